@@ -1,0 +1,307 @@
+// Generates idl/marquee.json, the Anchor IDL (spec 0.1.0) of the Marquee program, from the
+// declarations below. The Rust program is written by hand to match; host tests check the
+// discriminators and the mocha suite exercises every instruction, account and event through it.
+// Run: node programs/marquee/idl/generate.mjs  (npm run idl)
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const PROGRAM_ID = '39EnWU8eWot8gdE381cWvmugmyBkyZBp4pGsjESJ23CH';
+const SYSTEM_PROGRAM = '11111111111111111111111111111111';
+const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+const ASSOCIATED_TOKEN_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWTe4oFrG5vVXL31G';
+
+const discriminator = (preimage) => [...createHash('sha256').update(preimage).digest().subarray(0, 8)];
+const bytes = (text) => [...Buffer.from(text, 'utf8')];
+
+// ---- account helpers -------------------------------------------------------------------------
+const signer = (name, writable = true) => ({ name, writable, signer: true });
+const account = (name, writable = false, extra = {}) => ({ name, ...(writable ? { writable } : {}), ...extra });
+const pda = (name, writable, seeds) => account(name, writable, { pda: { seeds } });
+const constSeed = (text) => ({ kind: 'const', value: bytes(text) });
+const accountSeed = (path) => ({ kind: 'account', path });
+const argSeed = (path) => ({ kind: 'arg', path });
+const systemProgram = { name: 'system_program', address: SYSTEM_PROGRAM };
+const tokenProgram = { name: 'token_program', address: TOKEN_PROGRAM };
+const associatedTokenProgram = { name: 'associated_token_program', address: ASSOCIATED_TOKEN_PROGRAM };
+// Events are emitted by a self-CPI signed by this PDA (Anchor's emit_cpi! convention).
+const eventAccounts = [
+  pda('event_authority', false, [constSeed('__event_authority')]),
+  { name: 'program', address: PROGRAM_ID },
+];
+const platformPda = (writable = false) => pda('platform', writable, [constSeed('platform')]);
+
+// ---- types -----------------------------------------------------------------------------------
+const field = (name, type) => ({ name, type });
+const struct = (name, fields, docs) => ({ name, ...(docs ? { docs: [docs] } : {}), type: { kind: 'struct', fields: fields.map(([n, t]) => field(n, t)) } });
+const defined = (name) => ({ defined: { name } });
+
+const types = [
+  struct('InitializePlatformArgs', [
+    ['treasury', 'pubkey'], ['settlement_authority', 'pubkey'],
+    ['publisher_bps', 'u16'], ['investor_bps', 'u16'], ['platform_bps', 'u16'],
+    ['min_investment_lamports', 'u64'],
+    ['unverified_funding_cap_lamports', 'u64'], ['verified_funding_cap_lamports', 'u64'],
+  ]),
+  struct('UpdatePlatformArgs', [
+    ['admin', 'pubkey'], ['treasury', 'pubkey'], ['settlement_authority', 'pubkey'],
+    ['publisher_bps', 'u16'], ['investor_bps', 'u16'], ['platform_bps', 'u16'],
+    ['min_investment_lamports', 'u64'],
+    ['unverified_funding_cap_lamports', 'u64'], ['verified_funding_cap_lamports', 'u64'],
+  ]),
+  struct('CreateProjectArgs', [
+    ['title', 'string'], ['metadata_uri', 'string'], ['metadata_hash', { array: ['u8', 32] }],
+    ['funding_goal_lamports', 'u64'], ['deadline', 'i64'],
+  ]),
+  struct('EmbedCredit', [['embed', 'pubkey'], ['views', 'u64'], ['amount_lamports', 'u64']]),
+  { name: 'ProjectStatus', type: { kind: 'enum', variants: [{ name: 'Funding' }, { name: 'Funded' }] } },
+  // Accounts (fixed-size fields first, strings last, so the program reads them at fixed offsets).
+  struct('Platform', [
+    ['admin', 'pubkey'], ['treasury', 'pubkey'], ['settlement_authority', 'pubkey'],
+    ['publisher_bps', 'u16'], ['investor_bps', 'u16'], ['platform_bps', 'u16'],
+    ['min_investment_lamports', 'u64'],
+    ['unverified_funding_cap_lamports', 'u64'], ['verified_funding_cap_lamports', 'u64'],
+    ['project_count', 'u64'], ['studio_count', 'u64'], ['event_seq', 'u64'], ['bump', 'u8'],
+  ], 'Global configuration; one per program.'),
+  struct('Studio', [
+    ['authority', 'pubkey'], ['verified', 'bool'], ['project_count', 'u64'],
+    ['registered_at', 'i64'], ['bump', 'u8'], ['name', 'string'],
+  ], 'A wallet registered as a studio; verified by the admin for the higher funding cap.'),
+  struct('Project', [
+    ['id', 'u64'], ['studio', 'pubkey'], ['share_mint', 'pubkey'], ['vault', 'pubkey'],
+    ['metadata_hash', { array: ['u8', 32] }],
+    ['goal_lamports', 'u64'], ['raised_lamports', 'u64'], ['total_shares', 'u64'],
+    ['investor_count', 'u32'], ['deadline', 'i64'], ['created_at', 'i64'], ['funded_at', 'i64'],
+    ['status', defined('ProjectStatus')], ['funds_released', 'bool'],
+    ['revenue_per_share', 'u128'],
+    ['total_revenue_lamports', 'u64'],
+    ['investor_revenue_lamports', 'u64'], ['investor_claimed_lamports', 'u64'],
+    ['publisher_revenue_lamports', 'u64'], ['publisher_claimed_lamports', 'u64'],
+    ['platform_revenue_lamports', 'u64'],
+    ['total_views', 'u64'], ['distribution_count', 'u64'], ['embed_count', 'u32'],
+    ['event_seq', 'u64'], ['bump', 'u8'], ['mint_bump', 'u8'], ['vault_bump', 'u8'],
+    ['title', 'string'], ['metadata_uri', 'string'],
+  ], 'A film seeking funding. revenue_per_share is Q64.64 lamports per share unit.'),
+  struct('Investment', [
+    ['project', 'pubkey'], ['investor', 'pubkey'], ['lamports', 'u64'], ['shares', 'u64'],
+    ['revenue_per_share_checkpoint', 'u128'], ['accrued_revenue_lamports', 'u64'],
+    ['claimed_revenue_lamports', 'u64'], ['investment_count', 'u32'],
+    ['first_invested_at', 'i64'], ['last_invested_at', 'i64'], ['bump', 'u8'],
+  ], 'One investor\'s position in one project.'),
+  struct('RevenueDistribution', [
+    ['project', 'pubkey'], ['index', 'u64'], ['total_lamports', 'u64'],
+    ['publisher_lamports', 'u64'], ['investor_lamports', 'u64'], ['platform_lamports', 'u64'],
+    ['total_views', 'u64'], ['total_shares', 'u64'],
+    ['revenue_per_share_before', 'u128'], ['revenue_per_share_after', 'u128'],
+    ['distributed_at', 'i64'], ['bump', 'u8'],
+  ], 'One ad-revenue deposit for a project.'),
+  struct('Embed', [
+    ['project', 'pubkey'], ['publisher', 'pubkey'], ['total_views', 'u64'],
+    ['earned_lamports', 'u64'], ['claimed_lamports', 'u64'], ['registered_at', 'i64'],
+    ['bump', 'u8'], ['embed_id', 'string'], ['website_url', 'string'],
+  ], 'A publisher\'s registered embed of a funded project.'),
+  // Events: carry before/after values so the indexer never re-reads accounts; `seq` is the
+  // per-project (or, for platform and studio events, platform-wide) sequence number.
+  struct('PlatformInitialized', [
+    ['admin', 'pubkey'], ['treasury', 'pubkey'], ['settlement_authority', 'pubkey'],
+    ['publisher_bps', 'u16'], ['investor_bps', 'u16'], ['platform_bps', 'u16'],
+    ['min_investment_lamports', 'u64'],
+    ['unverified_funding_cap_lamports', 'u64'], ['verified_funding_cap_lamports', 'u64'],
+    ['seq', 'u64'], ['timestamp', 'i64'],
+  ]),
+  struct('PlatformUpdated', [
+    ['previous_admin', 'pubkey'], ['admin', 'pubkey'], ['treasury', 'pubkey'], ['settlement_authority', 'pubkey'],
+    ['publisher_bps', 'u16'], ['investor_bps', 'u16'], ['platform_bps', 'u16'],
+    ['min_investment_lamports', 'u64'],
+    ['unverified_funding_cap_lamports', 'u64'], ['verified_funding_cap_lamports', 'u64'],
+    ['seq', 'u64'], ['timestamp', 'i64'],
+  ]),
+  struct('StudioRegistered', [
+    ['studio', 'pubkey'], ['authority', 'pubkey'], ['name', 'string'], ['seq', 'u64'], ['timestamp', 'i64'],
+  ]),
+  struct('StudioVerified', [
+    ['studio', 'pubkey'], ['authority', 'pubkey'], ['verified_before', 'bool'], ['verified', 'bool'],
+    ['funding_cap_lamports', 'u64'], ['seq', 'u64'], ['timestamp', 'i64'],
+  ]),
+  struct('ProjectCreated', [
+    ['project', 'pubkey'], ['project_id', 'u64'], ['studio', 'pubkey'], ['share_mint', 'pubkey'],
+    ['vault', 'pubkey'], ['goal_lamports', 'u64'], ['deadline', 'i64'],
+    ['metadata_hash', { array: ['u8', 32] }], ['title', 'string'], ['metadata_uri', 'string'],
+    ['seq', 'u64'], ['timestamp', 'i64'],
+  ]),
+  struct('Invested', [
+    ['project', 'pubkey'], ['investor', 'pubkey'], ['investment', 'pubkey'],
+    ['amount_lamports', 'u64'], ['shares_minted', 'u64'],
+    ['investor_lamports_after', 'u64'], ['investor_shares_after', 'u64'],
+    ['raised_before', 'u64'], ['raised_after', 'u64'], ['goal_lamports', 'u64'],
+    ['investor_count_after', 'u32'], ['new_investor', 'bool'], ['status_after', defined('ProjectStatus')],
+    ['seq', 'u64'], ['timestamp', 'i64'],
+  ]),
+  struct('LicenseClaimed', [
+    ['project', 'pubkey'], ['studio', 'pubkey'], ['amount_lamports', 'u64'], ['seq', 'u64'], ['timestamp', 'i64'],
+  ]),
+  struct('Refunded', [
+    ['project', 'pubkey'], ['investor', 'pubkey'], ['investment', 'pubkey'],
+    ['amount_lamports', 'u64'], ['shares_burned', 'u64'],
+    ['raised_before', 'u64'], ['raised_after', 'u64'], ['investor_count_after', 'u32'],
+    ['seq', 'u64'], ['timestamp', 'i64'],
+  ]),
+  struct('EmbedRegistered', [
+    ['project', 'pubkey'], ['embed', 'pubkey'], ['publisher', 'pubkey'],
+    ['embed_id', 'string'], ['website_url', 'string'], ['seq', 'u64'], ['timestamp', 'i64'],
+  ]),
+  struct('RevenueDistributed', [
+    ['project', 'pubkey'], ['distribution', 'pubkey'], ['index', 'u64'],
+    ['total_lamports', 'u64'], ['publisher_lamports', 'u64'], ['investor_lamports', 'u64'],
+    ['platform_lamports', 'u64'], ['total_views', 'u64'], ['total_shares', 'u64'],
+    ['revenue_per_share_before', 'u128'], ['revenue_per_share_after', 'u128'],
+    ['embeds', { vec: defined('EmbedCredit') }], ['seq', 'u64'], ['timestamp', 'i64'],
+  ]),
+  struct('RevenueClaimed', [
+    ['project', 'pubkey'], ['investor', 'pubkey'], ['investment', 'pubkey'], ['amount_lamports', 'u64'],
+    ['revenue_per_share_checkpoint', 'u128'], ['claimed_total_after', 'u64'], ['seq', 'u64'], ['timestamp', 'i64'],
+  ]),
+  struct('PublisherRevenueClaimed', [
+    ['project', 'pubkey'], ['embed', 'pubkey'], ['publisher', 'pubkey'], ['amount_lamports', 'u64'],
+    ['claimed_total_after', 'u64'], ['seq', 'u64'], ['timestamp', 'i64'],
+  ]),
+];
+
+// ---- instructions ----------------------------------------------------------------------------
+const projectPda = (writable = true) => account('project', writable);
+const vaultPda = pda('vault', true, [constSeed('vault'), accountSeed('project')]);
+const shareMintPda = pda('share_mint', true, [constSeed('share_mint'), accountSeed('project')]);
+const investmentPda = pda('investment', true, [constSeed('investment'), accountSeed('project'), accountSeed('investor')]);
+const investorShareAccount = pda('investor_share_account', true, [
+  accountSeed('investor'), { kind: 'const', value: [...bs58decode(TOKEN_PROGRAM)] }, accountSeed('share_mint'),
+]);
+investorShareAccount.pda.program = { kind: 'const', value: [...bs58decode(ASSOCIATED_TOKEN_PROGRAM)] };
+
+const instruction = (name, docs, accounts, args = []) => ({
+  name, docs, discriminator: discriminator(`global:${name}`), accounts: [...accounts, ...eventAccounts], args,
+});
+const arg = (name, type) => ({ name, type });
+
+const instructions = [
+  instruction('initialize_platform', ['Creates the Platform account; the signer becomes its admin.'], [
+    signer('admin'), platformPda(true), systemProgram,
+  ], [arg('args', defined('InitializePlatformArgs'))]),
+  instruction('update_platform', ['Admin only: changes the admin, treasury, settlement authority, split, minimum and caps.'], [
+    signer('admin', false), platformPda(true),
+  ], [arg('args', defined('UpdatePlatformArgs'))]),
+  instruction('register_studio', ['Any wallet registers itself as a studio.'], [
+    signer('authority'), platformPda(true),
+    pda('studio', true, [constSeed('studio'), accountSeed('authority')]), systemProgram,
+  ], [arg('name', 'string')]),
+  instruction('verify_studio', ['Admin only: sets or clears a studio\'s verified flag.'], [
+    signer('admin', false), platformPda(true), account('studio', true),
+  ], [arg('verified', 'bool')]),
+  instruction('create_project', ['A registered studio lists a film: creates the Project, its share mint and its SOL vault.'], [
+    signer('authority'), platformPda(true),
+    pda('studio', true, [constSeed('studio'), accountSeed('authority')]),
+    projectPda(true), shareMintPda, vaultPda, systemProgram, tokenProgram,
+  ], [arg('args', defined('CreateProjectArgs'))]),
+  instruction('invest', ['Moves SOL into the project vault and mints share tokens (frozen: non-transferable) to the investor.'], [
+    signer('investor'), platformPda(false), projectPda(true), investmentPda, shareMintPda,
+    investorShareAccount, vaultPda, systemProgram, tokenProgram, associatedTokenProgram,
+  ], [arg('amount_lamports', 'u64')]),
+  instruction('claim_license', ['The studio takes the raised SOL of a funded project, exactly once.'], [
+    signer('authority'), projectPda(true), vaultPda,
+  ]),
+  instruction('refund', ['After a missed deadline on an unfunded project: returns the investment, burns the shares, closes the Investment.'], [
+    signer('investor'), projectPda(true), investmentPda, shareMintPda, investorShareAccount, vaultPda, tokenProgram,
+  ]),
+  instruction('register_embed', ['A publisher registers a website embed of a funded project.'], [
+    signer('publisher'), projectPda(true),
+    pda('embed', true, [constSeed('embed'), accountSeed('project'), argSeed('embed_id')]), systemProgram,
+  ], [arg('embed_id', 'string'), arg('website_url', 'string')]),
+  instruction('distribute_revenue', [
+    'Settlement authority deposits ad revenue: publishers by views (remaining accounts: the embeds, writable,',
+    'in the order of `views`), investors through the reward-per-share accumulator, the platform to its treasury.',
+  ], [
+    signer('settlement_authority'), platformPda(false), projectPda(true), vaultPda,
+    account('distribution', true), account('treasury', true), systemProgram,
+  ], [arg('amount_lamports', 'u64'), arg('views', { vec: 'u64' })]),
+  instruction('claim_revenue', ['An investor takes the revenue accrued to their shares.'], [
+    signer('investor'), projectPda(true), investmentPda, vaultPda,
+  ]),
+  instruction('claim_publisher_revenue', ['A publisher takes what their embed has earned.'], [
+    signer('publisher'), projectPda(true), account('embed', true), vaultPda,
+  ]),
+];
+
+const accountNames = ['Platform', 'Studio', 'Project', 'Investment', 'RevenueDistribution', 'Embed'];
+const eventNames = ['PlatformInitialized', 'PlatformUpdated', 'StudioRegistered', 'StudioVerified', 'ProjectCreated',
+  'Invested', 'LicenseClaimed', 'Refunded', 'EmbedRegistered', 'RevenueDistributed', 'RevenueClaimed',
+  'PublisherRevenueClaimed'];
+
+// Error codes start at Anchor's 6000; the order here is the order of MarqueeError in errors.rs.
+const errors = [
+  ['InvalidInstruction', 'Unknown instruction'],
+  ['InvalidInstructionData', 'Instruction data could not be decoded'],
+  ['NotEnoughAccounts', 'Not enough accounts were passed'],
+  ['MissingSignature', 'A required signer did not sign'],
+  ['AccountNotWritable', 'An account that must be writable is read-only'],
+  ['Unauthorized', 'The signer is not allowed to perform this action'],
+  ['AlreadyInitialized', 'The account is already initialized'],
+  ['InvalidAccountOwner', 'An account is not owned by the expected program'],
+  ['InvalidAccountData', 'An account does not hold the expected data'],
+  ['InvalidPda', 'An account is not the expected program address'],
+  ['InvalidProgram', 'A program account is not the expected program'],
+  ['InvalidEventAuthority', 'The event authority is not the program\'s event authority'],
+  ['InvalidRevenueSplit', 'The revenue split must sum to 10000 basis points'],
+  ['InvalidMinimumInvestment', 'The minimum investment must be above zero'],
+  ['InvalidFundingCap', 'Funding caps must be at least the minimum funding goal, and the verified cap at least the unverified one'],
+  ['StringTooLong', 'A text field is longer than allowed'],
+  ['StringEmpty', 'A text field is empty'],
+  ['FundingGoalTooSmall', 'The funding goal is below the minimum of 0.001 SOL'],
+  ['FundingGoalAboveCap', 'The funding goal is above the studio\'s funding cap'],
+  ['DeadlineInPast', 'The deadline must be in the future'],
+  ['ProjectNotFunding', 'The project is not accepting investments'],
+  ['DeadlinePassed', 'The funding deadline has passed'],
+  ['InvestmentBelowMinimum', 'The investment is below the minimum'],
+  ['InvestmentExceedsGoal', 'The investment exceeds what is left to the funding goal'],
+  ['ProjectNotFunded', 'The project is not funded'],
+  ['FundsAlreadyReleased', 'The raised funds were already released to the studio'],
+  ['DeadlineNotPassed', 'Refunds open only after the deadline of an unfunded project'],
+  ['InvalidMint', 'The share mint is not this project\'s mint'],
+  ['InvalidVault', 'The vault is not this project\'s vault'],
+  ['InvalidTokenAccount', 'The share token account is not the investor\'s associated token account'],
+  ['InvalidTreasury', 'The treasury is not the platform treasury'],
+  ['InvalidRevenueAmount', 'The revenue amount must be above zero'],
+  ['ViewsMismatch', 'The number of views does not match the number of embed accounts'],
+  ['TooManyEmbeds', 'Too many embeds in one distribution'],
+  ['DuplicateEmbed', 'An embed appears twice in one distribution'],
+  ['EmbedProjectMismatch', 'The embed belongs to another project'],
+  ['InvalidWebsiteUrl', 'The website URL must start with http:// or https:// and contain no spaces'],
+  ['NothingToClaim', 'There is nothing to claim'],
+  ['NoShares', 'The project has no shares to distribute revenue to'],
+  ['ArithmeticOverflow', 'Arithmetic overflow'],
+  ['InsufficientVaultBalance', 'The vault holds less than it owes'],
+];
+
+function bs58decode(text) {
+  const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+  let value = 0n;
+  for (const char of text) value = value * 58n + BigInt(alphabet.indexOf(char));
+  const out = [];
+  while (value > 0n) { out.unshift(Number(value & 0xffn)); value >>= 8n; }
+  for (const char of text) { if (char !== '1') break; out.unshift(0); }
+  while (out.length < 32) out.unshift(0);
+  return out;
+}
+
+const idl = {
+  address: PROGRAM_ID,
+  metadata: { name: 'marquee', version: '0.1.0', spec: '0.1.0', description: 'Film crowdfunding and ad-revenue sharing' },
+  instructions,
+  accounts: accountNames.map((name) => ({ name, discriminator: discriminator(`account:${name}`) })),
+  events: eventNames.map((name) => ({ name, discriminator: discriminator(`event:${name}`) })),
+  errors: errors.map(([name, msg], index) => ({ code: 6000 + index, name, msg })),
+  types,
+};
+
+const here = dirname(fileURLToPath(import.meta.url));
+writeFileSync(join(here, 'marquee.json'), `${JSON.stringify(idl, null, 2)}\n`);
+console.log(`wrote ${join(here, 'marquee.json')}`);
