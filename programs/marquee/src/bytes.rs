@@ -1,0 +1,262 @@
+//! Borsh reading and writing without allocation: instruction arguments in, account strings and
+//! event bodies out. Runtime-length copies go through `sol_memcpy_` because LLVM's BPF backend
+//! cannot lower a variable-length memcpy.
+
+use pinocchio::{error::ProgramError, Address};
+
+use crate::errors::MarqueeError;
+
+/// Copies `source` into the start of `target` (which must be at least as long).
+#[inline(always)]
+pub fn copy_bytes(target: &mut [u8], source: &[u8]) {
+    let target = &mut target[..source.len()];
+    #[cfg(target_arch = "bpf")]
+    unsafe {
+        pinocchio::syscalls::sol_memcpy_(target.as_mut_ptr(), source.as_ptr(), source.len() as u64);
+    }
+    #[cfg(not(target_arch = "bpf"))]
+    target.copy_from_slice(source);
+}
+
+/// Reads Borsh values from instruction data; any short read is `InvalidInstructionData`.
+pub struct Reader<'a> {
+    data: &'a [u8],
+    offset: usize,
+}
+
+impl<'a> Reader<'a> {
+    pub fn new(data: &'a [u8]) -> Self {
+        Self { data, offset: 0 }
+    }
+
+    fn take<const N: usize>(&mut self) -> Result<&'a [u8; N], ProgramError> {
+        let end = self.offset.checked_add(N).ok_or(MarqueeError::InvalidInstructionData)?;
+        let bytes = self.data.get(self.offset..end).ok_or(MarqueeError::InvalidInstructionData)?;
+        self.offset = end;
+        Ok(bytes.try_into().map_err(|_| MarqueeError::InvalidInstructionData)?)
+    }
+
+    pub fn u8(&mut self) -> Result<u8, ProgramError> {
+        Ok(self.take::<1>()?[0])
+    }
+
+    pub fn bool(&mut self) -> Result<bool, ProgramError> {
+        match self.u8()? {
+            0 => Ok(false),
+            1 => Ok(true),
+            _ => Err(MarqueeError::InvalidInstructionData.into()),
+        }
+    }
+
+    pub fn u16(&mut self) -> Result<u16, ProgramError> {
+        Ok(u16::from_le_bytes(*self.take::<2>()?))
+    }
+
+    pub fn u32(&mut self) -> Result<u32, ProgramError> {
+        Ok(u32::from_le_bytes(*self.take::<4>()?))
+    }
+
+    pub fn u64(&mut self) -> Result<u64, ProgramError> {
+        Ok(u64::from_le_bytes(*self.take::<8>()?))
+    }
+
+    pub fn i64(&mut self) -> Result<i64, ProgramError> {
+        Ok(i64::from_le_bytes(*self.take::<8>()?))
+    }
+
+    pub fn bytes32(&mut self) -> Result<[u8; 32], ProgramError> {
+        Ok(*self.take::<32>()?)
+    }
+
+    pub fn address(&mut self) -> Result<Address, ProgramError> {
+        Ok(Address::new_from_array(self.bytes32()?))
+    }
+
+    /// A Borsh string of 1..=`max_len` bytes of UTF-8 (not re-validated: clients send text, and
+    /// the program only stores and echoes it).
+    pub fn string(&mut self, max_len: usize) -> Result<&'a [u8], ProgramError> {
+        let len = self.u32()? as usize;
+        if len > max_len {
+            return Err(MarqueeError::StringTooLong.into());
+        }
+        if len == 0 {
+            return Err(MarqueeError::StringEmpty.into());
+        }
+        let end = self.offset.checked_add(len).ok_or(MarqueeError::InvalidInstructionData)?;
+        let bytes = self.data.get(self.offset..end).ok_or(MarqueeError::InvalidInstructionData)?;
+        self.offset = end;
+        Ok(bytes)
+    }
+
+    /// A Borsh `Vec<u64>` of at most `max_len` items, returned as its raw little-endian bytes.
+    pub fn u64_vec(&mut self, max_len: usize) -> Result<U64Slice<'a>, ProgramError> {
+        let len = self.u32()? as usize;
+        if len > max_len {
+            return Err(MarqueeError::TooManyEmbeds.into());
+        }
+        let byte_len = len.checked_mul(8).ok_or(MarqueeError::InvalidInstructionData)?;
+        let end = self.offset.checked_add(byte_len).ok_or(MarqueeError::InvalidInstructionData)?;
+        let bytes = self.data.get(self.offset..end).ok_or(MarqueeError::InvalidInstructionData)?;
+        self.offset = end;
+        Ok(U64Slice { bytes })
+    }
+
+    /// Rejects trailing bytes: an argument list that does not parse exactly is malformed.
+    pub fn finish(self) -> Result<(), ProgramError> {
+        if self.offset == self.data.len() {
+            Ok(())
+        } else {
+            Err(MarqueeError::InvalidInstructionData.into())
+        }
+    }
+}
+
+/// Little-endian u64 values read in place.
+#[derive(Clone, Copy)]
+pub struct U64Slice<'a> {
+    bytes: &'a [u8],
+}
+
+impl U64Slice<'_> {
+    pub fn len(&self) -> usize {
+        self.bytes.len() / 8
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    pub fn get(&self, index: usize) -> u64 {
+        let start = index * 8;
+        let mut value = [0u8; 8];
+        value.copy_from_slice(&self.bytes[start..start + 8]);
+        u64::from_le_bytes(value)
+    }
+}
+
+/// Writes Borsh values into a fixed buffer; overflowing it is `InvalidAccountData`
+/// (a buffer sized wrong is a program bug, never user input, but it must not panic).
+pub struct Writer<'a> {
+    buffer: &'a mut [u8],
+    len: usize,
+}
+
+impl<'a> Writer<'a> {
+    pub fn new(buffer: &'a mut [u8]) -> Self {
+        Self { buffer, len: 0 }
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn written(&self) -> &[u8] {
+        &self.buffer[..self.len]
+    }
+
+    fn put<const N: usize>(&mut self, bytes: [u8; N]) -> Result<(), ProgramError> {
+        let end = self.len + N;
+        let target = self.buffer.get_mut(self.len..end).ok_or(MarqueeError::InvalidAccountData)?;
+        target.copy_from_slice(&bytes);
+        self.len = end;
+        Ok(())
+    }
+
+    pub fn u8(&mut self, value: u8) -> Result<(), ProgramError> {
+        self.put([value])
+    }
+
+    pub fn bool(&mut self, value: bool) -> Result<(), ProgramError> {
+        self.put([value as u8])
+    }
+
+    pub fn u16(&mut self, value: u16) -> Result<(), ProgramError> {
+        self.put(value.to_le_bytes())
+    }
+
+    pub fn u32(&mut self, value: u32) -> Result<(), ProgramError> {
+        self.put(value.to_le_bytes())
+    }
+
+    pub fn u64(&mut self, value: u64) -> Result<(), ProgramError> {
+        self.put(value.to_le_bytes())
+    }
+
+    pub fn i64(&mut self, value: i64) -> Result<(), ProgramError> {
+        self.put(value.to_le_bytes())
+    }
+
+    pub fn u128(&mut self, value: u128) -> Result<(), ProgramError> {
+        self.put(value.to_le_bytes())
+    }
+
+    pub fn bytes8(&mut self, value: &[u8; 8]) -> Result<(), ProgramError> {
+        self.put(*value)
+    }
+
+    pub fn bytes32(&mut self, value: &[u8; 32]) -> Result<(), ProgramError> {
+        self.put(*value)
+    }
+
+    pub fn address(&mut self, value: &Address) -> Result<(), ProgramError> {
+        self.put(value.to_bytes())
+    }
+
+    /// A Borsh string: u32 length then the bytes.
+    pub fn string(&mut self, value: &[u8]) -> Result<(), ProgramError> {
+        self.u32(value.len() as u32)?;
+        let end = self.len.checked_add(value.len()).ok_or(MarqueeError::InvalidAccountData)?;
+        let target = self.buffer.get_mut(self.len..end).ok_or(MarqueeError::InvalidAccountData)?;
+        copy_bytes(target, value);
+        self.len = end;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reader_round_trips_writer() {
+        let mut buffer = [0u8; 64];
+        let mut writer = Writer::new(&mut buffer);
+        writer.u16(4000).unwrap();
+        writer.u64(u64::MAX - 1).unwrap();
+        writer.string(b"Dune").unwrap();
+        writer.bool(true).unwrap();
+        let len = writer.len();
+        let mut reader = Reader::new(&buffer[..len]);
+        assert_eq!(reader.u16().unwrap(), 4000);
+        assert_eq!(reader.u64().unwrap(), u64::MAX - 1);
+        assert_eq!(reader.string(10).unwrap(), b"Dune");
+        assert!(reader.bool().unwrap());
+        reader.finish().unwrap();
+    }
+
+    #[test]
+    fn reader_rejects_short_long_and_trailing_input() {
+        assert_eq!(Reader::new(&[1, 2, 3]).u64(), Err(MarqueeError::InvalidInstructionData.into()));
+        let mut too_long = [0u8; 12];
+        too_long[..4].copy_from_slice(&8u32.to_le_bytes());
+        assert_eq!(Reader::new(&too_long).string(7), Err(MarqueeError::StringTooLong.into()));
+        assert_eq!(Reader::new(&[0, 0, 0, 0]).string(7), Err(MarqueeError::StringEmpty.into()));
+        let mut reader = Reader::new(&[1, 0]);
+        reader.u8().unwrap();
+        assert_eq!(reader.finish(), Err(MarqueeError::InvalidInstructionData.into()));
+        assert_eq!(Reader::new(&[2]).bool(), Err(MarqueeError::InvalidInstructionData.into()));
+    }
+
+    #[test]
+    fn writer_refuses_to_overflow_its_buffer() {
+        let mut buffer = [0u8; 4];
+        let mut writer = Writer::new(&mut buffer);
+        assert!(writer.u64(1).is_err());
+        assert!(writer.string(b"").is_ok());
+        assert!(writer.u8(1).is_err());
+    }
+}

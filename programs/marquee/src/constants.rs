@@ -1,0 +1,44 @@
+//! The product's constants as the program enforces them (spec §9, DESIGN "The on-chain program").
+
+/// 39EnWU8eWot8gdE381cWvmugmyBkyZBp4pGsjESJ23CH
+pub const PROGRAM_ID: [u8; 32] = [
+    31, 211, 155, 77, 53, 202, 57, 201, 43, 103, 86, 223, 145, 158, 101, 19, 50, 247, 182, 47, 215, 49, 39, 6, 46,
+    40, 79, 234, 0, 197, 23, 238,
+];
+
+pub const LAMPORTS_PER_SOL: u64 = 1_000_000_000;
+/// Basis points in a whole: a revenue split must sum to this.
+pub const BPS_DENOMINATOR: u64 = 10_000;
+/// Defaults of the spec: publishers 40%, investors 57.5%, platform 2.5%.
+pub const DEFAULT_PUBLISHER_BPS: u16 = 4_000;
+pub const DEFAULT_INVESTOR_BPS: u16 = 5_750;
+pub const DEFAULT_PLATFORM_BPS: u16 = 250;
+/// 0.05 SOL, the spec's minimum investment.
+pub const DEFAULT_MIN_INVESTMENT_LAMPORTS: u64 = 50_000_000;
+/// 1 USD at the spec's 1 SOL = 1000 USD: the smallest funding goal.
+pub const MIN_FUNDING_GOAL_LAMPORTS: u64 = 1_000_000;
+
+/// Share tokens have 9 decimals, so one share unit is one lamport invested and
+/// shares / goal is the spec's token share.
+pub const SHARE_DECIMALS: u8 = 9;
+
+pub const MAX_STUDIO_NAME_LEN: usize = 64;
+pub const MAX_TITLE_LEN: usize = 64;
+pub const MAX_METADATA_URI_LEN: usize = 200;
+/// An embed id is a PDA seed, so at most 32 bytes.
+pub const MAX_EMBED_ID_LEN: usize = 32;
+pub const MAX_WEBSITE_URL_LEN: usize = 200;
+/// Bounded so one distribution (its event and its account writes) fits in a transaction.
+pub const MAX_EMBEDS_PER_DISTRIBUTION: usize = 16;
+
+pub const SYSTEM_PROGRAM_ID: [u8; 32] = [0; 32];
+/// TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA
+pub const TOKEN_PROGRAM_ID: [u8; 32] = [
+    6, 221, 246, 225, 215, 101, 161, 147, 217, 203, 225, 70, 206, 235, 121, 172, 28, 180, 133, 237, 95, 91, 55, 145,
+    58, 140, 245, 133, 126, 255, 0, 169,
+];
+/// ATokenGPvbdGVxr1b2hvZbsiqW5xWTe4oFrG5vVXL31G
+pub const ASSOCIATED_TOKEN_PROGRAM_ID: [u8; 32] = [
+    140, 151, 37, 143, 78, 36, 137, 241, 187, 61, 16, 41, 20, 142, 13, 131, 11, 90, 19, 153, 219, 41, 228, 167, 241,
+    248, 122, 21, 58, 41, 166, 239,
+];

@@ -1,0 +1,14 @@
+//! One module per instruction: its accounts, the checks on each, then the effects.
+
+pub mod claim_license;
+pub mod claim_publisher_revenue;
+pub mod claim_revenue;
+pub mod create_project;
+pub mod distribute_revenue;
+pub mod initialize_platform;
+pub mod invest;
+pub mod refund;
+pub mod register_embed;
+pub mod register_studio;
+pub mod update_platform;
+pub mod verify_studio;

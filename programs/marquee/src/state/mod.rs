@@ -1,0 +1,101 @@
+//! Account layouts. Each account is Anchor-shaped: an 8-byte discriminator, then the Borsh
+//! fields. Fixed-size fields map onto a `#[repr(C, packed)]` struct (Borsh has no padding, so
+//! the byte layouts are identical); strings follow at the end, at most their maximum length.
+
+pub mod embed;
+pub mod investment;
+pub mod platform;
+pub mod project;
+pub mod revenue_distribution;
+pub mod studio;
+
+pub use {
+    embed::Embed, investment::Investment, platform::Platform, project::Project,
+    revenue_distribution::RevenueDistribution, studio::Studio,
+};
+
+use core::mem::size_of;
+
+use pinocchio::{
+    account::{Ref, RefMut},
+    error::ProgramError,
+    AccountView,
+};
+
+use crate::{bytes::copy_bytes, errors::MarqueeError, ID};
+
+pub const DISCRIMINATOR_LEN: usize = 8;
+
+/// An account kind owned by this program.
+pub trait AccountState: Sized {
+    const DISCRIMINATOR: [u8; 8];
+    /// Bytes the account is created with: discriminator, fixed fields, strings at their maximum.
+    const SPACE: usize;
+    /// Offset of the first string field (right after the fixed fields).
+    const STRINGS_OFFSET: usize = DISCRIMINATOR_LEN + size_of::<Self>();
+}
+
+fn check_layout<T: AccountState>(account: &AccountView) -> Result<(), ProgramError> {
+    if !account.owned_by(&ID) {
+        return Err(MarqueeError::InvalidAccountOwner.into());
+    }
+    Ok(())
+}
+
+fn check_discriminator<T: AccountState>(data: &[u8]) -> Result<(), ProgramError> {
+    if data.len() < T::STRINGS_OFFSET || data[..DISCRIMINATOR_LEN] != T::DISCRIMINATOR {
+        return Err(MarqueeError::InvalidAccountData.into());
+    }
+    Ok(())
+}
+
+/// Borrows a program account as `T`, checking its owner and discriminator.
+pub fn load<T: AccountState>(account: &AccountView) -> Result<Ref<'_, T>, ProgramError> {
+    check_layout::<T>(account)?;
+    let data = account.try_borrow()?;
+    check_discriminator::<T>(&data)?;
+    // SAFETY: T is `repr(C, packed)` (alignment 1) and the length was checked above.
+    Ok(Ref::map(data, |data| unsafe { &*(data[DISCRIMINATOR_LEN..].as_ptr() as *const T) }))
+}
+
+/// Mutably borrows a program account as `T`, checking owner, discriminator and writability.
+pub fn load_mut<T: AccountState>(account: &mut AccountView) -> Result<RefMut<'_, T>, ProgramError> {
+    if !account.is_writable() {
+        return Err(MarqueeError::AccountNotWritable.into());
+    }
+    check_layout::<T>(account)?;
+    let data = account.try_borrow_mut()?;
+    check_discriminator::<T>(&data)?;
+    // SAFETY: as in `load`.
+    Ok(RefMut::map(data, |data| unsafe { &mut *(data[DISCRIMINATOR_LEN..].as_mut_ptr() as *mut T) }))
+}
+
+/// Writes the discriminator of a just-created account and returns its fields, zeroed.
+pub fn initialize<T: AccountState>(account: &mut AccountView) -> Result<RefMut<'_, T>, ProgramError> {
+    let mut data = account.try_borrow_mut()?;
+    if data.len() < T::SPACE {
+        return Err(MarqueeError::InvalidAccountData.into());
+    }
+    data[..DISCRIMINATOR_LEN].copy_from_slice(&T::DISCRIMINATOR);
+    // SAFETY: as in `load`.
+    Ok(RefMut::map(data, |data| unsafe { &mut *(data[DISCRIMINATOR_LEN..].as_mut_ptr() as *mut T) }))
+}
+
+/// Writes Borsh strings one after another from `T::STRINGS_OFFSET` of a just-created account.
+pub fn write_strings<T: AccountState>(account: &mut AccountView, strings: &[&[u8]]) -> Result<(), ProgramError> {
+    let mut data = account.try_borrow_mut()?;
+    let mut offset = T::STRINGS_OFFSET;
+    for string in strings {
+        let end = offset + 4 + string.len();
+        let target = data.get_mut(offset..end).ok_or(MarqueeError::InvalidAccountData)?;
+        target[..4].copy_from_slice(&(string.len() as u32).to_le_bytes());
+        copy_bytes(&mut target[4..], string);
+        offset = end;
+    }
+    Ok(())
+}
+
+/// Space for a Borsh string of at most `max_len` bytes.
+pub const fn string_space(max_len: usize) -> usize {
+    4 + max_len
+}

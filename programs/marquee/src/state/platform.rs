@@ -1,0 +1,129 @@
+//! The Platform account: global configuration, one per program (PDA `["platform"]`).
+
+use pinocchio::{error::ProgramError, Address};
+
+use super::{AccountState, DISCRIMINATOR_LEN};
+use crate::{constants::{BPS_DENOMINATOR, MIN_FUNDING_GOAL_LAMPORTS}, discriminator::account, errors::MarqueeError};
+
+#[repr(C, packed)]
+pub struct Platform {
+    pub admin: Address,
+    pub treasury: Address,
+    pub settlement_authority: Address,
+    pub publisher_bps: u16,
+    pub investor_bps: u16,
+    pub platform_bps: u16,
+    pub min_investment_lamports: u64,
+    pub unverified_funding_cap_lamports: u64,
+    pub verified_funding_cap_lamports: u64,
+    pub project_count: u64,
+    pub studio_count: u64,
+    /// Sequence number of the last platform-wide event.
+    pub event_seq: u64,
+    pub bump: u8,
+}
+
+impl AccountState for Platform {
+    const DISCRIMINATOR: [u8; 8] = account::PLATFORM;
+    const SPACE: usize = DISCRIMINATOR_LEN + core::mem::size_of::<Platform>();
+}
+
+/// The configurable rules, as initialize_platform and update_platform receive them.
+#[derive(Clone, Copy)]
+pub struct PlatformRules {
+    pub publisher_bps: u16,
+    pub investor_bps: u16,
+    pub platform_bps: u16,
+    pub min_investment_lamports: u64,
+    pub unverified_funding_cap_lamports: u64,
+    pub verified_funding_cap_lamports: u64,
+}
+
+impl PlatformRules {
+    /// CHECK: the split sums to 10 000 bps; the minimum is positive; caps are at least the
+    /// smallest goal and the verified cap is at least the unverified one.
+    pub fn validate(&self) -> Result<(), ProgramError> {
+        let sum = self.publisher_bps as u64 + self.investor_bps as u64 + self.platform_bps as u64;
+        if sum != BPS_DENOMINATOR {
+            return Err(MarqueeError::InvalidRevenueSplit.into());
+        }
+        if self.min_investment_lamports == 0 {
+            return Err(MarqueeError::InvalidMinimumInvestment.into());
+        }
+        if self.unverified_funding_cap_lamports < MIN_FUNDING_GOAL_LAMPORTS
+            || self.verified_funding_cap_lamports < self.unverified_funding_cap_lamports
+        {
+            return Err(MarqueeError::InvalidFundingCap.into());
+        }
+        Ok(())
+    }
+}
+
+impl Platform {
+    pub fn apply(&mut self, rules: &PlatformRules) {
+        self.publisher_bps = rules.publisher_bps;
+        self.investor_bps = rules.investor_bps;
+        self.platform_bps = rules.platform_bps;
+        self.min_investment_lamports = rules.min_investment_lamports;
+        self.unverified_funding_cap_lamports = rules.unverified_funding_cap_lamports;
+        self.verified_funding_cap_lamports = rules.verified_funding_cap_lamports;
+    }
+
+    pub fn funding_cap(&self, verified: bool) -> u64 {
+        if verified {
+            self.verified_funding_cap_lamports
+        } else {
+            self.unverified_funding_cap_lamports
+        }
+    }
+
+    /// Advances and returns the platform-wide event sequence.
+    pub fn next_event_seq(&mut self) -> Result<u64, ProgramError> {
+        let seq = self.event_seq;
+        self.event_seq = seq.checked_add(1).ok_or(MarqueeError::ArithmeticOverflow)?;
+        Ok(self.event_seq)
+    }
+
+    /// The invariant every instruction that changes the platform re-checks at its end.
+    pub fn invariant(&self) -> Result<(), ProgramError> {
+        PlatformRules {
+            publisher_bps: self.publisher_bps,
+            investor_bps: self.investor_bps,
+            platform_bps: self.platform_bps,
+            min_investment_lamports: self.min_investment_lamports,
+            unverified_funding_cap_lamports: self.unverified_funding_cap_lamports,
+            verified_funding_cap_lamports: self.verified_funding_cap_lamports,
+        }
+        .validate()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn size_matches_the_idl_layout() {
+        // 3 pubkeys, 3 u16, 6 u64, 1 u8.
+        assert_eq!(Platform::SPACE, 8 + 3 * 32 + 3 * 2 + 6 * 8 + 1);
+    }
+
+    #[test]
+    fn rules_reject_a_bad_split_minimum_or_caps() {
+        let good = PlatformRules {
+            publisher_bps: 4000,
+            investor_bps: 5750,
+            platform_bps: 250,
+            min_investment_lamports: 50_000_000,
+            unverified_funding_cap_lamports: 1_000_000_000,
+            verified_funding_cap_lamports: 10_000_000_000,
+        };
+        assert!(good.validate().is_ok());
+        assert_eq!(PlatformRules { platform_bps: 251, ..good }.validate(), Err(MarqueeError::InvalidRevenueSplit.into()));
+        assert_eq!(PlatformRules { min_investment_lamports: 0, ..good }.validate(), Err(MarqueeError::InvalidMinimumInvestment.into()));
+        assert_eq!(
+            PlatformRules { verified_funding_cap_lamports: 1, ..good }.validate(),
+            Err(MarqueeError::InvalidFundingCap.into())
+        );
+    }
+}

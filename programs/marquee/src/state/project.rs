@@ -1,0 +1,111 @@
+//! The Project account (PDA `["project", id as u64 LE]`): a film, its funding and its revenue.
+
+use pinocchio::{error::ProgramError, Address};
+
+use super::{string_space, AccountState, DISCRIMINATOR_LEN};
+use crate::{
+    constants::{MAX_METADATA_URI_LEN, MAX_TITLE_LEN},
+    discriminator::account,
+    errors::MarqueeError,
+};
+
+/// `ProjectStatus` of the IDL (a Borsh unit enum: one byte).
+pub mod status {
+    pub const FUNDING: u8 = 0;
+    pub const FUNDED: u8 = 1;
+}
+
+#[repr(C, packed)]
+pub struct Project {
+    pub id: u64,
+    /// The studio's authority wallet.
+    pub studio: Address,
+    pub share_mint: Address,
+    pub vault: Address,
+    pub metadata_hash: [u8; 32],
+    pub goal_lamports: u64,
+    pub raised_lamports: u64,
+    /// Share units outstanding (one per lamport invested, burned on refund).
+    pub total_shares: u64,
+    pub investor_count: u32,
+    pub deadline: i64,
+    pub created_at: i64,
+    pub funded_at: i64,
+    pub status: u8,
+    pub funds_released: u8,
+    /// Q64.64 lamports of investor revenue per share unit, ever increasing.
+    pub revenue_per_share: u128,
+    pub total_revenue_lamports: u64,
+    pub investor_revenue_lamports: u64,
+    pub investor_claimed_lamports: u64,
+    pub publisher_revenue_lamports: u64,
+    pub publisher_claimed_lamports: u64,
+    pub platform_revenue_lamports: u64,
+    pub total_views: u64,
+    pub distribution_count: u64,
+    pub embed_count: u32,
+    /// Sequence number of the project's last event.
+    pub event_seq: u64,
+    pub bump: u8,
+    pub mint_bump: u8,
+    pub vault_bump: u8,
+    // then: title: String, metadata_uri: String
+}
+
+impl AccountState for Project {
+    const DISCRIMINATOR: [u8; 8] = account::PROJECT;
+    const SPACE: usize = DISCRIMINATOR_LEN
+        + core::mem::size_of::<Project>()
+        + string_space(MAX_TITLE_LEN)
+        + string_space(MAX_METADATA_URI_LEN);
+}
+
+impl Project {
+    pub fn is_funded(&self) -> bool {
+        self.status == status::FUNDED
+    }
+
+    pub fn funds_released(&self) -> bool {
+        self.funds_released != 0
+    }
+
+    /// Advances and returns the project's event sequence.
+    pub fn next_event_seq(&mut self) -> Result<u64, ProgramError> {
+        self.event_seq = self.event_seq.checked_add(1).ok_or(MarqueeError::ArithmeticOverflow)?;
+        Ok(self.event_seq)
+    }
+
+    /// Lamports the vault must hold for this project beyond its rent reserve: the raised SOL until
+    /// released (or refunded) plus every revenue lamport not yet claimed.
+    pub fn vault_liabilities(&self) -> Result<u64, ProgramError> {
+        let raised = if self.funds_released() { 0 } else { self.raised_lamports };
+        let investor_owed = self
+            .investor_revenue_lamports
+            .checked_sub(self.investor_claimed_lamports)
+            .ok_or(MarqueeError::ArithmeticOverflow)?;
+        let publisher_owed = self
+            .publisher_revenue_lamports
+            .checked_sub(self.publisher_claimed_lamports)
+            .ok_or(MarqueeError::ArithmeticOverflow)?;
+        raised
+            .checked_add(investor_owed)
+            .and_then(|sum| sum.checked_add(publisher_owed))
+            .ok_or_else(|| MarqueeError::ArithmeticOverflow.into())
+    }
+
+    /// The invariant every instruction that changes a project re-checks at its end.
+    pub fn invariant(&self) -> Result<(), ProgramError> {
+        let consistent = self.raised_lamports <= self.goal_lamports
+            && self.total_shares <= self.raised_lamports
+            && (self.status == status::FUNDING || self.status == status::FUNDED)
+            && (self.is_funded() == (self.raised_lamports == self.goal_lamports))
+            && (!self.funds_released() || self.is_funded())
+            && self.investor_claimed_lamports <= self.investor_revenue_lamports
+            && self.publisher_claimed_lamports <= self.publisher_revenue_lamports;
+        if consistent {
+            Ok(())
+        } else {
+            Err(MarqueeError::InvalidAccountData.into())
+        }
+    }
+}

@@ -1,0 +1,75 @@
+//! Clock and rent through their dedicated syscalls. pinocchio 0.11 reads them with the newer
+//! `sol_get_sysvar` only under `target_os = "solana"`, which the upstream BPF target does not
+//! set, and which older runtimes (solana-bankrun 0.4) lack; these syscalls exist everywhere.
+
+use pinocchio::error::ProgramError;
+
+use crate::errors::MarqueeError;
+
+/// Bytes an account costs in rent beyond its data (the runtime's ACCOUNT_STORAGE_OVERHEAD).
+const ACCOUNT_STORAGE_OVERHEAD: u64 = 128;
+/// The exemption threshold every cluster uses: 2 years, as the bits of the f64 2.0 (the
+/// program never does floating point).
+const EXEMPTION_THRESHOLD_TWO_YEARS: u64 = 0x4000_0000_0000_0000;
+
+/// The cluster's unix time.
+#[cfg(target_arch = "bpf")]
+pub fn unix_timestamp() -> Result<i64, ProgramError> {
+    // Clock: slot, epoch_start_timestamp, epoch, leader_schedule_epoch, unix_timestamp.
+    let mut clock = [0u8; 40];
+    let result = unsafe { pinocchio::syscalls::sol_get_clock_sysvar(clock.as_mut_ptr()) };
+    if result != 0 {
+        return Err(ProgramError::UnsupportedSysvar);
+    }
+    let mut timestamp = [0u8; 8];
+    timestamp.copy_from_slice(&clock[32..40]);
+    Ok(i64::from_le_bytes(timestamp))
+}
+
+/// The lamports that make an account of `space` bytes rent-exempt.
+#[cfg(target_arch = "bpf")]
+pub fn rent_exempt_minimum(space: usize) -> Result<u64, ProgramError> {
+    // Rent: lamports_per_byte_year u64, exemption_threshold f64, burn_percent u8 (padded to 24).
+    let mut rent = [0u8; 24];
+    let result = unsafe { pinocchio::syscalls::sol_get_rent_sysvar(rent.as_mut_ptr()) };
+    if result != 0 {
+        return Err(ProgramError::UnsupportedSysvar);
+    }
+    let mut word = [0u8; 8];
+    word.copy_from_slice(&rent[0..8]);
+    let lamports_per_byte_year = u64::from_le_bytes(word);
+    word.copy_from_slice(&rent[8..16]);
+    minimum_balance(lamports_per_byte_year, u64::from_le_bytes(word), space)
+}
+
+#[cfg(not(target_arch = "bpf"))]
+pub fn unix_timestamp() -> Result<i64, ProgramError> {
+    Err(ProgramError::UnsupportedSysvar)
+}
+
+#[cfg(not(target_arch = "bpf"))]
+pub fn rent_exempt_minimum(_space: usize) -> Result<u64, ProgramError> {
+    Err(ProgramError::UnsupportedSysvar)
+}
+
+/// (overhead + space) · lamports per byte-year · 2 years, for the two-year threshold only.
+pub fn minimum_balance(lamports_per_byte_year: u64, threshold_bits: u64, space: usize) -> Result<u64, ProgramError> {
+    if threshold_bits != EXEMPTION_THRESHOLD_TWO_YEARS {
+        return Err(ProgramError::UnsupportedSysvar);
+    }
+    let bytes = ACCOUNT_STORAGE_OVERHEAD.checked_add(space as u64).ok_or(MarqueeError::ArithmeticOverflow)?;
+    crate::math::checked_mul(bytes, lamports_per_byte_year)
+        .and_then(|per_year| crate::math::checked_mul(per_year, 2))
+        .ok_or_else(|| MarqueeError::ArithmeticOverflow.into())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn matches_the_runtime_rent_of_an_empty_account() {
+        // 890_880 lamports: the well-known minimum for a 0-byte account at 3480 lamports/byte-year.
+        assert_eq!(super::minimum_balance(3480, 2.0f64.to_bits(), 0), Ok(890_880));
+        assert_eq!(super::minimum_balance(3480, 2.0f64.to_bits(), 82), Ok(1_461_600));
+        assert!(super::minimum_balance(3480, 1.5f64.to_bits(), 0).is_err());
+    }
+}

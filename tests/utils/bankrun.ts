@@ -1,0 +1,135 @@
+// The test harness: the real marquee.so in solana-bankrun, driven through @coral-xyz/anchor's
+// Program built from the checked-in IDL. Start a chain, fund wallets, warp the clock, read
+// accounts, and send instructions getting back their compute units or their program error.
+import { AnchorProvider, BN, BorshCoder, Program, type Idl } from '@coral-xyz/anchor';
+import { BankrunProvider } from 'anchor-bankrun';
+import { Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, type TransactionInstruction } from '@solana/web3.js';
+import { Clock, start, type ProgramTestContext } from 'solana-bankrun';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pdas } from './pdas.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const idl = JSON.parse(readFileSync(join(root, 'programs/marquee/idl/marquee.json'), 'utf8')) as Idl;
+export const PROGRAM_ID = new PublicKey(idl.address);
+export const coder = new BorshCoder(idl);
+export const addresses = pdas(PROGRAM_ID);
+
+const deployDir = join(root, 'target/deploy');
+if (!existsSync(join(deployDir, 'marquee.so'))) {
+  throw new Error('target/deploy/marquee.so is missing: run `npm run build:program` first');
+}
+// solana-program-test looks for `<name>.so` in SBF_OUT_DIR.
+process.env.SBF_OUT_DIR = deployDir;
+// The runtime's per-instruction debug log is noise in test output; RUST_LOG=debug brings it back.
+process.env.RUST_LOG ??= 'error';
+
+export const sol = (amount: number) => BigInt(Math.round(amount * LAMPORTS_PER_SOL));
+export const bn = (value: bigint | number) => new BN(value.toString());
+
+/** An error code of the program, by name, from the IDL. */
+export function errorCode(name: string): number {
+  const entry = idl.errors?.find((error) => error.name === name);
+  if (!entry) throw new Error(`no program error named ${name}`);
+  return entry.code;
+}
+
+export interface SendResult {
+  computeUnits: number;
+  logs: string[];
+}
+
+export class TestChain {
+  private constructor(
+    readonly context: ProgramTestContext,
+    readonly provider: BankrunProvider,
+    readonly program: Program,
+  ) {}
+
+  static async start(): Promise<TestChain> {
+    const context = await start([{ name: 'marquee', programId: PROGRAM_ID }], []);
+    const provider = new BankrunProvider(context);
+    const program = new Program(idl, provider as unknown as AnchorProvider);
+    return new TestChain(context, provider, program);
+  }
+
+  get payer(): Keypair {
+    return this.context.payer;
+  }
+
+  /** A new wallet holding `lamports`. */
+  async wallet(lamports: bigint = sol(100)): Promise<Keypair> {
+    const wallet = Keypair.generate();
+    await this.send([SystemProgram.transfer({ fromPubkey: this.payer.publicKey, toPubkey: wallet.publicKey, lamports })], []);
+    return wallet;
+  }
+
+  async balance(address: PublicKey): Promise<bigint> {
+    return this.context.banksClient.getBalance(address);
+  }
+
+  async exists(address: PublicKey): Promise<boolean> {
+    return (await this.context.banksClient.getAccount(address)) !== null;
+  }
+
+  async now(): Promise<bigint> {
+    return (await this.context.banksClient.getClock()).unixTimestamp;
+  }
+
+  /** Moves the clock to `unixTimestamp` (a new Clock must be set: editing the returned one does nothing). */
+  async warpTo(unixTimestamp: bigint): Promise<void> {
+    const clock = await this.context.banksClient.getClock();
+    this.context.setClock(
+      new Clock(clock.slot + 1n, clock.epochStartTimestamp, clock.epoch, clock.leaderScheduleEpoch, unixTimestamp),
+    );
+  }
+
+  /** Decodes a program account with the IDL (`name` as in the IDL, e.g. 'Platform'). */
+  async account<T = any>(name: string, address: PublicKey): Promise<T> {
+    const info = await this.context.banksClient.getAccount(address);
+    if (!info) throw new Error(`account ${address.toBase58()} does not exist`);
+    // Program's coder holds the camelCase IDL: account names start lower-case there.
+    const camelName = name.charAt(0).toLowerCase() + name.slice(1);
+    return this.program.coder.accounts.decode(camelName, Buffer.from(info.data)) as T;
+  }
+
+  /**
+   * Sends `instructions` signed by the payer and `signers`, in a fresh transaction. Resolves with
+   * compute units and logs; rejects with a `ProgramFailure` carrying the custom error code.
+   */
+  async send(instructions: TransactionInstruction[], signers: Keypair[], feePayer: Keypair = this.payer): Promise<SendResult> {
+    const transaction = new Transaction();
+    transaction.add(...instructions);
+    transaction.recentBlockhash = (await this.context.banksClient.getLatestBlockhash())![0];
+    transaction.feePayer = feePayer.publicKey;
+    const unique = new Map([feePayer, ...signers].map((signer) => [signer.publicKey.toBase58(), signer]));
+    transaction.sign(...unique.values());
+    const result = await this.context.banksClient.tryProcessTransaction(transaction);
+    const logs = result.meta?.logMessages ?? [];
+    if (result.result) throw new ProgramFailure(result.result, logs);
+    return { computeUnits: Number(result.meta?.computeUnitsConsumed ?? 0n), logs };
+  }
+}
+
+/** A failed transaction: `code` is the custom program error, if the failure was one. */
+export class ProgramFailure extends Error {
+  readonly code: number | null;
+  constructor(readonly raw: string, readonly logs: string[]) {
+    super(`${raw}\n${logs.join('\n')}`);
+    const match = /custom program error: (0x[0-9a-f]+)/i.exec(logs.join('\n')) ?? /Custom\((\d+)\)/.exec(raw);
+    this.code = match ? Number(match[1]) : null;
+  }
+}
+
+/** Asserts that `promise` fails with the program error `name` (see the IDL's `errors`). */
+export async function expectProgramError(promise: Promise<unknown>, name: string): Promise<void> {
+  const expected = errorCode(name);
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ProgramFailure && error.code === expected) return;
+    throw new Error(`expected program error ${name} (${expected}), got: ${(error as Error).message}`);
+  }
+  throw new Error(`expected program error ${name} (${expected}), but the transaction succeeded`);
+}

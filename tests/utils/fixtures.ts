@@ -1,0 +1,207 @@
+// One builder per program instruction (accounts filled in from the PDAs), and the defaults
+// the suites share. Each returns the instruction; `TestChain.send` signs and sends it.
+import { SystemProgram, type Keypair, type PublicKey, type TransactionInstruction } from '@solana/web3.js';
+import { ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import { createHash } from 'node:crypto';
+import { addresses, bn, PROGRAM_ID, sol, type TestChain } from './bankrun.ts';
+
+export const DEFAULT_RULES = {
+  publisherBps: 4000,
+  investorBps: 5750,
+  platformBps: 250,
+  minInvestmentLamports: sol(0.05),
+  unverifiedFundingCapLamports: sol(1000),
+  verifiedFundingCapLamports: sol(100_000),
+};
+
+export type Rules = typeof DEFAULT_RULES;
+
+const eventAccounts = () => ({ eventAuthority: addresses.eventAuthority(), program: PROGRAM_ID });
+
+export function initializePlatformIx(
+  chain: TestChain,
+  admin: PublicKey,
+  treasury: PublicKey,
+  settlementAuthority: PublicKey,
+  rules: Rules = DEFAULT_RULES,
+): Promise<TransactionInstruction> {
+  return chain.program.methods
+    .initializePlatform({
+      treasury,
+      settlementAuthority,
+      publisherBps: rules.publisherBps,
+      investorBps: rules.investorBps,
+      platformBps: rules.platformBps,
+      minInvestmentLamports: bn(rules.minInvestmentLamports),
+      unverifiedFundingCapLamports: bn(rules.unverifiedFundingCapLamports),
+      verifiedFundingCapLamports: bn(rules.verifiedFundingCapLamports),
+    })
+    .accountsPartial({ admin, platform: addresses.platform(), systemProgram: SystemProgram.programId, ...eventAccounts() })
+    .instruction();
+}
+
+export function updatePlatformIx(
+  chain: TestChain,
+  admin: PublicKey,
+  update: { admin: PublicKey; treasury: PublicKey; settlementAuthority: PublicKey } & Rules,
+): Promise<TransactionInstruction> {
+  return chain.program.methods
+    .updatePlatform({
+      admin: update.admin,
+      treasury: update.treasury,
+      settlementAuthority: update.settlementAuthority,
+      publisherBps: update.publisherBps,
+      investorBps: update.investorBps,
+      platformBps: update.platformBps,
+      minInvestmentLamports: bn(update.minInvestmentLamports),
+      unverifiedFundingCapLamports: bn(update.unverifiedFundingCapLamports),
+      verifiedFundingCapLamports: bn(update.verifiedFundingCapLamports),
+    })
+    .accountsPartial({ admin, platform: addresses.platform(), ...eventAccounts() })
+    .instruction();
+}
+
+export function registerStudioIx(chain: TestChain, authority: PublicKey, name: string) {
+  return chain.program.methods
+    .registerStudio(name)
+    .accountsPartial({ authority, platform: addresses.platform(), studio: addresses.studio(authority), ...eventAccounts() })
+    .instruction();
+}
+
+export function verifyStudioIx(chain: TestChain, admin: PublicKey, studioAuthority: PublicKey, verified: boolean) {
+  return chain.program.methods
+    .verifyStudio(verified)
+    .accountsPartial({ admin, platform: addresses.platform(), studio: addresses.studio(studioAuthority), ...eventAccounts() })
+    .instruction();
+}
+
+export interface ProjectArgs {
+  title: string;
+  metadataUri: string;
+  goalLamports: bigint;
+  deadline: bigint;
+}
+
+export const metadataHash = (uri: string) => [...createHash('sha256').update(uri).digest()];
+
+export function createProjectIx(chain: TestChain, authority: PublicKey, projectId: bigint | number, args: ProjectArgs) {
+  const project = addresses.project(projectId);
+  return chain.program.methods
+    .createProject({
+      title: args.title,
+      metadataUri: args.metadataUri,
+      metadataHash: metadataHash(args.metadataUri),
+      fundingGoalLamports: bn(args.goalLamports),
+      deadline: bn(args.deadline),
+    })
+    .accountsPartial({
+      authority,
+      platform: addresses.platform(),
+      studio: addresses.studio(authority),
+      project,
+      shareMint: addresses.shareMint(project),
+      vault: addresses.vault(project),
+      tokenProgram: TOKEN_PROGRAM_ID,
+      ...eventAccounts(),
+    })
+    .instruction();
+}
+
+export function investIx(chain: TestChain, investor: PublicKey, project: PublicKey, amountLamports: bigint) {
+  const shareMint = addresses.shareMint(project);
+  return chain.program.methods
+    .invest(bn(amountLamports))
+    .accountsPartial({
+      investor,
+      platform: addresses.platform(),
+      project,
+      investment: addresses.investment(project, investor),
+      shareMint,
+      investorShareAccount: addresses.shareAccount(shareMint, investor),
+      vault: addresses.vault(project),
+      tokenProgram: TOKEN_PROGRAM_ID,
+      associatedTokenProgram: ASSOCIATED_TOKEN_PROGRAM_ID,
+      ...eventAccounts(),
+    })
+    .instruction();
+}
+
+export function claimLicenseIx(chain: TestChain, authority: PublicKey, project: PublicKey) {
+  return chain.program.methods
+    .claimLicense()
+    .accountsPartial({ authority, project, vault: addresses.vault(project), ...eventAccounts() })
+    .instruction();
+}
+
+export function refundIx(chain: TestChain, investor: PublicKey, project: PublicKey) {
+  const shareMint = addresses.shareMint(project);
+  return chain.program.methods
+    .refund()
+    .accountsPartial({
+      investor,
+      project,
+      investment: addresses.investment(project, investor),
+      shareMint,
+      investorShareAccount: addresses.shareAccount(shareMint, investor),
+      vault: addresses.vault(project),
+      tokenProgram: TOKEN_PROGRAM_ID,
+      ...eventAccounts(),
+    })
+    .instruction();
+}
+
+export function registerEmbedIx(chain: TestChain, publisher: PublicKey, project: PublicKey, embedId: string, websiteUrl: string) {
+  return chain.program.methods
+    .registerEmbed(embedId, websiteUrl)
+    .accountsPartial({ publisher, project, embed: addresses.embed(project, embedId), ...eventAccounts() })
+    .instruction();
+}
+
+export function distributeRevenueIx(
+  chain: TestChain,
+  settlementAuthority: PublicKey,
+  project: PublicKey,
+  distributionIndex: bigint | number,
+  treasury: PublicKey,
+  amountLamports: bigint,
+  embedViews: { embed: PublicKey; views: bigint }[],
+) {
+  return chain.program.methods
+    .distributeRevenue(bn(amountLamports), embedViews.map(({ views }) => bn(views)))
+    .accountsPartial({
+      settlementAuthority,
+      platform: addresses.platform(),
+      project,
+      vault: addresses.vault(project),
+      distribution: addresses.distribution(project, distributionIndex),
+      treasury,
+      ...eventAccounts(),
+    })
+    .remainingAccounts(embedViews.map(({ embed }) => ({ pubkey: embed, isSigner: false, isWritable: true })))
+    .instruction();
+}
+
+export function claimRevenueIx(chain: TestChain, investor: PublicKey, project: PublicKey) {
+  return chain.program.methods
+    .claimRevenue()
+    .accountsPartial({ investor, project, investment: addresses.investment(project, investor), vault: addresses.vault(project), ...eventAccounts() })
+    .instruction();
+}
+
+export function claimPublisherRevenueIx(chain: TestChain, publisher: PublicKey, project: PublicKey, embed: PublicKey) {
+  return chain.program.methods
+    .claimPublisherRevenue()
+    .accountsPartial({ publisher, project, embed, vault: addresses.vault(project), ...eventAccounts() })
+    .instruction();
+}
+
+/** A chain with the platform initialised by `admin`, with the default rules. */
+export async function withPlatform(chain: TestChain, rules: Rules = DEFAULT_RULES) {
+  const admin = await chain.wallet();
+  const treasury = await chain.wallet(sol(1));
+  const settlement = await chain.wallet(sol(1000));
+  await chain.send([await initializePlatformIx(chain, admin.publicKey, treasury.publicKey, settlement.publicKey, rules)], [admin]);
+  return { admin, treasury, settlement };
+}
+
+export type Signer = Keypair;
