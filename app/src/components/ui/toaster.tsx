@@ -1,0 +1,68 @@
+// Toasts per spec §2: at most one visible, 5000 ms, F8 focuses the region, swipe right 50 px to dismiss.
+import {
+  Toaster as ChakraToaster,
+  Portal,
+  Spinner,
+  Stack,
+  Toast,
+  createToaster,
+  type CreateToasterReturn,
+} from '@chakra-ui/react'
+import { useRef, type PointerEvent } from 'react'
+import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_MAX_VISIBLE, TOAST_SWIPE_THRESHOLD_PX } from '@/constants'
+
+export const toaster: CreateToasterReturn = createToaster({
+  placement: 'bottom-end',
+  max: TOAST_MAX_VISIBLE,
+  duration: TOAST_DURATION_MS,
+  hotkey: TOAST_HOTKEY,
+  pauseOnPageIdle: true,
+})
+
+export type ToastVariant = 'default' | 'destructive'
+
+/** The product's toast: title, optional description, variant default or destructive. */
+export function notify(toast: { title: string; description?: string; variant?: ToastVariant }): void {
+  toaster.create({
+    title: toast.title,
+    description: toast.description,
+    type: toast.variant === 'destructive' ? 'error' : 'success',
+    duration: TOAST_DURATION_MS,
+  })
+}
+
+function SwipeableToast({ id, children }: { id: string; children: React.ReactNode }) {
+  const startX = useRef<number | null>(null)
+  const onPointerDown = (event: PointerEvent) => {
+    startX.current = event.clientX
+  }
+  const onPointerUp = (event: PointerEvent) => {
+    if (startX.current !== null && event.clientX - startX.current >= TOAST_SWIPE_THRESHOLD_PX) toaster.dismiss(id)
+    startX.current = null
+  }
+  return (
+    <Toast.Root width={{ md: 'sm' }} maxW={{ md: '420px' }} onPointerDown={onPointerDown} onPointerUp={onPointerUp}>
+      {children}
+    </Toast.Root>
+  )
+}
+
+export function Toaster() {
+  return (
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <SwipeableToast id={toast.id!}>
+            {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+            </Stack>
+            {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
+            <Toast.CloseTrigger />
+          </SwipeableToast>
+        )}
+      </ChakraToaster>
+    </Portal>
+  )
+}

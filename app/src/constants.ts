@@ -1,0 +1,86 @@
+// The spec's business constants, limits and delays (SPEC.md §2, §4, §9), in one place.
+
+/** Investment amounts (SOL). Only "> 0" is validated; the minimum is a hint (spec §5). */
+export const MIN_INVESTMENT_SOL = 0.05
+export const INVESTMENT_STEP_SOL = 0.01
+export const DEFAULT_INVESTMENT_SOL = MIN_INVESTMENT_SOL
+export const ESTIMATED_GAS_FEE_SOL = 0.002
+
+/** Displays and token-share maths use 1 SOL = 1000 USD; API `amount` fields are thousandths of SOL. */
+export const USD_PER_SOL = 1000
+export const AMOUNT_UNITS_PER_SOL = 1000
+export const LAMPORTS_PER_SOL = 1_000_000_000
+
+/** Revenue split of every distribution, in percent. */
+export const REVENUE_SPLIT_PERCENT = { publishers: 40, investors: 57.5, platform: 2.5, chainFees: 0 } as const
+
+/** Demo mode: the wallet's demo keypair starts with this balance (the server funds it). */
+export const DEMO_STARTING_BALANCE_SOL = 15.75
+
+/** Toasts: one visible at a time, 5 s each, F8 focuses the region, swipe right 50 px dismisses. */
+export const TOAST_DURATION_MS = 5000
+export const TOAST_MAX_VISIBLE = 1
+export const TOAST_HOTKEY = ['F8']
+export const TOAST_SWIPE_THRESHOLD_PX = 50
+
+/** Tooltips open after 700 ms; another one opened within 300 ms of a close opens at once. */
+export const TOOLTIP_OPEN_DELAY_MS = 700
+export const TOOLTIP_SKIP_WINDOW_MS = 300
+
+/** Wallet modal closes this long after a choice (wallet-adapter-react-ui does it). */
+export const WALLET_MODAL_CLOSE_DELAY_MS = 150
+export const WALLET_NAME_STORAGE_KEY = 'walletName'
+export const MODE_STORAGE_KEY = 'marqueeMode'
+/** Placeholder password of the spec's user registration (identity is the wallet). */
+export const USER_PASSWORD_PLACEHOLDER = 'wallet-auth'
+
+export const FEATURED_PROJECTS_LIMIT = 5
+export const DASHBOARD_CARD_COUNT = 4
+export const MARKETPLACE_SKELETON_COUNT = 8
+
+/** Recommendations and achievements are computed client-side after these delays. */
+export const RECOMMENDATIONS_DELAY_MS = 1500
+export const RECOMMENDATIONS_COUNT = 3
+export const RECOMMENDATION_FUNDING_WEIGHT = 40
+export const RECOMMENDATION_DEADLINE_WINDOW_DAYS = 10
+export const RECOMMENDATION_DEADLINE_POINTS_PER_DAY = 2
+export const RECOMMENDATION_SIGNAL_MAX_POINTS = 20
+export const ACHIEVEMENTS_DELAY_MS = 800
+
+/** Checkout: processing lasts at least 1.5 s, then success redirects after 2 s. */
+export const CHECKOUT_PROCESSING_MIN_MS = 1500
+export const CHECKOUT_REDIRECT_DELAY_MS = 2000
+
+/** Claim screen: progress rises 5 points every 150 ms; success redirects after 3 s. */
+export const CLAIM_PROGRESS_STEP = 5
+export const CLAIM_PROGRESS_INTERVAL_MS = 150
+export const CLAIM_PROGRESS_CONFIRMING_FROM = 50
+export const CLAIM_REDIRECT_DELAY_MS = 3000
+
+/** Test revenue: a random amount from 0.5 to 10 SOL with 2 decimals. */
+export const TEST_REVENUE_MIN_SOL = 0.5
+export const TEST_REVENUE_MAX_SOL = 10
+
+/** Platform-wide revenue dashboard controls. */
+export const DISTRIBUTION_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const
+export const DEFAULT_DISTRIBUTION_FREQUENCY = 'weekly'
+export const DISTRIBUTION_MIN_THRESHOLD_SOL = 50
+export const REVENUE_PERIODS = [
+  { value: '7d', label: '7 days', days: 7 },
+  { value: '30d', label: '30 days', days: 30 },
+  { value: '90d', label: '90 days', days: 90 },
+  { value: '12m', label: '12 months', days: 365 },
+] as const
+export const DEFAULT_REVENUE_PERIOD = '30d'
+export const PROJECT_FILTERS = [
+  { value: 'all', label: 'All projects' },
+  { value: 'funded', label: 'Funded only' },
+  { value: 'funding', label: 'In funding' },
+] as const
+
+/** Network. */
+export const DEVNET_RPC_URL: string = import.meta.env.VITE_DEVNET_RPC_URL || 'https://api.devnet.solana.com'
+export const COMMITMENT = 'confirmed' as const
+export const EXPLORER_TX_URL = (signature: string) => `https://explorer.solana.com/tx/${signature}?cluster=devnet`
+
+export const MS_PER_DAY = 86_400_000

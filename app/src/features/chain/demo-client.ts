@@ -1,0 +1,93 @@
+// Demo mode: the wallet connection is real; the server's demo chain runs the same program and signs
+// with the wallet's demo keypair, so every figure still comes from a real (local) chain.
+import { ApiError, apiGet, apiPost } from '@/lib/api'
+import type { Cluster, DemoWallet } from '@/lib/types'
+import {
+  WritePath,
+  requestTestRevenue,
+  type ClaimRevenueInput,
+  type ListingInput,
+  type MarqueeClient,
+  type ProjectRef,
+} from './marquee-client'
+
+interface Signature {
+  signature: string
+}
+
+export class DemoClient implements MarqueeClient {
+  readonly mode = 'demo' as const
+  private readonly writes: WritePath
+
+  constructor(
+    readonly walletAddress: string,
+    readonly cluster: Cluster = 'demo',
+  ) {
+    this.writes = new WritePath('demo', cluster)
+  }
+
+  async invest(project: ProjectRef, amountSol: number) {
+    const { signature } = await apiPost<Signature>('/api/demo/invest', this.cluster, {
+      walletAddress: this.walletAddress,
+      projectId: project.id,
+      amount: amountSol,
+    })
+    const investment = await this.writes.investment(project, amountSol, signature, this.walletAddress)
+    return { txHash: signature, investment }
+  }
+
+  async claimLicense(project: ProjectRef) {
+    const { signature } = await apiPost<Signature>('/api/demo/claim-license', this.cluster, {
+      walletAddress: this.walletAddress,
+      projectId: project.id,
+    })
+    await this.writes.projectFunded(project, signature)
+    return signature
+  }
+
+  async registerEmbed(project: ProjectRef, websiteUrl: string, embedId: string) {
+    const { signature } = await apiPost<Signature>('/api/demo/register-embed', this.cluster, {
+      walletAddress: this.walletAddress,
+      projectId: project.id,
+      websiteUrl,
+      embedId,
+    })
+    const embed = await this.writes.embed(project, websiteUrl, embedId, signature)
+    return { txHash: signature, embed }
+  }
+
+  async claimRevenue({ distributionIds, expectedAmount }: ClaimRevenueInput) {
+    const { signature, amount } = await apiPost<Signature & { amount?: number }>(
+      '/api/demo/claim-revenue',
+      this.cluster,
+      { walletAddress: this.walletAddress, distributionIds },
+    )
+    const recorded = await this.writes.revenueClaim(distributionIds, signature)
+    return { txHash: signature, amount: recorded?.amount ?? amount ?? expectedAmount }
+  }
+
+  generateRevenue(amountSol: number) {
+    return requestTestRevenue(this.cluster, this.walletAddress, amountSol)
+  }
+
+  /** The demo keypair's balance; the first call for a wallet creates it with 15.75 SOL. */
+  async getBalance() {
+    const path = `/api/demo/wallets/${this.walletAddress}`
+    try {
+      return (await apiGet<DemoWallet>(path, this.cluster)).balance
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 404) throw error
+      const created = await apiPost<DemoWallet>('/api/demo/wallets', this.cluster, { walletAddress: this.walletAddress })
+      return created.balance
+    }
+  }
+
+  async createProject(listing: ListingInput) {
+    const { signature, projectId } = await apiPost<Signature & { projectId: number }>(
+      '/api/demo/projects',
+      this.cluster,
+      { walletAddress: this.walletAddress, ...listing },
+    )
+    return { txHash: signature, projectId }
+  }
+}

@@ -1,0 +1,139 @@
+// One interface for every transaction the app makes, with two implementations chosen by the mode:
+// DemoClient (the server's demo chain signs with the wallet's demo keypair) and AnchorClient (the
+// connected wallet signs real devnet transactions). Both then call the spec's write path so the
+// indexer verifies and ingests the transaction.
+import { apiPost, apiPut } from '@/lib/api'
+import { solToAmount } from '@/lib/format'
+import type { Cluster, EmbedRecord, Investment, Project, RevenueClaimResult } from '@/lib/types'
+import { USD_PER_SOL } from '@/constants'
+import type { Mode } from '@/features/mode/mode-data-access'
+
+export type ProjectRef = Pick<Project, 'id' | 'address' | 'fundingGoal' | 'title'>
+
+export interface InvestResult {
+  txHash: string
+  investment: Investment | null
+}
+
+export interface ClaimRevenueInput {
+  distributionIds: number[]
+  /** The projects the distributions belong to (an on-chain claim is one instruction per project). */
+  projects: Pick<Project, 'id' | 'address'>[]
+  /** The claimable total in thousandths of SOL, as the unclaimed-revenue answer gives it. */
+  expectedAmount: number
+}
+
+export interface ClaimRevenueResult {
+  txHash: string
+  /** Thousandths of SOL. */
+  amount: number
+}
+
+export interface GeneratedRevenue {
+  signature: string
+  projectId: number
+  amount: number
+}
+
+export interface ListingInput {
+  title: string
+  description: string
+  directorName: string
+  releaseYear: number
+  licenseType: string
+  fundingGoal: number
+  deadline: string
+  genres: string[]
+  thumbnailUrl?: string
+}
+
+export interface MarqueeClient {
+  readonly mode: Mode
+  readonly cluster: Cluster
+  readonly walletAddress: string
+  invest(project: ProjectRef, amountSol: number): Promise<InvestResult>
+  claimLicense(project: ProjectRef): Promise<string>
+  registerEmbed(project: ProjectRef, websiteUrl: string, embedId: string): Promise<{ txHash: string; embed: EmbedRecord | null }>
+  claimRevenue(input: ClaimRevenueInput): Promise<ClaimRevenueResult>
+  generateRevenue(amountSol: number): Promise<GeneratedRevenue>
+  /** SOL. */
+  getBalance(): Promise<number>
+  createProject(listing: ListingInput): Promise<{ txHash: string; projectId: number }>
+}
+
+/** Token share = SOL / (fundingGoal / 1000): the fraction of the goal an amount buys. */
+export function tokenShareFor(amountSol: number, fundingGoalUsd: number): number {
+  if (fundingGoalUsd <= 0) return 0
+  return amountSol / (fundingGoalUsd / USD_PER_SOL)
+}
+
+export function embedIdFor(projectId: number, now: number = Date.now()): string {
+  return `embed-${projectId}-${now}`
+}
+
+/**
+ * The spec's write paths after a transaction. Demo mode swallows and logs API failures (the demo
+ * chain's events are ingested anyway); on-chain mode rethrows them (spec §8).
+ */
+export class WritePath {
+  constructor(
+    private readonly mode: Mode,
+    private readonly cluster: Cluster,
+  ) {}
+
+  private get flag() {
+    return this.mode === 'demo' ? { simulated: true } : { onChain: true }
+  }
+
+  private async record<T>(write: () => Promise<T>): Promise<T | null> {
+    try {
+      return await write()
+    } catch (error) {
+      if (this.mode === 'onchain') throw error
+      console.error('Recording the demo transaction failed', error)
+      return null
+    }
+  }
+
+  investment(project: ProjectRef, amountSol: number, txHash: string, walletAddress: string) {
+    return this.record(() =>
+      apiPost<Investment>('/api/investments', this.cluster, {
+        userId: walletAddress,
+        projectId: project.id,
+        amount: solToAmount(amountSol),
+        tokenShare: tokenShareFor(amountSol, project.fundingGoal),
+        txHash,
+        ...this.flag,
+      }),
+    )
+  }
+
+  projectFunded(project: ProjectRef, txHash: string) {
+    return this.record(() =>
+      apiPut<Project>(`/api/projects/${project.id}/status`, this.cluster, { status: 'funded', txHash, ...this.flag }),
+    )
+  }
+
+  embed(project: ProjectRef, websiteUrl: string, embedId: string, txHash: string) {
+    return this.record(() =>
+      apiPost<EmbedRecord>('/api/embeds', this.cluster, {
+        projectId: project.id,
+        websiteUrl,
+        embedId,
+        txHash,
+        ...(this.mode === 'onchain' ? { onChain: true } : {}),
+      }),
+    )
+  }
+
+  revenueClaim(distributionIds: number[], txHash: string) {
+    return this.record(() =>
+      apiPost<RevenueClaimResult>('/api/revenue/claim', this.cluster, { distributionIds, txHash, ...this.flag }),
+    )
+  }
+}
+
+/** Test revenue for the connected wallet's investments (POST /api/demo/generate-revenue). */
+export function requestTestRevenue(cluster: Cluster, walletAddress: string, amountSol: number) {
+  return apiPost<GeneratedRevenue>('/api/demo/generate-revenue', cluster, { userId: walletAddress, amount: amountSol })
+}

@@ -1,0 +1,30 @@
+// Program-derived addresses of the Marquee program, seeds as in programs/marquee/src/seeds.rs.
+import { PublicKey } from '@solana/web3.js'
+import { getAssociatedTokenAddressSync } from './token-addresses'
+
+const seed = (text: string) => new TextEncoder().encode(text)
+
+export const SEEDS = {
+  platform: seed('platform'),
+  vault: seed('vault'),
+  shareMint: seed('share_mint'),
+  investment: seed('investment'),
+  embed: seed('embed'),
+  eventAuthority: seed('__event_authority'),
+} as const
+
+const find = (seeds: Uint8Array[], programId: PublicKey) => PublicKey.findProgramAddressSync(seeds, programId)[0]
+
+export function marqueePdas(programId: PublicKey) {
+  return {
+    platform: () => find([SEEDS.platform], programId),
+    eventAuthority: () => find([SEEDS.eventAuthority], programId),
+    vault: (project: PublicKey) => find([SEEDS.vault, project.toBytes()], programId),
+    shareMint: (project: PublicKey) => find([SEEDS.shareMint, project.toBytes()], programId),
+    investment: (project: PublicKey, investor: PublicKey) =>
+      find([SEEDS.investment, project.toBytes(), investor.toBytes()], programId),
+    embed: (project: PublicKey, embedId: string) => find([SEEDS.embed, project.toBytes(), seed(embedId)], programId),
+    investorShareAccount: (project: PublicKey, investor: PublicKey) =>
+      getAssociatedTokenAddressSync(find([SEEDS.shareMint, project.toBytes()], programId), investor),
+  }
+}

@@ -1,0 +1,159 @@
+// Claim Revenue (/claim-revenue): loading, summary, confirmation, progress while the real claim
+// transaction runs, success with the shortened hash and a redirect to /revenue after 3 s.
+import { Alert, Button, Card, Heading, HStack, Icon, Progress, Stack, Text } from '@chakra-ui/react'
+import { useWallet } from '@solana/wallet-adapter-react'
+import { useEffect, useReducer } from 'react'
+import { LuCircleCheck } from 'react-icons/lu'
+import { useNavigate } from 'react-router-dom'
+import { CLAIM_PROGRESS_INTERVAL_MS, CLAIM_REDIRECT_DELAY_MS } from '@/constants'
+import { notify } from '@/components/ui/toaster'
+import { shortenAddress } from '@/lib/format'
+import { useProjects } from '@/features/projects/projects-data-access'
+import { useClaimRevenue, useUnclaimedRevenue } from '@/features/revenue/revenue-data-access'
+import { TransactionLink } from '@/features/chain/chain-ui'
+import {
+  CLAIM_FAILED_TOAST,
+  NO_REVENUE_TOAST,
+  claimAmountText,
+  claimProgressText,
+  claimReducer,
+  initialClaimState,
+  isClaimDisabled,
+  revenueClaimedToast,
+} from './claim-machine'
+
+export default function ClaimFeature() {
+  const navigate = useNavigate()
+  const { publicKey } = useWallet()
+  const unclaimed = useUnclaimedRevenue()
+  const projects = useProjects()
+  const claim = useClaimRevenue()
+  const [state, dispatch] = useReducer(claimReducer, initialClaimState)
+
+  useEffect(() => {
+    if (state.phase !== 'inProgress') return
+    const timer = setInterval(() => dispatch({ type: 'tick' }), CLAIM_PROGRESS_INTERVAL_MS)
+    return () => clearInterval(timer)
+  }, [state.phase])
+
+  useEffect(() => {
+    if (state.phase !== 'success') return
+    notify(revenueClaimedToast(claimAmountText(state.claimedAmount ?? 0)))
+    const timer = setTimeout(() => navigate('/revenue'), CLAIM_REDIRECT_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [state.phase, state.claimedAmount, navigate])
+
+  const total = unclaimed.data?.total
+  const distributions = unclaimed.data?.distributions ?? []
+  const projectCount = new Set(distributions.map((distribution) => distribution.projectId ?? distribution.id)).size
+  const amountText = claimAmountText(total ?? 0)
+
+  const startClaim = () => {
+    if (!publicKey || !unclaimed.data || unclaimed.data.total <= 0) {
+      notify(NO_REVENUE_TOAST)
+      return
+    }
+    dispatch({ type: 'start' })
+    claim.mutate(
+      { unclaimed: unclaimed.data, projects: projects.data ?? [] },
+      {
+        onSuccess: (result) => dispatch({ type: 'confirmed', txHash: result.txHash, amount: result.amount }),
+        onError: (error) => {
+          console.error(error)
+          dispatch({ type: 'failed' })
+          notify(CLAIM_FAILED_TOAST)
+        },
+      },
+    )
+  }
+
+  if (state.phase === 'success')
+    return (
+      <Card.Root maxW="lg" mx="auto">
+        <Card.Body alignItems="center" textAlign="center" gap="3" py="10">
+          <Icon size="2xl" color="green.500">
+            <LuCircleCheck />
+          </Icon>
+          <Heading size="lg">Claim Successful!</Heading>
+          <Text color="fg.muted">{claimAmountText(state.claimedAmount ?? 0)} SOL has been sent to your wallet.</Text>
+          <HStack>
+            <Text fontSize="sm">Transaction:</Text>
+            <TransactionLink signature={state.txHash} />
+          </HStack>
+          <Text fontSize="sm" color="fg.muted">
+            Redirecting to your revenue dashboard...
+          </Text>
+        </Card.Body>
+      </Card.Root>
+    )
+
+  return (
+    <Stack gap="6" maxW="2xl" mx="auto">
+      <Heading size="2xl">Claim Revenue</Heading>
+      {unclaimed.isLoading ? (
+        <Text color="fg.muted">Loading your unclaimed revenue...</Text>
+      ) : unclaimed.isError ? (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{unclaimed.error.message}</Alert.Title>
+        </Alert.Root>
+      ) : (
+        <Card.Root>
+          <Card.Body gap="3">
+            <Heading size="md">Summary</Heading>
+            <HStack justify="space-between">
+              <Text color="fg.muted">Available</Text>
+              <Text fontWeight="bold" fontSize="xl" data-testid="claim-available">
+                {amountText} SOL
+              </Text>
+            </HStack>
+            <HStack justify="space-between">
+              <Text color="fg.muted">Projects</Text>
+              <Text>
+                {projectCount} ({distributions.length} distributions)
+              </Text>
+            </HStack>
+            <HStack justify="space-between">
+              <Text color="fg.muted">Wallet</Text>
+              <Text fontFamily="mono">{publicKey ? shortenAddress(publicKey.toBase58()) : 'Not connected'}</Text>
+            </HStack>
+          </Card.Body>
+        </Card.Root>
+      )}
+      <Card.Root>
+        <Card.Body gap="4">
+          <Heading size="md">Confirm your claim</Heading>
+          <Text color="fg.muted">
+            You are about to claim {amountText} SOL from {projectCount} {projectCount === 1 ? 'project' : 'projects'}. A
+            small network fee applies.
+          </Text>
+          {state.phase === 'inProgress' && (
+            <Stack gap="2">
+              <Progress.Root value={state.progress} colorPalette="purple" aria-label="Claim progress">
+                <Progress.Track>
+                  <Progress.Range />
+                </Progress.Track>
+              </Progress.Root>
+              <Text fontSize="sm" color="fg.muted">
+                {claimProgressText(state.progress)}
+              </Text>
+            </Stack>
+          )}
+          <HStack justify="end">
+            <Button variant="outline" onClick={() => navigate('/revenue')} disabled={state.phase !== 'idle'}>
+              Cancel
+            </Button>
+            <Button
+              colorPalette="purple"
+              onClick={startClaim}
+              disabled={isClaimDisabled(publicKey !== null, total, state.phase)}
+              loading={state.phase === 'inProgress'}
+            >
+              Claim {amountText} SOL
+            </Button>
+          </HStack>
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  )
+}

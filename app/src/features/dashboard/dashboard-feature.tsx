@@ -1,0 +1,66 @@
+// Dashboard (/): featured hero, the next four featured cards, studio pitch, and with a wallet the
+// recommendations (after 1500 ms) and achievements (after 800 ms) panels.
+import { Alert, Heading, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react'
+import { useWallet } from '@solana/wallet-adapter-react'
+import { ACHIEVEMENTS_DELAY_MS, DASHBOARD_CARD_COUNT, RECOMMENDATIONS_DELAY_MS } from '@/constants'
+import { useDelayedComputation } from '@/lib/use-delayed'
+import { useFeaturedProjects, useProjects } from '@/features/projects/projects-data-access'
+import { ProjectCard } from '@/features/projects/projects-ui'
+import { useUserInvestments } from '@/features/investments/investments-data-access'
+import { computeAchievements } from './achievements'
+import { recommendProjects } from './recommendations'
+import { AchievementsPanel, Hero, RecommendationsPanel, StudioPitch } from './dashboard-ui'
+
+export default function DashboardFeature() {
+  const featured = useFeaturedProjects()
+  const { publicKey } = useWallet()
+  const [hero, ...rest] = featured.data ?? []
+  return (
+    <Stack gap="8">
+      {featured.isPending ? (
+        <Skeleton h="80" borderRadius="lg" />
+      ) : featured.isError ? (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{featured.error.message}</Alert.Title>
+        </Alert.Root>
+      ) : (
+        hero && <Hero project={hero} />
+      )}
+      {rest.length > 0 && (
+        <Stack gap="4">
+          <Heading size="lg">Featured projects</Heading>
+          <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
+            {rest.slice(0, DASHBOARD_CARD_COUNT).map((project) => (
+              <ProjectCard key={project.id} project={project} />
+            ))}
+          </SimpleGrid>
+        </Stack>
+      )}
+      {publicKey && <PersonalPanels />}
+      <StudioPitch />
+    </Stack>
+  )
+}
+
+function PersonalPanels() {
+  const projects = useProjects()
+  const investments = useUserInvestments()
+  const ready = projects.data && investments.data
+  const recommendations = useDelayedComputation(
+    ready ? () => recommendProjects(projects.data!, investments.data!) : null,
+    RECOMMENDATIONS_DELAY_MS,
+    [projects.dataUpdatedAt, investments.dataUpdatedAt],
+  )
+  const achievements = useDelayedComputation(
+    ready ? () => computeAchievements(investments.data!, projects.data!) : null,
+    ACHIEVEMENTS_DELAY_MS,
+    [projects.dataUpdatedAt, investments.dataUpdatedAt],
+  )
+  return (
+    <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+      <RecommendationsPanel recommendations={recommendations} />
+      <AchievementsPanel achievements={achievements} />
+    </SimpleGrid>
+  )
+}

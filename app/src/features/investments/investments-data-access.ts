@@ -1,0 +1,59 @@
+// The connected wallet's investments (GET /api/investments/user/{wallet}) and portfolio maths.
+import { useQuery } from '@tanstack/react-query'
+import { useWallet } from '@solana/wallet-adapter-react'
+import { apiGet } from '@/lib/api'
+import { amountToSol } from '@/lib/format'
+import type { Cluster, Investment, Project } from '@/lib/types'
+import { useCluster } from '@/features/mode/mode-data-access'
+
+export const investmentKeys = {
+  all: (cluster: Cluster) => ['investments', cluster] as const,
+  user: (cluster: Cluster, walletAddress: string | null) => [...investmentKeys.all(cluster), 'user', walletAddress] as const,
+}
+
+/** Investments of the connected wallet; the API accepts the wallet address as the user id. */
+export function useUserInvestments() {
+  const cluster = useCluster()
+  const { publicKey } = useWallet()
+  const walletAddress = publicKey?.toBase58() ?? null
+  return useQuery({
+    queryKey: investmentKeys.user(cluster, walletAddress),
+    queryFn: () => apiGet<Investment[]>(`/api/investments/user/${walletAddress}`, cluster),
+    enabled: walletAddress !== null,
+  })
+}
+
+export interface PortfolioPosition {
+  projectId: number
+  project: Project | undefined
+  amountSol: number
+  tokenShare: number
+  investmentCount: number
+  lastInvestedAt: string
+}
+
+/** One position per project: the sum of its investments. */
+export function portfolioPositions(investments: Investment[]): PortfolioPosition[] {
+  const positions = new Map<number, PortfolioPosition>()
+  for (const investment of investments) {
+    const position = positions.get(investment.projectId) ?? {
+      projectId: investment.projectId,
+      project: investment.project,
+      amountSol: 0,
+      tokenShare: 0,
+      investmentCount: 0,
+      lastInvestedAt: investment.createdAt,
+    }
+    position.amountSol += amountToSol(investment.amount)
+    position.tokenShare += investment.tokenShare
+    position.investmentCount += 1
+    if (investment.createdAt > position.lastInvestedAt) position.lastInvestedAt = investment.createdAt
+    position.project ??= investment.project
+    positions.set(investment.projectId, position)
+  }
+  return [...positions.values()].sort((a, b) => b.amountSol - a.amountSol)
+}
+
+export function totalInvestedSol(investments: Investment[]): number {
+  return investments.reduce((sum, investment) => sum + amountToSol(investment.amount), 0)
+}

@@ -1,0 +1,101 @@
+// The invest dialog of the project page: amount (default 0.05, step 0.01), estimate, and a real
+// invest through the mode's client. On failure the dialog stays open.
+import { Button, CloseButton, Dialog, Field, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react'
+import { useState } from 'react'
+import { DEFAULT_INVESTMENT_SOL, INVESTMENT_STEP_SOL, MIN_INVESTMENT_SOL } from '@/constants'
+import { notify } from '@/components/ui/toaster'
+import type { Project } from '@/lib/types'
+import { useInvest } from '@/features/projects/projects-data-access'
+import { INVESTMENT_FAILED_TOAST, investmentEstimate, investmentSuccessToast, validateInvestment } from './invest-logic'
+
+export function InvestDialog({
+  project,
+  walletConnected,
+  open,
+  onOpenChange,
+}: {
+  project: Project
+  walletConnected: boolean
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  const [amountText, setAmountText] = useState(String(DEFAULT_INVESTMENT_SOL))
+  const invest = useInvest()
+  const estimate = investmentEstimate(amountText, project.fundingGoal)
+
+  const submit = () => {
+    const validation = validateInvestment(walletConnected, amountText)
+    if (!validation.ok) {
+      notify(validation.toast)
+      return
+    }
+    invest.mutate(
+      { project, amountSol: validation.amountSol },
+      {
+        onSuccess: () => {
+          notify(investmentSuccessToast(validation.amountSol, project.title))
+          onOpenChange(false)
+        },
+        onError: (error) => {
+          console.error(error)
+          notify(INVESTMENT_FAILED_TOAST)
+        },
+      },
+    )
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={({ open: next }) => onOpenChange(next)} placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Invest in {project.title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <Field.Root>
+                  <Field.Label>Investment amount (SOL)</Field.Label>
+                  <Input
+                    type="number"
+                    inputMode="decimal"
+                    step={INVESTMENT_STEP_SOL}
+                    min={0}
+                    value={amountText}
+                    onChange={(event) => setAmountText(event.target.value)}
+                    aria-label="Investment amount (SOL)"
+                  />
+                  <Field.HelperText>Minimum investment: {MIN_INVESTMENT_SOL} SOL</Field.HelperText>
+                </Field.Root>
+                <Stack gap="2" borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle" fontSize="sm">
+                  <HStack justify="space-between">
+                    <Text color="fg.muted">Estimated token share</Text>
+                    <Text fontWeight="medium" data-testid="token-share-estimate">
+                      {estimate.tokenShareText}
+                    </Text>
+                  </HStack>
+                  <HStack justify="space-between">
+                    <Text color="fg.muted">Estimated gas fee</Text>
+                    <Text fontWeight="medium">{estimate.gasFeeText}</Text>
+                  </HStack>
+                </Stack>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline">Cancel</Button>
+              </Dialog.ActionTrigger>
+              <Button colorPalette="purple" onClick={submit} loading={invest.isPending} loadingText="Processing...">
+                Confirm Investment
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}

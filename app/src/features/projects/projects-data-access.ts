@@ -1,0 +1,73 @@
+// Project reads (GET /api/projects, /featured, /:id, investments of a project) and the invest mutation.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { FEATURED_PROJECTS_LIMIT } from '@/constants'
+import { apiGet } from '@/lib/api'
+import type { Cluster, Investment, Project } from '@/lib/types'
+import { useCluster } from '@/features/mode/mode-data-access'
+import { chainKeys, useMarqueeClient } from '@/features/chain/chain-data-access'
+import type { ProjectRef } from '@/features/chain/marquee-client'
+import { investmentKeys } from '@/features/investments/investments-data-access'
+
+export const projectKeys = {
+  all: (cluster: Cluster) => ['projects', cluster] as const,
+  list: (cluster: Cluster) => [...projectKeys.all(cluster), 'list'] as const,
+  featured: (cluster: Cluster, limit: number) => [...projectKeys.all(cluster), 'featured', limit] as const,
+  detail: (cluster: Cluster, id: number) => [...projectKeys.all(cluster), 'detail', id] as const,
+  investments: (cluster: Cluster, id: number) => [...projectKeys.all(cluster), 'investments', id] as const,
+}
+
+export function useProjects() {
+  const cluster = useCluster()
+  return useQuery({ queryKey: projectKeys.list(cluster), queryFn: () => apiGet<Project[]>('/api/projects', cluster) })
+}
+
+export function useFeaturedProjects(limit = FEATURED_PROJECTS_LIMIT) {
+  const cluster = useCluster()
+  return useQuery({
+    queryKey: projectKeys.featured(cluster, limit),
+    queryFn: () => apiGet<Project[]>(`/api/projects/featured?limit=${limit}`, cluster),
+  })
+}
+
+export function useProject(id: number | null) {
+  const cluster = useCluster()
+  return useQuery({
+    queryKey: projectKeys.detail(cluster, id ?? -1),
+    queryFn: () => apiGet<Project>(`/api/projects/${id}`, cluster),
+    enabled: id !== null && Number.isFinite(id),
+  })
+}
+
+export function useProjectInvestments(id: number | null) {
+  const cluster = useCluster()
+  return useQuery({
+    queryKey: projectKeys.investments(cluster, id ?? -1),
+    queryFn: () => apiGet<Investment[]>(`/api/investments/project/${id}`, cluster),
+    enabled: id !== null && Number.isFinite(id),
+  })
+}
+
+export class WalletNotConnectedError extends Error {
+  constructor() {
+    super('Wallet not connected')
+  }
+}
+
+/** Invest through the current mode's client, then refresh projects, investments and the balance. */
+export function useInvest() {
+  const client = useMarqueeClient()
+  const cluster = useCluster()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ project, amountSol }: { project: ProjectRef; amountSol: number }) => {
+      if (!client) throw new WalletNotConnectedError()
+      return client.invest(project, amountSol)
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: projectKeys.all(cluster) }),
+        queryClient.invalidateQueries({ queryKey: investmentKeys.all(cluster) }),
+        queryClient.invalidateQueries({ queryKey: chainKeys.all(cluster) }),
+      ]),
+  })
+}

@@ -1,0 +1,96 @@
+// Revenue reads (unclaimed, per user, platform-wide distributions) and the claim / test-revenue mutations.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useWallet } from '@solana/wallet-adapter-react'
+import { TEST_REVENUE_MAX_SOL, TEST_REVENUE_MIN_SOL } from '@/constants'
+import { apiGet } from '@/lib/api'
+import type { Cluster, PlatformDistribution, Project, UnclaimedRevenue, UserRevenue } from '@/lib/types'
+import { useCluster } from '@/features/mode/mode-data-access'
+import { chainKeys, useMarqueeClient } from '@/features/chain/chain-data-access'
+import { WalletNotConnectedError, projectKeys } from '@/features/projects/projects-data-access'
+import { investmentKeys } from '@/features/investments/investments-data-access'
+
+export const revenueKeys = {
+  all: (cluster: Cluster) => ['revenue', cluster] as const,
+  unclaimed: (cluster: Cluster, walletAddress: string | null) => [...revenueKeys.all(cluster), 'unclaimed', walletAddress] as const,
+  user: (cluster: Cluster, walletAddress: string | null) => [...revenueKeys.all(cluster), 'user', walletAddress] as const,
+  distributions: (cluster: Cluster) => [...revenueKeys.all(cluster), 'distributions'] as const,
+}
+
+function useWalletAddress(): string | null {
+  return useWallet().publicKey?.toBase58() ?? null
+}
+
+export function useUnclaimedRevenue() {
+  const cluster = useCluster()
+  const walletAddress = useWalletAddress()
+  return useQuery({
+    queryKey: revenueKeys.unclaimed(cluster, walletAddress),
+    queryFn: () => apiGet<UnclaimedRevenue>(`/api/revenue/unclaimed/${walletAddress}`, cluster),
+    enabled: walletAddress !== null,
+  })
+}
+
+export function useUserRevenue() {
+  const cluster = useCluster()
+  const walletAddress = useWalletAddress()
+  return useQuery({
+    queryKey: revenueKeys.user(cluster, walletAddress),
+    queryFn: () => apiGet<UserRevenue>(`/api/revenue/user/${walletAddress}`, cluster),
+    enabled: walletAddress !== null,
+  })
+}
+
+export function usePlatformDistributions() {
+  const cluster = useCluster()
+  return useQuery({
+    queryKey: revenueKeys.distributions(cluster),
+    queryFn: () => apiGet<PlatformDistribution[]>('/api/revenue/distributions', cluster),
+  })
+}
+
+function useInvalidateAfterRevenueChange() {
+  const cluster = useCluster()
+  const queryClient = useQueryClient()
+  return () =>
+    Promise.all(
+      [revenueKeys.all(cluster), investmentKeys.all(cluster), projectKeys.all(cluster), chainKeys.all(cluster)].map(
+        (queryKey) => queryClient.invalidateQueries({ queryKey }),
+      ),
+    )
+}
+
+/** Claim the given distributions: a wallet transaction first, then POST /api/revenue/claim with its hash. */
+export function useClaimRevenue() {
+  const client = useMarqueeClient()
+  const invalidate = useInvalidateAfterRevenueChange()
+  return useMutation({
+    mutationFn: (claim: { unclaimed: UnclaimedRevenue; projects: Pick<Project, 'id' | 'address'>[] }) => {
+      if (!client) throw new WalletNotConnectedError()
+      const projectIds = new Set(claim.unclaimed.distributions.map((distribution) => distribution.projectId))
+      return client.claimRevenue({
+        distributionIds: claim.unclaimed.distributions.map((distribution) => distribution.id),
+        projects: claim.projects.filter((project) => projectIds.has(project.id)),
+        expectedAmount: claim.unclaimed.total,
+      })
+    },
+    onSettled: invalidate,
+  })
+}
+
+/** A random test-revenue amount from 0.5 to 10 SOL with 2 decimals. */
+export function randomTestRevenueSol(random: () => number = Math.random): number {
+  const sol = TEST_REVENUE_MIN_SOL + random() * (TEST_REVENUE_MAX_SOL - TEST_REVENUE_MIN_SOL)
+  return Math.round(sol * 100) / 100
+}
+
+export function useGenerateTestRevenue() {
+  const client = useMarqueeClient()
+  const invalidate = useInvalidateAfterRevenueChange()
+  return useMutation({
+    mutationFn: (amountSol: number) => {
+      if (!client) throw new WalletNotConnectedError()
+      return client.generateRevenue(amountSol)
+    },
+    onSettled: invalidate,
+  })
+}

@@ -1,0 +1,43 @@
+// The app shell: fixed sidebar above 1024px, a slide-in drawer with a backdrop at 1024px and below.
+import { Box, CloseButton, Drawer, Flex, Portal, useMediaQuery } from '@chakra-ui/react'
+import { useState } from 'react'
+import { Outlet } from 'react-router-dom'
+import { Footer, Header, SidebarContent } from './shell-ui'
+
+export const DRAWER_MAX_WIDTH_PX = 1024
+
+export function Layout() {
+  const [isDrawerLayout] = useMediaQuery([`(max-width: ${DRAWER_MAX_WIDTH_PX}px)`], { ssr: false })
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  return (
+    <Flex minH="100vh">
+      {!isDrawerLayout && (
+        <Box as="aside" w="64" flexShrink={0} borderRightWidth="1px" position="sticky" top="0" h="100vh" overflowY="auto">
+          <SidebarContent />
+        </Box>
+      )}
+      {isDrawerLayout && (
+        <Drawer.Root open={drawerOpen} onOpenChange={({ open }) => setDrawerOpen(open)} placement="start">
+          <Portal>
+            <Drawer.Backdrop />
+            <Drawer.Positioner>
+              <Drawer.Content maxW="72">
+                <Drawer.CloseTrigger asChild>
+                  <CloseButton size="sm" position="absolute" top="3" right="3" />
+                </Drawer.CloseTrigger>
+                <SidebarContent onNavigate={() => setDrawerOpen(false)} />
+              </Drawer.Content>
+            </Drawer.Positioner>
+          </Portal>
+        </Drawer.Root>
+      )}
+      <Flex direction="column" flex="1" minW="0">
+        <Header showMenuButton={isDrawerLayout} onOpenMenu={() => setDrawerOpen(true)} />
+        <Box as="main" flex="1" px={{ base: '4', md: '8' }} py="6">
+          <Outlet />
+        </Box>
+        <Footer />
+      </Flex>
+    </Flex>
+  )
+}

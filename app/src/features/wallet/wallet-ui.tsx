@@ -1,0 +1,58 @@
+// The header's wallet button and the sidebar's Connect/Disconnect Wallet card.
+import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react'
+import { LuWallet } from 'react-icons/lu'
+import { shortenAddress } from '@/lib/format'
+import { useBalance } from '@/features/chain/chain-data-access'
+import { useWalletConnection } from './wallet-data-access'
+
+export function WalletButton() {
+  const { address, connecting, connect } = useWalletConnection()
+  if (address) {
+    return (
+      <Button variant="outline" size="sm" onClick={connect} aria-label="Wallet">
+        <LuWallet /> {shortenAddress(address)}
+      </Button>
+    )
+  }
+  return (
+    <Button colorPalette="purple" size="sm" onClick={connect} loading={connecting}>
+      <LuWallet /> Connect Wallet
+    </Button>
+  )
+}
+
+export function WalletCard() {
+  const { address, connecting, disconnecting, connect, disconnect } = useWalletConnection()
+  const balance = useBalance()
+  return (
+    <Box borderWidth="1px" borderRadius="lg" p="3" bg="bg.subtle">
+      <Stack gap="2">
+        <HStack justify="space-between">
+          <Text fontSize="sm" fontWeight="medium">
+            {address ? shortenAddress(address) : 'No wallet'}
+          </Text>
+          <HStack gap="1">
+            <Box boxSize="2" borderRadius="full" bg={address ? 'green.500' : 'red.500'} />
+            <Text fontSize="xs" color="fg.muted">
+              {address ? 'Connected' : 'Disconnected'}
+            </Text>
+          </HStack>
+        </HStack>
+        {address && typeof balance.data === 'number' && (
+          <Text fontSize="xs" color="fg.muted" data-testid="wallet-balance">
+            Balance: {balance.data.toFixed(4)} SOL
+          </Text>
+        )}
+        {address ? (
+          <Button size="xs" variant="outline" onClick={disconnect} loading={disconnecting}>
+            Disconnect Wallet
+          </Button>
+        ) : (
+          <Button size="xs" colorPalette="purple" onClick={connect} loading={connecting}>
+            Connect Wallet
+          </Button>
+        )}
+      </Stack>
+    </Box>
+  )
+}

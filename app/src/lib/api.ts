@@ -1,0 +1,51 @@
+// The one HTTP helper of the app: JSON in and out, cookies always sent, the cluster on every call,
+// and non-OK answers turned into "{status}: {body text or status text}" errors (spec §7, §8).
+import type { Cluster } from '@/lib/types'
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+export function withCluster(path: string, cluster: Cluster): string {
+  const separator = path.includes('?') ? '&' : '?'
+  return `${path}${separator}cluster=${encodeURIComponent(cluster)}`
+}
+
+export async function throwIfResNotOk(response: Response): Promise<void> {
+  if (response.ok) return
+  const text = (await response.text()) || response.statusText
+  throw new ApiError(response.status, `${response.status}: ${text}`)
+}
+
+export async function apiRequest<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  cluster: Cluster,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(withCluster(path, cluster), {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  await throwIfResNotOk(response)
+  const text = await response.text()
+  return (text ? JSON.parse(text) : null) as T
+}
+
+export const apiGet = <T>(path: string, cluster: Cluster) => apiRequest<T>('GET', path, cluster)
+export const apiPost = <T>(path: string, cluster: Cluster, body: unknown) => apiRequest<T>('POST', path, cluster, body)
+export const apiPut = <T>(path: string, cluster: Cluster, body: unknown) => apiRequest<T>('PUT', path, cluster, body)
+
+/** The error text a toast shows for anything thrown. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message
+  return String(error)
+}

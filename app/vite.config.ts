@@ -1,0 +1,32 @@
+/// <reference types="vitest/config" />
+// Vite build and dev server of the dApp; the production bundle (app/dist) is served by the indexer at `/`.
+import { fileURLToPath, URL } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+const API_DEV_TARGET = process.env.MARQUEE_API_URL ?? 'http://localhost:8787'
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  define: {
+    // @coral-xyz/anchor and web3.js read process.env in a few places.
+    'process.env.ANCHOR_BROWSER': 'true',
+  },
+  server: {
+    proxy: { '/api': { target: API_DEV_TARGET, changeOrigin: true } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+  },
+})
