@@ -205,3 +205,51 @@ export async function withPlatform(chain: TestChain, rules: Rules = DEFAULT_RULE
 }
 
 export type Signer = Keypair;
+
+/** A registered studio (optionally verified by the admin). */
+export async function withStudio(chain: TestChain, admin: Keypair, options: { name?: string; verified?: boolean } = {}) {
+  const authority = await chain.wallet(sol(100));
+  await chain.send([await registerStudioIx(chain, authority.publicKey, options.name ?? 'Northlight Pictures')], [authority]);
+  if (options.verified) await chain.send([await verifyStudioIx(chain, admin.publicKey, authority.publicKey, true)], [admin]);
+  return authority;
+}
+
+/** The next project id (the platform's project count). */
+export async function nextProjectId(chain: TestChain): Promise<bigint> {
+  const platform = await chain.account('Platform', addresses.platform());
+  return BigInt(platform.projectCount.toString());
+}
+
+/** A project listed by `studio`, funding, with `goal` and a deadline `daysLeft` days ahead. */
+export async function withProject(chain: TestChain, studio: Keypair, options: { goal?: bigint; daysLeft?: number; title?: string } = {}) {
+  const id = await nextProjectId(chain);
+  const args: ProjectArgs = {
+    title: options.title ?? 'The Last Reel',
+    metadataUri: `https://marquee.local/api/metadata/${id}`,
+    goalLamports: options.goal ?? sol(10),
+    deadline: (await chain.now()) + BigInt(Math.round((options.daysLeft ?? 30) * 86_400)),
+  };
+  await chain.send([await createProjectIx(chain, studio.publicKey, id, args)], [studio]);
+  return { id, address: addresses.project(id), args };
+}
+
+/** Invests `amount` from `investor` in `project`. */
+export async function invest(chain: TestChain, investor: Keypair, project: PublicKey, amount: bigint) {
+  return chain.send([await investIx(chain, investor.publicKey, project, amount)], [investor]);
+}
+
+/** A platform, a studio, and a project of `goal` funded by `investors` in equal parts (the last takes the rest). */
+export async function withFundedProject(chain: TestChain, investorCount = 1, goal: bigint = sol(3)) {
+  const platform = await withPlatform(chain);
+  const studio = await withStudio(chain, platform.admin);
+  const project = await withProject(chain, studio, { goal });
+  const investors: Keypair[] = [];
+  const part = goal / BigInt(investorCount);
+  for (let index = 0; index < investorCount; index += 1) {
+    const investor = await chain.wallet(goal + sol(10));
+    const amount = index === investorCount - 1 ? goal - part * BigInt(investorCount - 1) : part;
+    await invest(chain, investor, project.address, amount);
+    investors.push(investor);
+  }
+  return { ...platform, studio, project, investors };
+}

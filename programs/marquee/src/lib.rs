@@ -15,6 +15,7 @@ pub mod math;
 pub mod seeds;
 pub mod state;
 pub mod sysvar;
+pub mod token;
 pub mod validate;
 
 use pinocchio::{AccountView, Address, ProgramResult};

@@ -3,6 +3,8 @@
 //! `__udivti3`, `__lshrti3`) and no `u64::checked_mul`, so wide products are built from 32-bit
 //! halves and divided with Knuth's algorithm D for two 32-bit digits (Hacker's Delight `divlu`).
 
+use core::hint::black_box;
+
 use crate::constants::BPS_DENOMINATOR;
 
 const HALF_BITS: u32 = 32;
@@ -12,8 +14,10 @@ const HALF_BASE: u64 = 1 << HALF_BITS;
 /// The full 128-bit product of two u64, as (high, low) words.
 #[inline(always)]
 pub fn widening_mul(a: u64, b: u64) -> (u64, u64) {
-    let (a_hi, a_lo) = (a >> HALF_BITS, a & HALF_MASK);
-    let (b_hi, b_lo) = (b >> HALF_BITS, b & HALF_MASK);
+    // LLVM recognises this schoolbook product and folds it back into an i128 multiply
+    // (`__multi3`, which BPF lacks); passing the halves through `black_box` keeps them apart.
+    let (a_hi, a_lo) = (black_box(a >> HALF_BITS), black_box(a & HALF_MASK));
+    let (b_hi, b_lo) = (black_box(b >> HALF_BITS), black_box(b & HALF_MASK));
     let lo_lo = a_lo * b_lo;
     let hi_lo = a_hi * b_lo;
     let lo_hi = a_lo * b_hi;
@@ -140,6 +144,50 @@ pub fn accrued_revenue(shares: u64, delta: u128) -> Option<u64> {
     whole.checked_add(carry)
 }
 
+/// One deposit as `distribute_revenue` shares it out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RevenueAllocation {
+    /// `publishers` is what the embeds were credited (the sum of `credits`); `investors` includes
+    /// the publishers' rounding remainder, or their whole part when no embed had a view.
+    pub split: RevenueSplit,
+    /// Sum of the embeds' views.
+    pub total_views: u64,
+}
+
+/// Splits `amount` by basis points, then the publishers' part pro rata to `views`, writing each
+/// embed's lamports to `credits[i]` (which must be at least as long as `views`). What the pro-rata
+/// rounding leaves over, and the publishers' whole part when the views sum to 0, goes to the
+/// investors, so the three parts still sum to `amount`. `None` on overflow of the views' sum.
+#[inline(always)]
+pub fn allocate_revenue(
+    amount: u64,
+    publisher_bps: u16,
+    platform_bps: u16,
+    views: &[u64],
+    credits: &mut [u64],
+) -> Option<RevenueAllocation> {
+    let split = split_revenue(amount, publisher_bps, platform_bps)?;
+    let mut total_views: u64 = 0;
+    for view_count in views {
+        total_views = total_views.checked_add(*view_count)?;
+    }
+    let mut credited: u64 = 0;
+    for (index, view_count) in views.iter().enumerate() {
+        let credit = if total_views == 0 { 0 } else { pro_rata(split.publishers, *view_count, total_views)? };
+        *credits.get_mut(index)? = credit;
+        credited = credited.checked_add(credit)?;
+    }
+    let remainder = split.publishers.checked_sub(credited)?;
+    Some(RevenueAllocation {
+        split: RevenueSplit {
+            publishers: credited,
+            investors: split.investors.checked_add(remainder)?,
+            platform: split.platform,
+        },
+        total_views,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
@@ -186,6 +234,36 @@ mod tests {
     fn checked_mul_detects_overflow() {
         assert_eq!(checked_mul(1 << 32, 1 << 31), Some(1 << 63));
         assert_eq!(checked_mul(1 << 32, 1 << 32), None);
+    }
+
+
+    #[test]
+    fn allocation_credits_embeds_by_views_and_gives_the_remainder_to_investors() {
+        let mut credits = [0u64; 3];
+        // 1 SOL: 0.4 to publishers over 1 + 1 + 1 views -> 133_333_333 each, 1 lamport left over.
+        let allocation = allocate_revenue(1_000_000_000, 4_000, 250, &[1, 1, 1], &mut credits).unwrap();
+        assert_eq!(credits, [133_333_333; 3]);
+        assert_eq!(allocation, RevenueAllocation {
+            split: RevenueSplit { publishers: 399_999_999, investors: 575_000_001, platform: 25_000_000 },
+            total_views: 3,
+        });
+    }
+
+    #[test]
+    fn allocation_without_views_gives_the_publishers_part_to_investors() {
+        let mut credits = [7u64; 2];
+        let allocation = allocate_revenue(1_000, 4_000, 250, &[0, 0], &mut credits).unwrap();
+        assert_eq!(credits, [0, 0]);
+        assert_eq!(allocation.split, RevenueSplit { publishers: 0, investors: 975, platform: 25 });
+        let none = allocate_revenue(1_000, 4_000, 250, &[], &mut []).unwrap();
+        assert_eq!(none.split, RevenueSplit { publishers: 0, investors: 975, platform: 25 });
+        assert_eq!(none.total_views, 0);
+    }
+
+    #[test]
+    fn allocation_rejects_overflowing_views_and_short_credit_buffers() {
+        assert_eq!(allocate_revenue(1_000, 4_000, 250, &[u64::MAX, 1], &mut [0; 2]), None);
+        assert_eq!(allocate_revenue(1_000, 4_000, 250, &[1, 1], &mut [0; 1]), None);
     }
 
     proptest! {
@@ -252,6 +330,66 @@ mod tests {
             let whole = hi + (lo >> 64);
             let expected = u64::try_from(whole).ok();
             prop_assert_eq!(accrued_revenue(shares, delta), expected);
+        }
+        /// Every lamport of a deposit lands in exactly one part; each embed gets its floor share.
+        #[test]
+        fn allocation_keeps_every_lamport(
+            amount: u64,
+            views in proptest::collection::vec(0u64..1u64 << 40, 0..=16),
+        ) {
+            let mut credits = [0u64; 16];
+            let allocation = allocate_revenue(amount, 4_000, 250, &views, &mut credits).unwrap();
+            let split = split_revenue(amount, 4_000, 250).unwrap();
+            let total_views: u128 = views.iter().map(|view_count| *view_count as u128).sum();
+            prop_assert_eq!(allocation.total_views as u128, total_views);
+            let credited: u128 = credits.iter().map(|credit| *credit as u128).sum();
+            prop_assert_eq!(credited, allocation.split.publishers as u128);
+            prop_assert_eq!(
+                allocation.split.publishers as u128 + allocation.split.investors as u128 + allocation.split.platform as u128,
+                amount as u128
+            );
+            prop_assert_eq!(allocation.split.platform, split.platform);
+            for (index, view_count) in views.iter().enumerate() {
+                let expected = if total_views == 0 { 0 } else { split.publishers as u128 * *view_count as u128 / total_views };
+                prop_assert_eq!(credits[index] as u128, expected);
+            }
+            // The remainder given to investors is below one lamport per embed (or the whole part without views).
+            let remainder = split.publishers - allocation.split.publishers;
+            if total_views > 0 {
+                prop_assert!((remainder as usize) < views.len().max(1));
+            } else {
+                prop_assert_eq!(remainder, split.publishers);
+            }
+        }
+
+        /// Investors claiming at arbitrary moments between deposits never take more, in total,
+        /// than `accrued_revenue(total_shares, accumulator)` (what distribute_revenue records as
+        /// investor_revenue_lamports), which itself never exceeds what was deposited for them.
+        #[test]
+        fn interleaved_claims_never_exceed_the_recorded_investor_revenue(
+            holdings in proptest::collection::vec(1u64..1u64 << 40, 1..6),
+            deposits in proptest::collection::vec((0u64..1u64 << 50, proptest::collection::vec(any::<bool>(), 6)), 1..8),
+        ) {
+            let total_shares: u64 = holdings.iter().sum();
+            let mut accumulator: u128 = 0;
+            let mut checkpoints = [0u128; 6];
+            let mut claimed: u128 = 0;
+            let mut deposited: u128 = 0;
+            for (amount, claims_now) in &deposits {
+                accumulator += revenue_per_share_increment(*amount, total_shares).unwrap();
+                deposited += *amount as u128;
+                let recorded = accrued_revenue(total_shares, accumulator).unwrap() as u128;
+                for (holder, shares) in holdings.iter().enumerate() {
+                    if claims_now[holder] {
+                        claimed += accrued_revenue(*shares, accumulator - checkpoints[holder]).unwrap() as u128;
+                        checkpoints[holder] = accumulator;
+                    }
+                }
+                prop_assert!(claimed <= recorded);
+                prop_assert!(recorded <= deposited);
+                // The accumulator loses less than one lamport over all deposits (T·acc > 2⁶⁴·(deposited − n)).
+                prop_assert!(deposited - recorded <= deposits.len() as u128);
+            }
         }
     }
 }

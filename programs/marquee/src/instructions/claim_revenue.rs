@@ -1,9 +1,89 @@
-//! `claim_revenue`: not implemented yet (rejected as an unknown instruction until it is).
+//! `claim_revenue`: an investor takes the ad revenue accrued to their shares.
+//!
+//! O(1) in the number of distributions: the position's share of every deposit since its last
+//! checkpoint is floor(shares · (revenue_per_share − checkpoint) / 2⁶⁴), rounded down (the dust
+//! stays in the vault). Shares are counted from the Investment account, never from token
+//! balances, and the share tokens are frozen by `invest`, so moving tokens cannot claim twice.
+//!
+//! Effects:
+//! 1. owed = accrued_revenue_lamports + floor(shares · (revenue_per_share − checkpoint) / 2⁶⁴);
+//! 2. moves `owed` from the vault to the investor;
+//! 3. checkpoint = revenue_per_share, accrued = 0, claimed_revenue_lamports += owed,
+//!    project.investor_claimed_lamports += owed;
+//! 4. emits `RevenueClaimed`.
+//!
+//! CHECK: the investor signs and is the Investment's investor; the Investment is this program's
+//! and belongs to this project; the vault is the project's; something is owed; the project's
+//! claims never exceed its recorded investor revenue (`Project::invariant`).
 
 use pinocchio::{AccountView, ProgramResult};
 
-use crate::errors::MarqueeError;
+use crate::{
+    bytes::Reader,
+    discriminator::event,
+    errors::MarqueeError,
+    events, math,
+    state::{self, Investment, Project},
+    validate,
+};
 
-pub fn process(_accounts: &mut [AccountView], _data: &[u8]) -> ProgramResult {
-    Err(MarqueeError::InvalidInstruction.into())
+pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
+    let [investor, project_account, investment_account, vault, event_authority, program, ..] = accounts else {
+        return Err(MarqueeError::NotEnoughAccounts.into());
+    };
+    Reader::new(data).finish()?;
+
+    // investor: signs and receives the revenue.
+    validate::signer(investor)?;
+    validate::writable(investor)?;
+    validate::event_accounts(event_authority, program)?;
+    let project_address = *project_account.address();
+    let mut project = state::load_mut::<Project>(project_account)?;
+    // vault: the project's own (derived and stored by create_project).
+    validate::address(vault, &project.vault, MarqueeError::InvalidVault)?;
+    validate::writable(vault)?;
+    // investment: the signer's position in this project.
+    let mut investment = state::load_mut::<Investment>(investment_account)?;
+    if investment.investor != *investor.address() {
+        return Err(MarqueeError::Unauthorized.into());
+    }
+    if investment.project != project_address {
+        return Err(MarqueeError::InvalidPda.into());
+    }
+
+    let checkpoint = project.revenue_per_share;
+    let delta = checkpoint
+        .checked_sub(investment.revenue_per_share_checkpoint)
+        .ok_or(MarqueeError::ArithmeticOverflow)?;
+    let owed = math::accrued_revenue(investment.shares, delta)
+        .and_then(|accrued| accrued.checked_add(investment.accrued_revenue_lamports))
+        .ok_or(MarqueeError::ArithmeticOverflow)?;
+    if owed == 0 {
+        return Err(MarqueeError::NothingToClaim.into());
+    }
+
+    investment.revenue_per_share_checkpoint = checkpoint;
+    investment.accrued_revenue_lamports = 0;
+    let claimed_total_after =
+        investment.claimed_revenue_lamports.checked_add(owed).ok_or(MarqueeError::ArithmeticOverflow)?;
+    investment.claimed_revenue_lamports = claimed_total_after;
+    project.investor_claimed_lamports =
+        project.investor_claimed_lamports.checked_add(owed).ok_or(MarqueeError::ArithmeticOverflow)?;
+    project.invariant()?;
+    let seq = project.next_event_seq()?;
+    drop(investment);
+    drop(project);
+    validate::move_lamports(vault, investor, owed)?;
+    let timestamp = validate::now()?;
+
+    events::emit(event_authority, &event::REVENUE_CLAIMED, |body| {
+        body.address(&project_address)?;
+        body.address(investor.address())?;
+        body.address(investment_account.address())?;
+        body.u64(owed)?;
+        body.u128(checkpoint)?;
+        body.u64(claimed_total_after)?;
+        body.u64(seq)?;
+        body.i64(timestamp)
+    })
 }

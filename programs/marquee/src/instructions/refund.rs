@@ -1,9 +1,143 @@
-//! `refund`: not implemented yet (rejected as an unknown instruction until it is).
+//! `refund`: after a missed deadline, an investor takes back what they put into an unfunded project.
+//!
+//! Effects:
+//! 1. thaws the investor's share token account (frozen since `invest`; the project PDA is the
+//!    freeze authority) and burns the position's shares, the investor signing as its owner; the
+//!    emptied account stays thawed, so its owner may close it and recover its rent;
+//! 2. moves the position's lamports from the project's vault to the investor;
+//! 3. takes them off the project: raised lamports, total shares, investor count;
+//! 4. emits `Refunded`;
+//! 5. closes the Investment account: its rent goes to the investor, its data is zeroed and it
+//!    is handed back to the system program (last, after the event's CPI).
+//!
+//! CHECK: the investor signs; the project is still Funding (a funded project is never refunded:
+//! `ProjectNotFunding`) and its deadline has passed (`DeadlineNotPassed`); the Investment is the
+//! canonical PDA `["investment", project, investor]` of this program and belongs to both; the
+//! mint is the project's share mint; the token account is the investor's associated token
+//! account for it; the vault is the project's vault; the project's invariant holds afterwards.
 
-use pinocchio::{AccountView, ProgramResult};
+use pinocchio::{AccountView, Address, ProgramResult};
 
-use crate::errors::MarqueeError;
+use crate::{
+    bytes::Reader,
+    constants::{ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_PROGRAM_ID},
+    discriminator::event,
+    errors::MarqueeError,
+    events, seeds,
+    state::{self, AccountState, Investment, Project},
+    token::{self, ProjectSigner},
+    validate,
+};
 
-pub fn process(_accounts: &mut [AccountView], _data: &[u8]) -> ProgramResult {
-    Err(MarqueeError::InvalidInstruction.into())
+/// What the refund takes off the project, read from the Investment.
+struct Position {
+    lamports: u64,
+    shares: u64,
+}
+
+pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
+    let [investor, project_account, investment_account, share_mint, share_account, vault, token_program, event_authority, program, ..] =
+        accounts
+    else {
+        return Err(MarqueeError::NotEnoughAccounts.into());
+    };
+    Reader::new(data).finish()?;
+
+    // investor: the owner of the position, receiving the refund.
+    validate::signer(investor)?;
+    validate::writable(investor)?;
+    validate::program(token_program, &TOKEN_PROGRAM_ID)?;
+    validate::event_accounts(event_authority, program)?;
+    for account in [&*investment_account, &*share_mint, &*share_account, &*vault] {
+        validate::writable(account)?;
+    }
+
+    // project: a Project of this program, unfunded, past its deadline.
+    let now = validate::now()?;
+    let signer = {
+        let project = state::load::<Project>(project_account)?;
+        if project.is_funded() {
+            return Err(MarqueeError::ProjectNotFunding.into());
+        }
+        if now <= project.deadline {
+            return Err(MarqueeError::DeadlineNotPassed.into());
+        }
+        validate::address(share_mint, &project.share_mint, MarqueeError::InvalidMint)?;
+        validate::address(vault, &project.vault, MarqueeError::InvalidVault)?;
+        ProjectSigner::new(project.id, project.bump)
+    };
+    let position = load_position(investment_account, project_account.address(), investor.address())?;
+    // investor_share_account: the investor's associated token account for the share mint.
+    validate::address(share_account, &associated_token_address(investor.address(), share_mint.address())?, MarqueeError::InvalidTokenAccount)?;
+    let frozen = token::check_share_account(share_account, investor.address(), share_mint.address())?;
+
+    if frozen {
+        token::thaw(share_account, share_mint, project_account, &signer)?;
+    }
+    token::burn(share_account, share_mint, investor, position.shares)?;
+    validate::move_lamports(vault, investor, position.lamports)?;
+
+    let (raised_before, raised_after, investor_count_after, seq) = {
+        let mut project = state::load_mut::<Project>(project_account)?;
+        let raised_before = project.raised_lamports;
+        project.raised_lamports = raised_before.checked_sub(position.lamports).ok_or(MarqueeError::ArithmeticOverflow)?;
+        project.total_shares = project.total_shares.checked_sub(position.shares).ok_or(MarqueeError::ArithmeticOverflow)?;
+        project.investor_count = project.investor_count.checked_sub(1).ok_or(MarqueeError::ArithmeticOverflow)?;
+        project.invariant()?;
+        if vault.lamports() < project.vault_liabilities()? {
+            return Err(MarqueeError::InsufficientVaultBalance.into());
+        }
+        (raised_before, project.raised_lamports, project.investor_count, project.next_event_seq()?)
+    };
+
+    events::emit(event_authority, &event::REFUNDED, |body| {
+        body.address(project_account.address())?;
+        body.address(investor.address())?;
+        body.address(investment_account.address())?;
+        body.u64(position.lamports)?;
+        body.u64(position.shares)?;
+        body.u64(raised_before)?;
+        body.u64(raised_after)?;
+        body.u32(investor_count_after)?;
+        body.u64(seq)?;
+        body.i64(now)
+    })?;
+
+    close_investment(investment_account, investor)
+}
+
+/// Reads the position from the Investment account after checking it is the canonical PDA of
+/// this project and investor (owner and discriminator are checked by `state::load`).
+fn load_position(account: &AccountView, project: &Address, investor: &Address) -> Result<Position, pinocchio::error::ProgramError> {
+    let investment = state::load::<Investment>(account)?;
+    if investment.investor != *investor {
+        return Err(MarqueeError::Unauthorized.into());
+    }
+    if investment.project != *project {
+        return Err(MarqueeError::InvalidPda.into());
+    }
+    validate::pda(account, &[seeds::INVESTMENT, project.as_ref(), investor.as_ref()], investment.bump)?;
+    Ok(Position { lamports: investment.lamports, shares: investment.shares })
+}
+
+/// `owner`'s associated token account for `mint` (a PDA of the associated token program).
+fn associated_token_address(owner: &Address, mint: &Address) -> Result<Address, pinocchio::error::ProgramError> {
+    let program = Address::new_from_array(ASSOCIATED_TOKEN_PROGRAM_ID);
+    Address::try_find_program_address(&[owner.as_ref(), &TOKEN_PROGRAM_ID, mint.as_ref()], &program)
+        .map(|(address, _)| address)
+        .ok_or_else(|| MarqueeError::InvalidTokenAccount.into())
+}
+
+/// Closes a program account: its lamports go to `recipient`, its data is zeroed, then its
+/// length, balance and owner are cleared (the runtime sees a system account with no data, so
+/// nothing can revive the position within the transaction).
+fn close_investment(account: &mut AccountView, recipient: &mut AccountView) -> ProgramResult {
+    let rent = account.lamports();
+    validate::move_lamports(account, recipient, rent)?;
+    {
+        let mut data = account.try_borrow_mut()?;
+        let data = data.get_mut(..Investment::SPACE).ok_or(MarqueeError::InvalidAccountData)?;
+        data.fill(0);
+    }
+    account.close()
 }

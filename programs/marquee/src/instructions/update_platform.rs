@@ -1,9 +1,74 @@
-//! `update_platform`: not implemented yet (rejected as an unknown instruction until it is).
+//! `update_platform`: the admin changes the admin, treasury, settlement authority, revenue
+//! split, minimum investment and funding caps.
+//!
+//! Effects:
+//! 1. overwrites the Platform's configuration with the arguments;
+//! 2. emits `PlatformUpdated` with the previous admin.
+//!
+//! CHECK: the signer is the current admin; the new rules pass `PlatformRules::validate`.
+//! Rules apply to what happens next: existing projects keep their goals and raised SOL.
 
 use pinocchio::{AccountView, ProgramResult};
 
-use crate::errors::MarqueeError;
+use crate::{
+    bytes::Reader,
+    discriminator::event,
+    errors::MarqueeError,
+    events,
+    state::{self, platform::PlatformRules, Platform},
+    validate,
+};
 
-pub fn process(_accounts: &mut [AccountView], _data: &[u8]) -> ProgramResult {
-    Err(MarqueeError::InvalidInstruction.into())
+pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
+    let [admin, platform_account, event_authority, program, ..] = accounts else {
+        return Err(MarqueeError::NotEnoughAccounts.into());
+    };
+    let mut args = Reader::new(data);
+    let new_admin = args.address()?;
+    let treasury = args.address()?;
+    let settlement_authority = args.address()?;
+    let rules = PlatformRules {
+        publisher_bps: args.u16()?,
+        investor_bps: args.u16()?,
+        platform_bps: args.u16()?,
+        min_investment_lamports: args.u64()?,
+        unverified_funding_cap_lamports: args.u64()?,
+        verified_funding_cap_lamports: args.u64()?,
+    };
+    args.finish()?;
+
+    // admin: the platform's current admin, signing.
+    validate::signer(admin)?;
+    validate::event_accounts(event_authority, program)?;
+    rules.validate()?;
+    // platform: the fixed PDA.
+    validate::platform_address(platform_account)?;
+    let timestamp = validate::now()?;
+    let seq = {
+        let mut platform = state::load_mut::<Platform>(platform_account)?;
+        if platform.admin != *admin.address() {
+            return Err(MarqueeError::Unauthorized.into());
+        }
+        platform.admin = new_admin;
+        platform.treasury = treasury;
+        platform.settlement_authority = settlement_authority;
+        platform.apply(&rules);
+        platform.invariant()?;
+        platform.next_event_seq()?
+    };
+
+    events::emit(event_authority, &event::PLATFORM_UPDATED, |body| {
+        body.address(admin.address())?;
+        body.address(&new_admin)?;
+        body.address(&treasury)?;
+        body.address(&settlement_authority)?;
+        body.u16(rules.publisher_bps)?;
+        body.u16(rules.investor_bps)?;
+        body.u16(rules.platform_bps)?;
+        body.u64(rules.min_investment_lamports)?;
+        body.u64(rules.unverified_funding_cap_lamports)?;
+        body.u64(rules.verified_funding_cap_lamports)?;
+        body.u64(seq)?;
+        body.i64(timestamp)
+    })
 }

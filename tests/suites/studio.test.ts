@@ -1,0 +1,112 @@
+// register_studio, verify_studio and update_platform: studio registration, the admin's powers.
+import { expect } from 'chai';
+import { addresses, expectProgramError, sol, TestChain } from '../utils/bankrun.ts';
+import { DEFAULT_RULES, registerStudioIx, updatePlatformIx, verifyStudioIx, withPlatform } from '../utils/fixtures.ts';
+
+describe('register_studio', () => {
+  it('creates the studio PDA for the signing wallet, unverified', async () => {
+    const chain = await TestChain.start();
+    await withPlatform(chain);
+    const authority = await chain.wallet();
+    const { computeUnits } = await chain.send([await registerStudioIx(chain, authority.publicKey, 'Northlight Pictures')], [authority]);
+    console.log(`      register_studio consumed ${computeUnits} compute units`);
+    const studio = await chain.account('Studio', addresses.studio(authority.publicKey));
+    expect(studio.authority.toBase58()).to.equal(authority.publicKey.toBase58());
+    expect(studio.verified).to.equal(false);
+    expect(studio.projectCount.toNumber()).to.equal(0);
+    expect(studio.registeredAt.toString()).to.equal((await chain.now()).toString());
+    expect(studio.name).to.equal('Northlight Pictures');
+    const platform = await chain.account('Platform', addresses.platform());
+    expect(platform.studioCount.toNumber()).to.equal(1);
+    expect(platform.eventSeq.toNumber()).to.equal(2);
+  });
+
+  it('error: AlreadyInitialized when the wallet registers twice', async () => {
+    const chain = await TestChain.start();
+    await withPlatform(chain);
+    const authority = await chain.wallet();
+    await chain.send([await registerStudioIx(chain, authority.publicKey, 'One')], [authority]);
+    await expectProgramError(chain.send([await registerStudioIx(chain, authority.publicKey, 'Two')], [authority]), 'AlreadyInitialized');
+  });
+
+  it('error: InvalidPda when registering a studio PDA of another wallet', async () => {
+    const chain = await TestChain.start();
+    await withPlatform(chain);
+    const authority = await chain.wallet();
+    const victim = await chain.wallet();
+    const ix = await registerStudioIx(chain, authority.publicKey, 'Squatter');
+    ix.keys[2].pubkey = addresses.studio(victim.publicKey);
+    await expectProgramError(chain.send([ix], [authority]), 'InvalidPda');
+  });
+
+  it('error: StringTooLong and StringEmpty for the name', async () => {
+    const chain = await TestChain.start();
+    await withPlatform(chain);
+    const authority = await chain.wallet();
+    await expectProgramError(chain.send([await registerStudioIx(chain, authority.publicKey, 'x'.repeat(65))], [authority]), 'StringTooLong');
+    await expectProgramError(chain.send([await registerStudioIx(chain, authority.publicKey, '')], [authority]), 'StringEmpty');
+  });
+});
+
+describe('verify_studio', () => {
+  it('lets the admin verify and unverify a studio', async () => {
+    const chain = await TestChain.start();
+    const { admin } = await withPlatform(chain);
+    const authority = await chain.wallet();
+    await chain.send([await registerStudioIx(chain, authority.publicKey, 'Northlight')], [authority]);
+    await chain.send([await verifyStudioIx(chain, admin.publicKey, authority.publicKey, true)], [admin]);
+    expect((await chain.account('Studio', addresses.studio(authority.publicKey))).verified).to.equal(true);
+    await chain.warpTo((await chain.now()) + 1n);
+    await chain.send([await verifyStudioIx(chain, admin.publicKey, authority.publicKey, false)], [admin]);
+    expect((await chain.account('Studio', addresses.studio(authority.publicKey))).verified).to.equal(false);
+  });
+
+  it('error: Unauthorized when a non-admin verifies (even the studio itself)', async () => {
+    const chain = await TestChain.start();
+    await withPlatform(chain);
+    const authority = await chain.wallet();
+    await chain.send([await registerStudioIx(chain, authority.publicKey, 'Northlight')], [authority]);
+    await expectProgramError(chain.send([await verifyStudioIx(chain, authority.publicKey, authority.publicKey, true)], [authority]), 'Unauthorized');
+    expect((await chain.account('Studio', addresses.studio(authority.publicKey))).verified).to.equal(false);
+  });
+
+  it('error: InvalidAccountData when the studio is another kind of program account', async () => {
+    const chain = await TestChain.start();
+    const { admin } = await withPlatform(chain);
+    const ix = await verifyStudioIx(chain, admin.publicKey, admin.publicKey, true);
+    ix.keys[2].pubkey = addresses.platform();
+    await expectProgramError(chain.send([ix], [admin]), 'InvalidAccountData');
+  });
+});
+
+describe('update_platform', () => {
+  it('lets the admin change every setting and hand over the admin role', async () => {
+    const chain = await TestChain.start();
+    const { admin } = await withPlatform(chain);
+    const next = await chain.wallet();
+    const update = {
+      ...DEFAULT_RULES,
+      admin: next.publicKey,
+      treasury: next.publicKey,
+      settlementAuthority: next.publicKey,
+      publisherBps: 3000,
+      investorBps: 6500,
+      platformBps: 500,
+      minInvestmentLamports: sol(0.1),
+    };
+    await chain.send([await updatePlatformIx(chain, admin.publicKey, update)], [admin]);
+    const platform = await chain.account('Platform', addresses.platform());
+    expect(platform.admin.toBase58()).to.equal(next.publicKey.toBase58());
+    expect([platform.publisherBps, platform.investorBps, platform.platformBps]).to.deep.equal([3000, 6500, 500]);
+    expect(platform.minInvestmentLamports.toString()).to.equal(sol(0.1).toString());
+    // The old admin lost its power.
+    await expectProgramError(chain.send([await updatePlatformIx(chain, admin.publicKey, update)], [admin]), 'Unauthorized');
+  });
+
+  it('error: InvalidRevenueSplit on a split that does not sum to 10000', async () => {
+    const chain = await TestChain.start();
+    const { admin } = await withPlatform(chain);
+    const update = { ...DEFAULT_RULES, admin: admin.publicKey, treasury: admin.publicKey, settlementAuthority: admin.publicKey, investorBps: 5000 };
+    await expectProgramError(chain.send([await updatePlatformIx(chain, admin.publicKey, update)], [admin]), 'InvalidRevenueSplit');
+  });
+});

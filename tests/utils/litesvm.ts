@@ -1,0 +1,180 @@
+// The LiteSVM harness: the real marquee.so in LiteSVM (in process, synchronous), with the events
+// of every transaction decoded from its inner instructions. Transactions are built with
+// @solana/web3.js 1.x and the Anchor `Program`'s `.instruction()` builders (tests/utils/fixtures.ts),
+// then handed to LiteSVM in @solana/kit's shape `{ messageBytes, signatures }`.
+//
+// Events are Anchor `emit_cpi!`-style self-invocations of the program (programs/marquee/src/events.rs):
+// an inner instruction to the program whose data is EVENT_IX_TAG ‖ event discriminator ‖ Borsh
+// body. `decodeEvents` turns a transaction's inner instructions into `{ name, data }` events with
+// the IDL's coder; `decodeEventData` does one instruction's data, for callers (the indexer) whose
+// inner instructions come from another source (RPC `getTransaction`, a webhook).
+import { AnchorProvider, BorshCoder, Program, type Idl } from '@coral-xyz/anchor';
+import { Connection, Keypair, PublicKey, Transaction, type TransactionInstruction } from '@solana/web3.js';
+import { Clock, FailedTransactionMetadata, LiteSVM, type InnerInstruction, type TransactionMetadata } from 'litesvm';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestChain } from './bankrun.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const idl = JSON.parse(readFileSync(join(root, 'programs/marquee/idl/marquee.json'), 'utf8')) as Idl;
+const PROGRAM_ID = new PublicKey(idl.address);
+const PROGRAM_PATH = join(root, 'target/deploy/marquee.so');
+
+/** Anchor's EVENT_IX_TAG (0x1d9acb512ea545e4) as the bytes that open an event instruction's data. */
+export const EVENT_IX_TAG = Uint8Array.from([0xe4, 0x45, 0xa5, 0x2e, 0x51, 0xcb, 0x9a, 0x1d]);
+/** 2026-01-01T00:00:00Z: every chain starts here, so timestamps in tests are deterministic. */
+export const GENESIS_UNIX_TIMESTAMP = 1_767_225_600n;
+
+/** An event decoded with the IDL: `name` as in the IDL (PascalCase), `data` with camelCase fields. */
+export interface DecodedEvent<T = any> {
+  name: string;
+  data: T;
+}
+
+const eventCoder = new BorshCoder(idl).events;
+
+/**
+ * Decodes the data of one instruction if it is an event of this program: `null` for any other
+ * instruction. `data` is the raw instruction data (not base58/base64).
+ */
+export function decodeEventData(data: Uint8Array): DecodedEvent | null {
+  if (data.length < EVENT_IX_TAG.length + 8) return null;
+  for (let index = 0; index < EVENT_IX_TAG.length; index += 1) {
+    if (data[index] !== EVENT_IX_TAG[index]) return null;
+  }
+  const event = eventCoder.decode(Buffer.from(data.subarray(EVENT_IX_TAG.length)).toString('base64'));
+  return event ? { name: event.name, data: event.data } : null;
+}
+
+/**
+ * The events in a transaction's inner instructions (LiteSVM's `meta.innerInstructions()`: one list
+ * per top-level instruction), in execution order. With `accountKeys` (the message's static keys),
+ * only instructions to `programId` count, so another program's event-shaped data cannot pass as ours.
+ */
+export function decodeEvents(
+  innerInstructions: InnerInstruction[][],
+  accountKeys?: PublicKey[],
+  programId: PublicKey = PROGRAM_ID,
+): DecodedEvent[] {
+  const events: DecodedEvent[] = [];
+  for (const group of innerInstructions) {
+    for (const inner of group) {
+      const instruction = inner.instruction();
+      if (accountKeys && !accountKeys[instruction.programIdIndex()]?.equals(programId)) continue;
+      const event = decodeEventData(instruction.data());
+      if (event) events.push(event);
+    }
+  }
+  return events;
+}
+
+export interface SvmResult {
+  computeUnits: number;
+  logs: string[];
+  events: DecodedEvent[];
+  signature: Uint8Array;
+}
+
+/** A failed LiteSVM transaction: `code` is the custom program error, if the failure was one. */
+export class SvmFailure extends Error {
+  readonly code: number | null;
+  constructor(readonly result: FailedTransactionMetadata) {
+    const logs = result.meta().logs();
+    super(`${result.err().toString()}\n${logs.join('\n')}`);
+    const match = /custom program error: (0x[0-9a-f]+)/i.exec(logs.join('\n'));
+    this.code = match ? Number(match[1]) : null;
+  }
+}
+
+export class SvmChain {
+  /** Anchor's Program over the IDL, for its builders and coders (it never talks to an RPC). */
+  readonly program: Program;
+  readonly payer = Keypair.generate();
+
+  private constructor(readonly svm: LiteSVM) {
+    const offline = { connection: new Connection('http://127.0.0.1:1'), publicKey: this.payer.publicKey };
+    this.program = new Program(idl, offline as unknown as AnchorProvider);
+    this.svm.airdrop(address(this.payer.publicKey), lamports(1_000_000_000_000n));
+  }
+
+  /** A fresh LiteSVM (builtins, sysvars, SPL Token and Associated Token programs) with marquee.so loaded. */
+  static start(): SvmChain {
+    if (!existsSync(PROGRAM_PATH)) throw new Error('target/deploy/marquee.so is missing: run `npm run build:program` first');
+    const svm = new LiteSVM();
+    svm.addProgramFromFile(address(PROGRAM_ID), PROGRAM_PATH);
+    const chain = new SvmChain(svm);
+    chain.warpTo(GENESIS_UNIX_TIMESTAMP);
+    return chain;
+  }
+
+  /**
+   * This chain where tests/utils/fixtures.ts wants a TestChain: the builders there only use
+   * `chain.program`, which both harnesses provide.
+   */
+  get builders(): TestChain {
+    return this as unknown as TestChain;
+  }
+
+  /** A new wallet holding `amount` lamports. */
+  wallet(amount: bigint = 100_000_000_000n): Keypair {
+    const wallet = Keypair.generate();
+    this.svm.airdrop(address(wallet.publicKey), lamports(amount));
+    return wallet;
+  }
+
+  balance(account: PublicKey): bigint {
+    return this.svm.getBalance(address(account)) ?? 0n;
+  }
+
+  exists(account: PublicKey): boolean {
+    return this.svm.getAccount(address(account)).exists;
+  }
+
+  now(): bigint {
+    return this.svm.getClock().unixTimestamp;
+  }
+
+  /** Moves the clock to `unixTimestamp` (and the slot one forward). */
+  warpTo(unixTimestamp: bigint): void {
+    const clock = this.svm.getClock();
+    this.svm.setClock(new Clock(clock.slot + 1n, clock.epochStartTimestamp, clock.epoch, clock.leaderScheduleEpoch, unixTimestamp));
+  }
+
+  /** Decodes a program account with the IDL (`name` as in the IDL, e.g. 'Project'). */
+  account<T = any>(name: string, account: PublicKey): T {
+    const info = this.svm.getAccount(address(account));
+    if (!info.exists) throw new Error(`account ${account.toBase58()} does not exist`);
+    const camelName = name.charAt(0).toLowerCase() + name.slice(1);
+    return this.program.coder.accounts.decode(camelName, Buffer.from(info.data)) as T;
+  }
+
+  /**
+   * Sends `instructions` in one transaction signed by the fee payer and `signers`. Returns compute
+   * units, logs and the decoded events; throws an `SvmFailure` when the transaction fails.
+   */
+  send(instructions: TransactionInstruction[], signers: Keypair[], feePayer: Keypair = this.payer): SvmResult {
+    const transaction = new Transaction().add(...instructions);
+    transaction.recentBlockhash = this.svm.latestBlockhash();
+    transaction.feePayer = feePayer.publicKey;
+    const unique = new Map([feePayer, ...signers].map((signer) => [signer.publicKey.toBase58(), signer]));
+    transaction.sign(...unique.values());
+    const accountKeys = transaction.compileMessage().accountKeys;
+    // @solana/kit's Transaction: the message bytes and the signatures keyed by signer, in order.
+    const signatures = Object.fromEntries(transaction.signatures.map(({ publicKey, signature }) => [publicKey.toBase58(), signature]));
+    const result = this.svm.sendTransaction({ messageBytes: transaction.serializeMessage(), signatures } as never);
+    // A new blockhash per transaction: an identical retry is a new transaction, not a duplicate.
+    this.svm.expireBlockhash();
+    if (result instanceof FailedTransactionMetadata) throw new SvmFailure(result);
+    const meta = result as TransactionMetadata;
+    return {
+      computeUnits: Number(meta.computeUnitsConsumed()),
+      logs: meta.logs(),
+      events: decodeEvents(meta.innerInstructions(), accountKeys),
+      signature: meta.signature(),
+    };
+  }
+}
+
+const address = (key: PublicKey) => key.toBase58() as never;
+const lamports = (amount: bigint) => amount as never;
