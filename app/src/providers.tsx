@@ -1,4 +1,5 @@
 // Every provider of the app, outermost first: Chakra, react-query, mode, Solana wallet, toasts.
+import type { Adapter } from '@solana/wallet-adapter-base'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { Provider as ChakraProvider } from '@/components/ui/provider'
@@ -7,13 +8,21 @@ import { createQueryClient } from '@/lib/query-client'
 import { ModeProvider } from '@/features/mode/mode-data-access'
 import { SolanaProviders } from '@/features/wallet/wallet-data-access'
 
-export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+export function AppProviders({
+  children,
+  queryClient,
+  wallets,
+}: {
+  children: ReactNode
+  queryClient?: QueryClient
+  wallets?: Adapter[]
+}) {
   const [client] = useState(() => queryClient ?? createQueryClient())
   return (
     <ChakraProvider>
       <QueryClientProvider client={client}>
         <ModeProvider>
-          <SolanaProviders>
+          <SolanaProviders wallets={wallets}>
             {children}
             <Toaster />
           </SolanaProviders>

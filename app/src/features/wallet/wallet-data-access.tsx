@@ -1,7 +1,13 @@
 // Wallet plumbing: Connection → Wallet → WalletModal providers (Wallet Standard wallets register
 // themselves), the remembered wallet in localStorage `walletName`, the spec's error toasts, and the
 // user registration sent on connect.
-import { WalletReadyState, WalletConnectionError, WalletNotReadyError, type WalletError } from '@solana/wallet-adapter-base'
+import {
+  WalletConnectionError,
+  WalletNotReadyError,
+  WalletReadyState,
+  type Adapter,
+  type WalletError,
+} from '@solana/wallet-adapter-base'
 import { ConnectionProvider, WalletProvider, useWallet } from '@solana/wallet-adapter-react'
 import { WalletModalProvider, useWalletModal } from '@solana/wallet-adapter-react-ui'
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react'
@@ -27,11 +33,14 @@ export function handleWalletError(error: WalletError): void {
   if (error instanceof WalletConnectionError) notify(CONNECTION_FAILED_TOAST)
 }
 
-export function SolanaProviders({ children }: { children: ReactNode }) {
+const NO_EXTRA_ADAPTERS: Adapter[] = []
+
+/** `wallets` lists adapters that do not speak Wallet Standard (none in the app; tests pass a fake). */
+export function SolanaProviders({ children, wallets = NO_EXTRA_ADAPTERS }: { children: ReactNode; wallets?: Adapter[] }) {
   const endpoint = useMemo(() => DEVNET_RPC_URL, [])
   return (
     <ConnectionProvider endpoint={endpoint} config={{ commitment: COMMITMENT }}>
-      <WalletProvider wallets={[]} autoConnect localStorageKey={WALLET_NAME_STORAGE_KEY} onError={handleWalletError}>
+      <WalletProvider wallets={wallets} autoConnect localStorageKey={WALLET_NAME_STORAGE_KEY} onError={handleWalletError}>
         <WalletModalProvider>
           <RegisterUserOnConnect />
           {children}

@@ -1,0 +1,33 @@
+// A fetch stand-in answering the app's /api calls from handlers, recording every request.
+import { vi } from 'vitest'
+
+export interface RecordedRequest {
+  method: string
+  path: string
+  cluster: string | null
+  body: unknown
+}
+
+export type Handler = (request: RecordedRequest) => unknown | Response | Promise<unknown | Response>
+
+export function installFakeApi(routes: Record<string, Handler>) {
+  const requests: RecordedRequest[] = []
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://app.test')
+    const method = init?.method ?? 'GET'
+    const request: RecordedRequest = {
+      method,
+      path: url.pathname + (url.search.replace(/[?&]cluster=[^&]*/, '') ? url.search.replace(/[?&]cluster=[^&]*/, '').replace(/^&/, '?') : ''),
+      cluster: url.searchParams.get('cluster'),
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    }
+    requests.push(request)
+    const handler = routes[`${method} ${request.path}`]
+    if (!handler) return new Response(JSON.stringify({ message: `no fake for ${method} ${request.path}` }), { status: 404 })
+    const result = await handler(request)
+    if (result instanceof Response) return result
+    return new Response(JSON.stringify(result), { status: 200, headers: { 'Content-Type': 'application/json' } })
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  return { requests, find: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path) }
+}
