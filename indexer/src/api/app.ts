@@ -1,0 +1,96 @@
+// createApp: the Hono application of docs/API.md. One sub-app per resource under /api, a cluster
+// middleware choosing the request's ClusterContext, one error format, and the /api/demo extension
+// point for the demo chain.
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import {
+  CLUSTER_HEADER,
+  DEFAULT_CLUSTER,
+  MAX_NONCES_PER_IP_PER_WINDOW,
+  MAX_VIEWS_PER_IP_PER_WINDOW,
+  MIN_VIEW_WATCH_MS,
+  PLAY_NONCE_TTL_MS,
+  RATE_LIMIT_WINDOW_MS,
+} from '../constants.ts';
+import type { AppDeps, AppEnv, ViewRules } from './context.ts';
+import { fail } from './errors.ts';
+import { openApiDocument } from './openapi.ts';
+import { embedRoutes } from './routes/embeds.ts';
+import { investmentRoutes } from './routes/investments.ts';
+import { metadataRoutes } from './routes/metadata.ts';
+import { projectRoutes } from './routes/projects.ts';
+import { revenueRoutes } from './routes/revenue.ts';
+import { userRoutes } from './routes/users.ts';
+import { viewRoutes } from './routes/views.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
+
+export function createApp(deps: AppDeps) {
+  const now = deps.now ?? Date.now;
+  const clusters = new Map(deps.clusters.map((cluster) => [cluster.name, cluster]));
+  const defaultCluster = deps.defaultCluster ?? (clusters.has(DEFAULT_CLUSTER) ? DEFAULT_CLUSTER : deps.clusters[0]?.name);
+  const rules: ViewRules = {
+    minWatchMs: MIN_VIEW_WATCH_MS,
+    nonceTtlMs: PLAY_NONCE_TTL_MS,
+    windowMs: RATE_LIMIT_WINDOW_MS,
+    maxViewsPerIp: MAX_VIEWS_PER_IP_PER_WINDOW,
+    maxNoncesPerIp: MAX_NONCES_PER_IP_PER_WINDOW,
+    ...deps.views,
+  };
+
+  const api = new Hono<AppEnv>();
+  api.use('*', async (c, next) => {
+    const name = c.req.query('cluster') ?? c.req.header(CLUSTER_HEADER) ?? defaultCluster;
+    const cluster = clusters.get(name);
+    if (!cluster) fail(400, `Unknown cluster "${name}" (known: ${[...clusters.keys()].join(', ')})`);
+    c.set('cluster', cluster);
+    c.set('clientIp', clientIp(c, deps.trustProxy ?? false));
+    await next();
+  });
+
+  api.get('/health', (c) =>
+    c.json({
+      ok: true,
+      defaultCluster,
+      clusters: [...clusters.values()].map((cluster) => ({
+        name: cluster.name,
+        cursor: cluster.indexer.cursor() ?? null,
+        gaps: cluster.indexer.gaps(),
+        transactions: (cluster.db.prepare('SELECT COUNT(*) AS n FROM transactions').get() as { n: number }).n,
+      })),
+    }),
+  );
+  api.get('/openapi.json', (c) => c.json(openApiDocument(deps.demo?.openapi)));
+  api.route('/projects', projectRoutes(now));
+  api.route('/investments', investmentRoutes(now));
+  api.route('/users', userRoutes(now));
+  api.route('/embeds', embedRoutes(now));
+  api.route('/revenue', revenueRoutes());
+  api.route('/views', viewRoutes(now, rules));
+  api.route('/metadata', metadataRoutes(now));
+  api.route('/webhooks', webhookRoutes(deps.heliusAuthHeader));
+  if (deps.demo) api.route('/demo', deps.demo.routes);
+
+  const app = new Hono<AppEnv>();
+  app.route('/api', api);
+  app.notFound((c) => c.json({ message: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) return c.json({ message: error.message || 'Bad request' }, error.status);
+    console.error('[api]', error);
+    return c.json({ message: 'Internal server error' }, 500);
+  });
+  return app;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function clientIp(c: any, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for');
+    if (forwarded) return forwarded.split(',')[0].trim();
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}

@@ -1,0 +1,51 @@
+// What the API is built from: one ClusterContext per cluster (its database, indexer and explorer
+// links) and the optional extensions (the demo chain's /api/demo routes, the settlement job).
+import type { Hono } from 'hono';
+import type { Db } from '../db/database.ts';
+import type { ClusterIndexer } from '../ingest/indexer.ts';
+
+export interface ClusterContext {
+  name: string;
+  db: Db;
+  indexer: ClusterIndexer;
+  /** Explorer link of a transaction; absent for clusters no public explorer shows (demo). */
+  explorerTxUrl?: (signature: string) => string;
+}
+
+export interface ViewRules {
+  /** A view counts only this long after its play nonce was issued (the player's visibility rule). */
+  minWatchMs: number;
+  nonceTtlMs: number;
+  windowMs: number;
+  maxViewsPerIp: number;
+  maxNoncesPerIp: number;
+}
+
+export type AppEnv = {
+  Variables: {
+    cluster: ClusterContext;
+    clientIp: string;
+  };
+};
+
+/**
+ * The demo chain (issue 5) plugs in here: its Hono sub-app is mounted at /api/demo behind the same
+ * cluster middleware and error handling; `openapi` adds its routes to /api/openapi.json.
+ */
+export interface DemoExtension {
+  routes: Hono<AppEnv>;
+  openapi?: Record<string, unknown>;
+}
+
+export interface AppDeps {
+  clusters: ClusterContext[];
+  /** Defaults to 'demo' when configured, else the first cluster. */
+  defaultCluster?: string;
+  demo?: DemoExtension;
+  /** The Authorization header value Helius sends with each delivery; the webhook is off without it. */
+  heliusAuthHeader?: string;
+  /** Read the client IP from x-forwarded-for (only behind a proxy you run). */
+  trustProxy?: boolean;
+  views?: Partial<ViewRules>;
+  now?: () => number;
+}

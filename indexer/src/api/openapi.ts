@@ -1,0 +1,119 @@
+// /api/openapi.json: every route of the API with its request schemas (the same zod schemas the
+// validators use, converted with z.toJSONSchema).
+import { z } from 'zod';
+import { CLUSTER_HEADER } from '../constants.ts';
+import * as schemas from './schemas.ts';
+import { heliusDelivery } from './routes/webhooks.ts';
+
+interface RouteDoc {
+  method: 'get' | 'post' | 'put';
+  path: string;
+  summary: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  responses?: Record<number, string>;
+}
+
+export const ROUTES: RouteDoc[] = [
+  { method: 'get', path: '/api/health', summary: 'Liveness and per-cluster indexer state' },
+  { method: 'get', path: '/api/openapi.json', summary: 'This document' },
+  { method: 'get', path: '/api/projects', summary: 'Projects (spec Project shape)', query: schemas.projectListQuery },
+  { method: 'get', path: '/api/projects/featured', summary: 'Featured projects, funding first', query: schemas.featuredQuery },
+  { method: 'get', path: '/api/projects/{id}', summary: 'One project', params: schemas.idParams, responses: { 404: 'Project not found' } },
+  {
+    method: 'put',
+    path: '/api/projects/{id}/status',
+    summary: 'Mark funded after verifying the claim_license (or goal-reaching invest) transaction',
+    params: schemas.idParams,
+    body: schemas.projectStatusBody,
+    responses: { 400: 'transaction does not match', 404: 'project or transaction not found' },
+  },
+  { method: 'get', path: '/api/investments/user/{userId}', summary: "A user's investments with their project", params: schemas.userIdParams },
+  { method: 'get', path: '/api/investments/project/{projectId}', summary: "A project's investments", params: schemas.projectIdParams },
+  {
+    method: 'post',
+    path: '/api/investments',
+    summary: 'Record an investment after verifying its invest transaction',
+    body: schemas.investmentBody,
+    responses: { 201: 'Investment', 400: 'transaction does not match', 404: 'project or transaction not found' },
+  },
+  { method: 'post', path: '/api/users', summary: 'Register a wallet (idempotent)', body: schemas.userBody },
+  { method: 'get', path: '/api/users/{userId}', summary: 'A user by id or wallet', params: schemas.userIdParams },
+  {
+    method: 'post',
+    path: '/api/embeds',
+    summary: 'Record an embed after verifying its register_embed transaction',
+    body: schemas.embedBody,
+    responses: { 201: 'Embed' },
+  },
+  { method: 'get', path: '/api/embeds', summary: 'Registered embeds', query: schemas.embedListQuery },
+  { method: 'get', path: '/api/revenue/unclaimed/{userId}', summary: "A user's unclaimed distributions", params: schemas.userIdParams },
+  { method: 'get', path: '/api/revenue/user/{userId}', summary: "A user's revenue totals, per project, and transactions", params: schemas.userIdParams },
+  { method: 'get', path: '/api/revenue/distributions', summary: 'Platform-wide revenue distributions', query: schemas.distributionsQuery },
+  {
+    method: 'post',
+    path: '/api/revenue/claim',
+    summary: 'Mark distributions claimed after verifying the claim_revenue transaction',
+    body: schemas.claimBody,
+  },
+  { method: 'post', path: '/api/views/nonce', summary: 'A play nonce for one view of a registered embed', body: schemas.nonceBody, responses: { 201: '{ nonce, issuedAt, minWatchMs }', 429: 'rate limited' } },
+  { method: 'post', path: '/api/views', summary: 'Report a view (one per play nonce)', body: schemas.viewBody, responses: { 429: 'rate limited' } },
+  { method: 'post', path: '/api/metadata', summary: 'Store project metadata; returns the uri and sha256 for create_project', body: schemas.metadataBody },
+  { method: 'get', path: '/api/metadata/{sha256}', summary: 'Stored project metadata', params: schemas.sha256Params },
+  {
+    method: 'post',
+    path: '/api/webhooks/helius',
+    summary: 'Helius raw-transaction webhook (Authorization header checked)',
+    body: heliusDelivery,
+    responses: { 401: 'bad authorization', 404: 'webhook not configured' },
+  },
+];
+
+function jsonSchema(schema: z.ZodType) {
+  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+}
+
+function parameters(where: 'path' | 'query', schema?: z.ZodObject) {
+  if (!schema) return [];
+  return Object.entries(schema.shape).map(([name, field]) => ({
+    name,
+    in: where,
+    required: where === 'path' || !(field as z.ZodType).safeParse(undefined).success,
+    schema: jsonSchema(field as z.ZodType),
+  }));
+}
+
+export function openApiDocument(extraPaths: Record<string, unknown> = {}) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of ROUTES) {
+    const responses: Record<string, unknown> = { 200: { description: 'OK' } };
+    for (const [status, description] of Object.entries(route.responses ?? {})) responses[status] = { description };
+    responses['4XX'] = {
+      description: 'Bad input or unknown id',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    };
+    paths[route.path] ??= {};
+    paths[route.path][route.method] = {
+      summary: route.summary,
+      parameters: [
+        ...parameters('path', route.params),
+        ...parameters('query', route.query),
+        { name: 'cluster', in: 'query', required: false, schema: { type: 'string', default: 'demo' } },
+        { name: CLUSTER_HEADER, in: 'header', required: false, schema: { type: 'string' } },
+      ],
+      ...(route.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body) } } } }
+        : {}),
+      responses,
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Marquee API', version: '0.1.0', description: 'See docs/API.md for the response shapes.' },
+    paths: { ...paths, ...extraPaths },
+    components: {
+      schemas: { Error: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } },
+    },
+  };
+}

@@ -1,0 +1,44 @@
+// /api/investments: a user's and a project's investments, and the verified invest write.
+import { Hono } from 'hono';
+import type { AppEnv } from '../context.ts';
+import { fail } from '../errors.ts';
+import { investmentBody, projectIdParams, userIdParams } from '../schemas.ts';
+import { getProject, listInvestments, resolveUser } from '../shapes.ts';
+import { validate } from '../validate.ts';
+import { verifiedEvents } from '../verify.ts';
+
+export function investmentRoutes(now: () => number) {
+  return new Hono<AppEnv>()
+    .get('/user/:userId', validate('param', userIdParams), (c) => {
+      const ctx = c.var.cluster;
+      const { userId } = c.req.valid('param');
+      const { chainAddress } = resolveUser(ctx.db, userId);
+      if (!chainAddress) fail(404, 'User not found');
+      const origin = new URL(c.req.url).origin;
+      const investments = listInvestments(ctx, 'WHERE i.investor = ?', [chainAddress]).map((investment) => ({
+        ...investment,
+        project: getProject(ctx, origin, now(), investment.projectId),
+      }));
+      return c.json(investments);
+    })
+    .get('/project/:projectId', validate('param', projectIdParams), (c) => {
+      const ctx = c.var.cluster;
+      const { projectId } = c.req.valid('param');
+      if (!getProject(ctx, new URL(c.req.url).origin, now(), projectId)) fail(404, 'Project not found');
+      return c.json(listInvestments(ctx, 'WHERE i.project_id = ?', [projectId]));
+    })
+    .post('/', validate('json', investmentBody), async (c) => {
+      const ctx = c.var.cluster;
+      const origin = new URL(c.req.url).origin;
+      const body = c.req.valid('json');
+      const project = getProject(ctx, origin, now(), body.projectId);
+      if (!project) fail(404, 'Project not found');
+      const [event] = await verifiedEvents(ctx, body.txHash, ['Invested'], (e) => e.data.project === project.address);
+      const [investment] = listInvestments(ctx, 'WHERE i.signature = ? AND i.ix_index = ? AND i.event_index = ?', [
+        event.signature,
+        event.ix_index,
+        event.event_index,
+      ]);
+      return c.json({ ...investment, project: getProject(ctx, origin, now(), body.projectId) }, 201);
+    });
+}

@@ -1,0 +1,50 @@
+// /api/webhooks/helius: Helius "raw" webhook deliveries (arrays of getTransaction results), the push
+// path in production. Deliveries must carry the configured Authorization header.
+import { timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { toChainTransaction } from '../../program/decoder.ts';
+import type { AppEnv } from '../context.ts';
+import { fail } from '../errors.ts';
+import { validate } from '../validate.ts';
+
+export const heliusDelivery = z.array(
+  z.looseObject({ meta: z.looseObject({}), transaction: z.looseObject({ signatures: z.array(z.string()).min(1) }) }),
+);
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function webhookRoutes(authHeader: string | undefined) {
+  return new Hono<AppEnv>().post(
+    '/helius',
+    async (c, next) => {
+      if (!authHeader) fail(404, 'The Helius webhook is not configured');
+      if (!sameSecret(c.req.header('authorization') ?? '', authHeader)) fail(401, 'Invalid webhook authorization');
+      await next();
+    },
+    validate('json', heliusDelivery),
+    (c) => {
+      const { indexer } = c.var.cluster;
+      let ingested = 0;
+      let events = 0;
+      for (const raw of c.req.valid('json')) {
+        let tx;
+        try {
+          tx = toChainTransaction(raw);
+        } catch {
+          fail(400, 'A delivery item is not a transaction');
+        }
+        const result = indexer.ingestTransaction(tx);
+        if (!result.duplicate && result.events.length > 0) ingested++;
+        events += result.events.length;
+      }
+      // Pushed deliveries may arrive out of order: fetch what a gap misses from the cluster.
+      if (indexer.gaps().length > 0) indexer.resolveGaps().catch((error) => console.error('[indexer]', error));
+      return c.json({ ingested, events });
+    },
+  );
+}

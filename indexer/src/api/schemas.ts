@@ -1,0 +1,129 @@
+// Every request schema of the API, shared by the validators and /api/openapi.json.
+import anchor from '@coral-xyz/anchor';
+import { z } from 'zod';
+import {
+  DEFAULT_FEATURED_LIMIT,
+  LICENSE_TYPES,
+  MAX_EMBED_ID_LEN,
+  MAX_LIST_LIMIT,
+  MAX_RELEASE_YEAR,
+  MAX_TITLE_LEN,
+  MAX_WEBSITE_URL_LEN,
+  MIN_RELEASE_YEAR,
+} from '../constants.ts';
+
+const { bs58 } = anchor.utils.bytes;
+
+function decodesTo(length: number) {
+  return (text: string) => {
+    try {
+      return bs58.decode(text).length === length;
+    } catch {
+      return false;
+    }
+  };
+}
+
+export const walletAddress = z
+  .string()
+  .refine(decodesTo(32), { message: 'Expected a base58 Solana address' })
+  .meta({ description: 'base58 Solana address', example: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin' });
+
+export const txHash = z
+  .string({ message: 'txHash is required' })
+  .refine(decodesTo(64), { message: 'Expected a base58 transaction signature' })
+  .meta({ description: 'base58 transaction signature of the program transaction to verify' });
+
+const id = z.coerce.number({ message: 'Expected a numeric id' }).int().nonnegative();
+
+/** `{userId}`: the numeric id from POST /api/users or a wallet address. */
+export const userIdParams = z.object({
+  userId: z.union([z.string().regex(/^\d+$/), walletAddress], { message: 'Expected a user id or a wallet address' }),
+});
+export const projectIdParams = z.object({ projectId: id });
+export const idParams = z.object({ id });
+
+const modeFlags = {
+  simulated: z.boolean().optional(),
+  onChain: z.boolean().optional(),
+};
+
+export const projectListQuery = z.object({
+  status: z.enum(['funding', 'funded', 'failed', 'all']).optional(),
+  search: z.string().max(200).optional(),
+  studio: walletAddress.optional().meta({ description: 'studio account or studio authority wallet' }),
+});
+export const featuredQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(DEFAULT_FEATURED_LIMIT),
+});
+export const projectStatusBody = z.object({
+  status: z.literal('funded', { message: "status must be 'funded'" }),
+  txHash,
+  ...modeFlags,
+});
+
+export const investmentBody = z.object({
+  projectId: id,
+  amount: z.number().positive().optional().meta({ description: 'thousandths of SOL (informational; the chain decides)' }),
+  txHash,
+  userId: z.union([z.number(), z.string()]).optional(),
+  tokenShare: z.number().optional(),
+  ...modeFlags,
+});
+
+export const userBody = z.object({
+  username: z.string().max(100).optional(),
+  password: z.string().max(200).optional().meta({ description: 'accepted for the spec, never stored' }),
+  walletAddress,
+  isStudio: z.boolean().optional(),
+});
+
+const websiteUrl = z
+  .string()
+  .max(MAX_WEBSITE_URL_LEN)
+  .regex(/^https?:\/\/\S+$/, { message: 'Invalid URL: Please enter a valid website URL' });
+
+export const embedBody = z.object({
+  projectId: id,
+  websiteUrl,
+  embedId: z.string().min(1).max(MAX_EMBED_ID_LEN),
+  txHash,
+  ...modeFlags,
+});
+export const embedListQuery = z.object({
+  projectId: id.optional(),
+  publisher: walletAddress.optional(),
+});
+
+export const distributionsQuery = z.object({ projectId: id.optional() });
+export const claimBody = z.object({
+  distributionIds: z.array(z.number().int().nonnegative()),
+  txHash,
+  ...modeFlags,
+});
+
+export const nonceBody = z.object({ projectId: id, embedId: z.string().min(1).max(MAX_EMBED_ID_LEN) });
+export const viewBody = z.object({
+  projectId: id,
+  embedId: z.string().min(1).max(MAX_EMBED_ID_LEN),
+  timestamp: z.union([z.number(), z.string()]).optional().meta({ description: "the player's clock; informational" }),
+  nonce: z.string().regex(/^[0-9a-f]{32}$/, { message: 'Expected the play nonce from POST /api/views/nonce' }),
+  onChain: z.boolean().optional(),
+});
+
+export const metadataBody = z.object({
+  title: z.string().trim().min(1).max(MAX_TITLE_LEN),
+  description: z.string().trim().min(1).max(5000),
+  directorName: z.string().trim().min(1).max(200),
+  genres: z
+    .union([z.array(z.string().trim().min(1)).min(1), z.string().min(1)])
+    .transform((value) => (Array.isArray(value) ? value : value.split(',').map((genre) => genre.trim()).filter(Boolean)))
+    .meta({ description: 'a list, or comma-separated text as the listing form has it' }),
+  releaseYear: z.coerce.number().int().min(MIN_RELEASE_YEAR).max(MAX_RELEASE_YEAR),
+  licenseType: z.enum(LICENSE_TYPES),
+  thumbnailUrl: z.string().max(2_000_000).optional().meta({ description: 'URL or data: URL of the poster' }),
+  videoUrl: z.string().max(2000).optional(),
+  fundingGoal: z.number().min(1).optional().meta({ description: 'USD, informational (the chain holds the goal)' }),
+  deadline: z.string().optional(),
+});
+export const sha256Params = z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/, { message: 'Expected a sha256 hex digest' }) });

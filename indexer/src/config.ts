@@ -1,0 +1,40 @@
+// Configuration from the environment (documented in the root .env.example).
+import { DEFAULT_DATA_DIR, DEFAULT_PORT } from './constants.ts';
+
+export interface RpcClusterConfig {
+  name: string;
+  rpcUrl: string;
+  wsUrl?: string;
+}
+
+export interface Config {
+  port: number;
+  dataDir: string;
+  /** RPC clusters to follow: MARQUEE_RPC_CLUSTERS="devnet=https://api.devnet.solana.com,localnet=http://127.0.0.1:8899" */
+  rpcClusters: RpcClusterConfig[];
+  programId?: string;
+  heliusAuthHeader?: string;
+  trustProxy: boolean;
+  staticDir: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const rpcClusters = (env.MARQUEE_RPC_CLUSTERS ?? `devnet=${env.DEVNET_RPC_URL ?? 'https://api.devnet.solana.com'}`)
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const [name, rpcUrl] = entry.split(/=(.*)/s);
+      if (!name || !rpcUrl) throw new Error(`MARQUEE_RPC_CLUSTERS entry "${entry}" is not name=url`);
+      return { name, rpcUrl, wsUrl: env[`${name.toUpperCase().replace(/-/g, '_')}_WS_URL`] };
+    });
+  return {
+    port: Number(env.PORT ?? DEFAULT_PORT),
+    dataDir: env.MARQUEE_DATA_DIR ?? DEFAULT_DATA_DIR,
+    rpcClusters,
+    programId: env.MARQUEE_PROGRAM_ID,
+    heliusAuthHeader: env.HELIUS_WEBHOOK_AUTH || undefined,
+    trustProxy: env.MARQUEE_TRUST_PROXY === '1',
+    staticDir: env.MARQUEE_STATIC_DIR ?? new URL('../../app/dist', import.meta.url).pathname,
+  };
+}

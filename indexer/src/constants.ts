@@ -1,0 +1,49 @@
+// The product's constants as the indexer and API use them (spec §9, DESIGN "Indexer and API").
+
+export const LAMPORTS_PER_SOL = 1_000_000_000;
+/** Spec: amounts are thousandths of SOL, so one amount unit is 1e6 lamports. */
+export const LAMPORTS_PER_AMOUNT_UNIT = 1_000_000;
+/** Spec: 1 SOL = 1000 USD, so one USD is 1e6 lamports too. */
+export const LAMPORTS_PER_USD = LAMPORTS_PER_SOL / 1000;
+
+export const DEFAULT_PORT = 8787;
+export const DEFAULT_DATA_DIR = './data';
+export const DEFAULT_CLUSTER = 'demo';
+export const CLUSTER_HEADER = 'x-marquee-cluster';
+
+/** Spec: the dashboard asks for 5 featured projects. */
+export const DEFAULT_FEATURED_LIMIT = 5;
+export const MAX_LIST_LIMIT = 100;
+
+/** Q64.64 fixed point of the program's revenue-per-share accumulator. */
+export const REVENUE_PER_SHARE_SHIFT = 64n;
+
+/** Spec's video ads: $15 CPM at 1 SOL = 1000 USD → 0.015 USD = 15,000 lamports per counted view. */
+export const REVENUE_PER_VIEW_LAMPORTS = 15_000;
+/** The program's MAX_EMBEDS_PER_DISTRIBUTION. */
+export const MAX_EMBEDS_PER_DISTRIBUTION = 16;
+
+/** DESIGN: a view counts when the player stayed visible for 2 continuous seconds. */
+export const MIN_VIEW_WATCH_MS = 2_000;
+/** A play nonce expires after this long unused. */
+export const PLAY_NONCE_TTL_MS = 6 * 60 * 60 * 1000;
+/** Per-IP limits over a sliding minute. */
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+export const MAX_VIEWS_PER_IP_PER_WINDOW = 20;
+export const MAX_NONCES_PER_IP_PER_WINDOW = 60;
+
+/** Program string limits (programs/marquee/src/constants.rs). */
+export const MAX_TITLE_LEN = 64;
+export const MAX_METADATA_URI_LEN = 200;
+export const MAX_EMBED_ID_LEN = 32;
+export const MAX_WEBSITE_URL_LEN = 200;
+
+/** Spec §5 listing form. */
+export const MIN_RELEASE_YEAR = 1900;
+export const MAX_RELEASE_YEAR = 2025;
+export const LICENSE_TYPES = [
+  'Exclusive Streaming',
+  'Non-Exclusive Streaming',
+  'Limited Distribution',
+  'Worldwide Distribution',
+] as const;

@@ -1,0 +1,16 @@
+// The indexer package's public surface, for main.ts and the demo chain (issue 5).
+export { createApp } from './api/app.ts';
+export type { AppDeps, AppEnv, ClusterContext, DemoExtension, ViewRules } from './api/context.ts';
+export { fail } from './api/errors.ts';
+export { validate } from './api/validate.ts';
+export { linkSigner, registerUser } from './api/routes/users.ts';
+export { createCluster, databasePath } from './cluster.ts';
+export { loadConfig } from './config.ts';
+export { openDatabase, migrate, type Db } from './db/database.ts';
+export { ClusterIndexer, type IngestResult, type StreamGap } from './ingest/indexer.ts';
+export { decodeTransactionEvents, toChainTransaction, type ChainTransaction, type DecodedEvent } from './program/decoder.ts';
+export { coder, idl, PROGRAM_ID, EVENT_IX_TAG } from './program/idl.ts';
+export { createServer } from './server.ts';
+export { SettlementJob, type DistributionRequest, type SettlementSigner } from './settlement/job.ts';
+export { RpcSource } from './sources/rpc.ts';
+export type { ChainSource, SignatureInfo, SignatureQuery, SourceNotification } from './sources/source.ts';

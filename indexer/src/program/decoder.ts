@@ -1,0 +1,144 @@
+// The one event decoder: finds the program's emit_cpi! self-CPIs in a transaction's inner
+// instructions and decodes them with the IDL's BorshCoder. Every source (RPC, Helius webhook, demo
+// chain) hands transactions over as a ChainTransaction, built from RPC-shaped JSON by
+// `toChainTransaction`.
+import anchor from '@coral-xyz/anchor';
+import { coder, EVENT_IX_TAG, PLATFORM_EVENTS, PLATFORM_STREAM, PROGRAM_ID } from './idl.ts';
+
+const { bs58 } = anchor.utils.bytes;
+
+export interface ChainInstruction {
+  programIdIndex: number;
+  /** Raw bytes, or base58 text as JSON-RPC returns it. */
+  data: Uint8Array | string;
+}
+
+/** A confirmed transaction, as much of it as the indexer reads. */
+export interface ChainTransaction {
+  signature: string;
+  slot: number;
+  /** Unix seconds, when the cluster knows it. */
+  blockTime: number | null;
+  /** The transaction error; a failed transaction carries no events. */
+  err: unknown;
+  /** Static keys, then loaded writable, then loaded read-only addresses (v0 lookup tables). */
+  accountKeys: string[];
+  /** `index` is the outer instruction the inner instructions ran under. */
+  innerInstructions: { index: number; instructions: ChainInstruction[] }[];
+}
+
+export type EventValue = string | number | boolean | bigint | null | EventValue[] | { [key: string]: EventValue };
+export type EventData = Record<string, EventValue>;
+
+export interface DecodedEvent {
+  signature: string;
+  slot: number;
+  blockTime: number | null;
+  /** Outer instruction index. */
+  ixIndex: number;
+  /** Position among the program's events under that outer instruction. */
+  eventIndex: number;
+  name: string;
+  /** 'platform' or the project address: the seq numbering the event belongs to. */
+  stream: string;
+  seq: number;
+  data: EventData;
+}
+
+/** Pubkeys become base58, integers bigint (u64/u128/i64) or number, enums their variant name. */
+function plain(value: unknown): EventValue {
+  if (value === null || value === undefined) return null;
+  if (value instanceof anchor.web3.PublicKey) return value.toBase58();
+  if (anchor.BN.isBN(value)) return BigInt((value as anchor.BN).toString());
+  if (Array.isArray(value)) return value.map(plain);
+  if (value instanceof Uint8Array) return Array.from(value);
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    // A Borsh enum without fields decodes as { Variant: {} }.
+    if (entries.length === 1 && isEmptyObject(entries[0][1])) return entries[0][0].toLowerCase();
+    return Object.fromEntries(entries.map(([key, inner]) => [key, plain(inner)]));
+  }
+  return value as EventValue;
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+}
+
+function instructionBytes(data: Uint8Array | string): Uint8Array {
+  return typeof data === 'string' ? bs58.decode(data) : data;
+}
+
+/** Decodes one event-CPI payload (tag + discriminator + Borsh body), or null if it is not one. */
+export function decodeEventInstruction(data: Uint8Array): { name: string; data: EventData } | null {
+  if (data.length < 16 || !Buffer.from(data.subarray(0, 8)).equals(EVENT_IX_TAG)) return null;
+  const decoded = coder.events.decode(Buffer.from(data.subarray(8)).toString('base64'));
+  if (!decoded) return null;
+  return { name: decoded.name, data: plain(decoded.data) as EventData };
+}
+
+/** The program's events in a transaction, in execution order; none for a failed transaction. */
+export function decodeTransactionEvents(tx: ChainTransaction, programId: string = PROGRAM_ID): DecodedEvent[] {
+  if (tx.err) return [];
+  const events: DecodedEvent[] = [];
+  for (const group of [...tx.innerInstructions].sort((a, b) => a.index - b.index)) {
+    let eventIndex = 0;
+    for (const instruction of group.instructions) {
+      if (tx.accountKeys[instruction.programIdIndex] !== programId) continue;
+      const event = decodeEventInstruction(instructionBytes(instruction.data));
+      if (!event) continue;
+      events.push({
+        signature: tx.signature,
+        slot: tx.slot,
+        blockTime: tx.blockTime,
+        ixIndex: group.index,
+        eventIndex: eventIndex++,
+        name: event.name,
+        stream: PLATFORM_EVENTS.has(event.name) ? PLATFORM_STREAM : String(event.data.project),
+        seq: Number(event.data.seq),
+        data: event.data,
+      });
+    }
+  }
+  return events;
+}
+
+function keyText(key: unknown): string {
+  if (typeof key === 'string') return key;
+  if (key && typeof key === 'object' && 'pubkey' in key) return String((key as { pubkey: unknown }).pubkey);
+  return String(key);
+}
+
+/**
+ * Builds a ChainTransaction from what `getTransaction` answers: the JSON-RPC result (as Helius raw
+ * webhooks deliver it too) or @solana/web3.js's parsed-out response (PublicKey account keys).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function toChainTransaction(raw: any, signature?: string): ChainTransaction {
+  const message = raw?.transaction?.message;
+  if (!message || !raw.meta) throw new Error('Not a transaction response');
+  const staticKeys: unknown[] = message.staticAccountKeys ?? message.accountKeys ?? [];
+  const loaded = raw.meta.loadedAddresses ?? {};
+  const accountKeys = [...staticKeys, ...(loaded.writable ?? []), ...(loaded.readonly ?? [])].map(keyText);
+  return {
+    signature: signature ?? raw.transaction.signatures[0],
+    slot: Number(raw.slot),
+    blockTime: raw.blockTime ?? null,
+    err: raw.meta.err ?? null,
+    accountKeys,
+    innerInstructions: (raw.meta.innerInstructions ?? []).map(
+      (group: { index: number; instructions: { programIdIndex: number; data: string }[] }) => ({
+        index: group.index,
+        instructions: group.instructions.map((instruction) => ({
+          programIdIndex: instruction.programIdIndex,
+          data: instruction.data,
+        })),
+      }),
+    ),
+  };
+}
+
+/** JSON for the events table: bigint as decimal text. */
+export function eventDataToJson(data: EventData): string {
+  return JSON.stringify(data, (_key, value) => (typeof value === 'bigint' ? value.toString() : value));
+}

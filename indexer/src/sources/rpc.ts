@@ -1,0 +1,53 @@
+// ChainSource for any cluster's JSON-RPC endpoint: getTransaction / getSignaturesForAddress over
+// HTTP, new transactions through the websocket logsSubscribe (onLogs) of the program.
+import anchor from '@coral-xyz/anchor';
+import { toChainTransaction, type ChainTransaction } from '../program/decoder.ts';
+import type { ChainSource, SignatureInfo, SignatureQuery, SourceNotification } from './source.ts';
+
+const { Connection, PublicKey } = anchor.web3;
+const COMMITMENT = 'confirmed';
+
+export interface RpcSourceOptions {
+  cluster: string;
+  rpcUrl: string;
+  /** Defaults to the RPC URL with ws(s):// */
+  wsUrl?: string;
+}
+
+export class RpcSource implements ChainSource {
+  readonly cluster: string;
+  readonly connection: InstanceType<typeof Connection>;
+
+  constructor(options: RpcSourceOptions) {
+    this.cluster = options.cluster;
+    this.connection = new Connection(options.rpcUrl, { commitment: COMMITMENT, wsEndpoint: options.wsUrl });
+  }
+
+  async getTransaction(signature: string): Promise<ChainTransaction | null> {
+    const response = await this.connection.getTransaction(signature, {
+      commitment: COMMITMENT,
+      maxSupportedTransactionVersion: 0,
+    });
+    return response ? toChainTransaction(response, signature) : null;
+  }
+
+  async getSignatures(address: string, query: SignatureQuery): Promise<SignatureInfo[]> {
+    const list = await this.connection.getSignaturesForAddress(
+      new PublicKey(address),
+      { before: query.before, until: query.until, limit: query.limit },
+      COMMITMENT,
+    );
+    return list.map((entry) => ({ signature: entry.signature, slot: entry.slot, failed: entry.err !== null }));
+  }
+
+  subscribe(programId: string, listener: (notification: SourceNotification) => void): () => void {
+    const id = this.connection.onLogs(
+      new PublicKey(programId),
+      (logs) => {
+        if (!logs.err) listener({ signature: logs.signature });
+      },
+      COMMITMENT,
+    );
+    return () => void this.connection.removeOnLogsListener(id);
+  }
+}

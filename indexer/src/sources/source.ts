@@ -1,0 +1,35 @@
+// The interface every chain source implements: the RPC source (any cluster URL), the Helius webhook
+// (push only, through the API), and the demo chain (in process, issue 5).
+import type { ChainTransaction } from '../program/decoder.ts';
+
+export interface SignatureInfo {
+  signature: string;
+  slot: number;
+  /** Failed transactions are listed too; they carry no events. */
+  failed: boolean;
+}
+
+export interface SignatureQuery {
+  /** Start listing below this signature (exclusive). */
+  before?: string;
+  /** Stop listing at this signature (exclusive). */
+  until?: string;
+  limit?: number;
+}
+
+/** Something a source pushes: a new signature, with the transaction when the source already has it. */
+export interface SourceNotification {
+  signature: string;
+  transaction?: ChainTransaction;
+}
+
+export interface ChainSource {
+  /** 'demo', 'devnet', 'mainnet-beta', 'localnet', … */
+  readonly cluster: string;
+  /** A confirmed ('confirmed' commitment) transaction, or null when the cluster has none by that signature. */
+  getTransaction(signature: string): Promise<ChainTransaction | null>;
+  /** Signatures of transactions that touched `address`, newest first (getSignaturesForAddress). */
+  getSignatures(address: string, query: SignatureQuery): Promise<SignatureInfo[]>;
+  /** Pushes the program's new transactions as they confirm; returns the unsubscribe. */
+  subscribe?(programId: string, listener: (notification: SourceNotification) => void): () => void;
+}

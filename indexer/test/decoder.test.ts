@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import anchor from '@coral-xyz/anchor';
+import { decodeTransactionEvents, toChainTransaction } from '../src/program/decoder.ts';
+import { EVENT_IX_TAG, EVENT_NAMES, idl, PROGRAM_ID } from '../src/program/idl.ts';
+import { address, buildTransaction, encodeEvent, toRpcJson } from './helpers/chain.ts';
+import { ScriptedChain } from './helpers/scenario.ts';
+
+const { bs58 } = anchor.utils.bytes;
+
+describe('decoder', () => {
+  test("EVENT_IX_TAG is Anchor's tag as the program writes it (e4 45 a5 2e 51 cb 9a 1d)", () => {
+    assert.equal(Buffer.from(EVENT_IX_TAG).toString('hex'), 'e445a52e51cb9a1d');
+  });
+
+  test('the IDL defines exactly the events the indexer projects', () => {
+    assert.deepEqual(idl.events!.map((e) => e.name).sort(), [...EVENT_NAMES].sort());
+  });
+
+  test('every event kind decodes from a scripted chain, with its stream and seq', () => {
+    const chain = new ScriptedChain();
+    chain.initializePlatform();
+    const studio = chain.registerStudio('s', 'Studio');
+    chain.verifyStudio(studio);
+    const p = chain.createProject(studio, 'Film', 1);
+    chain.invest(p.id, address('alice'), 1_000_000_000n);
+    chain.claimLicense(p.id);
+    const { embed } = chain.registerEmbed(p.id, address('pub'), 'embed-0-1', 'https://example.com');
+    chain.distributeRevenue(p.id, 1_000_000n, [{ embed, views: 10n }]);
+    chain.claimRevenue(p.id, address('alice'));
+    chain.publisherClaim(p.id, embed, address('pub'), 400_000n, 400_000n);
+    const q = chain.createProject(studio, 'Flop', 1);
+    chain.invest(q.id, address('bob'), 100_000_000n);
+    chain.refund(q.id, address('bob'));
+    const events = chain.source.transactions.flatMap(({ tx }) => decodeTransactionEvents(tx));
+    assert.deepEqual(new Set(events.map((e) => e.name)), new Set(EVENT_NAMES.filter((n) => n !== 'PlatformUpdated')));
+    const invested = events.find((e) => e.name === 'Invested')!;
+    assert.equal(invested.stream, p.address);
+    assert.equal(invested.seq, 2);
+    assert.equal(invested.data.amount_lamports, 1_000_000_000n);
+    assert.equal(invested.data.status_after, 'funded');
+    assert.equal(invested.data.investor, address('alice'));
+    assert.equal(events.find((e) => e.name === 'StudioVerified')!.stream, 'platform');
+    const distributed = events.find((e) => e.name === 'RevenueDistributed')!;
+    assert.deepEqual((distributed.data.embeds as { embed: string }[])[0].embed, embed);
+  });
+
+  test('a failed transaction has no events', () => {
+    const tx = buildTransaction([{ name: 'LicenseClaimed', data: { project: address('p'), studio: address('s'), amount_lamports: 1n, seq: 2n, timestamp: 1n } }], {
+      err: { InstructionError: [0, { Custom: 6024 }] },
+    });
+    assert.deepEqual(decodeTransactionEvents(tx), []);
+  });
+
+  test('event bytes under another program, and non-event data under ours, are ignored', () => {
+    const event = encodeEvent('LicenseClaimed', { project: address('p'), studio: address('s'), amount_lamports: 1n, seq: 2n, timestamp: 1n });
+    const tx = buildTransaction([]);
+    tx.accountKeys.push(address('impostor-program'));
+    tx.innerInstructions[0].instructions.push(
+      { programIdIndex: 3, data: bs58.encode(event) },
+      { programIdIndex: 2, data: bs58.encode(Buffer.from([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17])) },
+    );
+    assert.deepEqual(decodeTransactionEvents(tx), []);
+  });
+
+  test('events are keyed by outer instruction index and position, across several instructions', () => {
+    const data = (seq: bigint) => ({ project: address('p'), studio: address('s'), amount_lamports: 1n, seq, timestamp: 1n });
+    const tx = buildTransaction([{ name: 'LicenseClaimed', data: data(2n) }, { name: 'LicenseClaimed', data: data(3n) }]);
+    tx.innerInstructions.push({ index: 2, instructions: [{ programIdIndex: 2, data: encodeEvent('LicenseClaimed', data(4n)) }] });
+    const keys = decodeTransactionEvents(tx).map((e) => [e.ixIndex, e.eventIndex, e.seq]);
+    assert.deepEqual(keys, [
+      [0, 0, 2],
+      [0, 1, 3],
+      [2, 0, 4],
+    ]);
+  });
+
+  test('toChainTransaction reads JSON-RPC results, including v0 loaded addresses', () => {
+    const tx = buildTransaction([{ name: 'LicenseClaimed', data: { project: address('p'), studio: address('s'), amount_lamports: 5n, seq: 2n, timestamp: 1n } }]);
+    const json = toRpcJson(tx);
+    // Move the program id into a lookup table: index 2 now points past the static keys.
+    json.transaction.message.accountKeys = tx.accountKeys.slice(0, 2);
+    json.meta.loadedAddresses = { writable: [], readonly: [PROGRAM_ID] };
+    const normalized = toChainTransaction(JSON.parse(JSON.stringify(json)));
+    assert.equal(normalized.signature, tx.signature);
+    assert.equal(decodeTransactionEvents(normalized)[0].data.amount_lamports, 5n);
+    assert.throws(() => toChainTransaction({ nope: true }), /Not a transaction/);
+  });
+});

@@ -1,0 +1,324 @@
+// ScriptedChain: plays the program's bookkeeping (seq numbers, raised amounts, the revenue-per-share
+// accumulator) to emit consistent events into a FakeChainSource, until tests can run the real
+// program (see litesvm.test.ts).
+import { address, buildTransaction, FakeChainSource, randomSignature, type TestEvent } from './chain.ts';
+
+const Q64 = 1n << 64n;
+export const T0 = 1_750_000_000;
+
+interface ProjectState {
+  id: number;
+  address: string;
+  studio: string;
+  seq: number;
+  goal: bigint;
+  raised: bigint;
+  totalShares: bigint;
+  rps: bigint;
+  distributions: number;
+  status: 'funding' | 'funded';
+  investors: Map<string, { lamports: bigint; shares: bigint; checkpoint: bigint; claimed: bigint }>;
+}
+
+export class ScriptedChain {
+  readonly source: FakeChainSource;
+  platformSeq = 0;
+  time = T0;
+  private projectCount = 0;
+  readonly projects = new Map<number, ProjectState>();
+  readonly settlementAuthority = address('settlement');
+
+  constructor(source = new FakeChainSource()) {
+    this.source = source;
+  }
+
+  private emit(events: TestEvent[], addresses: string[], signature = randomSignature()) {
+    this.time += 60;
+    return this.source.add(buildTransaction(events, { signature, blockTime: this.time }), addresses);
+  }
+
+  private stamp() {
+    return { timestamp: BigInt(this.time + 60) };
+  }
+
+  initializePlatform() {
+    const platform = address('platform-pda');
+    return this.emit(
+      [
+        {
+          name: 'PlatformInitialized',
+          data: {
+            admin: address('admin'),
+            treasury: address('treasury'),
+            settlement_authority: this.settlementAuthority,
+            publisher_bps: 4000,
+            investor_bps: 5750,
+            platform_bps: 250,
+            min_investment_lamports: 50_000_000n,
+            unverified_funding_cap_lamports: 1_000_000_000_000n,
+            verified_funding_cap_lamports: 10_000_000_000_000n,
+            seq: BigInt(++this.platformSeq),
+            ...this.stamp(),
+          },
+        },
+      ],
+      [platform],
+    );
+  }
+
+  registerStudio(label: string, name: string) {
+    const studio = address(`studio:${label}`);
+    this.emit(
+      [
+        {
+          name: 'StudioRegistered',
+          data: { studio, authority: address(`authority:${label}`), name, seq: BigInt(++this.platformSeq), ...this.stamp() },
+        },
+      ],
+      [studio],
+    );
+    return studio;
+  }
+
+  verifyStudio(studio: string) {
+    return this.emit(
+      [
+        {
+          name: 'StudioVerified',
+          data: {
+            studio,
+            authority: address('authority'),
+            verified_before: false,
+            verified: true,
+            funding_cap_lamports: 10_000_000_000_000n,
+            seq: BigInt(++this.platformSeq),
+            ...this.stamp(),
+          },
+        },
+      ],
+      [studio],
+    );
+  }
+
+  createProject(studio: string, title: string, goalSol: number, options: { deadline?: number; metadataHash?: number[]; metadataUri?: string } = {}) {
+    const id = this.projectCount++;
+    const projectAddress = address(`project:${id}:${title}`);
+    const project: ProjectState = {
+      id,
+      address: projectAddress,
+      studio,
+      seq: 0,
+      goal: BigInt(goalSol * 1e9),
+      raised: 0n,
+      totalShares: 0n,
+      rps: 0n,
+      distributions: 0,
+      status: 'funding',
+      investors: new Map(),
+    };
+    this.projects.set(id, project);
+    const tx = this.emit(
+      [
+        {
+          name: 'ProjectCreated',
+          data: {
+            project: projectAddress,
+            project_id: BigInt(id),
+            studio,
+            share_mint: address(`mint:${id}`),
+            vault: address(`vault:${id}`),
+            goal_lamports: project.goal,
+            deadline: BigInt(options.deadline ?? this.time + 30 * 86400),
+            metadata_hash: options.metadataHash ?? Array(32).fill(0),
+            title,
+            metadata_uri: options.metadataUri ?? `https://marquee.test/api/metadata/${id}`,
+            seq: BigInt(++project.seq),
+            ...this.stamp(),
+          },
+        },
+      ],
+      [projectAddress, studio],
+    );
+    return { id, address: projectAddress, tx };
+  }
+
+  invest(projectId: number, investor: string, lamports: bigint) {
+    const project = this.projects.get(projectId)!;
+    const before = project.raised;
+    project.raised += lamports;
+    project.totalShares += lamports;
+    const position = project.investors.get(investor) ?? { lamports: 0n, shares: 0n, checkpoint: project.rps, claimed: 0n };
+    const isNew = !project.investors.has(investor);
+    position.lamports += lamports;
+    position.shares += lamports;
+    project.investors.set(investor, position);
+    if (project.raised >= project.goal) project.status = 'funded';
+    return this.emit(
+      [
+        {
+          name: 'Invested',
+          data: {
+            project: project.address,
+            investor,
+            investment: address(`investment:${projectId}:${investor}`),
+            amount_lamports: lamports,
+            shares_minted: lamports,
+            investor_lamports_after: position.lamports,
+            investor_shares_after: position.shares,
+            raised_before: before,
+            raised_after: project.raised,
+            goal_lamports: project.goal,
+            investor_count_after: project.investors.size,
+            new_investor: isNew,
+            status_after: project.status,
+            seq: BigInt(++project.seq),
+            ...this.stamp(),
+          },
+        },
+      ],
+      [project.address, investor],
+    );
+  }
+
+  claimLicense(projectId: number) {
+    const project = this.projects.get(projectId)!;
+    return this.emit(
+      [
+        {
+          name: 'LicenseClaimed',
+          data: { project: project.address, studio: project.studio, amount_lamports: project.raised, seq: BigInt(++project.seq), ...this.stamp() },
+        },
+      ],
+      [project.address],
+    );
+  }
+
+  registerEmbed(projectId: number, publisher: string, embedId: string, websiteUrl: string) {
+    const project = this.projects.get(projectId)!;
+    const embed = address(`embed:${projectId}:${embedId}`);
+    const tx = this.emit(
+      [
+        {
+          name: 'EmbedRegistered',
+          data: { project: project.address, embed, publisher, embed_id: embedId, website_url: websiteUrl, seq: BigInt(++project.seq), ...this.stamp() },
+        },
+      ],
+      [project.address, publisher],
+    );
+    return { embed, tx };
+  }
+
+  distributeRevenue(projectId: number, totalLamports: bigint, embeds: { embed: string; views: bigint }[] = []) {
+    const project = this.projects.get(projectId)!;
+    const publisher = (totalLamports * 4000n) / 10000n;
+    const platform = (totalLamports * 250n) / 10000n;
+    const investor = totalLamports - publisher - platform;
+    const totalViews = embeds.reduce((sum, e) => sum + e.views, 0n);
+    const rpsBefore = project.rps;
+    project.rps += (investor * Q64) / project.totalShares;
+    const index = project.distributions++;
+    return this.emit(
+      [
+        {
+          name: 'RevenueDistributed',
+          data: {
+            project: project.address,
+            distribution: address(`distribution:${projectId}:${index}`),
+            index: BigInt(index),
+            total_lamports: totalLamports,
+            publisher_lamports: publisher,
+            investor_lamports: investor,
+            platform_lamports: platform,
+            total_views: totalViews,
+            total_shares: project.totalShares,
+            revenue_per_share_before: rpsBefore,
+            revenue_per_share_after: project.rps,
+            embeds: embeds.map((e) => ({
+              embed: e.embed,
+              views: e.views,
+              amount_lamports: totalViews === 0n ? 0n : (publisher * e.views) / totalViews,
+            })),
+            seq: BigInt(++project.seq),
+            ...this.stamp(),
+          },
+        },
+      ],
+      [project.address, this.settlementAuthority],
+    );
+  }
+
+  /** What the program owes an investor now (the accumulator since their checkpoint). */
+  owed(projectId: number, investor: string): bigint {
+    const project = this.projects.get(projectId)!;
+    const position = project.investors.get(investor)!;
+    return (position.shares * (project.rps - position.checkpoint)) / Q64;
+  }
+
+  claimRevenue(projectId: number, investor: string) {
+    const project = this.projects.get(projectId)!;
+    const position = project.investors.get(investor)!;
+    const amount = this.owed(projectId, investor);
+    position.checkpoint = project.rps;
+    position.claimed += amount;
+    return this.emit(
+      [
+        {
+          name: 'RevenueClaimed',
+          data: {
+            project: project.address,
+            investor,
+            investment: address(`investment:${projectId}:${investor}`),
+            amount_lamports: amount,
+            revenue_per_share_checkpoint: project.rps,
+            claimed_total_after: position.claimed,
+            seq: BigInt(++project.seq),
+            ...this.stamp(),
+          },
+        },
+      ],
+      [project.address, investor],
+    );
+  }
+
+  refund(projectId: number, investor: string) {
+    const project = this.projects.get(projectId)!;
+    const position = project.investors.get(investor)!;
+    const before = project.raised;
+    project.raised -= position.lamports;
+    project.totalShares -= position.shares;
+    project.investors.delete(investor);
+    return this.emit(
+      [
+        {
+          name: 'Refunded',
+          data: {
+            project: project.address,
+            investor,
+            investment: address(`investment:${projectId}:${investor}`),
+            amount_lamports: position.lamports,
+            shares_burned: position.shares,
+            raised_before: before,
+            raised_after: project.raised,
+            investor_count_after: project.investors.size,
+            seq: BigInt(++project.seq),
+            ...this.stamp(),
+          },
+        },
+      ],
+      [project.address, investor],
+    );
+  }
+
+  publisherClaim(projectId: number, embed: string, publisher: string, amount: bigint, claimedTotal: bigint) {
+    const project = this.projects.get(projectId)!;
+    return this.emit(
+      [
+        {
+          name: 'PublisherRevenueClaimed',
+          data: { project: project.address, embed, publisher, amount_lamports: amount, claimed_total_after: claimedTotal, seq: BigInt(++project.seq), ...this.stamp() },
+        },
+      ],
+      [project.address, publisher],
+    );
+  }
+}
