@@ -126,11 +126,13 @@ impl U64Slice<'_> {
         self.bytes.is_empty()
     }
 
+    /// The value at `index`, or 0 past the end (callers iterate `0..len()`; no panic path).
     pub fn get(&self, index: usize) -> u64 {
-        let start = index * 8;
-        let mut value = [0u8; 8];
-        value.copy_from_slice(&self.bytes[start..start + 8]);
-        u64::from_le_bytes(value)
+        let start = index.wrapping_mul(8);
+        match self.bytes.get(start..start.wrapping_add(8)) {
+            Some(&[b0, b1, b2, b3, b4, b5, b6, b7]) => u64::from_le_bytes([b0, b1, b2, b3, b4, b5, b6, b7]),
+            _ => 0,
+        }
     }
 }
 

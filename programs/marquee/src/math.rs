@@ -64,7 +64,9 @@ pub fn div_wide(high: u64, low: u64, divisor: u64) -> Option<(u64, u64)> {
 /// One 32-bit quotient digit of (top·2³² + next) / (divisor_hi·2³² + divisor_lo), corrected.
 #[inline(always)]
 fn estimate_digit(top: u64, next: u64, divisor_hi: u64, divisor_lo: u64) -> u64 {
-    let mut digit = top / divisor_hi;
+    // divisor_hi is never zero (the divisor was normalised); `checked_div` keeps the
+    // compiler's division-by-zero panic (and its panic location data) out of the program.
+    let Some(mut digit) = top.checked_div(divisor_hi) else { return 0 };
     let mut remainder = top - digit * divisor_hi;
     while digit >= HALF_BASE || digit * divisor_lo > HALF_BASE * remainder + next {
         digit -= 1;

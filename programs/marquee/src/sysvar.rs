@@ -11,6 +11,9 @@ const ACCOUNT_STORAGE_OVERHEAD: u64 = 128;
 /// The exemption threshold every cluster uses: 2 years, as the bits of the f64 2.0 (the
 /// program never does floating point).
 const EXEMPTION_THRESHOLD_TWO_YEARS: u64 = 0x4000_0000_0000_0000;
+/// The threshold after SIMD-0194 (LiteSVM 1.5, newer Agave): 1.0, with `lamports_per_byte`
+/// doubled to 6960, so the minimum balance is unchanged.
+const EXEMPTION_THRESHOLD_ONE_YEAR: u64 = 0x3ff0_0000_0000_0000;
 
 /// The cluster's unix time.
 #[cfg(target_arch = "bpf")]
@@ -52,14 +55,19 @@ pub fn rent_exempt_minimum(_space: usize) -> Result<u64, ProgramError> {
     Err(ProgramError::UnsupportedSysvar)
 }
 
-/// (overhead + space) · lamports per byte-year · 2 years, for the two-year threshold only.
+/// (overhead + space) · lamports per byte-year · threshold years, for the thresholds clusters
+/// use: 2 years (the classic Rent) or 1 (SIMD-0194's Rent, as LiteSVM 1.5 has it).
 pub fn minimum_balance(lamports_per_byte_year: u64, threshold_bits: u64, space: usize) -> Result<u64, ProgramError> {
-    if threshold_bits != EXEMPTION_THRESHOLD_TWO_YEARS {
+    let years = if threshold_bits == EXEMPTION_THRESHOLD_TWO_YEARS {
+        2
+    } else if threshold_bits == EXEMPTION_THRESHOLD_ONE_YEAR {
+        1
+    } else {
         return Err(ProgramError::UnsupportedSysvar);
-    }
+    };
     let bytes = ACCOUNT_STORAGE_OVERHEAD.checked_add(space as u64).ok_or(MarqueeError::ArithmeticOverflow)?;
     crate::math::checked_mul(bytes, lamports_per_byte_year)
-        .and_then(|per_year| crate::math::checked_mul(per_year, 2))
+        .and_then(|per_year| crate::math::checked_mul(per_year, years))
         .ok_or_else(|| MarqueeError::ArithmeticOverflow.into())
 }
 
@@ -71,5 +79,8 @@ mod tests {
         assert_eq!(super::minimum_balance(3480, 2.0f64.to_bits(), 0), Ok(890_880));
         assert_eq!(super::minimum_balance(3480, 2.0f64.to_bits(), 82), Ok(1_461_600));
         assert!(super::minimum_balance(3480, 1.5f64.to_bits(), 0).is_err());
+        // SIMD-0194's Rent (LiteSVM 1.5): 6960 lamports per byte and a threshold of 1.0.
+        assert_eq!(super::minimum_balance(6960, 1.0f64.to_bits(), 0), Ok(890_880));
+        assert_eq!(super::minimum_balance(6960, 1.0f64.to_bits(), 82), Ok(1_461_600));
     }
 }

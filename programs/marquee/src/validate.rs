@@ -80,9 +80,11 @@ pub fn pda<const N: usize>(account: &AccountView, seeds: &[&[u8]; N], bump: u8) 
     }
 }
 
-/// The canonical PDA of `seeds` for this program, for accounts being created.
+/// The canonical PDA of `seeds` for this program, for accounts being created. In the (2⁻²⁵⁶)
+/// case where no bump works it returns the default address, which no account passed can be,
+/// so the caller's address check fails with a named error instead of the program panicking.
 pub fn find_pda(seeds: &[&[u8]]) -> (Address, u8) {
-    Address::find_program_address(seeds, &ID)
+    Address::try_find_program_address(seeds, &ID).unwrap_or((Address::new_from_array([0; 32]), 0))
 }
 
 /// The account must not exist yet as a program account.
