@@ -80,7 +80,7 @@ describe('decoder', () => {
     const json = toRpcJson(tx);
     // Move the program id into a lookup table: index 2 now points past the static keys.
     json.transaction.message.accountKeys = tx.accountKeys.slice(0, 2);
-    json.meta.loadedAddresses = { writable: [], readonly: [PROGRAM_ID] };
+    json.meta.loadedAddresses = { writable: [] as string[], readonly: [PROGRAM_ID] } as never;
     const normalized = toChainTransaction(JSON.parse(JSON.stringify(json)));
     assert.equal(normalized.signature, tx.signature);
     assert.equal(decodeTransactionEvents(normalized)[0].data.amount_lamports, 5n);

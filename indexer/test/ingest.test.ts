@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { openDatabase } from '../src/db/database.ts';
 import { ClusterIndexer } from '../src/ingest/indexer.ts';
 import { address, FakeChainSource } from './helpers/chain.ts';
-import { dumpTables } from './helpers/dump.ts';
+import { dumpTables, scalar } from './helpers/dump.ts';
 import { ScriptedChain } from './helpers/scenario.ts';
 
 const alice = address('alice');
@@ -49,7 +49,7 @@ describe('ingestion', () => {
     assert.equal(project.funds_released, 1);
     assert.equal(project.total_revenue_lamports, 3_000_000_000);
     assert.equal(project.total_views, 150);
-    assert.equal(db.prepare('SELECT COUNT(*) AS n FROM investments').get().n, 4);
+    assert.equal(scalar(db, 'SELECT COUNT(*) AS n FROM investments'), 4);
     // Alice holds 7/10 of the shares: her part of each distribution is floor(shares × Δrps / 2^64).
     const rows = db
       .prepare('SELECT investor, amount_lamports, claimed FROM investor_distributions ORDER BY distribution_id, investor')
@@ -110,7 +110,7 @@ describe('ingestion', () => {
     chain.source.hidden.add(missed.signature);
     for (const { tx } of chain.source.transactions) if (tx !== missed) indexer.ingestTransaction(tx);
     assert.deepEqual(indexer.gaps(), [{ stream: film.address, nextSeq: 2, firstPendingSeq: 3, pending: 1 }]);
-    assert.equal(indexer.db.prepare('SELECT COUNT(*) AS n FROM investments').get().n, 0, 'seq 3 waits for seq 2');
+    assert.equal(scalar(indexer.db, 'SELECT COUNT(*) AS n FROM investments'), 0, 'seq 3 waits for seq 2');
     chain.source.hidden.delete(missed.signature);
     assert.deepEqual(await indexer.resolveGaps(), []);
     const rows = indexer.db.prepare('SELECT signature FROM investments ORDER BY id').all() as { signature: string }[];
@@ -136,8 +136,8 @@ describe('ingestion', () => {
     };
     assert.equal(await indexer.sync(), 2);
     assert.equal(listed[0], cursor.signature, 'the backfill asks only for signatures after the cursor');
-    assert.equal(indexer.db.prepare('SELECT COUNT(*) AS n FROM investments').get().n, 0);
-    assert.equal(indexer.db.prepare('SELECT failed FROM transactions WHERE signature = ?').get(failedTx.signature).failed, 1);
+    assert.equal(scalar(indexer.db, 'SELECT COUNT(*) AS n FROM investments'), 0);
+    assert.equal(scalar(indexer.db, 'SELECT failed FROM transactions WHERE signature = ?', failedTx.signature), 1);
     assert.equal(indexer.cursor()!.signature, failedTx.signature);
   });
 
@@ -154,7 +154,7 @@ describe('ingestion', () => {
     assert.equal(indexer.cursor()!.signature, chain.source.transactions[0].tx.signature);
     chain.source.getTransaction = original;
     assert.equal(await indexer.sync(), 1);
-    assert.equal(indexer.db.prepare('SELECT COUNT(*) AS n FROM studios').get().n, 1);
+    assert.equal(scalar(indexer.db, 'SELECT COUNT(*) AS n FROM studios'), 1);
   });
 
   test('live notifications from the source are ingested', async () => {
@@ -167,6 +167,6 @@ describe('ingestion', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     indexer.stop();
     assert.deepEqual(seen, [tx.signature]);
-    assert.equal(indexer.db.prepare('SELECT COUNT(*) AS n FROM platform').get().n, 1);
+    assert.equal(scalar(indexer.db, 'SELECT COUNT(*) AS n FROM platform'), 1);
   });
 });

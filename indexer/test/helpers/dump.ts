@@ -18,3 +18,9 @@ export function dumpTables(db: Db, options: { omit?: string[] } = {}): Record<st
   }
   return dump;
 }
+
+/** A single number from SQL (COUNT, one column of one row). */
+export function scalar(db: Db, sql: string, ...params: unknown[]): unknown {
+  const row = db.prepare(sql).get(...params) as Record<string, unknown> | undefined;
+  return row ? Object.values(row)[0] : undefined;
+}
