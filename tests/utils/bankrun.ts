@@ -16,7 +16,7 @@ export const PROGRAM_ID = new PublicKey(idl.address);
 export const coder = new BorshCoder(idl);
 export const addresses = pdas(PROGRAM_ID);
 
-const deployDir = join(root, 'target/deploy');
+const deployDir = process.env.MARQUEE_DEPLOY_DIR ?? join(root, 'target/deploy');
 if (!existsSync(join(deployDir, 'marquee.so'))) {
   throw new Error('target/deploy/marquee.so is missing: run `npm run build:program` first');
 }

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const PROGRAM_ID = '39EnWU8eWot8gdE381cWvmugmyBkyZBp4pGsjESJ23CH';
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
-const ASSOCIATED_TOKEN_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWTe4oFrG5vVXL31G';
+const ASSOCIATED_TOKEN_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';
 
 const discriminator = (preimage) => [...createHash('sha256').update(preimage).digest().subarray(0, 8)];
 const bytes = (text) => [...Buffer.from(text, 'utf8')];

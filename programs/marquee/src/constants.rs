@@ -37,8 +37,34 @@ pub const TOKEN_PROGRAM_ID: [u8; 32] = [
     6, 221, 246, 225, 215, 101, 161, 147, 217, 203, 225, 70, 206, 235, 121, 172, 28, 180, 133, 237, 95, 91, 55, 145,
     58, 140, 245, 133, 126, 255, 0, 169,
 ];
-/// ATokenGPvbdGVxr1b2hvZbsiqW5xWTe4oFrG5vVXL31G
+/// ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL
 pub const ASSOCIATED_TOKEN_PROGRAM_ID: [u8; 32] = [
-    140, 151, 37, 143, 78, 36, 137, 241, 187, 61, 16, 41, 20, 142, 13, 131, 11, 90, 19, 153, 219, 41, 228, 167, 241,
-    248, 122, 21, 58, 41, 166, 239,
+    140, 151, 37, 143, 78, 36, 137, 241, 187, 61, 16, 41, 20, 142, 13, 131, 11, 90, 19, 153, 218, 255, 16, 132, 4,
+    142, 123, 216, 219, 233, 248, 89,
 ];
+
+#[cfg(test)]
+mod tests {
+    use pinocchio::Address;
+
+    /// The program ids the program checks, against their published base58 addresses.
+    #[test]
+    fn program_ids_match_their_addresses() {
+        let decode = |text: &str| {
+            let alphabet = b"123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+            let mut bytes = [0u8; 32];
+            for character in text.bytes() {
+                let mut carry = alphabet.iter().position(|&c| c == character).unwrap() as u32;
+                for byte in bytes.iter_mut().rev() {
+                    carry += *byte as u32 * 58;
+                    *byte = carry as u8;
+                    carry >>= 8;
+                }
+            }
+            Address::new_from_array(bytes)
+        };
+        assert_eq!(decode("TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA").to_bytes(), super::TOKEN_PROGRAM_ID);
+        assert_eq!(decode("ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL").to_bytes(), super::ASSOCIATED_TOKEN_PROGRAM_ID);
+        assert_eq!(decode("39EnWU8eWot8gdE381cWvmugmyBkyZBp4pGsjESJ23CH").to_bytes(), super::PROGRAM_ID);
+    }
+}

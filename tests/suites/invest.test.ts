@@ -1,0 +1,150 @@
+// invest: SOL into the vault, frozen share tokens to the investor, the Investment accumulates.
+import { expect } from 'chai';
+import { Keypair, PublicKey } from '@solana/web3.js';
+import { createTransferInstruction, getAccount } from '@solana/spl-token';
+import { addresses, expectProgramError, ProgramFailure, sol, TestChain } from '../utils/bankrun.ts';
+import { invest, investIx, withPlatform, withProject, withStudio } from '../utils/fixtures.ts';
+
+describe('invest', () => {
+  let chain: TestChain;
+  let studio: Keypair;
+  let project: { id: bigint; address: PublicKey };
+
+  beforeEach(async () => {
+    chain = await TestChain.start();
+    const { admin } = await withPlatform(chain);
+    studio = await withStudio(chain, admin);
+    project = await withProject(chain, studio, { goal: sol(10), daysLeft: 30 });
+  });
+
+  const shareAccount = (investor: PublicKey) => addresses.shareAccount(addresses.shareMint(project.address), investor);
+  const tokenAccount = (investor: PublicKey) => getAccount(chain.provider.connection as never, shareAccount(investor));
+
+  it('moves 0.05 SOL into the vault, mints 0.05 frozen shares and records the investment', async () => {
+    const investor = await chain.wallet(sol(15.75));
+    const vaultBefore = await chain.balance(addresses.vault(project.address));
+    const investorBefore = await chain.balance(investor.publicKey);
+
+    const first = await invest(chain, investor, project.address, sol(0.05));
+    console.log(`      invest (first, creates the token account and the Investment) consumed ${first.computeUnits} compute units`);
+
+    expect((await chain.balance(addresses.vault(project.address))) - vaultBefore).to.equal(sol(0.05));
+    const investmentRent = await chain.balance(addresses.investment(project.address, investor.publicKey));
+    const tokenRent = await chain.balance(shareAccount(investor.publicKey));
+    expect(investorBefore - (await chain.balance(investor.publicKey))).to.equal(sol(0.05) + investmentRent + tokenRent);
+
+    const tokens = await tokenAccount(investor.publicKey);
+    expect(tokens.amount).to.equal(sol(0.05));
+    expect(tokens.isFrozen).to.equal(true);
+    expect(tokens.owner.toBase58()).to.equal(investor.publicKey.toBase58());
+
+    const investment = await chain.account('Investment', addresses.investment(project.address, investor.publicKey));
+    expect(investment.project.toBase58()).to.equal(project.address.toBase58());
+    expect(investment.investor.toBase58()).to.equal(investor.publicKey.toBase58());
+    expect(investment.lamports.toString()).to.equal(sol(0.05).toString());
+    expect(investment.shares.toString()).to.equal(sol(0.05).toString());
+    expect(investment.investmentCount).to.equal(1);
+    expect(investment.revenuePerShareCheckpoint.toString()).to.equal('0');
+
+    const state = await chain.account('Project', project.address);
+    expect(state.raisedLamports.toString()).to.equal(sol(0.05).toString());
+    expect(state.totalShares.toString()).to.equal(sol(0.05).toString());
+    expect(state.investorCount).to.equal(1);
+    expect(state.status).to.deep.equal({ funding: {} });
+    expect(state.eventSeq.toNumber()).to.equal(2);
+    // Token share = SOL / (goal/1000 USD … in SOL): shares / goal.
+    expect(Number(tokens.amount) / Number(state.goalLamports.toString())).to.equal(0.005);
+
+    await chain.warpTo((await chain.now()) + 60n);
+    const repeat = await invest(chain, investor, project.address, sol(0.07));
+    console.log(`      invest (repeat) consumed ${repeat.computeUnits} compute units`);
+    if (process.env.SHOW_LOGS) console.log(repeat.logs.join('\n'));
+    const after = await chain.account('Investment', addresses.investment(project.address, investor.publicKey));
+    expect(after.lamports.toString()).to.equal(sol(0.12).toString());
+    expect(after.investmentCount).to.equal(2);
+    expect((await tokenAccount(investor.publicKey)).amount).to.equal(sol(0.12));
+    expect((await tokenAccount(investor.publicKey)).isFrozen).to.equal(true);
+    expect((await chain.account('Project', project.address)).investorCount).to.equal(1);
+  });
+
+  it('becomes Funded when raised reaches the goal, accepting exactly what is left below the minimum', async () => {
+    const whale = await chain.wallet(sol(20));
+    await invest(chain, whale, project.address, sol(10) - 10_000n);
+    const last = await chain.wallet(sol(1));
+    await invest(chain, last, project.address, 10_000n);
+    const state = await chain.account('Project', project.address);
+    expect(state.status).to.deep.equal({ funded: {} });
+    expect(state.raisedLamports.toString()).to.equal(sol(10).toString());
+    expect(state.fundedAt.toString()).to.equal((await chain.now()).toString());
+    expect(state.investorCount).to.equal(2);
+    await expectProgramError(invest(chain, await chain.wallet(), project.address, sol(1)), 'ProjectNotFunding');
+  });
+
+  it('error: InvestmentBelowMinimum under 0.05 SOL when more than that is left', async () => {
+    await expectProgramError(invest(chain, await chain.wallet(), project.address, sol(0.05) - 1n), 'InvestmentBelowMinimum');
+    await expectProgramError(invest(chain, await chain.wallet(), project.address, 0n), 'InvestmentBelowMinimum');
+  });
+
+  it('error: InvestmentExceedsGoal above what is left to the goal', async () => {
+    await expectProgramError(invest(chain, await chain.wallet(sol(20)), project.address, sol(10) + 1n), 'InvestmentExceedsGoal');
+  });
+
+  it('error: DeadlinePassed once the deadline is reached', async () => {
+    const state = await chain.account('Project', project.address);
+    await chain.warpTo(BigInt(state.deadline.toString()));
+    await expectProgramError(invest(chain, await chain.wallet(), project.address, sol(1)), 'DeadlinePassed');
+  });
+
+  it("error: InvalidMint and InvalidVault when another project's mint or vault is passed", async () => {
+    const other = await withProject(chain, studio, { goal: sol(5) });
+    const investor = await chain.wallet();
+    const withOtherMint = await investIx(chain, investor.publicKey, project.address, sol(1));
+    withOtherMint.keys[4].pubkey = addresses.shareMint(other.address);
+    await expectProgramError(chain.send([withOtherMint], [investor]), 'InvalidMint');
+    const withOtherVault = await investIx(chain, investor.publicKey, project.address, sol(1));
+    withOtherVault.keys[6].pubkey = addresses.vault(other.address);
+    await expectProgramError(chain.send([withOtherVault], [investor]), 'InvalidVault');
+  });
+
+  it("error: InvalidTokenAccount when another wallet's share account is passed", async () => {
+    const first = await chain.wallet();
+    await invest(chain, first, project.address, sol(1));
+    const second = await chain.wallet();
+    const ix = await investIx(chain, second.publicKey, project.address, sol(1));
+    ix.keys[5].pubkey = shareAccount(first.publicKey);
+    await expectProgramError(chain.send([ix], [second]), 'InvalidTokenAccount');
+  });
+
+  it("error: InvalidPda when another investor's Investment account is passed", async () => {
+    const first = await chain.wallet();
+    await invest(chain, first, project.address, sol(1));
+    const second = await chain.wallet();
+    const ix = await investIx(chain, second.publicKey, project.address, sol(1));
+    ix.keys[3].pubkey = addresses.investment(project.address, first.publicKey);
+    await expectProgramError(chain.send([ix], [second]), 'InvalidPda');
+  });
+
+  it('error: MissingSignature when the investor did not sign', async () => {
+    const investor = await chain.wallet();
+    const ix = await investIx(chain, investor.publicKey, project.address, sol(1));
+    ix.keys[0].isSigner = false;
+    await expectProgramError(chain.send([ix], []), 'MissingSignature');
+  });
+
+  it('shares cannot be transferred to another wallet (the token account is frozen)', async () => {
+    const investor = await chain.wallet();
+    await invest(chain, investor, project.address, sol(1));
+    const friend = await chain.wallet();
+    await invest(chain, friend, project.address, sol(1));
+    const transfer = createTransferInstruction(shareAccount(investor.publicKey), shareAccount(friend.publicKey), investor.publicKey, sol(1));
+    let failure: unknown;
+    try {
+      await chain.send([transfer], [investor]);
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).to.be.instanceOf(ProgramFailure);
+    expect((failure as ProgramFailure).logs.join('\n')).to.match(/frozen/i);
+    expect((await tokenAccount(investor.publicKey)).amount).to.equal(sol(1));
+  });
+});
