@@ -2,9 +2,12 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
+import { toaster } from '@/components/ui/toaster'
 
 afterEach(() => {
   cleanup()
+  // The toaster is one store for the app; a toast left by one test would queue the next test's (max 1).
+  toaster.remove()
   window.localStorage.clear()
 })
 

@@ -22,7 +22,9 @@ export const toaster: CreateToasterReturn = createToaster({
 export type ToastVariant = 'default' | 'destructive'
 
 /** The product's toast: title, optional description, variant default or destructive. */
+/** With one toast visible at a time, the newest replaces the current one instead of queueing behind it. */
 export function notify(toast: { title: string; description?: string; variant?: ToastVariant }): void {
+  toaster.remove()
   toaster.create({
     title: toast.title,
     description: toast.description,
