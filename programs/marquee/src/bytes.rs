@@ -126,13 +126,13 @@ impl U64Slice<'_> {
         self.bytes.is_empty()
     }
 
-    /// The value at `index`, or 0 past the end (callers iterate `0..len()`; no panic path).
-    pub fn get(&self, index: usize) -> u64 {
-        let start = index.wrapping_mul(8);
-        match self.bytes.get(start..start.wrapping_add(8)) {
-            Some(&[b0, b1, b2, b3, b4, b5, b6, b7]) => u64::from_le_bytes([b0, b1, b2, b3, b4, b5, b6, b7]),
-            _ => 0,
-        }
+    /// The value at `index`, or `None` past the end. Never a panic: a panic's location is a
+    /// relocation outside .rodata, which sbpf-linker 0.1.9 refuses to link.
+    pub fn get(&self, index: usize) -> Option<u64> {
+        let start = index.checked_mul(8)?;
+        let bytes = self.bytes.get(start..start.checked_add(8)?)?;
+        let value: [u8; 8] = bytes.try_into().ok()?;
+        Some(u64::from_le_bytes(value))
     }
 }
 
@@ -251,6 +251,19 @@ mod tests {
         reader.u8().unwrap();
         assert_eq!(reader.finish(), Err(MarqueeError::InvalidInstructionData.into()));
         assert_eq!(Reader::new(&[2]).bool(), Err(MarqueeError::InvalidInstructionData.into()));
+    }
+
+    #[test]
+    fn u64_vec_reads_values_and_none_past_the_end() {
+        let mut data = [0u8; 4 + 16];
+        data[..4].copy_from_slice(&2u32.to_le_bytes());
+        data[4..12].copy_from_slice(&7u64.to_le_bytes());
+        data[12..20].copy_from_slice(&u64::MAX.to_le_bytes());
+        let values = Reader::new(&data).u64_vec(16).unwrap();
+        assert_eq!((values.len(), values.get(0), values.get(1), values.get(2)), (2, Some(7), Some(u64::MAX), None));
+        assert_eq!(values.get(usize::MAX), None);
+        data[..4].copy_from_slice(&17u32.to_le_bytes());
+        assert!(matches!(Reader::new(&data).u64_vec(16), Err(error) if error == MarqueeError::TooManyEmbeds.into()));
     }
 
     #[test]

@@ -104,12 +104,12 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     if embeds.len() != views_arg.len() {
         return Err(MarqueeError::ViewsMismatch.into());
     }
-    for position in 0..embeds.len() {
-        let address = *embeds[position].address();
-        if embeds[..position].iter().any(|earlier| *earlier.address() == address) {
+    for (position, embed_account) in embeds.iter().enumerate() {
+        if embeds.iter().take(position).any(|earlier| earlier.address() == embed_account.address()) {
             return Err(MarqueeError::DuplicateEmbed.into());
         }
-        let embed = state::load_mut::<Embed>(&mut embeds[position])?;
+        let mut embed_view = *embed_account;
+        let embed = state::load_mut::<Embed>(&mut embed_view)?;
         if embed.project != *project_account.address() {
             return Err(MarqueeError::EmbedProjectMismatch.into());
         }
@@ -119,10 +119,10 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     }
 
     let mut views = [0u64; MAX_EMBEDS_PER_DISTRIBUTION];
-    for (position, view_count) in views.iter_mut().enumerate().take(views_arg.len()) {
-        *view_count = views_arg.get(position);
+    for (position, view_count) in views.iter_mut().enumerate() {
+        *view_count = views_arg.get(position).unwrap_or(0);
     }
-    let views = &views[..views_arg.len()];
+    let views = views.get(..views_arg.len()).ok_or(MarqueeError::TooManyEmbeds)?;
     let mut credits = [0u64; MAX_EMBEDS_PER_DISTRIBUTION];
     let allocation = math::allocate_revenue(amount, publisher_bps, platform_bps, views, &mut credits)
         .ok_or(MarqueeError::ArithmeticOverflow)?;
@@ -141,11 +141,10 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     if parts.platform > 0 {
         validate::move_lamports(vault, treasury, parts.platform)?;
     }
-    for (position, embed_account) in embeds.iter_mut().enumerate() {
+    for ((embed_account, view_count), credit) in embeds.iter_mut().zip(views).zip(&credits) {
         let mut embed = state::load_mut::<Embed>(embed_account)?;
-        embed.total_views = embed.total_views.checked_add(views[position]).ok_or(MarqueeError::ArithmeticOverflow)?;
-        embed.earned_lamports =
-            embed.earned_lamports.checked_add(credits[position]).ok_or(MarqueeError::ArithmeticOverflow)?;
+        embed.total_views = embed.total_views.checked_add(*view_count).ok_or(MarqueeError::ArithmeticOverflow)?;
+        embed.earned_lamports = embed.earned_lamports.checked_add(*credit).ok_or(MarqueeError::ArithmeticOverflow)?;
     }
 
     let timestamp = validate::now()?;
@@ -199,10 +198,10 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
         body.u128(revenue_per_share_before)?;
         body.u128(revenue_per_share_after)?;
         body.u32(views.len() as u32)?;
-        for (position, embed_account) in embeds.iter().enumerate() {
+        for ((embed_account, view_count), credit) in embeds.iter().zip(views).zip(&credits) {
             body.address(embed_account.address())?;
-            body.u64(views[position])?;
-            body.u64(credits[position])?;
+            body.u64(*view_count)?;
+            body.u64(*credit)?;
         }
         body.u64(seq)?;
         body.i64(timestamp)
