@@ -4,31 +4,10 @@ import { openDatabase } from '../src/db/database.ts';
 import { ClusterIndexer } from '../src/ingest/indexer.ts';
 import { address, FakeChainSource } from './helpers/chain.ts';
 import { dumpTables, scalar } from './helpers/dump.ts';
-import { ScriptedChain } from './helpers/scenario.ts';
+import { fullScenario, ScriptedChain } from './helpers/scenario.ts';
 
 const alice = address('alice');
 const bob = address('bob');
-
-/** A chain with every kind of event: two projects, investments, a distribution, claims, a refund. */
-export function fullScenario(chain = new ScriptedChain()) {
-  chain.initializePlatform();
-  const studio = chain.registerStudio('a24', 'A24');
-  chain.verifyStudio(studio);
-  const film = chain.createProject(studio, 'Night Train', 10);
-  chain.invest(film.id, alice, 6_000_000_000n);
-  chain.invest(film.id, bob, 3_000_000_000n);
-  chain.invest(film.id, alice, 1_000_000_000n);
-  chain.claimLicense(film.id);
-  const { embed } = chain.registerEmbed(film.id, address('publisher'), 'embed-0-1', 'https://films.example');
-  chain.distributeRevenue(film.id, 2_000_000_000n, [{ embed, views: 120n }]);
-  chain.claimRevenue(film.id, alice);
-  chain.distributeRevenue(film.id, 1_000_000_000n, [{ embed, views: 30n }]);
-  chain.publisherClaim(film.id, embed, address('publisher'), 1_200_000_000n, 1_200_000_000n);
-  const flop = chain.createProject(studio, 'Flop', 50);
-  chain.invest(flop.id, bob, 500_000_000n);
-  chain.refund(flop.id, bob);
-  return { chain, studio, film, flop, embed };
-}
 
 function indexerFor(source: FakeChainSource) {
   const db = openDatabase(':memory:');

@@ -322,3 +322,25 @@ export class ScriptedChain {
     );
   }
 }
+
+/** A chain with every kind of event: two projects, investments, a distribution, claims, a refund. */
+export function fullScenario(chain = new ScriptedChain()) {
+  chain.initializePlatform();
+  const studio = chain.registerStudio('a24', 'A24');
+  chain.verifyStudio(studio);
+  const film = chain.createProject(studio, 'Night Train', 10);
+  chain.invest(film.id, address('alice'), 6_000_000_000n);
+  chain.invest(film.id, address('bob'), 3_000_000_000n);
+  chain.invest(film.id, address('alice'), 1_000_000_000n);
+  chain.claimLicense(film.id);
+  const { embed } = chain.registerEmbed(film.id, address('publisher'), 'embed-0-1', 'https://films.example');
+  chain.distributeRevenue(film.id, 2_000_000_000n, [{ embed, views: 120n }]);
+  chain.claimRevenue(film.id, address('alice'));
+  chain.distributeRevenue(film.id, 1_000_000_000n, [{ embed, views: 30n }]);
+  chain.publisherClaim(film.id, embed, address('publisher'), 1_200_000_000n, 1_200_000_000n);
+  const flop = chain.createProject(studio, 'Flop', 50);
+  chain.invest(flop.id, address('bob'), 500_000_000n);
+  chain.refund(flop.id, address('bob'));
+  return { chain, studio, film, flop, embed };
+}
+
