@@ -1,6 +1,6 @@
 // create_project: a studio lists a film; the project, its share mint and its vault are created.
 import { expect } from 'chai';
-import { getMint } from '@solana/spl-token';
+import { getMint, TOKEN_2022_PROGRAM_ID, getExtensionTypes, ExtensionType } from '@solana/spl-token';
 import { addresses, expectProgramError, sol, TestChain } from '../utils/bankrun.ts';
 import { createProjectIx, metadataHash, nextProjectId, registerStudioIx, withPlatform, withStudio } from '../utils/fixtures.ts';
 
@@ -20,7 +20,7 @@ describe('create_project', () => {
     deadline: (await chain.now()) + BigInt(days * 86_400),
   });
 
-  it('creates the project, a 9-decimal share mint owned by the project PDA, and the vault', async () => {
+  it('creates the project, a non-transferable 9-decimal share mint owned by the project PDA, and the vault', async () => {
     const studio = await withStudio(chain, admin);
     const projectArgs = await args();
     const { computeUnits } = await chain.send([await createProjectIx(chain, studio.publicKey, 0n, projectArgs)], [studio]);
@@ -42,11 +42,12 @@ describe('create_project', () => {
     expect(project.shareMint.toBase58()).to.equal(addresses.shareMint(address).toBase58());
     expect(project.vault.toBase58()).to.equal(addresses.vault(address).toBase58());
 
-    const mint = await getMint(chain.provider.connection as never, addresses.shareMint(address));
+    const mint = await getMint(chain.provider.connection as never, addresses.shareMint(address), 'confirmed', TOKEN_2022_PROGRAM_ID);
+    expect(getExtensionTypes(mint.tlvData)).to.deep.equal([ExtensionType.NonTransferable]);
     expect(mint.decimals).to.equal(9);
     expect(mint.supply).to.equal(0n);
     expect(mint.mintAuthority!.toBase58()).to.equal(address.toBase58());
-    expect(mint.freezeAuthority!.toBase58()).to.equal(address.toBase58());
+    expect(mint.freezeAuthority).to.equal(null);
     expect(await chain.exists(addresses.vault(address))).to.equal(true);
     expect((await chain.account('Platform', addresses.platform())).projectCount.toNumber()).to.equal(1);
     expect((await chain.account('Studio', addresses.studio(studio.publicKey))).projectCount.toNumber()).to.equal(1);

@@ -1,7 +1,7 @@
-// invest: SOL into the vault, frozen share tokens to the investor, the Investment accumulates.
+// invest: SOL into the vault, non-transferable share tokens to the investor, the Investment accumulates.
 import { expect } from 'chai';
 import { Keypair, PublicKey } from '@solana/web3.js';
-import { createTransferInstruction, getAccount } from '@solana/spl-token';
+import { createTransferCheckedInstruction, getAccount, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { addresses, expectProgramError, ProgramFailure, sol, TestChain } from '../utils/bankrun.ts';
 import { invest, investIx, withPlatform, withProject, withStudio } from '../utils/fixtures.ts';
 
@@ -18,9 +18,10 @@ describe('invest', () => {
   });
 
   const shareAccount = (investor: PublicKey) => addresses.shareAccount(addresses.shareMint(project.address), investor);
-  const tokenAccount = (investor: PublicKey) => getAccount(chain.provider.connection as never, shareAccount(investor));
+  const tokenAccount = (investor: PublicKey) =>
+    getAccount(chain.provider.connection as never, shareAccount(investor), 'confirmed', TOKEN_2022_PROGRAM_ID);
 
-  it('moves 0.05 SOL into the vault, mints 0.05 frozen shares and records the investment', async () => {
+  it('moves 0.05 SOL into the vault, mints 0.05 shares and records the investment', async () => {
     const investor = await chain.wallet(sol(15.75));
     const vaultBefore = await chain.balance(addresses.vault(project.address));
     const investorBefore = await chain.balance(investor.publicKey);
@@ -35,7 +36,6 @@ describe('invest', () => {
 
     const tokens = await tokenAccount(investor.publicKey);
     expect(tokens.amount).to.equal(sol(0.05));
-    expect(tokens.isFrozen).to.equal(true);
     expect(tokens.owner.toBase58()).to.equal(investor.publicKey.toBase58());
 
     const investment = await chain.account('Investment', addresses.investment(project.address, investor.publicKey));
@@ -63,7 +63,6 @@ describe('invest', () => {
     expect(after.lamports.toString()).to.equal(sol(0.12).toString());
     expect(after.investmentCount).to.equal(2);
     expect((await tokenAccount(investor.publicKey)).amount).to.equal(sol(0.12));
-    expect((await tokenAccount(investor.publicKey)).isFrozen).to.equal(true);
     expect((await chain.account('Project', project.address)).investorCount).to.equal(1);
   });
 
@@ -131,12 +130,15 @@ describe('invest', () => {
     await expectProgramError(chain.send([ix], []), 'MissingSignature');
   });
 
-  it('shares cannot be transferred to another wallet (the token account is frozen)', async () => {
+  it('shares cannot be transferred to another wallet (the mint is NonTransferable)', async () => {
     const investor = await chain.wallet();
     await invest(chain, investor, project.address, sol(1));
     const friend = await chain.wallet();
     await invest(chain, friend, project.address, sol(1));
-    const transfer = createTransferInstruction(shareAccount(investor.publicKey), shareAccount(friend.publicKey), investor.publicKey, sol(1));
+    const transfer = createTransferCheckedInstruction(
+      shareAccount(investor.publicKey), addresses.shareMint(project.address), shareAccount(friend.publicKey),
+      investor.publicKey, sol(1), 9, [], TOKEN_2022_PROGRAM_ID,
+    );
     let failure: unknown;
     try {
       await chain.send([transfer], [investor]);
@@ -144,7 +146,7 @@ describe('invest', () => {
       failure = error;
     }
     expect(failure).to.be.instanceOf(ProgramFailure);
-    expect((failure as ProgramFailure).logs.join('\n')).to.match(/frozen/i);
+    expect((failure as ProgramFailure).logs.join('\n')).to.match(/Transfer is disabled for this mint/i);
     expect((await tokenAccount(investor.publicKey)).amount).to.equal(sol(1));
   });
 });

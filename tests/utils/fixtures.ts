@@ -1,7 +1,7 @@
 // One builder per program instruction (accounts filled in from the PDAs), and the defaults
 // the suites share. Each returns the instruction; `TestChain.send` signs and sends it.
 import { SystemProgram, type Keypair, type PublicKey, type TransactionInstruction } from '@solana/web3.js';
-import { ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import { ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { createHash } from 'node:crypto';
 import { addresses, bn, PROGRAM_ID, sol, type TestChain } from './bankrun.ts';
 
@@ -101,7 +101,7 @@ export function createProjectIx(chain: TestChain, authority: PublicKey, projectI
       project,
       shareMint: addresses.shareMint(project),
       vault: addresses.vault(project),
-      tokenProgram: TOKEN_PROGRAM_ID,
+      tokenProgram: TOKEN_2022_PROGRAM_ID,
       ...eventAccounts(),
     })
     .instruction();
@@ -119,7 +119,7 @@ export function investIx(chain: TestChain, investor: PublicKey, project: PublicK
       shareMint,
       investorShareAccount: addresses.shareAccount(shareMint, investor),
       vault: addresses.vault(project),
-      tokenProgram: TOKEN_PROGRAM_ID,
+      tokenProgram: TOKEN_2022_PROGRAM_ID,
       associatedTokenProgram: ASSOCIATED_TOKEN_PROGRAM_ID,
       ...eventAccounts(),
     })
@@ -144,7 +144,7 @@ export function refundIx(chain: TestChain, investor: PublicKey, project: PublicK
       shareMint,
       investorShareAccount: addresses.shareAccount(shareMint, investor),
       vault: addresses.vault(project),
-      tokenProgram: TOKEN_PROGRAM_ID,
+      tokenProgram: TOKEN_2022_PROGRAM_ID,
       ...eventAccounts(),
     })
     .instruction();

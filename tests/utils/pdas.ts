@@ -1,6 +1,6 @@
 // Program-derived addresses of the Marquee program, in one place (seeds as in programs/marquee/src/seeds.rs).
 import { PublicKey } from '@solana/web3.js';
-import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { getAssociatedTokenAddressSync, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 
 const seed = (text: string) => Buffer.from(text, 'utf8');
 const u64 = (value: number | bigint) => {
@@ -22,6 +22,7 @@ export function pdas(programId: PublicKey) {
       find(seed('investment'), project.toBuffer(), investor.toBuffer()),
     distribution: (project: PublicKey, index: number | bigint) => find(seed('distribution'), project.toBuffer(), u64(index)),
     embed: (project: PublicKey, embedId: string) => find(seed('embed'), project.toBuffer(), seed(embedId)),
-    shareAccount: (mint: PublicKey, owner: PublicKey) => getAssociatedTokenAddressSync(mint, owner),
+    // Share mints are Token-2022 (NonTransferable): their associated token accounts derive with it.
+    shareAccount: (mint: PublicKey, owner: PublicKey) => getAssociatedTokenAddressSync(mint, owner, false, TOKEN_2022_PROGRAM_ID),
   };
 }

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 const PROGRAM_ID = '39EnWU8eWot8gdE381cWvmugmyBkyZBp4pGsjESJ23CH';
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
-const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+// Share mints are Token-2022 mints with the NonTransferable extension.
+const TOKEN_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
 const ASSOCIATED_TOKEN_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';
 
 const discriminator = (preimage) => [...createHash('sha256').update(preimage).digest().subarray(0, 8)];
@@ -202,7 +203,7 @@ const instructions = [
     pda('studio', true, [constSeed('studio'), accountSeed('authority')]),
     projectPda(true), shareMintPda, vaultPda, systemProgram, tokenProgram,
   ], [arg('args', defined('CreateProjectArgs'))]),
-  instruction('invest', ['Moves SOL into the project vault and mints share tokens (frozen: non-transferable) to the investor.'], [
+  instruction('invest', ['Moves SOL into the project vault and mints non-transferable share tokens to the investor.'], [
     signer('investor'), platformPda(false), projectPda(true), investmentPda, shareMintPda,
     investorShareAccount, vaultPda, systemProgram, tokenProgram, associatedTokenProgram,
   ], [arg('amount_lamports', 'u64')]),

@@ -32,10 +32,11 @@ pub const MAX_WEBSITE_URL_LEN: usize = 200;
 pub const MAX_EMBEDS_PER_DISTRIBUTION: usize = 16;
 
 pub const SYSTEM_PROGRAM_ID: [u8; 32] = [0; 32];
-/// TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA
-pub const TOKEN_PROGRAM_ID: [u8; 32] = [
-    6, 221, 246, 225, 215, 101, 161, 147, 217, 203, 225, 70, 206, 235, 121, 172, 28, 180, 133, 237, 95, 91, 55, 145,
-    58, 140, 245, 133, 126, 255, 0, 169,
+/// Token-2022 (TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb): share mints carry its NonTransferable
+/// extension, so shares cannot change wallets and revenue always follows the Investment.
+pub const SHARE_TOKEN_PROGRAM_ID: [u8; 32] = [
+    6, 221, 246, 225, 238, 117, 143, 222, 24, 66, 93, 188, 228, 108, 205, 218, 182, 26, 252, 77, 131, 185, 13, 39,
+    254, 189, 249, 40, 216, 161, 139, 252,
 ];
 /// ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL
 pub const ASSOCIATED_TOKEN_PROGRAM_ID: [u8; 32] = [
@@ -63,7 +64,7 @@ mod tests {
             }
             Address::new_from_array(bytes)
         };
-        assert_eq!(decode("TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA").to_bytes(), super::TOKEN_PROGRAM_ID);
+        assert_eq!(decode("TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb").to_bytes(), super::SHARE_TOKEN_PROGRAM_ID);
         assert_eq!(decode("ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL").to_bytes(), super::ASSOCIATED_TOKEN_PROGRAM_ID);
         assert_eq!(decode("39EnWU8eWot8gdE381cWvmugmyBkyZBp4pGsjESJ23CH").to_bytes(), super::PROGRAM_ID);
     }

@@ -1,28 +1,35 @@
-//! SPL Token and Associated Token Account CPIs for share tokens. Share token accounts stay
-//! frozen (the project PDA is the freeze authority) so shares cannot move between wallets:
-//! revenue follows the Investment account, and refunds can always burn what was minted.
+//! Token-2022 and Associated Token Account CPIs for share tokens. Share mints carry Token-2022's
+//! NonTransferable extension: shares cannot change wallets, so revenue always follows the
+//! Investment account and refunds can always burn what was minted. (Non-transferability by
+//! freezing classic SPL token accounts cost a thaw and a freeze per investment: ~8.5k CU more.)
 
 use pinocchio::{
-    cpi::{invoke, Seed, Signer},
+    cpi::{invoke, invoke_signed, Seed, Signer},
     error::ProgramError,
     instruction::{InstructionAccount, InstructionView},
     AccountView, Address, ProgramResult,
 };
-use pinocchio_token::{
-    instructions::{Burn, FreezeAccount, InitializeMint2, MintTo, ThawAccount},
-    state::Account as TokenAccount,
-};
 
 use crate::{
-    constants::{ASSOCIATED_TOKEN_PROGRAM_ID, SHARE_DECIMALS},
+    constants::{ASSOCIATED_TOKEN_PROGRAM_ID, SHARE_DECIMALS, SHARE_TOKEN_PROGRAM_ID},
     errors::MarqueeError,
     seeds,
 };
 
-/// Size of an SPL Token mint account.
-pub const MINT_SPACE: usize = 82;
+/// A Token-2022 mint with the NonTransferable extension: 82 bytes of mint, padding to the
+/// 165-byte account size, the account-type byte, and the extension's 4-byte TLV header.
+pub const MINT_SPACE: usize = 170;
+/// Token-2022 account layout: mint at 0..32, owner at 32..64, amount at 64..72; base length 165.
+const TOKEN_ACCOUNT_BASE_LEN: usize = 165;
 
-/// The project PDA's signer seeds: it is the share mint's mint and freeze authority.
+mod instruction {
+    pub const INITIALIZE_MINT_2: u8 = 20;
+    pub const MINT_TO: u8 = 7;
+    pub const BURN: u8 = 8;
+    pub const INITIALIZE_NON_TRANSFERABLE_MINT: u8 = 32;
+}
+
+/// The project PDA's signer seeds: it is the share mint's mint authority.
 pub struct ProjectSigner {
     id: [u8; 8],
     bump: [u8; 1],
@@ -38,10 +45,23 @@ impl ProjectSigner {
     }
 }
 
-/// Initialises `mint` (already allocated, owned by the token program) with the project as
-/// mint and freeze authority.
+fn share_token_program() -> Address {
+    Address::new_from_array(SHARE_TOKEN_PROGRAM_ID)
+}
+
+/// Initialises `mint` (allocated with MINT_SPACE, owned by Token-2022) as a non-transferable
+/// 9-decimal mint with the project as mint authority and no freeze authority.
 pub fn initialize_share_mint(mint: &AccountView, project: &Address) -> ProgramResult {
-    InitializeMint2 { mint, decimals: SHARE_DECIMALS, mint_authority: project, freeze_authority: Some(project) }.invoke()
+    let program_id = share_token_program();
+    let accounts = [InstructionAccount::writable(mint.address())];
+    let non_transferable = [instruction::INITIALIZE_NON_TRANSFERABLE_MINT];
+    invoke(&InstructionView { program_id: &program_id, data: &non_transferable, accounts: &accounts }, &[mint])?;
+    let mut data = [0u8; 35];
+    data[0] = instruction::INITIALIZE_MINT_2;
+    data[1] = SHARE_DECIMALS;
+    data[2..34].copy_from_slice(project.as_ref());
+    // data[34] = 0: no freeze authority.
+    invoke(&InstructionView { program_id: &program_id, data: &data, accounts: &accounts }, &[mint])
 }
 
 /// Creates `owner`'s associated token account for `mint` (the ATA program checks the address).
@@ -68,31 +88,50 @@ pub fn create_associated_token_account(
     invoke(&instruction, &[payer, associated_account, owner, mint, system_program, token_program])
 }
 
-/// Checks that `account` is a share token account of `owner` for `mint`; returns whether it is frozen.
-pub fn check_share_account(account: &AccountView, owner: &Address, mint: &Address) -> Result<bool, ProgramError> {
-    let token_account = TokenAccount::from_account_view(account).map_err(|_| MarqueeError::InvalidTokenAccount)?;
-    if token_account.owner() != owner || token_account.mint() != mint {
+/// Checks that `account` is a Token-2022 account of `owner` for `mint`.
+pub fn check_share_account(account: &AccountView, owner: &Address, mint: &Address) -> Result<(), ProgramError> {
+    if !account.owned_by(&share_token_program()) {
         return Err(MarqueeError::InvalidTokenAccount.into());
     }
-    Ok(token_account.is_frozen())
+    let data = account.try_borrow()?;
+    if data.len() < TOKEN_ACCOUNT_BASE_LEN || &data[0..32] != mint.as_ref() || &data[32..64] != owner.as_ref() {
+        return Err(MarqueeError::InvalidTokenAccount.into());
+    }
+    Ok(())
 }
 
+fn amount_instruction(tag: u8, amount: u64) -> [u8; 9] {
+    let mut data = [0u8; 9];
+    data[0] = tag;
+    data[1..9].copy_from_slice(&amount.to_le_bytes());
+    data
+}
+
+/// Mints `amount` shares to `account`, signed by the project PDA (the mint authority).
 pub fn mint_shares(mint: &AccountView, account: &AccountView, project: &AccountView, amount: u64, signer: &ProjectSigner) -> ProgramResult {
+    let program_id = share_token_program();
+    let data = amount_instruction(instruction::MINT_TO, amount);
+    let accounts = [
+        InstructionAccount::writable(mint.address()),
+        InstructionAccount::writable(account.address()),
+        InstructionAccount::readonly_signer(project.address()),
+    ];
     let seeds = signer.seeds();
-    MintTo::new(mint, account, project, amount).invoke_signed(&[Signer::from(&seeds)])
-}
-
-pub fn freeze(account: &AccountView, mint: &AccountView, project: &AccountView, signer: &ProjectSigner) -> ProgramResult {
-    let seeds = signer.seeds();
-    FreezeAccount::new(account, mint, project).invoke_signed(&[Signer::from(&seeds)])
-}
-
-pub fn thaw(account: &AccountView, mint: &AccountView, project: &AccountView, signer: &ProjectSigner) -> ProgramResult {
-    let seeds = signer.seeds();
-    ThawAccount::new(account, mint, project).invoke_signed(&[Signer::from(&seeds)])
+    invoke_signed(
+        &InstructionView { program_id: &program_id, data: &data, accounts: &accounts },
+        &[mint, account, project],
+        &[Signer::from(&seeds)],
+    )
 }
 
 /// Burns `amount` from `account`, authorised by its owner (who signs the transaction).
 pub fn burn(account: &AccountView, mint: &AccountView, owner: &AccountView, amount: u64) -> ProgramResult {
-    Burn::new(account, mint, owner, amount).invoke()
+    let program_id = share_token_program();
+    let data = amount_instruction(instruction::BURN, amount);
+    let accounts = [
+        InstructionAccount::writable(account.address()),
+        InstructionAccount::writable(mint.address()),
+        InstructionAccount::readonly_signer(owner.address()),
+    ];
+    invoke(&InstructionView { program_id: &program_id, data: &data, accounts: &accounts }, &[account, mint, owner])
 }

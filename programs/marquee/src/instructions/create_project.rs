@@ -2,7 +2,7 @@
 //!
 //! Effects:
 //! 1. creates the Project PDA (`["project", platform.project_count]`), its share mint
-//!    (`["share_mint", project]`, 9 decimals, the project PDA as mint and freeze authority) and
+//!    (`["share_mint", project]`, 9 decimals, Token-2022 NonTransferable, the project PDA as mint authority) and
 //!    its SOL vault (`["vault", project]`, a data-less account of this program), paid by the studio;
 //! 2. stores title, metadata URI and hash, goal and deadline; the project starts Funding;
 //! 3. advances the platform's and the studio's project counts;
@@ -17,7 +17,7 @@ use pinocchio::{cpi::Seed, AccountView, Address, ProgramResult};
 
 use crate::{
     bytes::Reader,
-    constants::{MAX_METADATA_URI_LEN, MAX_TITLE_LEN, MIN_FUNDING_GOAL_LAMPORTS, TOKEN_PROGRAM_ID},
+    constants::{MAX_METADATA_URI_LEN, MAX_TITLE_LEN, MIN_FUNDING_GOAL_LAMPORTS, SHARE_TOKEN_PROGRAM_ID},
     discriminator::event,
     errors::MarqueeError,
     events, seeds,
@@ -44,7 +44,7 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     validate::writable(authority)?;
     validate::platform_address(platform_account)?;
     validate::system_program(system_program)?;
-    validate::program(token_program, &TOKEN_PROGRAM_ID)?;
+    validate::program(token_program, &SHARE_TOKEN_PROGRAM_ID)?;
     validate::event_accounts(event_authority, program)?;
     // studio: a Studio of this program belonging to the signer.
     let verified = {
@@ -81,7 +81,7 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
         validate::writable(account)?;
         validate::uninitialized(account)?;
     }
-    if share_mint.owned_by(&Address::new_from_array(TOKEN_PROGRAM_ID)) {
+    if share_mint.owned_by(&Address::new_from_array(SHARE_TOKEN_PROGRAM_ID)) {
         return Err(MarqueeError::AlreadyInitialized.into());
     }
 
@@ -96,7 +96,7 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
         authority,
         share_mint,
         token::MINT_SPACE,
-        &Address::new_from_array(TOKEN_PROGRAM_ID),
+        &Address::new_from_array(SHARE_TOKEN_PROGRAM_ID),
         &[Seed::from(seeds::SHARE_MINT), Seed::from(project_address.as_ref()), Seed::from(&mint_bump_seed)],
     )?;
     token::initialize_share_mint(share_mint, &project_address)?;

@@ -3,7 +3,7 @@
 //! Effects:
 //! 1. moves `amount_lamports` from the investor to the project vault;
 //! 2. mints as many share units (9 decimals: one unit per lamport) to the investor's associated
-//!    token account, created if missing, and keeps it frozen so shares cannot change hands;
+//!    token account, created if missing (the Token-2022 mint is non-transferable);
 //! 3. creates the Investment PDA (`["investment", project, investor]`) on a first investment,
 //!    settles its revenue checkpoint, and adds lamports and shares to it;
 //! 4. raises the project's raised SOL, shares and investor count; the project becomes Funded
@@ -21,7 +21,7 @@ use pinocchio_system::instructions::Transfer;
 
 use crate::{
     bytes::Reader,
-    constants::{ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_PROGRAM_ID},
+    constants::{ASSOCIATED_TOKEN_PROGRAM_ID, SHARE_TOKEN_PROGRAM_ID},
     discriminator::event,
     errors::MarqueeError,
     events, math, seeds,
@@ -45,7 +45,7 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     validate::writable(investor)?;
     validate::platform_address(platform_account)?;
     validate::system_program(system_program)?;
-    validate::program(token_program, &TOKEN_PROGRAM_ID)?;
+    validate::program(token_program, &SHARE_TOKEN_PROGRAM_ID)?;
     validate::program(associated_token_program, &ASSOCIATED_TOKEN_PROGRAM_ID)?;
     validate::event_accounts(event_authority, program)?;
     let min_investment = state::load::<Platform>(platform_account)?.min_investment_lamports;
@@ -109,16 +109,15 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
 
     Transfer { from: investor, to: vault, lamports: amount }.invoke()?;
 
-    // share_account: the investor's associated token account for the share mint, frozen between investments.
+    // share_account: the investor's associated token account for the (non-transferable) share mint.
     let signer = ProjectSigner::new(project_id, project_bump);
     validate::writable(share_account)?;
     if share_account.data_len() == 0 {
         token::create_associated_token_account(investor, share_account, investor, share_mint, system_program, token_program)?;
-    } else if token::check_share_account(share_account, investor.address(), share_mint.address())? {
-        token::thaw(share_account, share_mint, project_account, &signer)?;
+    } else {
+        token::check_share_account(share_account, investor.address(), share_mint.address())?;
     }
     token::mint_shares(share_mint, share_account, project_account, amount, &signer)?;
-    token::freeze(share_account, share_mint, project_account, &signer)?;
 
     let (investor_lamports, investor_shares) = {
         let mut investment = state::load_mut::<Investment>(investment_account)?;

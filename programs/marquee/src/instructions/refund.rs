@@ -1,9 +1,9 @@
 //! `refund`: after a missed deadline, an investor takes back what they put into an unfunded project.
 //!
 //! Effects:
-//! 1. thaws the investor's share token account (frozen since `invest`; the project PDA is the
-//!    freeze authority) and burns the position's shares, the investor signing as its owner; the
-//!    emptied account stays thawed, so its owner may close it and recover its rent;
+//! 1. burns the position's shares from the investor's (non-transferable, Token-2022) share
+//!    account, the investor signing as its owner; the emptied account stays, and its owner may
+//!    close it to recover its rent;
 //! 2. moves the position's lamports from the project's vault to the investor;
 //! 3. takes them off the project: raised lamports, total shares, investor count;
 //! 4. emits `Refunded`;
@@ -20,12 +20,12 @@ use pinocchio::{AccountView, Address, ProgramResult};
 
 use crate::{
     bytes::Reader,
-    constants::{ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_PROGRAM_ID},
+    constants::{ASSOCIATED_TOKEN_PROGRAM_ID, SHARE_TOKEN_PROGRAM_ID},
     discriminator::event,
     errors::MarqueeError,
     events, seeds,
     state::{self, AccountState, Investment, Project},
-    token::{self, ProjectSigner},
+    token,
     validate,
 };
 
@@ -46,7 +46,7 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     // investor: the owner of the position, receiving the refund.
     validate::signer(investor)?;
     validate::writable(investor)?;
-    validate::program(token_program, &TOKEN_PROGRAM_ID)?;
+    validate::program(token_program, &SHARE_TOKEN_PROGRAM_ID)?;
     validate::event_accounts(event_authority, program)?;
     for account in [&*investment_account, &*share_mint, &*share_account, &*vault] {
         validate::writable(account)?;
@@ -54,26 +54,22 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
 
     // project: a Project of this program, unfunded, past its deadline.
     let now = validate::now()?;
-    let signer = {
+    {
         let project = state::load::<Project>(project_account)?;
         if project.is_funded() {
             return Err(MarqueeError::ProjectNotFunding.into());
         }
-        if now <= project.deadline {
+        // `invest` closes at the deadline itself (DeadlinePassed when now >= deadline): refunds open then.
+        if now < project.deadline {
             return Err(MarqueeError::DeadlineNotPassed.into());
         }
         validate::address(share_mint, &project.share_mint, MarqueeError::InvalidMint)?;
         validate::address(vault, &project.vault, MarqueeError::InvalidVault)?;
-        ProjectSigner::new(project.id, project.bump)
-    };
+    }
     let position = load_position(investment_account, project_account.address(), investor.address())?;
     // investor_share_account: the investor's associated token account for the share mint.
     validate::address(share_account, &associated_token_address(investor.address(), share_mint.address())?, MarqueeError::InvalidTokenAccount)?;
-    let frozen = token::check_share_account(share_account, investor.address(), share_mint.address())?;
-
-    if frozen {
-        token::thaw(share_account, share_mint, project_account, &signer)?;
-    }
+    token::check_share_account(share_account, investor.address(), share_mint.address())?;
     token::burn(share_account, share_mint, investor, position.shares)?;
     validate::move_lamports(vault, investor, position.lamports)?;
 
@@ -123,7 +119,7 @@ fn load_position(account: &AccountView, project: &Address, investor: &Address) -
 /// `owner`'s associated token account for `mint` (a PDA of the associated token program).
 fn associated_token_address(owner: &Address, mint: &Address) -> Result<Address, pinocchio::error::ProgramError> {
     let program = Address::new_from_array(ASSOCIATED_TOKEN_PROGRAM_ID);
-    Address::try_find_program_address(&[owner.as_ref(), &TOKEN_PROGRAM_ID, mint.as_ref()], &program)
+    Address::try_find_program_address(&[owner.as_ref(), &SHARE_TOKEN_PROGRAM_ID, mint.as_ref()], &program)
         .map(|(address, _)| address)
         .ok_or_else(|| MarqueeError::InvalidTokenAccount.into())
 }
