@@ -1,9 +1,10 @@
-// The SPL Token and Associated Token Account program ids, and the associated token address derivation
-// (the app needs only this one function of @solana/spl-token).
+// The share-token program (Token-2022: share mints are NonTransferable), the Associated Token
+// Account program, and the associated token address derivation (the app needs only this one
+// function of @solana/spl-token).
 import { PublicKey } from '@solana/web3.js'
 
-export const TOKEN_PROGRAM_ID = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')
-export const ASSOCIATED_TOKEN_PROGRAM_ID = new PublicKey('ATokenGPvbdGVxr1b2hvZbsiqW5xWTe4oFrG5vVXL31G')
+export const TOKEN_PROGRAM_ID = new PublicKey('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb')
+export const ASSOCIATED_TOKEN_PROGRAM_ID = new PublicKey('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL')
 
 export function getAssociatedTokenAddressSync(mint: PublicKey, owner: PublicKey): PublicKey {
   return PublicKey.findProgramAddressSync(
