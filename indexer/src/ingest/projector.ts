@@ -19,9 +19,14 @@ export interface StoredEvent {
 
 const num = (value: unknown): number => Number(value);
 
-/** An investor's part of one distribution: floor(shares × Δrps / 2^64). */
-export function investorShareOfDistribution(shares: bigint, rpsBefore: bigint, rpsAfter: bigint): bigint {
-  return (shares * (rpsAfter - rpsBefore)) >> REVENUE_PER_SHARE_SHIFT;
+/**
+ * An investor's part of one distribution, measured from the position's checkpoint so that the parts
+ * telescope: their sum since the checkpoint is floor(shares × (rps_now − checkpoint) / 2^64), which
+ * is exactly what claim_revenue pays (rounding per distribution would lose up to a lamport each).
+ */
+export function investorShareOfDistribution(shares: bigint, checkpoint: bigint, rpsBefore: bigint, rpsAfter: bigint): bigint {
+  const accrued = (rps: bigint) => (shares * (rps - checkpoint)) >> REVENUE_PER_SHARE_SHIFT;
+  return accrued(rpsAfter) - accrued(rpsBefore);
 }
 
 /** Gives every investor wallet a user row, so `userId` is always a number. */
@@ -121,10 +126,13 @@ export function applyEvent(db: Db, event: StoredEvent): void {
         event.ix_index,
         event.event_index,
       );
+      // invest settles the position: its checkpoint becomes the project's accumulator now.
       db.prepare(
-        `INSERT INTO positions (project_id, investor, lamports, shares) VALUES (?, ?, ?, ?)
-         ON CONFLICT (project_id, investor) DO UPDATE SET lamports = excluded.lamports, shares = excluded.shares`,
-      ).run(id, d.investor, num(d.investor_lamports_after), num(d.investor_shares_after));
+        `INSERT INTO positions (project_id, investor, lamports, shares, revenue_checkpoint)
+         SELECT ?, ?, ?, ?, revenue_per_share FROM projects WHERE id = ?
+         ON CONFLICT (project_id, investor) DO UPDATE SET lamports = excluded.lamports, shares = excluded.shares,
+           revenue_checkpoint = excluded.revenue_checkpoint`,
+      ).run(id, d.investor, num(d.investor_lamports_after), num(d.investor_shares_after), id);
       db.prepare(
         `UPDATE projects SET raised_lamports = ?, investor_count = ?, total_shares = total_shares + ?, status = ?,
            funded_at = CASE WHEN ? = 'funded' AND funded_at IS NULL THEN ? ELSE funded_at END
@@ -202,14 +210,14 @@ export function applyEvent(db: Db, event: StoredEvent): void {
       const before = BigInt(d.revenue_per_share_before);
       const after = BigInt(d.revenue_per_share_after);
       const holders = db
-        .prepare('SELECT investor, shares FROM positions WHERE project_id = ? AND shares > 0 ORDER BY investor')
-        .all(id) as { investor: string; shares: number }[];
+        .prepare('SELECT investor, shares, revenue_checkpoint FROM positions WHERE project_id = ? AND shares > 0 ORDER BY investor')
+        .all(id) as { investor: string; shares: number; revenue_checkpoint: string }[];
       const insertShare = db.prepare(
         `INSERT INTO investor_distributions (distribution_id, project_id, investor, shares, amount_lamports)
          VALUES (?, ?, ?, ?, ?)`,
       );
       for (const holder of holders) {
-        const amount = investorShareOfDistribution(BigInt(holder.shares), before, after);
+        const amount = investorShareOfDistribution(BigInt(holder.shares), BigInt(holder.revenue_checkpoint), before, after);
         insertShare.run(distributionId, id, holder.investor, holder.shares, Number(amount));
       }
       db.prepare(
@@ -223,6 +231,11 @@ export function applyEvent(db: Db, event: StoredEvent): void {
       db.prepare(
         `INSERT INTO revenue_claims (project_id, investor, amount_lamports, claimed_at, signature) VALUES (?, ?, ?, ?, ?)`,
       ).run(id, d.investor, num(d.amount_lamports), at, event.signature);
+      db.prepare('UPDATE positions SET revenue_checkpoint = ? WHERE project_id = ? AND investor = ?').run(
+        String(d.revenue_per_share_checkpoint),
+        id,
+        d.investor,
+      );
       // A claim pays everything accrued in the project, so every earlier distribution is now claimed.
       db.prepare(
         `UPDATE investor_distributions SET claimed = 1, claim_signature = ?

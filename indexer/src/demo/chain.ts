@@ -1,0 +1,283 @@
+// The demo chain: LiteSVM in the server process running the same marquee.so as devnet, behind the
+// indexer's ChainSource interface (cluster 'demo'). Every transaction it runs is committed to the
+// data folder (ChainStore) before anyone hears of it, so the indexer can only be behind the chain,
+// never ahead, and catches up from the transaction log after a restart.
+import anchor from '@coral-xyz/anchor';
+import { Clock, FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm';
+import { existsSync } from 'node:fs';
+import type { ChainTransaction } from '../program/decoder.ts';
+import type { ChainSource, SignatureInfo, SignatureQuery, SourceNotification } from '../sources/source.ts';
+import { decodeAccount, PROGRAM_ADDRESS, programErrorMessage } from './instructions.ts';
+import { ChainStore, type CommitStage, type StateHeader } from './store.ts';
+
+const { Keypair, PublicKey, Transaction } = anchor.web3;
+type Keypair = anchor.web3.Keypair;
+type PublicKey = anchor.web3.PublicKey;
+type TransactionInstruction = anchor.web3.TransactionInstruction;
+const { bs58 } = anchor.utils.bytes;
+
+export const DEMO_CLUSTER = 'demo';
+export const DEFAULT_PROGRAM_PATH = new URL('../../../target/deploy/marquee.so', import.meta.url).pathname;
+
+/** A transaction the program (or the runtime) rejected; `message` is the program's error text when it has one. */
+export class DemoTransactionError extends Error {
+  constructor(
+    message: string,
+    readonly code: number | null,
+    readonly logs: string[],
+  ) {
+    super(message);
+  }
+}
+
+export interface DemoChainOptions {
+  dataDir: string;
+  programPath?: string;
+  /** Crash-test hooks: called at each stage of a commit and after a transaction ran but before it is committed. */
+  hooks?: { stage?(stage: CommitStage | 'executed'): void };
+  /** Wall clock in ms (tests). */
+  now?: () => number;
+}
+
+const address = (key: PublicKey | string) => (typeof key === 'string' ? key : key.toBase58()) as never;
+
+export class DemoChain implements ChainSource {
+  readonly cluster = DEMO_CLUSTER;
+  private svm: LiteSVM;
+  private readonly store: ChainStore;
+  private header: StateHeader;
+  private readonly log: ChainTransaction[];
+  private readonly bySignature = new Map<string, ChainTransaction>();
+  /** Run but not yet committed (inside a batch). */
+  private pending: ChainTransaction[] = [];
+  private batchDepth = 0;
+  private dirty = false;
+  private readonly listeners = new Set<(notification: SourceNotification) => void>();
+  private readonly hooks: DemoChainOptions['hooks'];
+  private readonly wallClock: () => number;
+
+  private constructor(options: DemoChainOptions) {
+    this.hooks = options.hooks;
+    this.wallClock = options.now ?? Date.now;
+    this.store = new ChainStore(options.dataDir, (stage) => this.hooks?.stage?.(stage));
+    const stored = this.store.load();
+    if (stored) {
+      this.svm = LiteSVM.fromBytes(stored.snapshot);
+      this.header = stored.header;
+      this.log = stored.transactions;
+    } else {
+      const programPath = options.programPath ?? DEFAULT_PROGRAM_PATH;
+      if (!existsSync(programPath)) throw new Error(`${programPath} is missing: run \`npm run build:program\` first`);
+      this.svm = new LiteSVM();
+      this.svm.addProgramFromFile(address(PROGRAM_ADDRESS), programPath);
+      this.header = { commit: 0, logBytes: 0, logCount: 0, slot: 0, time: 0, keys: {}, wallets: {}, seeded: false };
+      this.log = [];
+    }
+    for (const tx of this.log) this.bySignature.set(tx.signature, tx);
+  }
+
+  /** Opens the chain committed in `dataDir`/demo-chain, or a new one with the program loaded. */
+  static open(options: DemoChainOptions): DemoChain {
+    return new DemoChain(options);
+  }
+
+  /** True until the first commit: nothing of this chain is on disk yet. */
+  get isNew(): boolean {
+    return this.header.commit === 0;
+  }
+
+  get isSeeded(): boolean {
+    return this.header.seeded;
+  }
+
+  get transactionCount(): number {
+    return this.log.length;
+  }
+
+  /** The chain's clock (unix seconds). */
+  now(): number {
+    return this.header.time;
+  }
+
+  // --- keys ---------------------------------------------------------------------------------------
+
+  /** The server-held keypair called `name`, created (and committed with the next commit) if new. */
+  keypair(name: string): Keypair {
+    const secret = this.header.keys[name];
+    if (secret) return Keypair.fromSecretKey(Uint8Array.from(secret));
+    const created = Keypair.generate();
+    this.header.keys[name] = Array.from(created.secretKey);
+    this.dirty = true;
+    return created;
+  }
+
+  hasKey(name: string): boolean {
+    return name in this.header.keys;
+  }
+
+  /** The demo key name of a connected wallet, if it has one. */
+  walletKeyName(walletAddress: string): string | undefined {
+    return this.header.wallets[walletAddress];
+  }
+
+  wallets(): [walletAddress: string, keyName: string][] {
+    return Object.entries(this.header.wallets);
+  }
+
+  setWalletKey(walletAddress: string, keyName: string): void {
+    this.header.wallets[walletAddress] = keyName;
+    this.dirty = true;
+  }
+
+  markSeeded(): void {
+    this.header.seeded = true;
+    this.dirty = true;
+  }
+
+  // --- state --------------------------------------------------------------------------------------
+
+  balance(key: PublicKey | string): bigint {
+    return this.svm.getBalance(address(key)) ?? 0n;
+  }
+
+  exists(key: PublicKey | string): boolean {
+    return this.svm.getAccount(address(key)).exists;
+  }
+
+  /** A program account decoded with the IDL (snake_case fields), or null if it does not exist. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  account<T = any>(name: string, key: PublicKey | string): T | null {
+    const account = this.svm.getAccount(address(key));
+    if (!account.exists) return null;
+    return decodeAccount<T>(name, account.data);
+  }
+
+  /** Credits `lamports` to `key` (LiteSVM's faucet); committed like a transaction. */
+  airdrop(key: PublicKey, lamports: bigint): void {
+    const result = this.svm.airdrop(address(key), lamports as never);
+    if (!result || result instanceof FailedTransactionMetadata) throw new Error(`Airdrop to ${key.toBase58()} failed`);
+    this.svm.expireBlockhash();
+    this.dirty = true;
+    this.commitUnlessBatched();
+  }
+
+  /**
+   * Runs one transaction, signed by `signers` (the first pays the fee), at the chain time `at`
+   * (unix seconds; default: now, and never before the previous transaction). Commits it unless a
+   * batch is open; throws a DemoTransactionError, changing nothing, when it fails.
+   */
+  send(instructions: TransactionInstruction[], signers: Keypair[], options: { at?: number } = {}): ChainTransaction {
+    const time = Math.max(this.header.time, Math.floor(options.at ?? this.wallClock() / 1000));
+    const slot = this.header.slot + 1;
+    const clock = this.svm.getClock();
+    this.svm.setClock(new Clock(BigInt(slot), clock.epochStartTimestamp, clock.epoch, clock.leaderScheduleEpoch, BigInt(time)));
+    const transaction = new Transaction().add(...instructions);
+    transaction.recentBlockhash = this.svm.latestBlockhash();
+    transaction.feePayer = signers[0].publicKey;
+    transaction.sign(...signers);
+    const message = transaction.compileMessage();
+    const signatures = Object.fromEntries(transaction.signatures.map(({ publicKey, signature }) => [publicKey.toBase58(), signature]));
+    const result = this.svm.sendTransaction({ messageBytes: transaction.serializeMessage(), signatures } as never);
+    // A fresh blockhash per transaction: an identical action later is a new transaction.
+    this.svm.expireBlockhash();
+    if (result instanceof FailedTransactionMetadata) throw failure(result);
+    const meta = result as TransactionMetadata;
+    const tx: ChainTransaction = {
+      signature: bs58.encode(meta.signature()),
+      slot,
+      blockTime: time,
+      err: null,
+      accountKeys: message.accountKeys.map((key) => key.toBase58()),
+      innerInstructions: meta
+        .innerInstructions()
+        .map((group, index) => ({
+          index,
+          instructions: group.map((inner) => {
+            const instruction = inner.instruction();
+            return { programIdIndex: instruction.programIdIndex(), data: bs58.encode(instruction.data()) };
+          }),
+        }))
+        .filter((group) => group.instructions.length > 0),
+    };
+    this.header.slot = slot;
+    this.header.time = time;
+    this.pending.push(tx);
+    this.bySignature.set(tx.signature, tx);
+    this.dirty = true;
+    this.hooks?.stage?.('executed');
+    this.commitUnlessBatched();
+    return tx;
+  }
+
+  /**
+   * Runs `work` as one commit: its transactions reach the disk and the listeners together when it
+   * ends (seeding: a crash leaves no half-seeded chain). If `work` throws, nothing it did is kept
+   * on disk — the process is expected to stop.
+   */
+  async batch<T>(work: () => Promise<T>): Promise<T> {
+    this.batchDepth++;
+    try {
+      return await work();
+    } finally {
+      this.batchDepth--;
+      this.commitUnlessBatched();
+    }
+  }
+
+  private commitUnlessBatched(): void {
+    if (this.batchDepth > 0 || !this.dirty) return;
+    const added = this.pending;
+    const { logBytes, logCount, ...rest } = this.header;
+    this.header = this.store.commit({ ...rest, commit: rest.commit + 1 }, this.svm.toBytes(), { logBytes, logCount }, added);
+    this.log.push(...added);
+    this.pending = [];
+    this.dirty = false;
+    for (const tx of added) for (const listener of this.listeners) listener({ signature: tx.signature, transaction: tx });
+  }
+
+  // --- ChainSource --------------------------------------------------------------------------------
+
+  /** Committed transactions only: what is not on disk yet does not exist for the indexer. */
+  async getTransaction(signature: string): Promise<ChainTransaction | null> {
+    const tx = this.bySignature.get(signature);
+    return tx && !this.pending.includes(tx) ? tx : null;
+  }
+
+  async getSignatures(key: string, query: SignatureQuery): Promise<SignatureInfo[]> {
+    const newestFirst: SignatureInfo[] = [];
+    let started = query.before === undefined;
+    for (let index = this.log.length - 1; index >= 0; index--) {
+      const tx = this.log[index];
+      if (!started) {
+        started = tx.signature === query.before;
+        continue;
+      }
+      if (tx.signature === query.until) break;
+      if (!tx.accountKeys.includes(key)) continue;
+      newestFirst.push({ signature: tx.signature, slot: tx.slot, failed: false });
+      if (newestFirst.length >= (query.limit ?? 1000)) break;
+    }
+    return newestFirst;
+  }
+
+  subscribe(_programId: string, listener: (notification: SourceNotification) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+function failure(result: FailedTransactionMetadata): DemoTransactionError {
+  const logs = result.meta().logs();
+  const match = /custom program error: (0x[0-9a-f]+)/i.exec(logs.join('\n'));
+  const code = match ? Number(match[1]) : null;
+  const programMessage = code === null ? undefined : programErrorMessage(code);
+  const text = result.err().toString();
+  const message =
+    programMessage ??
+    (/insufficient/i.test(text) || logs.some((line) => /insufficient lamports/i.test(line))
+      ? 'Insufficient funds: the demo wallet cannot pay for this transaction'
+      : `Transaction failed: ${text}`);
+  return new DemoTransactionError(message, code, logs);
+}
+
+export { PublicKey };

@@ -1,0 +1,237 @@
+// Synchronous instruction builders for the Marquee program, straight from the IDL: the data is
+// encoded with the IDL's BorshCoder and the accounts are listed in the IDL's order with its
+// signer/writable flags, the program's fixed PDAs and program addresses filled in. Synchronous on
+// purpose: the demo chain reads an account, builds and sends in one turn of the event loop, so no
+// other request can slip in between (the next project id, the next distribution index).
+import anchor from '@coral-xyz/anchor';
+import { coder, idl } from '../program/idl.ts';
+
+const { PublicKey, TransactionInstruction } = anchor.web3;
+type PublicKey = anchor.web3.PublicKey;
+type TransactionInstruction = anchor.web3.TransactionInstruction;
+
+export const PROGRAM_ADDRESS = new PublicKey(idl.address);
+/** A program the IDL names at a fixed address (the share tokens' token program, the ATA program). */
+function fixedAddress(instruction: string, account: string): anchor.web3.PublicKey {
+  const entry = idl.instructions
+    .find((candidate) => candidate.name === instruction)
+    ?.accounts.find((candidate) => candidate.name === account) as { address?: string } | undefined;
+  if (!entry?.address) throw new Error(`The IDL fixes no address for ${instruction}.${account}`);
+  return new PublicKey(entry.address);
+}
+export const TOKEN_PROGRAM_ADDRESS = fixedAddress('invest', 'token_program');
+export const ASSOCIATED_TOKEN_PROGRAM_ADDRESS = fixedAddress('invest', 'associated_token_program');
+
+const seed = (text: string) => Buffer.from(text, 'utf8');
+const u64 = (value: number | bigint) => {
+  const bytes = Buffer.alloc(8);
+  bytes.writeBigUInt64LE(BigInt(value));
+  return bytes;
+};
+const find = (...seeds: Buffer[]) => PublicKey.findProgramAddressSync(seeds, PROGRAM_ADDRESS)[0];
+
+/** The program's PDAs (seeds as in programs/marquee/src/seeds.rs). */
+export const pda = {
+  platform: () => find(seed('platform')),
+  eventAuthority: () => find(seed('__event_authority')),
+  studio: (authority: PublicKey) => find(seed('studio'), authority.toBuffer()),
+  project: (id: number | bigint) => find(seed('project'), u64(id)),
+  shareMint: (project: PublicKey) => find(seed('share_mint'), project.toBuffer()),
+  vault: (project: PublicKey) => find(seed('vault'), project.toBuffer()),
+  investment: (project: PublicKey, investor: PublicKey) => find(seed('investment'), project.toBuffer(), investor.toBuffer()),
+  distribution: (project: PublicKey, index: number | bigint) => find(seed('distribution'), project.toBuffer(), u64(index)),
+  embed: (project: PublicKey, embedId: string) => find(seed('embed'), project.toBuffer(), seed(embedId)),
+  shareAccount: (mint: PublicKey, owner: PublicKey) =>
+    PublicKey.findProgramAddressSync(
+      [owner.toBuffer(), TOKEN_PROGRAM_ADDRESS.toBuffer(), mint.toBuffer()],
+      ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
+    )[0],
+};
+
+interface IdlAccount {
+  name: string;
+  writable?: boolean;
+  signer?: boolean;
+  address?: string;
+}
+
+const bn = (value: bigint | number) => new anchor.BN(value.toString());
+
+/**
+ * One instruction: `accounts` names the accounts the IDL does not fix (fixed addresses, the
+ * platform and the event authority are filled in); `remaining` follow in order.
+ */
+function build(
+  name: string,
+  args: Record<string, unknown>,
+  accounts: Record<string, PublicKey>,
+  remaining: { pubkey: PublicKey; isSigner: boolean; isWritable: boolean }[] = [],
+): TransactionInstruction {
+  const instruction = idl.instructions.find((candidate) => candidate.name === name);
+  if (!instruction) throw new Error(`The IDL has no instruction ${name}`);
+  const implied: Record<string, PublicKey> = { platform: pda.platform(), event_authority: pda.eventAuthority() };
+  const keys = (instruction.accounts as IdlAccount[]).map((account) => {
+    const pubkey = accounts[account.name] ?? (account.address ? new PublicKey(account.address) : implied[account.name]);
+    if (!pubkey) throw new Error(`${name}: account ${account.name} is missing`);
+    return { pubkey, isSigner: Boolean(account.signer), isWritable: Boolean(account.writable) };
+  });
+  return new TransactionInstruction({
+    programId: PROGRAM_ADDRESS,
+    keys: [...keys, ...remaining],
+    data: coder.instruction.encode(name, args),
+  });
+}
+
+export interface PlatformRules {
+  publisherBps: number;
+  investorBps: number;
+  platformBps: number;
+  minInvestmentLamports: bigint;
+  unverifiedFundingCapLamports: bigint;
+  verifiedFundingCapLamports: bigint;
+}
+
+export const ix = {
+  initializePlatform(admin: PublicKey, treasury: PublicKey, settlementAuthority: PublicKey, rules: PlatformRules) {
+    return build(
+      'initialize_platform',
+      {
+        args: {
+          treasury,
+          settlement_authority: settlementAuthority,
+          publisher_bps: rules.publisherBps,
+          investor_bps: rules.investorBps,
+          platform_bps: rules.platformBps,
+          min_investment_lamports: bn(rules.minInvestmentLamports),
+          unverified_funding_cap_lamports: bn(rules.unverifiedFundingCapLamports),
+          verified_funding_cap_lamports: bn(rules.verifiedFundingCapLamports),
+        },
+      },
+      { admin },
+    );
+  },
+
+  registerStudio(authority: PublicKey, name: string) {
+    return build('register_studio', { name }, { authority, studio: pda.studio(authority) });
+  },
+
+  verifyStudio(admin: PublicKey, studioAuthority: PublicKey, verified: boolean) {
+    return build('verify_studio', { verified }, { admin, studio: pda.studio(studioAuthority) });
+  },
+
+  createProject(
+    authority: PublicKey,
+    projectId: bigint,
+    args: { title: string; metadataUri: string; metadataHash: Buffer; goalLamports: bigint; deadline: bigint },
+  ) {
+    const project = pda.project(projectId);
+    return build(
+      'create_project',
+      {
+        args: {
+          title: args.title,
+          metadata_uri: args.metadataUri,
+          metadata_hash: [...args.metadataHash],
+          funding_goal_lamports: bn(args.goalLamports),
+          deadline: bn(args.deadline),
+        },
+      },
+      {
+        authority,
+        studio: pda.studio(authority),
+        project,
+        share_mint: pda.shareMint(project),
+        vault: pda.vault(project),
+      },
+    );
+  },
+
+  invest(investor: PublicKey, project: PublicKey, amountLamports: bigint) {
+    const shareMint = pda.shareMint(project);
+    return build(
+      'invest',
+      { amount_lamports: bn(amountLamports) },
+      {
+        investor,
+        project,
+        investment: pda.investment(project, investor),
+        share_mint: shareMint,
+        investor_share_account: pda.shareAccount(shareMint, investor),
+        vault: pda.vault(project),
+      },
+    );
+  },
+
+  claimLicense(authority: PublicKey, project: PublicKey) {
+    return build('claim_license', {}, { authority, project, vault: pda.vault(project) });
+  },
+
+  refund(investor: PublicKey, project: PublicKey) {
+    const shareMint = pda.shareMint(project);
+    return build(
+      'refund',
+      {},
+      {
+        investor,
+        project,
+        investment: pda.investment(project, investor),
+        share_mint: shareMint,
+        investor_share_account: pda.shareAccount(shareMint, investor),
+        vault: pda.vault(project),
+      },
+    );
+  },
+
+  registerEmbed(publisher: PublicKey, project: PublicKey, embedId: string, websiteUrl: string) {
+    return build(
+      'register_embed',
+      { embed_id: embedId, website_url: websiteUrl },
+      { publisher, project, embed: pda.embed(project, embedId) },
+    );
+  },
+
+  distributeRevenue(
+    settlementAuthority: PublicKey,
+    treasury: PublicKey,
+    project: PublicKey,
+    index: bigint,
+    amountLamports: bigint,
+    embeds: { embed: PublicKey; views: bigint }[],
+  ) {
+    return build(
+      'distribute_revenue',
+      { amount_lamports: bn(amountLamports), views: embeds.map(({ views }) => bn(views)) },
+      {
+        settlement_authority: settlementAuthority,
+        project,
+        vault: pda.vault(project),
+        distribution: pda.distribution(project, index),
+        treasury,
+      },
+      embeds.map(({ embed }) => ({ pubkey: embed, isSigner: false, isWritable: true })),
+    );
+  },
+
+  claimRevenue(investor: PublicKey, project: PublicKey) {
+    return build(
+      'claim_revenue',
+      {},
+      { investor, project, investment: pda.investment(project, investor), vault: pda.vault(project) },
+    );
+  },
+
+  claimPublisherRevenue(publisher: PublicKey, project: PublicKey, embed: PublicKey) {
+    return build('claim_publisher_revenue', {}, { publisher, project, embed, vault: pda.vault(project) });
+  },
+};
+
+/** Decodes a program account with the IDL ('Platform', 'Project', …); fields in snake_case. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function decodeAccount<T = any>(name: string, data: Uint8Array): T {
+  return coder.accounts.decode(name, Buffer.from(data)) as T;
+}
+
+/** The program's error message for a custom error code, from the IDL. */
+export function programErrorMessage(code: number): string | undefined {
+  return idl.errors?.find((error) => error.code === code)?.msg;
+}

@@ -1,0 +1,152 @@
+// Ingestion of the real program's transactions: target/deploy/marquee.so runs in LiteSVM, its
+// events are decoded from the inner instructions exactly as the program emitted them, and the
+// projected rows and API answers agree with the program's accounts.
+import anchor from '@coral-xyz/anchor';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { createApp } from '../src/api/app.ts';
+import { createCluster } from '../src/cluster.ts';
+import { dumpTables, scalar } from './helpers/dump.ts';
+
+const programPath = fileURLToPath(new URL('../../target/deploy/marquee.so', import.meta.url));
+const skip = existsSync(programPath) ? false : 'target/deploy/marquee.so is not built (npm run build:program)';
+
+describe('the real program in LiteSVM', { skip }, async () => {
+  // The program team's harness is written for mocha's CommonJS loading (named imports of
+  // @coral-xyz/anchor), so it is required rather than imported.
+  const require = createRequire(import.meta.url);
+  const { SvmChain } = require('../../tests/utils/litesvm.ts') as typeof import('../../tests/utils/litesvm.ts');
+  const fixtures = require('../../tests/utils/fixtures.ts') as typeof import('../../tests/utils/fixtures.ts');
+  const { addresses, sol } = require('../../tests/utils/bankrun.ts') as typeof import('../../tests/utils/bankrun.ts');
+  const { LiteSvmSource } = await import('./helpers/litesvm-source.ts');
+
+  /** Platform, a verified studio, a project of 3 SOL funded by two investors (2 + 1 SOL), licence claimed. */
+  async function fundedChain() {
+    const chain = SvmChain.start();
+    const source = new LiteSvmSource(chain);
+    const builders = chain.builders;
+    const platform = await fixtures.withPlatform(builders);
+    const studio = await fixtures.withStudio(builders, platform.admin, { name: 'Northlight Pictures', verified: true });
+    const project = await fixtures.withProject(builders, studio, { goal: sol(3), title: 'The Last Reel' });
+    const first = chain.wallet(sol(10));
+    const second = chain.wallet(sol(10));
+    await fixtures.invest(builders, first, project.address, sol(2));
+    await fixtures.invest(builders, second, project.address, sol(1));
+    chain.send([await fixtures.claimLicenseIx(builders, studio.publicKey, project.address)], [studio]);
+    return { chain, source, platform, studio, project, investors: [first, second] };
+  }
+
+  test('events land once, match the accounts, and replaying changes nothing', async () => {
+    const { chain, source, project, investors } = await fundedChain();
+    const cluster = createCluster({ source, dataDir: ':memory:', now: () => 0 });
+    assert.equal(await cluster.indexer.sync(), source.log.length);
+    assert.deepEqual(cluster.indexer.gaps(), []);
+    const onChain = chain.account('Project', project.address);
+    const row = cluster.db.prepare('SELECT * FROM projects WHERE address = ?').get(project.address.toBase58()) as Record<string, number | string>;
+    assert.equal(row.id, Number(project.id));
+    assert.equal(row.title, 'The Last Reel');
+    assert.equal(row.raised_lamports, Number(onChain.raisedLamports));
+    assert.equal(row.investor_count, onChain.investorCount);
+    assert.equal(row.status, 'funded');
+    assert.equal(row.funds_released, 1);
+    assert.equal(row.goal_lamports, 3e9);
+    for (const investor of investors) {
+      const investment = chain.account('Investment', addresses.investment(project.address, investor.publicKey));
+      const position = cluster.db.prepare('SELECT shares FROM positions WHERE investor = ?').get(investor.publicKey.toBase58()) as { shares: number };
+      assert.equal(position.shares, Number(investment.shares));
+    }
+    assert.equal(scalar(cluster.db, "SELECT verified FROM studios WHERE name = 'Northlight Pictures'"), 1);
+    const before = dumpTables(cluster.db);
+    for (const { tx } of source.log) assert.equal(cluster.indexer.ingestTransaction(tx).duplicate, true);
+    cluster.db.prepare('DELETE FROM cursors').run();
+    await cluster.indexer.sync();
+    assert.deepEqual(dumpTables(cluster.db), before);
+  });
+
+  test('the API answers from the real chain and verifies reported invest transactions', async () => {
+    const { chain, source, project } = await fundedChain();
+    const cluster = createCluster({ source, dataDir: ':memory:' });
+    const app = createApp({ clusters: [cluster] });
+    await cluster.indexer.sync();
+    const projects = (await (await app.request('/api/projects')).json()) as { title: string; fundingGoal: number; currentFunding: number; status: string; investorCount: number }[];
+    assert.equal(projects.length, 1);
+    assert.equal(projects[0].fundingGoal, 3000);
+    assert.equal(projects[0].currentFunding, 3000);
+    assert.equal(projects[0].status, 'funded');
+    assert.equal(projects[0].investorCount, 2);
+
+    // A second project; the investment is reported by the client before any sync.
+    const studio = chain.wallet(sol(10));
+    chain.send([await fixtures.registerStudioIx(chain.builders, studio.publicKey, 'Second Studio')], [studio]);
+    const second = await fixtures.withProject(chain.builders, studio, { goal: sol(5), title: 'Second Film' });
+    await cluster.indexer.sync();
+    const investor = chain.wallet(sol(10));
+    const result = await fixtures.invest(chain.builders, investor, second.address, sol(1.25));
+    const txHash = anchor.utils.bytes.bs58.encode(result.signature);
+    const response = await app.request('/api/investments', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ projectId: Number(second.id), amount: 1250, txHash, simulated: true }),
+    });
+    const investment = (await response.json()) as { amount: number; tokenShare: number; investorAddress: string };
+    assert.equal(response.status, 201, JSON.stringify(investment));
+    assert.equal(investment.amount, 1250);
+    assert.equal(investment.tokenShare, 0.25);
+    assert.equal(investment.investorAddress, investor.publicKey.toBase58());
+    void project;
+  });
+
+  test('revenue: distributions, investor and publisher claims, and refunds agree with the program to the lamport', async () => {
+    const { chain, source, platform, project, investors } = await fundedChain();
+    const builders = chain.builders;
+    const publisher = chain.wallet(sol(1));
+    const embedId = 'embed-0-1767225600000';
+    chain.send([await fixtures.registerEmbedIx(builders, publisher.publicKey, project.address, embedId, 'https://films.example')], [publisher]);
+    const embed = addresses.embed(project.address, embedId);
+    // Amounts that do not divide evenly, so rounding shows.
+    const deposits = [sol(1.000000007), sol(0.333333333)];
+    for (const [index, amount] of deposits.entries()) {
+      const views = [{ embed, views: BigInt(100 + index) }];
+      chain.send([await fixtures.distributeRevenueIx(builders, platform.settlement.publicKey, project.address, index, platform.treasury.publicKey, amount, views)], [platform.settlement]);
+    }
+    const [first, second] = investors;
+    chain.send([await fixtures.claimRevenueIx(builders, first.publicKey, project.address)], [first]);
+    chain.send([await fixtures.claimPublisherRevenueIx(builders, publisher.publicKey, project.address, embed)], [publisher]);
+    // A second project misses its deadline and its investor takes a refund.
+    const studio = chain.wallet(sol(10));
+    chain.send([await fixtures.registerStudioIx(builders, studio.publicKey, 'Late Studio')], [studio]);
+    const late = await fixtures.withProject(builders, studio, { goal: sol(5), daysLeft: 1 });
+    await fixtures.invest(builders, second, late.address, sol(1));
+    chain.warpTo(chain.now() + 2n * 86_400n);
+    chain.send([await fixtures.refundIx(builders, second.publicKey, late.address)], [second]);
+
+    const cluster = createCluster({ source, dataDir: ':memory:' });
+    const app = createApp({ clusters: [cluster], now: () => Number(chain.now()) * 1000 });
+    await cluster.indexer.sync();
+    assert.deepEqual(cluster.indexer.gaps(), []);
+    assert.equal(scalar(cluster.db, 'SELECT COUNT(*) FROM distributions'), 2);
+    // What the indexer says the first investor had, the program paid.
+    const claimed = scalar(cluster.db, 'SELECT SUM(amount_lamports) FROM investor_distributions WHERE investor = ?', first.publicKey.toBase58());
+    const paid = scalar(cluster.db, 'SELECT amount_lamports FROM revenue_claims WHERE investor = ?', first.publicKey.toBase58());
+    assert.equal(claimed, paid);
+    // What it says the second investor can claim, the program owes.
+    const unclaimed = (await (await app.request(`/api/revenue/unclaimed/${second.publicKey.toBase58()}`)).json()) as { totalLamports: string; distributions: unknown[] };
+    assert.equal(unclaimed.distributions.length, 2);
+    const investment = chain.account('Investment', addresses.investment(project.address, second.publicKey));
+    const onChainProject = chain.account('Project', project.address);
+    const owed = (BigInt(investment.shares.toString()) * (BigInt(onChainProject.revenuePerShare.toString()) - BigInt(investment.revenuePerShareCheckpoint.toString()))) >> 64n;
+    assert.equal(BigInt(unclaimed.totalLamports), owed + BigInt(investment.accruedRevenueLamports.toString()));
+    const embedAccount = chain.account('Embed', embed);
+    const embedRow = cluster.db.prepare('SELECT total_views, earned_lamports, claimed_lamports FROM embeds WHERE address = ?').get(embed.toBase58()) as Record<string, number>;
+    assert.deepEqual(embedRow, {
+      total_views: Number(embedAccount.totalViews),
+      earned_lamports: Number(embedAccount.earnedLamports),
+      claimed_lamports: Number(embedAccount.claimedLamports),
+    });
+    const lateRow = (await (await app.request(`/api/projects/${late.id}`)).json()) as { status: string; currentFunding: number; investorCount: number };
+    assert.deepEqual([lateRow.status, lateRow.currentFunding, lateRow.investorCount], ['failed', 0, 0]);
+  });
+});
