@@ -13,6 +13,7 @@ import {
   distributeIx,
   type EmbedHandle,
   expectedDistribution,
+  expectVaultBalanced,
   registerEmbed,
   withRevenueProject,
 } from '../utils/revenue.ts';
@@ -36,18 +37,6 @@ describe('distribute_revenue', () => {
 
   const views = (...counts: number[]) => counts.map((count, index) => ({ embed: embeds[index].address, views: BigInt(count) }));
   const vault = () => addresses.vault(project);
-
-  /** The vault holds its rent, the raised SOL, every unclaimed revenue lamport and the accumulator's dust. */
-  async function expectVaultBalanced() {
-    const state = await chain.account('Project', project);
-    const rent = await chain.context.banksClient.getRent();
-    const vaultRent = rent.minimumBalance(0n);
-    const raised = state.fundsReleased ? 0n : big(state.raisedLamports);
-    const owed = big(state.investorRevenueLamports) - big(state.investorClaimedLamports) + big(state.publisherRevenueLamports) - big(state.publisherClaimedLamports);
-    const dust = big(state.totalRevenueLamports) - big(state.publisherRevenueLamports) - big(state.platformRevenueLamports) - big(state.investorRevenueLamports);
-    expect(dust >= 0n).to.equal(true);
-    expect(await chain.balance(vault())).to.equal(vaultRent + raised + owed + dust);
-  }
 
   it('splits 1 SOL 40 / 57.5 / 2.5: embeds by views, investors by accumulator, platform to the treasury', async () => {
     const amount = sol(1);
@@ -102,7 +91,7 @@ describe('distribute_revenue', () => {
     expect(big(distribution.revenuePerShareAfter)).to.equal(expected.increment);
     expect(big(distribution.distributedAt)).to.equal(await chain.now());
     expect(distribution.bump).to.equal(PublicKey.findProgramAddressSync([Buffer.from('distribution'), project.toBuffer(), Buffer.alloc(8)], PROGRAM_ID)[1]);
-    await expectVaultBalanced();
+    await expectVaultBalanced(chain, project);
   });
 
   it("gives the publishers' rounding remainder to investors, so every lamport is assigned", async () => {
@@ -128,7 +117,7 @@ describe('distribute_revenue', () => {
     for (const [index, embed] of embeds.entries()) {
       expect(big((await chain.account('Embed', embed.address)).earnedLamports)).to.equal(expected.credits[index] + second.credits[index]);
     }
-    await expectVaultBalanced();
+    await expectVaultBalanced(chain, project);
   });
 
   it("gives the publishers' whole part to investors when no view was counted (no embeds, or zero views)", async () => {
@@ -149,7 +138,7 @@ describe('distribute_revenue', () => {
     const state = await chain.account('Project', project);
     expect(big(state.investorRevenueLamports)).to.equal(accrued(totalShares, 2n * increment));
     expect(big(state.publisherRevenueLamports)).to.equal(0n);
-    await expectVaultBalanced();
+    await expectVaultBalanced(chain, project);
   });
 
   it('accumulates over distributions at increasing indexes', async () => {
@@ -171,7 +160,7 @@ describe('distribute_revenue', () => {
     expect(big(state.totalRevenueLamports)).to.equal(deposited);
     expect(big(state.revenuePerShare)).to.equal(revenuePerShare);
     expect(big(state.investorRevenueLamports)).to.equal(accrued(totalShares, revenuePerShare));
-    await expectVaultBalanced();
+    await expectVaultBalanced(chain, project);
   });
 
   it(`credits ${16} embeds in one distribution (the maximum)`, async () => {
@@ -186,7 +175,7 @@ describe('distribute_revenue', () => {
     for (const [index, embed] of embeds.entries()) {
       expect(big((await chain.account('Embed', embed.address)).earnedLamports)).to.equal(expected.credits[index]);
     }
-    await expectVaultBalanced();
+    await expectVaultBalanced(chain, project);
   });
 
   it('error: TooManyEmbeds with 17 embeds', async () => {

@@ -2,6 +2,7 @@
 // claim_publisher_revenue): embeds on a funded project, deposits at the project's next
 // distribution index, claims, and the program's arithmetic restated in BigInt so tests can
 // assert exact lamports (programs/marquee/src/math.rs: split, pro rata, Q64.64 accumulator).
+import { expect } from 'chai';
 import { Keypair, type PublicKey } from '@solana/web3.js';
 import { addresses, sol, type SendResult, type TestChain } from './bankrun.ts';
 import {
@@ -140,6 +141,23 @@ export function expectedDistribution(
   const publishers = credits.reduce((sum, credit) => sum + credit, 0n);
   const investors = amount - publishers - platform;
   return { publishers, investors, platform, credits, totalViews, increment: (investors * Q64) / totalShares };
+}
+
+/**
+ * Funds in = funds out + funds held: the vault holds exactly its rent, the raised SOL (until the
+ * studio takes it), every revenue lamport owed and not yet claimed, and the accumulator's dust
+ * (deposited for investors but unclaimable by rounding: total − publisher − platform − investor).
+ */
+export async function expectVaultBalanced(chain: TestChain, project: PublicKey): Promise<void> {
+  const state = await chain.account('Project', project);
+  const vaultRent = (await chain.context.banksClient.getRent()).minimumBalance(0n);
+  const raised = state.fundsReleased ? 0n : big(state.raisedLamports);
+  const investorOwed = big(state.investorRevenueLamports) - big(state.investorClaimedLamports);
+  const publisherOwed = big(state.publisherRevenueLamports) - big(state.publisherClaimedLamports);
+  const dust =
+    big(state.totalRevenueLamports) - big(state.publisherRevenueLamports) - big(state.platformRevenueLamports) - big(state.investorRevenueLamports);
+  expect(investorOwed >= 0n && publisherOwed >= 0n && dust >= 0n).to.equal(true);
+  expect(await chain.balance(addresses.vault(project))).to.equal(vaultRent + raised + investorOwed + publisherOwed + dust);
 }
 
 /** floor(shares · delta / 2⁶⁴): what a position earns while the accumulator rises by `delta`. */
