@@ -36,6 +36,9 @@ pub struct Project {
     /// Q64.64 lamports of investor revenue per share unit, ever increasing.
     pub revenue_per_share: u128,
     pub total_revenue_lamports: u64,
+    /// floor(total_shares · revenue_per_share / 2⁶⁴): the most investors can ever claim in total
+    /// (each claim rounds down). What was deposited for investors beyond it is accumulator dust
+    /// that stays in the vault: total − publisher − platform − investor revenue.
     pub investor_revenue_lamports: u64,
     pub investor_claimed_lamports: u64,
     pub publisher_revenue_lamports: u64,
