@@ -7,7 +7,9 @@ cd "$(dirname "$0")/.."
 step() { printf '\n==> %s\n' "$*"; }
 
 step "installing npm dependencies"
-if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi
+# `npm install` rather than `npm ci`: it honours the lock file, and tolerates the platform-specific
+# optional packages (litesvm-*, esbuild-*) npm leaves out of a lock written on one platform.
+npm install --no-audit --no-fund
 
 step "building the program"
 bash scripts/build-program.sh
