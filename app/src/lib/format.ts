@@ -54,6 +54,11 @@ export function fundingPercentage(project: { currentFunding: number; fundingGoal
   return (project.currentFunding / project.fundingGoal) * 100
 }
 
+/** Whole percent, rounded down so that 99.6% never reads as 100%. */
+export function formatPercentage(percentage: number): string {
+  return String(Math.floor(percentage))
+}
+
 /** The progress bar never goes past 100%. */
 export function fundingBarValue(project: { currentFunding: number; fundingGoal: number }): number {
   return Math.min(100, Math.max(0, fundingPercentage(project)))

@@ -81,8 +81,8 @@ export interface RevenueByProject {
 }
 
 export interface RevenueTransaction {
-  id: number | string
-  type?: string
+  id?: number | string
+  type?: 'distribution' | 'claim' | (string & {})
   projectId?: number
   projectTitle?: string
   amount: number

@@ -78,8 +78,23 @@ function CheckoutForm({ amount, projectId, title }: { amount: number; projectId:
         <Heading size="lg">Checkout</Heading>
       </Card.Header>
       <Card.Body gap="5">
+        <Stack gap="2" borderWidth="1px" borderRadius="md" p="4">
+          <Heading size="sm">Investment Summary</Heading>
+          <HStack justify="space-between">
+            <Text color="fg.muted">Project</Text>
+            <Text fontWeight="medium">{displayTitle}</Text>
+          </HStack>
+          <HStack justify="space-between">
+            <Text color="fg.muted">Amount</Text>
+            <Text fontWeight="medium">{amount} SOL</Text>
+          </HStack>
+          <HStack justify="space-between">
+            <Text color="fg.muted">Wallet</Text>
+            <Text fontWeight="medium">{address ? shortenAddress(address) : 'Not connected'}</Text>
+          </HStack>
+        </Stack>
         {phase === 'success' ? (
-          <Stack align="center" textAlign="center" gap="3" py="6">
+          <Stack align="center" textAlign="center" gap="3" py="4">
             <Icon size="2xl" color="green.500">
               <LuCircleCheck />
             </Icon>
@@ -87,52 +102,35 @@ function CheckoutForm({ amount, projectId, title }: { amount: number; projectId:
             <Text color="fg.muted">Redirecting you to the project...</Text>
           </Stack>
         ) : (
-          <>
-            <Stack gap="2" borderWidth="1px" borderRadius="md" p="4">
-              <Heading size="sm">Investment Summary</Heading>
-              <HStack justify="space-between">
-                <Text color="fg.muted">Project</Text>
-                <Text fontWeight="medium">{displayTitle}</Text>
-              </HStack>
-              <HStack justify="space-between">
-                <Text color="fg.muted">Amount</Text>
-                <Text fontWeight="medium">{amount} SOL</Text>
-              </HStack>
-              <HStack justify="space-between">
-                <Text color="fg.muted">Wallet</Text>
-                <Text fontWeight="medium">{address ? shortenAddress(address) : 'Not connected'}</Text>
-              </HStack>
-            </Stack>
-            <Box borderWidth="1px" borderRadius="md" p="4" bg="bg.subtle">
-              {address ? (
-                <Stack gap="1">
-                  <Text fontSize="sm" color="fg.muted">
-                    Wallet address
-                  </Text>
-                  <Text fontFamily="mono" fontSize="sm" wordBreak="break-all">
-                    {address}
-                  </Text>
-                </Stack>
-              ) : (
-                <Stack gap="2" align="start">
-                  <Text>Connect your wallet to proceed</Text>
-                  <Button size="sm" variant="outline" onClick={connect}>
-                    Connect Wallet
-                  </Button>
-                </Stack>
-              )}
-            </Box>
-            <Button
-              colorPalette="purple"
-              onClick={pay}
-              disabled={isPayDisabled(phase, address !== null)}
-              loading={phase === 'processing'}
-              loadingText="Processing..."
-            >
-              {payButtonLabel(amount)}
-            </Button>
-          </>
+          <Box borderWidth="1px" borderRadius="md" p="4" bg="bg.subtle">
+            {address ? (
+              <Stack gap="1">
+                <Text fontSize="sm" color="fg.muted">
+                  Wallet address
+                </Text>
+                <Text fontFamily="mono" fontSize="sm" wordBreak="break-all">
+                  {address}
+                </Text>
+              </Stack>
+            ) : (
+              <Stack gap="2" align="start">
+                <Text>Connect your wallet to proceed</Text>
+                <Button size="sm" variant="outline" onClick={connect}>
+                  Connect Wallet
+                </Button>
+              </Stack>
+            )}
+          </Box>
         )}
+        <Button
+          colorPalette="purple"
+          onClick={pay}
+          disabled={isPayDisabled(phase, address !== null)}
+          loading={phase === 'processing'}
+          loadingText="Processing..."
+        >
+          {payButtonLabel(amount)}
+        </Button>
       </Card.Body>
     </Card.Root>
   )

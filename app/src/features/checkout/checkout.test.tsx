@@ -45,6 +45,7 @@ describe('checkout', () => {
     fireEvent.click(pay)
     expect(await screen.findByText('Payment Successful!', {}, { timeout: 3000 })).toBeInTheDocument()
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1500)
+    expect(screen.getByRole('button', { name: 'Pay 0.5 SOL' })).toBeDisabled()
     expect(api.find('POST', '/api/demo/invest')[0].body).toEqual({ walletAddress: ADDRESS, projectId: 4, amount: 0.5 })
     expect(router.state.location.pathname).toBe('/checkout')
     await waitFor(() => expect(router.state.location.pathname).toBe('/project/4'), { timeout: 3000 })

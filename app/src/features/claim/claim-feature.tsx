@@ -2,12 +2,13 @@
 // transaction runs, success with the shortened hash and a redirect to /revenue after 3 s.
 import { Alert, Button, Card, Heading, HStack, Icon, Progress, Stack, Text } from '@chakra-ui/react'
 import { useWallet } from '@solana/wallet-adapter-react'
-import { useEffect, useReducer } from 'react'
+import { useEffect, useReducer, useState } from 'react'
 import { LuCircleCheck } from 'react-icons/lu'
 import { useNavigate } from 'react-router-dom'
 import { CLAIM_PROGRESS_INTERVAL_MS, CLAIM_REDIRECT_DELAY_MS } from '@/constants'
 import { notify } from '@/components/ui/toaster'
 import { shortenAddress } from '@/lib/format'
+import type { UnclaimedRevenue } from '@/lib/types'
 import { useProjects } from '@/features/projects/projects-data-access'
 import { useClaimRevenue, useUnclaimedRevenue } from '@/features/revenue/revenue-data-access'
 import { TransactionLink } from '@/features/chain/chain-ui'
@@ -29,6 +30,8 @@ export default function ClaimFeature() {
   const projects = useProjects()
   const claim = useClaimRevenue()
   const [state, dispatch] = useReducer(claimReducer, initialClaimState)
+  // The figures being claimed stay on screen while the refreshed (now empty) unclaimed data arrives.
+  const [claiming, setClaiming] = useState<UnclaimedRevenue | null>(null)
 
   useEffect(() => {
     if (state.phase !== 'inProgress') return
@@ -43,8 +46,9 @@ export default function ClaimFeature() {
     return () => clearTimeout(timer)
   }, [state.phase, state.claimedAmount, navigate])
 
-  const total = unclaimed.data?.total
-  const distributions = unclaimed.data?.distributions ?? []
+  const shown = claiming ?? unclaimed.data
+  const total = shown?.total
+  const distributions = shown?.distributions ?? []
   const projectCount = new Set(distributions.map((distribution) => distribution.projectId ?? distribution.id)).size
   const amountText = claimAmountText(total ?? 0)
 
@@ -54,6 +58,7 @@ export default function ClaimFeature() {
       return
     }
     dispatch({ type: 'start' })
+    setClaiming(unclaimed.data)
     claim.mutate(
       { unclaimed: unclaimed.data, projects: projects.data ?? [] },
       {
@@ -61,6 +66,7 @@ export default function ClaimFeature() {
         onError: (error) => {
           console.error(error)
           dispatch({ type: 'failed' })
+          setClaiming(null)
           notify(CLAIM_FAILED_TOAST)
         },
       },

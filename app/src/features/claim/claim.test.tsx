@@ -42,6 +42,9 @@ describe('claim revenue screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Claim 1.25 SOL' }))
     expect(await screen.findByText('Preparing transaction...')).toBeInTheDocument()
     expect(await screen.findByText('Confirming on blockchain...', {}, { timeout: 3000 })).toBeInTheDocument()
+    // The refreshed unclaimed data is empty by now; the screen keeps the figures being claimed.
+    await waitFor(() => expect(api.find('GET', `/api/revenue/unclaimed/${ADDRESS}`).length).toBeGreaterThan(1))
+    expect(screen.getByTestId('claim-available')).toHaveTextContent('1.25 SOL')
     expect(await screen.findByText('Claim Successful!', {}, { timeout: 3000 })).toBeInTheDocument()
     expect(screen.getByText('5Kd3...jLL1')).toBeInTheDocument()
     expect(screen.getByText('1.25 SOL has been sent to your wallet')).toBeInTheDocument()

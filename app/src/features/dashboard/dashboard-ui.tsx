@@ -3,7 +3,7 @@ import { Badge, Box, Button, Card, Flex, Heading, HStack, SimpleGrid, Skeleton, 
 import { LuCalendar, LuClapperboard, LuSparkles, LuTrophy, LuUsers } from 'react-icons/lu'
 import { Link as RouterLink } from 'react-router-dom'
 import { DEFAULT_INVESTMENT_SOL, MIN_INVESTMENT_SOL } from '@/constants'
-import { daysLeft, formatCount, formatDate, formatUsd, fundingPercentage } from '@/lib/format'
+import { daysLeft, formatCount, formatDate, formatPercentage, formatUsd, fundingPercentage } from '@/lib/format'
 import type { Project } from '@/lib/types'
 import { FundingProgress, ProjectThumbnail } from '@/features/projects/projects-ui'
 import { checkoutPath } from '@/features/checkout/checkout-logic'
@@ -19,7 +19,7 @@ export function Hero({ project }: { project: Project }) {
         <Card.Body gap="4" p="6">
           <HStack>
             <Badge colorPalette="purple">Featured</Badge>
-            <Badge variant="outline">{Math.round(fundingPercentage(project))}% funded</Badge>
+            <Badge variant="outline">{formatPercentage(fundingPercentage(project))}% funded</Badge>
           </HStack>
           <Heading size="2xl">{project.title}</Heading>
           <Text color="fg.muted" lineClamp={3}>
@@ -111,7 +111,7 @@ export function RecommendationsPanel({ recommendations }: { recommendations: Rec
                   <HStack justify="space-between">
                     <Text fontWeight="medium">{project.title}</Text>
                     <Text fontSize="sm" color="fg.muted">
-                      {Math.round(fundingPercentage(project))}% funded
+                      {formatPercentage(fundingPercentage(project))}% funded
                     </Text>
                   </HStack>
                   <HStack gap="1" mt="2" wrap="wrap">

@@ -14,6 +14,7 @@ import {
   formatDateTime,
   formatTokenShare,
   formatUsd,
+  formatPercentage,
   fundingPercentage,
   shortenAddress,
 } from '@/lib/format'
@@ -61,7 +62,7 @@ function ProjectDetail({ project }: { project: Project }) {
                   {genre}
                 </Badge>
               ))}
-              <Badge colorPalette={fullyFunded ? 'green' : 'purple'}>{Math.round(percentage)}% Funded</Badge>
+              <Badge colorPalette={fullyFunded ? 'green' : 'purple'}>{formatPercentage(percentage)}% Funded</Badge>
             </HStack>
             <Heading size="3xl">{project.title}</Heading>
             <Text color="fg.muted">Directed by {project.directorName}</Text>
@@ -91,7 +92,7 @@ function ProjectDetail({ project }: { project: Project }) {
                     raised of {formatUsd(project.fundingGoal)}
                   </Text>
                 </Text>
-                <Text fontWeight="semibold">{Math.round(percentage)}%</Text>
+                <Text fontWeight="semibold">{formatPercentage(percentage)}%</Text>
               </HStack>
               <FundingProgress project={project} size="lg" />
               <SimpleGrid columns={3} gap="4">

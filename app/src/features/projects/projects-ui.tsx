@@ -2,7 +2,14 @@
 import { Badge, Box, Card, HStack, Image, Progress, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react'
 import { LuUsers } from 'react-icons/lu'
 import { Link as RouterLink } from 'react-router-dom'
-import { formatCount, formatUsd, fundingBarValue, fundingPercentage, fundingStatusLabel } from '@/lib/format'
+import {
+  formatCount,
+  formatPercentage,
+  formatUsd,
+  fundingBarValue,
+  fundingPercentage,
+  fundingStatusLabel,
+} from '@/lib/format'
 import type { Project } from '@/lib/types'
 
 export function FundingProgress({ project, size = 'sm' }: { project: Project; size?: 'xs' | 'sm' | 'md' | 'lg' }) {
@@ -79,7 +86,7 @@ export function ProjectCard({ project }: { project: Project }) {
                 of {formatUsd(project.fundingGoal)}
               </Text>
             </Text>
-            <Text color="fg.muted">{Math.round(percentage)}%</Text>
+            <Text color="fg.muted">{formatPercentage(percentage)}%</Text>
           </HStack>
           <HStack justify="space-between" fontSize="xs" color="fg.muted">
             <HStack gap="1">

@@ -148,8 +148,8 @@ function InvestorRevenue() {
                 {revenue.data.transactions.length === 0 ? (
                   <Text color="fg.muted">No transactions yet.</Text>
                 ) : (
-                  revenue.data.transactions.slice(0, 10).map((transaction) => (
-                    <HStack key={transaction.id} justify="space-between" fontSize="sm" wrap="wrap">
+                  revenue.data.transactions.slice(0, 10).map((transaction, index) => (
+                    <HStack key={transaction.id ?? `${transaction.txHash}-${index}`} justify="space-between" fontSize="sm" wrap="wrap">
                       <Badge colorPalette={transaction.type === 'claim' ? 'green' : 'purple'}>{transaction.type ?? 'revenue'}</Badge>
                       <Text>{transaction.projectTitle ?? ''}</Text>
                       <Text fontWeight="medium">{formatSol(amountToSol(transaction.amount), 3)}</Text>
