@@ -10,11 +10,11 @@ use crate::errors::MarqueeError;
 #[inline(always)]
 pub fn copy_bytes(target: &mut [u8], source: &[u8]) {
     let target = &mut target[..source.len()];
-    #[cfg(target_arch = "bpf")]
+    #[cfg(any(target_os = "solana", target_arch = "bpf"))]
     unsafe {
         pinocchio::syscalls::sol_memcpy_(target.as_mut_ptr(), source.as_ptr(), source.len() as u64);
     }
-    #[cfg(not(target_arch = "bpf"))]
+    #[cfg(not(any(target_os = "solana", target_arch = "bpf")))]
     target.copy_from_slice(source);
 }
 

@@ -25,7 +25,9 @@ use crate::{discriminator::instruction as ix, errors::MarqueeError};
 /// The program's address (its keypair is `program-keypair.json`).
 pub const ID: Address = Address::new_from_array(constants::PROGRAM_ID);
 
-#[cfg(target_arch = "bpf")]
+// On chain: the upstream BPF target here (`target_arch = "bpf"`), or `cargo build-sbf`
+// (`target_os = "solana"`, `target_arch = "sbf"`).
+#[cfg(any(target_os = "solana", target_arch = "bpf"))]
 mod entrypoint {
     pinocchio::program_entrypoint!(crate::process_instruction);
     pinocchio::no_allocator!();

@@ -16,7 +16,7 @@ const EXEMPTION_THRESHOLD_TWO_YEARS: u64 = 0x4000_0000_0000_0000;
 const EXEMPTION_THRESHOLD_ONE_YEAR: u64 = 0x3ff0_0000_0000_0000;
 
 /// The cluster's unix time.
-#[cfg(target_arch = "bpf")]
+#[cfg(any(target_os = "solana", target_arch = "bpf"))]
 pub fn unix_timestamp() -> Result<i64, ProgramError> {
     // Clock: slot, epoch_start_timestamp, epoch, leader_schedule_epoch, unix_timestamp.
     let mut clock = [0u8; 40];
@@ -30,7 +30,7 @@ pub fn unix_timestamp() -> Result<i64, ProgramError> {
 }
 
 /// The lamports that make an account of `space` bytes rent-exempt.
-#[cfg(target_arch = "bpf")]
+#[cfg(any(target_os = "solana", target_arch = "bpf"))]
 pub fn rent_exempt_minimum(space: usize) -> Result<u64, ProgramError> {
     // Rent: lamports_per_byte_year u64, exemption_threshold f64, burn_percent u8 (padded to 24).
     let mut rent = [0u8; 24];
@@ -45,12 +45,12 @@ pub fn rent_exempt_minimum(space: usize) -> Result<u64, ProgramError> {
     minimum_balance(lamports_per_byte_year, u64::from_le_bytes(word), space)
 }
 
-#[cfg(not(target_arch = "bpf"))]
+#[cfg(not(any(target_os = "solana", target_arch = "bpf")))]
 pub fn unix_timestamp() -> Result<i64, ProgramError> {
     Err(ProgramError::UnsupportedSysvar)
 }
 
-#[cfg(not(target_arch = "bpf"))]
+#[cfg(not(any(target_os = "solana", target_arch = "bpf")))]
 pub fn rent_exempt_minimum(_space: usize) -> Result<u64, ProgramError> {
     Err(ProgramError::UnsupportedSysvar)
 }
