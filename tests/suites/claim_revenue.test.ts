@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { Keypair, PublicKey, TransactionInstruction } from '@solana/web3.js';
 import { createTransferInstruction, getAccount } from '@solana/spl-token';
 import { addresses, expectProgramError, ProgramFailure, sol, TestChain } from '../utils/bankrun.ts';
-import { claimRevenueIx } from '../utils/fixtures.ts';
+import { claimLicenseIx, claimRevenueIx } from '../utils/fixtures.ts';
 import {
   accrued,
   anotherFundedProject,
@@ -25,11 +25,12 @@ describe('claim_revenue', () => {
   let project: PublicKey;
   let investors: Keypair[];
   let embeds: EmbedHandle[];
+  let studio: Keypair;
 
   beforeEach(async () => {
     chain = await TestChain.start();
     const setup = await withRevenueProject(chain, { investorCount: 3, goal: sol(3), embedIds: ['front-page'] });
-    ({ settlement, investors, embeds } = setup);
+    ({ settlement, investors, embeds, studio } = setup);
     treasury = setup.treasury.publicKey;
     project = setup.project.address;
   });
@@ -161,6 +162,20 @@ describe('claim_revenue', () => {
     await claimRevenue(chain, investor, project);
     expect((await chain.balance(investor.publicKey)) - before).to.equal(accrued(shares, big((await chain.account('Project', project)).revenuePerShare)));
     await expectProgramError(claimRevenue(chain, investor, project), 'NothingToClaim');
+  });
+
+  it('keeps paying revenue, and only revenue, after the studio has taken the raised SOL', async () => {
+    await deposit(sol(1));
+    await chain.send([await claimLicenseIx(chain, studio.publicKey, project)], [studio]);
+    await deposit(sol(0.5));
+    const state = await chain.account('Project', project);
+    for (const investor of investors) {
+      const shares = big((await chain.account('Investment', investment(investor))).shares);
+      const before = await chain.balance(investor.publicKey);
+      await claimRevenue(chain, investor, project);
+      expect((await chain.balance(investor.publicKey)) - before).to.equal(accrued(shares, big(state.revenuePerShare)));
+    }
+    await expectVaultBalanced(chain, project);
   });
 
   it("error: Unauthorized when an investor signs with another investor's Investment", async () => {

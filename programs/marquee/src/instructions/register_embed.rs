@@ -109,7 +109,26 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::is_valid_website_url;
+
+    proptest! {
+        #[test]
+        fn printable_urls_with_a_scheme_are_accepted(secure: bool, rest in "[!-~]{1,100}") {
+            let url = [if secure { "https://" } else { "http://" }, rest.as_str()].concat();
+            prop_assert!(is_valid_website_url(url.as_bytes()));
+        }
+
+        #[test]
+        fn any_whitespace_or_control_byte_is_rejected(prefix in "[!-~]{0,40}", bad in prop_oneof![0u8..=0x20, Just(0x7fu8)], suffix in "[!-~]{0,40}") {
+            let mut url = b"https://".to_vec();
+            url.extend_from_slice(prefix.as_bytes());
+            url.push(bad);
+            url.extend_from_slice(suffix.as_bytes());
+            prop_assert!(!is_valid_website_url(&url));
+        }
+    }
 
     #[test]
     fn accepts_http_and_https_urls() {
