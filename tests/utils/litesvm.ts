@@ -8,7 +8,7 @@
 // body. `decodeEvents` turns a transaction's inner instructions into `{ name, data }` events with
 // the IDL's coder; `decodeEventData` does one instruction's data, for callers (the indexer) whose
 // inner instructions come from another source (RPC `getTransaction`, a webhook).
-import { AnchorProvider, BorshCoder, Program, type Idl } from '@coral-xyz/anchor';
+import { AnchorProvider, Program, type Idl } from '@coral-xyz/anchor';
 import { Connection, Keypair, PublicKey, Transaction, type TransactionInstruction } from '@solana/web3.js';
 import { Clock, FailedTransactionMetadata, LiteSVM, type InnerInstruction, type TransactionMetadata } from 'litesvm';
 import { existsSync, readFileSync } from 'node:fs';
@@ -19,7 +19,8 @@ import type { TestChain } from './bankrun.ts';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const idl = JSON.parse(readFileSync(join(root, 'programs/marquee/idl/marquee.json'), 'utf8')) as Idl;
 const PROGRAM_ID = new PublicKey(idl.address);
-const PROGRAM_PATH = join(root, 'target/deploy/marquee.so');
+// MARQUEE_DEPLOY_DIR points at another build of the program, as in tests/utils/bankrun.ts.
+const PROGRAM_PATH = join(process.env.MARQUEE_DEPLOY_DIR ?? join(root, 'target/deploy'), 'marquee.so');
 
 /** Anchor's EVENT_IX_TAG (0x1d9acb512ea545e4) as the bytes that open an event instruction's data. */
 export const EVENT_IX_TAG = Uint8Array.from([0xe4, 0x45, 0xa5, 0x2e, 0x51, 0xcb, 0x9a, 0x1d]);
@@ -32,7 +33,13 @@ export interface DecodedEvent<T = any> {
   data: T;
 }
 
-const eventCoder = new BorshCoder(idl).events;
+/** Anchor's Program over the IDL, offline: for its builders and its camelCase coders (it never talks to an RPC). */
+function offlineProgram(wallet: PublicKey): Program {
+  const provider = { connection: new Connection('http://127.0.0.1:1'), publicKey: wallet };
+  return new Program(idl, provider as unknown as AnchorProvider);
+}
+
+const eventCoder = offlineProgram(PublicKey.default).coder.events;
 
 /**
  * Decodes the data of one instruction if it is an event of this program: `null` for any other
@@ -44,7 +51,8 @@ export function decodeEventData(data: Uint8Array): DecodedEvent | null {
     if (data[index] !== EVENT_IX_TAG[index]) return null;
   }
   const event = eventCoder.decode(Buffer.from(data.subarray(EVENT_IX_TAG.length)).toString('base64'));
-  return event ? { name: event.name, data: event.data } : null;
+  // The Program's coder names events in camelCase; callers match the IDL's PascalCase names.
+  return event ? { name: event.name.charAt(0).toUpperCase() + event.name.slice(1), data: event.data } : null;
 }
 
 /**
@@ -88,13 +96,12 @@ export class SvmFailure extends Error {
 }
 
 export class SvmChain {
-  /** Anchor's Program over the IDL, for its builders and coders (it never talks to an RPC). */
+  /** Anchor's Program over the IDL, for the builders of tests/utils/fixtures.ts and the coders. */
   readonly program: Program;
   readonly payer = Keypair.generate();
 
   private constructor(readonly svm: LiteSVM) {
-    const offline = { connection: new Connection('http://127.0.0.1:1'), publicKey: this.payer.publicKey };
-    this.program = new Program(idl, offline as unknown as AnchorProvider);
+    this.program = offlineProgram(this.payer.publicKey);
     this.svm.airdrop(address(this.payer.publicKey), lamports(1_000_000_000_000n));
   }
 
