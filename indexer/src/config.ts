@@ -16,6 +16,9 @@ export interface Config {
   heliusAuthHeader?: string;
   trustProxy: boolean;
   staticDir: string;
+  /** Path of the settlement authority's keypair JSON: turns on the settlement job for the RPC clusters. */
+  settlementKeypairPath?: string;
+  settlementIntervalMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -36,5 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     heliusAuthHeader: env.HELIUS_WEBHOOK_AUTH || undefined,
     trustProxy: env.MARQUEE_TRUST_PROXY === '1',
     staticDir: env.MARQUEE_STATIC_DIR ?? new URL('../../app/dist', import.meta.url).pathname,
+    settlementKeypairPath: env.MARQUEE_SETTLEMENT_KEYPAIR || undefined,
+    settlementIntervalMs: Number(env.MARQUEE_SETTLEMENT_INTERVAL_MS ?? 60_000),
   };
 }

@@ -9,6 +9,9 @@ import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../src/api/app.ts';
 import { createCluster } from '../src/cluster.ts';
+import { REVENUE_PER_VIEW_LAMPORTS } from '../src/constants.ts';
+import { distributeRevenueInstruction } from '../src/settlement/instruction.ts';
+import { SettlementJob, type DistributionRequest } from '../src/settlement/job.ts';
 import { dumpTables, scalar } from './helpers/dump.ts';
 
 const programPath = fileURLToPath(new URL('../../target/deploy/marquee.so', import.meta.url));
@@ -85,7 +88,7 @@ describe('the real program in LiteSVM', { skip }, async () => {
     await cluster.indexer.sync();
     const investor = chain.wallet(sol(10));
     const result = await fixtures.invest(chain.builders, investor, second.address, sol(1.25));
-    const txHash = anchor.utils.bytes.bs58.encode(result.signature);
+    const txHash = anchor.utils.bytes.bs58.encode((result as unknown as { signature: Uint8Array }).signature);
     const response = await app.request('/api/investments', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -148,5 +151,40 @@ describe('the real program in LiteSVM', { skip }, async () => {
     });
     const lateRow = (await (await app.request(`/api/projects/${late.id}`)).json()) as { status: string; currentFunding: number; investorCount: number };
     assert.deepEqual([lateRow.status, lateRow.currentFunding, lateRow.investorCount], ['failed', 0, 0]);
+  });
+
+  test('the settlement job turns counted views into a real distribute_revenue, ingested', async () => {
+    const { chain, source, platform, project } = await fundedChain();
+    const publisher = chain.wallet(sol(1));
+    const embedId = 'embed-0-1';
+    chain.send([await fixtures.registerEmbedIx(chain.builders, publisher.publicKey, project.address, embedId, 'https://films.example')], [publisher]);
+    let nowMs = Number(chain.now()) * 1000;
+    const cluster = createCluster({ source, dataDir: ':memory:' });
+    const app = createApp({ clusters: [cluster], now: () => nowMs, trustProxy: true });
+    await cluster.indexer.sync();
+    const post = (path: string, body: unknown, ip: string) =>
+      app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) });
+    for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) {
+      const { nonce } = (await (await post('/api/views/nonce', { projectId: Number(project.id), embedId }, ip)).json()) as { nonce: string };
+      nowMs += 2_000;
+      assert.deepEqual(await (await post('/api/views', { projectId: Number(project.id), embedId, nonce }, ip)).json(), { counted: true });
+    }
+    const signer = {
+      async distributeRevenue(request: DistributionRequest) {
+        const instruction = await distributeRevenueInstruction(request, {
+          settlementAuthority: platform.settlement.publicKey,
+          treasury: platform.treasury.publicKey,
+        });
+        return anchor.utils.bytes.bs58.encode(chain.send([instruction], [platform.settlement]).signature);
+      },
+    };
+    const results = await new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer }).runOnce();
+    assert.equal(results.length, 1);
+    assert.equal(results[0].error, undefined);
+    const embed = chain.account('Embed', addresses.embed(project.address, embedId));
+    assert.equal(Number(embed.totalViews), 3);
+    assert.equal(scalar(cluster.db, 'SELECT total_views FROM embeds'), 3);
+    assert.equal(scalar(cluster.db, 'SELECT total_lamports FROM distributions'), 3 * REVENUE_PER_VIEW_LAMPORTS);
+    assert.equal(scalar(cluster.db, 'SELECT COUNT(*) FROM investor_distributions'), 2);
   });
 });

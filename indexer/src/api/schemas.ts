@@ -30,7 +30,7 @@ export const walletAddress = z
   .meta({ description: 'base58 Solana address', example: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin' });
 
 export const txHash = z
-  .string({ message: 'txHash is required' })
+  .string()
   .refine(decodesTo(64), { message: 'Expected a base58 transaction signature' })
   .meta({ description: 'base58 transaction signature of the program transaction to verify' });
 

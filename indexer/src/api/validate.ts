@@ -5,6 +5,7 @@ import { z } from 'zod';
 
 function describe(issue: z.core.$ZodIssue): string {
   const path = issue.path.map(String).join('.');
+  if (path && issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return `${path} is required`;
   return path ? `${path}: ${issue.message}` : issue.message;
 }
 

@@ -111,8 +111,8 @@ export class DemoChain implements ChainSource {
     return created;
   }
 
-  hasKey(name: string): boolean {
-    return name in this.header.keys;
+  keyNames(): string[] {
+    return Object.keys(this.header.keys);
   }
 
   /** The demo key name of a connected wallet, if it has one. */
@@ -237,10 +237,14 @@ export class DemoChain implements ChainSource {
 
   // --- ChainSource --------------------------------------------------------------------------------
 
-  /** Committed transactions only: what is not on disk yet does not exist for the indexer. */
-  async getTransaction(signature: string): Promise<ChainTransaction | null> {
+  /** A committed transaction: what is not on disk yet does not exist for anyone. */
+  committed(signature: string): ChainTransaction | undefined {
     const tx = this.bySignature.get(signature);
-    return tx && !this.pending.includes(tx) ? tx : null;
+    return tx && !this.pending.includes(tx) ? tx : undefined;
+  }
+
+  async getTransaction(signature: string): Promise<ChainTransaction | null> {
+    return this.committed(signature) ?? null;
   }
 
   async getSignatures(key: string, query: SignatureQuery): Promise<SignatureInfo[]> {

@@ -1,0 +1,88 @@
+// startDemo: the 'demo' cluster — the demo chain, its index (SQLite in the same data folder), the
+// demo actions for /api/demo, and the settlement job signing with the demo platform's settlement
+// key. A new chain is seeded with the catalogue before startDemo returns, so the server never
+// serves a half-seeded demo. The caller starts the cluster's indexer (startMarquee does).
+import { existsSync, rmSync } from 'node:fs';
+import { createApp } from '../api/app.ts';
+import type { ClusterContext, DemoExtension } from '../api/context.ts';
+import { CLUSTER_HEADER } from '../constants.ts';
+import { createCluster, databasePath } from '../cluster.ts';
+import type { IndexerHooks } from '../ingest/indexer.ts';
+import { SettlementJob } from '../settlement/job.ts';
+import { DEMO_CLUSTER, DemoChain, type DemoChainOptions } from './chain.ts';
+import { demoOpenApi, demoRoutes } from './routes.ts';
+import { seedCatalogue, type SeedSummary } from './seed.ts';
+import { DemoService, type MetadataStore } from './service.ts';
+
+export const DEFAULT_SETTLEMENT_INTERVAL_MS = 15_000;
+
+export interface DemoOptions {
+  dataDir: string;
+  /** Where the server is reached: the metadata URIs written on chain point there. */
+  origin: string;
+  programPath?: string;
+  /** How often counted views are settled on the demo chain; 0: only through POST /api/demo/settle. */
+  settlementIntervalMs?: number;
+  now?: () => number;
+  chainHooks?: DemoChainOptions['hooks'];
+  indexerHooks?: IndexerHooks;
+}
+
+export interface DemoRuntime {
+  chain: DemoChain;
+  cluster: ClusterContext;
+  service: DemoService;
+  settlement: SettlementJob;
+  extension: DemoExtension;
+  /** What the first start seeded; null when the chain was already seeded. */
+  seeded: SeedSummary | null;
+  /** Stops the settlement timer (the indexer and database belong to whoever started them). */
+  stop(): void;
+}
+
+/**
+ * The API's own metadata store (POST /api/metadata) over the demo cluster: a private app instance
+ * on the same database, so seeding and listings store metadata exactly as the dApp does.
+ */
+function metadataStore(cluster: ClusterContext): (origin: string) => MetadataStore {
+  const app = createApp({ clusters: [cluster] });
+  return (origin) => async (metadata) => {
+    const response = await app.request(`${origin}/api/metadata`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [CLUSTER_HEADER]: DEMO_CLUSTER },
+      body: JSON.stringify(metadata),
+    });
+    if (!response.ok) throw new Error(`Storing metadata failed: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { uri: string; sha256: string };
+  };
+}
+
+export async function startDemo(options: DemoOptions): Promise<DemoRuntime> {
+  const now = options.now ?? Date.now;
+  const chain = DemoChain.open({ dataDir: options.dataDir, programPath: options.programPath, hooks: options.chainHooks, now });
+  if (chain.isNew) {
+    // An index of some earlier chain (whose chain folder was deleted) would disagree with this one.
+    const database = databasePath(options.dataDir, DEMO_CLUSTER);
+    for (const file of [database, `${database}-wal`, `${database}-shm`]) if (existsSync(file)) rmSync(file);
+  }
+  const cluster = createCluster({ source: chain, dataDir: options.dataDir, now, hooks: options.indexerHooks });
+  // After a crash the index may lag the chain: catch up with every committed transaction first.
+  await cluster.indexer.sync();
+  const service = new DemoService(chain, cluster, now);
+  const store = metadataStore(cluster);
+  let seeded: SeedSummary | null = null;
+  if (!chain.isSeeded) {
+    seeded = await seedCatalogue(service, store(options.origin), Math.floor(now() / 1000));
+    await cluster.indexer.sync();
+  }
+  service.relinkWallets();
+
+  const settlement = new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer: service, now });
+  const interval = options.settlementIntervalMs ?? DEFAULT_SETTLEMENT_INTERVAL_MS;
+  if (interval > 0) settlement.start(interval);
+  const extension: DemoExtension = { routes: demoRoutes(service, { settlement, metadataStore: store }), openapi: demoOpenApi() };
+  return { chain, cluster, service, settlement, extension, seeded, stop: () => settlement.stop() };
+}
+
+export { DemoChain, DEMO_CLUSTER } from './chain.ts';
+export { DemoService } from './service.ts';

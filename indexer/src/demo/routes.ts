@@ -1,0 +1,151 @@
+// /api/demo: the demo chain's actions for the dApp's DemoClient (docs/API.md). Each action runs a
+// real transaction on the demo chain and answers with its base58 signature; the dApp then reports
+// it on the spec's write path (POST /api/investments with simulated: true, …), which verifies it.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../api/context.ts';
+import { fail } from '../api/errors.ts';
+import { embedBody, metadataBody, projectIdParams, userIdParams, walletAddress } from '../api/schemas.ts';
+import { validate } from '../api/validate.ts';
+import type { SettlementJob } from '../settlement/job.ts';
+import { DEMO_CLUSTER } from './chain.ts';
+import { posterSvg } from './posters.ts';
+import { DemoActionError, type DemoService, type MetadataStore } from './service.ts';
+
+/** Spec §7: generate-revenue sends a random 0.5 to 10 SOL. */
+const MIN_TEST_REVENUE_SOL = 0.5;
+const MAX_TEST_REVENUE_SOL = 10;
+
+const projectId = projectIdParams.shape.projectId;
+
+export const demoSchemas = {
+  wallet: z.object({ walletAddress }),
+  walletParams: z.object({ walletAddress }),
+  invest: z.object({ walletAddress, projectId, amount: z.number().positive().meta({ description: 'SOL' }) }),
+  claimLicense: z.object({ walletAddress, projectId }),
+  registerEmbed: z.object({
+    walletAddress,
+    projectId,
+    websiteUrl: embedBody.shape.websiteUrl,
+    embedId: embedBody.shape.embedId,
+  }),
+  claimRevenue: z.object({
+    walletAddress,
+    distributionIds: z
+      .array(z.number().int().nonnegative())
+      .min(1, { message: 'No distributions selected: Please select at least one distribution to claim.' }),
+  }),
+  listing: metadataBody.extend({
+    walletAddress,
+    fundingGoal: z.number().min(1).meta({ description: 'USD (1 SOL = 1000 USD)' }),
+    deadline: z.string().min(1).meta({ description: 'a date' }),
+  }),
+  generateRevenue: z.object({
+    userId: userIdParams.shape.userId,
+    amount: z.number().min(MIN_TEST_REVENUE_SOL).max(MAX_TEST_REVENUE_SOL).meta({ description: 'SOL' }),
+  }),
+  poster: z.object({ file: z.string().regex(/^\d+\.svg$/, { message: 'Expected {projectId}.svg' }) }),
+};
+
+/** Runs an action, turning its client errors into the API's `{ message }` 4xx. */
+function act<T>(action: () => T): T {
+  try {
+    return action();
+  } catch (error) {
+    if (error instanceof DemoActionError) fail(error.status, error.message);
+    throw error;
+  }
+}
+
+export function demoRoutes(service: DemoService, options: { settlement?: SettlementJob; metadataStore: (origin: string) => MetadataStore }) {
+  return (
+    new Hono<AppEnv>()
+      .use('*', async (c, next) => {
+        if (c.var.cluster.name !== DEMO_CLUSTER) fail(400, `Demo actions run on the ${DEMO_CLUSTER} cluster only`);
+        await next();
+      })
+      .post('/wallets', validate('json', demoSchemas.wallet), (c) => c.json(act(() => service.connect(c.req.valid('json').walletAddress))))
+      .get('/wallets/:walletAddress', validate('param', demoSchemas.walletParams), (c) => {
+        const wallet = service.wallet(c.req.valid('param').walletAddress);
+        if (!wallet) fail(404, 'Unknown wallet: connect it with POST /api/demo/wallets');
+        return c.json(wallet);
+      })
+      .post('/invest', validate('json', demoSchemas.invest), (c) => {
+        const body = c.req.valid('json');
+        return c.json(act(() => service.invest(body.walletAddress, body.projectId, body.amount)));
+      })
+      .post('/claim-license', validate('json', demoSchemas.claimLicense), (c) => {
+        const body = c.req.valid('json');
+        return c.json(act(() => service.claimLicense(body.walletAddress, body.projectId)));
+      })
+      .post('/register-embed', validate('json', demoSchemas.registerEmbed), (c) => {
+        const body = c.req.valid('json');
+        return c.json(act(() => service.registerEmbed(body.walletAddress, body.projectId, body.websiteUrl, body.embedId)));
+      })
+      .post('/claim-revenue', validate('json', demoSchemas.claimRevenue), (c) => {
+        const body = c.req.valid('json');
+        return c.json(act(() => service.claimRevenue(body.walletAddress, body.distributionIds)));
+      })
+      .post('/projects', validate('json', demoSchemas.listing), async (c) => {
+        const { walletAddress: wallet, ...listing } = c.req.valid('json');
+        const store = options.metadataStore(new URL(c.req.url).origin);
+        try {
+          return c.json(await service.listFilm(wallet, listing, store), 201);
+        } catch (error) {
+          if (error instanceof DemoActionError) fail(error.status, error.message);
+          throw error;
+        }
+      })
+      .post('/generate-revenue', validate('json', demoSchemas.generateRevenue), (c) => {
+        const body = c.req.valid('json');
+        return c.json(act(() => service.generateRevenue(body.userId, body.amount)));
+      })
+      .post('/settle', async (c) => {
+        if (!options.settlement) fail(404, 'The settlement job is not running');
+        const results = await options.settlement.runOnce();
+        return c.json({ settled: results.filter((result) => result.signature), failed: results.filter((result) => !result.signature) });
+      })
+      .get('/posters/:file', validate('param', demoSchemas.poster), (c) => {
+        const id = Number.parseInt(c.req.valid('param').file, 10);
+        const row = c.var.cluster.db
+          .prepare(
+            `SELECT p.title, m.body AS metadata, s.name AS studio FROM projects p
+             LEFT JOIN metadata m ON m.sha256 = p.metadata_hash LEFT JOIN studios s ON s.address = p.studio WHERE p.id = ?`,
+          )
+          .get(id) as { title: string; metadata: string | null; studio: string | null } | undefined;
+        if (!row) fail(404, 'Project not found');
+        const metadata = row.metadata ? JSON.parse(row.metadata) : {};
+        const svg = posterSvg({ ...metadata, title: row.title, studioName: row.studio ?? undefined });
+        return c.body(svg, 200, { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=86400' });
+      })
+  );
+}
+
+const ROUTE_DOCS: { method: 'get' | 'post'; path: string; summary: string; body?: z.ZodType; params?: z.ZodObject }[] = [
+  { method: 'post', path: '/api/demo/wallets', summary: 'Map a connected wallet to its demo keypair (15.75 SOL on first connect)', body: demoSchemas.wallet },
+  { method: 'get', path: '/api/demo/wallets/{walletAddress}', summary: "A demo wallet's address and balance", params: demoSchemas.walletParams },
+  { method: 'post', path: '/api/demo/invest', summary: 'invest on the demo chain, signed by the demo keypair', body: demoSchemas.invest },
+  { method: 'post', path: '/api/demo/claim-license', summary: "claim_license on the demo chain, signed by the film's studio", body: demoSchemas.claimLicense },
+  { method: 'post', path: '/api/demo/register-embed', summary: 'register_embed on the demo chain', body: demoSchemas.registerEmbed },
+  { method: 'post', path: '/api/demo/claim-revenue', summary: 'claim_revenue for the projects of the selected distributions', body: demoSchemas.claimRevenue },
+  { method: 'post', path: '/api/demo/projects', summary: 'List a film: register_studio if needed + create_project', body: demoSchemas.listing },
+  { method: 'post', path: '/api/demo/generate-revenue', summary: "distribute_revenue of test revenue on one of the user's funded projects", body: demoSchemas.generateRevenue },
+  { method: 'post', path: '/api/demo/settle', summary: 'Run the settlement job now: counted views → distribute_revenue' },
+  { method: 'get', path: '/api/demo/posters/{file}', summary: "A project's generated SVG poster ({projectId}.svg)", params: demoSchemas.poster },
+];
+
+/** The demo routes for /api/openapi.json. */
+export function demoOpenApi(): Record<string, unknown> {
+  const schema = (type: z.ZodType) => z.toJSONSchema(type, { io: 'input', unrepresentable: 'any' });
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of ROUTE_DOCS) {
+    paths[route.path] ??= {};
+    paths[route.path][route.method] = {
+      summary: route.summary,
+      parameters: Object.entries(route.params?.shape ?? {}).map(([name, field]) => ({ name, in: 'path', required: true, schema: schema(field as z.ZodType) })),
+      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(route.body) } } } } : {}),
+      responses: { 200: { description: 'OK' }, '4XX': { description: 'Bad input, unknown id, or a transaction the program rejected' } },
+    };
+  }
+  return paths;
+}

@@ -1,0 +1,195 @@
+// First start of the demo chain: the platform and the catalogue of catalogue.ts played through the
+// program's instructions, in chronological order on the chain's clock (the past is made by running
+// each transaction at its day), as one commit. Metadata goes through the API's metadata store, so
+// projects join their metadata exactly as listings from the dApp do.
+import anchor from '@coral-xyz/anchor';
+import { LAMPORTS_PER_SOL, REVENUE_PER_VIEW_LAMPORTS } from '../constants.ts';
+import { FILMS, INVESTOR_COUNT, PUBLISHERS, STUDIOS, type FilmSeed } from './catalogue.ts';
+import type { DemoChain } from './chain.ts';
+import { ix, pda } from './instructions.ts';
+import { KEY, PLATFORM_RULES, posterPath, type DemoService, type MetadataStore } from './service.ts';
+
+type PublicKey = anchor.web3.PublicKey;
+
+const DAY = 86_400;
+const sol = (amount: number) => BigInt(Math.round(amount * LAMPORTS_PER_SOL));
+
+const studioKey = (key: string) => `studio:${key}`;
+const investorKey = (number: number) => `investor:${number}`;
+const publisherKey = (key: string) => `publisher:${key}`;
+
+/** What seeding made, for the log line and the tests. */
+export interface SeedSummary {
+  projects: number;
+  transactions: number;
+  byState: Record<'funding' | 'funded' | 'failed' | 'closeToDeadline' | 'nearlyFunded', number>;
+}
+
+interface Step {
+  day: number;
+  order: number;
+  run: (at: number) => void;
+}
+
+/** Seeds a new chain; `storeMetadata` is POST /api/metadata of the running app. */
+export async function seedCatalogue(service: DemoService, storeMetadata: MetadataStore, nowSeconds: number): Promise<SeedSummary> {
+  const chain: DemoChain = service.chain;
+  if (chain.isSeeded) throw new Error('The demo chain is already seeded');
+  const before = chain.transactionCount;
+  await chain.batch(async () => {
+    // Films get their ids in listing order; the poster URL in the metadata needs the id up front.
+    const films = [...FILMS].sort((a, b) => a.listedDay - b.listedDay);
+    const metadata = [];
+    for (const [id, film] of films.entries()) {
+      metadata.push(
+        await storeMetadata({
+          title: film.title,
+          description: film.description,
+          directorName: film.directorName,
+          genres: film.genres,
+          releaseYear: film.releaseYear,
+          licenseType: film.licenseType,
+          thumbnailUrl: posterPath(id),
+          fundingGoal: film.goalSol * 1000,
+          deadline: new Date((nowSeconds + film.deadlineDay * DAY) * 1000).toISOString(),
+        }),
+      );
+    }
+
+    const admin = service.key(KEY.admin);
+    const treasury = service.key(KEY.treasury);
+    const settlement = service.key(KEY.settlement);
+    const steps: Step[] = [];
+    const at = (day: number, run: Step['run']) => steps.push({ day, order: steps.length, run });
+
+    at(-90, (time) => {
+      chain.airdrop(admin.publicKey, sol(100));
+      chain.airdrop(treasury.publicKey, sol(1));
+      chain.airdrop(settlement.publicKey, sol(10_000));
+      chain.send([ix.initializePlatform(admin.publicKey, treasury.publicKey, settlement.publicKey, PLATFORM_RULES)], [admin], { at: time });
+    });
+    for (const studio of STUDIOS) {
+      at(-89, (time) => {
+        const authority = service.key(studioKey(studio.key));
+        chain.airdrop(authority.publicKey, sol(50));
+        chain.send([ix.registerStudio(authority.publicKey, studio.name)], [authority], { at: time });
+      });
+      if (studio.verified) {
+        at(-88, (time) => chain.send([ix.verifyStudio(admin.publicKey, service.key(studioKey(studio.key)).publicKey, true)], [admin], { at: time }));
+      }
+    }
+    at(-88, () => {
+      for (let number = 1; number <= INVESTOR_COUNT; number++) chain.airdrop(service.key(investorKey(number)).publicKey, sol(1000));
+      for (const publisher of PUBLISHERS) chain.airdrop(service.key(publisherKey(publisher.key)).publicKey, sol(20));
+    });
+
+    for (const [id, film] of films.entries()) planFilm(service, film, id, metadata[id], nowSeconds, at);
+
+    steps.sort((a, b) => a.day - b.day || a.order - b.order);
+    // A day's transactions from 09:00 on its clock, 20 minutes apart, in the order planned.
+    const perDay = new Map<number, number>();
+    for (const step of steps) {
+      const rank = perDay.get(step.day) ?? 0;
+      perDay.set(step.day, rank + 1);
+      step.run(nowSeconds + step.day * DAY - 15 * 3600 + rank * 20 * 60);
+    }
+    chain.markSeeded();
+  });
+
+  const nearlyFunded = FILMS.filter(
+    (film) => film.story.kind === 'funding' && film.deadlineDay > 0 && film.goalSol - total(film) < 5,
+  ).length;
+  return {
+    projects: FILMS.length,
+    transactions: chain.transactionCount - before,
+    byState: {
+      funded: FILMS.filter((film) => film.story.kind === 'funded').length,
+      funding: FILMS.filter((film) => film.story.kind === 'funding' && film.deadlineDay > 0).length,
+      failed: FILMS.filter((film) => film.story.kind === 'funding' && film.deadlineDay < 0).length,
+      closeToDeadline: FILMS.filter((film) => film.story.kind === 'funding' && film.deadlineDay > 0 && film.deadlineDay <= 7).length,
+      nearlyFunded,
+    },
+  };
+}
+
+function total(film: FilmSeed): number {
+  return film.story.investments.reduce((sum, investment) => sum + (investment.sol ?? 0), 0);
+}
+
+/** The steps of one film's story. */
+function planFilm(
+  service: DemoService,
+  film: FilmSeed,
+  id: number,
+  metadata: { uri: string; sha256: string },
+  nowSeconds: number,
+  at: (day: number, run: Step['run']) => void,
+) {
+  const chain = service.chain;
+  const project = pda.project(id);
+  const studio = () => service.key(studioKey(film.studio));
+  const investor = (number: number) => service.key(investorKey(number));
+  const publisher = (key: string) => service.key(publisherKey(key));
+
+  at(film.listedDay, (time) => {
+    const platform = chain.account<{ project_count: anchor.BN }>('Platform', pda.platform())!;
+    if (platform.project_count.toNumber() !== id) throw new Error(`Seeding expected project id ${id}, the chain is at ${platform.project_count}`);
+    chain.send(
+      [
+        ix.createProject(studio().publicKey, BigInt(id), {
+          title: film.title,
+          metadataUri: metadata.uri,
+          metadataHash: Buffer.from(metadata.sha256, 'hex'),
+          goalLamports: sol(film.goalSol),
+          deadline: BigInt(nowSeconds + film.deadlineDay * DAY),
+        }),
+      ],
+      [studio()],
+      { at: time },
+    );
+  });
+
+  const story = film.story;
+  let raised = 0;
+  for (const investment of story.investments) {
+    // An investment without an amount completes the goal.
+    const amount = investment.sol ?? film.goalSol - raised;
+    raised += amount;
+    at(investment.day, (time) => chain.send([ix.invest(investor(investment.investor).publicKey, project, sol(amount))], [investor(investment.investor)], { at: time }));
+  }
+  if (story.kind === 'funding') {
+    for (const refund of story.refunds ?? []) {
+      at(refund.day, (time) => chain.send([ix.refund(investor(refund.investor).publicKey, project)], [investor(refund.investor)], { at: time }));
+    }
+    return;
+  }
+
+  if (story.licenseDay !== undefined) {
+    at(story.licenseDay, (time) => chain.send([ix.claimLicense(studio().publicKey, project)], [studio()], { at: time }));
+  }
+  const embeds: PublicKey[] = [];
+  for (const embed of story.embeds ?? []) {
+    at(embed.day, (time) => {
+      const embedId = `embed-${id}-${time * 1000}`;
+      const website = PUBLISHERS.find((candidate) => candidate.key === embed.publisher)!.websiteUrl;
+      chain.send([ix.registerEmbed(publisher(embed.publisher).publicKey, project, embedId, website)], [publisher(embed.publisher)], { at: time });
+      embeds.push(pda.embed(project, embedId));
+    });
+  }
+  for (const round of story.revenue ?? []) {
+    at(round.day, (time) => {
+      const views = round.views.map((count, index) => ({ embed: embeds[index], views: BigInt(count) }));
+      const lamports = BigInt(round.views.reduce((sum, count) => sum + count, 0)) * BigInt(REVENUE_PER_VIEW_LAMPORTS);
+      service.distribute(project, lamports, views, time);
+    });
+  }
+  for (const claim of story.investorClaims ?? []) {
+    at(claim.day, (time) => chain.send([ix.claimRevenue(investor(claim.investor).publicKey, project)], [investor(claim.investor)], { at: time }));
+  }
+  for (const claim of story.publisherClaims ?? []) {
+    at(claim.day, (time) => {
+      const index = (story.embeds ?? []).findIndex((embed) => embed.publisher === claim.publisher);
+      chain.send([ix.claimPublisherRevenue(publisher(claim.publisher).publicKey, project, embeds[index])], [publisher(claim.publisher)], { at: time });
+    });
+  }
+}

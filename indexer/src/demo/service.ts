@@ -1,0 +1,320 @@
+// DemoService: every demo action as a real transaction on the demo chain, signed by the server-held
+// key that stands for the actor — the connected wallet's demo keypair, a seeded studio, or the
+// platform's settlement authority. Actions answer with the transaction's signature; by then the
+// chain has committed it and the indexer has ingested it (the chain pushes each commit).
+import anchor from '@coral-xyz/anchor';
+import { randomInt } from 'node:crypto';
+import type { ClusterContext } from '../api/context.ts';
+import { linkSigner } from '../api/routes/users.ts';
+import { resolveUser } from '../api/shapes.ts';
+import { LAMPORTS_PER_SOL, LAMPORTS_PER_USD } from '../constants.ts';
+import { decodeTransactionEvents } from '../program/decoder.ts';
+import type { DistributionRequest, SettlementSigner } from '../settlement/job.ts';
+import { DemoTransactionError, type DemoChain } from './chain.ts';
+import { ix, pda, type PlatformRules } from './instructions.ts';
+
+const { PublicKey } = anchor.web3;
+type Keypair = anchor.web3.Keypair;
+type PublicKey = anchor.web3.PublicKey;
+
+/** Spec §9: a demo wallet starts with 15.75 SOL. */
+export const DEMO_WALLET_LAMPORTS = 15_750_000_000n;
+/** The settlement authority is topped up from the faucet when it falls below this. */
+const SETTLEMENT_LOW_WATER_LAMPORTS = 100n * BigInt(LAMPORTS_PER_SOL);
+const SETTLEMENT_TOP_UP_LAMPORTS = 10_000n * BigInt(LAMPORTS_PER_SOL);
+
+export const PLATFORM_RULES: PlatformRules = {
+  publisherBps: 4000,
+  investorBps: 5750,
+  platformBps: 250,
+  minInvestmentLamports: 50_000_000n,
+  unverifiedFundingCapLamports: 500n * BigInt(LAMPORTS_PER_SOL),
+  verifiedFundingCapLamports: 10_000n * BigInt(LAMPORTS_PER_SOL),
+};
+
+/** Names of the server's keys in the chain's key store. */
+export const KEY = {
+  admin: 'admin',
+  treasury: 'treasury',
+  settlement: 'settlement',
+  wallet: (walletAddress: string) => `wallet:${walletAddress}`,
+};
+
+/** A client mistake in a demo action: becomes a 4xx `{ message }`. */
+export class DemoActionError extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface DemoWallet {
+  walletAddress: string;
+  demoAddress: string;
+  balanceLamports: string;
+  balance: number;
+}
+
+export interface ListingInput {
+  title: string;
+  description: string;
+  directorName: string;
+  releaseYear: number;
+  licenseType: string;
+  /** USD (1 SOL = 1000 USD). */
+  fundingGoal: number;
+  deadline: string;
+  genres: string[];
+  thumbnailUrl?: string;
+  videoUrl?: string;
+}
+
+/** Stores project metadata the way POST /api/metadata does; returns its URI and sha256. */
+export type MetadataStore = (metadata: Record<string, unknown>) => Promise<{ uri: string; sha256: string }>;
+
+export const posterPath = (projectId: number | bigint) => `/api/demo/posters/${projectId}.svg`;
+
+interface ProjectAccount {
+  id: anchor.BN;
+  studio: PublicKey;
+  status: Record<string, object>;
+  distribution_count: anchor.BN;
+}
+
+export class DemoService implements SettlementSigner {
+  private readonly keyNames = new Map<string, string>();
+
+  constructor(
+    readonly chain: DemoChain,
+    readonly cluster: ClusterContext,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  // --- keys and wallets ---------------------------------------------------------------------------
+
+  key(name: string): Keypair {
+    const keypair = this.chain.keypair(name);
+    this.keyNames.set(keypair.publicKey.toBase58(), name);
+    return keypair;
+  }
+
+  /** The server-held keypair of `address`, if the server holds it (seeded actors, demo wallets). */
+  private heldKey(address: PublicKey): Keypair | undefined {
+    if (!this.keyNames.has(address.toBase58())) {
+      for (const name of this.chain.keyNames()) if (![...this.keyNames.values()].includes(name)) this.key(name);
+    }
+    const name = this.keyNames.get(address.toBase58());
+    return name ? this.key(name) : undefined;
+  }
+
+  private walletInfo(walletAddress: string, keypair: Keypair): DemoWallet {
+    const lamports = this.chain.balance(keypair.publicKey);
+    return {
+      walletAddress,
+      demoAddress: keypair.publicKey.toBase58(),
+      balanceLamports: lamports.toString(),
+      balance: Number(lamports) / LAMPORTS_PER_SOL,
+    };
+  }
+
+  /** The demo wallet of a connected wallet, or undefined if it never connected. */
+  wallet(walletAddress: string): DemoWallet | undefined {
+    const name = this.chain.walletKeyName(walletAddress);
+    return name ? this.walletInfo(walletAddress, this.key(name)) : undefined;
+  }
+
+  /**
+   * Maps a connected wallet to its demo keypair, funding it with 15.75 SOL the first time (the key,
+   * the mapping and the airdrop are one commit), and links the wallet's user to it in the indexer.
+   */
+  connect(walletAddress: string): DemoWallet {
+    let name = this.chain.walletKeyName(walletAddress);
+    if (!name) {
+      name = KEY.wallet(walletAddress);
+      const keypair = this.key(name);
+      this.chain.setWalletKey(walletAddress, name);
+      this.chain.airdrop(keypair.publicKey, DEMO_WALLET_LAMPORTS);
+    }
+    const keypair = this.key(name);
+    linkSigner(this.cluster.db, walletAddress, keypair.publicKey.toBase58(), this.now());
+    return this.walletInfo(walletAddress, keypair);
+  }
+
+  /** Re-links every demo wallet's user after a restart (the link may have missed a crash). */
+  relinkWallets(): void {
+    for (const [walletAddress, name] of this.chain.wallets()) {
+      linkSigner(this.cluster.db, walletAddress, this.key(name).publicKey.toBase58(), this.now());
+    }
+  }
+
+  /** The demo keypair that signs for a connected wallet (connecting it on first use). */
+  private signer(walletAddress: string): Keypair {
+    if (!this.chain.walletKeyName(walletAddress)) this.connect(walletAddress);
+    return this.key(this.chain.walletKeyName(walletAddress)!);
+  }
+
+  // --- chain reads --------------------------------------------------------------------------------
+
+  private project(projectId: number): { address: PublicKey; account: ProjectAccount } {
+    const address = pda.project(projectId);
+    const account = this.chain.account<ProjectAccount>('Project', address);
+    if (!account) throw new DemoActionError(404, 'Project not found');
+    return { address, account };
+  }
+
+  private run(instructions: anchor.web3.TransactionInstruction[], signers: Keypair[]): string {
+    try {
+      return this.chain.send(instructions, signers).signature;
+    } catch (error) {
+      if (error instanceof DemoTransactionError) throw new DemoActionError(400, error.message);
+      throw error;
+    }
+  }
+
+  // --- actions ------------------------------------------------------------------------------------
+
+  invest(walletAddress: string, projectId: number, amountSol: number): { signature: string; balance: number } {
+    const investor = this.signer(walletAddress);
+    const { address } = this.project(projectId);
+    const lamports = BigInt(Math.round(amountSol * LAMPORTS_PER_SOL));
+    const signature = this.run([ix.invest(investor.publicKey, address, lamports)], [investor]);
+    return { signature, balance: this.walletInfo(walletAddress, investor).balance };
+  }
+
+  /**
+   * Releases a funded project's SOL to its studio. The studio signs: the wallet's own demo key when
+   * it listed the film, or the seeded studio's key the server holds (the demo plays that studio).
+   */
+  claimLicense(walletAddress: string, projectId: number): { signature: string } {
+    const { address, account } = this.project(projectId);
+    const studio = this.chain.account<{ authority: PublicKey }>('Studio', account.studio);
+    if (!studio) throw new DemoActionError(404, 'Studio not found');
+    const own = this.signer(walletAddress);
+    const authority = own.publicKey.equals(studio.authority) ? own : this.heldKey(studio.authority);
+    if (!authority) throw new DemoActionError(403, 'Only the studio that listed this film can claim its licence');
+    return { signature: this.run([ix.claimLicense(authority.publicKey, address)], [authority]) };
+  }
+
+  registerEmbed(walletAddress: string, projectId: number, websiteUrl: string, embedId: string): { signature: string } {
+    const publisher = this.signer(walletAddress);
+    const { address } = this.project(projectId);
+    return { signature: this.run([ix.registerEmbed(publisher.publicKey, address, embedId, websiteUrl)], [publisher]) };
+  }
+
+  /** Claims the revenue of the projects the selected distributions belong to (claims are per project on chain). */
+  claimRevenue(walletAddress: string, distributionIds: number[]): { signature: string; amount: number; amountLamports: string } {
+    const investor = this.signer(walletAddress);
+    const lookup = this.cluster.db.prepare('SELECT project_id, investor, claimed FROM investor_distributions WHERE id = ?');
+    const projects = new Set<number>();
+    for (const id of distributionIds) {
+      const row = lookup.get(id) as { project_id: number; investor: string; claimed: number } | undefined;
+      if (!row) throw new DemoActionError(404, `Distribution ${id} not found`);
+      if (row.investor !== investor.publicKey.toBase58()) throw new DemoActionError(403, `Distribution ${id} is not yours`);
+      if (row.claimed === 0) projects.add(row.project_id);
+    }
+    if (projects.size === 0) {
+      throw new DemoActionError(400, "No revenue to claim: You don't have any unclaimed revenue at the moment.");
+    }
+    const instructions = [...projects].map((projectId) => ix.claimRevenue(investor.publicKey, pda.project(projectId)));
+    const signature = this.run(instructions, [investor]);
+    const tx = this.chain.committed(signature)!;
+    const lamports = decodeTransactionEvents(tx)
+      .filter((event) => event.name === 'RevenueClaimed')
+      .reduce((sum, event) => sum + BigInt(event.data.amount_lamports as bigint), 0n);
+    return { signature, amount: Number(lamports) / 1e6, amountLamports: lamports.toString() };
+  }
+
+  /** Lists a film: registers the wallet's studio if needed and creates the project, in one transaction. */
+  async listFilm(walletAddress: string, listing: ListingInput, storeMetadata: MetadataStore): Promise<{ signature: string; projectId: number }> {
+    const authority = this.signer(walletAddress);
+    const deadline = Math.floor(Date.parse(listing.deadline) / 1000);
+    if (!Number.isFinite(deadline)) throw new DemoActionError(400, 'deadline: Expected a date');
+    if (deadline <= Math.floor(this.now() / 1000)) throw new DemoActionError(400, 'The deadline must be in the future');
+    const platform = this.chain.account<{ project_count: anchor.BN }>('Platform', pda.platform());
+    if (!platform) throw new DemoActionError(400, 'The demo platform is not initialised');
+    // The id the project will get, for its poster URL; checked again right before sending.
+    const expectedId = BigInt(platform.project_count.toString());
+    const { uri, sha256 } = await storeMetadata({
+      title: listing.title,
+      description: listing.description,
+      directorName: listing.directorName,
+      genres: listing.genres,
+      releaseYear: listing.releaseYear,
+      licenseType: listing.licenseType,
+      thumbnailUrl: listing.thumbnailUrl || posterPath(expectedId),
+      ...(listing.videoUrl ? { videoUrl: listing.videoUrl } : {}),
+      fundingGoal: listing.fundingGoal,
+      deadline: listing.deadline,
+    });
+    // From here on synchronous: nobody else can take the project id in between.
+    const projectId = BigInt(this.chain.account<{ project_count: anchor.BN }>('Platform', pda.platform())!.project_count.toString());
+    if (projectId !== expectedId && !listing.thumbnailUrl) {
+      throw new DemoActionError(400, 'Another film was listed at the same moment; please submit again');
+    }
+    const instructions = [];
+    if (!this.chain.exists(pda.studio(authority.publicKey))) {
+      instructions.push(ix.registerStudio(authority.publicKey, `${listing.directorName} Productions`.slice(0, 64)));
+    }
+    instructions.push(
+      ix.createProject(authority.publicKey, projectId, {
+        title: listing.title,
+        metadataUri: uri,
+        metadataHash: Buffer.from(sha256, 'hex'),
+        goalLamports: BigInt(Math.round(listing.fundingGoal * LAMPORTS_PER_USD)),
+        deadline: BigInt(deadline),
+      }),
+    );
+    const signature = this.run(instructions, [authority]);
+    return { signature, projectId: Number(projectId) };
+  }
+
+  /**
+   * Test revenue (spec: a random 0.5–10 SOL chosen by the client): a distribute_revenue signed by
+   * the settlement authority on one of the funded projects the user holds shares of.
+   */
+  generateRevenue(userId: string, amountSol: number): { signature: string; projectId: number; amount: number } {
+    const { chainAddress } = resolveUser(this.cluster.db, userId);
+    const candidates = this.cluster.db
+      .prepare(
+        `SELECT p.id FROM positions s JOIN projects p ON p.id = s.project_id
+         WHERE s.investor = ? AND s.shares > 0 AND p.status = 'funded' ORDER BY p.id`,
+      )
+      .all(chainAddress ?? userId) as { id: number }[];
+    if (candidates.length === 0) {
+      throw new DemoActionError(400, 'No funded investment yet: invest in a film that reaches its goal to receive revenue');
+    }
+    const projectId = candidates[randomInt(candidates.length)].id;
+    const lamports = BigInt(Math.round(amountSol * LAMPORTS_PER_SOL));
+    const signature = this.distribute(pda.project(projectId), lamports, []);
+    return { signature, projectId, amount: amountSol };
+  }
+
+  /** SettlementSigner: the settlement job's batches of counted views. */
+  async distributeRevenue(request: DistributionRequest): Promise<string> {
+    return this.distribute(
+      new PublicKey(request.project),
+      request.amountLamports,
+      request.embeds.map(({ embed, views }) => ({ embed: new PublicKey(embed), views: BigInt(views) })),
+    );
+  }
+
+  /** distribute_revenue at the project's next distribution index, as read from the chain now. */
+  distribute(project: PublicKey, lamports: bigint, embeds: { embed: PublicKey; views: bigint }[], at?: number): string {
+    const settlement = this.key(KEY.settlement);
+    const treasury = this.key(KEY.treasury);
+    if (this.chain.balance(settlement.publicKey) < lamports + SETTLEMENT_LOW_WATER_LAMPORTS) {
+      this.chain.airdrop(settlement.publicKey, SETTLEMENT_TOP_UP_LAMPORTS + lamports);
+    }
+    const account = this.chain.account<ProjectAccount>('Project', project);
+    if (!account) throw new DemoActionError(404, 'Project not found');
+    const index = BigInt(account.distribution_count.toString());
+    try {
+      return this.chain.send([ix.distributeRevenue(settlement.publicKey, treasury.publicKey, project, index, lamports, embeds)], [settlement], { at }).signature;
+    } catch (error) {
+      if (error instanceof DemoTransactionError) throw new DemoActionError(400, error.message);
+      throw error;
+    }
+  }
+}

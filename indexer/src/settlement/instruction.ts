@@ -1,0 +1,68 @@
+// distribute_revenue as a transaction instruction, built with Anchor from the IDL: what any
+// SettlementSigner sends (the RPC signer below, or the demo chain's signer in LiteSVM).
+import anchor from '@coral-xyz/anchor';
+import { idl } from '../program/idl.ts';
+import type { DistributionRequest, SettlementSigner } from './job.ts';
+
+const { PublicKey, Connection, Transaction, sendAndConfirmTransaction } = anchor.web3;
+type PublicKeyType = InstanceType<typeof PublicKey>;
+type KeypairType = InstanceType<typeof anchor.web3.Keypair>;
+
+function seed(text: string) {
+  return Buffer.from(text, 'utf8');
+}
+
+function u64(value: number) {
+  const bytes = Buffer.alloc(8);
+  bytes.writeBigUInt64LE(BigInt(value));
+  return bytes;
+}
+
+/** The platform's settlement accounts, read from the indexed platform row. */
+export interface SettlementAccounts {
+  settlementAuthority: PublicKeyType;
+  treasury: PublicKeyType;
+  programId?: PublicKeyType;
+}
+
+export function distributeRevenueInstruction(request: DistributionRequest, accounts: SettlementAccounts) {
+  const programId = accounts.programId ?? new PublicKey(idl.address);
+  const project = new PublicKey(request.project);
+  const find = (...seeds: Buffer[]) => PublicKey.findProgramAddressSync(seeds, programId)[0];
+  // An offline provider: Program is used only for its instruction builder.
+  const provider = { connection: new Connection('http://127.0.0.1:1'), publicKey: accounts.settlementAuthority };
+  const program = new anchor.Program({ ...idl, address: programId.toBase58() }, provider as unknown as anchor.Provider);
+  return program.methods
+    .distributeRevenue(
+      new anchor.BN(request.amountLamports.toString()),
+      request.embeds.map((embed) => new anchor.BN(embed.views)),
+    )
+    .accountsPartial({
+      settlementAuthority: accounts.settlementAuthority,
+      platform: find(seed('platform')),
+      project,
+      vault: find(seed('vault'), project.toBuffer()),
+      distribution: find(seed('distribution'), project.toBuffer(), u64(request.index)),
+      treasury: accounts.treasury,
+      eventAuthority: find(seed('__event_authority')),
+      program: programId,
+    })
+    .remainingAccounts(request.embeds.map((embed) => ({ pubkey: new PublicKey(embed.embed), isSigner: false, isWritable: true })))
+    .instruction();
+}
+
+/** Signs with a settlement keypair and sends through a cluster's RPC (devnet, localnet). */
+export function rpcSettlementSigner(options: { rpcUrl: string; keypair: KeypairType; treasury: () => string | undefined }): SettlementSigner {
+  const connection = new Connection(options.rpcUrl, 'confirmed');
+  return {
+    async distributeRevenue(request) {
+      const treasury = options.treasury();
+      if (!treasury) throw new Error('The platform is not indexed yet (no treasury)');
+      const instruction = await distributeRevenueInstruction(request, {
+        settlementAuthority: options.keypair.publicKey,
+        treasury: new PublicKey(treasury),
+      });
+      return sendAndConfirmTransaction(connection, new Transaction().add(instruction), [options.keypair], { commitment: 'confirmed' });
+    },
+  };
+}

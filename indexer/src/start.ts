@@ -1,0 +1,79 @@
+// startMarquee: the whole server — RPC clusters from the configuration, plus whatever clusters the
+// caller brings (the demo chain's), the settlement jobs, the API and the built dApp on PORT.
+import anchor from '@coral-xyz/anchor';
+import { readFileSync } from 'node:fs';
+import type { ServerType } from '@hono/node-server';
+import { createApp } from './api/app.ts';
+import type { ClusterContext, DemoExtension } from './api/context.ts';
+import { createCluster } from './cluster.ts';
+import { loadConfig, type Config } from './config.ts';
+import { createServer } from './server.ts';
+import { rpcSettlementSigner } from './settlement/instruction.ts';
+import { SettlementJob, type SettlementSigner } from './settlement/job.ts';
+import { RpcSource } from './sources/rpc.ts';
+
+export interface StartOptions {
+  config?: Config;
+  /** Clusters besides the configured RPC ones, e.g. the demo chain's (its indexer is started here). */
+  clusters?: ClusterContext[];
+  /** Mounted at /api/demo. */
+  demo?: DemoExtension;
+  /** Settlement signers by cluster name (the demo chain's); RPC clusters get one from MARQUEE_SETTLEMENT_KEYPAIR. */
+  settlementSigners?: Record<string, SettlementSigner>;
+}
+
+export interface Marquee {
+  clusters: ClusterContext[];
+  server: ServerType;
+  url: string;
+  close(): Promise<void>;
+}
+
+function treasuryOf(cluster: ClusterContext) {
+  return () => (cluster.db.prepare('SELECT treasury FROM platform').get() as { treasury: string } | undefined)?.treasury;
+}
+
+export async function startMarquee(options: StartOptions = {}): Promise<Marquee> {
+  const config = options.config ?? loadConfig();
+  const rpcClusters = config.rpcClusters.map((rpc) => ({
+    rpc,
+    cluster: createCluster({
+      source: new RpcSource({ cluster: rpc.name, rpcUrl: rpc.rpcUrl, wsUrl: rpc.wsUrl }),
+      dataDir: config.dataDir,
+      programId: config.programId,
+    }),
+  }));
+  const clusters = [...(options.clusters ?? []), ...rpcClusters.map(({ cluster }) => cluster)];
+  for (const cluster of clusters) cluster.indexer.start();
+
+  const signers: Record<string, SettlementSigner> = { ...options.settlementSigners };
+  if (config.settlementKeypairPath) {
+    const secret = Uint8Array.from(JSON.parse(readFileSync(config.settlementKeypairPath, 'utf8')));
+    const keypair = anchor.web3.Keypair.fromSecretKey(secret);
+    for (const { rpc, cluster } of rpcClusters) {
+      signers[cluster.name] ??= rpcSettlementSigner({ rpcUrl: rpc.rpcUrl, keypair, treasury: treasuryOf(cluster) });
+    }
+  }
+  const jobs = clusters
+    .filter((cluster) => signers[cluster.name])
+    .map((cluster) => new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer: signers[cluster.name] }));
+  for (const job of jobs) job.start(config.settlementIntervalMs);
+
+  const app = createApp({ clusters, demo: options.demo, heliusAuthHeader: config.heliusAuthHeader, trustProxy: config.trustProxy });
+  const server = await createServer({ app, port: config.port, staticDir: config.staticDir });
+  const url = `http://localhost:${config.port}`;
+  return {
+    clusters,
+    server,
+    url,
+    close: () =>
+      new Promise((resolve) => {
+        for (const job of jobs) job.stop();
+        for (const cluster of clusters) cluster.indexer.stop();
+        server.close(() => {
+          for (const cluster of clusters) cluster.db.close();
+          resolve();
+        });
+      }),
+  };
+}
