@@ -8,7 +8,6 @@ export interface PosterInput {
   directorName?: string;
   genres?: string[];
   releaseYear?: number;
-  studioName?: string;
 }
 
 const WIDTH = 600;

@@ -109,13 +109,12 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
         const id = Number.parseInt(c.req.valid('param').file, 10);
         const row = c.var.cluster.db
           .prepare(
-            `SELECT p.title, m.body AS metadata, s.name AS studio FROM projects p
-             LEFT JOIN metadata m ON m.sha256 = p.metadata_hash LEFT JOIN studios s ON s.address = p.studio WHERE p.id = ?`,
+            'SELECT p.title, m.body AS metadata FROM projects p LEFT JOIN metadata m ON m.sha256 = p.metadata_hash WHERE p.id = ?',
           )
-          .get(id) as { title: string; metadata: string | null; studio: string | null } | undefined;
+          .get(id) as { title: string; metadata: string | null } | undefined;
         if (!row) fail(404, 'Project not found');
         const metadata = row.metadata ? JSON.parse(row.metadata) : {};
-        const svg = posterSvg({ ...metadata, title: row.title, studioName: row.studio ?? undefined });
+        const svg = posterSvg({ ...metadata, title: row.title });
         return c.body(svg, 200, { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=86400' });
       })
   );

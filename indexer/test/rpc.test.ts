@@ -1,0 +1,101 @@
+// RpcSource against a JSON-RPC server speaking the cluster's wire format (getTransaction,
+// getSignaturesForAddress): @solana/web3.js parses the answers, the decoder reads what it returns.
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { openDatabase } from '../src/db/database.ts';
+import { ClusterIndexer } from '../src/ingest/indexer.ts';
+import { PROGRAM_ID } from '../src/program/idl.ts';
+import { RpcSource } from '../src/sources/rpc.ts';
+import { randomSignature, toRpcJson } from './helpers/chain.ts';
+import { scalar } from './helpers/dump.ts';
+import { fullScenario } from './helpers/scenario.ts';
+
+const { chain } = fullScenario();
+const BLOCKHASH = '11111111111111111111111111111111';
+
+/** getTransaction's JSON answer; odd slots are v0 transactions with the program id in a lookup table. */
+function rpcTransaction(index: number) {
+  const { tx } = chain.source.transactions[index];
+  const json = toRpcJson(tx);
+  const versioned = index % 2 === 1;
+  const staticKeys = versioned ? tx.accountKeys.slice(0, 2) : tx.accountKeys;
+  return {
+    slot: json.slot,
+    blockTime: json.blockTime,
+    version: versioned ? 0 : 'legacy',
+    meta: {
+      ...json.meta,
+      fee: 5000,
+      preBalances: staticKeys.map(() => 0),
+      postBalances: staticKeys.map(() => 0),
+      logMessages: [],
+      loadedAddresses: versioned ? { writable: [], readonly: [PROGRAM_ID] } : { writable: [], readonly: [] },
+    },
+    transaction: {
+      signatures: [tx.signature],
+      message: {
+        header: { numRequiredSignatures: 1, numReadonlySignedAccounts: 0, numReadonlyUnsignedAccounts: 1 },
+        accountKeys: staticKeys,
+        recentBlockhash: BLOCKHASH,
+        instructions: [{ programIdIndex: 2, accounts: [0], data: '' }],
+        ...(versioned ? { addressTableLookups: [{ accountKey: staticKeys[1], writableIndexes: [], readonlyIndexes: [0] }] } : {}),
+      },
+    },
+  };
+}
+
+let server: Server;
+let url: string;
+const calls: string[] = [];
+
+before(async () => {
+  server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', async () => {
+      const { id, method, params } = JSON.parse(body);
+      calls.push(method);
+      let result: unknown = null;
+      if (method === 'getTransaction') {
+        const index = chain.source.transactions.findIndex((entry) => entry.tx.signature === params[0]);
+        result = index >= 0 ? rpcTransaction(index) : null;
+      } else if (method === 'getSignaturesForAddress') {
+        const list = await chain.source.getSignatures(params[0], params[1] ?? {});
+        result = list.map((entry) => ({ signature: entry.signature, slot: entry.slot, err: null, memo: null, blockTime: null, confirmationStatus: 'confirmed' }));
+      }
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ jsonrpc: '2.0', id, result }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+after(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+describe('RpcSource', () => {
+  test('getTransaction reads legacy and v0 transactions; an unknown signature is null', async () => {
+    const source = new RpcSource({ cluster: 'localnet', rpcUrl: url });
+    const legacy = await source.getTransaction(chain.source.transactions[0].tx.signature);
+    assert.equal(legacy!.accountKeys[2], PROGRAM_ID);
+    const versioned = await source.getTransaction(chain.source.transactions[1].tx.signature);
+    assert.equal(versioned!.accountKeys.length, 3, 'static keys + the loaded program id');
+    assert.equal(versioned!.accountKeys[2], PROGRAM_ID);
+    assert.equal(await source.getTransaction(randomSignature()), null);
+  });
+
+  test('an indexer over the RPC source syncs the whole program history', async () => {
+    const source = new RpcSource({ cluster: 'localnet', rpcUrl: url });
+    const indexer = new ClusterIndexer({ cluster: 'localnet', db: openDatabase(':memory:'), source });
+    assert.equal(await indexer.sync(), chain.source.transactions.length);
+    assert.deepEqual(indexer.gaps(), []);
+    assert.equal(scalar(indexer.db, 'SELECT COUNT(*) FROM investments'), 4);
+    assert.equal(scalar(indexer.db, 'SELECT COUNT(*) FROM distributions'), 2);
+    assert.ok(calls.includes('getSignaturesForAddress'));
+  });
+});
