@@ -26,7 +26,9 @@ fi
 
 CARGO_BIN="${CARGO_HOME:-$HOME/.cargo}/bin"
 export PATH="$CARGO_BIN:$PATH"
-if ! sbpf-linker --version 2>/dev/null | grep -q "$SBPF_LINKER_VERSION"; then
+# `sbpf-linker --version` prints the version but exits 1: read its output, not its status.
+installed_linker=$(sbpf-linker --version 2>&1 | head -1 || true)
+if [ "$installed_linker" != "sbpf-linker $SBPF_LINKER_VERSION" ]; then
   step "installing sbpf-linker $SBPF_LINKER_VERSION from crates.io against LLVM 22 (a few minutes, once)"
   # sbpf-linker is edition 2024: it builds with the rustup stable toolchain, not Debian's.
   LLVM_PREFIX="$LLVM_PREFIX" cargo install sbpf-linker --version "$SBPF_LINKER_VERSION" --locked \
