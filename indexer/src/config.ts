@@ -19,6 +19,11 @@ export interface Config {
   /** Path of the settlement authority's keypair JSON: turns on the settlement job for the RPC clusters. */
   settlementKeypairPath?: string;
   settlementIntervalMs: number;
+  /** The embedded demo chain (cluster 'demo'); MARQUEE_DEMO=0 turns it off. */
+  demo: boolean;
+  /** The marquee.so the demo chain runs (default target/deploy/marquee.so). */
+  programPath?: string;
+  demoSettlementIntervalMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -41,5 +46,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: env.MARQUEE_STATIC_DIR ?? new URL('../../app/dist', import.meta.url).pathname,
     settlementKeypairPath: env.MARQUEE_SETTLEMENT_KEYPAIR || undefined,
     settlementIntervalMs: Number(env.MARQUEE_SETTLEMENT_INTERVAL_MS ?? 60_000),
+    demo: env.MARQUEE_DEMO !== '0',
+    programPath: env.MARQUEE_PROGRAM_PATH || undefined,
+    demoSettlementIntervalMs: Number(env.MARQUEE_DEMO_SETTLEMENT_INTERVAL_MS ?? 15_000),
   };
 }

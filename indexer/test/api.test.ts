@@ -89,7 +89,7 @@ describe('/api/projects', () => {
     assert.equal(film.studioName, 'A24');
     assert.equal(film.studioVerified, true);
     assert.equal(typeof film.studioId, 'number');
-    assert.match(film.embeddableCode, /<iframe src="http:\/\/localhost\/embed\/1"/);
+    assert.match(film.embeddableCode, /<iframe src="http:\/\/localhost\/player\/1"/);
     assert.equal(film.totalRevenue, 1000);
     assert.equal(film.totalViews, 100);
     assert.ok(!Number.isNaN(Date.parse(film.deadline)));
@@ -269,7 +269,7 @@ describe('/api/embeds', () => {
     assert.equal(created.status, 201);
     assert.equal(created.body.address, embed);
     assert.equal(created.body.publisher, publisher);
-    assert.match(created.body.embedCode, /embed\/1\?embed=embed-1-1700000000000/);
+    assert.match(created.body.embedCode, /player\/1\?embed=embed-1-1700000000000/);
     assert.equal((await json(await request('GET', `/api/embeds?projectId=${funded.id}`))).body.length, 1);
     assert.equal((await json(await request('GET', `/api/embeds?publisher=${publisher}`))).body.length, 1);
     assert.equal((await json(await request('GET', `/api/embeds?publisher=${alice}`))).body.length, 0);
@@ -492,5 +492,20 @@ describe('/api/demo extension point', () => {
     assertError(await json(await t.request('POST', '/api/demo/invest', {})), 400, 'Invalid amount: Please enter a valid investment amount.');
     const doc = (await json(await t.request('GET', '/api/openapi.json'))).body;
     assert.ok(doc.paths['/api/demo/invest']);
+  });
+});
+
+describe('GET /player/:projectId', () => {
+  test('serves the embed player page for a project, 404 otherwise', async () => {
+    const { request, funded } = await seeded();
+    const page = await request('GET', `/player/${funded.id}?embed=embed-1-1700000000000`);
+    assert.equal(page.status, 200);
+    assert.match(page.headers.get('content-type') ?? '', /text\/html/);
+    const html = await page.text();
+    assert.match(html, /Night Train/);
+    assert.match(html, /"embedId":"embed-1-1700000000000"/);
+    assert.match(html, /\/views\/nonce/);
+    assert.equal((await request('GET', '/player/999')).status, 404);
+    assert.equal((await request('GET', '/player/abc')).status, 404);
   });
 });

@@ -62,6 +62,14 @@ export const ROUTES: RouteDoc[] = [
   { method: 'post', path: '/api/metadata', summary: 'Store project metadata; returns the uri and sha256 for create_project', body: schemas.metadataBody },
   { method: 'get', path: '/api/metadata/{sha256}', summary: 'Stored project metadata', params: schemas.sha256Params },
   {
+    method: 'get',
+    path: '/player/{projectId}',
+    summary: 'The embed player page (HTML): pre-roll ad, film, view reporting under the visibility rule',
+    params: schemas.projectIdParams,
+    query: schemas.playerQuery,
+    responses: { 404: 'unknown project (HTML)' },
+  },
+  {
     method: 'post',
     path: '/api/webhooks/helius',
     summary: 'Helius raw-transaction webhook (Authorization header checked)',

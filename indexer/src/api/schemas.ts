@@ -126,4 +126,5 @@ export const metadataBody = z.object({
   fundingGoal: z.number().min(1).optional().meta({ description: 'USD, informational (the chain holds the goal)' }),
   deadline: z.string().optional(),
 });
+export const playerQuery = z.object({ embed: z.string().max(MAX_EMBED_ID_LEN).optional().meta({ description: 'registered embed id: views are counted' }) });
 export const sha256Params = z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/, { message: 'Expected a sha256 hex digest' }) });

@@ -1,6 +1,6 @@
 // Reads of the indexed tables in the spec's shapes (SPEC §3, docs/API.md "Shapes"): amounts in
 // thousandths of SOL, USD at 1 SOL = 1000 USD, token share as a fraction, plus addresses and lamports.
-import { LAMPORTS_PER_AMOUNT_UNIT, LAMPORTS_PER_USD } from '../constants.ts';
+import { DEFAULT_CLUSTER, LAMPORTS_PER_AMOUNT_UNIT, LAMPORTS_PER_USD } from '../constants.ts';
 import type { Db } from '../db/database.ts';
 import type { ClusterContext } from './context.ts';
 
@@ -52,9 +52,10 @@ const PROJECT_SELECT = `
   LEFT JOIN studios s ON s.address = p.studio
   LEFT JOIN metadata m ON m.sha256 = p.metadata_hash`;
 
-export function embedCode(origin: string, projectId: number, embedId?: string): string {
-  const query = embedId ? `?embed=${encodeURIComponent(embedId)}` : '';
-  return `<iframe src="${origin}/embed/${projectId}${query}" width="640" height="360" frameborder="0" allow="autoplay; fullscreen" allowfullscreen></iframe>`;
+/** The iframe of the embed player page (/player/{id}); with an embed id its views are counted. */
+export function embedCode(origin: string, cluster: string, projectId: number, embedId?: string): string {
+  const query = new URLSearchParams({ ...(embedId ? { embed: embedId } : {}), ...(cluster !== DEFAULT_CLUSTER ? { cluster } : {}) }).toString();
+  return `<iframe src="${origin}/player/${projectId}${query ? `?${query.replace(/&/g, '&amp;')}` : ''}" width="640" height="360" frameborder="0" allow="autoplay; fullscreen" allowfullscreen></iframe>`;
 }
 
 export type Project = ReturnType<typeof projectShape>;
@@ -86,7 +87,7 @@ function projectShape(row: ProjectRow, ctx: ClusterContext, origin: string, nowM
     fundedAt: isoDate(row.funded_at),
     status: failed ? 'failed' : (row.status as 'funding' | 'funded'),
     fundsReleased: row.funds_released === 1,
-    embeddableCode: row.status === 'funded' ? embedCode(origin, row.id) : null,
+    embeddableCode: row.status === 'funded' ? embedCode(origin, ctx.name, row.id) : null,
     releaseYear: metadata.releaseYear ?? null,
     licenseType: metadata.licenseType ?? null,
     shareMint: row.share_mint,
@@ -198,7 +199,7 @@ export function listEmbeds(ctx: ClusterContext, origin: string, where: string, p
     websiteUrl: row.website_url,
     publisher: row.publisher,
     address: row.address,
-    embedCode: embedCode(origin, row.project_id, row.embed_id),
+    embedCode: embedCode(origin, ctx.name, row.project_id, row.embed_id),
     totalViews: row.total_views,
     earned: toAmount(row.earned_lamports),
     claimed: toAmount(row.claimed_lamports),

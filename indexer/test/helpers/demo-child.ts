@@ -1,0 +1,102 @@
+// Child process for the demo chain's crash test: opens (or seeds) the demo chain in a data folder,
+// prints what it recovered, runs a fixed sequence of demo actions from `from` on, and prints the
+// state after each. With a kill point it SIGKILLs itself there — after a transaction ran but before
+// its commit ('executed'), after the log append ('log-written'), after the new state file is
+// written but not renamed ('state-written'), right after the commit ('committed'), or inside the
+// indexer's SQLite transaction that ingests the action's first event ('event').
+// Usage: node --import tsx demo-child.ts <dataDir> [from] [stage actionIndex]
+// Output: one JSON line per state: { after: number (-1: recovered), facts }.
+import { startDemo } from '../../src/demo/index.ts';
+import { pda } from '../../src/demo/instructions.ts';
+import type { DemoService } from '../../src/demo/service.ts';
+
+const WALLET = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
+
+/** The sequence: each entry is one demo action, one commit. */
+const ACTIONS: ((service: DemoService) => void)[] = [
+  (service) => service.connect(WALLET),
+  (service) => service.invest(WALLET, 9, 1.5),
+  // Completes Winter Line (3.5 SOL short): it becomes funded.
+  (service) => service.invest(WALLET, 10, 3.5),
+  (service) => service.registerEmbed(WALLET, 10, 'https://crash.example', 'embed-10-crash'),
+  // Winter Line is the wallet's only funded project, so the distribution lands there.
+  (service) => service.generateRevenue(WALLET, 2),
+  (service) => {
+    const ids = service.cluster.db
+      .prepare('SELECT id FROM investor_distributions WHERE investor = ? AND claimed = 0')
+      .all(service.wallet(WALLET)!.demoAddress) as { id: number }[];
+    service.claimRevenue(WALLET, ids.map((row) => row.id));
+  },
+  (service) => service.invest(WALLET, 12, 0.75),
+];
+
+interface ProjectFacts {
+  id: number;
+  raised: string;
+  investors: number;
+  status: string;
+  distributions: string;
+}
+
+/** The chain's state as accounts say it, and whether the index agrees with it. */
+function facts(service: DemoService) {
+  const chain: ProjectFacts[] = [];
+  for (let id = 0; ; id++) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const project = service.chain.account<any>('Project', pda.project(id));
+    if (!project) break;
+    chain.push({
+      id,
+      raised: project.raised_lamports.toString(),
+      investors: project.investor_count,
+      status: Object.keys(project.status)[0].toLowerCase(),
+      distributions: project.distribution_count.toString(),
+    });
+  }
+  const db = service.cluster.db;
+  const indexed = (db.prepare('SELECT id, raised_lamports, investor_count, status FROM projects ORDER BY id').all() as {
+    id: number;
+    raised_lamports: number;
+    investor_count: number;
+    status: string;
+  }[]).map((row) => ({ id: row.id, raised: String(row.raised_lamports), investors: row.investor_count, status: row.status }));
+  const distributions = db.prepare('SELECT project_id, COUNT(*) AS n FROM distributions GROUP BY project_id').all() as { project_id: number; n: number }[];
+  const indexAgrees =
+    JSON.stringify(indexed) === JSON.stringify(chain.map(({ distributions: _, ...rest }) => rest)) &&
+    chain.every((project) => String(distributions.find((row) => row.project_id === project.id)?.n ?? 0) === project.distributions) &&
+    (db.prepare('SELECT COUNT(*) AS n FROM transactions').get() as { n: number }).n === service.chain.transactionCount;
+  return {
+    projects: chain,
+    transactions: service.chain.transactionCount,
+    wallet: service.wallet(WALLET)?.balanceLamports ?? null,
+    indexAgrees,
+  };
+}
+
+{
+  const [dataDir, fromText = '0', stage, atText] = process.argv.slice(2);
+  const from = Number(fromText);
+  let current = -1;
+  const kill = (reached: string) => {
+    if (reached === stage && current === Number(atText)) process.kill(process.pid, 'SIGKILL');
+  };
+  const demo = await startDemo({
+    dataDir,
+    origin: 'http://localhost:8787',
+    settlementIntervalMs: 0,
+    now: () => Date.now(),
+    chainHooks: { stage: kill },
+    indexerHooks: { afterEventStored: () => kill('event') },
+  });
+  demo.cluster.indexer.start();
+  console.log(JSON.stringify({ after: -1, facts: facts(demo.service) }));
+  for (let index = from; index < ACTIONS.length; index++) {
+    current = index;
+    ACTIONS[index](demo.service);
+    console.log(JSON.stringify({ after: index, facts: facts(demo.service) }));
+  }
+  current = -1;
+  demo.stop();
+  demo.cluster.indexer.stop();
+  demo.cluster.db.close();
+}
