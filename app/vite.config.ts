@@ -2,12 +2,23 @@
 // Vite build and dev server of the dApp; the production bundle (app/dist) is served by the indexer at `/`.
 import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
 const API_DEV_TARGET = process.env.MARQUEE_API_URL ?? 'http://localhost:8787'
 
+/** wallet-adapter-react-ui's modal CSS imports a web font from a third-party host: drop it, keep our fonts. */
+function dropWalletModalFontImport(): Plugin {
+  return {
+    name: 'marquee:drop-wallet-modal-font-import',
+    transform(code, id) {
+      if (!id.includes('wallet-adapter-react-ui') || !id.endsWith('styles.css')) return null
+      return { code: code.replace(/@import url\([^)]*fonts\.googleapis\.com[^)]*\);?/g, ''), map: null }
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), dropWalletModalFontImport()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

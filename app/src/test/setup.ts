@@ -1,17 +1,21 @@
 // Test environment: jest-dom matchers and the browser APIs jsdom lacks that Chakra and zag use.
+// Files that run under `@vitest-environment node` (no window) skip the DOM part.
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
 import { toaster } from '@/components/ui/toaster'
 
+const hasDom = typeof window !== 'undefined'
+
 afterEach(() => {
+  if (!hasDom) return
   cleanup()
   // The toaster is one store for the app; a toast left by one test would queue the next test's (max 1).
   toaster.remove()
   window.localStorage.clear()
 })
 
-if (!window.matchMedia) {
+if (hasDom && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     value: vi.fn().mockImplementation((query: string) => ({
@@ -33,4 +37,4 @@ class ResizeObserverStub {
   disconnect() {}
 }
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver
-Element.prototype.scrollTo ??= () => {}
+if (hasDom) Element.prototype.scrollTo ??= () => {}

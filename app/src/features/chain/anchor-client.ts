@@ -1,11 +1,10 @@
 // On-Chain mode: transactions built with @coral-xyz/anchor from the program's IDL, signed by the
 // connected wallet and sent to devnet with commitment 'confirmed'.
-import { AnchorProvider, BN, Program, type Idl } from '@coral-xyz/anchor'
+import { AnchorProvider, BN, Program } from '@coral-xyz/anchor'
 import type { AnchorWallet } from '@solana/wallet-adapter-react'
-import { PublicKey, SystemProgram, Transaction, type Connection } from '@solana/web3.js'
+import { PublicKey, SystemProgram, Transaction, type Connection, type TransactionInstruction } from '@solana/web3.js'
 import { COMMITMENT, LAMPORTS_PER_SOL } from '@/constants'
-import type { Cluster } from '@/lib/types'
-import idlJson from '../../../../programs/marquee/idl/marquee.json'
+import type { Cluster, Project } from '@/lib/types'
 import {
   WritePath,
   requestTestRevenue,
@@ -14,10 +13,7 @@ import {
   type ProjectRef,
 } from './marquee-client'
 import { marqueePdas } from './pdas'
-import { ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_PROGRAM_ID } from './token-addresses'
-
-export const MARQUEE_IDL = idlJson as Idl
-export const MARQUEE_PROGRAM_ID = new PublicKey(MARQUEE_IDL.address)
+import { ASSOCIATED_TOKEN_PROGRAM_ID, MARQUEE_IDL, MARQUEE_PROGRAM_ID, SHARE_TOKEN_PROGRAM_ID } from './idl'
 
 export function solToLamports(sol: number): BN {
   return new BN(Math.round(sol * LAMPORTS_PER_SOL).toString())
@@ -46,12 +42,13 @@ export class AnchorClient implements MarqueeClient {
     return { eventAuthority: this.pdas.eventAuthority(), program: MARQUEE_PROGRAM_ID }
   }
 
-  async invest(project: ProjectRef, amountSol: number) {
+  /** invest(amount_lamports): SOL into the project vault, share tokens to the investor. */
+  investInstruction(project: ProjectRef, amountSol: number): Promise<TransactionInstruction> {
     const projectKey = new PublicKey(project.address)
     const investor = this.wallet.publicKey
-    const txHash = await this.program.methods
+    return this.program.methods
       .invest(solToLamports(amountSol))
-      .accountsPartial({
+      .accountsStrict({
         investor,
         platform: this.pdas.platform(),
         project: projectKey,
@@ -60,66 +57,80 @@ export class AnchorClient implements MarqueeClient {
         investorShareAccount: this.pdas.investorShareAccount(projectKey, investor),
         vault: this.pdas.vault(projectKey),
         systemProgram: SystemProgram.programId,
-        tokenProgram: TOKEN_PROGRAM_ID,
+        tokenProgram: SHARE_TOKEN_PROGRAM_ID,
         associatedTokenProgram: ASSOCIATED_TOKEN_PROGRAM_ID,
         ...this.common(),
       })
-      .rpc()
-    const investment = await this.writes.investment(project, amountSol, txHash, this.walletAddress)
-    return { txHash, investment }
+      .instruction()
   }
 
-  async claimLicense(project: ProjectRef) {
+  /** claim_license: the studio takes the raised SOL of its funded project. */
+  claimLicenseInstruction(project: ProjectRef): Promise<TransactionInstruction> {
     const projectKey = new PublicKey(project.address)
-    const txHash = await this.program.methods
+    return this.program.methods
       .claimLicense()
-      .accountsPartial({
-        authority: this.wallet.publicKey,
-        project: projectKey,
-        vault: this.pdas.vault(projectKey),
-        ...this.common(),
-      })
-      .rpc()
-    await this.writes.projectFunded(project, txHash)
-    return txHash
+      .accountsStrict({ authority: this.wallet.publicKey, project: projectKey, vault: this.pdas.vault(projectKey), ...this.common() })
+      .instruction()
   }
 
-  async registerEmbed(project: ProjectRef, websiteUrl: string, embedId: string) {
+  /** register_embed(embed_id, website_url): the publisher's embed of a funded project. */
+  registerEmbedInstruction(project: ProjectRef, websiteUrl: string, embedId: string): Promise<TransactionInstruction> {
     const projectKey = new PublicKey(project.address)
-    const txHash = await this.program.methods
+    return this.program.methods
       .registerEmbed(embedId, websiteUrl)
-      .accountsPartial({
+      .accountsStrict({
         publisher: this.wallet.publicKey,
         project: projectKey,
         embed: this.pdas.embed(projectKey, embedId),
         systemProgram: SystemProgram.programId,
         ...this.common(),
       })
-      .rpc()
+      .instruction()
+  }
+
+  /** claim_revenue: the investor's accrued revenue of one project. */
+  claimRevenueInstruction(project: Pick<Project, 'address'>): Promise<TransactionInstruction> {
+    const projectKey = new PublicKey(project.address)
+    const investor = this.wallet.publicKey
+    return this.program.methods
+      .claimRevenue()
+      .accountsStrict({
+        investor,
+        project: projectKey,
+        investment: this.pdas.investment(projectKey, investor),
+        vault: this.pdas.vault(projectKey),
+        ...this.common(),
+      })
+      .instruction()
+  }
+
+  /** Signs with the wallet and sends; resolves once the transaction is confirmed. */
+  private send(instructions: TransactionInstruction[]): Promise<string> {
+    return this.provider.sendAndConfirm(new Transaction().add(...instructions), [], { commitment: COMMITMENT })
+  }
+
+  async invest(project: ProjectRef, amountSol: number) {
+    const txHash = await this.send([await this.investInstruction(project, amountSol)])
+    const investment = await this.writes.investment(project, amountSol, txHash, this.walletAddress)
+    return { txHash, investment }
+  }
+
+  async claimLicense(project: ProjectRef) {
+    const txHash = await this.send([await this.claimLicenseInstruction(project)])
+    await this.writes.projectFunded(project, txHash)
+    return txHash
+  }
+
+  async registerEmbed(project: ProjectRef, websiteUrl: string, embedId: string) {
+    const txHash = await this.send([await this.registerEmbedInstruction(project, websiteUrl, embedId)])
     const embed = await this.writes.embed(project, websiteUrl, embedId, txHash)
     return { txHash, embed }
   }
 
   /** One claim_revenue instruction per project, in one transaction. */
   async claimRevenue({ distributionIds, projects, expectedAmount }: ClaimRevenueInput) {
-    const investor = this.wallet.publicKey
-    const transaction = new Transaction()
-    for (const project of projects) {
-      const projectKey = new PublicKey(project.address)
-      transaction.add(
-        await this.program.methods
-          .claimRevenue()
-          .accountsPartial({
-            investor,
-            project: projectKey,
-            investment: this.pdas.investment(projectKey, investor),
-            vault: this.pdas.vault(projectKey),
-            ...this.common(),
-          })
-          .instruction(),
-      )
-    }
-    const txHash = await this.provider.sendAndConfirm(transaction, [], { commitment: COMMITMENT })
+    const instructions = await Promise.all(projects.map((project) => this.claimRevenueInstruction(project)))
+    const txHash = await this.send(instructions)
     const recorded = await this.writes.revenueClaim(distributionIds, txHash)
     return { txHash, amount: recorded?.amount ?? expectedAmount }
   }

@@ -1,0 +1,99 @@
+// @vitest-environment node
+// The on-chain client builds its instructions from the program's IDL: accounts in IDL order with
+// the PDAs of seeds.rs, Anchor discriminators and Borsh arguments. No network is touched.
+import { createHash } from 'node:crypto'
+import { Keypair, PublicKey, Connection } from '@solana/web3.js'
+import { describe, expect, it } from 'vitest'
+import { AnchorClient, solToLamports } from './anchor-client'
+import { ASSOCIATED_TOKEN_PROGRAM_ID, MARQUEE_IDL, MARQUEE_PROGRAM_ID, SHARE_TOKEN_PROGRAM_ID } from './idl'
+import { getAssociatedTokenAddressSync } from './token-addresses'
+
+const investor = Keypair.generate().publicKey
+const wallet = {
+  publicKey: investor,
+  signTransaction: async <T,>(tx: T) => tx,
+  signAllTransactions: async <T,>(txs: T[]) => txs,
+}
+const client = new AnchorClient(new Connection('http://127.0.0.1:1'), wallet)
+const projectAddress = Keypair.generate().publicKey
+const project = { id: 3, address: projectAddress.toBase58(), fundingGoal: 50_000, title: 'Film' }
+
+const pda = (...seeds: (string | PublicKey)[]) =>
+  PublicKey.findProgramAddressSync(
+    seeds.map((seed) => (typeof seed === 'string' ? Buffer.from(seed) : seed.toBuffer())),
+    MARQUEE_PROGRAM_ID,
+  )[0]
+const discriminator = (name: string) => createHash('sha256').update(`global:${name}`).digest().subarray(0, 8)
+const idlAccounts = (name: string) => MARQUEE_IDL.instructions.find((instruction) => instruction.name === name)!.accounts.map((account) => account.name)
+
+describe('AnchorClient instructions', () => {
+  it('invest: accounts in IDL order with the seeds.rs PDAs, and amount_lamports as u64', async () => {
+    const instruction = await client.investInstruction(project, 0.05)
+    expect(instruction.programId.equals(MARQUEE_PROGRAM_ID)).toBe(true)
+    const shareMint = pda('share_mint', projectAddress)
+    const expected = [
+      investor,
+      pda('platform'),
+      projectAddress,
+      pda('investment', projectAddress, investor),
+      shareMint,
+      getAssociatedTokenAddressSync(shareMint, investor),
+      pda('vault', projectAddress),
+      new PublicKey('11111111111111111111111111111111'),
+      SHARE_TOKEN_PROGRAM_ID,
+      ASSOCIATED_TOKEN_PROGRAM_ID,
+      pda('__event_authority'),
+      MARQUEE_PROGRAM_ID,
+    ]
+    expect(idlAccounts('invest')).toHaveLength(expected.length)
+    expect(instruction.keys.map((key) => key.pubkey.toBase58())).toEqual(expected.map((key) => key.toBase58()))
+    expect(instruction.keys[0]).toMatchObject({ isSigner: true, isWritable: true })
+    const amount = Buffer.alloc(8)
+    amount.writeBigUInt64LE(50_000_000n)
+    expect(Buffer.from(instruction.data).toString('hex')).toBe(Buffer.concat([discriminator('invest'), amount]).toString('hex'))
+  })
+
+  it("derives the share account as the IDL's seeds say: [investor, token program, share mint] under the ATA program", () => {
+    const shareAccount = MARQUEE_IDL.instructions
+      .find((instruction) => instruction.name === 'invest')!
+      .accounts.find((account) => account.name === 'investor_share_account') as unknown as {
+      pda: { seeds: { kind: string; value?: number[]; path?: string }[]; program: { value: number[] } }
+    }
+    expect(shareAccount.pda.seeds.map((seed) => seed.path ?? 'const')).toEqual(['investor', 'const', 'share_mint'])
+    expect(new PublicKey(shareAccount.pda.seeds[1].value!).equals(SHARE_TOKEN_PROGRAM_ID)).toBe(true)
+    expect(new PublicKey(shareAccount.pda.program.value).equals(ASSOCIATED_TOKEN_PROGRAM_ID)).toBe(true)
+  })
+
+  it('claim_revenue: investor, project, investment, vault', async () => {
+    const instruction = await client.claimRevenueInstruction(project)
+    expect(instruction.keys.slice(0, 4).map((key) => key.pubkey.toBase58())).toEqual(
+      [investor, projectAddress, pda('investment', projectAddress, investor), pda('vault', projectAddress)].map((key) => key.toBase58()),
+    )
+    expect(Buffer.from(instruction.data).toString('hex')).toBe(discriminator('claim_revenue').toString('hex'))
+  })
+
+  it('register_embed: the embed PDA is seeded by the embed id; both strings are Borsh-encoded', async () => {
+    const instruction = await client.registerEmbedInstruction(project, 'https://site.test', 'embed-3-1700000000000')
+    expect(instruction.keys[2].pubkey.toBase58()).toBe(pda('embed', projectAddress, 'embed-3-1700000000000').toBase58())
+    const borshString = (text: string) => {
+      const length = Buffer.alloc(4)
+      length.writeUInt32LE(Buffer.byteLength(text))
+      return Buffer.concat([length, Buffer.from(text)])
+    }
+    expect(Buffer.from(instruction.data).toString('hex')).toBe(
+      Buffer.concat([discriminator('register_embed'), borshString('embed-3-1700000000000'), borshString('https://site.test')]).toString('hex'),
+    )
+  })
+
+  it('claim_license: authority, project, vault', async () => {
+    const instruction = await client.claimLicenseInstruction(project)
+    expect(instruction.keys.slice(0, 3).map((key) => key.pubkey.toBase58())).toEqual(
+      [investor, projectAddress, pda('vault', projectAddress)].map((key) => key.toBase58()),
+    )
+  })
+
+  it('converts SOL to lamports without float drift', () => {
+    expect(solToLamports(0.07).toString()).toBe('70000000')
+    expect(solToLamports(15.75).toString()).toBe('15750000000')
+  })
+})
