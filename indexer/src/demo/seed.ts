@@ -14,9 +14,7 @@ type PublicKey = anchor.web3.PublicKey;
 const DAY = 86_400;
 const sol = (amount: number) => BigInt(Math.round(amount * LAMPORTS_PER_SOL));
 
-const studioKey = (key: string) => `studio:${key}`;
-const investorKey = (number: number) => `investor:${number}`;
-const publisherKey = (key: string) => `publisher:${key}`;
+const { studio: studioKey, investor: investorKey, publisher: publisherKey } = KEY;
 
 /** What seeding made, for the log line and the tests. */
 export interface SeedSummary {
@@ -86,7 +84,7 @@ export async function seedCatalogue(service: DemoService, storeMetadata: Metadat
     for (const [id, film] of films.entries()) planFilm(service, film, id, metadata[id], nowSeconds, at);
 
     steps.sort((a, b) => a.day - b.day || a.order - b.order);
-    // A day's transactions from 09:00 on its clock, 20 minutes apart, in the order planned.
+    // A day's transactions 20 minutes apart, in the order planned.
     const perDay = new Map<number, number>();
     for (const step of steps) {
       const rank = perDay.get(step.day) ?? 0;

@@ -38,7 +38,11 @@ export const KEY = {
   treasury: 'treasury',
   settlement: 'settlement',
   wallet: (walletAddress: string) => `wallet:${walletAddress}`,
+  studio: (studio: string) => `${SEEDED_STUDIO_PREFIX}${studio}`,
+  investor: (number: number) => `investor:${number}`,
+  publisher: (publisher: string) => `publisher:${publisher}`,
 };
+const SEEDED_STUDIO_PREFIX = 'studio:';
 
 /** A client mistake in a demo action: becomes a 4xx `{ message }`. */
 export class DemoActionError extends Error {
@@ -101,13 +105,13 @@ export class DemoService implements SettlementSigner {
     return keypair;
   }
 
-  /** The server-held keypair of `address`, if the server holds it (seeded actors, demo wallets). */
-  private heldKey(address: PublicKey): Keypair | undefined {
+  /** The keypair of a seeded studio (the server plays the catalogue's studios), by its wallet. */
+  private seededStudio(address: PublicKey): Keypair | undefined {
     if (!this.keyNames.has(address.toBase58())) {
-      for (const name of this.chain.keyNames()) if (![...this.keyNames.values()].includes(name)) this.key(name);
+      for (const name of this.chain.keyNames()) if (name.startsWith(SEEDED_STUDIO_PREFIX)) this.key(name);
     }
     const name = this.keyNames.get(address.toBase58());
-    return name ? this.key(name) : undefined;
+    return name?.startsWith(SEEDED_STUDIO_PREFIX) ? this.key(name) : undefined;
   }
 
   private walletInfo(walletAddress: string, keypair: Keypair): DemoWallet {
@@ -186,13 +190,14 @@ export class DemoService implements SettlementSigner {
 
   /**
    * Releases a funded project's SOL to its studio. The studio signs: the wallet's own demo key when
-   * it listed the film, or the seeded studio's key the server holds (the demo plays that studio).
+   * it listed the film, or the key of a seeded studio (the demo plays the catalogue's studios); never
+   * another wallet's key.
    */
   claimLicense(walletAddress: string, projectId: number): { signature: string } {
     const { address, account } = this.project(projectId);
     // project.studio is the wallet of the studio that listed the film.
     const own = this.signer(walletAddress);
-    const authority = own.publicKey.equals(account.studio) ? own : this.heldKey(account.studio);
+    const authority = own.publicKey.equals(account.studio) ? own : this.seededStudio(account.studio);
     if (!authority) throw new DemoActionError(403, 'Only the studio that listed this film can claim its licence');
     return { signature: this.run([ix.claimLicense(authority.publicKey, address)], [authority]) };
   }

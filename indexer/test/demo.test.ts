@@ -1,0 +1,230 @@
+// The demo chain in process: the first start seeds a catalogue through the real program, demo
+// wallets are funded once, every demo action is a real transaction the spec's write paths verify,
+// views are settled on chain, and a restart on the same data folder shows the same data.
+import anchor from '@coral-xyz/anchor';
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { createApp } from '../src/api/app.ts';
+import { startDemo, type DemoRuntime } from '../src/demo/index.ts';
+
+const WALLET = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
+const OTHER_WALLET = 'HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH';
+const DAY_MS = 86_400_000;
+const { bs58 } = anchor.utils.bytes;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+describe('demo chain', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'marquee-demo-'));
+  let demo: DemoRuntime;
+  let request: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: Json }>;
+
+  async function open() {
+    demo = await startDemo({ dataDir, origin: 'http://localhost:8787', settlementIntervalMs: 0 });
+    demo.cluster.indexer.start();
+    const app = createApp({ clusters: [demo.cluster], demo: demo.extension, trustProxy: true, views: { minWatchMs: 0 } });
+    request = async (method, path, body) => {
+      const response = await app.request(path, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
+    };
+  }
+
+  function close() {
+    demo.stop();
+    demo.cluster.indexer.stop();
+    demo.cluster.db.close();
+  }
+
+  before(open);
+  after(() => close());
+
+  /** A funding film that is less than 5 SOL from its goal (the catalogue has two). */
+  async function nearlyFunded(): Promise<Json> {
+    const { body } = await request('GET', '/api/projects');
+    return body.find((project: Json) => project.status === 'funding' && project.fundingGoal - project.currentFunding < 5000);
+  }
+
+  test('the first start seeds 14 films from 5 studios in every state, through GET /api/projects', async () => {
+    assert.equal(demo.seeded?.projects, 14);
+    const { status, body: projects } = await request('GET', '/api/projects');
+    assert.equal(status, 200);
+    assert.equal(projects.length, 14);
+    const count = (predicate: (project: Json) => boolean) => projects.filter(predicate).length;
+    assert.equal(count((project) => project.status === 'funded'), 5);
+    assert.equal(count((project) => project.status === 'failed'), 2);
+    assert.equal(count((project) => project.status === 'funding'), 7);
+    assert.equal(count((project) => project.status === 'funding' && Date.parse(project.deadline) - Date.now() < 7 * DAY_MS), 2);
+    assert.equal(count((project) => project.status === 'funding' && project.fundingGoal - project.currentFunding < 5000), 2);
+    assert.equal(new Set(projects.map((project: Json) => project.studioAddress)).size, 5);
+    for (const project of projects) {
+      assert.ok(project.description && project.directorName && project.genres.length > 0, project.title);
+      assert.equal(project.thumbnailUrl, `/api/demo/posters/${project.id}.svg`);
+    }
+    const poster = await request('GET', projects[0].thumbnailUrl);
+    assert.equal(poster.status, 200);
+    assert.match(poster.body, /^<svg /);
+
+    const funded = projects.filter((project: Json) => project.status === 'funded');
+    const investors = new Set<string>();
+    for (const project of funded) {
+      const { body } = await request('GET', `/api/investments/project/${project.id}`);
+      for (const investment of body) investors.add(investment.investorAddress);
+    }
+    assert.equal(investors.size, 8);
+    const embeds = await request('GET', '/api/embeds');
+    assert.equal(embeds.body.length, 8);
+    const distributions = await request('GET', '/api/revenue/distributions');
+    assert.equal(distributions.body.length, 13);
+    assert.ok(distributions.body.every((distribution: Json) => distribution.totalViews > 0 && distribution.amount > 0));
+    assert.ok(count((project) => project.totalRevenue > 0 && project.totalViews > 0) === 4);
+  });
+
+  test('a demo wallet is funded with 15.75 SOL once', async () => {
+    assert.equal((await request('GET', `/api/demo/wallets/${WALLET}`)).status, 404);
+    const first = await request('POST', '/api/demo/wallets', { walletAddress: WALLET });
+    assert.equal(first.status, 200);
+    assert.deepEqual(first.body, { walletAddress: WALLET, demoAddress: first.body.demoAddress, balanceLamports: '15750000000', balance: 15.75 });
+    const again = await request('POST', '/api/demo/wallets', { walletAddress: WALLET });
+    assert.deepEqual(again.body, first.body);
+    assert.deepEqual((await request('GET', `/api/demo/wallets/${WALLET}`)).body, first.body);
+    assert.equal((await request('POST', '/api/demo/wallets', { walletAddress: 'not-a-wallet' })).status, 400);
+  });
+
+  test('demo invest, then POST /api/investments with simulated: true: the investment is visible and the project raised more', async () => {
+    const project = await nearlyFunded();
+    const invest = await request('POST', '/api/demo/invest', { walletAddress: WALLET, projectId: project.id, amount: 1.25 });
+    assert.equal(invest.status, 200, invest.body.message);
+    assert.equal(bs58.decode(invest.body.signature).length, 64);
+    const recorded = await request('POST', '/api/investments', {
+      userId: WALLET,
+      projectId: project.id,
+      amount: 1250,
+      tokenShare: 1.25 / (project.fundingGoal / 1000),
+      txHash: invest.body.signature,
+      simulated: true,
+    });
+    assert.ok(recorded.status < 300, recorded.body.message);
+    const mine = await request('GET', `/api/investments/user/${WALLET}`);
+    assert.equal(mine.body.length, 1);
+    assert.equal(mine.body[0].txHash, invest.body.signature);
+    assert.equal(mine.body[0].amount, 1250);
+    assert.equal(mine.body[0].project.id, project.id);
+    const after = await request('GET', `/api/projects/${project.id}`);
+    assert.equal(after.body.currentFunding, project.currentFunding + 1250);
+    assert.equal(after.body.investorCount, project.investorCount + 1);
+    const wallet = await request('GET', `/api/demo/wallets/${WALLET}`);
+    assert.ok(wallet.body.balance < 15.75 - 1.25 && wallet.body.balance > 15.75 - 1.25 - 0.01);
+  });
+
+  test('errors of demo actions are 4xx with the program’s message', async () => {
+    const { body: projects } = await request('GET', '/api/projects');
+    const funded = projects.find((project: Json) => project.status === 'funded');
+    const rejected = await request('POST', '/api/demo/invest', { walletAddress: WALLET, projectId: funded.id, amount: 1 });
+    assert.deepEqual(rejected, { status: 400, body: { message: 'The project is not accepting investments' } });
+    assert.equal((await request('POST', '/api/demo/invest', { walletAddress: WALLET, projectId: 999, amount: 1 })).status, 404);
+    const tooMuch = await request('POST', '/api/demo/invest', { walletAddress: WALLET, projectId: projects.find((p: Json) => p.title === 'Hollow Moon').id, amount: 40 });
+    assert.equal(tooMuch.status, 400);
+    const noRevenue = await request('POST', '/api/demo/generate-revenue', { userId: OTHER_WALLET, amount: 2 });
+    assert.equal(noRevenue.status, 400);
+    assert.equal((await request('POST', '/api/demo/generate-revenue', { userId: WALLET, amount: 11 })).status, 400);
+  });
+
+  test('complete a film, claim its licence, embed it, generate and claim revenue, list a film: each a verified transaction', async () => {
+    const project = await nearlyFunded();
+    const rest = (project.fundingGoal - project.currentFunding) / 1000;
+    const complete = await request('POST', '/api/demo/invest', { walletAddress: WALLET, projectId: project.id, amount: rest });
+    assert.equal(complete.status, 200, complete.body.message);
+    assert.equal((await request('GET', `/api/projects/${project.id}`)).body.status, 'funded');
+
+    const license = await request('POST', '/api/demo/claim-license', { walletAddress: WALLET, projectId: project.id });
+    assert.equal(license.status, 200, license.body.message);
+    const status = await request('PUT', `/api/projects/${project.id}/status`, { status: 'funded', txHash: license.body.signature, simulated: true });
+    assert.equal(status.status, 200, status.body.message);
+    assert.equal(status.body.fundsReleased, true);
+
+    const embedId = `embed-${project.id}-1767225600000`;
+    const embed = await request('POST', '/api/demo/register-embed', { walletAddress: WALLET, projectId: project.id, websiteUrl: 'https://films.example', embedId });
+    assert.equal(embed.status, 200, embed.body.message);
+    const embedRecord = await request('POST', '/api/embeds', { projectId: project.id, websiteUrl: 'https://films.example', embedId, txHash: embed.body.signature });
+    assert.ok(embedRecord.status < 300, embedRecord.body.message);
+
+    const revenue = await request('POST', '/api/demo/generate-revenue', { userId: WALLET, amount: 2.5 });
+    assert.equal(revenue.status, 200, revenue.body.message);
+    assert.equal(revenue.body.projectId, project.id);
+    const unclaimed = await request('GET', `/api/revenue/unclaimed/${WALLET}`);
+    assert.equal(unclaimed.body.distributions.length, 1);
+    assert.ok(unclaimed.body.total > 0);
+    const ids = unclaimed.body.distributions.map((distribution: Json) => distribution.id);
+    const claim = await request('POST', '/api/demo/claim-revenue', { walletAddress: WALLET, distributionIds: ids });
+    assert.equal(claim.status, 200, claim.body.message);
+    assert.equal(claim.body.amount, unclaimed.body.total);
+    const recorded = await request('POST', '/api/revenue/claim', { distributionIds: ids, txHash: claim.body.signature, simulated: true });
+    assert.equal(recorded.status, 200, recorded.body.message);
+    assert.deepEqual(recorded.body.claimed, ids);
+    assert.equal((await request('GET', `/api/revenue/unclaimed/${WALLET}`)).body.total, 0);
+
+    const listing = {
+      walletAddress: WALLET,
+      title: 'The Night Ferry',
+      description: 'A ferry captain on her last crossing.',
+      directorName: 'Ada Lindqvist',
+      releaseYear: 2025,
+      licenseType: 'Exclusive Streaming',
+      fundingGoal: 8000,
+      deadline: new Date(Date.now() + 30 * DAY_MS).toISOString().slice(0, 10),
+      genres: 'Drama, Thriller',
+    };
+    const listed = await request('POST', '/api/demo/projects', listing);
+    assert.equal(listed.status, 201, listed.body.message);
+    const film = await request('GET', `/api/projects/${listed.body.projectId}`);
+    assert.equal(film.body.title, 'The Night Ferry');
+    assert.equal(film.body.fundingGoal, 8000);
+    assert.deepEqual(film.body.genres, ['Drama', 'Thriller']);
+    assert.equal(film.body.thumbnailUrl, `/api/demo/posters/${listed.body.projectId}.svg`);
+    // Someone else's film: the wallet is not its studio and the server does not hold that studio's key.
+    const other = await request('POST', '/api/demo/projects', { ...listing, walletAddress: OTHER_WALLET, title: 'Other Film' });
+    assert.equal(other.status, 201, other.body.message);
+    const foreign = await request('POST', '/api/demo/claim-license', { walletAddress: WALLET, projectId: other.body.projectId });
+    assert.equal(foreign.status, 403);
+  });
+
+  test('counted views are settled on chain by the settlement job', async () => {
+    const { body: embeds } = await request('GET', '/api/embeds');
+    const embed = embeds.find((candidate: Json) => candidate.websiteUrl === 'https://films.example');
+    const before = (await request('GET', `/api/projects/${embed.projectId}`)).body.totalViews;
+    for (let view = 0; view < 3; view++) {
+      const nonce = await request('POST', '/api/views/nonce', { projectId: embed.projectId, embedId: embed.embedId });
+      assert.equal(nonce.status, 201, nonce.body.message);
+      const counted = await request('POST', '/api/views', { projectId: embed.projectId, embedId: embed.embedId, nonce: nonce.body.nonce });
+      assert.deepEqual(counted.body, { counted: true });
+    }
+    const settled = await request('POST', '/api/demo/settle');
+    assert.equal(settled.status, 200);
+    assert.equal(settled.body.settled.length, 1);
+    assert.equal((await request('GET', `/api/projects/${embed.projectId}`)).body.totalViews, before + 3);
+  });
+
+  test('a restart on the same data folder shows the same data', async () => {
+    const read = async () => ({
+      projects: (await request('GET', '/api/projects')).body,
+      investments: (await request('GET', `/api/investments/user/${WALLET}`)).body,
+      wallet: (await request('GET', `/api/demo/wallets/${WALLET}`)).body,
+      distributions: (await request('GET', '/api/revenue/distributions')).body,
+      transactions: (await request('GET', '/api/health')).body.clusters[0].transactions,
+    });
+    const before = await read();
+    close();
+    await open();
+    assert.equal(demo.seeded, null);
+    assert.deepEqual(await read(), before);
+  });
+});
