@@ -27,14 +27,7 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     let mut args = Reader::new(data);
     let treasury = args.address()?;
     let settlement_authority = args.address()?;
-    let rules = PlatformRules {
-        publisher_bps: args.u16()?,
-        investor_bps: args.u16()?,
-        platform_bps: args.u16()?,
-        min_investment_lamports: args.u64()?,
-        unverified_funding_cap_lamports: args.u64()?,
-        verified_funding_cap_lamports: args.u64()?,
-    };
+    let rules = PlatformRules::read(&mut args)?;
     args.finish()?;
 
     // admin: pays for and will administer the platform.
@@ -72,12 +65,7 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
         body.address(admin.address())?;
         body.address(&treasury)?;
         body.address(&settlement_authority)?;
-        body.u16(rules.publisher_bps)?;
-        body.u16(rules.investor_bps)?;
-        body.u16(rules.platform_bps)?;
-        body.u64(rules.min_investment_lamports)?;
-        body.u64(rules.unverified_funding_cap_lamports)?;
-        body.u64(rules.verified_funding_cap_lamports)?;
+        rules.write(body)?;
         body.u64(seq)?;
         body.i64(timestamp)
     })

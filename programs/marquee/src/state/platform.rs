@@ -3,7 +3,12 @@
 use pinocchio::{error::ProgramError, Address};
 
 use super::{AccountState, DISCRIMINATOR_LEN};
-use crate::{constants::{BPS_DENOMINATOR, MIN_FUNDING_GOAL_LAMPORTS}, discriminator::account, errors::MarqueeError};
+use crate::{
+    bytes::{Reader, Writer},
+    constants::{BPS_DENOMINATOR, MIN_FUNDING_GOAL_LAMPORTS},
+    discriminator::account,
+    errors::MarqueeError,
+};
 
 #[repr(C, packed)]
 pub struct Platform {
@@ -40,6 +45,27 @@ pub struct PlatformRules {
 }
 
 impl PlatformRules {
+    /// Reads the rules in the order both instructions' arguments (and both events) carry them.
+    pub fn read(args: &mut Reader) -> Result<Self, ProgramError> {
+        Ok(Self {
+            publisher_bps: args.u16()?,
+            investor_bps: args.u16()?,
+            platform_bps: args.u16()?,
+            min_investment_lamports: args.u64()?,
+            unverified_funding_cap_lamports: args.u64()?,
+            verified_funding_cap_lamports: args.u64()?,
+        })
+    }
+
+    pub fn write(&self, body: &mut Writer) -> Result<(), ProgramError> {
+        body.u16(self.publisher_bps)?;
+        body.u16(self.investor_bps)?;
+        body.u16(self.platform_bps)?;
+        body.u64(self.min_investment_lamports)?;
+        body.u64(self.unverified_funding_cap_lamports)?;
+        body.u64(self.verified_funding_cap_lamports)
+    }
+
     /// CHECK: the split sums to 10 000 bps; the minimum is positive; caps are at least the
     /// smallest goal and the verified cap is at least the unverified one.
     pub fn validate(&self) -> Result<(), ProgramError> {
