@@ -1,0 +1,96 @@
+// `npm run bench:cu`: compute units each instruction of target/deploy/marquee.so consumes, measured
+// on solana-bankrun (the runtime of the mocha suite), printed as a table with the issue's targets.
+// A benchmark, not a test: it fails only if an instruction fails. Each figure is the whole
+// transaction's consumption, which is the one instruction plus its CPIs (events included).
+import { createRequire } from 'node:module';
+import type { Keypair, PublicKey } from '@solana/web3.js';
+import type * as Bankrun from '../tests/utils/bankrun.ts';
+import type * as Fixtures from '../tests/utils/fixtures.ts';
+
+// The harness is loaded as CommonJS, as mocha loads it: @coral-xyz/anchor's named exports are
+// only visible to CommonJS importers.
+const require = createRequire(import.meta.url);
+const { addresses, sol, TestChain } = require('../tests/utils/bankrun.ts') as typeof Bankrun;
+const fixtures = require('../tests/utils/fixtures.ts') as typeof Fixtures;
+
+/** Compute-unit ceilings the program must stay under (issue "The on-chain program"). */
+const TARGETS: Record<string, number> = { 'invest (first)': 15_000, 'invest (repeat)': 15_000, claim_revenue: 8_000 };
+
+interface Row {
+  instruction: string;
+  computeUnits: number;
+}
+
+async function measure(): Promise<Row[]> {
+  const rows: Row[] = [];
+  const chain = await TestChain.start();
+  const run = async (instruction: string, ix: Promise<Parameters<typeof chain.send>[0][number]>, signers: Keypair[]) => {
+    const { computeUnits } = await chain.send([await ix], signers);
+    rows.push({ instruction, computeUnits });
+  };
+
+  const admin = await chain.wallet();
+  const treasury = await chain.wallet(sol(1));
+  const settlement = await chain.wallet(sol(1000));
+  await run('initialize_platform', fixtures.initializePlatformIx(chain, admin.publicKey, treasury.publicKey, settlement.publicKey), [admin]);
+
+  const studio = await chain.wallet();
+  await run('register_studio', fixtures.registerStudioIx(chain, studio.publicKey, 'Northlight Pictures'), [studio]);
+  await run('verify_studio', fixtures.verifyStudioIx(chain, admin.publicKey, studio.publicKey, true), [admin]);
+
+  const createProject = async (label: string | null, goal: bigint, days: number) => {
+    const id = await fixtures.nextProjectId(chain);
+    const args = { title: 'The Last Reel', metadataUri: `https://marquee.local/api/metadata/${id}`, goalLamports: goal, deadline: (await chain.now()) + BigInt(days * 86_400) };
+    const ix = fixtures.createProjectIx(chain, studio.publicKey, id, args);
+    if (label) await run(label, ix, [studio]);
+    else await chain.send([await ix], [studio]);
+    return addresses.project(id);
+  };
+  const film = await createProject('create_project', sol(4), 30);
+
+  const alice = await chain.wallet();
+  const bob = await chain.wallet();
+  await run('invest (first)', fixtures.investIx(chain, alice.publicKey, film, sol(1)), [alice]);
+  await run('invest (repeat)', fixtures.investIx(chain, alice.publicKey, film, sol(1)), [alice]);
+  await chain.send([await fixtures.investIx(chain, bob.publicKey, film, sol(2))], [bob]);
+  await run('claim_license', fixtures.claimLicenseIx(chain, studio.publicKey, film), [studio]);
+
+  const publisher = await chain.wallet();
+  const embeds: PublicKey[] = [];
+  for (const embedId of ['cinema-1', 'cinema-2', 'cinema-3', 'cinema-4']) {
+    const ix = fixtures.registerEmbedIx(chain, publisher.publicKey, film, embedId, `https://${embedId}.example.com`);
+    if (embeds.length === 0) await run('register_embed', ix, [publisher]);
+    else await chain.send([await ix], [publisher]);
+    embeds.push(addresses.embed(film, embedId));
+  }
+  for (const [index, count] of [0, 1, 4].entries()) {
+    const views = embeds.slice(0, count).map((embed, position) => ({ embed, views: BigInt(100 * (position + 1)) }));
+    const ix = fixtures.distributeRevenueIx(chain, settlement.publicKey, film, index, treasury.publicKey, sol(1), views);
+    await run(`distribute_revenue (${count} embed${count === 1 ? '' : 's'})`, ix, [settlement]);
+  }
+  await run('claim_revenue', fixtures.claimRevenueIx(chain, alice.publicKey, film), [alice]);
+  await run('claim_publisher_revenue', fixtures.claimPublisherRevenueIx(chain, publisher.publicKey, film, embeds[0]), [publisher]);
+
+  const missed = await createProject(null, sol(4), 1);
+  await chain.send([await fixtures.investIx(chain, bob.publicKey, missed, sol(1))], [bob]);
+  await chain.warpTo(BigInt((await chain.account('Project', missed)).deadline.toString()));
+  await run('refund', fixtures.refundIx(chain, bob.publicKey, missed), [bob]);
+  return rows;
+}
+
+function print(rows: Row[]): void {
+  const header = ['instruction', 'compute units', 'target', ''];
+  const lines = rows.map(({ instruction, computeUnits }) => {
+    const target = TARGETS[instruction];
+    const verdict = target === undefined ? '' : computeUnits <= target ? 'ok' : 'OVER';
+    return [instruction, computeUnits.toLocaleString('en-US'), target === undefined ? '' : `≤ ${target.toLocaleString('en-US')}`, verdict];
+  });
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
+  const format = (cells: string[]) =>
+    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join(' | ')} |`;
+  console.log(format(header));
+  console.log(`|${widths.map((width, column) => (column === 0 ? ` ${'-'.repeat(width)} ` : ` ${'-'.repeat(width - 1)}: `)).join('|')}|`);
+  for (const line of lines) console.log(format(line));
+}
+
+print(await measure());
