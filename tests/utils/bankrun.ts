@@ -99,13 +99,21 @@ export class TestChain {
    * compute units and logs; rejects with a `ProgramFailure` carrying the custom error code.
    */
   async send(instructions: TransactionInstruction[], signers: Keypair[], feePayer: Keypair = this.payer): Promise<SendResult> {
-    const transaction = new Transaction();
-    transaction.add(...instructions);
-    transaction.recentBlockhash = (await this.context.banksClient.getLatestBlockhash())![0];
-    transaction.feePayer = feePayer.publicKey;
     const unique = new Map([feePayer, ...signers].map((signer) => [signer.publicKey.toBase58(), signer]));
-    transaction.sign(...unique.values());
-    const result = await this.context.banksClient.tryProcessTransaction(transaction);
+    let result: Awaited<ReturnType<ProgramTestContext['banksClient']['tryProcessTransaction']>>;
+    // On a loaded machine solana-program-test's slot-advancing thread can leave the blockhash just
+    // read unknown to the bank that processes the transaction ("Blockhash not found", the transaction
+    // never ran): read a fresh one and send again.
+    for (let attempt = 1; ; attempt += 1) {
+      const transaction = new Transaction();
+      transaction.add(...instructions);
+      transaction.recentBlockhash = (await this.context.banksClient.getLatestBlockhash())![0];
+      transaction.feePayer = feePayer.publicKey;
+      transaction.sign(...unique.values());
+      result = await this.context.banksClient.tryProcessTransaction(transaction);
+      if (!result.result?.includes('Blockhash not found') || attempt === 5) break;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
     const logs = result.meta?.logMessages ?? [];
     if (result.result) throw new ProgramFailure(result.result, logs);
     return { computeUnits: Number(result.meta?.computeUnitsConsumed ?? 0n), logs };
