@@ -49,7 +49,7 @@ const PROJECT_SELECT = `
   SELECT p.*, s.id AS studio_id, s.name AS studio_name, s.verified AS studio_verified, s.authority AS studio_authority,
          m.body AS metadata
   FROM projects p
-  LEFT JOIN studios s ON s.address = p.studio
+  LEFT JOIN studios s ON s.authority = p.studio  -- the program records a project's studio by its authority wallet
   LEFT JOIN metadata m ON m.sha256 = p.metadata_hash`;
 
 /** The iframe of the embed player page (/player/{id}); with an embed id its views are counted. */
@@ -119,12 +119,16 @@ interface InvestmentRow {
   created_at: number;
   signature: string;
   user_id: number | null;
+  refunded: number;
 }
 
 export function listInvestments(ctx: ClusterContext, where: string, params: unknown[]) {
   const rows = ctx.db
     .prepare(
-      `SELECT i.*, u.id AS user_id FROM investments i LEFT JOIN users u ON u.chain_address = i.investor
+      `SELECT i.*, u.id AS user_id,
+              EXISTS (SELECT 1 FROM refunds r WHERE r.project_id = i.project_id AND r.investor = i.investor
+                      AND r.refunded_at >= i.created_at) AS refunded
+       FROM investments i LEFT JOIN users u ON u.chain_address = i.investor
        ${where} ORDER BY i.created_at DESC, i.id DESC`,
     )
     .all(...params) as InvestmentRow[];
@@ -139,6 +143,7 @@ export function listInvestments(ctx: ClusterContext, where: string, params: unkn
     investorAddress: row.investor,
     amountLamports: String(row.amount_lamports),
     sharesMinted: String(row.shares_minted),
+    refunded: row.refunded === 1,
     explorerUrl: ctx.explorerTxUrl?.(row.signature) ?? null,
   }));
 }
