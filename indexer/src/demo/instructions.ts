@@ -4,6 +4,7 @@
 // purpose: the demo chain reads an account, builds and sends in one turn of the event loop, so no
 // other request can slip in between (the next project id, the next distribution index).
 import anchor from '@coral-xyz/anchor';
+import { LAMPORTS_PER_SOL } from '../constants.ts';
 import { coder, idl } from '../program/idl.ts';
 
 const { PublicKey, TransactionInstruction } = anchor.web3;
@@ -90,6 +91,18 @@ export interface PlatformRules {
   unverifiedFundingCapLamports: bigint;
   verifiedFundingCapLamports: bigint;
 }
+
+const SOL = BigInt(LAMPORTS_PER_SOL);
+
+/** The spec's revenue split (40% publishers, 57.5% investors, 2.5% platform), minimum investment and funding caps. */
+export const PLATFORM_RULES: PlatformRules = {
+  publisherBps: 4000,
+  investorBps: 5750,
+  platformBps: 250,
+  minInvestmentLamports: 50_000_000n,
+  unverifiedFundingCapLamports: 500n * SOL,
+  verifiedFundingCapLamports: 10_000n * SOL,
+};
 
 export const ix = {
   initializePlatform(admin: PublicKey, treasury: PublicKey, settlementAuthority: PublicKey, rules: PlatformRules) {

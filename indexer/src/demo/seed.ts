@@ -6,8 +6,8 @@ import anchor from '@coral-xyz/anchor';
 import { LAMPORTS_PER_SOL, REVENUE_PER_VIEW_LAMPORTS } from '../constants.ts';
 import { FILMS, INVESTOR_COUNT, PUBLISHERS, STUDIOS, type FilmSeed } from './catalogue.ts';
 import type { DemoChain } from './chain.ts';
-import { ix, pda } from './instructions.ts';
-import { KEY, PLATFORM_RULES, posterPath, type DemoService, type MetadataStore } from './service.ts';
+import { ix, pda, PLATFORM_RULES } from './instructions.ts';
+import { KEY, posterPath, type DemoService, type MetadataStore } from './service.ts';
 
 type PublicKey = anchor.web3.PublicKey;
 

@@ -11,7 +11,7 @@ import { LAMPORTS_PER_SOL, LAMPORTS_PER_USD } from '../constants.ts';
 import { decodeTransactionEvents } from '../program/decoder.ts';
 import type { DistributionRequest, SettlementSigner } from '../settlement/job.ts';
 import { DemoTransactionError, type DemoChain } from './chain.ts';
-import { ix, pda, type PlatformRules } from './instructions.ts';
+import { ix, pda } from './instructions.ts';
 
 const { PublicKey } = anchor.web3;
 type Keypair = anchor.web3.Keypair;
@@ -22,15 +22,6 @@ export const DEMO_WALLET_LAMPORTS = 15_750_000_000n;
 /** The settlement authority is topped up from the faucet when it falls below this. */
 const SETTLEMENT_LOW_WATER_LAMPORTS = 100n * BigInt(LAMPORTS_PER_SOL);
 const SETTLEMENT_TOP_UP_LAMPORTS = 10_000n * BigInt(LAMPORTS_PER_SOL);
-
-export const PLATFORM_RULES: PlatformRules = {
-  publisherBps: 4000,
-  investorBps: 5750,
-  platformBps: 250,
-  minInvestmentLamports: 50_000_000n,
-  unverifiedFundingCapLamports: 500n * BigInt(LAMPORTS_PER_SOL),
-  verifiedFundingCapLamports: 10_000n * BigInt(LAMPORTS_PER_SOL),
-};
 
 /** Names of the server's keys in the chain's key store. */
 export const KEY = {

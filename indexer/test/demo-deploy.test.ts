@@ -1,0 +1,91 @@
+// migrations/deploy.ts against a local runtime (LiteSVM): the upgradeable loader's buffer, chunked
+// writes and deploy put marquee.so on chain, the platform is initialised through it, a second run
+// changes nothing, and a deployed program is upgraded in place.
+import anchor from '@coral-xyz/anchor';
+import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { BPF_LOADER_UPGRADEABLE, deployWithLoader, initializePlatform, programDataAddress, readKeypair, type DeployRuntime } from '../../migrations/deploy.ts';
+import { decodeAccount, pda, PROGRAM_ADDRESS } from '../src/demo/instructions.ts';
+
+const { Keypair, PublicKey, Transaction } = anchor.web3;
+const { bs58 } = anchor.utils.bytes;
+const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
+const address = (key: anchor.web3.PublicKey) => key.toBase58() as never;
+
+/** LiteSVM as the cluster: each transaction confirmed at once, the slot moving on after it. */
+function liteSvmRuntime(svm: LiteSVM): DeployRuntime {
+  return {
+    async getAccount(key) {
+      const account = svm.getAccount(address(key));
+      return account.exists ? { data: account.data, executable: account.executable, owner: new PublicKey(account.programAddress) } : null;
+    },
+    rentExempt: async (size) => Number(svm.minimumBalanceForRentExemption(BigInt(size))),
+    async send(instructions, signers) {
+      const transaction = new Transaction().add(...instructions);
+      transaction.recentBlockhash = svm.latestBlockhash();
+      transaction.feePayer = signers[0].publicKey;
+      transaction.sign(...signers);
+      const signatures = Object.fromEntries(transaction.signatures.map(({ publicKey, signature }) => [publicKey.toBase58(), signature]));
+      const result = svm.sendTransaction({ messageBytes: transaction.serializeMessage(), signatures } as never);
+      svm.expireBlockhash();
+      // A deployed program is visible from the next slot, as on a cluster.
+      svm.warpToSlot(svm.getClock().slot + 1n);
+      if (result instanceof FailedTransactionMetadata) throw new Error(result.meta().logs().join('\n'));
+      return bs58.encode((result as TransactionMetadata).signature());
+    },
+  };
+}
+
+function setup() {
+  const svm = new LiteSVM();
+  const payer = Keypair.generate();
+  svm.airdrop(address(payer.publicKey), 100_000_000_000n as never);
+  const programKeypair = readKeypair(root('programs/marquee/program-keypair.json'));
+  return { svm, runtime: liteSvmRuntime(svm), payer, programKeypair };
+}
+
+describe('migrations/deploy.ts', () => {
+  const programBytes = readFileSync(root('target/deploy/marquee.so'));
+
+  test('deploys marquee.so with the upgradeable loader, initialises the platform, and a second run changes nothing', async () => {
+    const { svm, runtime, payer, programKeypair } = setup();
+    assert.ok(programKeypair.publicKey.equals(PROGRAM_ADDRESS));
+    const lines: string[] = [];
+    assert.equal(await deployWithLoader(runtime, { payer, programKeypair, programBytes, log: (line) => lines.push(line) }), 'deployed');
+    assert.match(lines[0], new RegExp(`${programBytes.length} bytes in ${Math.ceil(programBytes.length / 900)} writes`));
+    const program = svm.getAccount(address(PROGRAM_ADDRESS));
+    assert.ok(program.exists && program.executable);
+    assert.equal(program.exists && program.programAddress, BPF_LOADER_UPGRADEABLE.toBase58());
+    const data = svm.getAccount(address(programDataAddress(PROGRAM_ADDRESS)));
+    assert.ok(data.exists);
+    assert.equal(data.exists && data.data.length, 45 + programBytes.length * 2);
+
+    const settlement = Keypair.generate().publicKey;
+    const signature = await initializePlatform(runtime, { admin: payer, treasury: payer.publicKey, settlementAuthority: settlement });
+    assert.ok(signature);
+    const platformAccount = svm.getAccount(address(pda.platform()));
+    assert.ok(platformAccount.exists);
+    const platform = decodeAccount('Platform', platformAccount.exists ? platformAccount.data : new Uint8Array());
+    assert.equal(platform.admin.toBase58(), payer.publicKey.toBase58());
+    assert.equal(platform.settlement_authority.toBase58(), settlement.toBase58());
+    assert.deepEqual([platform.publisher_bps, platform.investor_bps, platform.platform_bps], [4000, 5750, 250]);
+
+    assert.equal(await deployWithLoader(runtime, { payer, programKeypair, programBytes }), 'unchanged');
+    assert.equal(await initializePlatform(runtime, { admin: payer, treasury: payer.publicKey, settlementAuthority: settlement }), null);
+  });
+
+  test('upgrades a deployed program in place when the bytes differ', async () => {
+    const { svm, runtime, payer, programKeypair } = setup();
+    assert.equal(await deployWithLoader(runtime, { payer, programKeypair, programBytes }), 'deployed');
+    // A new version: the same code with bytes appended that nothing references.
+    const newer = Buffer.concat([programBytes, Buffer.alloc(4096, 0xab)]);
+    assert.equal(await deployWithLoader(runtime, { payer, programKeypair, programBytes: newer }), 'upgraded');
+    const data = svm.getAccount(address(programDataAddress(PROGRAM_ADDRESS)));
+    assert.ok(data.exists && Buffer.from(data.data.subarray(45, 45 + newer.length)).equals(newer));
+    assert.equal(await deployWithLoader(runtime, { payer, programKeypair, programBytes: newer }), 'unchanged');
+    assert.ok(await initializePlatform(runtime, { admin: payer, treasury: payer.publicKey, settlementAuthority: payer.publicKey }));
+  });
+});

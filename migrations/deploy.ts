@@ -1,0 +1,280 @@
+// Deploys target/deploy/marquee.so to a cluster and initialises the Marquee platform.
+//
+//   npx tsx migrations/deploy.ts [--url https://api.devnet.solana.com] [--keypair ~/.config/solana/id.json]
+//       [--program target/deploy/marquee.so] [--program-keypair target/deploy/marquee-keypair.json]
+//       [--treasury <address>] [--settlement <address or keypair file>] [--loader cli|ts]
+//
+// The payer keypair pays and becomes the program's upgrade authority and the platform's admin.
+// Deploying uses the Solana CLI (`solana program deploy`) when it is on PATH, otherwise the
+// BPF upgradeable loader's instructions from TypeScript: create a buffer, write the program in
+// chunks, then deploy it with a maximum data length (twice its size, room for upgrades) — or, when
+// the program is already deployed with other bytes, upgrade it from the buffer. Both steps are
+// idempotent: an identical program and an initialised platform are left as they are.
+import anchor from '@coral-xyz/anchor';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ix, pda, PLATFORM_RULES, PROGRAM_ADDRESS } from '../indexer/src/demo/instructions.ts';
+
+const { Connection, Keypair, PublicKey, SystemProgram, SYSVAR_CLOCK_PUBKEY, SYSVAR_RENT_PUBKEY, Transaction, TransactionInstruction, sendAndConfirmTransaction } =
+  anchor.web3;
+type PublicKey = anchor.web3.PublicKey;
+type Keypair = anchor.web3.Keypair;
+type TransactionInstruction = anchor.web3.TransactionInstruction;
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const BPF_LOADER_UPGRADEABLE = new PublicKey('BPFLoaderUpgradeab1e11111111111111111111111');
+/** UpgradeableLoaderState sizes: Buffer { authority } header, Program { programdata }, ProgramData { slot, authority } header. */
+const BUFFER_HEADER = 37;
+const PROGRAM_ACCOUNT_SIZE = 36;
+const PROGRAMDATA_HEADER = 45;
+/** Bytes of program per Write instruction, so each transaction stays under the 1232-byte limit. */
+const CHUNK = 900;
+/** Write transactions in flight at once. */
+const PARALLEL_WRITES = 8;
+
+/** What deploying needs from a cluster: a JSON-RPC connection, or a local runtime in tests. */
+export interface DeployRuntime {
+  getAccount(address: PublicKey): Promise<{ data: Uint8Array; executable: boolean; owner: PublicKey } | null>;
+  rentExempt(size: number): Promise<number>;
+  /** Sends one transaction (the first signer pays) and returns its signature once confirmed. */
+  send(instructions: TransactionInstruction[], signers: Keypair[]): Promise<string>;
+}
+
+/** UpgradeableLoaderInstruction, bincode-encoded: u32 variant, then the fields. */
+const loader = {
+  initializeBuffer: (buffer: PublicKey, authority: PublicKey) =>
+    new TransactionInstruction({
+      programId: BPF_LOADER_UPGRADEABLE,
+      keys: [
+        { pubkey: buffer, isSigner: false, isWritable: true },
+        { pubkey: authority, isSigner: false, isWritable: false },
+      ],
+      data: u32(0),
+    }),
+  write: (buffer: PublicKey, authority: PublicKey, offset: number, bytes: Uint8Array) =>
+    new TransactionInstruction({
+      programId: BPF_LOADER_UPGRADEABLE,
+      keys: [
+        { pubkey: buffer, isSigner: false, isWritable: true },
+        { pubkey: authority, isSigner: true, isWritable: false },
+      ],
+      data: Buffer.concat([u32(1), u32(offset), u64(bytes.length), bytes]),
+    }),
+  deployWithMaxDataLen: (payer: PublicKey, program: PublicKey, buffer: PublicKey, authority: PublicKey, maxDataLen: number) =>
+    new TransactionInstruction({
+      programId: BPF_LOADER_UPGRADEABLE,
+      keys: [
+        { pubkey: payer, isSigner: true, isWritable: true },
+        { pubkey: programDataAddress(program), isSigner: false, isWritable: true },
+        { pubkey: program, isSigner: false, isWritable: true },
+        { pubkey: buffer, isSigner: false, isWritable: true },
+        { pubkey: SYSVAR_RENT_PUBKEY, isSigner: false, isWritable: false },
+        { pubkey: SYSVAR_CLOCK_PUBKEY, isSigner: false, isWritable: false },
+        { pubkey: SystemProgram.programId, isSigner: false, isWritable: false },
+        { pubkey: authority, isSigner: true, isWritable: false },
+      ],
+      data: Buffer.concat([u32(2), u64(maxDataLen)]),
+    }),
+  upgrade: (program: PublicKey, buffer: PublicKey, spill: PublicKey, authority: PublicKey) =>
+    new TransactionInstruction({
+      programId: BPF_LOADER_UPGRADEABLE,
+      keys: [
+        { pubkey: programDataAddress(program), isSigner: false, isWritable: true },
+        { pubkey: program, isSigner: false, isWritable: true },
+        { pubkey: buffer, isSigner: false, isWritable: true },
+        { pubkey: spill, isSigner: false, isWritable: true },
+        { pubkey: SYSVAR_RENT_PUBKEY, isSigner: false, isWritable: false },
+        { pubkey: SYSVAR_CLOCK_PUBKEY, isSigner: false, isWritable: false },
+        { pubkey: authority, isSigner: true, isWritable: false },
+      ],
+      data: u32(3),
+    }),
+  extendProgram: (program: PublicKey, payer: PublicKey, additionalBytes: number) =>
+    new TransactionInstruction({
+      programId: BPF_LOADER_UPGRADEABLE,
+      keys: [
+        { pubkey: programDataAddress(program), isSigner: false, isWritable: true },
+        { pubkey: program, isSigner: false, isWritable: true },
+        { pubkey: SystemProgram.programId, isSigner: false, isWritable: false },
+        { pubkey: payer, isSigner: true, isWritable: true },
+      ],
+      data: Buffer.concat([u32(6), u32(additionalBytes)]),
+    }),
+};
+
+function u32(value: number) {
+  const bytes = Buffer.alloc(4);
+  bytes.writeUInt32LE(value);
+  return bytes;
+}
+
+function u64(value: number) {
+  const bytes = Buffer.alloc(8);
+  bytes.writeBigUInt64LE(BigInt(value));
+  return bytes;
+}
+
+export function programDataAddress(program: PublicKey): PublicKey {
+  return PublicKey.findProgramAddressSync([program.toBuffer()], BPF_LOADER_UPGRADEABLE)[0];
+}
+
+export type DeployOutcome = 'deployed' | 'upgraded' | 'unchanged';
+
+/**
+ * Deploys (or upgrades) `programBytes` at `programKeypair`'s address with the upgradeable loader,
+ * `payer` paying and holding the upgrade authority.
+ */
+export async function deployWithLoader(
+  runtime: DeployRuntime,
+  options: { payer: Keypair; programKeypair: Keypair; programBytes: Uint8Array; log?: (line: string) => void },
+): Promise<DeployOutcome> {
+  const { payer, programKeypair, programBytes } = options;
+  const log = options.log ?? (() => {});
+  const program = programKeypair.publicKey;
+  const existing = await runtime.getAccount(program);
+  const programData = programDataAddress(program);
+  let currentData: Uint8Array | undefined;
+  if (existing) {
+    if (!existing.owner.equals(BPF_LOADER_UPGRADEABLE)) throw new Error(`${program.toBase58()} exists and is not an upgradeable program`);
+    currentData = (await runtime.getAccount(programData))?.data;
+    const deployed = currentData?.subarray(PROGRAMDATA_HEADER, PROGRAMDATA_HEADER + programBytes.length);
+    const tail = currentData?.subarray(PROGRAMDATA_HEADER + programBytes.length) ?? [];
+    if (deployed && Buffer.from(deployed).equals(Buffer.from(programBytes)) && tail.every((byte) => byte === 0)) {
+      log(`program ${program.toBase58()} already deployed with these bytes`);
+      return 'unchanged';
+    }
+  }
+
+  const buffer = Keypair.generate();
+  log(`buffer ${buffer.publicKey.toBase58()}: ${programBytes.length} bytes in ${Math.ceil(programBytes.length / CHUNK)} writes`);
+  await runtime.send(
+    [
+      SystemProgram.createAccount({
+        fromPubkey: payer.publicKey,
+        newAccountPubkey: buffer.publicKey,
+        lamports: await runtime.rentExempt(BUFFER_HEADER + programBytes.length),
+        space: BUFFER_HEADER + programBytes.length,
+        programId: BPF_LOADER_UPGRADEABLE,
+      }),
+      loader.initializeBuffer(buffer.publicKey, payer.publicKey),
+    ],
+    [payer, buffer],
+  );
+  const offsets = Array.from({ length: Math.ceil(programBytes.length / CHUNK) }, (_, index) => index * CHUNK);
+  for (let start = 0; start < offsets.length; start += PARALLEL_WRITES) {
+    await Promise.all(
+      offsets.slice(start, start + PARALLEL_WRITES).map((offset) =>
+        runtime.send([loader.write(buffer.publicKey, payer.publicKey, offset, programBytes.subarray(offset, offset + CHUNK))], [payer]),
+      ),
+    );
+    log(`written ${Math.min(offsets.length, start + PARALLEL_WRITES)}/${offsets.length}`);
+  }
+
+  if (!existing) {
+    await runtime.send(
+      [
+        SystemProgram.createAccount({
+          fromPubkey: payer.publicKey,
+          newAccountPubkey: program,
+          lamports: await runtime.rentExempt(PROGRAM_ACCOUNT_SIZE),
+          space: PROGRAM_ACCOUNT_SIZE,
+          programId: BPF_LOADER_UPGRADEABLE,
+        }),
+        loader.deployWithMaxDataLen(payer.publicKey, program, buffer.publicKey, payer.publicKey, programBytes.length * 2),
+      ],
+      [payer, programKeypair],
+    );
+    log(`deployed ${program.toBase58()}`);
+    return 'deployed';
+  }
+  const capacity = (currentData?.length ?? PROGRAMDATA_HEADER) - PROGRAMDATA_HEADER;
+  const instructions = [];
+  if (programBytes.length > capacity) instructions.push(loader.extendProgram(program, payer.publicKey, programBytes.length - capacity));
+  instructions.push(loader.upgrade(program, buffer.publicKey, payer.publicKey, payer.publicKey));
+  await runtime.send(instructions, [payer]);
+  log(`upgraded ${program.toBase58()}`);
+  return 'upgraded';
+}
+
+/** initialize_platform with the spec's split and limits, unless the platform exists already. */
+export async function initializePlatform(
+  runtime: DeployRuntime,
+  options: { admin: Keypair; treasury: PublicKey; settlementAuthority: PublicKey },
+): Promise<string | null> {
+  if (await runtime.getAccount(pda.platform())) return null;
+  return runtime.send(
+    [ix.initializePlatform(options.admin.publicKey, options.treasury, options.settlementAuthority, PLATFORM_RULES)],
+    [options.admin],
+  );
+}
+
+/** A JSON-RPC cluster as a DeployRuntime ('confirmed' commitment). */
+export function rpcRuntime(url: string): DeployRuntime {
+  const connection = new Connection(url, 'confirmed');
+  return {
+    async getAccount(address) {
+      const info = await connection.getAccountInfo(address);
+      return info && { data: info.data, executable: info.executable, owner: info.owner };
+    },
+    rentExempt: (size) => connection.getMinimumBalanceForRentExemption(size),
+    send: (instructions, signers) =>
+      sendAndConfirmTransaction(connection, new Transaction().add(...instructions), signers, { commitment: 'confirmed' }),
+  };
+}
+
+export function readKeypair(path: string): Keypair {
+  return Keypair.fromSecretKey(Uint8Array.from(JSON.parse(readFileSync(path, 'utf8'))));
+}
+
+function hasSolanaCli(): boolean {
+  return spawnSync('solana', ['--version'], { stdio: 'ignore' }).status === 0;
+}
+
+function argument(args: string[], name: string): string | undefined {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? args[index + 1] : undefined;
+}
+
+async function main(args: string[]) {
+  const url = argument(args, 'url') ?? process.env.MARQUEE_DEPLOY_RPC_URL ?? process.env.DEVNET_RPC_URL ?? 'https://api.devnet.solana.com';
+  const keypairPath = resolve(argument(args, 'keypair') ?? process.env.MARQUEE_DEPLOY_KEYPAIR ?? join(homedir(), '.config/solana/id.json'));
+  const programPath = resolve(argument(args, 'program') ?? join(ROOT, 'target/deploy/marquee.so'));
+  const programKeypairPath = resolve(argument(args, 'program-keypair') ?? join(ROOT, 'target/deploy/marquee-keypair.json'));
+  for (const path of [keypairPath, programPath, programKeypairPath]) {
+    if (!existsSync(path)) throw new Error(`${path} is missing${path === programPath ? ': run `npm run build:program` first' : ''}`);
+  }
+  const payer = readKeypair(keypairPath);
+  const programKeypair = readKeypair(programKeypairPath);
+  if (!programKeypair.publicKey.equals(PROGRAM_ADDRESS)) {
+    throw new Error(`The program keypair is ${programKeypair.publicKey.toBase58()}, the IDL's program is ${PROGRAM_ADDRESS.toBase58()}`);
+  }
+  const settlementArgument = argument(args, 'settlement') ?? process.env.MARQUEE_SETTLEMENT_KEYPAIR;
+  const settlementAuthority = !settlementArgument
+    ? payer.publicKey
+    : existsSync(settlementArgument)
+      ? readKeypair(settlementArgument).publicKey
+      : new PublicKey(settlementArgument);
+  const treasury = new PublicKey(argument(args, 'treasury') ?? payer.publicKey);
+  const runtime = rpcRuntime(url);
+  const useCli = (argument(args, 'loader') ?? (hasSolanaCli() ? 'cli' : 'ts')) === 'cli';
+
+  console.log(`==> deploying ${programPath} to ${url} as ${PROGRAM_ADDRESS.toBase58()} (payer ${payer.publicKey.toBase58()}, ${useCli ? 'solana CLI' : 'upgradeable loader from TypeScript'})`);
+  if (useCli) {
+    execFileSync('solana', ['program', 'deploy', programPath, '--program-id', programKeypairPath, '--keypair', keypairPath, '--url', url], { stdio: 'inherit' });
+  } else {
+    await deployWithLoader(runtime, { payer, programKeypair, programBytes: readFileSync(programPath), log: (line) => console.log(`    ${line}`) });
+  }
+  console.log(`==> initialising the platform (admin ${payer.publicKey.toBase58()}, treasury ${treasury.toBase58()}, settlement ${settlementAuthority.toBase58()})`);
+  const signature = await initializePlatform(runtime, { admin: payer, treasury, settlementAuthority });
+  console.log(signature ? `    initialize_platform ${signature}` : '    the platform is already initialised');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  main(process.argv.slice(2)).catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
