@@ -39,5 +39,11 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Component tests render the whole app; on a shared 2-core machine they need room, and loading
+    // the app's modules once per worker (not once per file) saves most of the suite's time. Every
+    // test leaves a clean DOM, toaster, localStorage and fetch (see src/test/setup.ts).
+    testTimeout: 60_000,
+    isolate: false,
+    unstubGlobals: true,
   },
 })

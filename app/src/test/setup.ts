@@ -1,11 +1,14 @@
 // Test environment: jest-dom matchers and the browser APIs jsdom lacks that Chakra and zag use.
 // Files that run under `@vitest-environment node` (no window) skip the DOM part.
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
 import { toaster } from '@/components/ui/toaster'
 
 const hasDom = typeof window !== 'undefined'
+
+// findBy*/waitFor wait this long: screens appear after real (mocked) requests, and the machine is shared.
+configure({ asyncUtilTimeout: 15_000 })
 
 afterEach(() => {
   if (!hasDom) return

@@ -43,12 +43,12 @@ describe('checkout', () => {
     await waitFor(() => expect(pay).toBeEnabled())
     const startedAt = Date.now()
     fireEvent.click(pay)
-    expect(await screen.findByText('Payment Successful!', {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByText('Payment Successful!', {}, { timeout: 15_000 })).toBeInTheDocument()
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1500)
     expect(screen.getByRole('button', { name: 'Pay 0.5 SOL' })).toBeDisabled()
     expect(api.find('POST', '/api/demo/invest')[0].body).toEqual({ walletAddress: ADDRESS, projectId: 4, amount: 0.5 })
     expect(router.state.location.pathname).toBe('/checkout')
-    await waitFor(() => expect(router.state.location.pathname).toBe('/project/4'), { timeout: 3000 })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/project/4'), { timeout: 15_000 })
   })
 
   it('says Payment Failed and lets the user retry', async () => {
@@ -58,7 +58,7 @@ describe('checkout', () => {
     const pay = await screen.findByRole('button', { name: 'Pay 0.5 SOL' })
     await waitFor(() => expect(pay).toBeEnabled())
     fireEvent.click(pay)
-    expect(await screen.findByText('There was an error processing your payment. Please try again.', {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByText('There was an error processing your payment. Please try again.', {}, { timeout: 15_000 })).toBeInTheDocument()
     await waitFor(() => expect(screen.getByRole('button', { name: 'Pay 0.5 SOL' })).toBeEnabled())
   })
 })
