@@ -52,6 +52,7 @@ export class DemoChain implements ChainSource {
   private pending: ChainTransaction[] = [];
   private batchDepth = 0;
   private dirty = false;
+  private broken = false;
   private readonly listeners = new Set<(notification: SourceNotification) => void>();
   private readonly hooks: DemoChainOptions['hooks'];
   private readonly wallClock: () => number;
@@ -62,13 +63,15 @@ export class DemoChain implements ChainSource {
     this.store = new ChainStore(options.dataDir, (stage) => this.hooks?.stage?.(stage));
     const stored = this.store.load();
     if (stored) {
-      this.svm = LiteSVM.fromBytes(stored.snapshot);
+      this.svm = LiteSVM.fromBytes(stored.snapshot).withTransactionHistory(0n);
       this.header = stored.header;
       this.log = stored.transactions;
     } else {
       const programPath = options.programPath ?? DEFAULT_PROGRAM_PATH;
       if (!existsSync(programPath)) throw new Error(`${programPath} is missing: run \`npm run build:program\` first`);
-      this.svm = new LiteSVM();
+      // No transaction history in the runtime: the log is the history, and every transaction gets
+      // a fresh blockhash, so the snapshot does not grow with the runtime's duplicate-check cache.
+      this.svm = new LiteSVM().withTransactionHistory(0n);
       this.svm.addProgramFromFile(address(PROGRAM_ADDRESS), programPath);
       this.header = { commit: 0, logBytes: 0, logCount: 0, slot: 0, time: 0, keys: {}, wallets: {}, seeded: false };
       this.log = [];
@@ -154,6 +157,7 @@ export class DemoChain implements ChainSource {
 
   /** Credits `lamports` to `key` (LiteSVM's faucet); committed like a transaction. */
   airdrop(key: PublicKey, lamports: bigint): void {
+    this.assertUsable();
     const result = this.svm.airdrop(address(key), lamports as never);
     if (!result || result instanceof FailedTransactionMetadata) throw new Error(`Airdrop to ${key.toBase58()} failed`);
     this.svm.expireBlockhash();
@@ -164,9 +168,11 @@ export class DemoChain implements ChainSource {
   /**
    * Runs one transaction, signed by `signers` (the first pays the fee), at the chain time `at`
    * (unix seconds; default: now, and never before the previous transaction). Commits it unless a
-   * batch is open; throws a DemoTransactionError, changing nothing, when it fails.
+   * batch is open; throws a DemoTransactionError when it fails (having charged only its fee, as a
+   * cluster does).
    */
   send(instructions: TransactionInstruction[], signers: Keypair[], options: { at?: number } = {}): ChainTransaction {
+    this.assertUsable();
     const time = Math.max(this.header.time, Math.floor(options.at ?? this.wallClock() / 1000));
     const slot = this.header.slot + 1;
     const clock = this.svm.getClock();
@@ -180,7 +186,14 @@ export class DemoChain implements ChainSource {
     const result = this.svm.sendTransaction({ messageBytes: transaction.serializeMessage(), signatures } as never);
     // A fresh blockhash per transaction: an identical action later is a new transaction.
     this.svm.expireBlockhash();
-    if (result instanceof FailedTransactionMetadata) throw failure(result);
+    this.header.slot = slot;
+    this.header.time = time;
+    this.dirty = true;
+    if (result instanceof FailedTransactionMetadata) {
+      // A failed transaction changes nothing but its fee, which the runtime still charged.
+      this.commitUnlessBatched();
+      throw failure(result);
+    }
     const meta = result as TransactionMetadata;
     const tx: ChainTransaction = {
       signature: bs58.encode(meta.signature()),
@@ -199,11 +212,8 @@ export class DemoChain implements ChainSource {
         }))
         .filter((group) => group.instructions.length > 0),
     };
-    this.header.slot = slot;
-    this.header.time = time;
     this.pending.push(tx);
     this.bySignature.set(tx.signature, tx);
-    this.dirty = true;
     this.hooks?.stage?.('executed');
     this.commitUnlessBatched();
     return tx;
@@ -211,20 +221,30 @@ export class DemoChain implements ChainSource {
 
   /**
    * Runs `work` as one commit: its transactions reach the disk and the listeners together when it
-   * ends (seeding: a crash leaves no half-seeded chain). If `work` throws, nothing it did is kept
-   * on disk — the process is expected to stop.
+   * ends (seeding: a crash leaves no half-seeded chain). If `work` throws, nothing it did is
+   * committed and this chain refuses further work: the process must restart from the disk.
    */
   async batch<T>(work: () => Promise<T>): Promise<T> {
     this.batchDepth++;
+    let result: T;
     try {
-      return await work();
+      result = await work();
+    } catch (error) {
+      this.broken = true;
+      throw error;
     } finally {
       this.batchDepth--;
-      this.commitUnlessBatched();
     }
+    this.commitUnlessBatched();
+    return result;
+  }
+
+  private assertUsable(): void {
+    if (this.broken) throw new Error('A batch of the demo chain failed: restart the server to reopen the committed state');
   }
 
   private commitUnlessBatched(): void {
+    this.assertUsable();
     if (this.batchDepth > 0 || !this.dirty) return;
     const added = this.pending;
     const { logBytes, logCount, ...rest } = this.header;

@@ -12,6 +12,8 @@ export interface PosterInput {
 
 const WIDTH = 600;
 const HEIGHT = 900;
+/** Where the dark band holding the title and credits starts. */
+const BAND_TOP = 590;
 
 /** Background pairs (top, bottom) and an accent, picked by the title's hash. */
 const PALETTES: [string, string, string][] = [
@@ -126,7 +128,7 @@ export function posterSvg(input: PosterInput): string {
   const genre = input.genres?.[0]?.toLowerCase() ?? '';
   const motif = MOTIFS_BY_GENRE[genre] ?? MOTIFS[Math.floor(random() * MOTIFS.length)];
   const lines = titleLines(input.title, 14);
-  const fontSize = lines.length > 3 ? 46 : 58;
+  const fontSize = lines.length > 3 ? 44 : lines.length > 2 ? 50 : 58;
   const titleText = lines
     .map((line, index) => `<tspan x="300" dy="${index === 0 ? 0 : fontSize * 1.1}">${escapeXml(line)}</tspan>`)
     .join('');
@@ -136,8 +138,8 @@ export function posterSvg(input: PosterInput): string {
 <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs>
 <rect width="${WIDTH}" height="${HEIGHT}" fill="url(#sky)"/>
 ${motif(accent, random)}
-<rect y="620" width="${WIDTH}" height="${HEIGHT - 620}" fill="#000" opacity="0.45"/>
-<text x="300" y="${700 - (lines.length - 1) * fontSize * 0.45}" text-anchor="middle" font-family="Georgia, 'Times New Roman', serif" font-weight="700" font-size="${fontSize}" fill="#fff" letter-spacing="2">${titleText}</text>
+<rect y="${BAND_TOP}" width="${WIDTH}" height="${HEIGHT - BAND_TOP}" fill="#000" opacity="0.45"/>
+<text x="300" y="${700 - (lines.length - 1) * fontSize * 0.55}" text-anchor="middle" font-family="Georgia, 'Times New Roman', serif" font-weight="700" font-size="${fontSize}" fill="#fff" letter-spacing="2">${titleText}</text>
 <text x="300" y="836" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="20" fill="${accent}" letter-spacing="3">${escapeXml(credit)}</text>
 <text x="300" y="870" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="16" fill="#ddd" letter-spacing="2">${escapeXml(footer)}</text>
 </svg>`;
