@@ -21,12 +21,15 @@ type Json = any;
 describe('demo chain', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'marquee-demo-'));
   let demo: DemoRuntime;
+  // The wall clock the demo chain and the API run on; the refund test moves it past a deadline.
+  let clockOffsetMs = 0;
+  const now = () => Date.now() + clockOffsetMs;
   let request: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: Json }>;
 
   async function open() {
-    demo = await startDemo({ dataDir, origin: 'http://localhost:8787', settlementIntervalMs: 0 });
+    demo = await startDemo({ dataDir, origin: 'http://localhost:8787', settlementIntervalMs: 0, now });
     demo.cluster.indexer.start();
-    const app = createApp({ clusters: [demo.cluster], demo: demo.extension, trustProxy: true, views: { minWatchMs: 0 } });
+    const app = createApp({ clusters: [demo.cluster], demo: demo.extension, trustProxy: true, views: { minWatchMs: 0 }, now });
     request = async (method, path, body) => {
       const response = await app.request(path, {
         method,
@@ -211,6 +214,41 @@ describe('demo chain', () => {
     assert.equal(settled.status, 200);
     assert.equal(settled.body.settled.length, 1);
     assert.equal((await request('GET', `/api/projects/${embed.projectId}`)).body.totalViews, before + 3);
+  });
+
+  test('a publisher claims its embed\'s earnings; an investor takes a refund once a film missed its deadline', async () => {
+    const { body: embeds } = await request('GET', '/api/embeds');
+    const embed = embeds.find((candidate: Json) => candidate.websiteUrl === 'https://films.example');
+    const publisherClaim = await request('POST', '/api/demo/claim-publisher-revenue', { walletAddress: WALLET, projectId: embed.projectId, embedId: embed.embedId });
+    assert.equal(publisherClaim.status, 200, publisherClaim.body.message);
+    // 3 views at 15,000 lamports, 40% to publishers: 18,000 lamports.
+    assert.deepEqual([publisherClaim.body.amountLamports, publisherClaim.body.amount], ['18000', 0.018]);
+    const again = await request('POST', '/api/demo/claim-publisher-revenue', { walletAddress: WALLET, projectId: embed.projectId, embedId: embed.embedId });
+    assert.deepEqual(again, { status: 400, body: { message: 'There is nothing to claim' } });
+
+    const listed = await request('POST', '/api/demo/projects', {
+      walletAddress: OTHER_WALLET,
+      title: 'Short Notice',
+      description: 'A film that runs out of time.',
+      directorName: 'Ada Lindqvist',
+      releaseYear: 2025,
+      licenseType: 'Limited Distribution',
+      fundingGoal: 50000,
+      deadline: new Date(now() + DAY_MS).toISOString(),
+      genres: ['Drama'],
+    });
+    assert.equal(listed.status, 201, listed.body.message);
+    const projectId = listed.body.projectId;
+    assert.equal((await request('POST', '/api/demo/invest', { walletAddress: WALLET, projectId, amount: 2 })).status, 200);
+    const early = await request('POST', '/api/demo/refund', { walletAddress: WALLET, projectId });
+    assert.deepEqual(early, { status: 400, body: { message: 'Refunds open only after the deadline of an unfunded project' } });
+    clockOffsetMs += 2 * DAY_MS;
+    assert.equal((await request('GET', `/api/projects/${projectId}`)).body.status, 'failed');
+    const refund = await request('POST', '/api/demo/refund', { walletAddress: WALLET, projectId });
+    assert.equal(refund.status, 200, refund.body.message);
+    assert.equal(refund.body.amountLamports, '2000000000');
+    const project = (await request('GET', `/api/projects/${projectId}`)).body;
+    assert.deepEqual([project.currentFunding, project.investorCount], [0, 0]);
   });
 
   test('a restart on the same data folder shows the same data', async () => {

@@ -29,6 +29,8 @@ export const demoSchemas = {
     websiteUrl: embedBody.shape.websiteUrl,
     embedId: embedBody.shape.embedId,
   }),
+  refund: z.object({ walletAddress, projectId }),
+  claimPublisherRevenue: z.object({ walletAddress, projectId, embedId: embedBody.shape.embedId }),
   claimRevenue: z.object({
     walletAddress,
     distributionIds: z
@@ -82,6 +84,14 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
         const body = c.req.valid('json');
         return c.json(act(() => service.registerEmbed(body.walletAddress, body.projectId, body.websiteUrl, body.embedId)));
       })
+      .post('/refund', validate('json', demoSchemas.refund), (c) => {
+        const body = c.req.valid('json');
+        return c.json(act(() => service.refund(body.walletAddress, body.projectId)));
+      })
+      .post('/claim-publisher-revenue', validate('json', demoSchemas.claimPublisherRevenue), (c) => {
+        const body = c.req.valid('json');
+        return c.json(act(() => service.claimPublisherRevenue(body.walletAddress, body.projectId, body.embedId)));
+      })
       .post('/claim-revenue', validate('json', demoSchemas.claimRevenue), (c) => {
         const body = c.req.valid('json');
         return c.json(act(() => service.claimRevenue(body.walletAddress, body.distributionIds)));
@@ -126,6 +136,8 @@ const ROUTE_DOCS: { method: 'get' | 'post'; path: string; summary: string; body?
   { method: 'post', path: '/api/demo/invest', summary: 'invest on the demo chain, signed by the demo keypair', body: demoSchemas.invest },
   { method: 'post', path: '/api/demo/claim-license', summary: "claim_license on the demo chain, signed by the film's studio", body: demoSchemas.claimLicense },
   { method: 'post', path: '/api/demo/register-embed', summary: 'register_embed on the demo chain', body: demoSchemas.registerEmbed },
+  { method: 'post', path: '/api/demo/refund', summary: 'refund of a film past its deadline unfunded', body: demoSchemas.refund },
+  { method: 'post', path: '/api/demo/claim-publisher-revenue', summary: "claim_publisher_revenue of the wallet's embed", body: demoSchemas.claimPublisherRevenue },
   { method: 'post', path: '/api/demo/claim-revenue', summary: 'claim_revenue for the projects of the selected distributions', body: demoSchemas.claimRevenue },
   { method: 'post', path: '/api/demo/projects', summary: 'List a film: register_studio if needed + create_project', body: demoSchemas.listing },
   { method: 'post', path: '/api/demo/generate-revenue', summary: "distribute_revenue of test revenue on one of the user's funded projects", body: demoSchemas.generateRevenue },

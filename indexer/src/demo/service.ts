@@ -7,7 +7,7 @@ import { randomInt } from 'node:crypto';
 import type { ClusterContext } from '../api/context.ts';
 import { linkSigner } from '../api/routes/users.ts';
 import { resolveUser } from '../api/shapes.ts';
-import { LAMPORTS_PER_SOL, LAMPORTS_PER_USD } from '../constants.ts';
+import { LAMPORTS_PER_AMOUNT_UNIT, LAMPORTS_PER_SOL, LAMPORTS_PER_USD } from '../constants.ts';
 import { decodeTransactionEvents } from '../program/decoder.ts';
 import type { DistributionRequest, SettlementSigner } from '../settlement/job.ts';
 import { DemoTransactionError, type DemoChain } from './chain.ts';
@@ -199,6 +199,32 @@ export class DemoService implements SettlementSigner {
     return { signature: this.run([ix.registerEmbed(publisher.publicKey, address, embedId, websiteUrl)], [publisher]) };
   }
 
+  /** Takes the wallet's SOL back from a film that missed its deadline unfunded (its shares are burned). */
+  refund(walletAddress: string, projectId: number): { signature: string; amount: number; amountLamports: string } {
+    const investor = this.signer(walletAddress);
+    const { address } = this.project(projectId);
+    const signature = this.run([ix.refund(investor.publicKey, address)], [investor]);
+    return { signature, ...this.eventTotal(signature, 'Refunded') };
+  }
+
+  /** Pays a publisher what its embed of a film earned so far. */
+  claimPublisherRevenue(walletAddress: string, projectId: number, embedId: string): { signature: string; amount: number; amountLamports: string } {
+    const publisher = this.signer(walletAddress);
+    const { address } = this.project(projectId);
+    const embed = pda.embed(address, embedId);
+    if (!this.chain.exists(embed)) throw new DemoActionError(404, 'Embed not found');
+    const signature = this.run([ix.claimPublisherRevenue(publisher.publicKey, address, embed)], [publisher]);
+    return { signature, ...this.eventTotal(signature, 'PublisherRevenueClaimed') };
+  }
+
+  /** The lamports the `name` events of a committed transaction moved, in the API's amount units too. */
+  private eventTotal(signature: string, name: string): { amount: number; amountLamports: string } {
+    const lamports = decodeTransactionEvents(this.chain.committed(signature)!)
+      .filter((event) => event.name === name)
+      .reduce((sum, event) => sum + BigInt(event.data.amount_lamports as bigint), 0n);
+    return { amount: Number(lamports) / LAMPORTS_PER_AMOUNT_UNIT, amountLamports: lamports.toString() };
+  }
+
   /** Claims the revenue of the projects the selected distributions belong to (claims are per project on chain). */
   claimRevenue(walletAddress: string, distributionIds: number[]): { signature: string; amount: number; amountLamports: string } {
     const investor = this.signer(walletAddress);
@@ -215,11 +241,7 @@ export class DemoService implements SettlementSigner {
     }
     const instructions = [...projects].map((projectId) => ix.claimRevenue(investor.publicKey, pda.project(projectId)));
     const signature = this.run(instructions, [investor]);
-    const tx = this.chain.committed(signature)!;
-    const lamports = decodeTransactionEvents(tx)
-      .filter((event) => event.name === 'RevenueClaimed')
-      .reduce((sum, event) => sum + BigInt(event.data.amount_lamports as bigint), 0n);
-    return { signature, amount: Number(lamports) / 1e6, amountLamports: lamports.toString() };
+    return { signature, ...this.eventTotal(signature, 'RevenueClaimed') };
   }
 
   /** Lists a film: registers the wallet's studio if needed and creates the project, in one transaction. */
