@@ -85,6 +85,13 @@ export class TestChain {
     );
   }
 
+  /** Moves the bank to the next slot (a new blockhash), keeping the clock's time. */
+  async nextSlot(): Promise<void> {
+    const clock = await this.context.banksClient.getClock();
+    this.context.warpToSlot(clock.slot + 1n);
+    this.context.setClock(new Clock(clock.slot + 1n, clock.epochStartTimestamp, clock.epoch, clock.leaderScheduleEpoch, clock.unixTimestamp));
+  }
+
   /** Decodes a program account with the IDL (`name` as in the IDL, e.g. 'Platform'). */
   async account<T = any>(name: string, address: PublicKey): Promise<T> {
     const info = await this.context.banksClient.getAccount(address);
@@ -111,6 +118,13 @@ export class TestChain {
       transaction.feePayer = feePayer.publicKey;
       transaction.sign(...unique.values());
       result = await this.context.banksClient.tryProcessTransaction(transaction);
+      // The same instructions sent again under the same blockhash are byte-for-byte the same
+      // transaction, rejected as a duplicate before the program runs; every call to `send` means
+      // "run these now", so move to a new slot (a new blockhash) and send again.
+      if (result.result?.includes('already been processed') && attempt < 5) {
+        await this.nextSlot();
+        continue;
+      }
       if (!result.result?.includes('Blockhash not found') || attempt === 5) break;
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
     }
