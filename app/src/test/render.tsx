@@ -8,12 +8,12 @@ import { AppProviders } from '@/providers'
 import { routes } from '@/routes'
 import { FAKE_WALLET_NAME, FakeWalletAdapter } from './fake-wallet'
 
-export function renderApp(path: string, { connected = false }: { connected?: boolean } = {}) {
+export function renderApp(path: string, { connected = false, noWallets = false }: { connected?: boolean; noWallets?: boolean } = {}) {
   if (connected) window.localStorage.setItem(WALLET_NAME_STORAGE_KEY, JSON.stringify(FAKE_WALLET_NAME))
   const router = createMemoryRouter(routes, { initialEntries: [path] })
   const adapter = new FakeWalletAdapter()
   const utils = render(
-    <AppProviders queryClient={createQueryClient()} wallets={[adapter]}>
+    <AppProviders queryClient={createQueryClient()} wallets={noWallets ? [] : [adapter]}>
       <RouterProvider router={router} />
     </AppProviders>,
   )

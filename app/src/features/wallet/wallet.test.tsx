@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { WalletConnectionError } from '@solana/wallet-adapter-base'
 import { WALLET_NAME_STORAGE_KEY } from '@/constants'
 import { installFakeApi } from '@/test/fake-api'
 import { FAKE_WALLET_KEY } from '@/test/fake-wallet'
@@ -48,6 +49,32 @@ describe('wallet state', () => {
     expect(await screen.findByText('Disconnected')).toBeInTheDocument()
     expect(window.localStorage.getItem(WALLET_NAME_STORAGE_KEY)).toBeNull()
     expect(screen.queryByText(/Balance:/)).toBeNull()
+  })
+
+  it("says 'No Solana wallets installed' and shows the install prompt when no wallet is detected", async () => {
+    installFakeApi({})
+    renderApp('/no-such-page', { noWallets: true })
+    fireEvent.click(screen.getAllByRole('button', { name: /Connect Wallet/ })[0])
+    expect(await screen.findByText('No Solana wallets installed')).toBeInTheDocument()
+    expect(await screen.findByText("You'll need a wallet on Solana to continue")).toBeInTheDocument()
+  })
+
+  it("turns a wallet connection error into the 'Connection failed' toast", async () => {
+    installFakeApi({})
+    const { adapter } = renderApp('/no-such-page')
+    // As real adapters do: emit the error for the provider's handler, then throw.
+    adapter.connect = async () => {
+      const error = new WalletConnectionError('refused')
+      adapter.emit('error', error)
+      throw error
+    }
+    fireEvent.click(screen.getAllByRole('button', { name: /Connect Wallet/ })[0])
+    fireEvent.click(await screen.findByRole('button', { name: /Fake Wallet/ }))
+    expect(await screen.findByText('Connection failed')).toBeInTheDocument()
+    expect(
+      screen.getByText('Failed to connect Solana wallet. Please ensure you have a Solana wallet extension installed.'),
+    ).toBeInTheDocument()
+    expect(screen.getByText('Disconnected')).toBeInTheDocument()
   })
 
   it('ignores a failed user registration', async () => {
