@@ -11,7 +11,8 @@
 //!    is handed back to the system program (last, after the event's CPI).
 //!
 //! CHECK: the investor signs; the project is still Funding (a funded project is never refunded:
-//! `ProjectNotFunding`) and its deadline has passed (`DeadlineNotPassed`); the Investment is the
+//! `ProjectNotFunding`) and its deadline is reached — the instant `invest` closes
+//! (`DeadlineNotPassed` before); the Investment is the
 //! canonical PDA `["investment", project, investor]` of this program and belongs to both; the
 //! mint is the project's share mint; the token account is the investor's associated token
 //! account for it; the vault is the project's vault; the project's invariant holds afterwards.
@@ -52,7 +53,7 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
         validate::writable(account)?;
     }
 
-    // project: a Project of this program, unfunded, past its deadline.
+    // project: a Project of this program, unfunded, at or past its deadline.
     let now = validate::now()?;
     {
         let project = state::load::<Project>(project_account)?;
