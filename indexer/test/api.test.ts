@@ -138,6 +138,18 @@ describe('/api/projects', () => {
     assertError(await json(await request('GET', '/api/projects/-1')), 400, /id/);
   });
 
+  test('POST of an invest in a project the indexer has not seen yet brings the project in', async () => {
+    const t = testApp();
+    t.chain.initializePlatform();
+    const studio = t.chain.registerStudio('s', 'S');
+    await t.cluster.indexer.sync();
+    const film = t.chain.createProject(studio, 'Brand New', 10);
+    const tx = t.chain.invest(film.id, alice, 1_000_000_000n);
+    const { status, body } = await json(await t.request('POST', '/api/investments', { projectId: film.id, txHash: tx.signature }));
+    assert.equal(status, 201, JSON.stringify(body));
+    assert.equal(body.project.title, 'Brand New');
+  });
+
   test('PUT status verifies the claim_license transaction', async () => {
     const { request, funded, license, goalReached, fundingInvest } = await seeded();
     const ok = await json(await request('PUT', `/api/projects/${funded.id}/status`, { status: 'funded', txHash: license.signature, simulated: true }));
@@ -196,19 +208,21 @@ describe('/api/investments', () => {
     // A real invest, but in another project.
     assertError(await json(await request('POST', '/api/investments', { projectId: funded.id, txHash: t.fundingInvest.signature })), 400, /no matching Invested/);
     // A real transaction of another kind.
-    assertError(await json(await request('POST', '/api/investments', { projectId: funded.id, txHash: t.license.signature })), 400, /no matching Invested/);
+    assertError(await json(await request('POST', '/api/investments', { projectId: funded.id, txHash: t.license.signature })), 400, /has no Invested event/);
     void funding;
   });
 
   test('POST validates its body', async () => {
-    const { request, funded } = await seeded();
+    const t = await seeded();
+    const { request, funded } = t;
     assertError(await json(await request('POST', '/api/investments', {})), 400, /projectId/);
     assertError(await json(await request('POST', '/api/investments', { projectId: 'one', txHash: randomSignature() })), 400, /projectId/);
     assertError(await json(await request('POST', '/api/investments', { projectId: funded.id, amount: 5 })), 400, /txHash/);
     assertError(await json(await request('POST', '/api/investments', { projectId: funded.id, amount: -5, txHash: randomSignature() })), 400, /amount/);
     assertError(await json(await request('POST', '/api/investments', { userId: 1, projectId: funded.id, amount: 5, tokenShare: 0.1 })), 400, /txHash/);
     assertError(await json(await request('POST', '/api/investments', '{"projectId":')), 400, /Malformed JSON/);
-    assertError(await json(await request('POST', '/api/investments', { projectId: 42, txHash: randomSignature() })), 404, 'Project not found');
+    assertError(await json(await request('POST', '/api/investments', { projectId: 42, txHash: randomSignature() })), 404, /was not found on demo/);
+    assertError(await json(await request('POST', '/api/investments', { projectId: 42, txHash: t.fundingInvest.signature })), 404, 'Project not found');
   });
 
   test('by user (numeric id or wallet) and by project', async () => {

@@ -80,6 +80,10 @@ describe('the real program in LiteSVM', { skip }, async () => {
     assert.equal(projects[0].currentFunding, 3000);
     assert.equal(projects[0].status, 'funded');
     assert.equal(projects[0].investorCount, 2);
+    const detail = (await (await app.request(`/api/projects/${project.id}`)).json()) as { studioName: string; studioVerified: boolean; studioId: number };
+    assert.equal(detail.studioName, 'Northlight Pictures');
+    assert.equal(detail.studioVerified, true);
+    assert.equal(typeof detail.studioId, 'number');
 
     // A second project; the investment is reported by the client before any sync.
     const studio = chain.wallet(sol(10));
@@ -151,6 +155,11 @@ describe('the real program in LiteSVM', { skip }, async () => {
     });
     const lateRow = (await (await app.request(`/api/projects/${late.id}`)).json()) as { status: string; currentFunding: number; investorCount: number };
     assert.deepEqual([lateRow.status, lateRow.currentFunding, lateRow.investorCount], ['failed', 0, 0]);
+    const history = (await (await app.request(`/api/investments/user/${second.publicKey.toBase58()}`)).json()) as { projectId: number; refunded: boolean }[];
+    assert.deepEqual(
+      history.map((investment) => [investment.projectId, investment.refunded]).sort(),
+      [[Number(project.id), false], [Number(late.id), true]].sort(),
+    );
   });
 
   test('the settlement job turns counted views into a real distribute_revenue, ingested', async () => {

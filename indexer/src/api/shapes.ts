@@ -41,12 +41,12 @@ interface ProjectRow {
   studio_id: number | null;
   studio_name: string | null;
   studio_verified: number | null;
-  studio_authority: string | null;
+  studio_address: string | null;
   metadata: string | null;
 }
 
 const PROJECT_SELECT = `
-  SELECT p.*, s.id AS studio_id, s.name AS studio_name, s.verified AS studio_verified, s.authority AS studio_authority,
+  SELECT p.*, s.id AS studio_id, s.name AS studio_name, s.verified AS studio_verified, s.address AS studio_address,
          m.body AS metadata
   FROM projects p
   LEFT JOIN studios s ON s.authority = p.studio  -- the program records a project's studio by its authority wallet
@@ -73,8 +73,8 @@ function projectShape(row: ProjectRow, ctx: ClusterContext, origin: string, nowM
     genres: metadata.genres ?? [],
     directorName: metadata.directorName ?? '',
     studioId: row.studio_id,
-    studioAddress: row.studio,
-    studioAuthority: row.studio_authority,
+    studioAddress: row.studio_address,
+    studioAuthority: row.studio,
     studioName: row.studio_name ?? '',
     studioVerified: row.studio_verified === 1,
     fundingGoal: toUsd(row.goal_lamports),

@@ -1,8 +1,10 @@
 // Write endpoints never trust the client: the reported transaction is looked up on the request's
-// cluster through its source, decoded and ingested, and the events the endpoint expects must be in it.
+// cluster through its source, decoded and ingested, and the events the endpoint expects must be in
+// it. `matches` runs once those events are projected, so it may read the tables they fill.
 import type { StoredEvent } from '../ingest/projector.ts';
 import type { ClusterContext } from './context.ts';
 import { fail } from './errors.ts';
+import { getProject, type Project } from './shapes.ts';
 
 export async function verifiedEvents(
   ctx: ClusterContext,
@@ -23,15 +25,38 @@ export async function verifiedEvents(
       ?.failed === 1;
   if (failed) fail(400, `Transaction ${txHash} failed on ${ctx.name}`);
   if (result.events.length === 0) fail(400, `Transaction ${txHash} is not a Marquee program transaction`);
-  const found = result.events.filter((event) => expected.includes(event.name) && matches(event));
-  if (found.length === 0) {
-    fail(400, `Transaction ${txHash} has no matching ${expected.join(' or ')} event`);
-  }
-  if (found.some((event) => !ctx.indexer.isApplied(event))) {
+  const candidates = result.events.filter((event) => expected.includes(event.name));
+  if (candidates.length === 0) fail(400, `Transaction ${txHash} has no ${expected.join(' or ')} event`);
+  // Projected only once its project's earlier events are in: a project this indexer has not seen
+  // yet is backfilled from its account's history here.
+  if (candidates.some((event) => !ctx.indexer.isApplied(event))) {
     await ctx.indexer.resolveGaps();
-    if (found.some((event) => !ctx.indexer.isApplied(event))) {
+    if (candidates.some((event) => !ctx.indexer.isApplied(event))) {
       fail(409, `Transaction ${txHash} is stored but waits for earlier events of its project; try again shortly`);
     }
   }
+  const found = candidates.filter(matches);
+  if (found.length === 0) fail(400, `Transaction ${txHash} has no matching ${expected.join(' or ')} event`);
   return found;
+}
+
+/**
+ * The project a write names. One this indexer has not seen yet (created moments ago, the live
+ * subscription behind) is brought in by verifying the reported transaction first.
+ */
+export async function projectOfWrite(
+  ctx: ClusterContext,
+  origin: string,
+  nowMs: () => number,
+  projectId: number,
+  txHash: string,
+  expected: string[],
+): Promise<Project> {
+  let project = getProject(ctx, origin, nowMs(), projectId);
+  if (!project && !ctx.indexer.isIngested(txHash)) {
+    await verifiedEvents(ctx, txHash, expected);
+    project = getProject(ctx, origin, nowMs(), projectId);
+  }
+  if (!project) fail(404, 'Project not found');
+  return project;
 }

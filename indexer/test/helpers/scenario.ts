@@ -27,6 +27,8 @@ export class ScriptedChain {
   private projectCount = 0;
   readonly projects = new Map<number, ProjectState>();
   readonly settlementAuthority = address('settlement');
+  /** Studio account → its authority wallet (ProjectCreated names the studio by its authority, as the program does). */
+  readonly studioAuthorities = new Map<string, string>();
 
   constructor(source = new FakeChainSource()) {
     this.source = source;
@@ -68,6 +70,7 @@ export class ScriptedChain {
 
   registerStudio(label: string, name: string) {
     const studio = address(`studio:${label}`);
+    this.studioAuthorities.set(studio, address(`authority:${label}`));
     this.emit(
       [
         {
@@ -124,7 +127,7 @@ export class ScriptedChain {
           data: {
             project: projectAddress,
             project_id: BigInt(id),
-            studio,
+            studio: this.studioAuthorities.get(studio) ?? studio,
             share_mint: address(`mint:${id}`),
             vault: address(`vault:${id}`),
             goal_lamports: project.goal,

@@ -1,11 +1,10 @@
 // /api/embeds: registered embeds (verified register_embed transactions) and their listing.
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { fail } from '../errors.ts';
 import { embedBody, embedListQuery } from '../schemas.ts';
-import { getProject, listEmbeds, resolveUser } from '../shapes.ts';
+import { listEmbeds, resolveUser } from '../shapes.ts';
 import { validate } from '../validate.ts';
-import { verifiedEvents } from '../verify.ts';
+import { projectOfWrite, verifiedEvents } from '../verify.ts';
 
 export function embedRoutes(now: () => number) {
   return new Hono<AppEnv>()
@@ -13,8 +12,7 @@ export function embedRoutes(now: () => number) {
       const ctx = c.var.cluster;
       const origin = new URL(c.req.url).origin;
       const body = c.req.valid('json');
-      const project = getProject(ctx, origin, now(), body.projectId);
-      if (!project) fail(404, 'Project not found');
+      const project = await projectOfWrite(ctx, origin, now, body.projectId, body.txHash, ['EmbedRegistered']);
       const [event] = await verifiedEvents(
         ctx,
         body.txHash,

@@ -5,7 +5,7 @@ import { fail } from '../errors.ts';
 import { investmentBody, projectIdParams, userIdParams } from '../schemas.ts';
 import { getProject, listInvestments, resolveUser } from '../shapes.ts';
 import { validate } from '../validate.ts';
-import { verifiedEvents } from '../verify.ts';
+import { projectOfWrite, verifiedEvents } from '../verify.ts';
 
 export function investmentRoutes(now: () => number) {
   return new Hono<AppEnv>()
@@ -31,8 +31,7 @@ export function investmentRoutes(now: () => number) {
       const ctx = c.var.cluster;
       const origin = new URL(c.req.url).origin;
       const body = c.req.valid('json');
-      const project = getProject(ctx, origin, now(), body.projectId);
-      if (!project) fail(404, 'Project not found');
+      const project = await projectOfWrite(ctx, origin, now, body.projectId, body.txHash, ['Invested']);
       const [event] = await verifiedEvents(ctx, body.txHash, ['Invested'], (e) => e.data.project === project.address);
       const [investment] = listInvestments(ctx, 'WHERE i.signature = ? AND i.ix_index = ? AND i.event_index = ?', [
         event.signature,

@@ -5,13 +5,13 @@ import { fail } from '../errors.ts';
 import { featuredQuery, idParams, projectListQuery, projectStatusBody } from '../schemas.ts';
 import { getProject, listProjects } from '../shapes.ts';
 import { validate } from '../validate.ts';
-import { verifiedEvents } from '../verify.ts';
+import { projectOfWrite, verifiedEvents } from '../verify.ts';
 
 export function projectRoutes(now: () => number) {
   return new Hono<AppEnv>()
     .get('/', validate('query', projectListQuery), (c) => {
       const { status, search, studio } = c.req.valid('query');
-      const where = studio ? 'WHERE p.studio = ? OR s.authority = ?' : '';
+      const where = studio ? 'WHERE s.address = ? OR p.studio = ?' : '';
       let projects = listProjects(c.var.cluster, new URL(c.req.url).origin, now(), where, studio ? [studio, studio] : []);
       if (status && status !== 'all') projects = projects.filter((project) => project.status === status);
       if (search) {
@@ -39,13 +39,13 @@ export function projectRoutes(now: () => number) {
       const ctx = c.var.cluster;
       const origin = new URL(c.req.url).origin;
       const { id } = c.req.valid('param');
-      const before = getProject(ctx, origin, now(), id);
-      if (!before) fail(404, 'Project not found');
+      const expected = ['LicenseClaimed', 'Invested'];
+      const before = await projectOfWrite(ctx, origin, now, id, c.req.valid('json').txHash, expected);
       // The project is funded by the licence claim, or by the investment that reached the goal.
       await verifiedEvents(
         ctx,
         c.req.valid('json').txHash,
-        ['LicenseClaimed', 'Invested'],
+        expected,
         (event) =>
           event.data.project === before.address && (event.name === 'LicenseClaimed' || event.data.status_after === 'funded'),
       );
