@@ -68,6 +68,11 @@ describe('demo chain', () => {
     assert.equal(count((project) => project.status === 'funding' && Date.parse(project.deadline) - Date.now() < 7 * DAY_MS), 2);
     assert.equal(count((project) => project.status === 'funding' && project.fundingGoal - project.currentFunding < 5000), 2);
     assert.equal(new Set(projects.map((project: Json) => project.studioAddress)).size, 5);
+    assert.deepEqual(
+      [...new Set(projects.map((project: Json) => project.studioName))].sort(),
+      ['Kestrel & Vine', 'Ninth Wave Studio', 'Northlight Pictures', 'Paper Lantern Animation', 'Saltmarsh Films'],
+    );
+    assert.equal(count((project) => project.studioVerified), 9);
     for (const project of projects) {
       assert.ok(project.description && project.directorName && project.genres.length > 0, project.title);
       assert.equal(project.thumbnailUrl, `/api/demo/posters/${project.id}.svg`);
