@@ -309,4 +309,33 @@ describe('events (LiteSVM)', () => {
     expect(decodeEventData(eventData.subarray(8))).to.equal(null);
     expect(decodeEventData(Buffer.from([1, 2, 3]))).to.equal(null);
   });
+
+  it('events survive log truncation: with 200 bytes of logs the Invested event is still decoded whole', async () => {
+    const truncated = SvmChain.start({ logBytesLimit: 200n });
+    const tiny = truncated.builders;
+    const [owner, investor] = [truncated.wallet(), truncated.wallet()];
+    truncated.send([await initializePlatformIx(tiny, owner.publicKey, owner.publicKey, owner.publicKey)], [owner]);
+    truncated.send([await registerStudioIx(tiny, owner.publicKey, 'Tiny Logs Films')], [owner]);
+    const deadline = truncated.now() + 86_400n;
+    truncated.send([await createProjectIx(tiny, owner.publicKey, 0, { title: 'Cut', metadataUri: 'https://marquee.local/cut', goalLamports: sol(1), deadline })], [owner]);
+    const result = truncated.send([await investIx(tiny, investor.publicKey, film, sol(0.25))], [investor]);
+    expect(result.logs.join('\n')).to.match(/Log truncated/);
+    expectEvent(result, 'Invested', {
+      project: film,
+      investor: investor.publicKey,
+      investment: addresses.investment(film, investor.publicKey),
+      amountLamports: sol(0.25),
+      sharesMinted: sol(0.25),
+      investorLamportsAfter: sol(0.25),
+      investorSharesAfter: sol(0.25),
+      raisedBefore: 0n,
+      raisedAfter: sol(0.25),
+      goalLamports: sol(1),
+      investorCountAfter: 1,
+      newInvestor: true,
+      statusAfter: { funding: {} },
+      seq: 2n,
+      timestamp: truncated.now(),
+    });
+  });
 });

@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import type { Keypair, PublicKey } from '@solana/web3.js';
 import { addresses, errorCode, ProgramFailure, sol, TestChain } from '../utils/bankrun.ts';
-import { claimLicenseIx, invest, withPlatform, withProject, withStudio } from '../utils/fixtures.ts';
+import { claimLicenseIx, invest, refundIx, withPlatform, withProject, withStudio } from '../utils/fixtures.ts';
 import {
   accrued,
   big,
@@ -214,6 +214,34 @@ describe('scenario', () => {
       goal + treasuryReceived + big(state.publisherClaimedLamports) + big(state.investorClaimedLamports) + dust + investorRounding,
     );
     await ledger.expectBalanced();
+  });
+
+  it('a project that missed its deadline: every investment comes back, the vault ends at its rent', async () => {
+    const { admin } = await withPlatform(chain);
+    const studio = await withStudio(chain, admin);
+    const project = (await withProject(chain, studio, { goal: sol(8), daysLeft: 7 })).address;
+    const ledger = new Ledger(chain, project);
+    const positions: [Keypair, bigint][] = [];
+    for (const amount of [sol(2.5), sol(0.05), sol(1.75)]) {
+      const investor = await chain.wallet(sol(10));
+      await invest(chain, investor, project, amount);
+      ledger.lamportsIn += amount;
+      positions.push([investor, amount]);
+      await ledger.expectBalanced();
+    }
+    await chain.warpTo(big((await chain.account('Project', project)).deadline));
+    for (const [investor, amount] of positions) {
+      const investmentRent = await chain.balance(addresses.investment(project, investor.publicKey));
+      const received = await ledger.paidTo(investor.publicKey, async () =>
+        chain.send([await refundIx(chain, investor.publicKey, project)], [investor]),
+      );
+      // The Investment's rent comes back too, but it never was in the vault.
+      expect(received).to.equal(amount + investmentRent);
+      ledger.lamportsOut -= investmentRent;
+      await ledger.expectBalanced();
+    }
+    expect(ledger.lamportsIn).to.equal(ledger.lamportsOut);
+    expect(await chain.balance(addresses.vault(project))).to.equal((await chain.context.banksClient.getRent()).minimumBalance(0n));
   });
 
   for (const seed of [1, 7, 2026]) {

@@ -105,10 +105,14 @@ export class SvmChain {
     this.svm.airdrop(address(this.payer.publicKey), lamports(1_000_000_000_000n));
   }
 
-  /** A fresh LiteSVM (builtins, sysvars, SPL Token and Associated Token programs) with marquee.so loaded. */
-  static start(): SvmChain {
+  /**
+   * A fresh LiteSVM (builtins, sysvars, SPL Token, Token-2022 and Associated Token programs) with
+   * marquee.so loaded; `logBytesLimit` truncates transaction logs as a validator does.
+   */
+  static start(options: { logBytesLimit?: bigint } = {}): SvmChain {
     if (!existsSync(PROGRAM_PATH)) throw new Error('target/deploy/marquee.so is missing: run `npm run build:program` first');
-    const svm = new LiteSVM();
+    // A log limit as small as wanted shows that events do not depend on logs (validators cut at 10 kB).
+    const svm = options.logBytesLimit === undefined ? new LiteSVM() : new LiteSVM().withLogBytesLimit(options.logBytesLimit);
     svm.addProgramFromFile(address(PROGRAM_ID), PROGRAM_PATH);
     const chain = new SvmChain(svm);
     chain.warpTo(GENESIS_UNIX_TIMESTAMP);
