@@ -9,7 +9,6 @@ import { CLAIM_PROGRESS_INTERVAL_MS, CLAIM_REDIRECT_DELAY_MS } from '@/constants
 import { notify } from '@/components/ui/toaster'
 import { shortenAddress } from '@/lib/format'
 import type { UnclaimedRevenue } from '@/lib/types'
-import { useProjects } from '@/features/projects/projects-data-access'
 import { useClaimRevenue, useUnclaimedRevenue } from '@/features/revenue/revenue-data-access'
 import { TransactionLink } from '@/features/chain/chain-ui'
 import {
@@ -27,7 +26,6 @@ export default function ClaimFeature() {
   const navigate = useNavigate()
   const { publicKey } = useWallet()
   const unclaimed = useUnclaimedRevenue()
-  const projects = useProjects()
   const claim = useClaimRevenue()
   const [state, dispatch] = useReducer(claimReducer, initialClaimState)
   // The figures being claimed stay on screen while the refreshed (now empty) unclaimed data arrives.
@@ -59,18 +57,15 @@ export default function ClaimFeature() {
     }
     dispatch({ type: 'start' })
     setClaiming(unclaimed.data)
-    claim.mutate(
-      { unclaimed: unclaimed.data, projects: projects.data ?? [] },
-      {
-        onSuccess: (result) => dispatch({ type: 'confirmed', txHash: result.txHash, amount: result.amount }),
-        onError: (error) => {
-          console.error(error)
-          dispatch({ type: 'failed' })
-          setClaiming(null)
-          notify(CLAIM_FAILED_TOAST)
-        },
+    claim.mutate(unclaimed.data, {
+      onSuccess: (result) => dispatch({ type: 'confirmed', txHash: result.txHash, amount: result.amount }),
+      onError: (error) => {
+        console.error(error)
+        dispatch({ type: 'failed' })
+        setClaiming(null)
+        notify(CLAIM_FAILED_TOAST)
       },
-    )
+    })
   }
 
   if (state.phase === 'success')

@@ -1,5 +1,5 @@
 // Project reads (GET /api/projects, /featured, /:id, investments of a project) and the invest mutation.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { FEATURED_PROJECTS_LIMIT } from '@/constants'
 import { apiGet } from '@/lib/api'
 import type { Cluster, Investment, Project } from '@/lib/types'
@@ -16,9 +16,12 @@ export const projectKeys = {
   investments: (cluster: Cluster, id: number) => [...projectKeys.all(cluster), 'investments', id] as const,
 }
 
+/** The project list's query, for hooks and for mutations that need the list (ensureQueryData). */
+export const projectListQuery = (cluster: Cluster) =>
+  queryOptions({ queryKey: projectKeys.list(cluster), queryFn: () => apiGet<Project[]>('/api/projects', cluster) })
+
 export function useProjects() {
-  const cluster = useCluster()
-  return useQuery({ queryKey: projectKeys.list(cluster), queryFn: () => apiGet<Project[]>('/api/projects', cluster) })
+  return useQuery(projectListQuery(useCluster()))
 }
 
 export function useFeaturedProjects(limit = FEATURED_PROJECTS_LIMIT) {

@@ -3,10 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useWallet } from '@solana/wallet-adapter-react'
 import { TEST_REVENUE_MAX_SOL, TEST_REVENUE_MIN_SOL } from '@/constants'
 import { apiGet } from '@/lib/api'
-import type { Cluster, PlatformDistribution, Project, UnclaimedRevenue, UserRevenue } from '@/lib/types'
+import type { Cluster, PlatformDistribution, UnclaimedRevenue, UserRevenue } from '@/lib/types'
 import { useCluster } from '@/features/mode/mode-data-access'
 import { chainKeys, useMarqueeClient } from '@/features/chain/chain-data-access'
-import { WalletNotConnectedError, projectKeys } from '@/features/projects/projects-data-access'
+import { WalletNotConnectedError, projectKeys, projectListQuery } from '@/features/projects/projects-data-access'
 import { investmentKeys } from '@/features/investments/investments-data-access'
 
 export const revenueKeys = {
@@ -59,18 +59,24 @@ function useInvalidateAfterRevenueChange() {
     )
 }
 
-/** Claim the given distributions: a wallet transaction first, then POST /api/revenue/claim with its hash. */
+/**
+ * Claim all unclaimed distributions: a wallet transaction first (one claim_revenue per project on
+ * chain), then POST /api/revenue/claim with its hash. The projects' addresses come from the list.
+ */
 export function useClaimRevenue() {
   const client = useMarqueeClient()
+  const cluster = useCluster()
+  const queryClient = useQueryClient()
   const invalidate = useInvalidateAfterRevenueChange()
   return useMutation({
-    mutationFn: (claim: { unclaimed: UnclaimedRevenue; projects: Pick<Project, 'id' | 'address'>[] }) => {
+    mutationFn: async (unclaimed: UnclaimedRevenue) => {
       if (!client) throw new WalletNotConnectedError()
-      const projectIds = new Set(claim.unclaimed.distributions.map((distribution) => distribution.projectId))
+      const projects = await queryClient.ensureQueryData(projectListQuery(cluster))
+      const projectIds = new Set(unclaimed.distributions.map((distribution) => distribution.projectId))
       return client.claimRevenue({
-        distributionIds: claim.unclaimed.distributions.map((distribution) => distribution.id),
-        projects: claim.projects.filter((project) => projectIds.has(project.id)),
-        expectedAmount: claim.unclaimed.total,
+        distributionIds: unclaimed.distributions.map((distribution) => distribution.id),
+        projects: projects.filter((project) => projectIds.has(project.id)),
+        expectedAmount: unclaimed.total,
       })
     },
     onSettled: invalidate,
