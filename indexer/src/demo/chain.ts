@@ -304,4 +304,3 @@ function failure(result: FailedTransactionMetadata): DemoTransactionError {
   return new DemoTransactionError(message, code, logs);
 }
 
-export { PublicKey };

@@ -50,9 +50,9 @@ export const demoSchemas = {
 };
 
 /** Runs an action, turning its client errors into the API's `{ message }` 4xx. */
-function act<T>(action: () => T): T {
+async function act<T>(action: () => T | Promise<T>): Promise<T> {
   try {
-    return action();
+    return await action();
   } catch (error) {
     if (error instanceof DemoActionError) fail(error.status, error.message);
     throw error;
@@ -66,49 +66,44 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
         if (c.var.cluster.name !== DEMO_CLUSTER) fail(400, `Demo actions run on the ${DEMO_CLUSTER} cluster only`);
         await next();
       })
-      .post('/wallets', validate('json', demoSchemas.wallet), (c) => c.json(act(() => service.connect(c.req.valid('json').walletAddress))))
+      .post('/wallets', validate('json', demoSchemas.wallet), async (c) => c.json(await act(() => service.connect(c.req.valid('json').walletAddress))))
       .get('/wallets/:walletAddress', validate('param', demoSchemas.walletParams), (c) => {
         const wallet = service.wallet(c.req.valid('param').walletAddress);
         if (!wallet) fail(404, 'Unknown wallet: connect it with POST /api/demo/wallets');
         return c.json(wallet);
       })
-      .post('/invest', validate('json', demoSchemas.invest), (c) => {
+      .post('/invest', validate('json', demoSchemas.invest), async (c) => {
         const body = c.req.valid('json');
-        return c.json(act(() => service.invest(body.walletAddress, body.projectId, body.amount)));
+        return c.json(await act(() => service.invest(body.walletAddress, body.projectId, body.amount)));
       })
-      .post('/claim-license', validate('json', demoSchemas.claimLicense), (c) => {
+      .post('/claim-license', validate('json', demoSchemas.claimLicense), async (c) => {
         const body = c.req.valid('json');
-        return c.json(act(() => service.claimLicense(body.walletAddress, body.projectId)));
+        return c.json(await act(() => service.claimLicense(body.walletAddress, body.projectId)));
       })
-      .post('/register-embed', validate('json', demoSchemas.registerEmbed), (c) => {
+      .post('/register-embed', validate('json', demoSchemas.registerEmbed), async (c) => {
         const body = c.req.valid('json');
-        return c.json(act(() => service.registerEmbed(body.walletAddress, body.projectId, body.websiteUrl, body.embedId)));
+        return c.json(await act(() => service.registerEmbed(body.walletAddress, body.projectId, body.websiteUrl, body.embedId)));
       })
-      .post('/refund', validate('json', demoSchemas.refund), (c) => {
+      .post('/refund', validate('json', demoSchemas.refund), async (c) => {
         const body = c.req.valid('json');
-        return c.json(act(() => service.refund(body.walletAddress, body.projectId)));
+        return c.json(await act(() => service.refund(body.walletAddress, body.projectId)));
       })
-      .post('/claim-publisher-revenue', validate('json', demoSchemas.claimPublisherRevenue), (c) => {
+      .post('/claim-publisher-revenue', validate('json', demoSchemas.claimPublisherRevenue), async (c) => {
         const body = c.req.valid('json');
-        return c.json(act(() => service.claimPublisherRevenue(body.walletAddress, body.projectId, body.embedId)));
+        return c.json(await act(() => service.claimPublisherRevenue(body.walletAddress, body.projectId, body.embedId)));
       })
-      .post('/claim-revenue', validate('json', demoSchemas.claimRevenue), (c) => {
+      .post('/claim-revenue', validate('json', demoSchemas.claimRevenue), async (c) => {
         const body = c.req.valid('json');
-        return c.json(act(() => service.claimRevenue(body.walletAddress, body.distributionIds)));
+        return c.json(await act(() => service.claimRevenue(body.walletAddress, body.distributionIds)));
       })
       .post('/projects', validate('json', demoSchemas.listing), async (c) => {
         const { walletAddress: wallet, ...listing } = c.req.valid('json');
         const store = options.metadataStore(new URL(c.req.url).origin);
-        try {
-          return c.json(await service.listFilm(wallet, listing, store), 201);
-        } catch (error) {
-          if (error instanceof DemoActionError) fail(error.status, error.message);
-          throw error;
-        }
+        return c.json(await act(() => service.listFilm(wallet, listing, store)), 201);
       })
-      .post('/generate-revenue', validate('json', demoSchemas.generateRevenue), (c) => {
+      .post('/generate-revenue', validate('json', demoSchemas.generateRevenue), async (c) => {
         const body = c.req.valid('json');
-        return c.json(act(() => service.generateRevenue(body.userId, body.amount)));
+        return c.json(await act(() => service.generateRevenue(body.userId, body.amount)));
       })
       .post('/settle', async (c) => {
         if (!options.settlement) fail(404, 'The settlement job is not running');
