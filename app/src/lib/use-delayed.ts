@@ -9,7 +9,7 @@ export function useDelayedComputation<T>(compute: (() => T) | null, delayMs: num
     if (!compute) return
     const timer = setTimeout(() => setValue(compute()), delayMs)
     return () => clearTimeout(timer)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // `compute` is a new closure each render: the caller's deps say when its inputs changed.
   }, [delayMs, compute === null, ...deps])
   return value
 }

@@ -37,6 +37,23 @@ describe('toasts', () => {
   })
 })
 
+describe('toast region', () => {
+  it('takes the focus on F8', async () => {
+    render(
+      <Provider>
+        <Toaster />
+      </Provider>,
+    )
+    act(() => notify({ title: 'Focus me' }))
+    await screen.findByText('Focus me')
+    const region = document.querySelector('[data-scope="toast"][data-part="group"]') as HTMLElement
+    expect(region).not.toBeNull()
+    expect(document.activeElement).not.toBe(region)
+    fireEvent.keyDown(document, { code: 'F8', key: 'F8' })
+    await waitFor(() => expect(document.activeElement).toBe(region))
+  })
+})
+
 describe('tooltip delays', () => {
   it('opens after 700 ms, at once within 300 ms of another closing', () => {
     const now = 1_000_000

@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { installFakeApi } from '@/test/fake-api'
 import { renderApp } from '@/test/render'
 
@@ -18,5 +18,40 @@ describe('shell', () => {
       expect(screen.getAllByText(label).length).toBeGreaterThan(0)
     expect(screen.getByText('Disconnected')).toBeInTheDocument()
     expect(screen.getByText('Solana Network')).toBeInTheDocument()
+  })
+})
+
+describe('sidebar drawer', () => {
+  const originalMatchMedia = window.matchMedia
+  afterEach(() => {
+    window.matchMedia = originalMatchMedia
+  })
+
+  function viewport(width: number) {
+    window.matchMedia = vi.fn((query: string) => {
+      const maxWidth = Number(/max-width:\s*(\d+)px/.exec(query)?.[1] ?? Infinity)
+      return { ...originalMatchMedia(query), matches: width <= maxWidth }
+    }) as typeof window.matchMedia
+  }
+
+  it('is a fixed sidebar above 1024px', async () => {
+    installFakeApi({})
+    viewport(1025)
+    renderApp('/no-such-page')
+    await screen.findByText('404 Page Not Found')
+    expect(screen.queryByRole('button', { name: 'Open menu' })).toBeNull()
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument()
+  })
+
+  it('is a slide-in drawer with a backdrop at 1024px', async () => {
+    installFakeApi({})
+    viewport(1024)
+    renderApp('/no-such-page')
+    await screen.findByText('404 Page Not Found')
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }))
+    const drawer = await screen.findByRole('dialog')
+    expect(within(drawer).getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument()
+    expect(document.querySelector('[data-scope="dialog"][data-part="backdrop"], [data-part="backdrop"]')).not.toBeNull()
   })
 })
