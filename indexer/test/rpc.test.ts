@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { WebSocketServer } from 'ws';
 import { openDatabase } from '../src/db/database.ts';
 import { ClusterIndexer } from '../src/ingest/indexer.ts';
 import { PROGRAM_ID } from '../src/program/idl.ts';
@@ -97,5 +98,48 @@ describe('RpcSource', () => {
     assert.equal(scalar(indexer.db, 'SELECT COUNT(*) FROM investments'), 4);
     assert.equal(scalar(indexer.db, 'SELECT COUNT(*) FROM distributions'), 2);
     assert.ok(calls.includes('getSignaturesForAddress'));
+  });
+
+  test('a logsSubscribe notification over the websocket gets its transaction ingested', async () => {
+    const sockets = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await new Promise((resolve) => sockets.once('listening', resolve));
+    const subscribed = new Promise<(signature: string) => void>((resolve) => {
+      sockets.on('connection', (socket) => {
+        socket.on('message', (data) => {
+          const { id, method, params } = JSON.parse(String(data));
+          if (method === 'logsUnsubscribe') return socket.send(JSON.stringify({ jsonrpc: '2.0', id, result: true }));
+          if (method !== 'logsSubscribe') return;
+          assert.deepEqual(params[0], { mentions: [PROGRAM_ID] });
+          socket.send(JSON.stringify({ jsonrpc: '2.0', id, result: 7 }));
+          resolve((signature) =>
+            socket.send(JSON.stringify({
+              jsonrpc: '2.0',
+              method: 'logsNotification',
+              params: { subscription: 7, result: { context: { slot: 1 }, value: { signature, err: null, logs: [] } } },
+            })),
+          );
+        });
+      });
+    });
+    const source = new RpcSource({ cluster: 'localnet', rpcUrl: url, wsUrl: `ws://127.0.0.1:${(sockets.address() as AddressInfo).port}` });
+    const indexer = new ClusterIndexer({ cluster: 'localnet', db: openDatabase(':memory:'), source });
+    indexer.start({ pollMs: 3_600_000 });
+    try {
+      await indexer.sync();
+      // A transaction the signature listing does not show yet: only the websocket tells of it.
+      const studio = chain.registerStudio('pushed', 'Pushed Pictures');
+      const pushed = chain.source.transactions.at(-1)!.tx;
+      chain.source.hidden.add(pushed.signature);
+      const ingested = new Promise<string>((resolve) => indexer.onIngested((result) => resolve(result.signature)));
+      (await subscribed)(pushed.signature);
+      assert.equal(await ingested, pushed.signature);
+      assert.equal(scalar(indexer.db, 'SELECT COUNT(*) FROM studios WHERE address = ?', studio), 1);
+    } finally {
+      indexer.stop();
+      // web3.js closes its websocket once no subscription is left (after its idle delay).
+      const closed = [...sockets.clients].map((client) => new Promise((resolve) => client.once('close', resolve)));
+      await Promise.all(closed);
+      sockets.close();
+    }
   });
 });
