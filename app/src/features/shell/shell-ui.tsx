@@ -115,7 +115,7 @@ export function SearchBox() {
     navigate(query ? `/marketplace?search=${encodeURIComponent(query)}` : '/marketplace')
   }
   return (
-    <form onSubmit={onSubmit} role="search" style={{ flex: 1, maxWidth: '28rem' }}>
+    <form onSubmit={onSubmit} role="search" style={{ flex: 1, minWidth: '6rem', maxWidth: '28rem' }}>
       <InputGroup startElement={<LuSearch />}>
         <Input
           size="sm"
@@ -131,14 +131,14 @@ export function SearchBox() {
 
 export function Header({ onOpenMenu, showMenuButton }: { onOpenMenu: () => void; showMenuButton: boolean }) {
   return (
-    <Flex as="header" align="center" gap="3" px="4" py="3" borderBottomWidth="1px" bg="bg" position="sticky" top="0" zIndex="docked">
+    <Flex as="header" align="center" gap={{ base: '2', md: '3' }} px={{ base: '2', md: '4' }} py="3" borderBottomWidth="1px" bg="bg" position="sticky" top="0" zIndex="docked">
       {showMenuButton && (
         <IconButton aria-label="Open menu" variant="ghost" size="sm" onClick={onOpenMenu}>
           <LuMenu />
         </IconButton>
       )}
       <SearchBox />
-      <Box flex="1" />
+      <Box flex="1" hideBelow="md" />
       <ModeSwitch />
       <Tooltip content="Notifications">
         <IconButton aria-label="Notifications" variant="ghost" size="sm">

@@ -9,14 +9,20 @@ export function WalletButton() {
   const { address, connecting, connect } = useWalletConnection()
   if (address) {
     return (
-      <Button variant="outline" size="sm" onClick={connect} aria-label="Wallet">
-        <LuWallet /> {shortenAddress(address)}
+      <Button variant="outline" size="sm" onClick={connect} aria-label="Wallet" flexShrink={0}>
+        <LuWallet />
+        <Box as="span" hideBelow="sm">
+          {shortenAddress(address)}
+        </Box>
       </Button>
     )
   }
   return (
-    <Button colorPalette="purple" size="sm" onClick={connect} loading={connecting}>
-      <LuWallet /> Connect Wallet
+    <Button colorPalette="purple" size="sm" onClick={connect} loading={connecting} flexShrink={0} aria-label="Connect Wallet">
+      <LuWallet />
+      <Box as="span" hideBelow="sm">
+        Connect Wallet
+      </Box>
     </Button>
   )
 }
