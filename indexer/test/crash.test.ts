@@ -1,5 +1,6 @@
 // A process killed (SIGKILL) in the middle of a sync, then restarted, ends with exactly the rows of
 // an uninterrupted run: every transaction's events, cursor move and projection commit together.
+// Run over scripted events and over the real program's transactions.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { databasePath } from '../src/cluster.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { dumpTables, scalar } from './helpers/dump.ts';
+import { skipWithoutProgram } from './helpers/real-chain.ts';
 import { fullScenario } from './helpers/scenario.ts';
 
 const child = fileURLToPath(new URL('./helpers/sync-child.ts', import.meta.url));
@@ -28,40 +30,54 @@ function dump(dataDir: string) {
   }
 }
 
-describe('crash and restart', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'marquee-crash-'));
-  const fixture = join(dir, 'chain.json');
-  const { chain } = fullScenario();
-  writeFileSync(fixture, JSON.stringify(chain.source.transactions));
-  const total = chain.source.transactions.length;
+/** Kills a sync of `transactions` at several points; each restart must end with the uninterrupted run's rows. */
+function crashSuite(name: string, options: { skip?: string | false }, transactions: () => Promise<unknown[]>) {
+  describe(name, { skip: options.skip }, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'marquee-crash-'));
+    const fixture = join(dir, 'chain.json');
+    const reference = join(dir, 'reference');
+    let total = 0;
 
-  const reference = join(dir, 'reference');
-  test('the uninterrupted run', () => {
-    const run = runChild(fixture, reference);
-    assert.equal(run.status, 0, run.stderr);
-    const db = openDatabase(databasePath(reference, 'demo'));
-    assert.equal(scalar(db, 'SELECT COUNT(*) FROM transactions'), total);
-    db.close();
-  });
-
-  for (const kill of [
-    { mode: 'event', at: 1 },
-    { mode: 'event', at: 9 },
-    { mode: 'commit', at: 4 },
-    { mode: 'commit', at: total - 1 },
-  ] as const) {
-    test(`killed ${kill.mode === 'event' ? `inside the transaction of event ${kill.at}` : `after commit ${kill.at}`}, restarted: same rows`, () => {
-      const dataDir = join(dir, `${kill.mode}-${kill.at}`);
-      const killed = runChild(fixture, dataDir, kill);
-      assert.equal(killed.signal, 'SIGKILL', killed.stderr);
-      const db = openDatabase(databasePath(dataDir, 'demo'));
-      const committed = scalar(db, 'SELECT COUNT(*) FROM transactions') as number;
+    test('the uninterrupted run', async () => {
+      const log = await transactions();
+      total = log.length;
+      writeFileSync(fixture, JSON.stringify(log));
+      const run = runChild(fixture, reference);
+      assert.equal(run.status, 0, run.stderr);
+      const db = openDatabase(databasePath(reference, 'demo'));
+      assert.equal(scalar(db, 'SELECT COUNT(*) FROM transactions'), total);
       db.close();
-      // Killed inside a transaction: that transaction left nothing behind.
-      assert.equal(committed, kill.mode === 'event' ? kill.at - 1 : kill.at);
-      const restarted = runChild(fixture, dataDir);
-      assert.equal(restarted.status, 0, restarted.stderr);
-      assert.deepEqual(dump(dataDir), dump(reference));
     });
-  }
+
+    for (const kill of [
+      { mode: 'event', at: 1 },
+      { mode: 'event', at: 9 },
+      { mode: 'commit', at: 4 },
+      { mode: 'commit', at: -1 },
+    ] as const) {
+      const label = kill.mode === 'event' ? `inside the transaction of event ${kill.at}` : kill.at < 0 ? 'after the next-to-last commit' : `after commit ${kill.at}`;
+      test(`killed ${label}, restarted: same rows`, () => {
+        const at = kill.at < 0 ? total + kill.at : kill.at;
+        const dataDir = join(dir, `${kill.mode}-${at}`);
+        const killed = runChild(fixture, dataDir, { mode: kill.mode, at });
+        assert.equal(killed.signal, 'SIGKILL', killed.stderr);
+        const db = openDatabase(databasePath(dataDir, 'demo'));
+        const committedEvents = scalar(db, 'SELECT COUNT(*) FROM events') as number;
+        const committed = scalar(db, 'SELECT COUNT(*) FROM transactions') as number;
+        db.close();
+        // Killed inside a transaction: that transaction left nothing behind.
+        if (kill.mode === 'event') assert.ok(committedEvents < at, `${committedEvents} events committed before event ${at}`);
+        else assert.equal(committed, at);
+        const restarted = runChild(fixture, dataDir);
+        assert.equal(restarted.status, 0, restarted.stderr);
+        assert.deepEqual(dump(dataDir), dump(reference));
+      });
+    }
+  });
+}
+
+crashSuite('crash and restart (scripted events)', {}, async () => fullScenario().chain.source.transactions);
+crashSuite('crash and restart (the real program in LiteSVM)', { skip: skipWithoutProgram }, async () => {
+  const { revenueChain, serializable } = await import('./helpers/real-chain.ts');
+  return serializable((await revenueChain()).source.log);
 });

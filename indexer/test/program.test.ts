@@ -3,44 +3,17 @@
 // projected rows and API answers agree with the program's accounts.
 import anchor from '@coral-xyz/anchor';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { createApp } from '../src/api/app.ts';
 import { createCluster } from '../src/cluster.ts';
 import { REVENUE_PER_VIEW_LAMPORTS } from '../src/constants.ts';
 import { distributeRevenueInstruction } from '../src/settlement/instruction.ts';
 import { SettlementJob, type DistributionRequest } from '../src/settlement/job.ts';
 import { dumpTables, scalar } from './helpers/dump.ts';
+import { fundedChain, harness, revenueChain, skipWithoutProgram } from './helpers/real-chain.ts';
 
-const programPath = fileURLToPath(new URL('../../target/deploy/marquee.so', import.meta.url));
-const skip = existsSync(programPath) ? false : 'target/deploy/marquee.so is not built (npm run build:program)';
-
-describe('the real program in LiteSVM', { skip }, async () => {
-  // The program team's harness is written for mocha's CommonJS loading (named imports of
-  // @coral-xyz/anchor), so it is required rather than imported.
-  const require = createRequire(import.meta.url);
-  const { SvmChain } = require('../../tests/utils/litesvm.ts') as typeof import('../../tests/utils/litesvm.ts');
-  const fixtures = require('../../tests/utils/fixtures.ts') as typeof import('../../tests/utils/fixtures.ts');
-  const { addresses, sol } = require('../../tests/utils/bankrun.ts') as typeof import('../../tests/utils/bankrun.ts');
-  const { LiteSvmSource } = await import('./helpers/litesvm-source.ts');
-
-  /** Platform, a verified studio, a project of 3 SOL funded by two investors (2 + 1 SOL), licence claimed. */
-  async function fundedChain() {
-    const chain = SvmChain.start();
-    const source = new LiteSvmSource(chain);
-    const builders = chain.builders;
-    const platform = await fixtures.withPlatform(builders);
-    const studio = await fixtures.withStudio(builders, platform.admin, { name: 'Northlight Pictures', verified: true });
-    const project = await fixtures.withProject(builders, studio, { goal: sol(3), title: 'The Last Reel' });
-    const first = chain.wallet(sol(10));
-    const second = chain.wallet(sol(10));
-    await fixtures.invest(builders, first, project.address, sol(2));
-    await fixtures.invest(builders, second, project.address, sol(1));
-    chain.send([await fixtures.claimLicenseIx(builders, studio.publicKey, project.address)], [studio]);
-    return { chain, source, platform, studio, project, investors: [first, second] };
-  }
+describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
+  const { fixtures, addresses, sol } = harness();
 
   test('events land once, match the accounts, and replaying changes nothing', async () => {
     const { chain, source, project, investors } = await fundedChain();
@@ -107,29 +80,8 @@ describe('the real program in LiteSVM', { skip }, async () => {
   });
 
   test('revenue: distributions, investor and publisher claims, and refunds agree with the program to the lamport', async () => {
-    const { chain, source, platform, project, investors } = await fundedChain();
-    const builders = chain.builders;
-    const publisher = chain.wallet(sol(1));
-    const embedId = 'embed-0-1767225600000';
-    chain.send([await fixtures.registerEmbedIx(builders, publisher.publicKey, project.address, embedId, 'https://films.example')], [publisher]);
-    const embed = addresses.embed(project.address, embedId);
-    // Amounts that do not divide evenly, so rounding shows.
-    const deposits = [sol(1.000000007), sol(0.333333333)];
-    for (const [index, amount] of deposits.entries()) {
-      const views = [{ embed, views: BigInt(100 + index) }];
-      chain.send([await fixtures.distributeRevenueIx(builders, platform.settlement.publicKey, project.address, index, platform.treasury.publicKey, amount, views)], [platform.settlement]);
-    }
+    const { chain, source, project, investors, embed, late } = await revenueChain();
     const [first, second] = investors;
-    chain.send([await fixtures.claimRevenueIx(builders, first.publicKey, project.address)], [first]);
-    chain.send([await fixtures.claimPublisherRevenueIx(builders, publisher.publicKey, project.address, embed)], [publisher]);
-    // A second project misses its deadline and its investor takes a refund.
-    const studio = chain.wallet(sol(10));
-    chain.send([await fixtures.registerStudioIx(builders, studio.publicKey, 'Late Studio')], [studio]);
-    const late = await fixtures.withProject(builders, studio, { goal: sol(5), daysLeft: 1 });
-    await fixtures.invest(builders, second, late.address, sol(1));
-    chain.warpTo(chain.now() + 2n * 86_400n);
-    chain.send([await fixtures.refundIx(builders, second.publicKey, late.address)], [second]);
-
     const cluster = createCluster({ source, dataDir: ':memory:' });
     const app = createApp({ clusters: [cluster], now: () => Number(chain.now()) * 1000 });
     await cluster.indexer.sync();
