@@ -4,6 +4,7 @@ import { describe, test } from 'node:test';
 import { linkSigner } from '../src/api/routes/users.ts';
 import { testApp } from './helpers/app.ts';
 import { address, buildTransaction, randomSignature } from './helpers/chain.ts';
+import { scalar } from './helpers/dump.ts';
 
 const alice = address('alice');
 const bob = address('bob');
@@ -388,6 +389,13 @@ describe('/api/views', () => {
     assert.match(again.body.reason, /already counted/);
     assert.equal((t.cluster.db.prepare('SELECT COUNT(*) AS n FROM views').get() as { n: number }).n, 1);
     assertError(await json(await request('POST', '/api/views', { ...view, nonce: 'a'.repeat(32) })), 400, 'Unknown play nonce for this embed');
+    // An unused nonce expires and is dropped when later plays start.
+    const stale = (await json(await request('POST', '/api/views/nonce', { projectId: funded.id, embedId }))).body.nonce;
+    clock.advance(7 * 60 * 60 * 1000);
+    const expired = await json(await request('POST', '/api/views', { ...view, nonce: stale }));
+    assert.deepEqual(expired.body, { counted: false, reason: 'The play nonce expired' });
+    await request('POST', '/api/views/nonce', { projectId: funded.id, embedId });
+    assert.equal(scalar(t.cluster.db, 'SELECT COUNT(*) FROM play_nonces WHERE nonce = ?', stale), 0);
     assertError(await json(await request('POST', '/api/views', { ...view, embedId: 'embed-unknown' })), 404, /Embed not found/);
     assertError(await json(await request('POST', '/api/views/nonce', { projectId: funded.id, embedId: 'embed-unknown' })), 404, /Embed not found/);
     assertError(await json(await request('POST', '/api/views', { projectId: funded.id, embedId })), 400, /nonce/);

@@ -28,6 +28,8 @@ export function viewRoutes(now: () => number, rules: ViewRules) {
         .prepare('SELECT COUNT(*) AS n FROM play_nonces WHERE ip = ? AND issued_at > ?')
         .get(c.var.clientIp, issuedAt - rules.windowMs) as { n: number };
       if (recent.n >= rules.maxNoncesPerIp) fail(429, 'Too many plays from this address; try again in a minute');
+      // Plays that never reported a view expire; their nonces are dropped so the table stays small.
+      db.prepare('DELETE FROM play_nonces WHERE used_at IS NULL AND issued_at < ?').run(issuedAt - rules.nonceTtlMs);
       const nonce = randomBytes(16).toString('hex');
       db.prepare('INSERT INTO play_nonces (nonce, embed, ip, issued_at) VALUES (?, ?, ?, ?)').run(nonce, embed.address, c.var.clientIp, issuedAt);
       return c.json({ nonce, issuedAt: new Date(issuedAt).toISOString(), minWatchMs: rules.minWatchMs }, 201);
