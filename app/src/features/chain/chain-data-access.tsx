@@ -1,10 +1,10 @@
 // The MarqueeClient of the current mode and wallet, and the wallet balance query.
 import { useQuery } from '@tanstack/react-query'
 import { useAnchorWallet, useConnection, useWallet } from '@solana/wallet-adapter-react'
-import { useMemo } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useMode } from '@/features/mode/mode-data-access'
 import type { Cluster } from '@/lib/types'
-import { AnchorClient } from './anchor-client'
+import type { AnchorClient } from './anchor-client'
 import { DemoClient } from './demo-client'
 import type { MarqueeClient } from './marquee-client'
 
@@ -13,17 +13,34 @@ export const chainKeys = {
   balance: (cluster: Cluster, walletAddress: string | null) => [...chainKeys.all(cluster), 'balance', walletAddress] as const,
 }
 
+/** @coral-xyz/anchor is loaded only once On-Chain mode is used (Demo, the default, never needs it). */
+function useAnchorClientClass(needed: boolean): typeof AnchorClient | null {
+  const [anchorClientClass, setAnchorClientClass] = useState<typeof AnchorClient | null>(null)
+  useEffect(() => {
+    if (!needed || anchorClientClass) return
+    let cancelled = false
+    void import('./anchor-client').then((module) => {
+      if (!cancelled) setAnchorClientClass(() => module.AnchorClient)
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [needed, anchorClientClass])
+  return anchorClientClass
+}
+
 /** The client for the current mode, or null without a connected wallet (or one that cannot sign, on-chain). */
 export function useMarqueeClient(): MarqueeClient | null {
   const { mode, cluster } = useMode()
   const { publicKey } = useWallet()
   const anchorWallet = useAnchorWallet()
   const { connection } = useConnection()
+  const AnchorClientClass = useAnchorClientClass(mode === 'onchain')
   return useMemo(() => {
     if (!publicKey) return null
     if (mode === 'demo') return new DemoClient(publicKey.toBase58(), cluster)
-    return anchorWallet ? new AnchorClient(connection, anchorWallet, cluster) : null
-  }, [mode, cluster, publicKey, anchorWallet, connection])
+    return anchorWallet && AnchorClientClass ? new AnchorClientClass(connection, anchorWallet, cluster) : null
+  }, [mode, cluster, publicKey, anchorWallet, connection, AnchorClientClass])
 }
 
 /** SOL balance of the connected wallet: the demo keypair's in demo mode, the wallet's on devnet. */

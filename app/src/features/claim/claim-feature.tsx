@@ -1,10 +1,11 @@
 // Claim Revenue (/claim-revenue): loading, summary, confirmation, progress while the real claim
 // transaction runs, success with the shortened hash and a redirect to /revenue after 3 s.
-import { Alert, Button, Card, Heading, HStack, Icon, Progress, Stack, Text } from '@chakra-ui/react'
+import { Button, Card, Heading, HStack, Icon, Progress, Stack, Text } from '@chakra-ui/react'
 import { useWallet } from '@solana/wallet-adapter-react'
 import { useEffect, useReducer, useState } from 'react'
 import { LuCircleCheck } from 'react-icons/lu'
 import { useNavigate } from 'react-router-dom'
+import { ErrorAlert } from '@/components/ui/error-alert'
 import { CLAIM_PROGRESS_INTERVAL_MS, CLAIM_REDIRECT_DELAY_MS } from '@/constants'
 import { notify } from '@/components/ui/toaster'
 import { shortenAddress } from '@/lib/format'
@@ -94,10 +95,7 @@ export default function ClaimFeature() {
       {unclaimed.isLoading ? (
         <Text color="fg.muted">Loading your unclaimed revenue...</Text>
       ) : unclaimed.isError ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{unclaimed.error.message}</Alert.Title>
-        </Alert.Root>
+        <ErrorAlert error={unclaimed.error} />
       ) : (
         <Card.Root>
           <Card.Body gap="3">

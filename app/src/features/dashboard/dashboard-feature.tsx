@@ -1,7 +1,8 @@
 // Dashboard (/): featured hero, the next four featured cards, studio pitch, and with a wallet the
 // recommendations (after 1500 ms) and achievements (after 800 ms) panels.
-import { Alert, Heading, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react'
+import { Heading, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react'
 import { useWallet } from '@solana/wallet-adapter-react'
+import { ErrorAlert } from '@/components/ui/error-alert'
 import { ACHIEVEMENTS_DELAY_MS, DASHBOARD_CARD_COUNT, RECOMMENDATIONS_DELAY_MS } from '@/constants'
 import { useDelayedComputation } from '@/lib/use-delayed'
 import { useFeaturedProjects, useProjects } from '@/features/projects/projects-data-access'
@@ -20,10 +21,7 @@ export default function DashboardFeature() {
       {featured.isPending ? (
         <Skeleton h="80" borderRadius="lg" />
       ) : featured.isError ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{featured.error.message}</Alert.Title>
-        </Alert.Root>
+        <ErrorAlert error={featured.error} />
       ) : (
         hero && <Hero project={hero} />
       )}

@@ -1,7 +1,8 @@
 // My Investments (/investments): totals, portfolio (one position per project, linking to it) and the
 // investment history, all from the indexed chain.
-import { Alert, Button, Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Button, Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router-dom'
+import { ErrorAlert } from '@/components/ui/error-alert'
 import { amountToSol, formatDateTime, formatSol, formatTokenShare, formatUsd } from '@/lib/format'
 import { USD_PER_SOL } from '@/constants'
 import { WalletGate } from '@/features/wallet/wallet-gate'
@@ -42,10 +43,7 @@ function Investments() {
   if (investments.isPending) return <Skeleton h="64" />
   if (investments.isError)
     return (
-      <Alert.Root status="error">
-        <Alert.Indicator />
-        <Alert.Title>{investments.error.message}</Alert.Title>
-      </Alert.Root>
+      <ErrorAlert error={investments.error} />
     )
   const list = investments.data
   if (list.length === 0)

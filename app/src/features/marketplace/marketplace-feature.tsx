@@ -1,8 +1,9 @@
 // Marketplace (/marketplace): search (also fed by the header's box via ?search=), status filter, sort,
 // the project grid, an 8-card skeleton while loading and 'No projects found' when empty.
-import { Alert, Box, Heading, HStack, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Box, Heading, HStack, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { LuSearch } from 'react-icons/lu'
 import { useSearchParams } from 'react-router-dom'
+import { ErrorAlert } from '@/components/ui/error-alert'
 import { MARKETPLACE_SKELETON_COUNT } from '@/constants'
 import { useProjects } from '@/features/projects/projects-data-access'
 import { ProjectCard, ProjectCardSkeleton } from '@/features/projects/projects-ui'
@@ -63,10 +64,7 @@ export default function MarketplaceFeature() {
         </NativeSelect.Root>
       </HStack>
       {projects.isError && (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{projects.error.message}</Alert.Title>
-        </Alert.Root>
+        <ErrorAlert error={projects.error} />
       )}
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4">
         {projects.isPending

@@ -1,10 +1,11 @@
 // Project detail (/project/{id}): hero, funding, counts, sidebar facts, actions by status, the
 // Collaboration Hub link, the embed panel of funded films, three info cards and the invest dialog.
-import { Alert, Badge, Box, Button, Card, Code, Grid, Heading, HStack, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Card, Code, Grid, Heading, HStack, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useWallet } from '@solana/wallet-adapter-react'
 import { useState } from 'react'
 import { LuCalendar, LuClock, LuExternalLink, LuMessagesSquare, LuUsers } from 'react-icons/lu'
 import { Link as RouterLink, useParams } from 'react-router-dom'
+import { ErrorAlert } from '@/components/ui/error-alert'
 import { MIN_INVESTMENT_SOL, REVENUE_SPLIT_PERCENT } from '@/constants'
 import {
   amountToSol,
@@ -33,13 +34,7 @@ export default function ProjectDetailFeature() {
   const id = Number(params.id)
   const project = useProject(Number.isFinite(id) ? id : null)
   if (project.isPending) return <Skeleton h="96" borderRadius="lg" />
-  if (project.isError || !project.data)
-    return (
-      <Alert.Root status="error">
-        <Alert.Indicator />
-        <Alert.Title>{project.error?.message ?? 'Project not found'}</Alert.Title>
-      </Alert.Root>
-    )
+  if (project.isError || !project.data) return <ErrorAlert error={project.error ?? new Error('Project not found')} />
   return <ProjectDetail project={project.data} />
 }
 

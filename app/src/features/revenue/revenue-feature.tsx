@@ -2,7 +2,6 @@
 // recent transactions, the test-revenue action, and the platform-wide Overview / Distribution /
 // Projects tabs built from indexed distributions.
 import {
-  Alert,
   Badge,
   Box,
   Button,
@@ -20,6 +19,7 @@ import {
 import { useState } from 'react'
 import { LuCoins, LuFlaskConical } from 'react-icons/lu'
 import { useNavigate } from 'react-router-dom'
+import { ErrorAlert } from '@/components/ui/error-alert'
 import {
   DEFAULT_DISTRIBUTION_FREQUENCY,
   DEFAULT_REVENUE_PERIOD,
@@ -107,10 +107,7 @@ function InvestorRevenue() {
       {revenue.isPending ? (
         <Skeleton h="32" />
       ) : revenue.isError ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{revenue.error.message}</Alert.Title>
-        </Alert.Root>
+        <ErrorAlert error={revenue.error} />
       ) : (
         <>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
@@ -219,10 +216,7 @@ function PlatformRevenue() {
         <Select label="Period" value={period} options={REVENUE_PERIODS} onChange={setPeriod} />
       </HStack>
       {distributions.isError && (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{distributions.error.message}</Alert.Title>
-        </Alert.Root>
+        <ErrorAlert error={distributions.error} />
       )}
       <Tabs.Root defaultValue="overview" variant="line">
         <Tabs.List>
