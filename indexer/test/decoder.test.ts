@@ -63,6 +63,13 @@ describe('decoder', () => {
     assert.deepEqual(decodeTransactionEvents(tx), []);
   });
 
+  test('an event body that does not decode with the IDL is left out', () => {
+    const event = encodeEvent('LicenseClaimed', { project: address('p'), studio: address('s'), amount_lamports: 1n, seq: 2n, timestamp: 1n });
+    const tx = buildTransaction([]);
+    tx.innerInstructions[0].instructions.push({ programIdIndex: 2, data: event.subarray(0, 30) });
+    assert.deepEqual(decodeTransactionEvents(tx), []);
+  });
+
   test('events are keyed by outer instruction index and position, across several instructions', () => {
     const data = (seq: bigint) => ({ project: address('p'), studio: address('s'), amount_lamports: 1n, seq, timestamp: 1n });
     const tx = buildTransaction([{ name: 'LicenseClaimed', data: data(2n) }, { name: 'LicenseClaimed', data: data(3n) }]);

@@ -72,7 +72,21 @@ function instructionBytes(data: Uint8Array | string): Uint8Array {
 /** Decodes one event-CPI payload (tag + discriminator + Borsh body), or null if it is not one. */
 export function decodeEventInstruction(data: Uint8Array): { name: string; data: EventData } | null {
   if (data.length < 16 || !Buffer.from(data.subarray(0, 8)).equals(EVENT_IX_TAG)) return null;
-  const decoded = coder.events.decode(Buffer.from(data.subarray(8)).toString('base64'));
+  const payload = Buffer.from(data.subarray(8));
+  let decoded;
+  try {
+    decoded = coder.events.decode(payload.toString('base64'));
+    // Borsh is canonical: a body that does not encode back to the same bytes (short, or longer
+    // than the IDL's layout) was not written with this IDL.
+    if (decoded && !coder.types.encode(decoded.name, decoded.data).equals(payload.subarray(8))) {
+      throw new Error(`${decoded.name} does not match the IDL's layout`);
+    }
+  } catch (error) {
+    // Only the program can emit these (its event authority signs them), so a body that does not
+    // decode means the IDL is out of date; the event is left out and its stream shows a gap.
+    console.warn('[decoder] undecodable event:', error instanceof Error ? error.message : error);
+    return null;
+  }
   if (!decoded) return null;
   return { name: decoded.name, data: plain(decoded.data) as EventData };
 }

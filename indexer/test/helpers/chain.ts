@@ -21,10 +21,6 @@ export function randomSignature(): string {
   return bs58.encode(randomBytes(64));
 }
 
-export function signatureFor(label: string): string {
-  return bs58.encode(Buffer.concat([createHash('sha256').update(`sig:${label}`).digest(), Buffer.alloc(32, 7)]));
-}
-
 /** Converts plain test values to what the coder encodes: base58 → PublicKey, bigint/number → BN for integer fields. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function toCoderValue(value: any): any {
