@@ -26,3 +26,13 @@ npx mocha
 
 step "workspace package tests"
 npm test --workspaces --if-present
+
+step "end to end: the demo journey in headless Chromium against the built dApp and the real server"
+if ! command -v chromium >/dev/null 2>&1; then
+  step "installing Debian's chromium for the browser test"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q chromium
+fi
+npm run build -w app
+node --import tsx --test e2e/*.test.ts

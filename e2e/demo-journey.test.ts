@@ -1,0 +1,158 @@
+// End to end, in headless Chromium against the real server (API + built dApp + demo chain running
+// marquee.so): a person connects a wallet in demo mode, invests 0.05 SOL, completes a film close
+// to its goal, generates test revenue on it and claims it, and every figure on screen follows the
+// demo chain through the indexer.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { Keypair } from '@solana/web3.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const port = 20_000 + Math.floor(Math.random() * 20_000);
+const origin = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-'));
+const wallet = Keypair.generate();
+let server: ChildProcess;
+let browser: Browser;
+let page: Page;
+let serverOutput = '';
+
+interface ApiProject {
+  id: number;
+  title: string;
+  status: string;
+  investorCount: number;
+  goalLamports: string;
+  raisedLamports: string;
+}
+
+async function api<T>(path: string): Promise<T> {
+  const response = await fetch(`${origin}/api${path}`);
+  assert.equal(response.status, 200, `${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+async function demoBalance(): Promise<number> {
+  const body = await api<{ balanceLamports: string | number }>(`/demo/wallets/${wallet.publicKey.toBase58()}`);
+  return Number(body.balanceLamports);
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${serverOutput.slice(-3000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+before(async () => {
+  server = spawn(process.execPath, ['--import', 'tsx', join(root, 'indexer/src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), MARQUEE_DATA_DIR: dataDir, MARQUEE_RPC_CLUSTERS: '', HOSTNAME: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout!.on('data', (chunk) => (serverOutput += chunk));
+  server.stderr!.on('data', (chunk) => (serverOutput += chunk));
+  await waitFor('the server and its seeded demo chain', async () => {
+    const projects = await api<ApiProject[]>('/projects');
+    return projects.length >= 12 ? projects : undefined;
+  }, 180_000);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const walletScript = readFileSync(join(root, 'e2e/wallet-standard.js'), 'utf8');
+  const walletAccount = JSON.stringify({ address: wallet.publicKey.toBase58(), publicKey: [...wallet.publicKey.toBytes()] });
+  await page.addInitScript({ content: `window.__E2E_WALLET__ = ${walletAccount};\n${walletScript}` });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill('SIGINT');
+  await new Promise((resolve) => server?.once('exit', resolve) ?? resolve(undefined));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+// E2E_SCREENSHOT_DIR=/some/dir keeps a picture of each stage.
+const shot = (name: string) =>
+  process.env.E2E_SCREENSHOT_DIR ? page.screenshot({ path: join(process.env.E2E_SCREENSHOT_DIR, `${name}.png`) }) : Promise.resolve();
+
+test('demo journey: connect, invest, complete a film, generate revenue, claim it', { timeout: 600_000 }, async () => {
+  // Connect through wallet-adapter's modal, as a person would.
+  await page.goto(`${origin}/`);
+  await page.getByRole('button', { name: 'Connect Wallet' }).first().click();
+  await page.getByText('E2E Wallet').first().click();
+  await page.getByText('Connected', { exact: true }).first().waitFor();
+  const balanceText = page.getByTestId('wallet-balance');
+  await balanceText.waitFor();
+  assert.match(await balanceText.innerText(), /15\.7500 SOL/);
+  const startBalance = await demoBalance();
+  assert.equal(startBalance, 15_750_000_000);
+
+  // Invest 0.05 SOL in a film still funding.
+  const projects = await api<ApiProject[]>('/projects');
+  const left = (project: ApiProject) => BigInt(project.goalLamports) - BigInt(project.raisedLamports);
+  const open = projects.filter((project) => project.status === 'funding');
+  const nearlyFunded = open.find((project) => left(project) > 0n && left(project) < 5_000_000_000n);
+  assert.ok(nearlyFunded, 'the seeded catalogue has a film less than 5 SOL short of its goal');
+  const target = open.find((project) => project.id !== nearlyFunded.id && left(project) > 1_000_000_000n)!;
+  await page.goto(`${origin}/project/${target.id}`);
+  const investorsBefore = target.investorCount;
+  await page.getByRole('button', { name: 'Invest Now' }).first().click();
+  const amount = page.getByLabel('Investment amount (SOL)');
+  assert.equal(await amount.inputValue(), '0.05');
+  await page.getByRole('button', { name: 'Confirm Investment' }).click();
+  await page.getByText(`You've successfully invested 0.05 SOL in ${target.title}.`).first().waitFor();
+  await waitFor('the investor count to rise on the page', async () =>
+    (await page.getByTestId('investor-count').innerText()) === String(investorsBefore + 1) ? true : undefined,
+  );
+  const afterFirst = await api<ApiProject>(`/projects/${target.id}`);
+  assert.equal(BigInt(afterFirst.raisedLamports) - BigInt(target.raisedLamports), 50_000_000n);
+  await page.goto(`${origin}/investments`);
+  await page.getByText(target.title).first().waitFor();
+  await shot('investments');
+
+  // Invest exactly what is left of the nearly funded film: it becomes Funded.
+  const rest = Number(left(nearlyFunded)) / 1e9;
+  await page.goto(`${origin}/project/${nearlyFunded.id}`);
+  await page.getByRole('button', { name: 'Invest Now' }).first().click();
+  await page.getByLabel('Investment amount (SOL)').fill(String(rest));
+  await page.getByRole('button', { name: 'Confirm Investment' }).click();
+  await page.getByText(`You've successfully invested ${rest} SOL in ${nearlyFunded.title}.`).first().waitFor();
+  await page.getByText('100% Funded').first().waitFor();
+  assert.equal((await api<ApiProject>(`/projects/${nearlyFunded.id}`)).status, 'funded');
+  await shot('funded');
+
+  // Generate test revenue (a real distribute_revenue on the demo chain), then claim it.
+  await page.goto(`${origin}/revenue`);
+  await page.getByRole('button', { name: 'Generate Test Revenue' }).click();
+  await page.getByText(/SOL has been added to your claimable revenue\./).first().waitFor();
+  const unclaimed = await waitFor('unclaimed revenue', async () => {
+    const body = await api<{ total: number; distributions: unknown[] }>(`/revenue/unclaimed/${wallet.publicKey.toBase58()}`);
+    return body.total > 0 ? body : undefined;
+  });
+  const beforeClaim = await demoBalance();
+  await page.goto(`${origin}/claim-revenue`);
+  const available = page.getByTestId('claim-available');
+  await waitFor('the claimable amount', async () => ((await available.innerText()) !== '0.00 SOL' ? true : undefined));
+  await page.getByRole('button', { name: /^Claim .* SOL$/ }).click();
+  await page.getByText('Claim Successful!').first().waitFor({ timeout: 60_000 });
+  await shot('claimed');
+  const afterClaim = await waitFor('the claim to reach the balance', async () => {
+    const balance = await demoBalance();
+    return balance > beforeClaim ? balance : undefined;
+  });
+  // The balance rose by the claimed amount (thousandths of SOL in the API, lamports on chain).
+  const claimedLamports = afterClaim - beforeClaim;
+  assert.ok(Math.abs(claimedLamports - unclaimed.total * 1e6) <= 1e6, `claimed ${claimedLamports} lamports for ${unclaimed.total} thousandths`);
+  const after = await api<{ total: number }>(`/revenue/unclaimed/${wallet.publicKey.toBase58()}`);
+  assert.equal(after.total, 0);
+});
