@@ -50,6 +50,7 @@ describe('GET /api/health and /api/openapi.json', () => {
     assert.equal(body.clusters[0].name, 'demo');
     assert.deepEqual(body.clusters[0].gaps, []);
     assert.ok(body.clusters[0].cursor.signature);
+    assert.deepEqual(body.clusters[0].settlement, { unbatchedViews: 0, pendingBatches: 0, lastError: null });
   });
 
   test('the OpenAPI document lists every route the app serves', async () => {

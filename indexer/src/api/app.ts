@@ -59,6 +59,14 @@ export function createApp(deps: AppDeps) {
         cursor: cluster.indexer.cursor() ?? null,
         gaps: cluster.indexer.gaps(),
         transactions: (cluster.db.prepare('SELECT COUNT(*) AS n FROM transactions').get() as { n: number }).n,
+        settlement: cluster.db
+          .prepare(
+            `SELECT (SELECT COUNT(*) FROM views WHERE batch_id IS NULL) AS unbatchedViews,
+                    (SELECT COUNT(*) FROM settlement_batches WHERE status = 'pending') AS pendingBatches,
+                    (SELECT last_error FROM settlement_batches WHERE status = 'pending' AND last_error IS NOT NULL
+                     ORDER BY id DESC LIMIT 1) AS lastError`,
+          )
+          .get(),
       })),
     }),
   );
