@@ -41,6 +41,9 @@ describe('invest dialog', () => {
     expect(within(dialog).getByText('0.002 SOL')).toBeInTheDocument()
     fireEvent.change(input, { target: { value: '5' } })
     expect(within(dialog).getByTestId('token-share-estimate')).toHaveTextContent('10.0000%')
+    expect(within(dialog).getByText('Remaining to the goal: 40 SOL')).toBeInTheDocument()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Invest the rest' }))
+    expect(input).toHaveValue(40)
   })
 
   it('asks for a wallet first', async () => {

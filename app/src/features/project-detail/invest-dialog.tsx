@@ -6,7 +6,13 @@ import { DEFAULT_INVESTMENT_SOL, INVESTMENT_STEP_SOL, MIN_INVESTMENT_SOL } from 
 import { notify } from '@/components/ui/toaster'
 import type { Project } from '@/lib/types'
 import { useInvest } from '@/features/projects/projects-data-access'
-import { INVESTMENT_FAILED_TOAST, investmentEstimate, investmentSuccessToast, validateInvestment } from './invest-logic'
+import {
+  INVESTMENT_FAILED_TOAST,
+  investmentEstimate,
+  investmentSuccessToast,
+  remainingToGoalSol,
+  validateInvestment,
+} from './invest-logic'
 
 export function InvestDialog({
   project,
@@ -22,6 +28,7 @@ export function InvestDialog({
   const [amountText, setAmountText] = useState(String(DEFAULT_INVESTMENT_SOL))
   const invest = useInvest()
   const estimate = investmentEstimate(amountText, project.fundingGoal)
+  const remaining = remainingToGoalSol(project)
 
   const submit = () => {
     const validation = validateInvestment(walletConnected, amountText)
@@ -67,6 +74,14 @@ export function InvestDialog({
                     aria-label="Investment amount (SOL)"
                   />
                   <Field.HelperText>Minimum investment: {MIN_INVESTMENT_SOL} SOL</Field.HelperText>
+                  {remaining > 0 && (
+                    <HStack gap="2" fontSize="xs" color="fg.muted">
+                      <Text>Remaining to the goal: {remaining} SOL</Text>
+                      <Button size="2xs" variant="ghost" onClick={() => setAmountText(String(remaining))}>
+                        Invest the rest
+                      </Button>
+                    </HStack>
+                  )}
                 </Field.Root>
                 <Stack gap="2" borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle" fontSize="sm">
                   <HStack justify="space-between">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { INVALID_AMOUNT_TOAST, WALLET_NOT_CONNECTED_TOAST, investmentEstimate, investmentSuccessToast, validateInvestment } from './invest-logic'
+import { remainingToGoalSol, INVALID_AMOUNT_TOAST, WALLET_NOT_CONNECTED_TOAST, investmentEstimate, investmentSuccessToast, validateInvestment } from './invest-logic'
 
 describe('validateInvestment', () => {
   it('needs a connected wallet before anything else', () => {
@@ -36,5 +36,12 @@ describe('investmentEstimate', () => {
   it('words the success toast as the spec does', () => {
     const toast = investmentSuccessToast(0.05, 'Dune Runner')
     expect(`${toast.title}: ${toast.description}`).toBe("Investment successful: You've successfully invested 0.05 SOL in Dune Runner.")
+  })
+})
+
+describe('remainingToGoalSol', () => {
+  it('is the unfunded part of the goal in SOL, never negative', () => {
+    expect(remainingToGoalSol({ fundingGoal: 40_000, currentFunding: 37_600 })).toBe(2.4)
+    expect(remainingToGoalSol({ fundingGoal: 40_000, currentFunding: 41_000 })).toBe(0)
   })
 })

@@ -1,6 +1,6 @@
 // Invest dialog rules (spec §2, §5): the wallet must be connected, the amount must parse as a number
 // above 0 (the 0.05 SOL minimum is a hint only), token share estimate to 4 decimals, gas 0.002 SOL.
-import { ESTIMATED_GAS_FEE_SOL } from '@/constants'
+import { ESTIMATED_GAS_FEE_SOL, USD_PER_SOL } from '@/constants'
 import { tokenShareFor } from '@/features/chain/marquee-client'
 
 export const WALLET_NOT_CONNECTED_TOAST = {
@@ -41,6 +41,11 @@ export function validateInvestment(walletConnected: boolean, amountText: string)
   const amount = parseAmount(amountText)
   if (amount === null || !(amount > 0)) return { ok: false, toast: INVALID_AMOUNT_TOAST }
   return { ok: true, amountSol: amount }
+}
+
+/** SOL still needed to reach the goal (USD at 1 SOL = 1000 USD), never negative. */
+export function remainingToGoalSol(project: { fundingGoal: number; currentFunding: number }): number {
+  return Math.max(0, (project.fundingGoal - project.currentFunding) / USD_PER_SOL)
 }
 
 /** The estimate panel: token share x100 as a percent to 4 decimals, and the gas fee. */
