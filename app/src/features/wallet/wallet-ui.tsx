@@ -7,14 +7,23 @@ import { useWalletConnection } from './wallet-data-access'
 
 export function WalletButton() {
   const { address, connecting, connect } = useWalletConnection()
+  // Mounted on every page, so the balance (and in demo mode the wallet's demo keypair) is loaded at connect.
+  const balance = useBalance()
   if (address) {
     return (
-      <Button variant="outline" size="sm" onClick={connect} aria-label="Wallet" flexShrink={0}>
-        <LuWallet />
-        <Box as="span" hideBelow="sm">
-          {shortenAddress(address)}
-        </Box>
-      </Button>
+      <HStack gap="2" flexShrink={0}>
+        {typeof balance.data === 'number' && (
+          <Text fontSize="sm" color="fg.muted" hideBelow="md" data-testid="header-balance">
+            {balance.data.toFixed(2)} SOL
+          </Text>
+        )}
+        <Button variant="outline" size="sm" onClick={connect} aria-label="Wallet">
+          <LuWallet />
+          <Box as="span" hideBelow="sm">
+            {shortenAddress(address)}
+          </Box>
+        </Button>
+      </HStack>
     )
   }
   return (

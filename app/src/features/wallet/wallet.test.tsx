@@ -40,6 +40,7 @@ describe('wallet state', () => {
     renderApp('/no-such-page', { connected: true })
     expect(await screen.findByText('Connected')).toBeInTheDocument()
     expect(await screen.findByText('Balance: 15.7500 SOL')).toBeInTheDocument()
+    expect(screen.getByTestId('header-balance')).toHaveTextContent('15.75 SOL')
   })
 
   it('clears walletName on disconnect', async () => {
