@@ -1,5 +1,5 @@
-// The demo chain survives kill -9 anywhere: a child process runs demo actions on a seeded chain and
-// is SIGKILLed inside a commit (after the transaction ran, after the log append, after the new state
+// The demo chain survives kill -9 anywhere: a child process seeds a chain or runs demo actions on a
+// seeded one and is SIGKILLed inside a commit (after the transaction ran, after the log append, after the new state
 // file was written) or after it (right after the commit, inside the indexer's ingest transaction).
 // Restarted, the chain holds exactly the state of the last committed transaction, the index agrees
 // with it, and finishing the sequence ends where an uninterrupted run ends.
@@ -50,6 +50,8 @@ describe('demo chain: kill -9 and restart', () => {
 
   // Each stage once (two processes per scenario: the machine is shared, keep it to these).
   const scenarios = [
+    // -1: the first start's seeding, one commit; killed there, the next start seeds again.
+    { stage: 'state-written', at: -1, committed: false },
     { stage: 'executed', at: 1, committed: false },
     { stage: 'log-written', at: 2, committed: false },
     { stage: 'state-written', at: 4, committed: false },
@@ -57,12 +59,14 @@ describe('demo chain: kill -9 and restart', () => {
     { stage: 'event', at: 5, committed: true },
   ];
   for (const { stage, at, committed } of scenarios) {
-    test(`killed at ${stage} of action ${at}: restart shows the last committed transaction, the index agrees`, () => {
+    const what = at < 0 ? 'the seeding commit' : `action ${at}`;
+    test(`killed at ${stage} of ${what}: restart shows the last committed transaction, the index agrees`, () => {
       const dataDir = join(dir, `${stage}-${at}`);
-      cpSync(seeded, dataDir, { recursive: true });
+      if (at >= 0) cpSync(seeded, dataDir, { recursive: true });
       const killed = run(dataDir, 0, { stage, at });
       assert.equal(killed.signal, 'SIGKILL', killed.stderr);
-      const lastDone = committed ? at : at - 1;
+      // A seed killed before its commit is redone by the next start: that start ends seeded.
+      const lastDone = at < 0 ? -1 : committed ? at : at - 1;
       const restarted = run(dataDir, lastDone + 1);
       assert.equal(restarted.status, 0, restarted.stderr);
       const [recovered, ...rest] = restarted.states;

@@ -4,7 +4,8 @@
 // its commit ('executed'), after the log append ('log-written'), after the new state file is
 // written but not renamed ('state-written'), right after the commit ('committed'), or inside the
 // indexer's SQLite transaction that ingests the action's first event ('event').
-// Usage: node --import tsx demo-child.ts <dataDir> [from] [stage actionIndex]
+// Usage: node --import tsx demo-child.ts <dataDir> [from] [stage actionIndex] (actionIndex -1: the
+// first start's seeding commit)
 // Output: one JSON line per state: { after: number (-1: recovered), facts }.
 import { startDemo } from '../../src/demo/index.ts';
 import { pda } from '../../src/demo/instructions.ts';
