@@ -24,6 +24,8 @@ export interface Config {
   /** The marquee.so the demo chain runs (default target/deploy/marquee.so). */
   programPath?: string;
   demoSettlementIntervalMs: number;
+  /** Where the server is reached from outside (default http://localhost:PORT): the metadata URIs the demo chain writes point there. */
+  publicUrl?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -49,5 +51,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: env.MARQUEE_DEMO !== '0',
     programPath: env.MARQUEE_PROGRAM_PATH || undefined,
     demoSettlementIntervalMs: Number(env.MARQUEE_DEMO_SETTLEMENT_INTERVAL_MS ?? 15_000),
+    publicUrl: env.MARQUEE_PUBLIC_URL?.replace(/\/$/, '') || undefined,
   };
 }

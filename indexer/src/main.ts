@@ -10,7 +10,7 @@ const config = loadConfig();
 const demo = config.demo
   ? await startDemo({
       dataDir: config.dataDir,
-      origin: `http://localhost:${config.port}`,
+      origin: config.publicUrl ?? `http://localhost:${config.port}`,
       programPath: config.programPath,
       settlementIntervalMs: config.demoSettlementIntervalMs,
     })
