@@ -65,6 +65,9 @@ before(async () => {
       } else if (method === 'getSignaturesForAddress') {
         const list = await chain.source.getSignatures(params[0], params[1] ?? {});
         result = list.map((entry) => ({ signature: entry.signature, slot: entry.slot, err: null, memo: null, blockTime: null, confirmationStatus: 'confirmed' }));
+      } else if (method === 'getSlot') {
+        // RpcSource probes the HTTP endpoint before it opens the websocket subscription.
+        result = chain.source.transactions.length;
       }
       response.setHeader('content-type', 'application/json');
       response.end(JSON.stringify({ jsonrpc: '2.0', id, result }));
@@ -141,5 +144,23 @@ describe('RpcSource', () => {
       await Promise.all(closed);
       sockets.close();
     }
+  });
+
+  test('an unreachable cluster gets no websocket until its HTTP endpoint answers (no reconnect flood)', async () => {
+    const sockets = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await new Promise((resolve) => sockets.once('listening', resolve));
+    let connections = 0;
+    sockets.on('connection', () => (connections += 1));
+    // An HTTP endpoint that refuses connections: the port of a server closed at once.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closed.close(resolve));
+    const source = new RpcSource({ cluster: 'offline', rpcUrl: deadUrl, wsUrl: `ws://127.0.0.1:${(sockets.address() as AddressInfo).port}` });
+    const unsubscribe = source.subscribe(PROGRAM_ID, () => assert.fail('no notification can come'));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    unsubscribe();
+    sockets.close();
+    assert.equal(connections, 0);
   });
 });

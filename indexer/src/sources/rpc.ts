@@ -6,6 +6,7 @@ import type { ChainSource, SignatureInfo, SignatureQuery, SourceNotification } f
 
 const { Connection, PublicKey } = anchor.web3;
 const COMMITMENT = 'confirmed';
+const RECONNECT_PROBE_MS = 30_000;
 
 export interface RpcSourceOptions {
   cluster: string;
@@ -40,14 +41,37 @@ export class RpcSource implements ChainSource {
     return list.map((entry) => ({ signature: entry.signature, slot: entry.slot, failed: entry.err !== null }));
   }
 
+  /**
+   * Subscribes once the cluster's HTTP endpoint has answered: web3.js's websocket client logs every
+   * failed reconnection, so an unreachable cluster (no network) would flood the server's output.
+   * Until then it probes every RECONNECT_PROBE_MS; the periodic backfill still catches up meanwhile.
+   */
   subscribe(programId: string, listener: (notification: SourceNotification) => void): () => void {
-    const id = this.connection.onLogs(
-      new PublicKey(programId),
-      (logs) => {
-        if (!logs.err) listener({ signature: logs.signature });
-      },
-      COMMITMENT,
-    );
-    return () => void this.connection.removeOnLogsListener(id);
+    let subscription: number | undefined;
+    let probe: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const connect = () => {
+      this.connection.getSlot(COMMITMENT).then(
+        () => {
+          if (stopped) return;
+          subscription = this.connection.onLogs(
+            new PublicKey(programId),
+            (logs) => {
+              if (!logs.err) listener({ signature: logs.signature });
+            },
+            COMMITMENT,
+          );
+        },
+        () => {
+          if (!stopped) probe = setTimeout(connect, RECONNECT_PROBE_MS);
+        },
+      );
+    };
+    connect();
+    return () => {
+      stopped = true;
+      if (probe) clearTimeout(probe);
+      if (subscription !== undefined) void this.connection.removeOnLogsListener(subscription);
+    };
   }
 }
