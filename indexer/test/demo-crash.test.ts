@@ -5,10 +5,10 @@
 // with it, and finishing the sequence ends where an uninterrupted run ends.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { before, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 const child = fileURLToPath(new URL('./helpers/demo-child.ts', import.meta.url));
@@ -41,6 +41,7 @@ describe('demo chain: kill -9 and restart', () => {
     assert.equal(uninterrupted.status, 0, uninterrupted.stderr);
     reference = uninterrupted.states;
   });
+  after(() => rmSync(dir, { recursive: true, force: true }));
 
   test('the uninterrupted run: every state agrees with its index', () => {
     assert.ok(reference.length >= 7);

@@ -3,7 +3,7 @@
 // views are settled on chain, and a restart on the same data folder shows the same data.
 import anchor from '@coral-xyz/anchor';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -48,7 +48,10 @@ describe('demo chain', () => {
   }
 
   before(open);
-  after(() => close());
+  after(() => {
+    close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   /** A funding film that is less than 5 SOL from its goal (the catalogue has two). */
   async function nearlyFunded(): Promise<Json> {
