@@ -23,6 +23,8 @@ export const DEMO_WALLET_LAMPORTS = 15_750_000_000n;
 const SETTLEMENT_LOW_WATER_LAMPORTS = 100n * BigInt(LAMPORTS_PER_SOL);
 const SETTLEMENT_TOP_UP_LAMPORTS = 10_000n * BigInt(LAMPORTS_PER_SOL);
 
+const SEEDED_STUDIO_PREFIX = 'studio:';
+
 /** Names of the server's keys in the chain's key store. */
 export const KEY = {
   admin: 'admin',
@@ -33,7 +35,6 @@ export const KEY = {
   investor: (number: number) => `investor:${number}`,
   publisher: (publisher: string) => `publisher:${publisher}`,
 };
-const SEEDED_STUDIO_PREFIX = 'studio:';
 
 /** A client mistake in a demo action: becomes a 4xx `{ message }`. */
 export class DemoActionError extends Error {
