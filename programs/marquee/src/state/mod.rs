@@ -35,7 +35,8 @@ pub trait AccountState: Sized {
     const STRINGS_OFFSET: usize = DISCRIMINATOR_LEN + size_of::<Self>();
 }
 
-fn check_layout<T: AccountState>(account: &AccountView) -> Result<(), ProgramError> {
+/// Only this program writes accounts it owns, so ownership plus the discriminator authenticates one.
+fn check_owner(account: &AccountView) -> Result<(), ProgramError> {
     if !account.owned_by(&ID) {
         return Err(MarqueeError::InvalidAccountOwner.into());
     }
@@ -51,7 +52,7 @@ fn check_discriminator<T: AccountState>(data: &[u8]) -> Result<(), ProgramError>
 
 /// Borrows a program account as `T`, checking its owner and discriminator.
 pub fn load<T: AccountState>(account: &AccountView) -> Result<Ref<'_, T>, ProgramError> {
-    check_layout::<T>(account)?;
+    check_owner(account)?;
     let data = account.try_borrow()?;
     check_discriminator::<T>(&data)?;
     // SAFETY: T is `repr(C, packed)` (alignment 1) and the length was checked above.
@@ -63,7 +64,7 @@ pub fn load_mut<T: AccountState>(account: &mut AccountView) -> Result<RefMut<'_,
     if !account.is_writable() {
         return Err(MarqueeError::AccountNotWritable.into());
     }
-    check_layout::<T>(account)?;
+    check_owner(account)?;
     let data = account.try_borrow_mut()?;
     check_discriminator::<T>(&data)?;
     // SAFETY: as in `load`.
