@@ -76,7 +76,7 @@ async function measure(): Promise<Row[]> {
     const ix = fixtures.registerEmbedIx(chain, publisher.publicKey, film, embedId, `https://${embedId}.example.com`);
     if (embeds.length === 0) await run('register_embed', ix, [publisher]);
     else await chain.send([await ix], [publisher]);
-    embeds.push(addresses.embed(film, embedId));
+    embeds.push(addresses.embed(film, publisher.publicKey, embedId));
   }
   for (const [index, count] of [0, 1, 4].entries()) {
     const views = embeds.slice(0, count).map((embed, position) => ({ embed, views: BigInt(100 * (position + 1)) }));

@@ -60,7 +60,7 @@ describe('events (LiteSVM)', () => {
   const film = addresses.project(0);
   const missed = addresses.project(1);
   const embedIds = ['cinema-one', 'cinema-two'];
-  const embeds = embedIds.map((embedId) => addresses.embed(film, embedId));
+  const embeds = embedIds.map((embedId) => addresses.embed(film, publisher.publicKey, embedId));
   const goal = sol(2);
   let platformSeq = 0n;
   let filmSeq = 0n;

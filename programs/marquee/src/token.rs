@@ -1,7 +1,13 @@
-//! Token-2022 and Associated Token Account CPIs for share tokens. Share mints carry Token-2022's
-//! NonTransferable extension: shares cannot change wallets, so revenue always follows the
-//! Investment account and refunds can always burn what was minted. (Non-transferability by
-//! freezing classic SPL token accounts cost a thaw and a freeze per investment: ~8.5k CU more.)
+//! Token-2022 and Associated Token Account CPIs for share tokens. Share mints carry two Token-2022
+//! extensions:
+//! - NonTransferable: shares cannot change wallets, so they always sit in the investor's
+//!   associated token account (the only account `invest` mints to) and revenue always follows
+//!   the Investment account (non-transferability by freezing classic SPL token accounts cost a
+//!   thaw and a freeze per investment: ~8.5k CU more);
+//! - PermanentDelegate, the project PDA: `refund` burns what is left in that account itself,
+//!   without the investor's token authority, so a refund never depends on the tokens (an investor
+//!   who burned shares, or closed the emptied account, is still paid back exactly what the
+//!   Investment records).
 
 use pinocchio::{
     cpi::{invoke, invoke_signed, Seed, Signer},
@@ -16,17 +22,20 @@ use crate::{
     seeds,
 };
 
-/// A Token-2022 mint with the NonTransferable extension: 82 bytes of mint, padding to the
-/// 165-byte account size, the account-type byte, and the extension's 4-byte TLV header.
-pub const MINT_SPACE: usize = 170;
+/// A Token-2022 mint with the NonTransferable and PermanentDelegate extensions: 82 bytes of mint,
+/// padding to the 165-byte account size, the account-type byte, NonTransferable's 4-byte TLV
+/// header, and PermanentDelegate's header and 32-byte delegate.
+pub const MINT_SPACE: usize = 166 + 4 + (4 + 32);
 /// Token-2022 account layout: mint at 0..32, owner at 32..64, amount at 64..72; base length 165.
 const TOKEN_ACCOUNT_BASE_LEN: usize = 165;
+const TOKEN_ACCOUNT_AMOUNT: core::ops::Range<usize> = 64..72;
 
 mod instruction {
     pub const INITIALIZE_MINT_2: u8 = 20;
     pub const MINT_TO: u8 = 7;
     pub const BURN: u8 = 8;
     pub const INITIALIZE_NON_TRANSFERABLE_MINT: u8 = 32;
+    pub const INITIALIZE_PERMANENT_DELEGATE: u8 = 35;
 }
 
 /// The project PDA's signer seeds: it is the share mint's mint authority.
@@ -50,12 +59,17 @@ fn share_token_program() -> Address {
 }
 
 /// Initialises `mint` (allocated with MINT_SPACE, owned by Token-2022) as a non-transferable
-/// 9-decimal mint with the project as mint authority and no freeze authority.
+/// 9-decimal mint with the project as mint authority and permanent delegate, and no freeze
+/// authority.
 pub fn initialize_share_mint(mint: &AccountView, project: &Address) -> ProgramResult {
     let program_id = share_token_program();
     let accounts = [InstructionAccount::writable(mint.address())];
     let non_transferable = [instruction::INITIALIZE_NON_TRANSFERABLE_MINT];
     invoke(&InstructionView { program_id: &program_id, data: &non_transferable, accounts: &accounts }, &[mint])?;
+    let mut permanent_delegate = [0u8; 33];
+    permanent_delegate[0] = instruction::INITIALIZE_PERMANENT_DELEGATE;
+    permanent_delegate[1..33].copy_from_slice(project.as_ref());
+    invoke(&InstructionView { program_id: &program_id, data: &permanent_delegate, accounts: &accounts }, &[mint])?;
     let mut data = [0u8; 35];
     data[0] = instruction::INITIALIZE_MINT_2;
     data[1] = SHARE_DECIMALS;
@@ -88,16 +102,41 @@ pub fn create_associated_token_account(
     invoke(&instruction, &[payer, associated_account, owner, mint, system_program, token_program])
 }
 
-/// Checks that `account` is a Token-2022 account of `owner` for `mint`.
-pub fn check_share_account(account: &AccountView, owner: &Address, mint: &Address) -> Result<(), ProgramError> {
+/// The bump at which `address` is `owner`'s associated token account for the share `mint`, if
+/// it is one. The ATA is the associated token program's PDA of `[owner, Token-2022, mint]` at its
+/// canonical bump; this hashes bump by bump from 255 (about 200 CU each, against 1 500 for a
+/// `create_program_address` syscall) without the curve check. That is sound for what it guards:
+/// an account at any PDA of the associated token program was created by that program, which
+/// creates only at the canonical bump, and an empty account is created by that program, which
+/// checks the canonical bump itself. `invest` finds the bump once and keeps it in the Investment.
+pub fn associated_token_bump(address: &Address, owner: &Address, mint: &Address) -> Option<u8> {
+    let mut bump = u8::MAX;
+    loop {
+        if is_associated_token_account_at(address, owner, mint, bump) {
+            return Some(bump);
+        }
+        bump = bump.checked_sub(1)?;
+    }
+}
+
+/// Whether `address` is `owner`'s associated token account for `mint` at `bump` (one hash).
+pub fn is_associated_token_account_at(address: &Address, owner: &Address, mint: &Address, bump: u8) -> bool {
+    let program = Address::new_from_array(ASSOCIATED_TOKEN_PROGRAM_ID);
+    Address::derive_address(&[owner.as_ref(), &SHARE_TOKEN_PROGRAM_ID, mint.as_ref()], Some(bump), &program) == *address
+}
+
+/// The share balance of `account`, after checking it is a Token-2022 account of `owner` for `mint`.
+pub fn share_balance(account: &AccountView, owner: &Address, mint: &Address) -> Result<u64, ProgramError> {
     if !account.owned_by(&share_token_program()) {
         return Err(MarqueeError::InvalidTokenAccount.into());
     }
-    let data = account.try_borrow()?;
+    let data = account.try_borrow().map_err(|_| MarqueeError::DuplicateAccount)?;
     if data.len() < TOKEN_ACCOUNT_BASE_LEN || &data[0..32] != mint.as_ref() || &data[32..64] != owner.as_ref() {
         return Err(MarqueeError::InvalidTokenAccount.into());
     }
-    Ok(())
+    let mut amount = [0u8; 8];
+    amount.copy_from_slice(&data[TOKEN_ACCOUNT_AMOUNT]);
+    Ok(u64::from_le_bytes(amount))
 }
 
 fn amount_instruction(tag: u8, amount: u64) -> [u8; 9] {
@@ -124,14 +163,19 @@ pub fn mint_shares(mint: &AccountView, account: &AccountView, project: &AccountV
     )
 }
 
-/// Burns `amount` from `account`, authorised by its owner (who signs the transaction).
-pub fn burn(account: &AccountView, mint: &AccountView, owner: &AccountView, amount: u64) -> ProgramResult {
+/// Burns `amount` from `account` as the mint's permanent delegate, signed by the project PDA.
+pub fn burn_as_delegate(account: &AccountView, mint: &AccountView, project: &AccountView, amount: u64, signer: &ProjectSigner) -> ProgramResult {
     let program_id = share_token_program();
     let data = amount_instruction(instruction::BURN, amount);
     let accounts = [
         InstructionAccount::writable(account.address()),
         InstructionAccount::writable(mint.address()),
-        InstructionAccount::readonly_signer(owner.address()),
+        InstructionAccount::readonly_signer(project.address()),
     ];
-    invoke(&InstructionView { program_id: &program_id, data: &data, accounts: &accounts }, &[account, mint, owner])
+    let seeds = signer.seeds();
+    invoke_signed(
+        &InstructionView { program_id: &program_id, data: &data, accounts: &accounts },
+        &[account, mint, project],
+        &[Signer::from(&seeds)],
+    )
 }
