@@ -1,6 +1,6 @@
 // create_project: a studio lists a film; the project, its share mint and its vault are created.
 import { expect } from 'chai';
-import { getMint, TOKEN_2022_PROGRAM_ID, getExtensionTypes, ExtensionType } from '@solana/spl-token';
+import { getMint, getPermanentDelegate, TOKEN_2022_PROGRAM_ID, getExtensionTypes, ExtensionType } from '@solana/spl-token';
 import { addresses, expectProgramError, sol, TestChain } from '../utils/bankrun.ts';
 import { createProjectIx, metadataHash, nextProjectId, registerStudioIx, withPlatform, withStudio } from '../utils/fixtures.ts';
 
@@ -43,7 +43,9 @@ describe('create_project', () => {
     expect(project.vault.toBase58()).to.equal(addresses.vault(address).toBase58());
 
     const mint = await getMint(chain.provider.connection as never, addresses.shareMint(address), 'confirmed', TOKEN_2022_PROGRAM_ID);
-    expect(getExtensionTypes(mint.tlvData)).to.deep.equal([ExtensionType.NonTransferable]);
+    expect(getExtensionTypes(mint.tlvData)).to.deep.equal([ExtensionType.NonTransferable, ExtensionType.PermanentDelegate]);
+    // The project PDA is the permanent delegate: refund burns what is left without the investor.
+    expect(getPermanentDelegate(mint)!.delegate.toBase58()).to.equal(address.toBase58());
     expect(mint.decimals).to.equal(9);
     expect(mint.supply).to.equal(0n);
     expect(mint.mintAuthority!.toBase58()).to.equal(address.toBase58());
@@ -103,5 +105,18 @@ describe('create_project', () => {
       chain.send([await createProjectIx(chain, studio.publicKey, 0n, { ...(await args()), title: 'x'.repeat(65) })], [studio]),
       'StringTooLong',
     );
+  });
+
+  it('error: DeadlineTooFar for a deadline beyond the platform funding window (365 days), accepted at exactly 365 days', async () => {
+    const studio = await withStudio(chain, admin);
+    const id = await nextProjectId(chain);
+    const now = await chain.now();
+    const args = { title: 'Forever', metadataUri: 'https://marquee.local/api/metadata/x', goalLamports: sol(1), deadline: now + 365n * 86_400n + 1n };
+    const before = await chain.balance(studio.publicKey);
+    await expectProgramError(chain.send([await createProjectIx(chain, studio.publicKey, id, args)], [studio]), 'DeadlineTooFar');
+    expect(await chain.balance(studio.publicKey)).to.equal(before);
+    expect(await chain.exists(addresses.project(id))).to.equal(false);
+    await chain.send([await createProjectIx(chain, studio.publicKey, id, { ...args, deadline: now + 365n * 86_400n })], [studio]);
+    expect((await chain.account('Project', addresses.project(id))).deadline.toString()).to.equal((now + 365n * 86_400n).toString());
   });
 });
