@@ -44,7 +44,8 @@ async function measure(): Promise<Row[]> {
     rows.push({ instruction, computeUnits, inCpis: cpiComputeUnits(logs) });
   };
 
-  const admin = await chain.wallet();
+  const admin = chain.upgradeAuthority;
+  await chain.fund(admin.publicKey, sol(100));
   const treasury = await chain.wallet(sol(1));
   const settlement = await chain.wallet(sol(1000));
   await run('initialize_platform', fixtures.initializePlatformIx(chain, admin.publicKey, treasury.publicKey, settlement.publicKey), [admin]);

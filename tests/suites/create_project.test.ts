@@ -1,6 +1,6 @@
 // create_project: a studio lists a film; the project, its share mint and its vault are created.
 import { expect } from 'chai';
-import { getMint, getPermanentDelegate, TOKEN_2022_PROGRAM_ID, getExtensionTypes, ExtensionType } from '@solana/spl-token';
+import { getMint, TOKEN_2022_PROGRAM_ID, getExtensionTypes, ExtensionType } from '@solana/spl-token';
 import { addresses, expectProgramError, sol, TestChain } from '../utils/bankrun.ts';
 import { createProjectIx, metadataHash, nextProjectId, registerStudioIx, withPlatform, withStudio } from '../utils/fixtures.ts';
 
@@ -43,9 +43,7 @@ describe('create_project', () => {
     expect(project.vault.toBase58()).to.equal(addresses.vault(address).toBase58());
 
     const mint = await getMint(chain.provider.connection as never, addresses.shareMint(address), 'confirmed', TOKEN_2022_PROGRAM_ID);
-    expect(getExtensionTypes(mint.tlvData)).to.deep.equal([ExtensionType.NonTransferable, ExtensionType.PermanentDelegate]);
-    // The project PDA is the permanent delegate: refund burns what is left without the investor.
-    expect(getPermanentDelegate(mint)!.delegate.toBase58()).to.equal(address.toBase58());
+    expect(getExtensionTypes(mint.tlvData)).to.deep.equal([ExtensionType.NonTransferable]);
     expect(mint.decimals).to.equal(9);
     expect(mint.supply).to.equal(0n);
     expect(mint.mintAuthority!.toBase58()).to.equal(address.toBase58());

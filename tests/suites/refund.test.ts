@@ -168,7 +168,7 @@ describe('refund', () => {
     await expectProgramError(chain.send([ix], []), 'MissingSignature');
   });
 
-  it('pays back exactly the recorded lamports after the investor burned part of their shares (the rest burned as permanent delegate)', async () => {
+  it('pays back exactly the recorded lamports after the investor burned part of their shares (the rest burned by the refund)', async () => {
     await chain.send([createBurnCheckedInstruction(shareAccount(alice.publicKey), shareMint(), alice.publicKey, 1n, 9, [], TOKEN_2022_PROGRAM_ID)], [alice]);
     await chain.warpTo(deadline + 1n);
     const vaultBefore = await chain.balance(addresses.vault(project.address));

@@ -1,13 +1,13 @@
-//! Token-2022 and Associated Token Account CPIs for share tokens. Share mints carry two Token-2022
-//! extensions:
-//! - NonTransferable: shares cannot change wallets, so they always sit in the investor's
-//!   associated token account (the only account `invest` mints to) and revenue always follows
-//!   the Investment account (non-transferability by freezing classic SPL token accounts cost a
-//!   thaw and a freeze per investment: ~8.5k CU more);
-//! - PermanentDelegate, the project PDA: `refund` burns what is left in that account itself,
-//!   without the investor's token authority, so a refund never depends on the tokens (an investor
-//!   who burned shares, or closed the emptied account, is still paid back exactly what the
-//!   Investment records).
+//! Token-2022 and Associated Token Account CPIs for share tokens. Share mints carry Token-2022's
+//! NonTransferable extension: shares cannot change wallets, so they always sit in the investor's
+//! associated token account (the only account `invest` mints to) and revenue always follows the
+//! Investment account (non-transferability by freezing classic SPL token accounts cost a thaw and
+//! a freeze per investment: ~8.5k CU more). A refund never depends on the tokens: `refund` burns
+//! what is left of them in that account with the investor's own authority (the investor signs
+//! the refund) and pays back what the Investment records, however many the investor burned or
+//! whether the emptied account was closed. (A PermanentDelegate extension with the project as
+//! delegate would do the same burn without the investor, at ~4k CU more per project created:
+//! nothing needs it while only the investor can ask for their refund.)
 
 use pinocchio::{
     cpi::{invoke, invoke_signed, Seed, Signer},
@@ -22,10 +22,9 @@ use crate::{
     seeds,
 };
 
-/// A Token-2022 mint with the NonTransferable and PermanentDelegate extensions: 82 bytes of mint,
-/// padding to the 165-byte account size, the account-type byte, NonTransferable's 4-byte TLV
-/// header, and PermanentDelegate's header and 32-byte delegate.
-pub const MINT_SPACE: usize = 166 + 4 + (4 + 32);
+/// A Token-2022 mint with the NonTransferable extension: 82 bytes of mint, padding to the
+/// 165-byte account size, the account-type byte, and the extension's 4-byte TLV header.
+pub const MINT_SPACE: usize = 170;
 /// Token-2022 account layout: mint at 0..32, owner at 32..64, amount at 64..72; base length 165.
 const TOKEN_ACCOUNT_BASE_LEN: usize = 165;
 const TOKEN_ACCOUNT_AMOUNT: core::ops::Range<usize> = 64..72;
@@ -35,7 +34,6 @@ mod instruction {
     pub const MINT_TO: u8 = 7;
     pub const BURN: u8 = 8;
     pub const INITIALIZE_NON_TRANSFERABLE_MINT: u8 = 32;
-    pub const INITIALIZE_PERMANENT_DELEGATE: u8 = 35;
 }
 
 /// The project PDA's signer seeds: it is the share mint's mint authority.
@@ -59,17 +57,12 @@ fn share_token_program() -> Address {
 }
 
 /// Initialises `mint` (allocated with MINT_SPACE, owned by Token-2022) as a non-transferable
-/// 9-decimal mint with the project as mint authority and permanent delegate, and no freeze
-/// authority.
+/// 9-decimal mint with the project as mint authority and no freeze authority.
 pub fn initialize_share_mint(mint: &AccountView, project: &Address) -> ProgramResult {
     let program_id = share_token_program();
     let accounts = [InstructionAccount::writable(mint.address())];
     let non_transferable = [instruction::INITIALIZE_NON_TRANSFERABLE_MINT];
     invoke(&InstructionView { program_id: &program_id, data: &non_transferable, accounts: &accounts }, &[mint])?;
-    let mut permanent_delegate = [0u8; 33];
-    permanent_delegate[0] = instruction::INITIALIZE_PERMANENT_DELEGATE;
-    permanent_delegate[1..33].copy_from_slice(project.as_ref());
-    invoke(&InstructionView { program_id: &program_id, data: &permanent_delegate, accounts: &accounts }, &[mint])?;
     let mut data = [0u8; 35];
     data[0] = instruction::INITIALIZE_MINT_2;
     data[1] = SHARE_DECIMALS;
@@ -163,19 +156,14 @@ pub fn mint_shares(mint: &AccountView, account: &AccountView, project: &AccountV
     )
 }
 
-/// Burns `amount` from `account` as the mint's permanent delegate, signed by the project PDA.
-pub fn burn_as_delegate(account: &AccountView, mint: &AccountView, project: &AccountView, amount: u64, signer: &ProjectSigner) -> ProgramResult {
+/// Burns `amount` from `account`, authorised by its owner (who signs the transaction).
+pub fn burn(account: &AccountView, mint: &AccountView, owner: &AccountView, amount: u64) -> ProgramResult {
     let program_id = share_token_program();
     let data = amount_instruction(instruction::BURN, amount);
     let accounts = [
         InstructionAccount::writable(account.address()),
         InstructionAccount::writable(mint.address()),
-        InstructionAccount::readonly_signer(project.address()),
+        InstructionAccount::readonly_signer(owner.address()),
     ];
-    let seeds = signer.seeds();
-    invoke_signed(
-        &InstructionView { program_id: &program_id, data: &data, accounts: &accounts },
-        &[account, mint, project],
-        &[Signer::from(&seeds)],
-    )
+    invoke(&InstructionView { program_id: &program_id, data: &data, accounts: &accounts }, &[account, mint, owner])
 }

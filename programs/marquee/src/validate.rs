@@ -53,24 +53,30 @@ pub fn not_zero(address: &Address) -> ProgramResult {
 /// `account` holds at least the rent-exempt minimum for its data, else `error`: the runtime
 /// rejects a whole transaction that leaves an account it credited below that minimum, so the
 /// program names the failure instead.
+pub fn rent_exempt(account: &AccountView, error: MarqueeError) -> ProgramResult {
+    if rent_shortfall(account)? == 0 {
+        Ok(())
+    } else {
+        Err(error.into())
+    }
+}
+
+/// The lamports `account` lacks to be rent-exempt for its data (0 when it is).
 ///
 /// The rent sysvar costs ~150 CU, as much as 8% of a claim, so a balance of ten times today's
-/// minimum (6 960 lamports per byte, ACCOUNT_STORAGE_OVERHEAD included) passes without reading
-/// it: most wallets hold that much. Should a cluster ever raise rent tenfold, the check would
-/// only lose its name for the balances between; it never lets anything through the runtime.
-pub fn rent_exempt(account: &AccountView, error: MarqueeError) -> ProgramResult {
+/// minimum (6 960 lamports per byte, ACCOUNT_STORAGE_OVERHEAD included) counts as exempt without
+/// reading it: most wallets hold that much. Should a cluster ever raise rent tenfold, the check
+/// would only lose its name for the balances between; it never lets anything through the runtime.
+pub fn rent_shortfall(account: &AccountView) -> Result<u64, ProgramError> {
     const TEN_TIMES_TODAYS_RENT_PER_BYTE: u64 = 10 * 6_960;
     let lamports = account.lamports();
     // At most 10 MiB + 128 bytes times 69 600: far inside u64 (and a checked u64 multiply
     // lowers to the u128 `__multi3` the linker cannot take).
     let bytes = account.data_len() as u64 + 128;
-    if lamports >= bytes.wrapping_mul(TEN_TIMES_TODAYS_RENT_PER_BYTE)
-        || lamports >= crate::sysvar::rent_exempt_minimum(account.data_len())?
-    {
-        Ok(())
-    } else {
-        Err(error.into())
+    if lamports >= bytes.wrapping_mul(TEN_TIMES_TODAYS_RENT_PER_BYTE) {
+        return Ok(0);
     }
+    Ok(crate::sysvar::rent_exempt_minimum(account.data_len())?.saturating_sub(lamports))
 }
 
 /// `signer` is this program's upgrade authority, as its ProgramData account (the BPF upgradeable

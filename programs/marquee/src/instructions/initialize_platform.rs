@@ -55,10 +55,9 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     // treasury: the account named by the arguments, made rent-exempt.
     validate::address(treasury_account, &treasury, MarqueeError::InvalidTreasury)?;
     validate::writable(treasury_account)?;
-    let treasury_minimum = crate::sysvar::rent_exempt_minimum(treasury_account.data_len())?;
-    let treasury_lamports = treasury_account.lamports();
-    if treasury_lamports < treasury_minimum {
-        Transfer { from: admin, to: treasury_account, lamports: treasury_minimum - treasury_lamports }.invoke()?;
+    let shortfall = validate::rent_shortfall(treasury_account)?;
+    if shortfall > 0 {
+        Transfer { from: admin, to: treasury_account, lamports: shortfall }.invoke()?;
     }
 
     let bump = [PLATFORM_BUMP];

@@ -2,9 +2,9 @@
 //!
 //! Effects:
 //! 1. burns what is left of the position's shares in the investor's associated token account (at
-//!    most `shares`), as the share mint's permanent delegate (the project PDA signs); an investor
-//!    who burned shares, or closed the emptied account, loses nothing by it, and the emptied
-//!    account stays for its owner to close and recover its rent;
+//!    most `shares`), the investor signing as its owner; an investor who burned shares, or burned
+//!    them all and closed the account, loses nothing by it (there is less or nothing to burn), and
+//!    the emptied account stays for its owner to close and recover its rent;
 //! 2. moves the position's lamports, exactly what the Investment records, from the project's
 //!    vault to the investor;
 //! 3. takes them off the project: raised lamports, total shares, investor count;
@@ -29,7 +29,7 @@ use crate::{
     errors::MarqueeError,
     events, seeds,
     state::{self, AccountState, Investment, Project},
-    token::{self, ProjectSigner},
+    token,
     validate,
 };
 
@@ -59,7 +59,7 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
 
     // project: a Project of this program, unfunded, at or past its deadline.
     let now = validate::now()?;
-    let signer = {
+    {
         let project = state::load::<Project>(project_account)?;
         if project.is_funded() {
             return Err(MarqueeError::ProjectNotFunding.into());
@@ -70,8 +70,7 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
         }
         validate::address(share_mint, &project.share_mint, MarqueeError::InvalidMint)?;
         validate::address(vault, &project.vault, MarqueeError::InvalidVault)?;
-        ProjectSigner::new(project.id, project.bump)
-    };
+    }
     let position = load_position(investment_account, project_account.address(), investor.address())?;
     // investor_share_account: the investor's associated token account for the share mint; closed
     // (no data) when its owner burned every share and closed it.
@@ -81,7 +80,7 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     if share_account.data_len() > 0 {
         let left = token::share_balance(share_account, investor.address(), share_mint.address())?.min(position.shares);
         if left > 0 {
-            token::burn_as_delegate(share_account, share_mint, project_account, left, &signer)?;
+            token::burn(share_account, share_mint, investor, left)?;
         }
     }
     validate::move_lamports(vault, investor, position.lamports)?;
