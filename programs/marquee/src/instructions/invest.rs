@@ -79,6 +79,9 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
         return Err(MarqueeError::InvestmentBelowMinimum.into());
     }
     validate::writable(vault)?;
+    // share_mint: its supply grows with the minting below (a read-only mint would fail the CPI
+    // with the runtime's PrivilegeEscalation instead of a named error).
+    validate::writable(share_mint)?;
 
     // investment: the investor's position; created on a first investment.
     let new_investor = investment_account.data_len() == 0;
