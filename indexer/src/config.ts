@@ -1,5 +1,5 @@
 // Configuration from the environment (documented in the root .env.example).
-import { DEFAULT_DATA_DIR, DEFAULT_PORT } from './constants.ts';
+import { DEFAULT_DATA_DIR, DEFAULT_PORT, DEFAULT_ROLE, ROLES, type Role } from './constants.ts';
 
 export interface RpcClusterConfig {
   name: string;
@@ -26,6 +26,30 @@ export interface Config {
   demoSettlementIntervalMs: number;
   /** Where the server is reached from outside (default http://localhost:PORT): the metadata URIs the demo chain writes point there. */
   publicUrl?: string;
+  /** DATABASE_URL=postgres://…: PostgreSQL instead of the SQLite files in dataDir. */
+  databaseUrl?: string;
+  /** MARQUEE_ROLE: api | indexer | all (see constants.ts ROLES); anything but `all` needs PostgreSQL. */
+  role: Role;
+  /**
+   * How the other processes reach this one when it leads (they forward /api/demo/* there):
+   * MARQUEE_INTERNAL_URL, default http://127.0.0.1:PORT.
+   */
+  internalUrl: string;
+}
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return url !== undefined && /^postgres(ql)?:\/\//.test(url);
+}
+
+function roleOf(env: NodeJS.ProcessEnv): Role {
+  const role = (env.MARQUEE_ROLE || DEFAULT_ROLE) as Role;
+  if (!ROLES.includes(role)) throw new Error(`MARQUEE_ROLE="${env.MARQUEE_ROLE}" is not one of ${ROLES.join(', ')}`);
+  if (role !== 'all' && !isPostgresUrl(env.DATABASE_URL)) {
+    throw new Error(
+      `MARQUEE_ROLE=${role} needs PostgreSQL (DATABASE_URL=postgres://…): with SQLite one process does everything, so only MARQUEE_ROLE=all is allowed`,
+    );
+  }
+  return role;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -52,5 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     programPath: env.MARQUEE_PROGRAM_PATH || undefined,
     demoSettlementIntervalMs: Number(env.MARQUEE_DEMO_SETTLEMENT_INTERVAL_MS ?? 15_000),
     publicUrl: env.MARQUEE_PUBLIC_URL?.replace(/\/$/, '') || undefined,
+    databaseUrl: env.DATABASE_URL || undefined,
+    role: roleOf(env),
+    internalUrl: env.MARQUEE_INTERNAL_URL?.replace(/\/$/, '') || `http://127.0.0.1:${Number(env.PORT ?? DEFAULT_PORT)}`,
   };
 }
