@@ -1,12 +1,13 @@
 // /api/demo: the demo chain's actions for the dApp's DemoClient (docs/API.md). Each action runs a
 // real transaction on the demo chain and answers with its base58 signature; the dApp then reports
 // it on the spec's write path (POST /api/investments with simulated: true, …), which verifies it.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../api/context.ts';
 import { fail } from '../api/errors.ts';
 import { embedBody, metadataBody, projectIdParams, userIdParams, walletAddress } from '../api/schemas.ts';
 import { validate } from '../api/validate.ts';
+import { FORWARDED_ORIGIN_HEADER } from '../constants.ts';
 import type { SettlementJob } from '../settlement/job.ts';
 import { DEMO_CLUSTER } from './chain.ts';
 import { posterSvg } from './posters.ts';
@@ -59,6 +60,14 @@ async function act<T>(action: () => T | Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The origin the caller used: an API process forwarding a demo action to the leader
+ * (roles/demo-forward.ts) says which, else this request's own.
+ */
+function requestOrigin(c: Context<AppEnv>): string {
+  return c.req.header(FORWARDED_ORIGIN_HEADER) ?? new URL(c.req.url).origin;
+}
+
 export function demoRoutes(service: DemoService, options: { settlement?: SettlementJob; metadataStore: (origin: string) => MetadataStore }) {
   return (
     new Hono<AppEnv>()
@@ -98,7 +107,7 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
       })
       .post('/projects', validate('json', demoSchemas.listing), async (c) => {
         const { walletAddress: wallet, ...listing } = c.req.valid('json');
-        const store = options.metadataStore(new URL(c.req.url).origin);
+        const store = options.metadataStore(requestOrigin(c));
         return c.json(await act(() => service.listFilm(wallet, listing, store)), 201);
       })
       .post('/generate-revenue', validate('json', demoSchemas.generateRevenue), async (c) => {
