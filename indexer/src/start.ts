@@ -20,6 +20,11 @@ export interface StartOptions {
   demo?: DemoExtension;
   /** Settlement signers by cluster name (the demo chain's); RPC clusters get one from MARQUEE_SETTLEMENT_KEYPAIR. */
   settlementSigners?: Record<string, SettlementSigner>;
+  /**
+   * Whether this process follows the chains and settles (default true): the leader, or the one
+   * process on SQLite. An `api` process only serves what the leader writes to the shared database.
+   */
+  ingest?: boolean;
 }
 
 export interface Marquee {
@@ -44,7 +49,8 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
     }),
   }));
   const clusters = [...(options.clusters ?? []), ...rpcClusters.map(({ cluster }) => cluster)];
-  for (const cluster of clusters) cluster.indexer.start();
+  const ingest = options.ingest ?? true;
+  if (ingest) for (const cluster of clusters) cluster.indexer.start();
 
   const signers: Record<string, SettlementSigner> = { ...options.settlementSigners };
   if (config.settlementKeypairPath) {
@@ -55,12 +61,14 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
     }
   }
   const jobs = clusters
-    .filter((cluster) => signers[cluster.name])
+    .filter((cluster) => ingest && signers[cluster.name])
     .map((cluster) => new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer: signers[cluster.name] }));
   for (const job of jobs) job.start(config.settlementIntervalMs);
 
   const app = createApp({ clusters, demo: options.demo, heliusAuthHeader: config.heliusAuthHeader, trustProxy: config.trustProxy });
-  const server = await createServer({ app, port: config.port, staticDir: config.staticDir });
+  // An `indexer` process is reached by the API processes only: it serves the API, not the dApp.
+  const staticDir = config.role === 'indexer' ? undefined : config.staticDir;
+  const server = await createServer({ app, port: config.port, staticDir });
   const url = `http://localhost:${config.port}`;
   return {
     clusters,
@@ -69,7 +77,7 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
     close: () =>
       new Promise((resolve) => {
         for (const job of jobs) job.stop();
-        for (const cluster of clusters) cluster.indexer.stop();
+        if (ingest) for (const cluster of clusters) cluster.indexer.stop();
         server.close(() => {
           for (const cluster of clusters) cluster.db.close();
           resolve();

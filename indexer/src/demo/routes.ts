@@ -7,6 +7,7 @@ import type { AppEnv } from '../api/context.ts';
 import { fail } from '../api/errors.ts';
 import { embedBody, metadataBody, projectIdParams, userIdParams, walletAddress } from '../api/schemas.ts';
 import { validate } from '../api/validate.ts';
+import { chainTransactionToJson } from '../program/decoder.ts';
 import { FORWARDED_ORIGIN_HEADER } from '../constants.ts';
 import type { SettlementJob } from '../settlement/job.ts';
 import { DEMO_CLUSTER } from './chain.ts';
@@ -48,6 +49,13 @@ export const demoSchemas = {
     amount: z.number().min(MIN_TEST_REVENUE_SOL).max(MAX_TEST_REVENUE_SOL).meta({ description: 'SOL' }),
   }),
   poster: z.object({ file: z.string().regex(/^\d+\.svg$/, { message: 'Expected {projectId}.svg' }) }),
+  chainTransaction: z.object({ signature: z.string().min(1) }),
+  chainSignatures: z.object({ address: z.string().min(1) }),
+  chainSignatureQuery: z.object({
+    before: z.string().optional(),
+    until: z.string().optional(),
+    limit: z.coerce.number().int().positive().optional(),
+  }),
 };
 
 /** Runs an action, turning its client errors into the API's `{ message }` 4xx. */
@@ -119,6 +127,15 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
         const results = await options.settlement.runOnce();
         return c.json({ settled: results.filter((result) => result.signature), failed: results.filter((result) => !result.signature) });
       })
+      // The demo chain as a chain source, for the API processes that do not hold it (roles/leader-chain-source.ts).
+      .get('/chain/transactions/:signature', validate('param', demoSchemas.chainTransaction), async (c) => {
+        const tx = await service.chain.getTransaction(c.req.valid('param').signature);
+        if (!tx) fail(404, 'No committed demo-chain transaction by that signature');
+        return c.json(chainTransactionToJson(tx));
+      })
+      .get('/chain/signatures/:address', validate('param', demoSchemas.chainSignatures), validate('query', demoSchemas.chainSignatureQuery), async (c) =>
+        c.json(await service.chain.getSignatures(c.req.valid('param').address, c.req.valid('query'))),
+      )
       .get('/posters/:file', validate('param', demoSchemas.poster), (c) => {
         const id = Number.parseInt(c.req.valid('param').file, 10);
         const row = c.var.cluster.db
@@ -146,6 +163,8 @@ const ROUTE_DOCS: { method: 'get' | 'post'; path: string; summary: string; body?
   { method: 'post', path: '/api/demo/projects', summary: 'List a film: register_studio if needed + create_project', body: demoSchemas.listing },
   { method: 'post', path: '/api/demo/generate-revenue', summary: "distribute_revenue of test revenue on one of the user's funded projects", body: demoSchemas.generateRevenue },
   { method: 'post', path: '/api/demo/settle', summary: 'Run the settlement job now: counted views → distribute_revenue' },
+  { method: 'get', path: '/api/demo/chain/transactions/{signature}', summary: 'A committed demo-chain transaction (ChainTransaction JSON; API processes read the chain through it)', params: demoSchemas.chainTransaction },
+  { method: 'get', path: '/api/demo/chain/signatures/{address}', summary: 'Signatures of demo-chain transactions touching an address, newest first (?before, ?until, ?limit)', params: demoSchemas.chainSignatures },
   { method: 'get', path: '/api/demo/posters/{file}', summary: "A project's generated SVG poster ({projectId}.svg)", params: demoSchemas.poster },
 ];
 
