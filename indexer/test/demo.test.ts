@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createApp } from '../src/api/app.ts';
 import { startDemo, type DemoRuntime } from '../src/demo/index.ts';
+import { pda } from '../src/demo/instructions.ts';
 
 const WALLET = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 const OTHER_WALLET = 'HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH';
@@ -222,6 +223,20 @@ describe('demo chain', () => {
     assert.equal(settled.status, 200);
     assert.equal(settled.body.settled.length, 1);
     assert.equal((await request('GET', `/api/projects/${embed.projectId}`)).body.totalViews, before + 3);
+  });
+
+  test('error: the demo settlement signer never sends a batch at an index already taken on chain', async () => {
+    const { body: embeds } = await request('GET', '/api/embeds');
+    const embed = embeds.find((candidate: Json) => candidate.websiteUrl === 'https://films.example');
+    const project = pda.project(embed.projectId).toBase58();
+    // The settlement test above paid this film's views: its last distribution index is taken.
+    const taken = (demo.cluster.db.prepare('SELECT COUNT(*) AS n FROM distributions WHERE project_id = ?').get(embed.projectId) as { n: number }).n - 1;
+    const transactions = demo.chain.transactionCount;
+    await assert.rejects(
+      demo.service.distributeRevenue({ project, projectId: embed.projectId, index: taken, amountLamports: 15_000n, embeds: [] }),
+      { message: `Distribution ${taken} of project ${embed.projectId} is not the next one on chain (the project has ${taken + 1}); not sending it again` },
+    );
+    assert.equal(demo.chain.transactionCount, transactions);
   });
 
   test('a publisher claims its embed\'s earnings; an investor takes a refund once a film missed its deadline', async () => {

@@ -72,6 +72,31 @@ describe('settlement job', () => {
     assert.equal(scalar(t.cluster.db, 'SELECT COUNT(*) FROM distributions'), 1);
   });
 
+  test('a batch whose index another distribution took is moved to the next index, then paid once', async () => {
+    const t = await withViews(2);
+    const requests: DistributionRequest[] = [];
+    const signer = {
+      async distributeRevenue(request: DistributionRequest) {
+        requests.push(request);
+        return t.chain.distributeRevenue(request.projectId, request.amountLamports, request.embeds.map((e) => ({ embed: e.embed, views: BigInt(e.views) }))).signature;
+      },
+    };
+    const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, signer });
+    assert.equal(job.createBatches(), 1);
+    // Test revenue (no embeds) lands at index 0 before the batch is sent.
+    t.chain.distributeRevenue(t.film.id, 5_000_000n, []);
+    await t.cluster.indexer.sync();
+    const first = await job.runOnce();
+    assert.equal(first[0].error, 'distribution 0 is another payment; the batch moves to index 1');
+    assert.equal(requests.length, 0);
+    const second = await job.runOnce();
+    assert.ok(second[0].signature);
+    assert.deepEqual(requests.map((r) => [r.index, r.amountLamports]), [[1, BigInt(2 * REVENUE_PER_VIEW_LAMPORTS)]]);
+    assert.equal(scalar(t.cluster.db, "SELECT status FROM settlement_batches"), 'settled');
+    assert.equal(scalar(t.cluster.db, 'SELECT COUNT(*) FROM distributions'), 2);
+    assert.deepEqual(await job.runOnce(), []);
+  });
+
   test('views of a project that is not funded wait', async () => {
     const t = testApp();
     t.chain.initializePlatform();

@@ -310,10 +310,22 @@ export class DemoService implements SettlementSigner {
     return { signature, projectId, amount: amountSol };
   }
 
-  /** SettlementSigner: the settlement job's batches of counted views. */
+  /**
+   * SettlementSigner: the settlement job's batches of counted views, at the distribution index the
+   * batch was made for. A batch whose index is already taken on chain (sent by a leader that died
+   * before recording it, or the index was stale) is refused, never paid at the next index: the job
+   * settles it from the indexed distribution instead.
+   */
   async distributeRevenue(request: DistributionRequest): Promise<string> {
+    const project = new PublicKey(request.project);
+    const onChain = this.chain.account<ProjectAccount>('Project', project)?.distribution_count.toString();
+    if (onChain !== undefined && BigInt(onChain) !== BigInt(request.index)) {
+      throw new Error(
+        `Distribution ${request.index} of project ${request.projectId} is not the next one on chain (the project has ${onChain}); not sending it again`,
+      );
+    }
     return this.distribute(
-      new PublicKey(request.project),
+      project,
       request.amountLamports,
       request.embeds.map(({ embed, views }) => ({ embed: new PublicKey(embed), views: BigInt(views) })),
     );

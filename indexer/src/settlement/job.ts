@@ -1,8 +1,10 @@
 // The settlement job: turns counted views into distribute_revenue transactions. Views are grouped
 // per project into batches (at most MAX_EMBEDS_PER_DISTRIBUTION embeds each), a batch is written
 // before it is sent, and it is settled by ingesting the confirmed transaction. A batch whose
-// distribution index already shows up in the indexed distributions is settled without resending,
-// so a crash between sending and recording never pays twice.
+// distribution index already shows up in the indexed distributions, with the batch's amount and
+// views, is settled without resending, so a crash (or a leader's death) between sending and
+// recording never pays twice; the signers send a batch only at its own index, which the program
+// accepts once per project and index.
 import { MAX_EMBEDS_PER_DISTRIBUTION, REVENUE_PER_VIEW_LAMPORTS } from '../constants.ts';
 import type { Db } from '../db/database.ts';
 import type { ClusterIndexer } from '../ingest/indexer.ts';
@@ -90,9 +92,18 @@ export class SettlementJob {
       return { batchId: batch.id, projectId: batch.project_id, signature };
     };
     const existing = this.db
-      .prepare('SELECT signature FROM distributions WHERE project_id = ? AND idx = ?')
-      .get(batch.project_id, batch.expected_index) as { signature: string } | undefined;
-    if (existing) return done(existing.signature);
+      .prepare('SELECT signature, total_lamports, total_views FROM distributions WHERE project_id = ? AND idx = ?')
+      .get(batch.project_id, batch.expected_index) as { signature: string; total_lamports: number; total_views: number } | undefined;
+    if (existing) {
+      const views = (this.db.prepare('SELECT COUNT(*) AS n FROM views WHERE batch_id = ?').get(batch.id) as { n: number }).n;
+      if (existing.total_lamports === batch.amount_lamports && existing.total_views === views) return done(existing.signature);
+      // Another distribution (test revenue, or one indexed late) took this index: the batch was
+      // never paid. It moves to the project's next index and is sent on the next pass.
+      const next = (this.db.prepare('SELECT COUNT(*) AS n FROM distributions WHERE project_id = ?').get(batch.project_id) as { n: number }).n;
+      const error = `distribution ${batch.expected_index} is another payment; the batch moves to index ${next}`;
+      this.db.prepare('UPDATE settlement_batches SET expected_index = ?, last_error = ? WHERE id = ?').run(next, error, batch.id);
+      return { batchId: batch.id, projectId: batch.project_id, signature: null, error };
+    }
     const project = this.db.prepare('SELECT address FROM projects WHERE id = ?').get(batch.project_id) as { address: string };
     const embeds = this.db
       .prepare('SELECT embed, COUNT(*) AS views FROM views WHERE batch_id = ? GROUP BY embed ORDER BY MIN(id)')
