@@ -11,7 +11,7 @@ import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../src/api/app.ts';
 import { createCluster, databasePath } from '../src/cluster.ts';
-import { isPostgresUrl } from '../src/config.ts';
+import { isPostgresUrl } from '../src/db/index.ts';
 import { REVENUE_PER_VIEW_LAMPORTS } from '../src/constants.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { chainTransactionToJson, type ChainTransaction } from '../src/program/decoder.ts';

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { describe, test } from 'node:test';
 import pg from 'pg';
-import { isPostgresUrl, loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config.ts';
+import { isPostgresUrl } from '../src/db/index.ts';
 import { LeaderDirectory, LeaderElection } from '../src/roles/leadership.ts';
 
 const databaseUrl = process.env.DATABASE_URL;

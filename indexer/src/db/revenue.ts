@@ -98,8 +98,18 @@ export function investorDistribution(db: Executor, id: number) {
 }
 
 /** The distribution with this index, if it is indexed (settlement: sent before a crash?). */
-export function distributionAt(db: Executor, projectId: number, index: number): Promise<{ signature: string } | undefined> {
-  return db.selectFrom('distributions').select('signature').where('project_id', '=', projectId).where('idx', '=', index).executeTakeFirst();
+/** The project's distribution at an index, with what the settlement job compares to its batch. */
+export function distributionAt(
+  db: Executor,
+  projectId: number,
+  index: number,
+): Promise<{ signature: string; total_lamports: number; total_views: number } | undefined> {
+  return db
+    .selectFrom('distributions')
+    .select(['signature', 'total_lamports', 'total_views'])
+    .where('project_id', '=', projectId)
+    .where('idx', '=', index)
+    .executeTakeFirst();
 }
 
 export async function distributionCount(db: Executor, projectId: number): Promise<number> {

@@ -99,6 +99,11 @@ export async function markBatchSettled(db: Executor, batchId: number, signature:
     .execute();
 }
 
+/** A batch whose distribution index another payment took is sent at `index` instead (the reason kept as its last error). */
+export async function retargetBatch(db: Executor, batchId: number, index: number, reason: string): Promise<void> {
+  await db.updateTable('settlement_batches').set({ expected_index: index, last_error: reason }).where('id', '=', batchId).execute();
+}
+
 export async function recordBatchError(db: Executor, batchId: number, message: string): Promise<void> {
   await db.updateTable('settlement_batches').set({ last_error: message }).where('id', '=', batchId).execute();
 }

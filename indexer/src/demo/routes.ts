@@ -12,6 +12,7 @@ import { FORWARDED_ORIGIN_HEADER } from '../constants.ts';
 import type { SettlementJob } from '../settlement/job.ts';
 import { DEMO_CLUSTER } from './chain.ts';
 import { posterSvg } from './posters.ts';
+import { projects } from '../db/index.ts';
 import { DemoActionError, type DemoService, type MetadataStore } from './service.ts';
 
 /** Spec §7: generate-revenue sends a random 0.5 to 10 SOL. */
@@ -136,13 +137,9 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
       .get('/chain/signatures/:address', validate('param', demoSchemas.chainSignatures), validate('query', demoSchemas.chainSignatureQuery), async (c) =>
         c.json(await service.chain.getSignatures(c.req.valid('param').address, c.req.valid('query'))),
       )
-      .get('/posters/:file', validate('param', demoSchemas.poster), (c) => {
+      .get('/posters/:file', validate('param', demoSchemas.poster), async (c) => {
         const id = Number.parseInt(c.req.valid('param').file, 10);
-        const row = c.var.cluster.db
-          .prepare(
-            'SELECT p.title, m.body AS metadata FROM projects p LEFT JOIN metadata m ON m.sha256 = p.metadata_hash WHERE p.id = ?',
-          )
-          .get(id) as { title: string; metadata: string | null } | undefined;
+        const row = await projects.titleAndMetadata(c.var.cluster.db, id);
         if (!row) fail(404, 'Project not found');
         const metadata = row.metadata ? JSON.parse(row.metadata) : {};
         const svg = posterSvg({ ...metadata, title: row.title });

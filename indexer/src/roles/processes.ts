@@ -4,7 +4,8 @@
 //   cluster, the RPC settlement job, and the API; on PostgreSQL it then records its internal URL;
 // - an `api` process (PostgreSQL only): the API over the shared database, demo actions forwarded
 //   to the leader, the demo chain read through the leader; it never ingests on its own nor settles.
-import { isPostgresUrl, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
+import { isPostgresUrl } from '../db/index.ts';
 import { LEADER_ADDRESS_TTL_MS } from '../constants.ts';
 import { createCluster } from '../cluster.ts';
 import { startDemo } from '../demo/index.ts';
@@ -23,6 +24,8 @@ async function startLeading(config: Config): Promise<RunningProcess> {
   const demo = config.demo
     ? await startDemo({
         dataDir: config.dataDir,
+        databaseUrl: config.databaseUrl,
+        schemaPrefix: config.schemaPrefix,
         origin: config.publicUrl ?? `http://localhost:${config.port}`,
         programPath: config.programPath,
         settlementIntervalMs: config.demoSettlementIntervalMs,
@@ -48,8 +51,9 @@ async function startLeading(config: Config): Promise<RunningProcess> {
  * files must have one writer. A supervisor restarts it as a standby.
  */
 export async function runLeaderCandidate(config: Config, exit: (code: number) => never = process.exit): Promise<RunningProcess> {
-  if (!isPostgresUrl(config.databaseUrl)) return startLeading(config);
-  const election = new LeaderElection({ databaseUrl: config.databaseUrl });
+  const databaseUrl = config.databaseUrl;
+  if (!isPostgresUrl(databaseUrl)) return startLeading(config);
+  const election = new LeaderElection({ databaseUrl });
   election.onLost((reason) => {
     console.error(`[leader] stopping at once: ${reason}`);
     exit(1);
@@ -69,10 +73,17 @@ export async function runLeaderCandidate(config: Config, exit: (code: number) =>
 
 /** `api` (PostgreSQL): serves the shared database; the leader holds the chains' writers. */
 export async function runApi(config: Config): Promise<RunningProcess> {
-  if (!isPostgresUrl(config.databaseUrl)) throw new Error('MARQUEE_ROLE=api needs DATABASE_URL=postgres://…');
-  const directory = new LeaderDirectory({ databaseUrl: config.databaseUrl, ttlMs: LEADER_ADDRESS_TTL_MS });
+  const databaseUrl = config.databaseUrl;
+  if (!isPostgresUrl(databaseUrl)) throw new Error('MARQUEE_ROLE=api needs DATABASE_URL=postgres://…');
+  const directory = new LeaderDirectory({ databaseUrl, ttlMs: LEADER_ADDRESS_TTL_MS });
   const demoCluster = config.demo
-    ? createCluster({ source: new LeaderChainSource(directory), dataDir: config.dataDir, programId: config.programId })
+    ? await createCluster({
+        source: new LeaderChainSource(directory),
+        dataDir: config.dataDir,
+        databaseUrl,
+        schemaPrefix: config.schemaPrefix,
+        programId: config.programId,
+      })
     : undefined;
   const marquee = await startMarquee({
     config,
