@@ -54,7 +54,7 @@ describe('demo actions forwarded to the leader', () => {
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   test('the request goes as it came, the answer comes back as it went', async () => {
-    const { request } = testApp({ demo: demoForwarder(new FixedLeader(leaderUrl)) });
+    const { request } = await testApp({ demo: demoForwarder(new FixedLeader(leaderUrl)) });
     const response = await request('POST', 'http://marquee.example/api/demo/invest?cluster=demo&x=1', { walletAddress: 'w', amount: 1 }, {
       cookie: 'session=abc; theme=light',
       authorization: 'Bearer t',
@@ -78,7 +78,7 @@ describe('demo actions forwarded to the leader', () => {
   });
 
   test('GET with no body', async () => {
-    const { request } = testApp({ demo: demoForwarder(new FixedLeader(leaderUrl)) });
+    const { request } = await testApp({ demo: demoForwarder(new FixedLeader(leaderUrl)) });
     const response = await request('GET', '/api/demo/wallets/abc');
     assert.equal(response.status, 200);
     const received = (await response.json()) as { method: string; path: string; body: string };
@@ -86,7 +86,7 @@ describe('demo actions forwarded to the leader', () => {
   });
 
   test('error: no leader right now', async () => {
-    const { request } = testApp({ demo: demoForwarder(new FixedLeader(null)) });
+    const { request } = await testApp({ demo: demoForwarder(new FixedLeader(null)) });
     const response = await request('POST', '/api/demo/wallets', { walletAddress: 'w' });
     assert.equal(response.status, 503);
     assert.deepEqual(await response.json(), {
@@ -103,7 +103,7 @@ describe('demo actions forwarded to the leader', () => {
       });
     });
     const leader = new FixedLeader(gone);
-    const { request } = testApp({ demo: demoForwarder(leader) });
+    const { request } = await testApp({ demo: demoForwarder(leader) });
     const response = await request('POST', '/api/demo/wallets', { walletAddress: 'w' });
     assert.equal(response.status, 503);
     assert.equal(leader.invalidations, 2);

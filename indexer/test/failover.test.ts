@@ -7,15 +7,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../src/api/app.ts';
-import { createCluster, databasePath } from '../src/cluster.ts';
-import { isPostgresUrl } from '../src/db/index.ts';
+import { clusterLocation, createCluster, type StorageConfig } from '../src/cluster.ts';
+import { isPostgresUrl, openStore } from '../src/db/index.ts';
 import { REVENUE_PER_VIEW_LAMPORTS } from '../src/constants.ts';
-import { openDatabase } from '../src/db/database.ts';
 import { chainTransactionToJson, type ChainTransaction } from '../src/program/decoder.ts';
 import { FakeChainSource } from './helpers/chain.ts';
+import { dropTestStorage, storageEnv, testStorage } from './helpers/database.ts';
 import { dumpTables } from './helpers/dump.ts';
 import { CHILD_POLL_MS, publishedLog, type FailoverFixture } from './helpers/failover-fixture.ts';
 import { fullScenario, T0 } from './helpers/scenario.ts';
@@ -31,10 +31,18 @@ interface ChildLine {
   at: number;
 }
 
+/** Each run's storage: on PostgreSQL, schemas of its own shared by that run's processes. */
+const storages = new Map<string, StorageConfig>();
+function storageOf(dataDir: string): StorageConfig {
+  if (!storages.has(dataDir)) storages.set(dataDir, testStorage(dataDir));
+  return storages.get(dataDir)!;
+}
+
 /** A running candidate: its JSON lines as they come, and how it ended. */
 function candidate(fixture: string, dataDir: string, lockKey: number, mode: 'ingest' | 'settle', options: { kill?: string; hold?: boolean } = {}) {
   const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', child, fixture, dataDir, String(lockKey), mode, ...(options.kill ? [options.kill] : [])], {
     stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, ...storageEnv(storageOf(dataDir)) },
   });
   const go = () => proc.stdin!.write('go\n');
   const lines: ChildLine[] = [];
@@ -107,7 +115,7 @@ async function withFailover(fixture: string, dataDir: string, lockKey: number, m
 /** Counted views for the fixture's funded film, through the API (same clock and IPs in every run). */
 async function countViews(dataDir: string, projectId: number, embedId: string) {
   let nowMs = (T0 + 100_000) * 1000;
-  const cluster = createCluster({ source: new FakeChainSource('demo'), dataDir, now: () => nowMs });
+  const cluster = await createCluster({ ...storageOf(dataDir), source: new FakeChainSource('demo'), now: () => nowMs });
   const app = createApp({ clusters: [cluster], now: () => nowMs, trustProxy: true });
   const post = async (path: string, body: unknown, ip: string) => {
     const response = await app.request(path, {
@@ -123,16 +131,16 @@ async function countViews(dataDir: string, projectId: number, embedId: string) {
     nowMs += 2_000;
     assert.deepEqual(await post('/api/views', { projectId, embedId, nonce }, ip), { counted: true });
   }
-  cluster.db.close();
+  await cluster.store.close();
 }
 
 /** The run's tables; play nonces are random per run, so their values are left out. */
-function dump(dataDir: string) {
-  const db = openDatabase(databasePath(dataDir, 'demo'));
+async function dump(dataDir: string) {
+  const store = await openStore(clusterLocation(storageOf(dataDir), 'demo'));
   try {
-    return dumpTables(db, { omit: ['nonce'] });
+    return await dumpTables(store.db, { omit: ['nonce'] });
   } finally {
-    db.close();
+    await store.close();
   }
 }
 
@@ -156,13 +164,16 @@ describe('failover between two leader candidates', { skip }, () => {
   // One lock per run, so the reference's candidate never waits for the failover's.
   const lockKey = 800_000 + Math.floor(Math.random() * 100_000);
   const takeovers: number[] = [];
+  after(async () => {
+    for (const storage of storages.values()) await dropTestStorage(storage);
+  });
 
   test('killed mid-ingestion (inside the 9th event): the standby takes over and the index equals an uninterrupted run', async (t) => {
     await uninterrupted(fixturePath, reference, lockKey, 'ingest');
     takeovers.push(await withFailover(fixturePath, failover, lockKey + 1, 'ingest', 'event:9'));
     t.diagnostic(`standby elected ${takeovers[0]} ms after the leader's death`);
     assert.ok(takeovers[0] <= TAKEOVER_LIMIT_MS, `took over ${takeovers[0]} ms after the leader died`);
-    assert.deepEqual(dump(failover), dump(reference));
+    assert.deepEqual(await dump(failover), await dump(reference));
   });
 
   test('killed mid-settlement (distribution sent, not recorded): taken over, sent once, same rows', async (t) => {
@@ -174,8 +185,8 @@ describe('failover between two leader candidates', { skip }, () => {
     for (const run of [reference, failover]) {
       assert.deepEqual(readFileSync(publishedLog(run), 'utf8'), `${distribution.tx.signature}\n`, 'the distribution was sent exactly once');
     }
-    const settled = dump(failover);
-    assert.deepEqual(settled, dump(reference));
+    const settled = await dump(failover);
+    assert.deepEqual(settled, await dump(reference));
     assert.equal(settled.settlement_batches.length, 1);
     assert.match(String(settled.settlement_batches[0]), /"status":"settled"/);
   });

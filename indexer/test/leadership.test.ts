@@ -96,7 +96,7 @@ describe('leader election on PostgreSQL', { skip: skipWithoutPostgres }, () => {
     }
   });
 
-  test('a leader killed with SIGKILL frees the lock for the standby within a poll interval or two', async () => {
+  test('a leader killed with SIGKILL frees the lock: the standby leads within 10 s', async () => {
     const lockKey = key++;
     // The leader: a separate process that takes the lock, says so and waits to be killed.
     const script = `
@@ -118,7 +118,7 @@ describe('leader election on PostgreSQL', { skip: skipWithoutPostgres }, () => {
       const killedAt = Date.now();
       child.kill('SIGKILL');
       await standing;
-      assert.ok(Date.now() - killedAt < 2_000, `took over ${Date.now() - killedAt} ms after the kill`);
+      assert.ok(Date.now() - killedAt < 10_000, `took over ${Date.now() - killedAt} ms after the kill`);
     } finally {
       child.kill('SIGKILL');
       await standby.stop();

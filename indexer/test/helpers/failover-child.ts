@@ -4,6 +4,7 @@
 // settlement job once, its signer "sending" the fixture's prepared distribute_revenue by appending
 // its signature to the run's published log (the chain: what is published there exists for every
 // later leader). It can SIGKILL itself mid-work, as a crash would stop it.
+// Its storage is the test's (testStorage: the same PostgreSQL schemas through MARQUEE_DATABASE_SCHEMA_PREFIX).
 // Usage: node --import tsx failover-child.ts <fixture.json> <dataDir> <lockKey> <ingest|settle> [kill]
 //   kill: event:N (inside the ingestion of the Nth event) | after-send (distribution published, not recorded)
 // Output: JSON lines { state: 'campaigning' | 'elected' | 'settled' | 'done', at: epoch ms, … }.
@@ -12,6 +13,7 @@ import { createCluster } from '../../src/cluster.ts';
 import { LeaderElection } from '../../src/roles/leadership.ts';
 import { SettlementJob, type DistributionRequest } from '../../src/settlement/job.ts';
 import { FakeChainSource } from './chain.ts';
+import { testStorage } from './database.ts';
 import { CHILD_POLL_MS, publishedLog, type FailoverFixture } from './failover-fixture.ts';
 
 const say = (state: string, extra: Record<string, unknown> = {}) => console.log(JSON.stringify({ state, at: Date.now(), ...extra }));
@@ -42,9 +44,9 @@ if (published.includes(fixture.distribution.tx.signature)) source.transactions.p
 
 let events = 0;
 const killAtEvent = kill.startsWith('event:') ? Number(kill.slice('event:'.length)) : undefined;
-const cluster = createCluster({
+const cluster = await createCluster({
+  ...testStorage(dataDir),
   source,
-  dataDir,
   now: () => 0,
   hooks: { afterEventStored: () => (++events === killAtEvent ? selfKill() : undefined) },
 });
@@ -71,6 +73,6 @@ if (mode === 'settle') {
   // standby of a failover reached the distribution by syncing), so both runs end after one.
   await cluster.indexer.sync();
 }
-cluster.db.close();
+await cluster.store.close();
 await election.stop();
 say('done');
