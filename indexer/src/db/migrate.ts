@@ -49,10 +49,19 @@ async function adoptLegacySqlite(db: Kysely<any>, migrations: MigrationList): Pr
 
 /** Applies the pending migrations; returns the names applied. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function migrateToLatest(db: Kysely<any>, dialect: DialectName, migrations: MigrationList = MIGRATIONS): Promise<string[]> {
+export async function migrateToLatest(
+  db: Kysely<any>,
+  dialect: DialectName,
+  migrations: MigrationList = MIGRATIONS,
+  /** PostgreSQL: the cluster's schema, where its migration bookkeeping lives too. */
+  schema?: string,
+): Promise<string[]> {
   if (dialect === 'sqlite') await adoptLegacySqlite(db, migrations);
   const migrator = new Migrator({
     db,
+    // Without it the Migrator looks for its tables in every schema, finds another cluster's (or
+    // another test's) and never creates this schema's own.
+    ...(schema ? { migrationTableSchema: schema } : {}),
     provider: {
       async getMigrations() {
         return Object.fromEntries(migrations.map((migration): [string, Migration] => [migration.name, { up: (trx) => migration.up(trx, dialect) }]));
