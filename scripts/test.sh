@@ -40,3 +40,6 @@ if ! command -v chromium >/dev/null 2>&1; then
 fi
 npm run build -w app
 node --import tsx --test e2e/*.test.ts
+
+step "end to end again on PostgreSQL: two API processes behind a round-robin proxy and a separate leader"
+E2E_TOPOLOGY=pg-cluster bash scripts/with-postgres.sh node --import tsx --test e2e/*.test.ts
