@@ -1,23 +1,24 @@
 // End to end, in headless Chromium against the real server (API + built dApp + demo chain running
 // marquee.so): a person connects a wallet in demo mode, invests 0.05 SOL, completes a film close
 // to its goal, generates test revenue on it and claims it, and every figure on screen follows the
-// demo chain through the indexer.
+// demo chain through the indexer. E2E_TOPOLOGY=pg-cluster runs it against two API processes and a
+// leader on PostgreSQL (e2e/servers.ts).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { Keypair } from '@solana/web3.js';
+import { startServers, type Servers } from './servers.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = 20_000 + Math.floor(Math.random() * 20_000);
 const origin = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-'));
 const wallet = Keypair.generate();
-let server: ChildProcess;
+let servers: Servers | undefined;
 let browser: Browser;
 let page: Page;
 let serverOutput = '';
@@ -53,13 +54,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
 }
 
 before(async () => {
-  server = spawn(process.execPath, ['--import', 'tsx', join(root, 'indexer/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), MARQUEE_DATA_DIR: dataDir, MARQUEE_RPC_CLUSTERS: '', HOSTNAME: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout!.on('data', (chunk) => (serverOutput += chunk));
-  server.stderr!.on('data', (chunk) => (serverOutput += chunk));
+  servers = await startServers({ root, port, dataDir, onOutput: (text) => (serverOutput += text) });
   await waitFor('the server and its seeded demo chain', async () => {
     const projects = await api<ApiProject[]>('/projects');
     return projects.length >= 12 ? projects : undefined;
@@ -76,8 +71,7 @@ before(async () => {
 
 after(async () => {
   await browser?.close();
-  server?.kill('SIGINT');
-  await new Promise((resolve) => server?.once('exit', resolve) ?? resolve(undefined));
+  await servers?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

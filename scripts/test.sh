@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: installs what is missing, builds the program, then runs every test there is:
 # Rust host unit tests of the program's logic, the mocha suite against the real marquee.so in
-# solana-bankrun, and each workspace package's own tests.
+# solana-bankrun, each workspace package's own tests (the indexer's on SQLite, then on a throwaway
+# PostgreSQL), and the end-to-end journey.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { printf '\n==> %s\n' "$*"; }
@@ -24,8 +25,11 @@ cargo test -p marquee
 step "program tests: mocha against target/deploy/marquee.so in solana-bankrun"
 npx mocha
 
-step "workspace package tests"
+step "workspace package tests (the indexer on SQLite)"
 npm test --workspaces --if-present
+
+step "the indexer suite again on PostgreSQL (a throwaway server: scripts/with-postgres.sh sets DATABASE_URL)"
+bash scripts/with-postgres.sh npm test -w indexer
 
 step "end to end: the demo journey in headless Chromium against the built dApp and the real server"
 if ! command -v chromium >/dev/null 2>&1; then
@@ -36,3 +40,6 @@ if ! command -v chromium >/dev/null 2>&1; then
 fi
 npm run build -w app
 node --import tsx --test e2e/*.test.ts
+
+step "end to end again on PostgreSQL: two API processes behind a round-robin proxy and a separate leader"
+E2E_TOPOLOGY=pg-cluster bash scripts/with-postgres.sh node --import tsx --test e2e/*.test.ts

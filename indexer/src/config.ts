@@ -1,5 +1,6 @@
 // Configuration from the environment (documented in the root .env.example).
-import { DEFAULT_DATA_DIR, DEFAULT_PORT } from './constants.ts';
+import { DEFAULT_DATA_DIR, DEFAULT_PORT, DEFAULT_ROLE, DEFAULT_SCHEMA_PREFIX, ROLES, type Role } from './constants.ts';
+import { isPostgresUrl } from './db/connection.ts';
 
 export interface RpcClusterConfig {
   name: string;
@@ -10,6 +11,10 @@ export interface RpcClusterConfig {
 export interface Config {
   port: number;
   dataDir: string;
+  /** DATABASE_URL=postgres://… keeps the clusters' data in PostgreSQL (one schema each); unset: SQLite files in dataDir. */
+  databaseUrl?: string;
+  /** MARQUEE_DATABASE_SCHEMA_PREFIX: prefix of the clusters' schema names on PostgreSQL. */
+  schemaPrefix: string;
   /** RPC clusters to follow: MARQUEE_RPC_CLUSTERS="devnet=https://api.devnet.solana.com,localnet=http://127.0.0.1:8899" */
   rpcClusters: RpcClusterConfig[];
   programId?: string;
@@ -26,6 +31,24 @@ export interface Config {
   demoSettlementIntervalMs: number;
   /** Where the server is reached from outside (default http://localhost:PORT): the metadata URIs the demo chain writes point there. */
   publicUrl?: string;
+  /** MARQUEE_ROLE: api | indexer | all (see constants.ts ROLES); anything but `all` needs PostgreSQL. */
+  role: Role;
+  /**
+   * How the other processes reach this one when it leads (they forward /api/demo/* there):
+   * MARQUEE_INTERNAL_URL, default http://127.0.0.1:PORT.
+   */
+  internalUrl: string;
+}
+
+function roleOf(env: NodeJS.ProcessEnv): Role {
+  const role = (env.MARQUEE_ROLE || DEFAULT_ROLE) as Role;
+  if (!ROLES.includes(role)) throw new Error(`MARQUEE_ROLE="${env.MARQUEE_ROLE}" is not one of ${ROLES.join(', ')}`);
+  if (role !== 'all' && !isPostgresUrl(env.DATABASE_URL)) {
+    throw new Error(
+      `MARQUEE_ROLE=${role} needs PostgreSQL (DATABASE_URL=postgres://…): with SQLite one process does everything, so only MARQUEE_ROLE=all is allowed`,
+    );
+  }
+  return role;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -41,6 +64,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: Number(env.PORT ?? DEFAULT_PORT),
     dataDir: env.MARQUEE_DATA_DIR ?? DEFAULT_DATA_DIR,
+    databaseUrl: databaseUrl(env.DATABASE_URL),
+    schemaPrefix: env.MARQUEE_DATABASE_SCHEMA_PREFIX || DEFAULT_SCHEMA_PREFIX,
     rpcClusters,
     programId: env.MARQUEE_PROGRAM_ID,
     heliusAuthHeader: env.HELIUS_WEBHOOK_AUTH || undefined,
@@ -52,5 +77,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     programPath: env.MARQUEE_PROGRAM_PATH || undefined,
     demoSettlementIntervalMs: Number(env.MARQUEE_DEMO_SETTLEMENT_INTERVAL_MS ?? 15_000),
     publicUrl: env.MARQUEE_PUBLIC_URL?.replace(/\/$/, '') || undefined,
+    role: roleOf(env),
+    internalUrl: env.MARQUEE_INTERNAL_URL?.replace(/\/$/, '') || `http://127.0.0.1:${Number(env.PORT ?? DEFAULT_PORT)}`,
   };
+}
+
+/** Only PostgreSQL URLs are accepted: a typo must not silently fall back to SQLite. */
+function databaseUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^postgres(ql)?:\/\//.test(value)) throw new Error(`DATABASE_URL must be a postgres:// URL (got "${value.split('@').pop()}"); leave it unset for SQLite`);
+  return value;
 }

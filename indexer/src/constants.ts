@@ -8,12 +8,16 @@ export const LAMPORTS_PER_USD = LAMPORTS_PER_SOL / 1000;
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_DATA_DIR = './data';
+/** PostgreSQL: cluster <name> lives in schema marquee_<name> of the DATABASE_URL database. */
+export const DEFAULT_SCHEMA_PREFIX = 'marquee_';
 export const DEFAULT_CLUSTER = 'demo';
 export const CLUSTER_HEADER = 'x-marquee-cluster';
 
 /** Spec: the dashboard asks for 5 featured projects. */
 export const DEFAULT_FEATURED_LIMIT = 5;
 export const MAX_LIST_LIMIT = 100;
+/** GET /api/projects page size when a cursor comes without a limit. */
+export const DEFAULT_PAGE_LIMIT = 24;
 
 /** Q64.64 fixed point of the program's revenue-per-share accumulator. */
 export const REVENUE_PER_SHARE_SHIFT = 64n;
@@ -47,3 +51,25 @@ export const LICENSE_TYPES = [
   'Limited Distribution',
   'Worldwide Distribution',
 ] as const;
+
+/**
+ * Roles of a server process (MARQUEE_ROLE): `api` serves the API and the dApp; `indexer` campaigns
+ * for leadership and, once leader, ingests, settles and runs the demo chain; `all` does both.
+ */
+export const ROLES = ['api', 'indexer', 'all'] as const;
+export type Role = (typeof ROLES)[number];
+export const DEFAULT_ROLE: Role = 'all';
+/**
+ * The PostgreSQL advisory lock (bigint form) whose holder is the one leader. Below 2^32, so
+ * pg_locks shows it with classid 0 and objid = the key. Its digits spell nothing; it only has to
+ * differ from other advisory locks taken in the same database.
+ */
+export const LEADER_LOCK_KEY = 7_172_281;
+/** A standby retries the leader lock this often, and the leader checks it still holds it as often (≤ 2 s). */
+export const LEADER_POLL_MS = 1_000;
+/** How long an API process trusts the leader address it last read before reading it again. */
+export const LEADER_ADDRESS_TTL_MS = 1_000;
+/** How long a forwarded demo action may take on the leader (a transaction, its commit and its indexing). */
+export const DEMO_FORWARD_TIMEOUT_MS = 60_000;
+/** Set by an API process on a demo action it forwards: the origin the caller used (metadata URIs point there). */
+export const FORWARDED_ORIGIN_HEADER = 'x-marquee-forwarded-origin';

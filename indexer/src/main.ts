@@ -1,33 +1,23 @@
-// Entry point: `npm start -w indexer` (PORT, MARQUEE_DATA_DIR, … see src/config.ts). Follows the
-// configured RPC clusters and serves the API and the built dApp. The demo chain (issue 5) starts
-// first (seeding itself on its first start), runs its own settlement job, and passes its cluster and
-// its /api/demo routes to startMarquee.
+// Entry point: `npm start -w indexer` (PORT, MARQUEE_DATA_DIR, DATABASE_URL, MARQUEE_ROLE, … see
+// src/config.ts). MARQUEE_ROLE=all (the default, the only role on SQLite) leads: it runs the demo
+// chain (issue 5, seeded on its first start), follows the configured RPC clusters, settles, and
+// serves the API and the built dApp. On PostgreSQL `indexer`/`all` processes elect one leader and
+// `api` processes serve the API beside it (src/roles/processes.ts).
 import { loadConfig } from './config.ts';
-import { startDemo } from './demo/index.ts';
-import { startMarquee } from './start.ts';
+import { runApi, runLeaderCandidate } from './roles/processes.ts';
 
 const config = loadConfig();
-const demo = config.demo
-  ? await startDemo({
-      dataDir: config.dataDir,
-      origin: config.publicUrl ?? `http://localhost:${config.port}`,
-      programPath: config.programPath,
-      settlementIntervalMs: config.demoSettlementIntervalMs,
-    })
-  : undefined;
-if (demo?.seeded) {
-  const { projects, transactions, byState } = demo.seeded;
-  console.log(`Demo chain seeded: ${projects} films in ${transactions} transactions (${JSON.stringify(byState)})`);
-}
-const marquee = await startMarquee({ config, clusters: demo ? [demo.cluster] : [], demo: demo?.extension });
-console.log(`Marquee on ${marquee.url} (API ${marquee.url}/api; clusters: ${marquee.clusters.map((c) => c.name).join(', ')})`);
+const running = config.role === 'api' ? await runApi(config) : await runLeaderCandidate(config);
+const { marquee } = running;
+console.log(
+  `Marquee (${config.role}) on ${marquee.url} (API ${marquee.url}/api; clusters: ${marquee.clusters.map((c) => c.name).join(', ')})`,
+);
 
 let closing = false;
 function shutdown() {
   if (closing) return;
   closing = true;
-  demo?.stop();
-  marquee.close().then(() => process.exit(0));
+  running.close().then(() => process.exit(0));
 }
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);

@@ -6,6 +6,7 @@ import type { ServerType } from '@hono/node-server';
 import { createApp } from './api/app.ts';
 import type { ClusterContext, DemoExtension } from './api/context.ts';
 import { createCluster } from './cluster.ts';
+import { platform } from './db/index.ts';
 import { loadConfig, type Config } from './config.ts';
 import { createServer } from './server.ts';
 import { rpcSettlementSigner } from './settlement/instruction.ts';
@@ -20,6 +21,11 @@ export interface StartOptions {
   demo?: DemoExtension;
   /** Settlement signers by cluster name (the demo chain's); RPC clusters get one from MARQUEE_SETTLEMENT_KEYPAIR. */
   settlementSigners?: Record<string, SettlementSigner>;
+  /**
+   * Whether this process follows the chains and settles (default true): the leader, or the one
+   * process on SQLite. An `api` process only serves what the leader writes to the shared database.
+   */
+  ingest?: boolean;
 }
 
 export interface Marquee {
@@ -30,21 +36,26 @@ export interface Marquee {
 }
 
 function treasuryOf(cluster: ClusterContext) {
-  return () => (cluster.db.prepare('SELECT treasury FROM platform').get() as { treasury: string } | undefined)?.treasury;
+  return () => platform.treasury(cluster.db);
 }
 
 export async function startMarquee(options: StartOptions = {}): Promise<Marquee> {
   const config = options.config ?? loadConfig();
-  const rpcClusters = config.rpcClusters.map((rpc) => ({
-    rpc,
-    cluster: createCluster({
-      source: new RpcSource({ cluster: rpc.name, rpcUrl: rpc.rpcUrl, wsUrl: rpc.wsUrl }),
-      dataDir: config.dataDir,
-      programId: config.programId,
-    }),
-  }));
+  const rpcClusters = await Promise.all(
+    config.rpcClusters.map(async (rpc) => ({
+      rpc,
+      cluster: await createCluster({
+        source: new RpcSource({ cluster: rpc.name, rpcUrl: rpc.rpcUrl, wsUrl: rpc.wsUrl }),
+        dataDir: config.dataDir,
+        databaseUrl: config.databaseUrl,
+        schemaPrefix: config.schemaPrefix,
+        programId: config.programId,
+      }),
+    })),
+  );
   const clusters = [...(options.clusters ?? []), ...rpcClusters.map(({ cluster }) => cluster)];
-  for (const cluster of clusters) cluster.indexer.start();
+  const ingest = options.ingest ?? true;
+  if (ingest) for (const cluster of clusters) cluster.indexer.start();
 
   const signers: Record<string, SettlementSigner> = { ...options.settlementSigners };
   if (config.settlementKeypairPath) {
@@ -55,12 +66,14 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
     }
   }
   const jobs = clusters
-    .filter((cluster) => signers[cluster.name])
+    .filter((cluster) => ingest && signers[cluster.name])
     .map((cluster) => new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer: signers[cluster.name] }));
   for (const job of jobs) job.start(config.settlementIntervalMs);
 
   const app = createApp({ clusters, demo: options.demo, heliusAuthHeader: config.heliusAuthHeader, trustProxy: config.trustProxy });
-  const server = await createServer({ app, port: config.port, staticDir: config.staticDir });
+  // An `indexer` process is reached by the API processes only: it serves the API, not the dApp.
+  const staticDir = config.role === 'indexer' ? undefined : config.staticDir;
+  const server = await createServer({ app, port: config.port, staticDir });
   const url = `http://localhost:${config.port}`;
   return {
     clusters,
@@ -69,10 +82,9 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
     close: () =>
       new Promise((resolve) => {
         for (const job of jobs) job.stop();
-        for (const cluster of clusters) cluster.indexer.stop();
+        if (ingest) for (const cluster of clusters) cluster.indexer.stop();
         server.close(() => {
-          for (const cluster of clusters) cluster.db.close();
-          resolve();
+          Promise.all(clusters.map((cluster) => cluster.store.close())).then(() => resolve());
         });
       }),
   };

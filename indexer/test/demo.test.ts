@@ -9,6 +9,9 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createApp } from '../src/api/app.ts';
 import { startDemo, type DemoRuntime } from '../src/demo/index.ts';
+import { pda } from '../src/demo/instructions.ts';
+import { revenue } from '../src/db/index.ts';
+import { dropTestStorage, testStorage } from './helpers/database.ts';
 
 const WALLET = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 const OTHER_WALLET = 'HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH';
@@ -20,6 +23,7 @@ type Json = any;
 
 describe('demo chain', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'marquee-demo-'));
+  const storage = testStorage(dataDir);
   let demo: DemoRuntime;
   // The wall clock the demo chain and the API run on; the refund test moves it past a deadline.
   let clockOffsetMs = 0;
@@ -27,7 +31,7 @@ describe('demo chain', () => {
   let request: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: Json }>;
 
   async function open() {
-    demo = await startDemo({ dataDir, origin: 'http://localhost:8787', settlementIntervalMs: 0, now });
+    demo = await startDemo({ ...storage, origin: 'http://localhost:8787', settlementIntervalMs: 0, now });
     demo.cluster.indexer.start();
     const app = createApp({ clusters: [demo.cluster], demo: demo.extension, trustProxy: true, views: { minWatchMs: 0 }, now });
     request = async (method, path, body) => {
@@ -41,15 +45,16 @@ describe('demo chain', () => {
     };
   }
 
-  function close() {
+  async function close() {
     demo.stop();
     demo.cluster.indexer.stop();
-    demo.cluster.db.close();
+    await demo.cluster.store.close();
   }
 
   before(open);
-  after(() => {
-    close();
+  after(async () => {
+    await close();
+    await dropTestStorage(storage);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -224,6 +229,20 @@ describe('demo chain', () => {
     assert.equal((await request('GET', `/api/projects/${embed.projectId}`)).body.totalViews, before + 3);
   });
 
+  test('error: the demo settlement signer never sends a batch at an index already taken on chain', async () => {
+    const { body: embeds } = await request('GET', '/api/embeds');
+    const embed = embeds.find((candidate: Json) => candidate.websiteUrl === 'https://films.example');
+    const project = pda.project(embed.projectId).toBase58();
+    // The settlement test above paid this film's views: its last distribution index is taken.
+    const taken = (await revenue.distributionCount(demo.cluster.db, embed.projectId)) - 1;
+    const transactions = demo.chain.transactionCount;
+    await assert.rejects(
+      demo.service.distributeRevenue({ project, projectId: embed.projectId, index: taken, amountLamports: 15_000n, embeds: [] }),
+      { message: `Distribution ${taken} of project ${embed.projectId} is not the next one on chain (the project has ${taken + 1}); not sending it again` },
+    );
+    assert.equal(demo.chain.transactionCount, transactions);
+  });
+
   test('a publisher claims its embed\'s earnings; an investor takes a refund once a film missed its deadline', async () => {
     const { body: embeds } = await request('GET', '/api/embeds');
     const embed = embeds.find((candidate: Json) => candidate.websiteUrl === 'https://films.example');
@@ -268,7 +287,7 @@ describe('demo chain', () => {
       transactions: (await request('GET', '/api/health')).body.clusters[0].transactions,
     });
     const before = await read();
-    close();
+    await close();
     await open();
     assert.equal(demo.seeded, null);
     assert.deepEqual(await read(), before);

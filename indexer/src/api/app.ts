@@ -3,6 +3,8 @@
 // point for the demo chain.
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { etag } from 'hono/etag';
 import { HTTPException } from 'hono/http-exception';
 import {
   CLUSTER_HEADER,
@@ -13,6 +15,7 @@ import {
   PLAY_NONCE_TTL_MS,
   RATE_LIMIT_WINDOW_MS,
 } from '../constants.ts';
+import { chainLog, settlement } from '../db/index.ts';
 import type { AppDeps, AppEnv, ViewRules } from './context.ts';
 import { fail } from './errors.ts';
 import { openApiDocument } from './openapi.ts';
@@ -41,6 +44,10 @@ export function createApp(deps: AppDeps) {
   };
 
   const api = new Hono<AppEnv>();
+  // Lists are large (1,000 films ≈ 1 MB of JSON): compressed when the client accepts it, and a
+  // client holding the same answer gets 304 Not Modified for its If-None-Match.
+  api.use('*', compress());
+  api.use('*', async (c, next) => (c.req.method === 'GET' ? etag()(c, next) : next()));
   api.use('*', async (c, next) => {
     const name = c.req.query('cluster') ?? c.req.header(CLUSTER_HEADER) ?? defaultCluster;
     const cluster = clusters.get(name);
@@ -50,24 +57,20 @@ export function createApp(deps: AppDeps) {
     await next();
   });
 
-  api.get('/health', (c) =>
+  api.get('/health', async (c) =>
     c.json({
       ok: true,
       defaultCluster,
-      clusters: [...clusters.values()].map((cluster) => ({
-        name: cluster.name,
-        cursor: cluster.indexer.cursor() ?? null,
-        gaps: cluster.indexer.gaps(),
-        transactions: (cluster.db.prepare('SELECT COUNT(*) AS n FROM transactions').get() as { n: number }).n,
-        settlement: cluster.db
-          .prepare(
-            `SELECT (SELECT COUNT(*) FROM views WHERE batch_id IS NULL) AS unbatchedViews,
-                    (SELECT COUNT(*) FROM settlement_batches WHERE status = 'pending') AS pendingBatches,
-                    (SELECT last_error FROM settlement_batches WHERE status = 'pending' AND last_error IS NOT NULL
-                     ORDER BY id DESC LIMIT 1) AS lastError`,
-          )
-          .get(),
-      })),
+      clusters: await Promise.all(
+        [...clusters.values()].map(async (cluster) => ({
+          name: cluster.name,
+          database: cluster.store.dialect,
+          cursor: (await cluster.indexer.cursor()) ?? null,
+          gaps: await cluster.indexer.gaps(),
+          transactions: await chainLog.transactionCount(cluster.db),
+          settlement: await settlement.settlementHealth(cluster.db),
+        })),
+      ),
     }),
   );
   api.get('/openapi.json', (c) => c.json(openApiDocument(deps.demo?.openapi)));
@@ -84,11 +87,11 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.route('/api', api);
   // The embed player, outside /api so the snippet's iframe URL stays short.
-  app.get('/player/:projectId', (c) => {
+  app.get('/player/:projectId', async (c) => {
     const name = c.req.query('cluster') ?? defaultCluster;
     const cluster = clusters.get(name);
     const projectId = Number(c.req.param('projectId'));
-    const project = cluster && Number.isSafeInteger(projectId) ? getProject(cluster, new URL(c.req.url).origin, now(), projectId) : undefined;
+    const project = cluster && Number.isSafeInteger(projectId) ? await getProject(cluster, new URL(c.req.url).origin, now(), projectId) : undefined;
     if (!project) return c.html('<!doctype html><title>Not found</title><p>Film not found.</p>', 404);
     const embedId = c.req.query('embed');
     return c.html(playerPage({ projectId, title: project.title, thumbnailUrl: project.thumbnailUrl, embedId, cluster: name }));

@@ -1,15 +1,18 @@
 // /api/demo: the demo chain's actions for the dApp's DemoClient (docs/API.md). Each action runs a
 // real transaction on the demo chain and answers with its base58 signature; the dApp then reports
 // it on the spec's write path (POST /api/investments with simulated: true, …), which verifies it.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../api/context.ts';
 import { fail } from '../api/errors.ts';
 import { embedBody, metadataBody, projectIdParams, userIdParams, walletAddress } from '../api/schemas.ts';
 import { validate } from '../api/validate.ts';
+import { chainTransactionToJson } from '../program/decoder.ts';
+import { FORWARDED_ORIGIN_HEADER } from '../constants.ts';
 import type { SettlementJob } from '../settlement/job.ts';
 import { DEMO_CLUSTER } from './chain.ts';
 import { posterSvg } from './posters.ts';
+import { projects } from '../db/index.ts';
 import { DemoActionError, type DemoService, type MetadataStore } from './service.ts';
 
 /** Spec §7: generate-revenue sends a random 0.5 to 10 SOL. */
@@ -47,6 +50,13 @@ export const demoSchemas = {
     amount: z.number().min(MIN_TEST_REVENUE_SOL).max(MAX_TEST_REVENUE_SOL).meta({ description: 'SOL' }),
   }),
   poster: z.object({ file: z.string().regex(/^\d+\.svg$/, { message: 'Expected {projectId}.svg' }) }),
+  chainTransaction: z.object({ signature: z.string().min(1) }),
+  chainSignatures: z.object({ address: z.string().min(1) }),
+  chainSignatureQuery: z.object({
+    before: z.string().optional(),
+    until: z.string().optional(),
+    limit: z.coerce.number().int().positive().optional(),
+  }),
 };
 
 /** Runs an action, turning its client errors into the API's `{ message }` 4xx. */
@@ -57,6 +67,14 @@ async function act<T>(action: () => T | Promise<T>): Promise<T> {
     if (error instanceof DemoActionError) fail(error.status, error.message);
     throw error;
   }
+}
+
+/**
+ * The origin the caller used: an API process forwarding a demo action to the leader
+ * (roles/demo-forward.ts) says which, else this request's own.
+ */
+function requestOrigin(c: Context<AppEnv>): string {
+  return c.req.header(FORWARDED_ORIGIN_HEADER) ?? new URL(c.req.url).origin;
 }
 
 export function demoRoutes(service: DemoService, options: { settlement?: SettlementJob; metadataStore: (origin: string) => MetadataStore }) {
@@ -98,7 +116,7 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
       })
       .post('/projects', validate('json', demoSchemas.listing), async (c) => {
         const { walletAddress: wallet, ...listing } = c.req.valid('json');
-        const store = options.metadataStore(new URL(c.req.url).origin);
+        const store = options.metadataStore(requestOrigin(c));
         return c.json(await act(() => service.listFilm(wallet, listing, store)), 201);
       })
       .post('/generate-revenue', validate('json', demoSchemas.generateRevenue), async (c) => {
@@ -110,13 +128,18 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
         const results = await options.settlement.runOnce();
         return c.json({ settled: results.filter((result) => result.signature), failed: results.filter((result) => !result.signature) });
       })
-      .get('/posters/:file', validate('param', demoSchemas.poster), (c) => {
+      // The demo chain as a chain source, for the API processes that do not hold it (roles/leader-chain-source.ts).
+      .get('/chain/transactions/:signature', validate('param', demoSchemas.chainTransaction), async (c) => {
+        const tx = await service.chain.getTransaction(c.req.valid('param').signature);
+        if (!tx) fail(404, 'No committed demo-chain transaction by that signature');
+        return c.json(chainTransactionToJson(tx));
+      })
+      .get('/chain/signatures/:address', validate('param', demoSchemas.chainSignatures), validate('query', demoSchemas.chainSignatureQuery), async (c) =>
+        c.json(await service.chain.getSignatures(c.req.valid('param').address, c.req.valid('query'))),
+      )
+      .get('/posters/:file', validate('param', demoSchemas.poster), async (c) => {
         const id = Number.parseInt(c.req.valid('param').file, 10);
-        const row = c.var.cluster.db
-          .prepare(
-            'SELECT p.title, m.body AS metadata FROM projects p LEFT JOIN metadata m ON m.sha256 = p.metadata_hash WHERE p.id = ?',
-          )
-          .get(id) as { title: string; metadata: string | null } | undefined;
+        const row = await projects.titleAndMetadata(c.var.cluster.db, id);
         if (!row) fail(404, 'Project not found');
         const metadata = row.metadata ? JSON.parse(row.metadata) : {};
         const svg = posterSvg({ ...metadata, title: row.title });
@@ -137,6 +160,8 @@ const ROUTE_DOCS: { method: 'get' | 'post'; path: string; summary: string; body?
   { method: 'post', path: '/api/demo/projects', summary: 'List a film: register_studio if needed + create_project', body: demoSchemas.listing },
   { method: 'post', path: '/api/demo/generate-revenue', summary: "distribute_revenue of test revenue on one of the user's funded projects", body: demoSchemas.generateRevenue },
   { method: 'post', path: '/api/demo/settle', summary: 'Run the settlement job now: counted views → distribute_revenue' },
+  { method: 'get', path: '/api/demo/chain/transactions/{signature}', summary: 'A committed demo-chain transaction (ChainTransaction JSON; API processes read the chain through it)', params: demoSchemas.chainTransaction },
+  { method: 'get', path: '/api/demo/chain/signatures/{address}', summary: 'Signatures of demo-chain transactions touching an address, newest first (?before, ?until, ?limit)', params: demoSchemas.chainSignatures },
   { method: 'get', path: '/api/demo/posters/{file}', summary: "A project's generated SVG poster ({projectId}.svg)", params: demoSchemas.poster },
 ];
 

@@ -152,6 +152,25 @@ export function toChainTransaction(raw: any, signature?: string): ChainTransacti
   };
 }
 
+/**
+ * A ChainTransaction as JSON (instruction data in base58, as JSON-RPC gives it): how the leader
+ * hands demo-chain transactions to API processes (roles/leader-chain-source.ts). Parsed back, it
+ * is a ChainTransaction again.
+ */
+export function chainTransactionToJson(tx: ChainTransaction): unknown {
+  return {
+    ...tx,
+    err: tx.err === null ? null : JSON.parse(JSON.stringify(tx.err, (_key, value) => (typeof value === 'bigint' ? value.toString() : value))),
+    innerInstructions: tx.innerInstructions.map((group) => ({
+      index: group.index,
+      instructions: group.instructions.map((instruction) => ({
+        programIdIndex: instruction.programIdIndex,
+        data: typeof instruction.data === 'string' ? instruction.data : bs58.encode(instruction.data),
+      })),
+    })),
+  };
+}
+
 /** JSON for the events table: bigint as decimal text. */
 export function eventDataToJson(data: EventData): string {
   return JSON.stringify(data, (_key, value) => (typeof value === 'bigint' ? value.toString() : value));
