@@ -20,6 +20,8 @@ export const REVENUE_PER_SHARE_SHIFT = 64n;
 
 /** Spec's video ads: $15 CPM at 1 SOL = 1000 USD → 0.015 USD = 15,000 lamports per counted view. */
 export const REVENUE_PER_VIEW_LAMPORTS = 15_000;
+/** Spec §9: every distribution splits 40% publishers / 57.5% investors / 2.5% platform. */
+export const REVENUE_SPLIT_PERCENT = { publishers: 40, investors: 57.5, platform: 2.5 } as const;
 /** The program's MAX_EMBEDS_PER_DISTRIBUTION. */
 export const MAX_EMBEDS_PER_DISTRIBUTION = 16;
 

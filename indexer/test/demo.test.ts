@@ -213,7 +213,7 @@ describe('demo chain', () => {
     const embed = embeds.find((candidate: Json) => candidate.websiteUrl === 'https://films.example');
     const before = (await request('GET', `/api/projects/${embed.projectId}`)).body.totalViews;
     for (let view = 0; view < 3; view++) {
-      const nonce = await request('POST', '/api/views/nonce', { projectId: embed.projectId, embedId: embed.embedId });
+      const nonce = await request('POST', '/api/views/nonce', { projectId: embed.projectId, embedId: embed.embedId, website: new URL(embed.websiteUrl).origin });
       assert.equal(nonce.status, 201, nonce.body.message);
       const counted = await request('POST', '/api/views', { projectId: embed.projectId, embedId: embed.embedId, nonce: nonce.body.nonce });
       assert.deepEqual(counted.body, { counted: true });

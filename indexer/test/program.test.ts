@@ -126,7 +126,7 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
     const post = (path: string, body: unknown, ip: string) =>
       app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) });
     for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) {
-      const { nonce } = (await (await post('/api/views/nonce', { projectId: Number(project.id), embedId }, ip)).json()) as { nonce: string };
+      const { nonce } = (await (await post('/api/views/nonce', { projectId: Number(project.id), embedId, website: 'https://films.example' }, ip)).json()) as { nonce: string };
       nowMs += 2_000;
       assert.deepEqual(await (await post('/api/views', { projectId: Number(project.id), embedId, nonce }, ip)).json(), { counted: true });
     }

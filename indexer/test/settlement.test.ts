@@ -17,7 +17,7 @@ async function withViews(count: number) {
   const { embed } = chain.registerEmbed(film.id, address('publisher'), 'embed-0-1', 'https://a.example');
   await cluster.indexer.sync();
   for (let i = 0; i < count; i++) {
-    const { nonce } = await (await request('POST', '/api/views/nonce', { projectId: film.id, embedId: 'embed-0-1' }, { 'x-forwarded-for': `10.0.0.${i}` })).json();
+    const { nonce } = await (await request('POST', '/api/views/nonce', { projectId: film.id, embedId: 'embed-0-1', website: 'https://a.example' }, { 'x-forwarded-for': `10.0.0.${i}` })).json();
     clock.advance(2_000);
     await request('POST', '/api/views', { projectId: film.id, embedId: 'embed-0-1', nonce }, { 'x-forwarded-for': `10.0.0.${i}` });
   }
@@ -79,7 +79,7 @@ describe('settlement job', () => {
     const film = t.chain.createProject(studio, 'Film', 10);
     t.chain.registerEmbed(film.id, address('publisher'), 'embed-0-1', 'https://a.example');
     await t.cluster.indexer.sync();
-    const { nonce } = await (await t.request('POST', '/api/views/nonce', { projectId: film.id, embedId: 'embed-0-1' })).json();
+    const { nonce } = await (await t.request('POST', '/api/views/nonce', { projectId: film.id, embedId: 'embed-0-1', website: 'https://a.example' })).json();
     t.clock.advance(2_000);
     assert.equal((await (await t.request('POST', '/api/views', { projectId: film.id, embedId: 'embed-0-1', nonce })).json()).counted, true);
     const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, signer: { distributeRevenue: async () => assert.fail('no') } });

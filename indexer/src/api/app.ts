@@ -16,8 +16,7 @@ import {
 import type { AppDeps, AppEnv, ViewRules } from './context.ts';
 import { fail } from './errors.ts';
 import { openApiDocument } from './openapi.ts';
-import { playerPage } from './player.ts';
-import { getProject } from './shapes.ts';
+import { playerRoutes } from '../player/routes.ts';
 import { embedRoutes } from './routes/embeds.ts';
 import { investmentRoutes } from './routes/investments.ts';
 import { metadataRoutes } from './routes/metadata.ts';
@@ -83,16 +82,8 @@ export function createApp(deps: AppDeps) {
 
   const app = new Hono<AppEnv>();
   app.route('/api', api);
-  // The embed player, outside /api so the snippet's iframe URL stays short.
-  app.get('/player/:projectId', (c) => {
-    const name = c.req.query('cluster') ?? defaultCluster;
-    const cluster = clusters.get(name);
-    const projectId = Number(c.req.param('projectId'));
-    const project = cluster && Number.isSafeInteger(projectId) ? getProject(cluster, new URL(c.req.url).origin, now(), projectId) : undefined;
-    if (!project) return c.html('<!doctype html><title>Not found</title><p>Film not found.</p>', 404);
-    const embedId = c.req.query('embed');
-    return c.html(playerPage({ projectId, title: project.title, thumbnailUrl: project.thumbnailUrl, embedId, cluster: name }));
-  });
+  // The embed host (player page, its script, the snippet's loader), outside /api so the snippet's URLs stay short.
+  app.route('/player', playerRoutes({ clusters, defaultCluster, now }));
   app.notFound((c) => c.json({ message: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
   app.onError((error, c) => {
     if (error instanceof HTTPException) return c.json({ message: error.message || 'Bad request' }, error.status);

@@ -69,6 +69,8 @@ export const ROUTES: RouteDoc[] = [
     query: schemas.playerQuery,
     responses: { 404: 'unknown project (HTML)' },
   },
+  { method: 'get', path: '/player/player.js', summary: "The player page's script (the state machine of pre-roll, film, mid-roll and overlay)" },
+  { method: 'get', path: '/player/loader.js', summary: "The embed snippet's loader: initialises each queued player (container, projectId, adUnit, website)" },
   {
     method: 'post',
     path: '/api/webhooks/helius',

@@ -1,6 +1,7 @@
 // Reads of the indexed tables in the spec's shapes (SPEC §3, docs/API.md "Shapes"): amounts in
 // thousandths of SOL, USD at 1 SOL = 1000 USD, token share as a fraction, plus addresses and lamports.
-import { DEFAULT_CLUSTER, LAMPORTS_PER_AMOUNT_UNIT, LAMPORTS_PER_USD } from '../constants.ts';
+import { embedSnippet } from '../player/snippet.ts';
+import { LAMPORTS_PER_AMOUNT_UNIT, LAMPORTS_PER_USD } from '../constants.ts';
 import type { Db } from '../db/database.ts';
 import type { ClusterContext } from './context.ts';
 
@@ -52,12 +53,6 @@ const PROJECT_SELECT = `
   LEFT JOIN studios s ON s.authority = p.studio  -- the program records a project's studio by its authority wallet
   LEFT JOIN metadata m ON m.sha256 = p.metadata_hash`;
 
-/** The iframe of the embed player page (/player/{id}); with an embed id its views are counted. */
-export function embedCode(origin: string, cluster: string, projectId: number, embedId?: string): string {
-  const query = new URLSearchParams({ ...(embedId ? { embed: embedId } : {}), ...(cluster !== DEFAULT_CLUSTER ? { cluster } : {}) }).toString();
-  return `<iframe src="${origin}/player/${projectId}${query ? `?${query.replace(/&/g, '&amp;')}` : ''}" width="640" height="360" frameborder="0" allow="autoplay; fullscreen" allowfullscreen></iframe>`;
-}
-
 export type Project = ReturnType<typeof projectShape>;
 
 function projectShape(row: ProjectRow, ctx: ClusterContext, origin: string, nowMs: number) {
@@ -87,7 +82,7 @@ function projectShape(row: ProjectRow, ctx: ClusterContext, origin: string, nowM
     fundedAt: isoDate(row.funded_at),
     status: failed ? 'failed' : (row.status as 'funding' | 'funded'),
     fundsReleased: row.funds_released === 1,
-    embeddableCode: row.status === 'funded' ? embedCode(origin, ctx.name, row.id) : null,
+    embeddableCode: row.status === 'funded' ? embedSnippet({ origin, cluster: ctx.name, projectId: row.id }) : null,
     releaseYear: metadata.releaseYear ?? null,
     licenseType: metadata.licenseType ?? null,
     shareMint: row.share_mint,
@@ -204,7 +199,14 @@ export function listEmbeds(ctx: ClusterContext, origin: string, where: string, p
     websiteUrl: row.website_url,
     publisher: row.publisher,
     address: row.address,
-    embedCode: embedCode(origin, ctx.name, row.project_id, row.embed_id),
+    embedCode: embedSnippet({
+      origin,
+      cluster: ctx.name,
+      projectId: row.project_id,
+      embedId: row.embed_id,
+      publisherId: row.publisher,
+      website: row.website_url,
+    }),
     totalViews: row.total_views,
     earned: toAmount(row.earned_lamports),
     claimed: toAmount(row.claimed_lamports),

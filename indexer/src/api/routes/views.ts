@@ -7,11 +7,12 @@ import type { AppEnv, ViewRules } from '../context.ts';
 import { fail } from '../errors.ts';
 import { nonceBody, viewBody } from '../schemas.ts';
 import { validate } from '../validate.ts';
+import { originOf } from '../../player/website.ts';
 import type { Db } from '../../db/database.ts';
 
 function findEmbed(db: Db, projectId: number, embedId: string) {
-  const embed = db.prepare('SELECT address, project_id FROM embeds WHERE project_id = ? AND embed_id = ?').get(projectId, embedId) as
-    | { address: string; project_id: number }
+  const embed = db.prepare('SELECT address, project_id, website_url FROM embeds WHERE project_id = ? AND embed_id = ?').get(projectId, embedId) as
+    | { address: string; project_id: number; website_url: string }
     | undefined;
   if (!embed) fail(404, 'Embed not found: register the embed before playing it');
   return embed;
@@ -23,6 +24,8 @@ export function viewRoutes(now: () => number, rules: ViewRules) {
       const { db } = c.var.cluster;
       const { projectId, embedId } = c.req.valid('json');
       const embed = findEmbed(db, projectId, embedId);
+      const registered = originOf(embed.website_url);
+      if (originOf(c.req.valid('json').website ?? '') !== registered) fail(403, `Views of this embed count on ${registered} only`);
       const issuedAt = now();
       const recent = db
         .prepare('SELECT COUNT(*) AS n FROM play_nonces WHERE ip = ? AND issued_at > ?')

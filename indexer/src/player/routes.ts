@@ -1,0 +1,76 @@
+// The embed host's routes outside /api (short URLs for the snippet): the player page, its script and
+// the snippet's loader. Views of a page count only for a registered embed played on its website.
+import { Hono } from 'hono';
+import { LAMPORTS_PER_USD, MIN_VIEW_WATCH_MS, REVENUE_PER_VIEW_LAMPORTS } from '../constants.ts';
+import type { AppEnv, ClusterContext } from '../api/context.ts';
+import { getProject } from '../api/shapes.ts';
+import { adForSlot, type Ad } from './ads.ts';
+import { browserScript } from './bundle.ts';
+import type { PlayerPageConfig } from './client.ts';
+import { SAMPLE_DURATION_SECONDS, parseAdSlots, type AdSlot } from './machine.ts';
+import { playerPage } from './page.ts';
+import { originOf } from './website.ts';
+
+const SCRIPT_HEADERS = { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=300' };
+
+/** Why views of this page will not count, or null when they will. */
+export type CountingCheck = (ctx: ClusterContext, embed: { publisher: string; websiteUrl: string }) => string | null;
+
+export function playerRoutes(options: {
+  clusters: Map<string, ClusterContext>;
+  defaultCluster: string;
+  now: () => number;
+  /** Extra rules a counted embed must meet (the website verification). */
+  countingCheck?: CountingCheck;
+}) {
+  return new Hono<AppEnv>()
+    .get('/player.js', (c) => c.body(browserScript('player'), 200, SCRIPT_HEADERS))
+    .get('/loader.js', (c) => c.body(browserScript('loader'), 200, SCRIPT_HEADERS))
+    .get('/:projectId', (c) => {
+      const name = c.req.query('cluster') ?? options.defaultCluster;
+      const cluster = options.clusters.get(name);
+      const projectId = Number(c.req.param('projectId'));
+      const project =
+        cluster && Number.isSafeInteger(projectId) ? getProject(cluster, new URL(c.req.url).origin, options.now(), projectId) : undefined;
+      if (!cluster || !project) return c.html('<!doctype html><title>Not found</title><p>Film not found.</p>', 404);
+      const embedId = c.req.query('embed') || null;
+      // The page embedding the iframe: the browser's Referer (its origin under the default policy),
+      // else the website the loader passed.
+      const website = originOf(c.req.header('referer') ?? '') ?? originOf(c.req.query('website') ?? '');
+      const slots = parseAdSlots(c.req.query('slots'));
+      const ads: Partial<Record<AdSlot, Ad>> = {};
+      for (const slot of slots) ads[slot] = adForSlot(slot, { filmTitle: project.title });
+      const config: PlayerPageConfig = {
+        projectId,
+        title: project.title,
+        cluster: name,
+        embedId,
+        website,
+        notCounting: embedId ? notCountingReason(cluster, projectId, embedId, website, options.countingCheck) : null,
+        slots,
+        ads,
+        videoUrl: project.videoUrl,
+        sampleDurationSeconds: SAMPLE_DURATION_SECONDS,
+        minVisibleMs: MIN_VIEW_WATCH_MS,
+        revenuePerViewLamports: REVENUE_PER_VIEW_LAMPORTS,
+        counters: { views: project.totalViews, revenueLamports: Math.round(project.totalRevenue * LAMPORTS_PER_USD) },
+      };
+      return c.html(playerPage(config, project.thumbnailUrl));
+    });
+}
+
+function notCountingReason(
+  ctx: ClusterContext,
+  projectId: number,
+  embedId: string,
+  website: string | null,
+  countingCheck?: CountingCheck,
+): string | null {
+  const embed = ctx.db.prepare('SELECT publisher, website_url FROM embeds WHERE project_id = ? AND embed_id = ?').get(projectId, embedId) as
+    | { publisher: string; website_url: string }
+    | undefined;
+  if (!embed) return 'This embed is not registered: views are not counted';
+  const registered = originOf(embed.website_url);
+  if (website !== registered) return `Views of this embed count on ${registered} only`;
+  return countingCheck?.(ctx, { publisher: embed.publisher, websiteUrl: embed.website_url }) ?? null;
+}
