@@ -1,8 +1,10 @@
-// Builds a ClusterContext: the cluster's own SQLite file under the data folder, its indexer and
-// explorer links. Used by main.ts for RPC clusters and by the demo chain for 'demo'.
+// Builds a ClusterContext: the cluster's data store (its own SQLite file under the data folder, or
+// its own schema in the PostgreSQL database of DATABASE_URL), its indexer and explorer links. Used
+// by startMarquee for RPC clusters and by the demo chain for 'demo'.
 import { join } from 'node:path';
 import type { ClusterContext } from './api/context.ts';
-import { openDatabase } from './db/database.ts';
+import { DEFAULT_SCHEMA_PREFIX } from './constants.ts';
+import { isPostgresUrl, openStore, schemaName, type StoreLocation } from './db/index.ts';
 import { ClusterIndexer, type IndexerHooks } from './ingest/indexer.ts';
 import type { ChainSource } from './sources/source.ts';
 
@@ -13,20 +15,39 @@ export function databasePath(dataDir: string, cluster: string): string {
   return join(dataDir, `indexer-${cluster}.db`);
 }
 
-export function createCluster(options: {
-  source: ChainSource;
-  /** ':memory:' or a folder holding indexer-<cluster>.db */
+export interface StorageConfig {
+  /** A folder holding indexer-<cluster>.db, or ':memory:' (a throwaway SQLite database). */
   dataDir: string;
-  programId?: string;
-  hooks?: IndexerHooks;
-  now?: () => number;
-}): ClusterContext {
+  /** postgres://… selects PostgreSQL (one schema per cluster); unset keeps SQLite. */
+  databaseUrl?: string;
+  /** Prefix of the clusters' schema names on PostgreSQL (default "marquee_"). */
+  schemaPrefix?: string;
+}
+
+/** Where a cluster's data lives under this configuration. */
+export function clusterLocation(storage: StorageConfig, cluster: string): StoreLocation {
+  if (isPostgresUrl(storage.databaseUrl)) {
+    return { dialect: 'postgres', url: storage.databaseUrl, schema: schemaName(storage.schemaPrefix ?? DEFAULT_SCHEMA_PREFIX, cluster) };
+  }
+  return { dialect: 'sqlite', path: storage.dataDir === ':memory:' ? ':memory:' : databasePath(storage.dataDir, cluster) };
+}
+
+export async function createCluster(
+  options: StorageConfig & {
+    source: ChainSource;
+    /** Overrides the location the storage configuration gives (tests). */
+    location?: StoreLocation;
+    programId?: string;
+    hooks?: IndexerHooks;
+    now?: () => number;
+  },
+): Promise<ClusterContext> {
   const name = options.source.cluster;
-  const db = openDatabase(options.dataDir === ':memory:' ? ':memory:' : databasePath(options.dataDir, name));
-  const indexer = new ClusterIndexer({ cluster: name, db, source: options.source, programId: options.programId, hooks: options.hooks, now: options.now });
+  const store = await openStore(options.location ?? clusterLocation(options, name));
+  const indexer = new ClusterIndexer({ cluster: name, store, source: options.source, programId: options.programId, hooks: options.hooks, now: options.now });
   const explorerTxUrl = EXPLORER_CLUSTERS.has(name)
     ? (signature: string) =>
         `https://explorer.solana.com/tx/${signature}${name === 'mainnet-beta' ? '' : `?cluster=${name}`}`
     : undefined;
-  return { name, db, indexer, explorerTxUrl };
+  return { name, store, db: store.db, indexer, explorerTxUrl };
 }

@@ -1,5 +1,5 @@
 // Configuration from the environment (documented in the root .env.example).
-import { DEFAULT_DATA_DIR, DEFAULT_PORT } from './constants.ts';
+import { DEFAULT_DATA_DIR, DEFAULT_PORT, DEFAULT_SCHEMA_PREFIX } from './constants.ts';
 
 export interface RpcClusterConfig {
   name: string;
@@ -10,6 +10,10 @@ export interface RpcClusterConfig {
 export interface Config {
   port: number;
   dataDir: string;
+  /** DATABASE_URL=postgres://… keeps the clusters' data in PostgreSQL (one schema each); unset: SQLite files in dataDir. */
+  databaseUrl?: string;
+  /** MARQUEE_DATABASE_SCHEMA_PREFIX: prefix of the clusters' schema names on PostgreSQL. */
+  schemaPrefix: string;
   /** RPC clusters to follow: MARQUEE_RPC_CLUSTERS="devnet=https://api.devnet.solana.com,localnet=http://127.0.0.1:8899" */
   rpcClusters: RpcClusterConfig[];
   programId?: string;
@@ -41,6 +45,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: Number(env.PORT ?? DEFAULT_PORT),
     dataDir: env.MARQUEE_DATA_DIR ?? DEFAULT_DATA_DIR,
+    databaseUrl: databaseUrl(env.DATABASE_URL),
+    schemaPrefix: env.MARQUEE_DATABASE_SCHEMA_PREFIX || DEFAULT_SCHEMA_PREFIX,
     rpcClusters,
     programId: env.MARQUEE_PROGRAM_ID,
     heliusAuthHeader: env.HELIUS_WEBHOOK_AUTH || undefined,
@@ -53,4 +59,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSettlementIntervalMs: Number(env.MARQUEE_DEMO_SETTLEMENT_INTERVAL_MS ?? 15_000),
     publicUrl: env.MARQUEE_PUBLIC_URL?.replace(/\/$/, '') || undefined,
   };
+}
+
+/** Only PostgreSQL URLs are accepted: a typo must not silently fall back to SQLite. */
+function databaseUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^postgres(ql)?:\/\//.test(value)) throw new Error(`DATABASE_URL must be a postgres:// URL (got "${value.split('@').pop()}"); leave it unset for SQLite`);
+  return value;
 }

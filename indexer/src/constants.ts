@@ -8,12 +8,16 @@ export const LAMPORTS_PER_USD = LAMPORTS_PER_SOL / 1000;
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_DATA_DIR = './data';
+/** PostgreSQL: cluster <name> lives in schema marquee_<name> of the DATABASE_URL database. */
+export const DEFAULT_SCHEMA_PREFIX = 'marquee_';
 export const DEFAULT_CLUSTER = 'demo';
 export const CLUSTER_HEADER = 'x-marquee-cluster';
 
 /** Spec: the dashboard asks for 5 featured projects. */
 export const DEFAULT_FEATURED_LIMIT = 5;
 export const MAX_LIST_LIMIT = 100;
+/** GET /api/projects page size when a cursor comes without a limit. */
+export const DEFAULT_PAGE_LIMIT = 24;
 
 /** Q64.64 fixed point of the program's revenue-per-share accumulator. */
 export const REVENUE_PER_SHARE_SHIFT = 64n;

@@ -10,6 +10,8 @@ const config = loadConfig();
 const demo = config.demo
   ? await startDemo({
       dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      schemaPrefix: config.schemaPrefix,
       origin: config.publicUrl ?? `http://localhost:${config.port}`,
       programPath: config.programPath,
       settlementIntervalMs: config.demoSettlementIntervalMs,

@@ -6,6 +6,7 @@ import type { ServerType } from '@hono/node-server';
 import { createApp } from './api/app.ts';
 import type { ClusterContext, DemoExtension } from './api/context.ts';
 import { createCluster } from './cluster.ts';
+import { platform } from './db/index.ts';
 import { loadConfig, type Config } from './config.ts';
 import { createServer } from './server.ts';
 import { rpcSettlementSigner } from './settlement/instruction.ts';
@@ -30,19 +31,23 @@ export interface Marquee {
 }
 
 function treasuryOf(cluster: ClusterContext) {
-  return () => (cluster.db.prepare('SELECT treasury FROM platform').get() as { treasury: string } | undefined)?.treasury;
+  return () => platform.treasury(cluster.db);
 }
 
 export async function startMarquee(options: StartOptions = {}): Promise<Marquee> {
   const config = options.config ?? loadConfig();
-  const rpcClusters = config.rpcClusters.map((rpc) => ({
-    rpc,
-    cluster: createCluster({
-      source: new RpcSource({ cluster: rpc.name, rpcUrl: rpc.rpcUrl, wsUrl: rpc.wsUrl }),
-      dataDir: config.dataDir,
-      programId: config.programId,
-    }),
-  }));
+  const rpcClusters = await Promise.all(
+    config.rpcClusters.map(async (rpc) => ({
+      rpc,
+      cluster: await createCluster({
+        source: new RpcSource({ cluster: rpc.name, rpcUrl: rpc.rpcUrl, wsUrl: rpc.wsUrl }),
+        dataDir: config.dataDir,
+        databaseUrl: config.databaseUrl,
+        schemaPrefix: config.schemaPrefix,
+        programId: config.programId,
+      }),
+    })),
+  );
   const clusters = [...(options.clusters ?? []), ...rpcClusters.map(({ cluster }) => cluster)];
   for (const cluster of clusters) cluster.indexer.start();
 
@@ -71,8 +76,7 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
         for (const job of jobs) job.stop();
         for (const cluster of clusters) cluster.indexer.stop();
         server.close(() => {
-          for (const cluster of clusters) cluster.db.close();
-          resolve();
+          Promise.all(clusters.map((cluster) => cluster.store.close())).then(() => resolve());
         });
       }),
   };

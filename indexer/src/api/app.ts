@@ -3,6 +3,8 @@
 // point for the demo chain.
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { etag } from 'hono/etag';
 import { HTTPException } from 'hono/http-exception';
 import {
   CLUSTER_HEADER,
@@ -13,6 +15,7 @@ import {
   PLAY_NONCE_TTL_MS,
   RATE_LIMIT_WINDOW_MS,
 } from '../constants.ts';
+import { chainLog, settlement } from '../db/index.ts';
 import type { AppDeps, AppEnv, ViewRules } from './context.ts';
 import { fail } from './errors.ts';
 import { openApiDocument } from './openapi.ts';
@@ -40,6 +43,10 @@ export function createApp(deps: AppDeps) {
   };
 
   const api = new Hono<AppEnv>();
+  // Lists are large (1,000 films ≈ 1 MB of JSON): compressed when the client accepts it, and a
+  // client holding the same answer gets 304 Not Modified for its If-None-Match.
+  api.use('*', compress());
+  api.use('*', async (c, next) => (c.req.method === 'GET' ? etag()(c, next) : next()));
   api.use('*', async (c, next) => {
     const name = c.req.query('cluster') ?? c.req.header(CLUSTER_HEADER) ?? defaultCluster;
     const cluster = clusters.get(name);
@@ -49,24 +56,20 @@ export function createApp(deps: AppDeps) {
     await next();
   });
 
-  api.get('/health', (c) =>
+  api.get('/health', async (c) =>
     c.json({
       ok: true,
       defaultCluster,
-      clusters: [...clusters.values()].map((cluster) => ({
-        name: cluster.name,
-        cursor: cluster.indexer.cursor() ?? null,
-        gaps: cluster.indexer.gaps(),
-        transactions: (cluster.db.prepare('SELECT COUNT(*) AS n FROM transactions').get() as { n: number }).n,
-        settlement: cluster.db
-          .prepare(
-            `SELECT (SELECT COUNT(*) FROM views WHERE batch_id IS NULL) AS unbatchedViews,
-                    (SELECT COUNT(*) FROM settlement_batches WHERE status = 'pending') AS pendingBatches,
-                    (SELECT last_error FROM settlement_batches WHERE status = 'pending' AND last_error IS NOT NULL
-                     ORDER BY id DESC LIMIT 1) AS lastError`,
-          )
-          .get(),
-      })),
+      clusters: await Promise.all(
+        [...clusters.values()].map(async (cluster) => ({
+          name: cluster.name,
+          database: cluster.store.dialect,
+          cursor: (await cluster.indexer.cursor()) ?? null,
+          gaps: await cluster.indexer.gaps(),
+          transactions: await chainLog.transactionCount(cluster.db),
+          settlement: await settlement.settlementHealth(cluster.db),
+        })),
+      ),
     }),
   );
   api.get('/openapi.json', (c) => c.json(openApiDocument(deps.demo?.openapi)));

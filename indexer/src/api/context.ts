@@ -1,12 +1,15 @@
 // What the API is built from: one ClusterContext per cluster (its database, indexer and explorer
 // links) and the optional extensions (the demo chain's /api/demo routes, the settlement job).
 import type { Hono } from 'hono';
-import type { Db } from '../db/database.ts';
+import type { DataStore, Executor } from '../db/index.ts';
 import type { ClusterIndexer } from '../ingest/indexer.ts';
 
 export interface ClusterContext {
   name: string;
-  db: Db;
+  /** The cluster's data store (close it when the cluster goes). */
+  store: DataStore;
+  /** Its Kysely instance, what the data layer's aggregate functions take. */
+  db: Executor;
   indexer: ClusterIndexer;
   /** Explorer link of a transaction; absent for clusters no public explorer shows (demo). */
   explorerTxUrl?: (signature: string) => string;

@@ -11,6 +11,7 @@ import {
   MAX_WEBSITE_URL_LEN,
   MIN_RELEASE_YEAR,
 } from '../constants.ts';
+import { PROJECT_SORTS } from '../db/projects.ts';
 
 const { bs58 } = anchor.utils.bytes;
 
@@ -50,7 +51,17 @@ const modeFlags = {
 
 export const projectListQuery = z.object({
   status: z.enum(['funding', 'funded', 'failed', 'all']).optional(),
-  search: z.string().max(200).optional(),
+  q: z.string().max(200).optional().meta({ description: 'case-insensitive substring of title, description or directorName' }),
+  search: z.string().max(200).optional().meta({ description: 'the same as q (older name)' }),
+  sort: z.enum(PROJECT_SORTS).optional().meta({ description: 'funding (funding percentage, highest first), newest, endingSoon (nearest deadline first); default newest' }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_LIST_LIMIT)
+    .optional()
+    .meta({ description: 'page size; with limit or cursor the answer is a page { items, nextCursor, total }' }),
+  cursor: z.string().max(200).optional().meta({ description: "the previous page's nextCursor" }),
   studio: walletAddress.optional().meta({ description: 'studio account or studio authority wallet' }),
 });
 export const featuredQuery = z.object({

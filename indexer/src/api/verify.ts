@@ -19,19 +19,17 @@ export async function verifiedEvents(
     fail(502, `Could not look up transaction ${txHash} on ${ctx.name}: ${error instanceof Error ? error.message : error}`);
   }
   if (!result) fail(404, `Transaction ${txHash} was not found on ${ctx.name}`);
-  const failed =
-    result.failed ||
-    (ctx.db.prepare('SELECT failed FROM transactions WHERE signature = ?').get(txHash) as { failed: number } | undefined)
-      ?.failed === 1;
+  const failed = result.failed || (await ctx.indexer.isFailed(txHash));
   if (failed) fail(400, `Transaction ${txHash} failed on ${ctx.name}`);
   if (result.events.length === 0) fail(400, `Transaction ${txHash} is not a Marquee program transaction`);
   const candidates = result.events.filter((event) => expected.includes(event.name));
   if (candidates.length === 0) fail(400, `Transaction ${txHash} has no ${expected.join(' or ')} event`);
   // Projected only once its project's earlier events are in: a project this indexer has not seen
   // yet is backfilled from its account's history here.
-  if (candidates.some((event) => !ctx.indexer.isApplied(event))) {
+  const allApplied = async () => (await Promise.all(candidates.map((event) => ctx.indexer.isApplied(event)))).every(Boolean);
+  if (!(await allApplied())) {
     await ctx.indexer.resolveGaps();
-    if (candidates.some((event) => !ctx.indexer.isApplied(event))) {
+    if (!(await allApplied())) {
       fail(409, `Transaction ${txHash} is stored but waits for earlier events of its project; try again shortly`);
     }
   }
@@ -52,10 +50,10 @@ export async function projectOfWrite(
   txHash: string,
   expected: string[],
 ): Promise<Project> {
-  let project = getProject(ctx, origin, nowMs(), projectId);
-  if (!project && !ctx.indexer.isIngested(txHash)) {
+  let project = await getProject(ctx, origin, nowMs(), projectId);
+  if (!project && !(await ctx.indexer.isIngested(txHash))) {
     await verifiedEvents(ctx, txHash, expected);
-    project = getProject(ctx, origin, nowMs(), projectId);
+    project = await getProject(ctx, origin, nowMs(), projectId);
   }
   if (!project) fail(404, 'Project not found');
   return project;

@@ -3,7 +3,7 @@
 // cluster in that database); everything above this module speaks Kysely only.
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pg from 'pg';
 import { migrateToLatest, type MigrationList } from './migrate.ts';
@@ -93,4 +93,20 @@ export async function openStore(location: StoreLocation, migrations?: MigrationL
       await db.destroy();
     },
   };
+}
+
+/** Deletes everything stored at `location` (the demo chain's index when its chain starts anew). */
+export async function discardStore(location: StoreLocation): Promise<void> {
+  if (location.dialect === 'sqlite') {
+    if (location.path === ':memory:') return;
+    for (const file of [location.path, `${location.path}-wal`, `${location.path}-shm`]) rmSync(file, { force: true });
+    return;
+  }
+  const client = new pg.Client({ connectionString: location.url });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${location.schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
 }

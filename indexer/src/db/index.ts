@@ -12,5 +12,5 @@ export * as settlement from './settlement.ts';
 export * as users from './users.ts';
 export * as views from './views.ts';
 export { inTransaction, flag, type Executor } from './executor.ts';
-export { openStore, isPostgresUrl, schemaName, type DataStore, type DialectName, type StoreLocation } from './connection.ts';
+export { openStore, discardStore, isPostgresUrl, schemaName, type DataStore, type DialectName, type StoreLocation } from './connection.ts';
 export { migrateToLatest, MIGRATIONS, type MarqueeMigration, type MigrationList } from './migrate.ts';

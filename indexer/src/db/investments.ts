@@ -129,3 +129,17 @@ export function holdersOf(db: Executor, projectId: number): Promise<{ investor: 
 export async function setRevenueCheckpoint(db: Executor, projectId: number, investor: string, checkpoint: string): Promise<void> {
   await db.updateTable('positions').set({ revenue_checkpoint: checkpoint }).where('project_id', '=', projectId).where('investor', '=', investor).execute();
 }
+
+/** Funded projects in which the investor holds shares, by id (the demo's test revenue picks one). */
+export async function fundedHoldings(db: Executor, investor: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('positions as s')
+    .innerJoin('projects as p', 'p.id', 's.project_id')
+    .select('p.id')
+    .where('s.investor', '=', investor)
+    .where('s.shares', '>', 0)
+    .where('p.status', '=', 'funded')
+    .orderBy('p.id')
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -277,3 +277,13 @@ export async function recordRevenue(db: Executor, id: number, revenue: { revenue
     .where('id', '=', id)
     .execute();
 }
+
+/** A project's title and metadata JSON (the demo's generated poster). */
+export function titleAndMetadata(db: Executor, id: number): Promise<{ title: string; metadata: string | null } | undefined> {
+  return db
+    .selectFrom('projects as p')
+    .leftJoin('metadata as m', 'm.sha256', 'p.metadata_hash')
+    .select(['p.title', 'm.body as metadata'])
+    .where('p.id', '=', id)
+    .executeTakeFirst();
+}

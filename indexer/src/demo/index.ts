@@ -1,12 +1,12 @@
-// startDemo: the 'demo' cluster — the demo chain, its index (SQLite in the same data folder), the
-// demo actions for /api/demo, and the settlement job signing with the demo platform's settlement
-// key. A new chain is seeded with the catalogue before startDemo returns, so the server never
+// startDemo: the 'demo' cluster — the demo chain, its index (SQLite in the same data folder, or a
+// PostgreSQL schema of DATABASE_URL), the demo actions for /api/demo, and the settlement job
+// signing with the demo platform's settlement key. A new chain is seeded with the catalogue before startDemo returns, so the server never
 // serves a half-seeded demo. The caller starts the cluster's indexer (startMarquee does).
-import { existsSync, rmSync } from 'node:fs';
 import { createApp } from '../api/app.ts';
 import type { ClusterContext, DemoExtension } from '../api/context.ts';
 import { CLUSTER_HEADER } from '../constants.ts';
-import { createCluster, databasePath } from '../cluster.ts';
+import { clusterLocation, createCluster } from '../cluster.ts';
+import { discardStore } from '../db/index.ts';
 import type { IndexerHooks } from '../ingest/indexer.ts';
 import { SettlementJob } from '../settlement/job.ts';
 import { DEMO_CLUSTER, DemoChain, type DemoChainOptions } from './chain.ts';
@@ -18,6 +18,9 @@ export const DEFAULT_SETTLEMENT_INTERVAL_MS = 15_000;
 
 export interface DemoOptions {
   dataDir: string;
+  /** postgres://… keeps the demo cluster's index in PostgreSQL (see cluster.ts); unset: SQLite in dataDir. */
+  databaseUrl?: string;
+  schemaPrefix?: string;
   /** Where the server is reached: the metadata URIs written on chain point there. */
   origin: string;
   programPath?: string;
@@ -60,12 +63,16 @@ function metadataStore(cluster: ClusterContext): (origin: string) => MetadataSto
 export async function startDemo(options: DemoOptions): Promise<DemoRuntime> {
   const now = options.now ?? Date.now;
   const chain = DemoChain.open({ dataDir: options.dataDir, programPath: options.programPath, hooks: options.chainHooks, now });
-  if (chain.isNew) {
-    // An index of some earlier chain (whose chain folder was deleted) would disagree with this one.
-    const database = databasePath(options.dataDir, DEMO_CLUSTER);
-    for (const file of [database, `${database}-wal`, `${database}-shm`]) if (existsSync(file)) rmSync(file);
-  }
-  const cluster = createCluster({ source: chain, dataDir: options.dataDir, now, hooks: options.indexerHooks });
+  // An index of some earlier chain (whose chain folder was deleted) would disagree with this one.
+  if (chain.isNew) await discardStore(clusterLocation(options, DEMO_CLUSTER));
+  const cluster = await createCluster({
+    source: chain,
+    dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
+    schemaPrefix: options.schemaPrefix,
+    now,
+    hooks: options.indexerHooks,
+  });
   // After a crash the index may lag the chain: catch up with every committed transaction first.
   await cluster.indexer.sync();
   const service = new DemoService(chain, cluster, now);
@@ -75,7 +82,7 @@ export async function startDemo(options: DemoOptions): Promise<DemoRuntime> {
     seeded = await seedCatalogue(service, store(options.origin), Math.floor(now() / 1000));
     await cluster.indexer.sync();
   }
-  service.relinkWallets();
+  await service.relinkWallets();
 
   const settlement = new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer: service, now });
   const interval = options.settlementIntervalMs ?? DEFAULT_SETTLEMENT_INTERVAL_MS;

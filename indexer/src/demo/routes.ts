@@ -10,6 +10,7 @@ import { validate } from '../api/validate.ts';
 import type { SettlementJob } from '../settlement/job.ts';
 import { DEMO_CLUSTER } from './chain.ts';
 import { posterSvg } from './posters.ts';
+import { projects } from '../db/index.ts';
 import { DemoActionError, type DemoService, type MetadataStore } from './service.ts';
 
 /** Spec §7: generate-revenue sends a random 0.5 to 10 SOL. */
@@ -110,13 +111,9 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
         const results = await options.settlement.runOnce();
         return c.json({ settled: results.filter((result) => result.signature), failed: results.filter((result) => !result.signature) });
       })
-      .get('/posters/:file', validate('param', demoSchemas.poster), (c) => {
+      .get('/posters/:file', validate('param', demoSchemas.poster), async (c) => {
         const id = Number.parseInt(c.req.valid('param').file, 10);
-        const row = c.var.cluster.db
-          .prepare(
-            'SELECT p.title, m.body AS metadata FROM projects p LEFT JOIN metadata m ON m.sha256 = p.metadata_hash WHERE p.id = ?',
-          )
-          .get(id) as { title: string; metadata: string | null } | undefined;
+        const row = await projects.titleAndMetadata(c.var.cluster.db, id);
         if (!row) fail(404, 'Project not found');
         const metadata = row.metadata ? JSON.parse(row.metadata) : {};
         const svg = posterSvg({ ...metadata, title: row.title });

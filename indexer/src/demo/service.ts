@@ -1,12 +1,12 @@
 // DemoService: every demo action as a real transaction on the demo chain, signed by the server-held
 // key that stands for the actor — the connected wallet's demo keypair, a seeded studio, or the
 // platform's settlement authority. Actions answer with the transaction's signature; by then the
-// chain has committed it and the indexer has ingested it (the chain pushes each commit).
+// chain has committed it and the indexer has ingested it (the chain pushes each commit to the
+// indexer; the action waits for that ingestion to be done).
 import anchor from '@coral-xyz/anchor';
 import { randomInt } from 'node:crypto';
 import type { ClusterContext } from '../api/context.ts';
-import { linkSigner } from '../api/routes/users.ts';
-import { resolveUser } from '../api/shapes.ts';
+import { investments, revenue, users } from '../db/index.ts';
 import { LAMPORTS_PER_AMOUNT_UNIT, LAMPORTS_PER_SOL, LAMPORTS_PER_USD } from '../constants.ts';
 import { decodeTransactionEvents } from '../program/decoder.ts';
 import type { DistributionRequest, SettlementSigner } from '../settlement/job.ts';
@@ -126,7 +126,7 @@ export class DemoService implements SettlementSigner {
    * Maps a connected wallet to its demo keypair, funding it with 15.75 SOL the first time (the key,
    * the mapping and the airdrop are one commit), and links the wallet's user to it in the indexer.
    */
-  connect(walletAddress: string): DemoWallet {
+  async connect(walletAddress: string): Promise<DemoWallet> {
     let name = this.chain.walletKeyName(walletAddress);
     if (!name) {
       name = KEY.wallet(walletAddress);
@@ -135,20 +135,20 @@ export class DemoService implements SettlementSigner {
       this.chain.airdrop(keypair.publicKey, DEMO_WALLET_LAMPORTS);
     }
     const keypair = this.key(name);
-    linkSigner(this.cluster.db, walletAddress, keypair.publicKey.toBase58(), this.now());
+    await users.linkSigner(this.cluster.db, walletAddress, keypair.publicKey.toBase58(), this.now());
     return this.walletInfo(walletAddress, keypair);
   }
 
   /** Re-links every demo wallet's user after a restart (the link may have missed a crash). */
-  relinkWallets(): void {
+  async relinkWallets(): Promise<void> {
     for (const [walletAddress, name] of this.chain.wallets()) {
-      linkSigner(this.cluster.db, walletAddress, this.key(name).publicKey.toBase58(), this.now());
+      await users.linkSigner(this.cluster.db, walletAddress, this.key(name).publicKey.toBase58(), this.now());
     }
   }
 
   /** The demo keypair that signs for a connected wallet (connecting it on first use). */
-  private signer(walletAddress: string): Keypair {
-    if (!this.chain.walletKeyName(walletAddress)) this.connect(walletAddress);
+  private async signer(walletAddress: string): Promise<Keypair> {
+    if (!this.chain.walletKeyName(walletAddress)) await this.connect(walletAddress);
     return this.key(this.chain.walletKeyName(walletAddress)!);
   }
 
@@ -161,22 +161,31 @@ export class DemoService implements SettlementSigner {
     return { address, account };
   }
 
-  private run(instructions: anchor.web3.TransactionInstruction[], signers: Keypair[]): string {
+  /** Sends and commits the transaction at once (synchronously), then waits until it is indexed. */
+  private async run(instructions: anchor.web3.TransactionInstruction[], signers: Keypair[]): Promise<string> {
+    let signature: string;
     try {
-      return this.chain.send(instructions, signers).signature;
+      signature = this.chain.send(instructions, signers).signature;
     } catch (error) {
       if (error instanceof DemoTransactionError) throw new DemoActionError(400, error.message);
       throw error;
     }
+    await this.indexed(signature);
+    return signature;
+  }
+
+  /** Resolves once the committed transaction is in the index (a duplicate of the pushed ingestion). */
+  private async indexed(signature: string): Promise<void> {
+    await this.cluster.indexer.ingestTransaction(this.chain.committed(signature)!);
   }
 
   // --- actions ------------------------------------------------------------------------------------
 
-  invest(walletAddress: string, projectId: number, amountSol: number): { signature: string; balance: number } {
-    const investor = this.signer(walletAddress);
+  async invest(walletAddress: string, projectId: number, amountSol: number): Promise<{ signature: string; balance: number }> {
+    const investor = await this.signer(walletAddress);
     const { address } = this.project(projectId);
     const lamports = BigInt(Math.round(amountSol * LAMPORTS_PER_SOL));
-    const signature = this.run([ix.invest(investor.publicKey, address, lamports)], [investor]);
+    const signature = await this.run([ix.invest(investor.publicKey, address, lamports)], [investor]);
     return { signature, balance: this.walletInfo(walletAddress, investor).balance };
   }
 
@@ -185,36 +194,36 @@ export class DemoService implements SettlementSigner {
    * it listed the film, or the key of a seeded studio (the demo plays the catalogue's studios); never
    * another wallet's key.
    */
-  claimLicense(walletAddress: string, projectId: number): { signature: string } {
+  async claimLicense(walletAddress: string, projectId: number): Promise<{ signature: string }> {
     const { address, account } = this.project(projectId);
     // project.studio is the wallet of the studio that listed the film.
-    const own = this.signer(walletAddress);
+    const own = await this.signer(walletAddress);
     const authority = own.publicKey.equals(account.studio) ? own : this.seededStudio(account.studio);
     if (!authority) throw new DemoActionError(403, 'Only the studio that listed this film can claim its licence');
-    return { signature: this.run([ix.claimLicense(authority.publicKey, address)], [authority]) };
+    return { signature: await this.run([ix.claimLicense(authority.publicKey, address)], [authority]) };
   }
 
-  registerEmbed(walletAddress: string, projectId: number, websiteUrl: string, embedId: string): { signature: string } {
-    const publisher = this.signer(walletAddress);
+  async registerEmbed(walletAddress: string, projectId: number, websiteUrl: string, embedId: string): Promise<{ signature: string }> {
+    const publisher = await this.signer(walletAddress);
     const { address } = this.project(projectId);
-    return { signature: this.run([ix.registerEmbed(publisher.publicKey, address, embedId, websiteUrl)], [publisher]) };
+    return { signature: await this.run([ix.registerEmbed(publisher.publicKey, address, embedId, websiteUrl)], [publisher]) };
   }
 
   /** Takes the wallet's SOL back from a film that missed its deadline unfunded (its shares are burned). */
-  refund(walletAddress: string, projectId: number): { signature: string; amount: number; amountLamports: string } {
-    const investor = this.signer(walletAddress);
+  async refund(walletAddress: string, projectId: number): Promise<{ signature: string; amount: number; amountLamports: string }> {
+    const investor = await this.signer(walletAddress);
     const { address } = this.project(projectId);
-    const signature = this.run([ix.refund(investor.publicKey, address)], [investor]);
+    const signature = await this.run([ix.refund(investor.publicKey, address)], [investor]);
     return { signature, ...this.eventTotal(signature, 'Refunded') };
   }
 
   /** Pays a publisher what its embed of a film earned so far. */
-  claimPublisherRevenue(walletAddress: string, projectId: number, embedId: string): { signature: string; amount: number; amountLamports: string } {
-    const publisher = this.signer(walletAddress);
+  async claimPublisherRevenue(walletAddress: string, projectId: number, embedId: string): Promise<{ signature: string; amount: number; amountLamports: string }> {
+    const publisher = await this.signer(walletAddress);
     const { address } = this.project(projectId);
     const embed = pda.embed(address, embedId);
     if (!this.chain.exists(embed)) throw new DemoActionError(404, 'Embed not found');
-    const signature = this.run([ix.claimPublisherRevenue(publisher.publicKey, address, embed)], [publisher]);
+    const signature = await this.run([ix.claimPublisherRevenue(publisher.publicKey, address, embed)], [publisher]);
     return { signature, ...this.eventTotal(signature, 'PublisherRevenueClaimed') };
   }
 
@@ -227,12 +236,11 @@ export class DemoService implements SettlementSigner {
   }
 
   /** Claims the revenue of the projects the selected distributions belong to (claims are per project on chain). */
-  claimRevenue(walletAddress: string, distributionIds: number[]): { signature: string; amount: number; amountLamports: string } {
-    const investor = this.signer(walletAddress);
-    const lookup = this.cluster.db.prepare('SELECT project_id, investor, claimed FROM investor_distributions WHERE id = ?');
+  async claimRevenue(walletAddress: string, distributionIds: number[]): Promise<{ signature: string; amount: number; amountLamports: string }> {
+    const investor = await this.signer(walletAddress);
     const projects = new Set<number>();
     for (const id of distributionIds) {
-      const row = lookup.get(id) as { project_id: number; investor: string; claimed: number } | undefined;
+      const row = await revenue.investorDistribution(this.cluster.db, id);
       if (!row) throw new DemoActionError(404, `Distribution ${id} not found`);
       if (row.investor !== investor.publicKey.toBase58()) throw new DemoActionError(403, `Distribution ${id} is not yours`);
       if (row.claimed === 0) projects.add(row.project_id);
@@ -241,13 +249,13 @@ export class DemoService implements SettlementSigner {
       throw new DemoActionError(400, "No revenue to claim: You don't have any unclaimed revenue at the moment.");
     }
     const instructions = [...projects].map((projectId) => ix.claimRevenue(investor.publicKey, pda.project(projectId)));
-    const signature = this.run(instructions, [investor]);
+    const signature = await this.run(instructions, [investor]);
     return { signature, ...this.eventTotal(signature, 'RevenueClaimed') };
   }
 
   /** Lists a film: registers the wallet's studio if needed and creates the project, in one transaction. */
   async listFilm(walletAddress: string, listing: ListingInput, storeMetadata: MetadataStore): Promise<{ signature: string; projectId: number }> {
-    const authority = this.signer(walletAddress);
+    const authority = await this.signer(walletAddress);
     const deadline = Math.floor(Date.parse(listing.deadline) / 1000);
     if (!Number.isFinite(deadline)) throw new DemoActionError(400, 'deadline: Expected a date');
     if (deadline <= Math.floor(this.now() / 1000)) throw new DemoActionError(400, 'The deadline must be in the future');
@@ -285,7 +293,7 @@ export class DemoService implements SettlementSigner {
         deadline: BigInt(deadline),
       }),
     );
-    const signature = this.run(instructions, [authority]);
+    const signature = await this.run(instructions, [authority]);
     return { signature, projectId: Number(projectId) };
   }
 
@@ -293,20 +301,16 @@ export class DemoService implements SettlementSigner {
    * Test revenue (spec: a random 0.5–10 SOL chosen by the client): a distribute_revenue signed by
    * the settlement authority on one of the funded projects the user holds shares of.
    */
-  generateRevenue(userId: string, amountSol: number): { signature: string; projectId: number; amount: number } {
-    const { chainAddress } = resolveUser(this.cluster.db, userId);
-    const candidates = this.cluster.db
-      .prepare(
-        `SELECT p.id FROM positions s JOIN projects p ON p.id = s.project_id
-         WHERE s.investor = ? AND s.shares > 0 AND p.status = 'funded' ORDER BY p.id`,
-      )
-      .all(chainAddress ?? userId) as { id: number }[];
+  async generateRevenue(userId: string, amountSol: number): Promise<{ signature: string; projectId: number; amount: number }> {
+    const { chainAddress } = await users.resolveUser(this.cluster.db, userId);
+    const candidates = await investments.fundedHoldings(this.cluster.db, chainAddress ?? userId);
     if (candidates.length === 0) {
       throw new DemoActionError(400, 'No funded investment yet: invest in a film that reaches its goal to receive revenue');
     }
-    const projectId = candidates[randomInt(candidates.length)].id;
+    const projectId = candidates[randomInt(candidates.length)];
     const lamports = BigInt(Math.round(amountSol * LAMPORTS_PER_SOL));
     const signature = this.distribute(pda.project(projectId), lamports, []);
+    await this.indexed(signature);
     return { signature, projectId, amount: amountSol };
   }
 

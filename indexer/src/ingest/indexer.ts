@@ -1,10 +1,11 @@
 // ClusterIndexer: the one ingestion path of a cluster. Every source's transactions go through
-// `ingestTransaction`, which, in one synchronous SQLite transaction, stores the decoded events
+// `ingestTransaction`, which, in one database transaction, stores the decoded events
 // (idempotent: keyed by signature + instruction index + event index), moves the backfill cursor
 // and projects the events of each seq stream in order. An event whose predecessor is missing waits
-// in the log (a gap) until a backfill of its stream brings the predecessor.
+// in the log (a gap) until a backfill of its stream brings the predecessor. Ingestions run one at a
+// time, in the order they were asked for (the queue below), as the synchronous SQLite code did.
 import anchor from '@coral-xyz/anchor';
-import type { Db } from '../db/database.ts';
+import { chainLog, inTransaction, type DataStore, type Executor } from '../db/index.ts';
 import {
   decodeTransactionEvents,
   eventDataToJson,
@@ -40,7 +41,7 @@ export interface StreamGap {
 }
 
 export interface IndexerHooks {
-  /** Runs inside the ingesting SQLite transaction after each stored event (tests kill the process here). */
+  /** Runs inside the ingesting database transaction after each stored event (tests kill the process here). */
   afterEventStored?(event: StoredEvent): void;
   /** Runs after each committed transaction (tests kill the process here). */
   afterCommit?(result: IngestResult): void;
@@ -48,7 +49,7 @@ export interface IndexerHooks {
 
 export interface ClusterIndexerOptions {
   cluster: string;
-  db: Db;
+  store: DataStore;
   source: ChainSource;
   programId?: string;
   hooks?: IndexerHooks;
@@ -57,7 +58,7 @@ export interface ClusterIndexerOptions {
 
 export class ClusterIndexer {
   readonly cluster: string;
-  readonly db: Db;
+  readonly store: DataStore;
   readonly source: ChainSource;
   readonly programId: string;
   private readonly hooks: IndexerHooks;
@@ -66,10 +67,12 @@ export class ClusterIndexer {
   private unsubscribe?: () => void;
   private pollTimer?: NodeJS.Timeout;
   private syncing?: Promise<number>;
+  /** The tail of the ingestion queue: each ingestion starts when the previous one has settled. */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(options: ClusterIndexerOptions) {
     this.cluster = options.cluster;
-    this.db = options.db;
+    this.store = options.store;
     this.source = options.source;
     this.programId = options.programId ?? PROGRAM_ID;
     this.hooks = options.hooks ?? {};
@@ -82,65 +85,83 @@ export class ClusterIndexer {
     return () => this.listeners.delete(listener);
   }
 
-  isIngested(signature: string): boolean {
-    return this.db.prepare('SELECT 1 FROM transactions WHERE signature = ?').get(signature) !== undefined;
+  private get db(): Executor {
+    return this.store.db;
   }
 
-  storedEvents(signature: string): StoredEvent[] {
-    const rows = this.db
-      .prepare(
-        `SELECT signature, ix_index, event_index, block_time, name, stream, seq, data FROM events
-         WHERE signature = ? ORDER BY ix_index, event_index`,
-      )
-      .all(signature) as (Omit<StoredEvent, 'data'> & { data: string })[];
-    return rows.map((row) => ({ ...row, data: JSON.parse(row.data) }));
+  isIngested(signature: string): Promise<boolean> {
+    return chainLog.isIngested(this.db, signature);
+  }
+
+  async storedEvents(signature: string, db: Executor = this.db): Promise<StoredEvent[]> {
+    const rows = await chainLog.eventsOf(db, signature);
+    return rows.map(({ signature, ix_index, event_index, block_time, name, stream, seq, data }) => ({
+      signature,
+      ix_index,
+      event_index,
+      block_time,
+      name,
+      stream,
+      seq,
+      data: JSON.parse(data),
+    }));
+  }
+
+  private serialize<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
   /**
    * Stores and projects a transaction's events. `recordEmpty` also remembers a transaction without
    * events (a failed one from the program's signature list) so it is not fetched again; the
-   * optional cursor moves in the same SQLite transaction, so a crash never separates the two.
+   * optional cursor moves in the same database transaction, so a crash never separates the two.
    */
-  ingestTransaction(
-    tx: ChainTransaction,
-    options: { recordEmpty?: boolean; cursor?: string } = {},
-  ): IngestResult {
+  async ingestTransaction(tx: ChainTransaction, options: { recordEmpty?: boolean; cursor?: string } = {}): Promise<IngestResult> {
     const decoded = decodeTransactionEvents(tx, this.programId);
     const failed = Boolean(tx.err);
-    const result = this.db.transaction((): IngestResult => {
-      if (options.cursor) this.moveCursor(options.cursor, tx.signature, tx.slot);
-      if (this.isIngested(tx.signature)) {
-        return { signature: tx.signature, duplicate: true, failed, events: this.storedEvents(tx.signature) };
-      }
-      if (decoded.length === 0 && !options.recordEmpty) {
-        return { signature: tx.signature, duplicate: false, failed, events: [] };
-      }
-      this.db
-        .prepare(
-          'INSERT INTO transactions (signature, slot, block_time, failed, event_count, ingested_at) VALUES (?, ?, ?, ?, ?, ?)',
-        )
-        .run(tx.signature, tx.slot, tx.blockTime, failed ? 1 : 0, decoded.length, this.now());
-      const insert = this.db.prepare(
-        `INSERT OR IGNORE INTO events (signature, ix_index, event_index, slot, block_time, name, stream, seq, data)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      );
-      for (const event of decoded) {
-        insert.run(
-          event.signature,
-          event.ixIndex,
-          event.eventIndex,
-          event.slot,
-          event.blockTime,
-          event.name,
-          event.stream,
-          event.seq,
-          eventDataToJson(event.data),
-        );
-        this.hooks.afterEventStored?.(this.storedEvents(tx.signature).at(-1)!);
-      }
-      for (const stream of new Set(decoded.map((event) => event.stream))) this.applyStream(stream);
-      return { signature: tx.signature, duplicate: false, failed, events: this.storedEvents(tx.signature) };
-    })();
+    const result = await this.serialize(() =>
+      inTransaction(this.db, async (trx): Promise<IngestResult> => {
+        if (options.cursor) await chainLog.moveCursor(trx, options.cursor, tx.signature, tx.slot, this.now());
+        if (await chainLog.isIngested(trx, tx.signature)) {
+          return { signature: tx.signature, duplicate: true, failed, events: await this.storedEvents(tx.signature, trx) };
+        }
+        if (decoded.length === 0 && !options.recordEmpty) {
+          return { signature: tx.signature, duplicate: false, failed, events: [] };
+        }
+        await chainLog.insertTransaction(trx, {
+          signature: tx.signature,
+          slot: tx.slot,
+          blockTime: tx.blockTime,
+          failed,
+          eventCount: decoded.length,
+          ingestedAt: this.now(),
+        });
+        const rows = decoded.map((event) => ({
+          signature: event.signature,
+          ix_index: event.ixIndex,
+          event_index: event.eventIndex,
+          slot: event.slot,
+          block_time: event.blockTime,
+          name: event.name,
+          stream: event.stream,
+          seq: event.seq,
+          data: eventDataToJson(event.data),
+        }));
+        if (this.hooks.afterEventStored) {
+          // One at a time, so a test can stop the process between two events of one transaction.
+          for (const row of rows) {
+            await chainLog.insertEvents(trx, [row]);
+            this.hooks.afterEventStored({ ...row, data: JSON.parse(row.data) });
+          }
+        } else {
+          await chainLog.insertEvents(trx, rows);
+        }
+        for (const stream of new Set(decoded.map((event) => event.stream))) await this.applyStream(trx, stream);
+        return { signature: tx.signature, duplicate: false, failed, events: await this.storedEvents(tx.signature, trx) };
+      }),
+    );
     if (!result.duplicate && result.events.length > 0) {
       this.hooks.afterCommit?.(result);
       for (const listener of this.listeners) listener(result);
@@ -150,72 +171,41 @@ export class ClusterIndexer {
 
   /** Looks a signature up through the source and ingests it; null when the cluster has no such transaction. */
   async ingestSignature(signature: string): Promise<IngestResult | null> {
-    if (this.isIngested(signature)) {
-      return { signature, duplicate: true, failed: false, events: this.storedEvents(signature) };
+    if (await this.isIngested(signature)) {
+      return { signature, duplicate: true, failed: false, events: await this.storedEvents(signature) };
     }
     const tx = await this.source.getTransaction(signature);
     return tx ? this.ingestTransaction(tx) : null;
   }
 
   /** True when the event is projected (not waiting behind a gap). */
-  isApplied(event: Pick<StoredEvent, 'signature' | 'ix_index' | 'event_index'>): boolean {
-    const row = this.db
-      .prepare('SELECT applied FROM events WHERE signature = ? AND ix_index = ? AND event_index = ?')
-      .get(event.signature, event.ix_index, event.event_index) as { applied: number } | undefined;
-    return row?.applied === 1;
+  isApplied(event: Pick<StoredEvent, 'signature' | 'ix_index' | 'event_index'>): Promise<boolean> {
+    return chainLog.isEventApplied(this.db, event);
   }
 
-  private moveCursor(name: string, signature: string, slot: number): void {
-    this.db
-      .prepare(
-        `INSERT INTO cursors (name, signature, slot, updated_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (name) DO UPDATE SET signature = excluded.signature, slot = excluded.slot, updated_at = excluded.updated_at`,
-      )
-      .run(name, signature, slot, this.now());
+  /** True when the transaction is stored as failed on chain. */
+  isFailed(signature: string): Promise<boolean> {
+    return chainLog.isFailed(this.db, signature);
   }
 
-  cursor(name = PROGRAM_CURSOR): { signature: string; slot: number } | undefined {
-    return this.db.prepare('SELECT signature, slot FROM cursors WHERE name = ?').get(name) as
-      | { signature: string; slot: number }
-      | undefined;
+  cursor(name = PROGRAM_CURSOR): Promise<{ signature: string; slot: number } | undefined> {
+    return chainLog.cursorOf(this.db, name);
   }
 
   /** Projects the stream's waiting events while each one is the next in seq order. */
-  private applyStream(stream: string): void {
+  private async applyStream(trx: Executor, stream: string): Promise<void> {
     const genesis = STREAM_GENESIS[stream] ?? PROJECT_GENESIS;
-    const nextSeq = this.db.prepare('SELECT next_seq FROM streams WHERE stream = ?');
-    const firstEvent = this.db.prepare(
-      'SELECT * FROM events WHERE stream = ? AND applied = 0 AND name = ? ORDER BY seq LIMIT 1',
-    );
-    const eventAt = this.db.prepare('SELECT * FROM events WHERE stream = ? AND applied = 0 AND seq = ? LIMIT 1');
     for (;;) {
-      const state = nextSeq.get(stream) as { next_seq: number } | undefined;
-      const row = (state ? eventAt.get(stream, state.next_seq) : firstEvent.get(stream, genesis)) as
-        | (Omit<StoredEvent, 'data'> & { data: string })
-        | undefined;
+      const row = await chainLog.nextPendingEvent(trx, stream, genesis);
       if (!row) return;
-      applyEvent(this.db, { ...row, data: JSON.parse(row.data) });
-      this.db
-        .prepare('UPDATE events SET applied = 1 WHERE signature = ? AND ix_index = ? AND event_index = ?')
-        .run(row.signature, row.ix_index, row.event_index);
-      this.db
-        .prepare(
-          `INSERT INTO streams (stream, next_seq) VALUES (?, ?)
-           ON CONFLICT (stream) DO UPDATE SET next_seq = excluded.next_seq`,
-        )
-        .run(stream, row.seq + 1);
+      await applyEvent(trx, { ...row, data: JSON.parse(row.data) });
+      await chainLog.markApplied(trx, row);
     }
   }
 
   /** Streams with events waiting for a missing predecessor. */
-  gaps(): StreamGap[] {
-    return this.db
-      .prepare(
-        `SELECT e.stream AS stream, s.next_seq AS nextSeq, MIN(e.seq) AS firstPendingSeq, COUNT(*) AS pending
-         FROM events e LEFT JOIN streams s ON s.stream = e.stream
-         WHERE e.applied = 0 GROUP BY e.stream ORDER BY e.stream`,
-      )
-      .all() as StreamGap[];
+  gaps(): Promise<StreamGap[]> {
+    return chainLog.streamGaps(this.db);
   }
 
   /** The account whose signature history holds a stream's transactions. */
@@ -240,14 +230,14 @@ export class ClusterIndexer {
     }
     let ingested = 0;
     for (const entry of pending.reverse()) {
-      if (this.isIngested(entry.signature)) {
-        if (cursor) this.db.transaction(() => this.moveCursor(cursor, entry.signature, entry.slot))();
+      if (await this.isIngested(entry.signature)) {
+        if (cursor) await this.serialize(() => chainLog.moveCursor(this.db, cursor, entry.signature, entry.slot, this.now()));
         continue;
       }
       const tx = await this.source.getTransaction(entry.signature);
       // Listed but not yet served (RPC nodes lag): stop here and resume from the cursor next time.
       if (!tx) break;
-      this.ingestTransaction(tx, { recordEmpty: true, cursor });
+      await this.ingestTransaction(tx, { recordEmpty: true, cursor });
       ingested++;
     }
     return ingested;
@@ -255,7 +245,7 @@ export class ClusterIndexer {
 
   /** Backfills each gapped stream from its account's history; returns the gaps that remain. */
   async resolveGaps(): Promise<StreamGap[]> {
-    for (const gap of this.gaps()) await this.backfillAddress(this.streamAddress(gap.stream));
+    for (const gap of await this.gaps()) await this.backfillAddress(this.streamAddress(gap.stream));
     return this.gaps();
   }
 
@@ -263,7 +253,7 @@ export class ClusterIndexer {
   sync(): Promise<number> {
     this.syncing ??= (async () => {
       try {
-        const ingested = await this.backfillAddress(this.programId, this.cursor()?.signature, PROGRAM_CURSOR);
+        const ingested = await this.backfillAddress(this.programId, (await this.cursor())?.signature, PROGRAM_CURSOR);
         await this.resolveGaps();
         return ingested;
       } finally {
@@ -276,10 +266,8 @@ export class ClusterIndexer {
   /** Live mode: subscription for new transactions plus a periodic sync as the integrity pass. */
   start(options: { pollMs?: number } = {}): void {
     const onNotification = (notification: SourceNotification) => {
-      const work = notification.transaction
-        ? Promise.resolve(this.ingestTransaction(notification.transaction))
-        : this.ingestSignature(notification.signature);
-      work.then((result) => (result && this.gaps().length > 0 ? this.resolveGaps() : undefined)).catch(logError);
+      const work = notification.transaction ? this.ingestTransaction(notification.transaction) : this.ingestSignature(notification.signature);
+      work.then(async (result) => (result && (await this.gaps()).length > 0 ? this.resolveGaps() : undefined)).catch(logError);
     };
     this.unsubscribe = this.source.subscribe?.(this.programId, onNotification);
     this.sync().catch(logError);

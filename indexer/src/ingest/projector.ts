@@ -1,8 +1,8 @@
-// Applies one stored event to the tables projected from the event log. Called only in seq order per
-// stream (see ClusterIndexer), inside the ingesting transaction, so the projected tables always
-// equal a replay of the applied events.
+// Applies one stored event to the tables projected from the event log, through the data layer's
+// aggregates. Called only in seq order per stream (see ClusterIndexer), inside the ingesting
+// transaction, so the projected tables always equal a replay of the applied events.
 import { REVENUE_PER_SHARE_SHIFT } from '../constants.ts';
-import type { Db } from '../db/database.ts';
+import { embeds, investments, platform, projects, revenue, users, type Executor } from '../db/index.ts';
 
 /** An events-table row with its data parsed back (u64/u128 are decimal text). */
 export interface StoredEvent {
@@ -29,42 +29,21 @@ export function investorShareOfDistribution(shares: bigint, checkpoint: bigint, 
   return accrued(rpsAfter) - accrued(rpsBefore);
 }
 
-/** Gives every investor wallet a user row, so `userId` is always a number. */
-export function ensureUser(db: Db, chainAddress: string, now: number): void {
-  db.prepare(
-    `INSERT INTO users (wallet_address, chain_address, username, created_at)
-     SELECT ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM users WHERE chain_address = ? OR wallet_address = ?)`,
-  ).run(chainAddress, chainAddress, shortAddress(chainAddress), now, chainAddress, chainAddress);
+export { shortAddress } from '../db/users.ts';
+
+async function projectId(db: Executor, address: string): Promise<number> {
+  const id = await projects.projectIdByAddress(db, address);
+  if (id === undefined) throw new Error(`Event for unknown project ${address}`);
+  return id;
 }
 
-export function shortAddress(address: string): string {
-  return `${address.slice(0, 4)}...${address.slice(-4)}`;
-}
-
-function projectId(db: Db, address: string): number {
-  const row = db.prepare('SELECT id FROM projects WHERE address = ?').get(address) as { id: number } | undefined;
-  if (!row) throw new Error(`Event for unknown project ${address}`);
-  return row.id;
-}
-
-export function applyEvent(db: Db, event: StoredEvent): void {
+export async function applyEvent(db: Executor, event: StoredEvent): Promise<void> {
   const d = event.data;
   const at = num(d.timestamp);
   switch (event.name) {
     case 'PlatformInitialized':
     case 'PlatformUpdated':
-      db.prepare(
-        `INSERT INTO platform (id, admin, treasury, settlement_authority, publisher_bps, investor_bps, platform_bps,
-           min_investment_lamports, unverified_funding_cap_lamports, verified_funding_cap_lamports, updated_at)
-         VALUES (1, @admin, @treasury, @settlement_authority, @publisher_bps, @investor_bps, @platform_bps,
-           @min_investment_lamports, @unverified_funding_cap_lamports, @verified_funding_cap_lamports, @at)
-         ON CONFLICT (id) DO UPDATE SET admin = excluded.admin, treasury = excluded.treasury,
-           settlement_authority = excluded.settlement_authority, publisher_bps = excluded.publisher_bps,
-           investor_bps = excluded.investor_bps, platform_bps = excluded.platform_bps,
-           min_investment_lamports = excluded.min_investment_lamports,
-           unverified_funding_cap_lamports = excluded.unverified_funding_cap_lamports,
-           verified_funding_cap_lamports = excluded.verified_funding_cap_lamports, updated_at = excluded.updated_at`,
-      ).run({
+      await platform.upsertPlatform(db, {
         admin: d.admin,
         treasury: d.treasury,
         settlement_authority: d.settlement_authority,
@@ -74,183 +53,134 @@ export function applyEvent(db: Db, event: StoredEvent): void {
         min_investment_lamports: num(d.min_investment_lamports),
         unverified_funding_cap_lamports: num(d.unverified_funding_cap_lamports),
         verified_funding_cap_lamports: num(d.verified_funding_cap_lamports),
-        at,
+        updated_at: at,
       });
       return;
     case 'StudioRegistered':
-      db.prepare(
-        `INSERT INTO studios (address, authority, name, registered_at, signature) VALUES (?, ?, ?, ?, ?)`,
-      ).run(d.studio, d.authority, d.name, at, event.signature);
+      await platform.insertStudio(db, { address: d.studio, authority: d.authority, name: d.name, registeredAt: at, signature: event.signature });
       return;
     case 'StudioVerified':
-      db.prepare('UPDATE studios SET verified = ?, funding_cap_lamports = ? WHERE address = ?').run(
-        d.verified ? 1 : 0,
-        num(d.funding_cap_lamports),
-        d.studio,
-      );
+      await platform.setStudioVerified(db, d.studio, Boolean(d.verified), num(d.funding_cap_lamports));
       return;
     case 'ProjectCreated':
-      db.prepare(
-        `INSERT INTO projects (id, address, studio, share_mint, vault, title, metadata_uri, metadata_hash,
-           goal_lamports, deadline, created_at, signature)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        num(d.project_id),
-        d.project,
-        d.studio,
-        d.share_mint,
-        d.vault,
-        d.title,
-        d.metadata_uri,
-        Buffer.from(d.metadata_hash as number[]).toString('hex'),
-        num(d.goal_lamports),
-        num(d.deadline),
-        at,
-        event.signature,
-      );
+      await projects.insertProject(db, {
+        id: num(d.project_id),
+        address: d.project,
+        studio: d.studio,
+        shareMint: d.share_mint,
+        vault: d.vault,
+        title: d.title,
+        metadataUri: d.metadata_uri,
+        metadataHash: Buffer.from(d.metadata_hash as number[]).toString('hex'),
+        goalLamports: num(d.goal_lamports),
+        deadline: num(d.deadline),
+        createdAt: at,
+        signature: event.signature,
+      });
       return;
     case 'Invested': {
-      const id = projectId(db, d.project);
-      ensureUser(db, d.investor, at);
-      db.prepare(
-        `INSERT INTO investments (project_id, investor, amount_lamports, shares_minted, goal_lamports, created_at,
-           signature, ix_index, event_index) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        id,
-        d.investor,
-        num(d.amount_lamports),
-        num(d.shares_minted),
-        num(d.goal_lamports),
-        at,
-        event.signature,
-        event.ix_index,
-        event.event_index,
-      );
+      const id = await projectId(db, d.project);
+      await users.ensureUser(db, d.investor, at);
+      await investments.insertInvestment(db, {
+        projectId: id,
+        investor: d.investor,
+        amountLamports: num(d.amount_lamports),
+        sharesMinted: num(d.shares_minted),
+        goalLamports: num(d.goal_lamports),
+        createdAt: at,
+        signature: event.signature,
+        ixIndex: event.ix_index,
+        eventIndex: event.event_index,
+      });
       // invest settles the position: its checkpoint becomes the project's accumulator now.
-      db.prepare(
-        `INSERT INTO positions (project_id, investor, lamports, shares, revenue_checkpoint)
-         SELECT ?, ?, ?, ?, revenue_per_share FROM projects WHERE id = ?
-         ON CONFLICT (project_id, investor) DO UPDATE SET lamports = excluded.lamports, shares = excluded.shares,
-           revenue_checkpoint = excluded.revenue_checkpoint`,
-      ).run(id, d.investor, num(d.investor_lamports_after), num(d.investor_shares_after), id);
-      db.prepare(
-        `UPDATE projects SET raised_lamports = ?, investor_count = ?, total_shares = total_shares + ?, status = ?,
-           funded_at = CASE WHEN ? = 'funded' AND funded_at IS NULL THEN ? ELSE funded_at END
-         WHERE id = ?`,
-      ).run(
-        num(d.raised_after),
-        num(d.investor_count_after),
-        num(d.shares_minted),
-        d.status_after,
-        d.status_after,
+      await investments.settlePosition(db, id, d.investor, num(d.investor_lamports_after), num(d.investor_shares_after));
+      await projects.recordInvestmentTotals(db, id, {
+        raisedLamports: num(d.raised_after),
+        investorCount: num(d.investor_count_after),
+        sharesMinted: num(d.shares_minted),
+        statusAfter: d.status_after,
         at,
-        id,
-      );
+      });
       return;
     }
     case 'LicenseClaimed':
-      db.prepare('UPDATE projects SET funds_released = 1, license_signature = ? WHERE address = ?').run(
-        event.signature,
-        d.project,
-      );
+      await projects.recordLicenseClaimed(db, d.project, event.signature);
       return;
     case 'Refunded': {
-      const id = projectId(db, d.project);
-      db.prepare(
-        `INSERT INTO refunds (project_id, investor, amount_lamports, shares_burned, refunded_at, signature)
-         VALUES (?, ?, ?, ?, ?, ?)`,
-      ).run(id, d.investor, num(d.amount_lamports), num(d.shares_burned), at, event.signature);
-      db.prepare('UPDATE positions SET lamports = 0, shares = 0 WHERE project_id = ? AND investor = ?').run(
-        id,
-        d.investor,
-      );
-      db.prepare(
-        'UPDATE projects SET raised_lamports = ?, investor_count = ?, total_shares = total_shares - ? WHERE id = ?',
-      ).run(num(d.raised_after), num(d.investor_count_after), num(d.shares_burned), id);
+      const id = await projectId(db, d.project);
+      await investments.insertRefund(db, {
+        projectId: id,
+        investor: d.investor,
+        amountLamports: num(d.amount_lamports),
+        sharesBurned: num(d.shares_burned),
+        refundedAt: at,
+        signature: event.signature,
+      });
+      await projects.recordRefundTotals(db, id, {
+        raisedLamports: num(d.raised_after),
+        investorCount: num(d.investor_count_after),
+        sharesBurned: num(d.shares_burned),
+      });
       return;
     }
     case 'EmbedRegistered':
-      db.prepare(
-        `INSERT INTO embeds (address, project_id, publisher, embed_id, website_url, registered_at, signature)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      ).run(d.embed, projectId(db, d.project), d.publisher, d.embed_id, d.website_url, at, event.signature);
+      await embeds.insertEmbed(db, {
+        address: d.embed,
+        projectId: await projectId(db, d.project),
+        publisher: d.publisher,
+        embedId: d.embed_id,
+        websiteUrl: d.website_url,
+        registeredAt: at,
+        signature: event.signature,
+      });
       return;
     case 'RevenueDistributed': {
-      const id = projectId(db, d.project);
-      const distribution = db
-        .prepare(
-          `INSERT INTO distributions (project_id, idx, address, total_lamports, publisher_lamports, investor_lamports,
-             platform_lamports, total_views, total_shares, revenue_per_share_before, revenue_per_share_after,
-             distributed_at, signature) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          id,
-          num(d.index),
-          d.distribution,
-          num(d.total_lamports),
-          num(d.publisher_lamports),
-          num(d.investor_lamports),
-          num(d.platform_lamports),
-          num(d.total_views),
-          num(d.total_shares),
-          String(d.revenue_per_share_before),
-          String(d.revenue_per_share_after),
-          at,
-          event.signature,
-        );
-      const distributionId = Number(distribution.lastInsertRowid);
+      const id = await projectId(db, d.project);
+      const distributionId = await revenue.insertDistribution(db, {
+        projectId: id,
+        index: num(d.index),
+        address: d.distribution,
+        totalLamports: num(d.total_lamports),
+        publisherLamports: num(d.publisher_lamports),
+        investorLamports: num(d.investor_lamports),
+        platformLamports: num(d.platform_lamports),
+        totalViews: num(d.total_views),
+        totalShares: num(d.total_shares),
+        revenuePerShareBefore: String(d.revenue_per_share_before),
+        revenuePerShareAfter: String(d.revenue_per_share_after),
+        distributedAt: at,
+        signature: event.signature,
+      });
       for (const credit of d.embeds as { embed: string; views: string; amount_lamports: string }[]) {
-        db.prepare(
-          'INSERT INTO distribution_embeds (distribution_id, embed, views, amount_lamports) VALUES (?, ?, ?, ?)',
-        ).run(distributionId, credit.embed, num(credit.views), num(credit.amount_lamports));
-        db.prepare(
-          'UPDATE embeds SET total_views = total_views + ?, earned_lamports = earned_lamports + ? WHERE address = ?',
-        ).run(num(credit.views), num(credit.amount_lamports), credit.embed);
+        await revenue.insertDistributionEmbed(db, distributionId, credit.embed, num(credit.views), num(credit.amount_lamports));
+        await embeds.creditEmbed(db, credit.embed, num(credit.views), num(credit.amount_lamports));
       }
       const before = BigInt(d.revenue_per_share_before);
       const after = BigInt(d.revenue_per_share_after);
-      const holders = db
-        .prepare('SELECT investor, shares, revenue_checkpoint FROM positions WHERE project_id = ? AND shares > 0 ORDER BY investor')
-        .all(id) as { investor: string; shares: number; revenue_checkpoint: string }[];
-      const insertShare = db.prepare(
-        `INSERT INTO investor_distributions (distribution_id, project_id, investor, shares, amount_lamports)
-         VALUES (?, ?, ?, ?, ?)`,
+      const holders = await investments.holdersOf(db, id);
+      await revenue.insertInvestorParts(
+        db,
+        distributionId,
+        id,
+        holders.map((holder) => ({
+          investor: holder.investor,
+          shares: holder.shares,
+          amountLamports: Number(investorShareOfDistribution(BigInt(holder.shares), BigInt(holder.revenue_checkpoint), before, after)),
+        })),
       );
-      for (const holder of holders) {
-        const amount = investorShareOfDistribution(BigInt(holder.shares), BigInt(holder.revenue_checkpoint), before, after);
-        insertShare.run(distributionId, id, holder.investor, holder.shares, Number(amount));
-      }
-      db.prepare(
-        `UPDATE projects SET revenue_per_share = ?, total_revenue_lamports = total_revenue_lamports + ?,
-           total_views = total_views + ? WHERE id = ?`,
-      ).run(after.toString(), num(d.total_lamports), num(d.total_views), id);
+      await projects.recordRevenue(db, id, { revenuePerShare: after.toString(), lamports: num(d.total_lamports), views: num(d.total_views) });
       return;
     }
     case 'RevenueClaimed': {
-      const id = projectId(db, d.project);
-      db.prepare(
-        `INSERT INTO revenue_claims (project_id, investor, amount_lamports, claimed_at, signature) VALUES (?, ?, ?, ?, ?)`,
-      ).run(id, d.investor, num(d.amount_lamports), at, event.signature);
-      db.prepare('UPDATE positions SET revenue_checkpoint = ? WHERE project_id = ? AND investor = ?').run(
-        String(d.revenue_per_share_checkpoint),
-        id,
-        d.investor,
-      );
+      const id = await projectId(db, d.project);
+      await investments.setRevenueCheckpoint(db, id, d.investor, String(d.revenue_per_share_checkpoint));
       // A claim pays everything accrued in the project, so every earlier distribution is now claimed.
-      db.prepare(
-        `UPDATE investor_distributions SET claimed = 1, claim_signature = ?
-         WHERE project_id = ? AND investor = ? AND claimed = 0`,
-      ).run(event.signature, id, d.investor);
+      await revenue.recordRevenueClaim(db, { projectId: id, investor: d.investor, amountLamports: num(d.amount_lamports), claimedAt: at, signature: event.signature });
       return;
     }
     case 'PublisherRevenueClaimed':
-      db.prepare(
-        `INSERT INTO publisher_claims (embed, publisher, amount_lamports, claimed_at, signature) VALUES (?, ?, ?, ?, ?)`,
-      ).run(d.embed, d.publisher, num(d.amount_lamports), at, event.signature);
-      db.prepare('UPDATE embeds SET claimed_lamports = ? WHERE address = ?').run(
-        num(d.claimed_total_after),
-        d.embed,
-      );
+      await revenue.insertPublisherClaim(db, { embed: d.embed, publisher: d.publisher, amountLamports: num(d.amount_lamports), claimedAt: at, signature: event.signature });
+      await embeds.setEmbedClaimed(db, d.embed, num(d.claimed_total_after));
       return;
     default:
       throw new Error(`No projection for event ${event.name}`);

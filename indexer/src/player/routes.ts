@@ -9,29 +9,26 @@ import { browserScript } from './bundle.ts';
 import type { PlayerPageConfig } from './client.ts';
 import { SAMPLE_DURATION_SECONDS, parseAdSlots, type AdSlot } from './machine.ts';
 import { playerPage } from './page.ts';
+import { countingProblem } from './counting.ts';
 import { originOf } from './website.ts';
+import { embeds } from '../db/index.ts';
 
 const SCRIPT_HEADERS = { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=300' };
-
-/** Why views of this page will not count, or null when they will. */
-export type CountingCheck = (ctx: ClusterContext, embed: { publisher: string; websiteUrl: string }) => string | null;
 
 export function playerRoutes(options: {
   clusters: Map<string, ClusterContext>;
   defaultCluster: string;
   now: () => number;
-  /** Extra rules a counted embed must meet (the website verification). */
-  countingCheck?: CountingCheck;
 }) {
   return new Hono<AppEnv>()
     .get('/player.js', (c) => c.body(browserScript('player'), 200, SCRIPT_HEADERS))
     .get('/loader.js', (c) => c.body(browserScript('loader'), 200, SCRIPT_HEADERS))
-    .get('/:projectId', (c) => {
+    .get('/:projectId', async (c) => {
       const name = c.req.query('cluster') ?? options.defaultCluster;
       const cluster = options.clusters.get(name);
       const projectId = Number(c.req.param('projectId'));
       const project =
-        cluster && Number.isSafeInteger(projectId) ? getProject(cluster, new URL(c.req.url).origin, options.now(), projectId) : undefined;
+        cluster && Number.isSafeInteger(projectId) ? await getProject(cluster, new URL(c.req.url).origin, options.now(), projectId) : undefined;
       if (!cluster || !project) return c.html('<!doctype html><title>Not found</title><p>Film not found.</p>', 404);
       const embedId = c.req.query('embed') || null;
       // The page embedding the iframe: the browser's Referer (its origin under the default policy),
@@ -46,7 +43,7 @@ export function playerRoutes(options: {
         cluster: name,
         embedId,
         website,
-        notCounting: embedId ? notCountingReason(cluster, projectId, embedId, website, options.countingCheck) : null,
+        notCounting: embedId ? await notCountingReason(cluster, projectId, embedId, website) : null,
         slots,
         ads,
         videoUrl: project.videoUrl,
@@ -59,18 +56,9 @@ export function playerRoutes(options: {
     });
 }
 
-function notCountingReason(
-  ctx: ClusterContext,
-  projectId: number,
-  embedId: string,
-  website: string | null,
-  countingCheck?: CountingCheck,
-): string | null {
-  const embed = ctx.db.prepare('SELECT publisher, website_url FROM embeds WHERE project_id = ? AND embed_id = ?').get(projectId, embedId) as
-    | { publisher: string; website_url: string }
-    | undefined;
+/** Why views of this page will not count, or null when they will. */
+async function notCountingReason(ctx: ClusterContext, projectId: number, embedId: string, website: string | null): Promise<string | null> {
+  const embed = await embeds.findEmbed(ctx.db, projectId, embedId);
   if (!embed) return 'This embed is not registered: views are not counted';
-  const registered = originOf(embed.website_url);
-  if (website !== registered) return `Views of this embed count on ${registered} only`;
-  return countingCheck?.(ctx, { publisher: embed.publisher, websiteUrl: embed.website_url }) ?? null;
+  return countingProblem(ctx.db, embed, website);
 }

@@ -52,11 +52,11 @@ export function distributeRevenueInstruction(request: DistributionRequest, accou
 }
 
 /** Signs with a settlement keypair and sends through a cluster's RPC (devnet, localnet). */
-export function rpcSettlementSigner(options: { rpcUrl: string; keypair: KeypairType; treasury: () => string | undefined }): SettlementSigner {
+export function rpcSettlementSigner(options: { rpcUrl: string; keypair: KeypairType; treasury: () => Promise<string | undefined> }): SettlementSigner {
   const connection = new Connection(options.rpcUrl, 'confirmed');
   return {
     async distributeRevenue(request) {
-      const treasury = options.treasury();
+      const treasury = await options.treasury();
       if (!treasury) throw new Error('The platform is not indexed yet (no treasury)');
       const instruction = await distributeRevenueInstruction(request, {
         settlementAuthority: options.keypair.publicKey,

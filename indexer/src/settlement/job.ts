@@ -4,7 +4,7 @@
 // distribution index already shows up in the indexed distributions is settled without resending,
 // so a crash between sending and recording never pays twice.
 import { MAX_EMBEDS_PER_DISTRIBUTION, REVENUE_PER_VIEW_LAMPORTS } from '../constants.ts';
-import type { Db } from '../db/database.ts';
+import { revenue, settlement, projects, type Executor } from '../db/index.ts';
 import type { ClusterIndexer } from '../ingest/indexer.ts';
 
 export interface DistributionRequest {
@@ -37,7 +37,7 @@ export class SettlementJob {
 
   constructor(
     private readonly options: {
-      db: Db;
+      db: Executor;
       indexer: ClusterIndexer;
       signer: SettlementSigner;
       revenuePerViewLamports?: number;
@@ -49,67 +49,46 @@ export class SettlementJob {
     return this.options.db;
   }
 
-  /** Puts unbatched counted views of funded projects into pending batches. */
-  createBatches(): number {
-    const now = this.options.now ?? Date.now;
-    return this.db.transaction(() => {
-      const projects = this.db
-        .prepare(
-          `SELECT DISTINCT v.project_id AS id FROM views v JOIN projects p ON p.id = v.project_id
-           WHERE v.batch_id IS NULL AND p.status = 'funded' AND p.total_shares > 0
-             AND NOT EXISTS (SELECT 1 FROM settlement_batches b WHERE b.project_id = p.id AND b.status = 'pending')`,
-        )
-        .all() as { id: number }[];
-      for (const { id } of projects) {
-        const embeds = this.db
-          .prepare(
-            `SELECT embed FROM views WHERE project_id = ? AND batch_id IS NULL GROUP BY embed ORDER BY MIN(id) LIMIT ?`,
-          )
-          .all(id, MAX_EMBEDS_PER_DISTRIBUTION) as { embed: string }[];
-        const expectedIndex = (this.db.prepare('SELECT COUNT(*) AS n FROM distributions WHERE project_id = ?').get(id) as { n: number }).n;
-        const batch = this.db
-          .prepare('INSERT INTO settlement_batches (project_id, expected_index, amount_lamports, created_at) VALUES (?, ?, 0, ?)')
-          .run(id, expectedIndex, now());
-        const batchId = Number(batch.lastInsertRowid);
-        const mark = this.db.prepare('UPDATE views SET batch_id = ? WHERE project_id = ? AND embed = ? AND batch_id IS NULL');
-        let views = 0;
-        for (const { embed } of embeds) views += mark.run(batchId, id, embed).changes;
-        this.db
-          .prepare('UPDATE settlement_batches SET amount_lamports = ? WHERE id = ?')
-          .run(views * (this.options.revenuePerViewLamports ?? REVENUE_PER_VIEW_LAMPORTS), batchId);
-      }
-      return projects.length;
-    })();
+  private now(): number {
+    return (this.options.now ?? Date.now)();
   }
 
-  private async settle(batch: { id: number; project_id: number; expected_index: number; amount_lamports: number }): Promise<SettlementResult> {
-    const done = (signature: string) => {
-      this.db
-        .prepare("UPDATE settlement_batches SET status = 'settled', signature = ?, settled_at = ?, last_error = NULL WHERE id = ?")
-        .run(signature, (this.options.now ?? Date.now)(), batch.id);
+  /** Puts unbatched counted views of funded projects into pending batches; returns how many batches. */
+  async createBatches(): Promise<number> {
+    const projectIds = await settlement.projectsToSettle(this.db);
+    for (const projectId of projectIds) {
+      await settlement.createBatch(this.db, projectId, {
+        maxEmbeds: MAX_EMBEDS_PER_DISTRIBUTION,
+        lamportsPerView: this.options.revenuePerViewLamports ?? REVENUE_PER_VIEW_LAMPORTS,
+        now: this.now(),
+      });
+    }
+    return projectIds.length;
+  }
+
+  private async settle(batch: settlement.PendingBatch): Promise<SettlementResult> {
+    const done = async (signature: string) => {
+      await settlement.markBatchSettled(this.db, batch.id, signature, this.now());
       return { batchId: batch.id, projectId: batch.project_id, signature };
     };
-    const existing = this.db
-      .prepare('SELECT signature FROM distributions WHERE project_id = ? AND idx = ?')
-      .get(batch.project_id, batch.expected_index) as { signature: string } | undefined;
+    const existing = await revenue.distributionAt(this.db, batch.project_id, batch.expected_index);
     if (existing) return done(existing.signature);
-    const project = this.db.prepare('SELECT address FROM projects WHERE id = ?').get(batch.project_id) as { address: string };
-    const embeds = this.db
-      .prepare('SELECT embed, COUNT(*) AS views FROM views WHERE batch_id = ? GROUP BY embed ORDER BY MIN(id)')
-      .all(batch.id) as { embed: string; views: number }[];
+    const project = await projects.projectAddress(this.db, batch.project_id);
+    if (!project) throw new Error(`Settlement batch ${batch.id} names unknown project ${batch.project_id}`);
+    const embeds = await settlement.batchEmbeds(this.db, batch.id);
     try {
       const signature = await this.options.signer.distributeRevenue({
-        project: project.address,
+        project,
         projectId: batch.project_id,
         index: batch.expected_index,
         amountLamports: BigInt(batch.amount_lamports),
         embeds,
       });
       await this.options.indexer.ingestSignature(signature);
-      return done(signature);
+      return await done(signature);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      this.db.prepare('UPDATE settlement_batches SET last_error = ? WHERE id = ?').run(message, batch.id);
+      await settlement.recordBatchError(this.db, batch.id, message);
       return { batchId: batch.id, projectId: batch.project_id, signature: null, error: message };
     }
   }
@@ -118,10 +97,8 @@ export class SettlementJob {
   runOnce(): Promise<SettlementResult[]> {
     this.running ??= (async () => {
       try {
-        this.createBatches();
-        const pending = this.db
-          .prepare("SELECT id, project_id, expected_index, amount_lamports FROM settlement_batches WHERE status = 'pending' ORDER BY id")
-          .all() as { id: number; project_id: number; expected_index: number; amount_lamports: number }[];
+        await this.createBatches();
+        const pending = await settlement.pendingBatches(this.db);
         const results: SettlementResult[] = [];
         for (const batch of pending) results.push(await this.settle(batch));
         return results;

@@ -2,7 +2,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { embedBody, embedListQuery } from '../schemas.ts';
-import { listEmbeds, resolveUser } from '../shapes.ts';
+import { users } from '../../db/index.ts';
+import { listEmbeds } from '../shapes.ts';
 import { validate } from '../validate.ts';
 import { projectOfWrite, verifiedEvents } from '../verify.ts';
 
@@ -19,23 +20,13 @@ export function embedRoutes(now: () => number) {
         ['EmbedRegistered'],
         (e) => e.data.project === project.address && e.data.embed_id === body.embedId,
       );
-      const [embed] = listEmbeds(ctx, origin, 'WHERE address = ?', [event.data.embed]);
+      const [embed] = await listEmbeds(ctx, origin, { address: event.data.embed });
       return c.json(embed, 201);
     })
-    .get('/', validate('query', embedListQuery), (c) => {
+    .get('/', validate('query', embedListQuery), async (c) => {
       const ctx = c.var.cluster;
       const { projectId, publisher } = c.req.valid('query');
-      const clauses: string[] = [];
-      const params: unknown[] = [];
-      if (projectId !== undefined) {
-        clauses.push('project_id = ?');
-        params.push(projectId);
-      }
-      if (publisher) {
-        clauses.push('publisher = ?');
-        params.push(resolveUser(ctx.db, publisher).chainAddress);
-      }
-      const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
-      return c.json(listEmbeds(ctx, new URL(c.req.url).origin, where, params));
+      const publisherAddress = publisher ? (await users.resolveUser(ctx.db, publisher)).chainAddress : undefined;
+      return c.json(await listEmbeds(ctx, new URL(c.req.url).origin, { projectId, publisher: publisherAddress }));
     });
 }

@@ -3,29 +3,30 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { investmentBody, projectIdParams, userIdParams } from '../schemas.ts';
-import { getProject, listInvestments, resolveUser } from '../shapes.ts';
+import { users } from '../../db/index.ts';
+import { getProject, listInvestments } from '../shapes.ts';
 import { validate } from '../validate.ts';
 import { projectOfWrite, verifiedEvents } from '../verify.ts';
 
 export function investmentRoutes(now: () => number) {
   return new Hono<AppEnv>()
-    .get('/user/:userId', validate('param', userIdParams), (c) => {
+    .get('/user/:userId', validate('param', userIdParams), async (c) => {
       const ctx = c.var.cluster;
       const { userId } = c.req.valid('param');
-      const { chainAddress } = resolveUser(ctx.db, userId);
+      const { chainAddress } = await users.resolveUser(ctx.db, userId);
       if (!chainAddress) fail(404, 'User not found');
       const origin = new URL(c.req.url).origin;
-      const investments = listInvestments(ctx, 'WHERE i.investor = ?', [chainAddress]).map((investment) => ({
-        ...investment,
-        project: getProject(ctx, origin, now(), investment.projectId),
-      }));
+      const investments = [];
+      for (const investment of await listInvestments(ctx, { investor: chainAddress })) {
+        investments.push({ ...investment, project: await getProject(ctx, origin, now(), investment.projectId) });
+      }
       return c.json(investments);
     })
-    .get('/project/:projectId', validate('param', projectIdParams), (c) => {
+    .get('/project/:projectId', validate('param', projectIdParams), async (c) => {
       const ctx = c.var.cluster;
       const { projectId } = c.req.valid('param');
-      if (!getProject(ctx, new URL(c.req.url).origin, now(), projectId)) fail(404, 'Project not found');
-      return c.json(listInvestments(ctx, 'WHERE i.project_id = ?', [projectId]));
+      if (!(await getProject(ctx, new URL(c.req.url).origin, now(), projectId))) fail(404, 'Project not found');
+      return c.json(await listInvestments(ctx, { projectId }));
     })
     .post('/', validate('json', investmentBody), async (c) => {
       const ctx = c.var.cluster;
@@ -33,11 +34,7 @@ export function investmentRoutes(now: () => number) {
       const body = c.req.valid('json');
       const project = await projectOfWrite(ctx, origin, now, body.projectId, body.txHash, ['Invested']);
       const [event] = await verifiedEvents(ctx, body.txHash, ['Invested'], (e) => e.data.project === project.address);
-      const [investment] = listInvestments(ctx, 'WHERE i.signature = ? AND i.ix_index = ? AND i.event_index = ?', [
-        event.signature,
-        event.ix_index,
-        event.event_index,
-      ]);
-      return c.json({ ...investment, project: getProject(ctx, origin, now(), body.projectId) }, 201);
+      const [investment] = await listInvestments(ctx, { event });
+      return c.json({ ...investment, project: await getProject(ctx, origin, now(), body.projectId) }, 201);
     });
 }

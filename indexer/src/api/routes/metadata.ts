@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { DEFAULT_CLUSTER, MAX_METADATA_URI_LEN } from '../../constants.ts';
+import { metadata as metadataStore } from '../../db/index.ts';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { metadataBody, sha256Params } from '../schemas.ts';
@@ -10,23 +11,21 @@ import { validate } from '../validate.ts';
 
 export function metadataRoutes(now: () => number) {
   return new Hono<AppEnv>()
-    .post('/', validate('json', metadataBody), (c) => {
+    .post('/', validate('json', metadataBody), async (c) => {
       const ctx = c.var.cluster;
       const metadata = c.req.valid('json');
       // Keys in a fixed order so the same metadata always hashes the same.
       const body = JSON.stringify(metadata, Object.keys(metadata).sort());
       const sha256 = createHash('sha256').update(body).digest('hex');
-      ctx.db.prepare('INSERT OR IGNORE INTO metadata (sha256, body, created_at) VALUES (?, ?, ?)').run(sha256, body, Math.floor(now() / 1000));
+      await metadataStore.putMetadata(ctx.db, sha256, body, Math.floor(now() / 1000));
       const query = ctx.name === DEFAULT_CLUSTER ? '' : `?cluster=${encodeURIComponent(ctx.name)}`;
       const uri = `${new URL(c.req.url).origin}/api/metadata/${sha256}${query}`;
       if (uri.length > MAX_METADATA_URI_LEN) fail(400, 'The metadata URI would be too long for the program');
       return c.json({ uri, sha256 }, 201);
     })
-    .get('/:sha256', validate('param', sha256Params), (c) => {
-      const row = c.var.cluster.db.prepare('SELECT body FROM metadata WHERE sha256 = ?').get(c.req.valid('param').sha256) as
-        | { body: string }
-        | undefined;
-      if (!row) fail(404, 'Metadata not found');
-      return c.json(JSON.parse(row.body));
+    .get('/:sha256', validate('param', sha256Params), async (c) => {
+      const body = await metadataStore.getMetadata(c.var.cluster.db, c.req.valid('param').sha256);
+      if (body === undefined) fail(404, 'Metadata not found');
+      return c.json(JSON.parse(body));
     });
 }

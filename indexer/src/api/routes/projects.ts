@@ -1,37 +1,45 @@
-// /api/projects: the catalogue (spec: all, featured, one) and the licence-claim status write.
+// /api/projects: the catalogue (spec: all, featured, one) and the licence-claim status write. The
+// list is filtered, sorted and paginated in the database (marketplace at scale, docs/API.md).
 import { Hono } from 'hono';
+import { DEFAULT_PAGE_LIMIT } from '../../constants.ts';
+import { projects } from '../../db/index.ts';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
+import { decodeCursor, encodeCursor } from '../page-cursor.ts';
 import { featuredQuery, idParams, projectListQuery, projectStatusBody } from '../schemas.ts';
-import { getProject, listProjects } from '../shapes.ts';
+import { getProject, listProjects, projectShape } from '../shapes.ts';
 import { validate } from '../validate.ts';
 import { projectOfWrite, verifiedEvents } from '../verify.ts';
 
 export function projectRoutes(now: () => number) {
   return new Hono<AppEnv>()
-    .get('/', validate('query', projectListQuery), (c) => {
-      const { status, search, studio } = c.req.valid('query');
-      const where = studio ? 'WHERE s.address = ? OR p.studio = ?' : '';
-      let projects = listProjects(c.var.cluster, new URL(c.req.url).origin, now(), where, studio ? [studio, studio] : []);
-      if (status && status !== 'all') projects = projects.filter((project) => project.status === status);
-      if (search) {
-        const needle = search.toLowerCase();
-        projects = projects.filter((project) =>
-          [project.title, project.description, project.directorName].some((text) => text.toLowerCase().includes(needle)),
-        );
-      }
-      return c.json(projects);
+    .get('/', validate('query', projectListQuery), async (c) => {
+      const query = c.req.valid('query');
+      const ctx = c.var.cluster;
+      const origin = new URL(c.req.url).origin;
+      const nowMs = now();
+      const filter = { studio: query.studio, status: query.status, q: query.q ?? query.search, nowMs };
+      const sort = query.sort ?? 'newest';
+      // Without limit or cursor: the spec's plain array of every match.
+      if (query.limit === undefined && query.cursor === undefined) return c.json(await listProjects(ctx, origin, nowMs, filter, sort));
+      const after = query.cursor ? decodeCursor(query.cursor, sort) : null;
+      const page = await projects.pageProjects(ctx.db, filter, sort, query.limit ?? DEFAULT_PAGE_LIMIT, after);
+      return c.json({
+        items: page.rows.map((row) => projectShape(row, ctx, origin, nowMs)),
+        nextCursor: page.next && encodeCursor(page.next),
+        total: page.total,
+      });
     })
-    .get('/featured', validate('query', featuredQuery), (c) => {
+    .get('/featured', validate('query', featuredQuery), async (c) => {
       const { limit } = c.req.valid('query');
       const rank = (status: string) => (status === 'funding' ? 0 : status === 'funded' ? 1 : 2);
-      const projects = listProjects(c.var.cluster, new URL(c.req.url).origin, now())
+      const list = (await listProjects(c.var.cluster, new URL(c.req.url).origin, now()))
         .sort((a, b) => rank(a.status) - rank(b.status) || b.currentFunding / b.fundingGoal - a.currentFunding / a.fundingGoal)
         .slice(0, limit);
-      return c.json(projects);
+      return c.json(list);
     })
-    .get('/:id', validate('param', idParams), (c) => {
-      const project = getProject(c.var.cluster, new URL(c.req.url).origin, now(), c.req.valid('param').id);
+    .get('/:id', validate('param', idParams), async (c) => {
+      const project = await getProject(c.var.cluster, new URL(c.req.url).origin, now(), c.req.valid('param').id);
       if (!project) fail(404, 'Project not found');
       return c.json(project);
     })
@@ -49,6 +57,6 @@ export function projectRoutes(now: () => number) {
         (event) =>
           event.data.project === before.address && (event.name === 'LicenseClaimed' || event.data.status_after === 'funded'),
       );
-      return c.json(getProject(ctx, origin, now(), id)!);
+      return c.json((await getProject(ctx, origin, now(), id))!);
     });
 }

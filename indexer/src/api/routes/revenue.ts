@@ -4,7 +4,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { claimBody, distributionsQuery, userIdParams } from '../schemas.ts';
-import { investorDistributions, isoDate, resolveUser, toAmount } from '../shapes.ts';
+import { revenue, users } from '../../db/index.ts';
+import { investorDistributions, isoDate, toAmount } from '../shapes.ts';
 import { validate } from '../validate.ts';
 import { verifiedEvents } from '../verify.ts';
 
@@ -12,19 +13,19 @@ const NO_SELECTION = 'No distributions selected: Please select at least one dist
 
 export function revenueRoutes() {
   return new Hono<AppEnv>()
-    .get('/unclaimed/:userId', validate('param', userIdParams), (c) => {
+    .get('/unclaimed/:userId', validate('param', userIdParams), async (c) => {
       const ctx = c.var.cluster;
-      const { chainAddress } = resolveUser(ctx.db, c.req.valid('param').userId);
+      const { chainAddress } = await users.resolveUser(ctx.db, c.req.valid('param').userId);
       if (!chainAddress) fail(404, 'User not found');
-      const distributions = investorDistributions(ctx, chainAddress, true);
+      const distributions = await investorDistributions(ctx, chainAddress, true);
       const totalLamports = distributions.reduce((sum, row) => sum + Number(row.amountLamports), 0);
       return c.json({ total: toAmount(totalLamports), totalLamports: String(totalLamports), distributions });
     })
-    .get('/user/:userId', validate('param', userIdParams), (c) => {
+    .get('/user/:userId', validate('param', userIdParams), async (c) => {
       const ctx = c.var.cluster;
-      const { chainAddress } = resolveUser(ctx.db, c.req.valid('param').userId);
+      const { chainAddress } = await users.resolveUser(ctx.db, c.req.valid('param').userId);
       if (!chainAddress) fail(404, 'User not found');
-      const rows = investorDistributions(ctx, chainAddress, false);
+      const rows = await investorDistributions(ctx, chainAddress, false);
       const byProject = new Map<number, { projectId: number; projectTitle: string; earned: number; claimable: number; claimed: number }>();
       for (const row of rows) {
         const entry = byProject.get(row.projectId) ?? { projectId: row.projectId, projectTitle: row.projectTitle, earned: 0, claimable: 0, claimed: 0 };
@@ -33,12 +34,7 @@ export function revenueRoutes() {
         else entry.claimable += Number(row.amountLamports);
         byProject.set(row.projectId, entry);
       }
-      const claims = ctx.db
-        .prepare(
-          `SELECT r.project_id, p.title, r.amount_lamports, r.claimed_at, r.signature FROM revenue_claims r
-           JOIN projects p ON p.id = r.project_id WHERE r.investor = ?`,
-        )
-        .all(chainAddress) as { project_id: number; title: string; amount_lamports: number; claimed_at: number; signature: string }[];
+      const claims = await revenue.investorClaims(ctx.db, chainAddress);
       const transactions = [
         ...rows.map((row) => ({
           type: 'distribution' as const,
@@ -73,27 +69,10 @@ export function revenueRoutes() {
         transactions,
       });
     })
-    .get('/distributions', validate('query', distributionsQuery), (c) => {
+    .get('/distributions', validate('query', distributionsQuery), async (c) => {
       const ctx = c.var.cluster;
       const { projectId } = c.req.valid('query');
-      const rows = ctx.db
-        .prepare(
-          `SELECT d.*, p.title FROM distributions d JOIN projects p ON p.id = d.project_id
-           ${projectId !== undefined ? 'WHERE d.project_id = ?' : ''} ORDER BY d.distributed_at DESC, d.id DESC`,
-        )
-        .all(...(projectId !== undefined ? [projectId] : [])) as {
-        id: number;
-        project_id: number;
-        title: string;
-        idx: number;
-        total_lamports: number;
-        publisher_lamports: number;
-        investor_lamports: number;
-        platform_lamports: number;
-        total_views: number;
-        distributed_at: number;
-        signature: string;
-      }[];
+      const rows = await revenue.listDistributions(ctx.db, projectId);
       return c.json(
         rows.map((row) => ({
           id: row.id,
@@ -118,17 +97,17 @@ export function revenueRoutes() {
       const ctx = c.var.cluster;
       const { distributionIds, txHash } = c.req.valid('json');
       if (distributionIds.length === 0) fail(400, NO_SELECTION);
-      const lookup = ctx.db.prepare('SELECT id, project_id, investor FROM investor_distributions WHERE id = ?');
-      const selected = distributionIds.map((id) => {
-        const row = lookup.get(id) as { id: number; project_id: number; investor: string } | undefined;
+      const selected = [];
+      for (const id of distributionIds) {
+        const row = await revenue.investorDistribution(ctx.db, id);
         if (!row) fail(404, `Distribution ${id} not found`);
-        return row;
-      });
+        selected.push(row);
+      }
       const events = await verifiedEvents(ctx, txHash, ['RevenueClaimed']);
-      const claimedNow = ctx.db.prepare('SELECT claimed, claim_signature FROM investor_distributions WHERE id = ?');
-      const claimed = selected
-        .filter((row) => (claimedNow.get(row.id) as { claim_signature: string | null }).claim_signature === txHash)
-        .map((row) => row.id);
+      const claimed = [];
+      for (const row of selected) {
+        if ((await revenue.investorDistribution(ctx.db, row.id))?.claim_signature === txHash) claimed.push(row.id);
+      }
       if (claimed.length === 0) fail(400, `Transaction ${txHash} does not claim the selected distributions`);
       const lamports = events.reduce((sum, event) => sum + Number(event.data.amount_lamports), 0);
       return c.json({ claimed, amount: toAmount(lamports), amountLamports: String(lamports), txHash });

@@ -7,66 +7,57 @@ import type { AppEnv, ViewRules } from '../context.ts';
 import { fail } from '../errors.ts';
 import { nonceBody, viewBody } from '../schemas.ts';
 import { validate } from '../validate.ts';
-import { originOf } from '../../player/website.ts';
-import type { Db } from '../../db/database.ts';
+import { countingProblem } from '../../player/counting.ts';
+import { embeds, views, type Executor } from '../../db/index.ts';
 
-function findEmbed(db: Db, projectId: number, embedId: string) {
-  const embed = db.prepare('SELECT address, project_id, website_url FROM embeds WHERE project_id = ? AND embed_id = ?').get(projectId, embedId) as
-    | { address: string; project_id: number; website_url: string }
-    | undefined;
+async function findEmbed(db: Executor, projectId: number, embedId: string) {
+  const embed = await embeds.findEmbed(db, projectId, embedId);
   if (!embed) fail(404, 'Embed not found: register the embed before playing it');
   return embed;
 }
 
+/** Plays count only on the embed's registered website, verified by its publisher. */
+async function requireCountingWebsite(db: Executor, embed: { publisher: string; website_url: string }, website: string | undefined) {
+  const problem = await countingProblem(db, embed, website ?? null);
+  if (problem) fail(403, problem);
+}
+
 export function viewRoutes(now: () => number, rules: ViewRules) {
   return new Hono<AppEnv>()
-    .post('/nonce', validate('json', nonceBody), (c) => {
+    .post('/nonce', validate('json', nonceBody), async (c) => {
       const { db } = c.var.cluster;
       const { projectId, embedId } = c.req.valid('json');
-      const embed = findEmbed(db, projectId, embedId);
-      const registered = originOf(embed.website_url);
-      if (originOf(c.req.valid('json').website ?? '') !== registered) fail(403, `Views of this embed count on ${registered} only`);
+      const embed = await findEmbed(db, projectId, embedId);
+      await requireCountingWebsite(db, embed, c.req.valid('json').website);
       const issuedAt = now();
-      const recent = db
-        .prepare('SELECT COUNT(*) AS n FROM play_nonces WHERE ip = ? AND issued_at > ?')
-        .get(c.var.clientIp, issuedAt - rules.windowMs) as { n: number };
-      if (recent.n >= rules.maxNoncesPerIp) fail(429, 'Too many plays from this address; try again in a minute');
-      // Plays that never reported a view expire; their nonces are dropped so the table stays small.
-      db.prepare('DELETE FROM play_nonces WHERE used_at IS NULL AND issued_at < ?').run(issuedAt - rules.nonceTtlMs);
+      const recent = await views.noncesIssuedSince(db, c.var.clientIp, issuedAt - rules.windowMs);
+      if (recent >= rules.maxNoncesPerIp) fail(429, 'Too many plays from this address; try again in a minute');
+      await views.dropExpiredNonces(db, issuedAt - rules.nonceTtlMs);
       const nonce = randomBytes(16).toString('hex');
-      db.prepare('INSERT INTO play_nonces (nonce, embed, ip, issued_at) VALUES (?, ?, ?, ?)').run(nonce, embed.address, c.var.clientIp, issuedAt);
+      await views.insertNonce(db, { nonce, embed: embed.address, ip: c.var.clientIp, issuedAt });
       return c.json({ nonce, issuedAt: new Date(issuedAt).toISOString(), minWatchMs: rules.minWatchMs }, 201);
     })
-    .post('/', validate('json', viewBody), (c) => {
+    .post('/', validate('json', viewBody), async (c) => {
       const { db } = c.var.cluster;
       const body = c.req.valid('json');
-      const embed = findEmbed(db, body.projectId, body.embedId);
+      const embed = await findEmbed(db, body.projectId, body.embedId);
       const reportedAt = now();
-      const play = db.prepare('SELECT * FROM play_nonces WHERE nonce = ?').get(body.nonce) as
-        | { embed: string; issued_at: number; used_at: number | null }
-        | undefined;
+      const play = await views.findNonce(db, body.nonce);
       if (!play || play.embed !== embed.address) fail(400, 'Unknown play nonce for this embed');
       if (play.used_at !== null) return c.json({ counted: false, reason: 'This play was already counted' });
       if (reportedAt - play.issued_at > rules.nonceTtlMs) return c.json({ counted: false, reason: 'The play nonce expired' });
       if (reportedAt - play.issued_at < rules.minWatchMs) {
         return c.json({ counted: false, reason: `The player must stay visible for ${rules.minWatchMs / 1000} s` });
       }
-      const recent = db
-        .prepare('SELECT COUNT(*) AS n FROM views WHERE ip = ? AND counted_at > ?')
-        .get(c.var.clientIp, reportedAt - rules.windowMs) as { n: number };
-      if (recent.n >= rules.maxViewsPerIp) fail(429, 'Too many views from this address; try again in a minute');
-      const counted = db.transaction(() => {
-        const used = db.prepare('UPDATE play_nonces SET used_at = ? WHERE nonce = ? AND used_at IS NULL').run(reportedAt, body.nonce);
-        if (used.changes === 0) return false;
-        db.prepare('INSERT INTO views (project_id, embed, nonce, ip, counted_at) VALUES (?, ?, ?, ?, ?)').run(
-          embed.project_id,
-          embed.address,
-          body.nonce,
-          c.var.clientIp,
-          reportedAt,
-        );
-        return true;
-      })();
+      const recent = await views.viewsCountedSince(db, c.var.clientIp, reportedAt - rules.windowMs);
+      if (recent >= rules.maxViewsPerIp) fail(429, 'Too many views from this address; try again in a minute');
+      const counted = await views.countView(db, {
+        nonce: body.nonce,
+        projectId: embed.project_id,
+        embed: embed.address,
+        ip: c.var.clientIp,
+        countedAt: reportedAt,
+      });
       return c.json(counted ? { counted: true } : { counted: false, reason: 'This play was already counted' });
     });
 }

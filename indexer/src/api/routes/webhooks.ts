@@ -27,7 +27,7 @@ export function webhookRoutes(authHeader: string | undefined) {
       await next();
     },
     validate('json', heliusDelivery),
-    (c) => {
+    async (c) => {
       const { indexer } = c.var.cluster;
       let ingested = 0;
       let events = 0;
@@ -38,12 +38,12 @@ export function webhookRoutes(authHeader: string | undefined) {
         } catch {
           fail(400, 'A delivery item is not a transaction');
         }
-        const result = indexer.ingestTransaction(tx);
+        const result = await indexer.ingestTransaction(tx);
         if (!result.duplicate && result.events.length > 0) ingested++;
         events += result.events.length;
       }
       // Pushed deliveries may arrive out of order: fetch what a gap misses from the cluster.
-      if (indexer.gaps().length > 0) indexer.resolveGaps().catch((error) => console.error('[indexer]', error));
+      if ((await indexer.gaps()).length > 0) indexer.resolveGaps().catch((error) => console.error('[indexer]', error));
       return c.json({ ingested, events });
     },
   );
