@@ -30,6 +30,8 @@ export interface Config {
   demoSettlementIntervalMs: number;
   /** Where the server is reached from outside (default http://localhost:PORT): the metadata URIs the demo chain writes point there. */
   publicUrl?: string;
+  /** Lets website verification fetch loopback addresses (MARQUEE_VERIFY_ALLOW_LOOPBACK=1): for tests with local sites only. */
+  verifyAllowLoopback: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -57,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: env.MARQUEE_DEMO !== '0',
     programPath: env.MARQUEE_PROGRAM_PATH || undefined,
     demoSettlementIntervalMs: Number(env.MARQUEE_DEMO_SETTLEMENT_INTERVAL_MS ?? 15_000),
+    verifyAllowLoopback: env.MARQUEE_VERIFY_ALLOW_LOOPBACK === '1',
     publicUrl: env.MARQUEE_PUBLIC_URL?.replace(/\/$/, '') || undefined,
   };
 }

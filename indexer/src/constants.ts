@@ -53,3 +53,11 @@ export const LICENSE_TYPES = [
   'Limited Distribution',
   'Worldwide Distribution',
 ] as const;
+
+/** Website verification fetches: the whole fetch (redirects included) within 5 s, at most 1 MiB, 5 redirects. */
+export const SITE_VERIFY_TIMEOUT_MS = 5_000;
+export const SITE_VERIFY_MAX_BYTES = 1_048_576;
+export const SITE_VERIFY_MAX_REDIRECTS = 5;
+/** Auto-list API keys: "mk_" + 24 random bytes (base64url); the first 10 characters identify a key in lists. */
+export const API_KEY_PREFIX = 'mk_';
+export const API_KEY_SHOWN_PREFIX_LENGTH = 10;

@@ -64,7 +64,13 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
     .map((cluster) => new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer: signers[cluster.name] }));
   for (const job of jobs) job.start(config.settlementIntervalMs);
 
-  const app = createApp({ clusters, demo: options.demo, heliusAuthHeader: config.heliusAuthHeader, trustProxy: config.trustProxy });
+  const app = createApp({
+    clusters,
+    demo: options.demo,
+    heliusAuthHeader: config.heliusAuthHeader,
+    trustProxy: config.trustProxy,
+    siteFetch: { allowLoopback: config.verifyAllowLoopback },
+  });
   const server = await createServer({ app, port: config.port, staticDir: config.staticDir });
   const url = `http://localhost:${config.port}`;
   return {

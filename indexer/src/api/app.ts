@@ -14,13 +14,19 @@ import {
   MIN_VIEW_WATCH_MS,
   PLAY_NONCE_TTL_MS,
   RATE_LIMIT_WINDOW_MS,
+  SITE_VERIFY_MAX_BYTES,
+  SITE_VERIFY_MAX_REDIRECTS,
+  SITE_VERIFY_TIMEOUT_MS,
 } from '../constants.ts';
+import type { SiteFetchOptions } from '../publishers/site-fetch.ts';
 import { chainLog, settlement } from '../db/index.ts';
 import type { AppDeps, AppEnv, ViewRules } from './context.ts';
 import { fail } from './errors.ts';
 import { openApiDocument } from './openapi.ts';
 import { playerRoutes } from '../player/routes.ts';
+import { catalogueRoutes } from './routes/catalogue.ts';
 import { embedRoutes } from './routes/embeds.ts';
+import { publisherRoutes } from './routes/publishers.ts';
 import { investmentRoutes } from './routes/investments.ts';
 import { metadataRoutes } from './routes/metadata.ts';
 import { projectRoutes } from './routes/projects.ts';
@@ -40,6 +46,14 @@ export function createApp(deps: AppDeps) {
     maxViewsPerIp: MAX_VIEWS_PER_IP_PER_WINDOW,
     maxNoncesPerIp: MAX_NONCES_PER_IP_PER_WINDOW,
     ...deps.views,
+  };
+
+  const siteFetch: SiteFetchOptions = {
+    timeoutMs: SITE_VERIFY_TIMEOUT_MS,
+    maxBytes: SITE_VERIFY_MAX_BYTES,
+    maxRedirects: SITE_VERIFY_MAX_REDIRECTS,
+    allowLoopback: false,
+    ...deps.siteFetch,
   };
 
   const api = new Hono<AppEnv>();
@@ -77,6 +91,8 @@ export function createApp(deps: AppDeps) {
   api.route('/investments', investmentRoutes(now));
   api.route('/users', userRoutes(now));
   api.route('/embeds', embedRoutes(now));
+  api.route('/publishers', publisherRoutes(now, siteFetch));
+  api.route('/catalogue', catalogueRoutes(now));
   api.route('/revenue', revenueRoutes());
   api.route('/views', viewRoutes(now, rules));
   api.route('/metadata', metadataRoutes(now));

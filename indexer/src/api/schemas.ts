@@ -147,3 +147,23 @@ export const playerQuery = z.object({
   website: z.string().optional().meta({ description: 'the embedding page, when the browser sends no Referer' }),
 });
 export const sha256Params = z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/, { message: 'Expected a sha256 hex digest' }) });
+
+/** An http(s) website; its origin is what gets verified. */
+const publisherWebsite = websiteUrl.refine((text) => URL.canParse(text), { message: 'Invalid URL: Please enter a valid website URL' });
+
+export const publisherParams = z.object({ walletAddress });
+export const websiteRequestBody = z.object({
+  walletAddress,
+  websiteUrl: publisherWebsite,
+  contactEmail: z
+    .string()
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: 'Invalid email: Please enter a valid email address' })
+    .max(200)
+    .optional(),
+});
+export const websiteVerifyBody = z.object({ walletAddress, websiteUrl: publisherWebsite });
+export const apiKeyBody = z.object({ walletAddress, origin: publisherWebsite.meta({ description: 'a verified website (its origin)' }) });
+export const apiKeyIdParams = z.object({ id });
+export const revokeKeyBody = z.object({ walletAddress });
+export const catalogueQuery = z.object({ key: z.string().max(200).optional().meta({ description: 'the auto-list API key (or the x-marquee-key header)' }) });
+export const publisherClaimBody = z.object({ txHash, ...modeFlags });

@@ -121,6 +121,7 @@ export async function listEmbeds(ctx: ClusterContext, origin: string, filter: Pa
     earned: toAmount(row.earned_lamports),
     claimed: toAmount(row.claimed_lamports),
     earnedLamports: String(row.earned_lamports),
+    claimedLamports: String(row.claimed_lamports),
     registeredAt: isoDate(row.registered_at)!,
     txHash: row.signature,
     explorerUrl: ctx.explorerTxUrl?.(row.signature) ?? null,

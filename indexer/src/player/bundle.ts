@@ -3,9 +3,9 @@
 import { buildSync } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
-export type BrowserScript = 'player' | 'loader';
+export type BrowserScript = 'player' | 'loader' | 'catalogue';
 
-const ENTRY_POINTS: Record<BrowserScript, string> = { player: './client.ts', loader: './loader.ts' };
+const ENTRY_POINTS: Record<BrowserScript, string> = { player: './client.ts', loader: './loader.ts', catalogue: './catalogue.ts' };
 const bundled = new Map<BrowserScript, string>();
 
 export function browserScript(name: BrowserScript): string {

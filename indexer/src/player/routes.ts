@@ -23,6 +23,7 @@ export function playerRoutes(options: {
   return new Hono<AppEnv>()
     .get('/player.js', (c) => c.body(browserScript('player'), 200, SCRIPT_HEADERS))
     .get('/loader.js', (c) => c.body(browserScript('loader'), 200, SCRIPT_HEADERS))
+    .get('/catalogue.js', (c) => c.body(browserScript('catalogue'), 200, SCRIPT_HEADERS))
     .get('/:projectId', async (c) => {
       const name = c.req.query('cluster') ?? options.defaultCluster;
       const cluster = options.clusters.get(name);

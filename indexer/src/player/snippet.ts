@@ -11,6 +11,7 @@ export const WEBSITE_PLACEHOLDER = 'https://your-website.example';
 export const LOADER_AD_UNIT = 'mid-roll';
 export const PLAYER_WIDTH = 640;
 export const PLAYER_HEIGHT = 360;
+export const CATALOGUE_CONTAINER_ID = 'marquee-catalogue';
 
 export interface SnippetInput {
   /** The embed host: the origin serving /player and the loader. */
@@ -60,5 +61,14 @@ export function embedSnippet(input: SnippetInput): string {
     `</div>`,
     `<script async src="${attribute(input.origin)}/player/loader.js"></script>`,
     `<script>(window.MarqueePlayer = window.MarqueePlayer || []).push(${scriptValue(init)});</script>`,
+  ].join('\n');
+}
+
+/** The Auto-List snippet: the catalogue loader lists every funded film, each with its player, for an API key. */
+export function catalogueSnippet(input: { origin: string; cluster: string; apiKey: string }): string {
+  const cluster = input.cluster !== DEFAULT_CLUSTER ? ` data-cluster="${attribute(input.cluster)}"` : '';
+  return [
+    `<div id="${CATALOGUE_CONTAINER_ID}"></div>`,
+    `<script async src="${attribute(input.origin)}/player/catalogue.js" data-key="${attribute(input.apiKey)}" data-container="${CATALOGUE_CONTAINER_ID}"${cluster}></script>`,
   ].join('\n');
 }
