@@ -1,10 +1,12 @@
 // Every route through app.request(): success shapes, and bad input answered with a 4xx `{ message }`.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { linkSigner } from '../src/api/routes/users.ts';
+import { users } from '../src/db/index.ts';
 import { testApp } from './helpers/app.ts';
 import { address, buildTransaction, randomSignature } from './helpers/chain.ts';
 import { scalar } from './helpers/dump.ts';
+import { sqlRow } from './helpers/database.ts';
+import { verifiedWebsite } from './helpers/publishers.ts';
 
 const alice = address('alice');
 const bob = address('bob');
@@ -12,7 +14,7 @@ const publisher = address('publisher');
 
 /** A cluster with a funding film (id 0), a funded film with an embed and a distribution (id 1), all ingested. */
 async function seeded() {
-  const t = testApp();
+  const t = await testApp();
   const { chain, cluster } = t;
   chain.initializePlatform();
   const studio = chain.registerStudio('a24', 'A24');
@@ -26,6 +28,7 @@ async function seeded() {
   const { embed, tx: embedTx } = chain.registerEmbed(funded.id, publisher, 'embed-1-1700000000000', 'https://films.example');
   const distribution = chain.distributeRevenue(funded.id, 1_000_000_000n, [{ embed, views: 100n }]);
   await cluster.indexer.sync();
+  await verifiedWebsite(cluster.db, publisher, 'https://films.example');
   return { ...t, studio, funding, funded, fundingInvest, goalReached, license, embed, embedTx, distribution };
 }
 
@@ -54,7 +57,7 @@ describe('GET /api/health and /api/openapi.json', () => {
   });
 
   test('the OpenAPI document lists every route the app serves', async () => {
-    const { app, request } = testApp();
+    const { app, request } = await testApp();
     const { status, body } = await json(await request('GET', '/api/openapi.json'));
     assert.equal(status, 200);
     assert.equal(body.openapi, '3.1.0');
@@ -67,7 +70,7 @@ describe('GET /api/health and /api/openapi.json', () => {
   });
 
   test('unknown cluster and unknown path answer 4xx with a message', async () => {
-    const { request } = testApp();
+    const { request } = await testApp();
     assertError(await json(await request('GET', '/api/projects?cluster=nope')), 400, /Unknown cluster "nope"/);
     assertError(await json(await request('GET', '/api/projects', undefined, { 'x-marquee-cluster': 'mainnet' })), 400, /Unknown cluster/);
     assertError(await json(await request('GET', '/api/nothing-here')), 404, /Not found/);
@@ -143,7 +146,7 @@ describe('/api/projects', () => {
   });
 
   test('POST of an invest in a project the indexer has not seen yet brings the project in', async () => {
-    const t = testApp();
+    const t = await testApp();
     t.chain.initializePlatform();
     const studio = t.chain.registerStudio('s', 'S');
     await t.cluster.indexer.sync();
@@ -172,7 +175,7 @@ describe('/api/projects', () => {
 
 describe('/api/investments', () => {
   test('POST verifies the invest transaction and answers the stored investment', async () => {
-    const t = testApp();
+    const t = await testApp();
     const { chain, request, cluster } = t;
     chain.initializePlatform();
     const studio = chain.registerStudio('s', 'S');
@@ -180,7 +183,7 @@ describe('/api/investments', () => {
     await cluster.indexer.sync();
     // The wallet signs the invest; the indexer has not seen it yet when the client reports it.
     const tx = chain.invest(film.id, alice, 2_500_000_000n);
-    const before = (cluster.db.prepare('SELECT COUNT(*) AS n FROM investments').get() as { n: number }).n;
+    const before = ((await sqlRow(cluster.db, 'SELECT COUNT(*) AS n FROM investments')) as { n: number }).n;
     const { status, body } = await json(await request('POST', '/api/investments', { projectId: film.id, amount: 2500, txHash: tx.signature, onChain: true }));
     assert.equal(status, 201);
     assert.equal(before, 0);
@@ -194,21 +197,21 @@ describe('/api/investments', () => {
     // Reporting it again is idempotent.
     const again = await json(await request('POST', '/api/investments', { projectId: film.id, amount: 2500, txHash: tx.signature }));
     assert.equal(again.body.id, body.id);
-    assert.equal((cluster.db.prepare('SELECT COUNT(*) AS n FROM investments').get() as { n: number }).n, 1);
+    assert.equal(((await sqlRow(cluster.db, 'SELECT COUNT(*) AS n FROM investments')) as { n: number }).n, 1);
   });
 
   test('POST rejects forged, failed, foreign and mismatched transactions and changes nothing', async () => {
     const t = await seeded();
     const { request, cluster, funded, funding, chain } = t;
-    const tables = () => JSON.stringify(cluster.db.prepare('SELECT COUNT(*) AS n FROM transactions').get());
-    const before = tables();
+    const tables = async () => JSON.stringify((await sqlRow(cluster.db, 'SELECT COUNT(*) AS n FROM transactions')));
+    const before = await tables();
     assertError(await json(await request('POST', '/api/investments', { projectId: funded.id, amount: 1, txHash: randomSignature(), simulated: true })), 404, /was not found on demo/);
     assertError(await json(await request('POST', '/api/investments', { projectId: funded.id, amount: 1, txHash: 'f'.repeat(44) })), 400, /base58 transaction signature/);
     const failed = chain.source.add(buildTransaction([], { err: { InstructionError: [0, 'Custom'] } }));
     assertError(await json(await request('POST', '/api/investments', { projectId: funded.id, txHash: failed.signature })), 400, /failed on demo/);
     const foreign = chain.source.add(buildTransaction([]));
     assertError(await json(await request('POST', '/api/investments', { projectId: funded.id, txHash: foreign.signature })), 400, /not a Marquee program transaction/);
-    assert.equal(tables(), before, 'nothing stored for rejected hashes');
+    assert.equal(await tables(), before, 'nothing stored for rejected hashes');
     // A real invest, but in another project.
     assertError(await json(await request('POST', '/api/investments', { projectId: funded.id, txHash: t.fundingInvest.signature })), 400, /no matching Invested/);
     // A real transaction of another kind.
@@ -252,7 +255,7 @@ describe('/api/investments', () => {
 
 describe('/api/users', () => {
   test('POST registers a wallet once; GET by id or wallet', async () => {
-    const { request } = testApp();
+    const { request } = await testApp();
     const wallet = address('carol');
     const first = await json(await request('POST', '/api/users', { username: 'caro...', password: 'password', walletAddress: wallet, isStudio: false }));
     assert.equal(first.status, 200);
@@ -270,7 +273,7 @@ describe('/api/users', () => {
   test('a demo wallet linked to its demo signer sees what the signer did', async () => {
     const t = await seeded();
     const wallet = address('phantom-wallet');
-    linkSigner(t.cluster.db, wallet, alice, Date.now());
+    await users.linkSigner(t.cluster.db, wallet, alice, Date.now());
     const investments = (await json(await t.request('GET', `/api/investments/user/${wallet}`))).body;
     assert.equal(investments.length, 2);
     const user = (await json(await t.request('GET', `/api/users/${wallet}`))).body;
@@ -336,7 +339,7 @@ describe('/api/revenue', () => {
     assert.equal(body.amount, unclaimed.total);
     assert.equal(body.txHash, claim.signature);
     assert.deepEqual((await json(await request('GET', `/api/revenue/unclaimed/${alice}`))).body, { total: 0, totalLamports: '0', distributions: [] });
-    const row = cluster.db.prepare('SELECT claim_signature FROM investor_distributions WHERE id = ?').get(ids[0]) as { claim_signature: string };
+    const row = (await sqlRow(cluster.db, 'SELECT claim_signature FROM investor_distributions WHERE id = ?', ids[0])) as { claim_signature: string };
     assert.equal(row.claim_signature, claim.signature);
   });
 
@@ -390,7 +393,7 @@ describe('/api/views', () => {
     const again = await json(await request('POST', '/api/views', view));
     assert.equal(again.body.counted, false);
     assert.match(again.body.reason, /already counted/);
-    assert.equal((t.cluster.db.prepare('SELECT COUNT(*) AS n FROM views').get() as { n: number }).n, 1);
+    assert.equal(((await sqlRow(t.cluster.db, 'SELECT COUNT(*) AS n FROM views')) as { n: number }).n, 1);
     assertError(await json(await request('POST', '/api/views', { ...view, nonce: 'a'.repeat(32) })), 400, 'Unknown play nonce for this embed');
     // An unused nonce expires and is dropped when later plays start.
     const stale = (await json(await request('POST', '/api/views/nonce', { projectId: funded.id, embedId, website: 'https://films.example' }))).body.nonce;
@@ -398,7 +401,7 @@ describe('/api/views', () => {
     const expired = await json(await request('POST', '/api/views', { ...view, nonce: stale }));
     assert.deepEqual(expired.body, { counted: false, reason: 'The play nonce expired' });
     await request('POST', '/api/views/nonce', { projectId: funded.id, embedId, website: 'https://films.example' });
-    assert.equal(scalar(t.cluster.db, 'SELECT COUNT(*) FROM play_nonces WHERE nonce = ?', stale), 0);
+    assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM play_nonces WHERE nonce = ?', stale), 0);
     assertError(await json(await request('POST', '/api/views', { ...view, embedId: 'embed-unknown' })), 404, /Embed not found/);
     assertError(await json(await request('POST', '/api/views/nonce', { projectId: funded.id, embedId: 'embed-unknown' })), 404, /Embed not found/);
     // Views count only on the embed's registered website.
@@ -455,7 +458,7 @@ describe('/api/metadata', () => {
   };
 
   test('POST stores metadata, returns uri + sha256, and projects created with that hash show it', async () => {
-    const t = testApp();
+    const t = await testApp();
     const { request, chain, cluster } = t;
     const created = await json(await request('POST', '/api/metadata', listing));
     assert.equal(created.status, 201);
@@ -479,7 +482,7 @@ describe('/api/metadata', () => {
   });
 
   test('POST validates the listing form rules', async () => {
-    const { request } = testApp();
+    const { request } = await testApp();
     assertError(await json(await request('POST', '/api/metadata', { ...listing, releaseYear: 1899 })), 400, /releaseYear/);
     assertError(await json(await request('POST', '/api/metadata', { ...listing, releaseYear: 2026 })), 400, /releaseYear/);
     assertError(await json(await request('POST', '/api/metadata', { ...listing, licenseType: 'Pirated' })), 400, /licenseType/);
@@ -493,7 +496,7 @@ describe('/api/metadata', () => {
 describe('/api/webhooks/helius', () => {
   test('ingests raw deliveries with the right Authorization header only', async () => {
     const { toRpcJson } = await import('./helpers/chain.ts');
-    const t = testApp({ heliusAuthHeader: 'Bearer s3cret' });
+    const t = await testApp({ heliusAuthHeader: 'Bearer s3cret' });
     t.chain.initializePlatform();
     const delivery = t.source.transactions.map(({ tx }) => toRpcJson(tx));
     assertError(await json(await t.request('POST', '/api/webhooks/helius', delivery)), 401, 'Invalid webhook authorization');
@@ -503,11 +506,11 @@ describe('/api/webhooks/helius', () => {
     assert.deepEqual(ok, { status: 200, body: { ingested: 1, events: 1 } });
     const replay = await json(await t.request('POST', '/api/webhooks/helius', delivery, { authorization: 'Bearer s3cret' }));
     assert.deepEqual(replay.body, { ingested: 0, events: 1 });
-    assert.equal((t.cluster.db.prepare('SELECT COUNT(*) AS n FROM platform').get() as { n: number }).n, 1);
+    assert.equal(((await sqlRow(t.cluster.db, 'SELECT COUNT(*) AS n FROM platform')) as { n: number }).n, 1);
   });
 
   test('is off (404) when no auth header is configured', async () => {
-    const t = testApp();
+    const t = await testApp();
     assertError(await json(await t.request('POST', '/api/webhooks/helius', [], { authorization: 'x' })), 404, /not configured/);
   });
 });
@@ -519,7 +522,7 @@ describe('/api/demo extension point', () => {
     const routes = new Hono<import('../src/api/context.ts').AppEnv>()
       .get('/wallets/:walletAddress', (c) => c.json({ cluster: c.var.cluster.name, wallet: c.req.param('walletAddress') }))
       .post('/invest', () => fail(400, 'Invalid amount: Please enter a valid investment amount.'));
-    const t = testApp({ demo: { routes, openapi: { '/api/demo/invest': { post: { summary: 'demo invest' } } } } });
+    const t = await testApp({ demo: { routes, openapi: { '/api/demo/invest': { post: { summary: 'demo invest' } } } } });
     assert.deepEqual((await json(await t.request('GET', '/api/demo/wallets/abc'))).body, { cluster: 'demo', wallet: 'abc' });
     assertError(await json(await t.request('POST', '/api/demo/invest', {})), 400, 'Invalid amount: Please enter a valid investment amount.');
     const doc = (await json(await t.request('GET', '/api/openapi.json'))).body;

@@ -6,29 +6,39 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { databasePath } from '../src/cluster.ts';
-import { openDatabase } from '../src/db/database.ts';
+import { clusterLocation, type StorageConfig } from '../src/cluster.ts';
+import { openStore } from '../src/db/index.ts';
+import { dropTestStorage, storageEnv, testStorage } from './helpers/database.ts';
 import { dumpTables, scalar } from './helpers/dump.ts';
 import { skipWithoutProgram } from './helpers/real-chain.ts';
 import { fullScenario } from './helpers/scenario.ts';
 
 const child = fileURLToPath(new URL('./helpers/sync-child.ts', import.meta.url));
 
-function runChild(fixture: string, dataDir: string, kill?: { mode: 'event' | 'commit'; at: number }) {
-  const args = ['--import', 'tsx', child, fixture, dataDir, ...(kill ? [kill.mode, String(kill.at)] : [])];
-  return spawnSync(process.execPath, args, { encoding: 'utf8' });
+/** Each data folder's storage (on PostgreSQL: schemas of its own, shared by the processes that use the folder). */
+const storages = new Map<string, StorageConfig>();
+function storageOf(dataDir: string): StorageConfig {
+  if (!storages.has(dataDir)) storages.set(dataDir, testStorage(dataDir));
+  return storages.get(dataDir)!;
 }
 
-function dump(dataDir: string) {
-  const db = openDatabase(databasePath(dataDir, 'demo'));
+function runChild(fixture: string, dataDir: string, kill?: { mode: 'event' | 'commit'; at: number }) {
+  const args = ['--import', 'tsx', child, fixture, dataDir, ...(kill ? [kill.mode, String(kill.at)] : [])];
+  return spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, ...storageEnv(storageOf(dataDir)) } });
+}
+
+async function withDatabase<T>(dataDir: string, read: (store: Awaited<ReturnType<typeof openStore>>) => Promise<T>): Promise<T> {
+  const store = await openStore(clusterLocation(storageOf(dataDir), 'demo'));
   try {
-    return dumpTables(db);
+    return await read(store);
   } finally {
-    db.close();
+    await store.close();
   }
 }
+
+const dump = (dataDir: string) => withDatabase(dataDir, (store) => dumpTables(store.db));
 
 /** Kills a sync of `transactions` at several points; each restart must end with the uninterrupted run's rows. */
 function crashSuite(name: string, options: { skip?: string | false }, transactions: () => Promise<unknown[]>) {
@@ -44,9 +54,7 @@ function crashSuite(name: string, options: { skip?: string | false }, transactio
       writeFileSync(fixture, JSON.stringify(log));
       const run = runChild(fixture, reference);
       assert.equal(run.status, 0, run.stderr);
-      const db = openDatabase(databasePath(reference, 'demo'));
-      assert.equal(scalar(db, 'SELECT COUNT(*) FROM transactions'), total);
-      db.close();
+      assert.equal(await withDatabase(reference, (store) => scalar(store.db, 'SELECT COUNT(*) FROM transactions')), total);
     });
 
     for (const kill of [
@@ -56,23 +64,26 @@ function crashSuite(name: string, options: { skip?: string | false }, transactio
       { mode: 'commit', at: -1 },
     ] as const) {
       const label = kill.mode === 'event' ? `inside the transaction of event ${kill.at}` : kill.at < 0 ? 'after the next-to-last commit' : `after commit ${kill.at}`;
-      test(`killed ${label}, restarted: same rows`, () => {
+      test(`killed ${label}, restarted: same rows`, async () => {
         const at = kill.at < 0 ? total + kill.at : kill.at;
         const dataDir = join(dir, `${kill.mode}-${at}`);
         const killed = runChild(fixture, dataDir, { mode: kill.mode, at });
         assert.equal(killed.signal, 'SIGKILL', killed.stderr);
-        const db = openDatabase(databasePath(dataDir, 'demo'));
-        const committedEvents = scalar(db, 'SELECT COUNT(*) FROM events') as number;
-        const committed = scalar(db, 'SELECT COUNT(*) FROM transactions') as number;
-        db.close();
+        const [committedEvents, committed] = await withDatabase(dataDir, async (store) => [
+          (await scalar(store.db, 'SELECT COUNT(*) FROM events')) as number,
+          (await scalar(store.db, 'SELECT COUNT(*) FROM transactions')) as number,
+        ]);
         // Killed inside a transaction: that transaction left nothing behind.
         if (kill.mode === 'event') assert.ok(committedEvents < at, `${committedEvents} events committed before event ${at}`);
         else assert.equal(committed, at);
         const restarted = runChild(fixture, dataDir);
         assert.equal(restarted.status, 0, restarted.stderr);
-        assert.deepEqual(dump(dataDir), dump(reference));
+        assert.deepEqual(await dump(dataDir), await dump(reference));
       });
     }
+    after(async () => {
+      for (const storage of storages.values()) await dropTestStorage(storage);
+    });
   });
 }
 

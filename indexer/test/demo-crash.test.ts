@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import type { StorageConfig } from '../src/cluster.ts';
+import { dropTestStorage, storageEnv, testStorage } from './helpers/database.ts';
 
 const child = fileURLToPath(new URL('./helpers/demo-child.ts', import.meta.url));
 
@@ -18,9 +20,19 @@ interface State {
   facts: { projects: unknown[]; transactions: number; wallet: string | null; indexAgrees: boolean };
 }
 
+/**
+ * Each data folder's index storage. On PostgreSQL a copied folder gets schemas of its own, empty:
+ * its first start indexes the copied chain from its log, as after a crash.
+ */
+const storages = new Map<string, StorageConfig>();
+function storageOf(dataDir: string): StorageConfig {
+  if (!storages.has(dataDir)) storages.set(dataDir, testStorage(dataDir));
+  return storages.get(dataDir)!;
+}
+
 function run(dataDir: string, from: number, kill?: { stage: string; at: number }) {
   const args = ['--import', 'tsx', child, dataDir, String(from), ...(kill ? [kill.stage, String(kill.at)] : [])];
-  const result = spawnSync(process.execPath, args, { encoding: 'utf8' });
+  const result = spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, ...storageEnv(storageOf(dataDir)) } });
   const states = result.stdout
     .split('\n')
     .filter((line) => line.startsWith('{'))
@@ -41,7 +53,10 @@ describe('demo chain: kill -9 and restart', () => {
     assert.equal(uninterrupted.status, 0, uninterrupted.stderr);
     reference = uninterrupted.states;
   });
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  after(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    for (const storage of storages.values()) await dropTestStorage(storage);
+  });
 
   test('the uninterrupted run: every state agrees with its index', () => {
     assert.ok(reference.length >= 7);

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createApp } from '../src/api/app.ts';
 import { startDemo, type DemoRuntime } from '../src/demo/index.ts';
+import { dropTestStorage, testStorage } from './helpers/database.ts';
+import { verifiedWebsite } from './helpers/publishers.ts';
 
 const WALLET = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 const OTHER_WALLET = 'HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH';
@@ -20,6 +22,7 @@ type Json = any;
 
 describe('demo chain', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'marquee-demo-'));
+  const storage = testStorage(dataDir);
   let demo: DemoRuntime;
   // The wall clock the demo chain and the API run on; the refund test moves it past a deadline.
   let clockOffsetMs = 0;
@@ -27,7 +30,7 @@ describe('demo chain', () => {
   let request: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: Json }>;
 
   async function open() {
-    demo = await startDemo({ dataDir, origin: 'http://localhost:8787', settlementIntervalMs: 0, now });
+    demo = await startDemo({ ...storage, origin: 'http://localhost:8787', settlementIntervalMs: 0, now });
     demo.cluster.indexer.start();
     const app = createApp({ clusters: [demo.cluster], demo: demo.extension, trustProxy: true, views: { minWatchMs: 0 }, now });
     request = async (method, path, body) => {
@@ -41,15 +44,16 @@ describe('demo chain', () => {
     };
   }
 
-  function close() {
+  async function close() {
     demo.stop();
     demo.cluster.indexer.stop();
-    demo.cluster.db.close();
+    await demo.cluster.store.close();
   }
 
   before(open);
-  after(() => {
-    close();
+  after(async () => {
+    await close();
+    await dropTestStorage(storage);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -212,6 +216,8 @@ describe('demo chain', () => {
     const { body: embeds } = await request('GET', '/api/embeds');
     const embed = embeds.find((candidate: Json) => candidate.websiteUrl === 'https://films.example');
     const before = (await request('GET', `/api/projects/${embed.projectId}`)).body.totalViews;
+    // The seeded publisher verified its website (the check itself is tested in publishers-api).
+    await verifiedWebsite(demo.cluster.db, embed.publisher, embed.websiteUrl);
     for (let view = 0; view < 3; view++) {
       const nonce = await request('POST', '/api/views/nonce', { projectId: embed.projectId, embedId: embed.embedId, website: new URL(embed.websiteUrl).origin });
       assert.equal(nonce.status, 201, nonce.body.message);
@@ -268,7 +274,7 @@ describe('demo chain', () => {
       transactions: (await request('GET', '/api/health')).body.clusters[0].transactions,
     });
     const before = await read();
-    close();
+    await close();
     await open();
     assert.equal(demo.seeded, null);
     assert.deepEqual(await read(), before);

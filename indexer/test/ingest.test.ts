@@ -1,79 +1,78 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { openDatabase } from '../src/db/database.ts';
+import { openStore } from '../src/db/index.ts';
 import { ClusterIndexer } from '../src/ingest/indexer.ts';
 import { address, FakeChainSource } from './helpers/chain.ts';
 import { dumpTables, scalar } from './helpers/dump.ts';
 import { fullScenario, ScriptedChain } from './helpers/scenario.ts';
+import { sqlRow, sqlRows, sqlRun, testLocation } from './helpers/database.ts';
 
 const alice = address('alice');
 const bob = address('bob');
 
-function indexerFor(source: FakeChainSource) {
-  const db = openDatabase(':memory:');
-  return new ClusterIndexer({ cluster: 'demo', db, source, now: () => 0 });
+async function indexerFor(source: FakeChainSource) {
+  const store = await openStore(testLocation());
+  return new ClusterIndexer({ cluster: 'demo', store, source, now: () => 0 });
 }
 
 describe('ingestion', () => {
   test('a sync projects every event once, with the program-exact revenue split', async () => {
     const { chain, film } = fullScenario();
-    const indexer = indexerFor(chain.source);
+    const indexer = await indexerFor(chain.source);
     assert.equal(await indexer.sync(), chain.source.transactions.length);
-    assert.deepEqual(indexer.gaps(), []);
+    assert.deepEqual((await indexer.gaps()), []);
     const db = indexer.db;
-    const project = db.prepare('SELECT * FROM projects WHERE id = ?').get(film.id) as Record<string, unknown>;
+    const project = (await sqlRow(db, 'SELECT * FROM projects WHERE id = ?', film.id)) as Record<string, unknown>;
     assert.equal(project.raised_lamports, 10_000_000_000);
     assert.equal(project.investor_count, 2);
     assert.equal(project.status, 'funded');
     assert.equal(project.funds_released, 1);
     assert.equal(project.total_revenue_lamports, 3_000_000_000);
     assert.equal(project.total_views, 150);
-    assert.equal(scalar(db, 'SELECT COUNT(*) AS n FROM investments'), 4);
+    assert.equal(await scalar(db, 'SELECT COUNT(*) AS n FROM investments'), 4);
     // Alice holds 7/10 of the shares: her part of each distribution is floor(shares × Δrps / 2^64).
-    const rows = db
-      .prepare('SELECT investor, amount_lamports, claimed FROM investor_distributions ORDER BY distribution_id, investor')
-      .all() as { investor: string; amount_lamports: number; claimed: number }[];
+    const rows = (await sqlRows(db, 'SELECT investor, amount_lamports, claimed FROM investor_distributions ORDER BY distribution_id, investor')) as { investor: string; amount_lamports: number; claimed: number }[];
     const aliceRows = rows.filter((r) => r.investor === alice);
     assert.equal(aliceRows.length, 2);
     assert.equal(aliceRows[0].claimed, 1, 'claimed by her RevenueClaimed');
     assert.equal(aliceRows[1].claimed, 0, 'distributed after her claim');
-    const claimed = db.prepare('SELECT amount_lamports FROM revenue_claims WHERE investor = ?').get(alice) as { amount_lamports: number };
+    const claimed = (await sqlRow(db, 'SELECT amount_lamports FROM revenue_claims WHERE investor = ?', alice)) as { amount_lamports: number };
     assert.equal(claimed.amount_lamports, aliceRows[0].amount_lamports, 'the claim pays exactly the distributions it marks');
     assert.equal(aliceRows[1].amount_lamports, Number(chain.owed(film.id, alice)));
-    const embedRow = db.prepare('SELECT total_views, earned_lamports, claimed_lamports FROM embeds').get();
+    const embedRow = (await sqlRow(db, 'SELECT total_views, earned_lamports, claimed_lamports FROM embeds'));
     assert.deepEqual(embedRow, { total_views: 150, earned_lamports: 1_200_000_000, claimed_lamports: 1_200_000_000 });
-    const flop = db.prepare("SELECT raised_lamports, investor_count, total_shares FROM projects WHERE title = 'Flop'").get();
+    const flop = (await sqlRow(db, "SELECT raised_lamports, investor_count, total_shares FROM projects WHERE title = 'Flop'"));
     assert.deepEqual(flop, { raised_lamports: 0, investor_count: 0, total_shares: 0 });
   });
 
   test('replaying every transaction, through sync or directly, changes nothing', async () => {
     const { chain } = fullScenario();
-    const indexer = indexerFor(chain.source);
+    const indexer = await indexerFor(chain.source);
     await indexer.sync();
-    const before = dumpTables(indexer.db);
+    const before = await dumpTables(indexer.db);
     for (const { tx } of chain.source.transactions) {
-      const result = indexer.ingestTransaction(tx);
+      const result = await indexer.ingestTransaction(tx);
       assert.equal(result.duplicate, true);
     }
-    indexer.db.prepare('DELETE FROM cursors').run();
+    (await sqlRun(indexer.db, 'DELETE FROM cursors'));
     assert.equal(await indexer.sync(), 0);
-    assert.deepEqual(dumpTables(indexer.db), before);
+    assert.deepEqual(await dumpTables(indexer.db), before);
   });
 
   test('transactions delivered newest first end in the same rows as in order', async () => {
     const { chain } = fullScenario();
-    const inOrder = indexerFor(chain.source);
+    const inOrder = await indexerFor(chain.source);
     await inOrder.sync();
-    const reversed = indexerFor(chain.source);
-    for (const { tx } of [...chain.source.transactions].reverse()) reversed.ingestTransaction(tx);
-    assert.deepEqual(reversed.gaps(), []);
+    const reversed = await indexerFor(chain.source);
+    for (const { tx } of [...chain.source.transactions].reverse()) await reversed.ingestTransaction(tx);
+    assert.deepEqual((await reversed.gaps()), []);
     // Each stream is applied in seq order either way; only surrogate ids (numbered across streams
     // in application order), a user's first-seen time and the cursor (unused here) may differ.
-    const content = (indexer: ClusterIndexer) => {
-      const { cursors: _c, ...rest } = dumpTables(indexer.db, { omit: ['id', 'distribution_id', 'created_at'] });
+    const content = async (indexer: ClusterIndexer) => {
+      const { cursors: _c, ...rest } = await dumpTables(indexer.db, { omit: ['id', 'distribution_id', 'created_at'] });
       return rest;
     };
-    assert.deepEqual(content(reversed), content(inOrder));
+    assert.deepEqual(await content(reversed), await content(inOrder));
   });
 
   test('a gap in a project stream is detected, held back, and backfilled from the project history', async () => {
@@ -83,16 +82,16 @@ describe('ingestion', () => {
     const film = chain.createProject(studio, 'Film', 10);
     const missed = chain.invest(film.id, alice, 1_000_000_000n);
     const later = chain.invest(film.id, bob, 1_000_000_000n);
-    const indexer = indexerFor(chain.source);
+    const indexer = await indexerFor(chain.source);
     // The first invest is missing from the program's signature list (a lost websocket message,
     // an RPC node that lags) but present in the project account's history.
     chain.source.hidden.add(missed.signature);
-    for (const { tx } of chain.source.transactions) if (tx !== missed) indexer.ingestTransaction(tx);
-    assert.deepEqual(indexer.gaps(), [{ stream: film.address, nextSeq: 2, firstPendingSeq: 3, pending: 1 }]);
-    assert.equal(scalar(indexer.db, 'SELECT COUNT(*) AS n FROM investments'), 0, 'seq 3 waits for seq 2');
+    for (const { tx } of chain.source.transactions) if (tx !== missed) await indexer.ingestTransaction(tx);
+    assert.deepEqual((await indexer.gaps()), [{ stream: film.address, nextSeq: 2, firstPendingSeq: 3, pending: 1 }]);
+    assert.equal(await scalar(indexer.db, 'SELECT COUNT(*) AS n FROM investments'), 0, 'seq 3 waits for seq 2');
     chain.source.hidden.delete(missed.signature);
     assert.deepEqual(await indexer.resolveGaps(), []);
-    const rows = indexer.db.prepare('SELECT signature FROM investments ORDER BY id').all() as { signature: string }[];
+    const rows = (await sqlRows(indexer.db, 'SELECT signature FROM investments ORDER BY id')) as { signature: string }[];
     assert.deepEqual(rows.map((r) => r.signature), [missed.signature, later.signature]);
   });
 
@@ -100,9 +99,9 @@ describe('ingestion', () => {
     const chain = new ScriptedChain();
     chain.initializePlatform();
     const studio = chain.registerStudio('s', 'S');
-    const indexer = indexerFor(chain.source);
+    const indexer = await indexerFor(chain.source);
     assert.equal(await indexer.sync(), 2);
-    const cursor = indexer.cursor()!;
+    const cursor = (await indexer.cursor())!;
     assert.equal(cursor.signature, chain.source.transactions[1].tx.signature);
     const film = chain.createProject(studio, 'Film', 10);
     const failedTx = chain.invest(film.id, alice, 1n);
@@ -115,9 +114,9 @@ describe('ingestion', () => {
     };
     assert.equal(await indexer.sync(), 2);
     assert.equal(listed[0], cursor.signature, 'the backfill asks only for signatures after the cursor');
-    assert.equal(scalar(indexer.db, 'SELECT COUNT(*) AS n FROM investments'), 0);
-    assert.equal(scalar(indexer.db, 'SELECT failed FROM transactions WHERE signature = ?', failedTx.signature), 1);
-    assert.equal(indexer.cursor()!.signature, failedTx.signature);
+    assert.equal(await scalar(indexer.db, 'SELECT COUNT(*) AS n FROM investments'), 0);
+    assert.equal(await scalar(indexer.db, 'SELECT failed FROM transactions WHERE signature = ?', failedTx.signature), 1);
+    assert.equal((await indexer.cursor())!.signature, failedTx.signature);
   });
 
   test('a signature the source lists but cannot serve yet stops the backfill before it, to resume later', async () => {
@@ -125,20 +124,20 @@ describe('ingestion', () => {
     chain.initializePlatform();
     const lagging = chain.registerStudio('s', 'S');
     void lagging;
-    const indexer = indexerFor(chain.source);
+    const indexer = await indexerFor(chain.source);
     const second = chain.source.transactions[1].tx;
     const original = chain.source.getTransaction.bind(chain.source);
     chain.source.getTransaction = async (signature) => (signature === second.signature ? null : original(signature));
     assert.equal(await indexer.sync(), 1);
-    assert.equal(indexer.cursor()!.signature, chain.source.transactions[0].tx.signature);
+    assert.equal((await indexer.cursor())!.signature, chain.source.transactions[0].tx.signature);
     chain.source.getTransaction = original;
     assert.equal(await indexer.sync(), 1);
-    assert.equal(scalar(indexer.db, 'SELECT COUNT(*) AS n FROM studios'), 1);
+    assert.equal(await scalar(indexer.db, 'SELECT COUNT(*) AS n FROM studios'), 1);
   });
 
   test('live notifications from the source are ingested', async () => {
     const chain = new ScriptedChain();
-    const indexer = indexerFor(chain.source);
+    const indexer = await indexerFor(chain.source);
     const seen: string[] = [];
     indexer.onIngested((result) => seen.push(result.signature));
     indexer.start({ pollMs: 60_000 });
@@ -146,6 +145,6 @@ describe('ingestion', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     indexer.stop();
     assert.deepEqual(seen, [tx.signature]);
-    assert.equal(scalar(indexer.db, 'SELECT COUNT(*) AS n FROM platform'), 1);
+    assert.equal(await scalar(indexer.db, 'SELECT COUNT(*) AS n FROM platform'), 1);
   });
 });

@@ -1,60 +1,103 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { loadMigrations, migrate, MIGRATIONS_DIR, openDatabase } from '../src/db/database.ts';
+import { discardStore, migrateToLatest, MIGRATIONS, openStore, type MarqueeMigration, type StoreLocation } from '../src/db/index.ts';
+import { scalar, sqlRows, sqlRun, testDialect, testLocation } from './helpers/database.ts';
+
+/** A database that survives closing (reopened by the test), on the suite's dialect. */
+function durableLocation(): StoreLocation {
+  const location = testLocation('migrations');
+  if (location.dialect === 'postgres') return { ...location, temporary: false };
+  return { dialect: 'sqlite', path: join(mkdtempSync(join(tmpdir(), 'marquee-migrations-')), 'a.db') };
+}
 
 describe('migrations', () => {
-  test('a fresh database gets every migration, in WAL mode', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'marquee-migrations-'));
-    const db = openDatabase(join(dir, 'a.db'));
-    const latest = loadMigrations().at(-1)!.version;
-    assert.equal(db.pragma('user_version', { simple: true }), latest);
-    assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
-    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name);
-    for (const table of ['events', 'transactions', 'cursors', 'streams', 'projects', 'investments', 'investor_distributions', 'views']) {
-      assert.ok(tables.includes(table), `table ${table}`);
+  test('a fresh database gets every migration', async () => {
+    const store = await openStore(durableLocation());
+    try {
+      const applied = await sqlRows<{ name: string }>(store.db, 'SELECT name FROM kysely_migration ORDER BY name');
+      assert.deepEqual(applied.map((row) => row.name), MIGRATIONS.map((migration) => migration.name));
+      for (const table of ['events', 'transactions', 'cursors', 'streams', 'projects', 'investments', 'investor_distributions', 'views']) {
+        assert.equal(await scalar(store.db, `SELECT COUNT(*) FROM ${table}`), 0, `table ${table}`);
+      }
+      if (store.dialect === 'sqlite') assert.deepEqual(await sqlRows(store.db, 'PRAGMA journal_mode'), [{ journal_mode: 'wal' }]);
+    } finally {
+      await store.close();
+      await discardStore(store.location);
     }
-    db.close();
   });
 
-  test('migrating again applies nothing', () => {
-    const db = openDatabase(':memory:');
-    assert.deepEqual(migrate(db), []);
+  test('migrating again applies nothing', async () => {
+    const store = await openStore(testLocation());
+    try {
+      assert.deepEqual(await migrateToLatest(store.db, store.dialect), []);
+    } finally {
+      await store.close();
+    }
   });
 
-  test('migration files are numbered without gaps', () => {
-    const versions = loadMigrations().map((m) => m.version);
+  test('migrations are numbered without gaps', () => {
+    const versions = MIGRATIONS.map((migration) => Number(migration.name.slice(0, 3)));
     assert.deepEqual(versions, versions.map((_, i) => i + 1));
   });
 
-  test('a later migration applies on top of an existing database and keeps its rows', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'marquee-migrations-'));
-    const migrations = join(dir, 'migrations');
-    mkdirSync(migrations);
-    writeFileSync(join(migrations, '001_initial.sql'), readFileSync(join(MIGRATIONS_DIR, '001_initial.sql')));
-    const path = join(dir, 'b.db');
-    const first = openDatabase(path, loadMigrations(migrations));
-    first.prepare("INSERT INTO metadata (sha256, body, created_at) VALUES ('ab', '{}', 1)").run();
-    first.close();
-    writeFileSync(join(migrations, '002_extra.sql'), 'ALTER TABLE metadata ADD COLUMN note TEXT;');
-    const second = openDatabase(path, loadMigrations(migrations));
-    assert.equal(second.pragma('user_version', { simple: true }), 2);
-    assert.deepEqual(second.prepare('SELECT sha256, note FROM metadata').all(), [{ sha256: 'ab', note: null }]);
+  test('a later migration applies on top of an existing database and keeps its rows', async () => {
+    const location = durableLocation();
+    const first = await openStore(location, MIGRATIONS.slice(0, 2));
+    await sqlRun(first.db, "INSERT INTO metadata (sha256, body, created_at) VALUES ('ab', ?, 1)", JSON.stringify({ description: 'A Heist', directorName: 'Ana Ruiz' }));
+    await first.close();
+    const second = await openStore(location);
+    try {
+      assert.deepEqual(await sqlRows(second.db, 'SELECT sha256, search_description, search_director FROM metadata'), [
+        { sha256: 'ab', search_description: 'a heist', search_director: 'ana ruiz' },
+      ]);
+    } finally {
+      await second.close();
+      await discardStore(location);
+    }
   });
 
-  test('a failing migration leaves the database at the previous version', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'marquee-migrations-'));
-    const db = openDatabase(':memory:', []);
-    assert.throws(() =>
-      migrate(db, [
-        { version: 1, name: '001_ok.sql', sql: 'CREATE TABLE a (x INTEGER);' },
-        { version: 2, name: '002_bad.sql', sql: 'CREATE TABLE b (x INTEGER); THIS IS NOT SQL;' },
-      ]),
-    );
-    void dir;
-    assert.equal(db.pragma('user_version', { simple: true }), 1);
-    assert.equal((db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'b'").get() as { n: number }).n, 0);
+  test('a failing migration leaves the database as it was', async () => {
+    const ok: MarqueeMigration = { name: '001_ok', up: (db) => db.schema.createTable('a').addColumn('x', 'integer').execute() };
+    const bad: MarqueeMigration = {
+      name: '002_bad',
+      up: async (db) => {
+        await db.schema.createTable('b').addColumn('x', 'integer').execute();
+        await db.schema.createTable('b').addColumn('x', 'integer').execute();
+      },
+    };
+    const location = durableLocation();
+    await assert.rejects(openStore(location, [ok, bad]), /Database migration 002_bad failed/);
+    const store = await openStore(location, []);
+    try {
+      // Both ran in one transaction: neither table exists, nothing is recorded as applied.
+      await assert.rejects(scalar(store.db, 'SELECT COUNT(*) FROM a'));
+      await assert.rejects(scalar(store.db, 'SELECT COUNT(*) FROM b'));
+      assert.equal(await scalar(store.db, 'SELECT COUNT(*) FROM kysely_migration'), 0);
+    } finally {
+      await store.close();
+      await discardStore(location);
+    }
+  });
+
+  test('a data folder of the previous version (migrated by .sql files) keeps working', { skip: testDialect !== 'sqlite' && 'SQLite only' }, async () => {
+    // The previous version's file: the first two migrations' schema, its version in user_version.
+    const location = durableLocation();
+    const old = await openStore(location, MIGRATIONS.slice(0, 2));
+    await sqlRun(old.db, "INSERT INTO metadata (sha256, body, created_at) VALUES ('cd', '{\"directorName\":\"Lee\"}', 1)");
+    await sqlRun(old.db, 'DROP TABLE kysely_migration');
+    await sqlRun(old.db, 'DROP TABLE kysely_migration_lock');
+    await sqlRun(old.db, 'PRAGMA user_version = 2');
+    await old.close();
+    const store = await openStore(location);
+    try {
+      const applied = await sqlRows<{ name: string }>(store.db, 'SELECT name FROM kysely_migration ORDER BY name');
+      assert.deepEqual(applied.map((row) => row.name), MIGRATIONS.map((migration) => migration.name));
+      assert.equal(await scalar(store.db, "SELECT search_director FROM metadata WHERE sha256 = 'cd'"), 'lee');
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -11,17 +11,19 @@ import { distributeRevenueInstruction } from '../src/settlement/instruction.ts';
 import { SettlementJob, type DistributionRequest } from '../src/settlement/job.ts';
 import { dumpTables, scalar } from './helpers/dump.ts';
 import { fundedChain, harness, revenueChain, skipWithoutProgram } from './helpers/real-chain.ts';
+import { sqlRow, sqlRun, testLocation } from './helpers/database.ts';
+import { verifiedWebsite } from './helpers/publishers.ts';
 
 describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
   const { fixtures, addresses, sol } = harness();
 
   test('events land once, match the accounts, and replaying changes nothing', async () => {
     const { chain, source, project, investors } = await fundedChain();
-    const cluster = createCluster({ source, dataDir: ':memory:', now: () => 0 });
+    const cluster = await createCluster({ source, dataDir: ':memory:', location: testLocation(source.cluster), now: () => 0 });
     assert.equal(await cluster.indexer.sync(), source.log.length);
-    assert.deepEqual(cluster.indexer.gaps(), []);
+    assert.deepEqual((await cluster.indexer.gaps()), []);
     const onChain = chain.account('Project', project.address);
-    const row = cluster.db.prepare('SELECT * FROM projects WHERE address = ?').get(project.address.toBase58()) as Record<string, number | string>;
+    const row = (await sqlRow(cluster.db, 'SELECT * FROM projects WHERE address = ?', project.address.toBase58())) as Record<string, number | string>;
     assert.equal(row.id, Number(project.id));
     assert.equal(row.title, 'The Last Reel');
     assert.equal(row.raised_lamports, Number(onChain.raisedLamports));
@@ -31,20 +33,20 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
     assert.equal(row.goal_lamports, 3e9);
     for (const investor of investors) {
       const investment = chain.account('Investment', addresses.investment(project.address, investor.publicKey));
-      const position = cluster.db.prepare('SELECT shares FROM positions WHERE investor = ?').get(investor.publicKey.toBase58()) as { shares: number };
+      const position = (await sqlRow(cluster.db, 'SELECT shares FROM positions WHERE investor = ?', investor.publicKey.toBase58())) as { shares: number };
       assert.equal(position.shares, Number(investment.shares));
     }
-    assert.equal(scalar(cluster.db, "SELECT verified FROM studios WHERE name = 'Northlight Pictures'"), 1);
-    const before = dumpTables(cluster.db);
-    for (const { tx } of source.log) assert.equal(cluster.indexer.ingestTransaction(tx).duplicate, true);
-    cluster.db.prepare('DELETE FROM cursors').run();
+    assert.equal(await scalar(cluster.db, "SELECT verified FROM studios WHERE name = 'Northlight Pictures'"), 1);
+    const before = await dumpTables(cluster.db);
+    for (const { tx } of source.log) assert.equal((await cluster.indexer.ingestTransaction(tx)).duplicate, true);
+    (await sqlRun(cluster.db, 'DELETE FROM cursors'));
     await cluster.indexer.sync();
-    assert.deepEqual(dumpTables(cluster.db), before);
+    assert.deepEqual(await dumpTables(cluster.db), before);
   });
 
   test('the API answers from the real chain and verifies reported invest transactions', async () => {
     const { chain, source, project } = await fundedChain();
-    const cluster = createCluster({ source, dataDir: ':memory:' });
+    const cluster = await createCluster({ source, dataDir: ':memory:' });
     const app = createApp({ clusters: [cluster] });
     await cluster.indexer.sync();
     const projects = (await (await app.request('/api/projects')).json()) as { title: string; fundingGoal: number; currentFunding: number; status: string; investorCount: number }[];
@@ -82,14 +84,14 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
   test('revenue: distributions, investor and publisher claims, and refunds agree with the program to the lamport', async () => {
     const { chain, source, project, investors, embed, late } = await revenueChain();
     const [first, second] = investors;
-    const cluster = createCluster({ source, dataDir: ':memory:' });
+    const cluster = await createCluster({ source, dataDir: ':memory:' });
     const app = createApp({ clusters: [cluster], now: () => Number(chain.now()) * 1000 });
     await cluster.indexer.sync();
-    assert.deepEqual(cluster.indexer.gaps(), []);
-    assert.equal(scalar(cluster.db, 'SELECT COUNT(*) FROM distributions'), 2);
+    assert.deepEqual((await cluster.indexer.gaps()), []);
+    assert.equal(await scalar(cluster.db, 'SELECT COUNT(*) FROM distributions'), 2);
     // What the indexer says the first investor had, the program paid.
-    const claimed = scalar(cluster.db, 'SELECT SUM(amount_lamports) FROM investor_distributions WHERE investor = ?', first.publicKey.toBase58());
-    const paid = scalar(cluster.db, 'SELECT amount_lamports FROM revenue_claims WHERE investor = ?', first.publicKey.toBase58());
+    const claimed = await scalar(cluster.db, 'SELECT SUM(amount_lamports) FROM investor_distributions WHERE investor = ?', first.publicKey.toBase58());
+    const paid = await scalar(cluster.db, 'SELECT amount_lamports FROM revenue_claims WHERE investor = ?', first.publicKey.toBase58());
     assert.equal(claimed, paid);
     // What it says the second investor can claim, the program owes.
     const unclaimed = (await (await app.request(`/api/revenue/unclaimed/${second.publicKey.toBase58()}`)).json()) as { totalLamports: string; distributions: unknown[] };
@@ -99,7 +101,7 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
     const owed = (BigInt(investment.shares.toString()) * (BigInt(onChainProject.revenuePerShare.toString()) - BigInt(investment.revenuePerShareCheckpoint.toString()))) >> 64n;
     assert.equal(BigInt(unclaimed.totalLamports), owed + BigInt(investment.accruedRevenueLamports.toString()));
     const embedAccount = chain.account('Embed', embed);
-    const embedRow = cluster.db.prepare('SELECT total_views, earned_lamports, claimed_lamports FROM embeds WHERE address = ?').get(embed.toBase58()) as Record<string, number>;
+    const embedRow = (await sqlRow(cluster.db, 'SELECT total_views, earned_lamports, claimed_lamports FROM embeds WHERE address = ?', embed.toBase58())) as Record<string, number>;
     assert.deepEqual(embedRow, {
       total_views: Number(embedAccount.totalViews),
       earned_lamports: Number(embedAccount.earnedLamports),
@@ -120,9 +122,10 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
     const embedId = 'embed-0-1';
     chain.send([await fixtures.registerEmbedIx(chain.builders, publisher.publicKey, project.address, embedId, 'https://films.example')], [publisher]);
     let nowMs = Number(chain.now()) * 1000;
-    const cluster = createCluster({ source, dataDir: ':memory:' });
+    const cluster = await createCluster({ source, dataDir: ':memory:' });
     const app = createApp({ clusters: [cluster], now: () => nowMs, trustProxy: true });
     await cluster.indexer.sync();
+    await verifiedWebsite(cluster.db, publisher.publicKey.toBase58(), 'https://films.example');
     const post = (path: string, body: unknown, ip: string) =>
       app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) });
     for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) {
@@ -144,8 +147,8 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
     assert.equal(results[0].error, undefined);
     const embed = chain.account('Embed', addresses.embed(project.address, embedId));
     assert.equal(Number(embed.totalViews), 3);
-    assert.equal(scalar(cluster.db, 'SELECT total_views FROM embeds'), 3);
-    assert.equal(scalar(cluster.db, 'SELECT total_lamports FROM distributions'), 3 * REVENUE_PER_VIEW_LAMPORTS);
-    assert.equal(scalar(cluster.db, 'SELECT COUNT(*) FROM investor_distributions'), 2);
+    assert.equal(await scalar(cluster.db, 'SELECT total_views FROM embeds'), 3);
+    assert.equal(await scalar(cluster.db, 'SELECT total_lamports FROM distributions'), 3 * REVENUE_PER_VIEW_LAMPORTS);
+    assert.equal(await scalar(cluster.db, 'SELECT COUNT(*) FROM investor_distributions'), 2);
   });
 });

@@ -8,6 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { createApp } from '../src/api/app.ts';
 import { createCluster } from '../src/cluster.ts';
 import { address, FakeChainSource } from './helpers/chain.ts';
+import { testLocation } from './helpers/database.ts';
 import { ScriptedChain, T0 } from './helpers/scenario.ts';
 
 const PUBLISHER = address('publisher');
@@ -33,7 +34,7 @@ async function setup() {
   const chain = new ScriptedChain(source);
   let nowMs = (T0 + 3600) * 1000;
   const clock = { now: () => nowMs, advance: (ms: number) => (nowMs += ms) };
-  const cluster = await createCluster({ source, dataDir: ':memory:', now: clock.now });
+  const cluster = await createCluster({ source, dataDir: ':memory:', location: testLocation(), now: clock.now });
   const app = createApp({ clusters: [cluster], now: clock.now, trustProxy: true, siteFetch: { allowLoopback: true, timeoutMs: 2000 } });
   const request = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const response = await app.request(path, {
@@ -97,7 +98,7 @@ describe('/api/publishers websites', () => {
 
   test('outside tests a loopback website is refused and stays unverified', async () => {
     const source = new FakeChainSource('demo');
-    const cluster = await createCluster({ source, dataDir: ':memory:' });
+    const cluster = await createCluster({ source, dataDir: ':memory:', location: testLocation() });
     try {
       const app = createApp({ clusters: [cluster] });
       const post = (path: string, body: unknown) =>

@@ -3,12 +3,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { openStore, publishers, users } from '../src/db/index.ts';
+import { testLocation } from './helpers/database.ts';
 
 const WALLET = 'Wa11et1111111111111111111111111111111111111';
 const DEMO_KEY = 'DemoKey111111111111111111111111111111111111';
 
 async function store() {
-  return openStore({ dialect: 'sqlite', path: ':memory:' });
+  return openStore(testLocation());
 }
 
 describe('publishers aggregate', () => {

@@ -5,7 +5,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { WebSocketServer } from 'ws';
-import { openDatabase } from '../src/db/database.ts';
+import { openStore } from '../src/db/index.ts';
+import { testLocation } from './helpers/database.ts';
 import { ClusterIndexer } from '../src/ingest/indexer.ts';
 import { PROGRAM_ID } from '../src/program/idl.ts';
 import { RpcSource } from '../src/sources/rpc.ts';
@@ -95,11 +96,11 @@ describe('RpcSource', () => {
 
   test('an indexer over the RPC source syncs the whole program history', async () => {
     const source = new RpcSource({ cluster: 'localnet', rpcUrl: url });
-    const indexer = new ClusterIndexer({ cluster: 'localnet', db: openDatabase(':memory:'), source });
+    const indexer = new ClusterIndexer({ cluster: 'localnet', store: await openStore(testLocation('localnet')), source });
     assert.equal(await indexer.sync(), chain.source.transactions.length);
-    assert.deepEqual(indexer.gaps(), []);
-    assert.equal(scalar(indexer.db, 'SELECT COUNT(*) FROM investments'), 4);
-    assert.equal(scalar(indexer.db, 'SELECT COUNT(*) FROM distributions'), 2);
+    assert.deepEqual((await indexer.gaps()), []);
+    assert.equal(await scalar(indexer.db, 'SELECT COUNT(*) FROM investments'), 4);
+    assert.equal(await scalar(indexer.db, 'SELECT COUNT(*) FROM distributions'), 2);
     assert.ok(calls.includes('getSignaturesForAddress'));
   });
 
@@ -125,7 +126,7 @@ describe('RpcSource', () => {
       });
     });
     const source = new RpcSource({ cluster: 'localnet', rpcUrl: url, wsUrl: `ws://127.0.0.1:${(sockets.address() as AddressInfo).port}` });
-    const indexer = new ClusterIndexer({ cluster: 'localnet', db: openDatabase(':memory:'), source });
+    const indexer = new ClusterIndexer({ cluster: 'localnet', store: await openStore(testLocation('localnet')), source });
     indexer.start({ pollMs: 3_600_000 });
     try {
       await indexer.sync();
@@ -136,7 +137,7 @@ describe('RpcSource', () => {
       const ingested = new Promise<string>((resolve) => indexer.onIngested((result) => resolve(result.signature)));
       (await subscribed)(pushed.signature);
       assert.equal(await ingested, pushed.signature);
-      assert.equal(scalar(indexer.db, 'SELECT COUNT(*) FROM studios WHERE address = ?', studio), 1);
+      assert.equal(await scalar(indexer.db, 'SELECT COUNT(*) FROM studios WHERE address = ?', studio), 1);
     } finally {
       indexer.stop();
       // web3.js closes its websocket once no subscription is left (after its idle delay).

@@ -10,6 +10,7 @@ import { loadConfig } from '../src/config.ts';
 import { startMarquee } from '../src/start.ts';
 import { FakeChainSource } from './helpers/chain.ts';
 import { ScriptedChain } from './helpers/scenario.ts';
+import { dropTestStorage, testStorage } from './helpers/database.ts';
 
 test('startMarquee serves the API and the dApp over HTTP, and closes', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'marquee-server-'));
@@ -20,7 +21,8 @@ test('startMarquee serves the API and the dApp over HTTP, and closes', async () 
   chain.initializePlatform();
   const studio = chain.registerStudio('s', 'S');
   chain.createProject(studio, 'Film', 10);
-  const demo = createCluster({ source: chain.source, dataDir: join(dir, 'data') });
+  const storage = testStorage(join(dir, 'data'));
+  const demo = await createCluster({ source: chain.source, ...storage });
   const config = { ...loadConfig({ PORT: '0', MARQUEE_RPC_CLUSTERS: ' ' }), staticDir, dataDir: join(dir, 'data') };
   const marquee = await startMarquee({ config, clusters: [demo] });
   try {
@@ -35,5 +37,6 @@ test('startMarquee serves the API and the dApp over HTTP, and closes', async () 
     assert.ok(((await missing.json()) as { message: string }).message);
   } finally {
     await marquee.close();
+    await dropTestStorage(storage);
   }
 });

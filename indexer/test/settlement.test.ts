@@ -6,9 +6,10 @@ import { SettlementJob, type DistributionRequest } from '../src/settlement/job.t
 import { testApp } from './helpers/app.ts';
 import { address } from './helpers/chain.ts';
 import { scalar } from './helpers/dump.ts';
+import { verifiedWebsite } from './helpers/publishers.ts';
 
 async function withViews(count: number) {
-  const t = testApp();
+  const t = await testApp();
   const { chain, cluster, request, clock } = t;
   chain.initializePlatform();
   const studio = chain.registerStudio('s', 'S');
@@ -16,6 +17,7 @@ async function withViews(count: number) {
   chain.invest(film.id, address('alice'), 10_000_000_000n);
   const { embed } = chain.registerEmbed(film.id, address('publisher'), 'embed-0-1', 'https://a.example');
   await cluster.indexer.sync();
+  await verifiedWebsite(cluster.db, address('publisher'), 'https://a.example');
   for (let i = 0; i < count; i++) {
     const { nonce } = await (await request('POST', '/api/views/nonce', { projectId: film.id, embedId: 'embed-0-1', website: 'https://a.example' }, { 'x-forwarded-for': `10.0.0.${i}` })).json();
     clock.advance(2_000);
@@ -42,9 +44,9 @@ describe('settlement job', () => {
     assert.deepEqual(requests, [
       { project: t.film.address, projectId: t.film.id, index: 0, amountLamports: BigInt(3 * REVENUE_PER_VIEW_LAMPORTS), embeds: [{ embed: t.embed, views: 3 }] },
     ]);
-    assert.equal(scalar(t.cluster.db, 'SELECT COUNT(*) FROM distributions'), 1);
-    assert.equal(scalar(t.cluster.db, 'SELECT total_views FROM embeds'), 3);
-    assert.equal(scalar(t.cluster.db, 'SELECT COUNT(*) FROM views WHERE batch_id IS NULL'), 0);
+    assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM distributions'), 1);
+    assert.equal(await scalar(t.cluster.db, 'SELECT total_views FROM embeds'), 3);
+    assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM views WHERE batch_id IS NULL'), 0);
     // Nothing new: nothing sent.
     assert.deepEqual(await job.runOnce(), []);
     assert.equal(requests.length, 1);
@@ -62,28 +64,29 @@ describe('settlement job', () => {
     };
     const first = await new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, signer: crashing }).runOnce();
     assert.equal(first[0].error, 'connection lost after sending');
-    assert.equal(scalar(t.cluster.db, "SELECT status FROM settlement_batches"), 'pending');
+    assert.equal(await scalar(t.cluster.db, "SELECT status FROM settlement_batches"), 'pending');
     await t.cluster.indexer.sync();
     const neverCalled = { async distributeRevenue(): Promise<string> { throw new Error('must not resend'); } };
     const second = await new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, signer: neverCalled }).runOnce();
     assert.equal(second[0].error, undefined);
     assert.equal(sent, 1);
-    assert.equal(scalar(t.cluster.db, "SELECT status FROM settlement_batches"), 'settled');
-    assert.equal(scalar(t.cluster.db, 'SELECT COUNT(*) FROM distributions'), 1);
+    assert.equal(await scalar(t.cluster.db, "SELECT status FROM settlement_batches"), 'settled');
+    assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM distributions'), 1);
   });
 
   test('views of a project that is not funded wait', async () => {
-    const t = testApp();
+    const t = await testApp();
     t.chain.initializePlatform();
     const studio = t.chain.registerStudio('s', 'S');
     const film = t.chain.createProject(studio, 'Film', 10);
     t.chain.registerEmbed(film.id, address('publisher'), 'embed-0-1', 'https://a.example');
     await t.cluster.indexer.sync();
+    await verifiedWebsite(t.cluster.db, address('publisher'), 'https://a.example');
     const { nonce } = await (await t.request('POST', '/api/views/nonce', { projectId: film.id, embedId: 'embed-0-1', website: 'https://a.example' })).json();
     t.clock.advance(2_000);
     assert.equal((await (await t.request('POST', '/api/views', { projectId: film.id, embedId: 'embed-0-1', nonce })).json()).counted, true);
     const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, signer: { distributeRevenue: async () => assert.fail('no') } });
-    assert.equal(job.createBatches(), 0);
-    assert.equal(scalar(t.cluster.db, 'SELECT COUNT(*) FROM views WHERE batch_id IS NULL'), 1);
+    assert.equal(await job.createBatches(), 0);
+    assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM views WHERE batch_id IS NULL'), 1);
   });
 });

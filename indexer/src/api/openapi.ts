@@ -18,7 +18,7 @@ interface RouteDoc {
 export const ROUTES: RouteDoc[] = [
   { method: 'get', path: '/api/health', summary: 'Liveness and per-cluster indexer state' },
   { method: 'get', path: '/api/openapi.json', summary: 'This document' },
-  { method: 'get', path: '/api/projects', summary: 'Projects (spec Project shape)', query: schemas.projectListQuery },
+  { method: 'get', path: '/api/projects', summary: 'Projects (spec Project shape): every match as Project[]; with limit or cursor one page { items: Project[], nextCursor: string or null, total: number }', query: schemas.projectListQuery },
   { method: 'get', path: '/api/projects/featured', summary: 'Featured projects, funding first', query: schemas.featuredQuery },
   { method: 'get', path: '/api/projects/{id}', summary: 'One project', params: schemas.idParams, responses: { 404: 'Project not found' } },
   {

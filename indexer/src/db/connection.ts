@@ -2,7 +2,7 @@
 // one file per cluster, the default) or PostgreSQL (`DATABASE_URL=postgres://…`, one schema per
 // cluster in that database); everything above this module speaks Kysely only.
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pg from 'pg';
@@ -47,6 +47,22 @@ const pgTypes = {
   },
 };
 
+/**
+ * SQLite runs DDL inside transactions (the previous .sql migrations relied on it), but Kysely's
+ * adapter says otherwise to be safe across SQLite drivers; with better-sqlite3 it holds, and it makes
+ * a batch of pending migrations all-or-nothing, as on PostgreSQL.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl() {
+    return true;
+  }
+}
+class MarqueeSqliteDialect extends SqliteDialect {
+  override createAdapter() {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
 function openSqlite(path: string): Kysely<Schema> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new Database(path);
@@ -54,7 +70,7 @@ function openSqlite(path: string): Kysely<Schema> {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new Kysely<Schema>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Schema>({ dialect: new MarqueeSqliteDialect({ database }) });
 }
 
 async function openPostgres(url: string, schema: string): Promise<Kysely<Schema>> {

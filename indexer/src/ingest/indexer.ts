@@ -85,7 +85,7 @@ export class ClusterIndexer {
     return () => this.listeners.delete(listener);
   }
 
-  private get db(): Executor {
+  get db(): Executor {
     return this.store.db;
   }
 

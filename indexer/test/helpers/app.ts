@@ -1,16 +1,17 @@
-// A test app over one fake 'demo' cluster (in-memory SQLite) and a scripted chain.
+// A test app over one fake 'demo' cluster (a throwaway test database) and a scripted chain.
 import { createApp } from '../../src/api/app.ts';
 import type { AppDeps } from '../../src/api/context.ts';
 import { createCluster } from '../../src/cluster.ts';
 import { FakeChainSource } from './chain.ts';
 import { ScriptedChain, T0 } from './scenario.ts';
+import { testLocation } from './database.ts';
 
-export function testApp(options: Partial<AppDeps> & { nowMs?: number } = {}) {
+export async function testApp(options: Partial<AppDeps> & { nowMs?: number } = {}) {
   const source = new FakeChainSource('demo');
   const chain = new ScriptedChain(source);
   let nowMs = options.nowMs ?? (T0 + 3600) * 1000;
   const clock = { now: () => nowMs, advance: (ms: number) => (nowMs += ms) };
-  const cluster = createCluster({ source, dataDir: ':memory:', now: clock.now });
+  const cluster = await createCluster({ source, dataDir: ':memory:', location: testLocation(), now: clock.now });
   const app = createApp({ clusters: [cluster], now: clock.now, trustProxy: true, ...options });
   const request = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
     app.request(path, {

@@ -3,18 +3,19 @@
 // state after each. With a kill point it SIGKILLs itself there — after a transaction ran but before
 // its commit ('executed'), after the log append ('log-written'), after the new state file is
 // written but not renamed ('state-written'), right after the commit ('committed'), or inside the
-// indexer's SQLite transaction that ingests the action's first event ('event').
+// indexer's database transaction that ingests the action's first event ('event').
 // Usage: node --import tsx demo-child.ts <dataDir> [from] [stage actionIndex] (actionIndex -1: the
 // first start's seeding commit)
 // Output: one JSON line per state: { after: number (-1: recovered), facts }.
 import { startDemo } from '../../src/demo/index.ts';
 import { pda } from '../../src/demo/instructions.ts';
 import type { DemoService } from '../../src/demo/service.ts';
+import { scalar, sqlRows, testStorage } from './database.ts';
 
 const WALLET = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 
 /** The sequence: each entry is one demo action, one commit. */
-const ACTIONS: ((service: DemoService) => void)[] = [
+const ACTIONS: ((service: DemoService) => Promise<unknown>)[] = [
   (service) => service.connect(WALLET),
   (service) => service.invest(WALLET, 9, 1.5),
   // Completes Winter Line (3.5 SOL short): it becomes funded.
@@ -22,11 +23,13 @@ const ACTIONS: ((service: DemoService) => void)[] = [
   (service) => service.registerEmbed(WALLET, 10, 'https://crash.example', 'embed-10-crash'),
   // Winter Line is the wallet's only funded project, so the distribution lands there.
   (service) => service.generateRevenue(WALLET, 2),
-  (service) => {
-    const ids = service.cluster.db
-      .prepare('SELECT id FROM investor_distributions WHERE investor = ? AND claimed = 0')
-      .all(service.wallet(WALLET)!.demoAddress) as { id: number }[];
-    service.claimRevenue(WALLET, ids.map((row) => row.id));
+  async (service) => {
+    const ids = await sqlRows<{ id: number }>(
+      service.cluster.db,
+      'SELECT id FROM investor_distributions WHERE investor = ? AND claimed = 0',
+      service.wallet(WALLET)!.demoAddress,
+    );
+    await service.claimRevenue(WALLET, ids.map((row) => row.id));
   },
   (service) => service.invest(WALLET, 12, 0.75),
 ];
@@ -40,7 +43,7 @@ interface ProjectFacts {
 }
 
 /** The chain's state as accounts say it, and whether the index agrees with it. */
-function facts(service: DemoService) {
+async function facts(service: DemoService) {
   const chain: ProjectFacts[] = [];
   for (let id = 0; ; id++) {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -55,17 +58,17 @@ function facts(service: DemoService) {
     });
   }
   const db = service.cluster.db;
-  const indexed = (db.prepare('SELECT id, raised_lamports, investor_count, status FROM projects ORDER BY id').all() as {
-    id: number;
-    raised_lamports: number;
-    investor_count: number;
-    status: string;
-  }[]).map((row) => ({ id: row.id, raised: String(row.raised_lamports), investors: row.investor_count, status: row.status }));
-  const distributions = db.prepare('SELECT project_id, COUNT(*) AS n FROM distributions GROUP BY project_id').all() as { project_id: number; n: number }[];
+  const indexed = (
+    await sqlRows<{ id: number; raised_lamports: number; investor_count: number; status: string }>(
+      db,
+      'SELECT id, raised_lamports, investor_count, status FROM projects ORDER BY id',
+    )
+  ).map((row) => ({ id: row.id, raised: String(row.raised_lamports), investors: row.investor_count, status: row.status }));
+  const distributions = await sqlRows<{ project_id: number; n: number }>(db, 'SELECT project_id, COUNT(*) AS n FROM distributions GROUP BY project_id');
   const indexAgrees =
     JSON.stringify(indexed) === JSON.stringify(chain.map(({ distributions: _, ...rest }) => rest)) &&
     chain.every((project) => String(distributions.find((row) => row.project_id === project.id)?.n ?? 0) === project.distributions) &&
-    (db.prepare('SELECT COUNT(*) AS n FROM transactions').get() as { n: number }).n === service.chain.transactionCount;
+    Number(await scalar(db, 'SELECT COUNT(*) AS n FROM transactions')) === service.chain.transactionCount;
   return {
     projects: chain,
     transactions: service.chain.transactionCount,
@@ -82,7 +85,7 @@ function facts(service: DemoService) {
     if (reached === stage && current === Number(atText)) process.kill(process.pid, 'SIGKILL');
   };
   const demo = await startDemo({
-    dataDir,
+    ...testStorage(dataDir),
     origin: 'http://localhost:8787',
     settlementIntervalMs: 0,
     now: () => Date.now(),
@@ -90,14 +93,14 @@ function facts(service: DemoService) {
     indexerHooks: { afterEventStored: () => kill('event') },
   });
   demo.cluster.indexer.start();
-  console.log(JSON.stringify({ after: -1, facts: facts(demo.service) }));
+  console.log(JSON.stringify({ after: -1, facts: await facts(demo.service) }));
   for (let index = from; index < ACTIONS.length; index++) {
     current = index;
-    ACTIONS[index](demo.service);
-    console.log(JSON.stringify({ after: index, facts: facts(demo.service) }));
+    await ACTIONS[index](demo.service);
+    console.log(JSON.stringify({ after: index, facts: await facts(demo.service) }));
   }
   current = -1;
   demo.stop();
   demo.cluster.indexer.stop();
-  demo.cluster.db.close();
+  await demo.cluster.store.close();
 }

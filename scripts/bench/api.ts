@@ -1,0 +1,147 @@
+// Benchmark (not a test): requests/s of the API's list endpoints over 1,000 films against a bare Hono
+// route serving the same bytes, on the same HTTP server stack in the same run (target ≥ 0.5).
+//   npx tsx scripts/bench/api.ts        (SQLite in memory; DATABASE_URL=postgres://… for PostgreSQL)
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import { Agent, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import { createApp } from '../../indexer/src/api/app.ts';
+import type { ClusterContext } from '../../indexer/src/api/context.ts';
+import { data, openStore, type StoreLocation } from '../../indexer/src/index.ts';
+import { ClusterIndexer } from '../../indexer/src/ingest/indexer.ts';
+import type { ChainSource } from '../../indexer/src/sources/source.ts';
+import { benchRow, printRows, type BenchRow } from './rows.ts';
+
+const FILMS = 1000;
+const HOLDINGS = 50;
+const TARGET = 0.5;
+const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 3000);
+const CONCURRENCY = 8;
+const INVESTOR = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'; // any valid address
+
+/** The catalogue: 1,000 films with metadata, an investor holding 50 of them with unclaimed distributions. */
+async function fill(db: data.Executor) {
+  const now = 1_750_000_000;
+  await data.platform.insertStudio(db, { address: 'BenchStudio', authority: 'BenchAuthority', name: 'Bench Studio', registeredAt: now, signature: 'sig-studio' });
+  await db.transaction().execute(async (trx) => {
+    for (let id = 0; id < FILMS; id++) {
+      const body = JSON.stringify({ description: `Film number ${id}, a story told in ninety minutes.`, directorName: `Director ${id % 37}`, genres: ['Drama'], thumbnailUrl: `/posters/${id}.svg` });
+      await data.metadata.putMetadata(trx, `hash${id}`, body, now);
+      await data.projects.insertProject(trx, {
+        id,
+        address: `Project${id}`,
+        studio: 'BenchAuthority',
+        shareMint: `Mint${id}`,
+        vault: `Vault${id}`,
+        title: `Bench Film ${id}`,
+        metadataUri: `http://localhost/api/metadata/hash${id}`,
+        metadataHash: `hash${id}`,
+        goalLamports: 10_000_000_000,
+        deadline: now + 86400 * (1 + (id % 60)),
+        createdAt: now + id,
+        signature: `sig-project-${id}`,
+      });
+      await data.projects.recordInvestmentTotals(trx, id, { raisedLamports: (id * 7919) % 10_000_000_000, investorCount: 3, sharesMinted: 1, statusAfter: 'funding', at: now });
+    }
+    await data.users.ensureUser(trx, INVESTOR, now);
+    for (let id = 0; id < HOLDINGS; id++) {
+      const distributionId = await data.revenue.insertDistribution(trx, {
+        projectId: id,
+        index: 0,
+        address: `Distribution${id}`,
+        totalLamports: 1_000_000,
+        publisherLamports: 400_000,
+        investorLamports: 575_000,
+        platformLamports: 25_000,
+        totalViews: 10,
+        totalShares: 1,
+        revenuePerShareBefore: '0',
+        revenuePerShareAfter: '1',
+        distributedAt: now + id,
+        signature: `sig-distribution-${id}`,
+      });
+      await data.revenue.insertInvestorParts(trx, distributionId, id, [{ investor: INVESTOR, shares: 1, amountLamports: 575_000 }]);
+    }
+  });
+}
+
+/** A source the read-only benchmark never asks anything. */
+const idleSource: ChainSource = {
+  cluster: 'demo',
+  getTransaction: async () => null,
+  getSignatures: async () => [],
+};
+
+function listen(app: Hono): Promise<{ server: ServerType; port: number }> {
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve({ server, port: (server.address() as AddressInfo).port }));
+  });
+}
+
+function get(agent: Agent, port: number, path: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    // No Accept-Encoding: both sides send the same uncompressed bytes.
+    const req = request({ host: '127.0.0.1', port, path, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => (res.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error(`${path}: ${res.statusCode}`))));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Requests per second of `path` with CONCURRENCY clients for DURATION_MS. */
+async function requestsPerSecond(port: number, path: string): Promise<number> {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  for (let i = 0; i < 20; i++) await get(agent, port, path); // warm-up
+  let done = 0;
+  const start = performance.now();
+  const end = start + DURATION_MS;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end) {
+        await get(agent, port, path);
+        done++;
+      }
+    }),
+  );
+  agent.destroy();
+  return done / ((performance.now() - start) / 1000);
+}
+
+export async function benchApi(): Promise<BenchRow[]> {
+  const url = process.env.DATABASE_URL;
+  const location: StoreLocation = data.isPostgresUrl(url)
+    ? { dialect: 'postgres', url, schema: `bench_api_${process.pid}`, temporary: true }
+    : { dialect: 'sqlite', path: ':memory:' };
+  const store = await openStore(location);
+  await fill(store.db);
+  const cluster: ClusterContext = { name: 'demo', store, db: store.db, indexer: new ClusterIndexer({ cluster: 'demo', store, source: idleSource }) };
+  const api = await listen(createApp({ clusters: [cluster] }) as unknown as Hono);
+  const rows: BenchRow[] = [];
+  try {
+    for (const [name, path] of [
+      ['GET /api/projects?limit=24 (req/s)', '/api/projects?limit=24'],
+      ['GET /api/revenue/unclaimed/:user (req/s)', `/api/revenue/unclaimed/${INVESTOR}`],
+    ] as const) {
+      const bytes = await get(new Agent(), api.port, path);
+      const bare = new Hono().get('/bare', (c) => c.body(new Uint8Array(bytes), 200, { 'content-type': 'application/json' }));
+      const baseline = await listen(bare);
+      try {
+        const value = await requestsPerSecond(api.port, path);
+        const base = await requestsPerSecond(baseline.port, '/bare');
+        rows.push(benchRow(`${name} [${store.dialect}]`, value, base, TARGET));
+      } finally {
+        baseline.server.close();
+      }
+    }
+  } finally {
+    api.server.close();
+    await store.close();
+  }
+  return rows;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) printRows(await benchApi());
