@@ -565,8 +565,8 @@ describe('GET /player/:projectId', () => {
   });
 
   test('serves the player script and the snippet loader as JavaScript', async () => {
-    const { request } = testApp();
-    for (const path of ['/player/player.js', '/player/loader.js']) {
+    const { request } = await testApp();
+    for (const path of ['/player/player.js', '/player/loader.js', '/player/catalogue.js']) {
       const response = await request('GET', path);
       assert.equal(response.status, 200);
       assert.match(response.headers.get('content-type') ?? '', /javascript/);
