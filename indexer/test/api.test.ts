@@ -540,7 +540,7 @@ describe('GET /player/:projectId', () => {
     assert.match(page.headers.get('content-type') ?? '', /text\/html/);
     const html = await page.text();
     assert.match(html, /Night Train/);
-    assert.match(html, /<script src="\/player\/player.js"><\/script>/);
+    assert.match(html, /<script src="\/player\/player.js" nonce="[A-Za-z0-9+/=]{24}"><\/script>/);
     const served = config(html);
     assert.equal(served.embedId, 'embed-1-1700000000000');
     assert.equal(served.website, 'https://films.example');

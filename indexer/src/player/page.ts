@@ -8,12 +8,14 @@ const escapeHtml = (text: string) =>
 /** JSON inside <script type="application/json">: `<` escaped so no text can close the element. */
 const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-export function playerPage(config: PlayerPageConfig, thumbnailUrl: string): string {
+/** `nonce`: the Content-Security-Policy nonce of the page's style element and script. */
+export function playerPage(config: PlayerPageConfig, thumbnailUrl: string, nonce: string): string {
+  const nonceAttribute = ` nonce="${escapeHtml(nonce)}"`;
   const background = thumbnailUrl ? ` style="background-image:url('${escapeHtml(thumbnailUrl)}')"` : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(config.title)} · Marquee player</title>
-<style>
+<style${nonceAttribute}>
   html, body { margin: 0; height: 100%; background: #000; color: #fff; font: 14px system-ui, sans-serif; }
   body { display: flex; flex-direction: column; }
   #stage { position: relative; flex: 1; min-height: 0; background: #111 center / cover no-repeat; }
@@ -52,6 +54,6 @@ export function playerPage(config: PlayerPageConfig, thumbnailUrl: string): stri
   <span id="status" aria-live="polite"></span>
 </div>
 <script type="application/json" id="player-config">${inlineJson(config)}</script>
-<script src="/player/player.js"></script>
+<script src="/player/player.js"${nonceAttribute}></script>
 </body></html>`;
 }

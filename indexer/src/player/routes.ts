@@ -1,5 +1,6 @@
 // The embed host's routes outside /api (short URLs for the snippet): the player page, its script and
 // the snippet's loader. Views of a page count only for a registered embed played on its website.
+import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { LAMPORTS_PER_USD, MIN_VIEW_WATCH_MS, REVENUE_PER_VIEW_LAMPORTS } from '../constants.ts';
 import type { AppEnv, ClusterContext } from '../api/context.ts';
@@ -53,7 +54,8 @@ export function playerRoutes(options: {
         revenuePerViewLamports: REVENUE_PER_VIEW_LAMPORTS,
         counters: { views: project.totalViews, revenueLamports: Math.round(project.totalRevenue * LAMPORTS_PER_USD) },
       };
-      return c.html(playerPage(config, project.thumbnailUrl));
+      // The page's style and script carry a fresh nonce, for the player's Content-Security-Policy.
+      return c.html(playerPage(config, project.thumbnailUrl, randomBytes(16).toString('base64')));
     });
 }
 
