@@ -27,7 +27,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 export function PublisherTotals({ analytics }: { analytics: PublisherAnalytics }) {
   return (
     <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
-      <Figure label="Views" value={analytics.totals.views.toLocaleString('en-US')} testId="publisher-views" />
+      <Figure label="Views settled" value={analytics.totals.views.toLocaleString('en-US')} testId="publisher-views" />
       <Figure label="Earned" value={lamportsToSolText(analytics.totals.earnedLamports)} testId="publisher-earned" />
       <Figure label="Claimable" value={lamportsToSolText(analytics.totals.claimableLamports)} testId="publisher-claimable" />
       <Figure label="Claimed" value={lamportsToSolText(analytics.totals.claimedLamports)} testId="publisher-claimed" />
@@ -44,7 +44,7 @@ export function DailyCharts({ analytics, projectId }: { analytics: PublisherAnal
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <Stack gap="1" aria-hidden="true">
           <Text fontSize="sm" fontWeight="medium">
-            Views per day
+            Views counted per day
           </Text>
           <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
             <BarChart data={series}>
@@ -75,7 +75,7 @@ export function DailyCharts({ analytics, projectId }: { analytics: PublisherAnal
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>Day</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Views</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Views counted</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Earned</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
@@ -104,7 +104,7 @@ export function EmbedEarnings({ analytics, projects, projectId }: { analytics: P
         <Table.Row>
           <Table.ColumnHeader>Film</Table.ColumnHeader>
           <Table.ColumnHeader>Website</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">Views</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Views settled</Table.ColumnHeader>
           <Table.ColumnHeader textAlign="end">Earned</Table.ColumnHeader>
           <Table.ColumnHeader textAlign="end">Claimable</Table.ColumnHeader>
           <Table.ColumnHeader textAlign="end">Claimed</Table.ColumnHeader>
