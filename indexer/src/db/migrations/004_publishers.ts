@@ -3,8 +3,8 @@
 import type { MarqueeMigration } from '../migrate.ts';
 import { INT, withId } from './columns.ts';
 
-export const migration005: MarqueeMigration = {
-  name: '005_publishers',
+export const migration004: MarqueeMigration = {
+  name: '004_publishers',
   async up(db, dialect) {
     await withId(db.schema.createTable('publisher_websites'), dialect)
       .addColumn('wallet', 'text', (c) => c.notNull())
