@@ -47,6 +47,7 @@ export async function insertEmbed(
       registered_at: embed.registeredAt,
       signature: embed.signature,
     })
+    .onConflict((oc) => oc.columns(['project_id', 'embed_id']).doNothing())
     .execute();
 }
 
