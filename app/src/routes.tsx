@@ -9,6 +9,7 @@ import InvestmentsFeature from '@/features/investments/investments-feature'
 import RevenueFeature from '@/features/revenue/revenue-feature'
 import CheckoutFeature from '@/features/checkout/checkout-feature'
 import ClaimFeature from '@/features/claim/claim-feature'
+import EmbedLibraryFeature from '@/features/publishers/embed-library-feature'
 import { PLACEHOLDERS, PlaceholderFeature } from '@/features/placeholders/placeholder-feature'
 
 export const routes: RouteObject[] = [
@@ -19,7 +20,7 @@ export const routes: RouteObject[] = [
       { path: '/marketplace', element: <MarketplaceFeature /> },
       { path: '/project/:id', element: <ProjectDetailFeature /> },
       { path: '/investments', element: <InvestmentsFeature /> },
-      { path: '/embed', element: <PlaceholderFeature screen={PLACEHOLDERS.embed} /> },
+      { path: '/embed', element: <EmbedLibraryFeature /> },
       { path: '/revenue', element: <RevenueFeature /> },
       { path: '/analytics', element: <PlaceholderFeature screen={PLACEHOLDERS.analytics} /> },
       { path: '/advertising', element: <PlaceholderFeature screen={PLACEHOLDERS.advertising} /> },

@@ -31,6 +31,8 @@ export interface Config {
   demoSettlementIntervalMs: number;
   /** Where the server is reached from outside (default http://localhost:PORT): the metadata URIs the demo chain writes point there. */
   publicUrl?: string;
+  /** Lets website verification fetch loopback addresses (MARQUEE_VERIFY_ALLOW_LOOPBACK=1): for tests with local sites only. */
+  verifyAllowLoopback: boolean;
   /** MARQUEE_ROLE: api | indexer | all (see constants.ts ROLES); anything but `all` needs PostgreSQL. */
   role: Role;
   /**
@@ -76,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: env.MARQUEE_DEMO !== '0',
     programPath: env.MARQUEE_PROGRAM_PATH || undefined,
     demoSettlementIntervalMs: Number(env.MARQUEE_DEMO_SETTLEMENT_INTERVAL_MS ?? 15_000),
+    verifyAllowLoopback: env.MARQUEE_VERIFY_ALLOW_LOOPBACK === '1',
     publicUrl: env.MARQUEE_PUBLIC_URL?.replace(/\/$/, '') || undefined,
     role: roleOf(env),
     internalUrl: env.MARQUEE_INTERNAL_URL?.replace(/\/$/, '') || `http://127.0.0.1:${Number(env.PORT ?? DEFAULT_PORT)}`,

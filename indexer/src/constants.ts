@@ -24,6 +24,8 @@ export const REVENUE_PER_SHARE_SHIFT = 64n;
 
 /** Spec's video ads: $15 CPM at 1 SOL = 1000 USD → 0.015 USD = 15,000 lamports per counted view. */
 export const REVENUE_PER_VIEW_LAMPORTS = 15_000;
+/** Spec §9: every distribution splits 40% publishers / 57.5% investors / 2.5% platform. */
+export const REVENUE_SPLIT_PERCENT = { publishers: 40, investors: 57.5, platform: 2.5 } as const;
 /** The program's MAX_EMBEDS_PER_DISTRIBUTION. */
 export const MAX_EMBEDS_PER_DISTRIBUTION = 16;
 
@@ -73,3 +75,10 @@ export const LEADER_ADDRESS_TTL_MS = 1_000;
 export const DEMO_FORWARD_TIMEOUT_MS = 60_000;
 /** Set by an API process on a demo action it forwards: the origin the caller used (metadata URIs point there). */
 export const FORWARDED_ORIGIN_HEADER = 'x-marquee-forwarded-origin';
+/** Website verification fetches: the whole fetch (redirects included) within 5 s, at most 1 MiB, 5 redirects. */
+export const SITE_VERIFY_TIMEOUT_MS = 5_000;
+export const SITE_VERIFY_MAX_BYTES = 1_048_576;
+export const SITE_VERIFY_MAX_REDIRECTS = 5;
+/** Auto-list API keys: "mk_" + 24 random bytes (base64url); the first 10 characters identify a key in lists. */
+export const API_KEY_PREFIX = 'mk_';
+export const API_KEY_SHOWN_PREFIX_LENGTH = 10;

@@ -70,7 +70,13 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
     .map((cluster) => new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer: signers[cluster.name] }));
   for (const job of jobs) job.start(config.settlementIntervalMs);
 
-  const app = createApp({ clusters, demo: options.demo, heliusAuthHeader: config.heliusAuthHeader, trustProxy: config.trustProxy });
+  const app = createApp({
+    clusters,
+    demo: options.demo,
+    heliusAuthHeader: config.heliusAuthHeader,
+    trustProxy: config.trustProxy,
+    siteFetch: { allowLoopback: config.verifyAllowLoopback },
+  });
   // An `indexer` process is reached by the API processes only: it serves the API, not the dApp.
   const staticDir = config.role === 'indexer' ? undefined : config.staticDir;
   const server = await createServer({ app, port: config.port, staticDir });

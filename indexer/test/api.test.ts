@@ -6,6 +6,7 @@ import { testApp } from './helpers/app.ts';
 import { address, buildTransaction, randomSignature } from './helpers/chain.ts';
 import { scalar } from './helpers/dump.ts';
 import { sqlRow } from './helpers/database.ts';
+import { verifiedWebsite } from './helpers/publishers.ts';
 
 const alice = address('alice');
 const bob = address('bob');
@@ -27,6 +28,7 @@ async function seeded() {
   const { embed, tx: embedTx } = chain.registerEmbed(funded.id, publisher, 'embed-1-1700000000000', 'https://films.example');
   const distribution = chain.distributeRevenue(funded.id, 1_000_000_000n, [{ embed, views: 100n }]);
   await cluster.indexer.sync();
+  await verifiedWebsite(cluster.db, publisher, 'https://films.example');
   return { ...t, studio, funding, funded, fundingInvest, goalReached, license, embed, embedTx, distribution };
 }
 
@@ -92,7 +94,9 @@ describe('/api/projects', () => {
     assert.equal(film.studioName, 'A24');
     assert.equal(film.studioVerified, true);
     assert.equal(typeof film.studioId, 'number');
-    assert.match(film.embeddableCode, /<iframe src="http:\/\/localhost\/player\/1"/);
+    assert.match(film.embeddableCode, /<iframe src="http:\/\/localhost\/player\/1\?slots=pre-roll%2Cmid-roll%2Coverlay"/);
+    assert.match(film.embeddableCode, /data-publisher-id="YOUR_PUBLISHER_ID"/);
+    assert.match(film.embeddableCode, /<script async src="http:\/\/localhost\/player\/loader.js"><\/script>/);
     assert.equal(film.totalRevenue, 1000);
     assert.equal(film.totalViews, 100);
     assert.ok(!Number.isNaN(Date.parse(film.deadline)));
@@ -377,7 +381,7 @@ describe('/api/views', () => {
     const t = await seeded();
     const { request, clock, funded } = t;
     const embedId = 'embed-1-1700000000000';
-    const issued = await json(await request('POST', '/api/views/nonce', { projectId: funded.id, embedId }));
+    const issued = await json(await request('POST', '/api/views/nonce', { projectId: funded.id, embedId, website: 'https://films.example' }));
     assert.equal(issued.status, 201);
     assert.match(issued.body.nonce, /^[0-9a-f]{32}$/);
     const view = { projectId: funded.id, embedId, timestamp: Date.now(), nonce: issued.body.nonce };
@@ -392,14 +396,21 @@ describe('/api/views', () => {
     assert.equal(((await sqlRow(t.cluster.db, 'SELECT COUNT(*) AS n FROM views')) as { n: number }).n, 1);
     assertError(await json(await request('POST', '/api/views', { ...view, nonce: 'a'.repeat(32) })), 400, 'Unknown play nonce for this embed');
     // An unused nonce expires and is dropped when later plays start.
-    const stale = (await json(await request('POST', '/api/views/nonce', { projectId: funded.id, embedId }))).body.nonce;
+    const stale = (await json(await request('POST', '/api/views/nonce', { projectId: funded.id, embedId, website: 'https://films.example' }))).body.nonce;
     clock.advance(7 * 60 * 60 * 1000);
     const expired = await json(await request('POST', '/api/views', { ...view, nonce: stale }));
     assert.deepEqual(expired.body, { counted: false, reason: 'The play nonce expired' });
-    await request('POST', '/api/views/nonce', { projectId: funded.id, embedId });
+    await request('POST', '/api/views/nonce', { projectId: funded.id, embedId, website: 'https://films.example' });
     assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM play_nonces WHERE nonce = ?', stale), 0);
     assertError(await json(await request('POST', '/api/views', { ...view, embedId: 'embed-unknown' })), 404, /Embed not found/);
     assertError(await json(await request('POST', '/api/views/nonce', { projectId: funded.id, embedId: 'embed-unknown' })), 404, /Embed not found/);
+    // Views count only on the embed's registered website.
+    assertError(await json(await request('POST', '/api/views/nonce', { projectId: funded.id, embedId })), 403, 'Views of this embed count on https://films.example only');
+    assertError(
+      await json(await request('POST', '/api/views/nonce', { projectId: funded.id, embedId, website: 'https://copycat.example' })),
+      403,
+      'Views of this embed count on https://films.example only',
+    );
     assertError(await json(await request('POST', '/api/views', { projectId: funded.id, embedId })), 400, /nonce/);
     assertError(await json(await request('POST', '/api/views', { ...view, projectId: 'x' })), 400, /projectId/);
   });
@@ -410,7 +421,7 @@ describe('/api/views', () => {
     const embedId = 'embed-1-1700000000000';
     const ip = { 'x-forwarded-for': '203.0.113.9' };
     const nonces: string[] = [];
-    for (let i = 0; i < 21; i++) nonces.push((await json(await request('POST', '/api/views/nonce', { projectId: funded.id, embedId }, ip))).body.nonce);
+    for (let i = 0; i < 21; i++) nonces.push((await json(await request('POST', '/api/views/nonce', { projectId: funded.id, embedId, website: 'https://films.example' }, ip))).body.nonce);
     clock.advance(3_000);
     let counted = 0;
     let limited = 0;
@@ -425,12 +436,12 @@ describe('/api/views', () => {
     assert.equal(limited, 1);
     // Another address is not limited.
     const other = { 'x-forwarded-for': '198.51.100.1' };
-    const nonce = (await json(await request('POST', '/api/views/nonce', { projectId: funded.id, embedId }, other))).body.nonce;
+    const nonce = (await json(await request('POST', '/api/views/nonce', { projectId: funded.id, embedId, website: 'https://films.example' }, other))).body.nonce;
     clock.advance(3_000);
     assert.equal((await json(await request('POST', '/api/views', { projectId: funded.id, embedId, nonce }, other))).body.counted, true);
     // Nonce issuing has its own limit.
     let nonceLimited = 0;
-    for (let i = 0; i < 70; i++) if ((await request('POST', '/api/views/nonce', { projectId: funded.id, embedId }, ip)).status === 429) nonceLimited++;
+    for (let i = 0; i < 70; i++) if ((await request('POST', '/api/views/nonce', { projectId: funded.id, embedId, website: 'https://films.example' }, ip)).status === 429) nonceLimited++;
     assert.ok(nonceLimited > 0);
   });
 });
@@ -520,16 +531,46 @@ describe('/api/demo extension point', () => {
 });
 
 describe('GET /player/:projectId', () => {
+  const config = (html: string) => JSON.parse(/<script type="application\/json" id="player-config">(.*?)<\/script>/s.exec(html)![1]);
+
   test('serves the embed player page for a project, 404 otherwise', async () => {
     const { request, funded } = await seeded();
-    const page = await request('GET', `/player/${funded.id}?embed=embed-1-1700000000000`);
+    const page = await request('GET', `/player/${funded.id}?embed=embed-1-1700000000000`, undefined, { referer: 'https://films.example/reviews/night-train' });
     assert.equal(page.status, 200);
     assert.match(page.headers.get('content-type') ?? '', /text\/html/);
     const html = await page.text();
     assert.match(html, /Night Train/);
-    assert.match(html, /"embedId":"embed-1-1700000000000"/);
-    assert.match(html, /\/views\/nonce/);
+    assert.match(html, /<script src="\/player\/player.js" nonce="[A-Za-z0-9+/=]{24}"><\/script>/);
+    const served = config(html);
+    assert.equal(served.embedId, 'embed-1-1700000000000');
+    assert.equal(served.website, 'https://films.example');
+    assert.equal(served.notCounting, null);
+    assert.deepEqual(served.slots, ['pre-roll', 'mid-roll', 'overlay']);
+    assert.deepEqual(Object.keys(served.ads), ['pre-roll', 'mid-roll', 'overlay']);
+    assert.equal(served.sampleDurationSeconds, 2 * 3600 + 15 * 60 + 36);
+    assert.equal(served.minVisibleMs, 2000);
     assert.equal((await request('GET', '/player/999')).status, 404);
     assert.equal((await request('GET', '/player/abc')).status, 404);
+  });
+
+  test('says why views of a page will not count', async () => {
+    const { request, funded } = await seeded();
+    const elsewhere = config(await (await request('GET', `/player/${funded.id}?embed=embed-1-1700000000000`, undefined, { referer: 'https://copycat.example/' })).text());
+    assert.equal(elsewhere.notCounting, 'Views of this embed count on https://films.example only');
+    const unknown = config(await (await request('GET', `/player/${funded.id}?embed=embed-nope`)).text());
+    assert.equal(unknown.notCounting, 'This embed is not registered: views are not counted');
+    const preview = config(await (await request('GET', `/player/${funded.id}?slots=overlay`)).text());
+    assert.equal(preview.embedId, null);
+    assert.deepEqual(preview.slots, ['overlay']);
+  });
+
+  test('serves the player script and the snippet loader as JavaScript', async () => {
+    const { request } = await testApp();
+    for (const path of ['/player/player.js', '/player/loader.js', '/player/catalogue.js']) {
+      const response = await request('GET', path);
+      assert.equal(response.status, 200);
+      assert.match(response.headers.get('content-type') ?? '', /javascript/);
+      assert.ok((await response.text()).length > 500);
+    }
   });
 });

@@ -12,6 +12,7 @@ import { startDemo, type DemoRuntime } from '../src/demo/index.ts';
 import { pda } from '../src/demo/instructions.ts';
 import { revenue } from '../src/db/index.ts';
 import { dropTestStorage, testStorage } from './helpers/database.ts';
+import { verifiedWebsite } from './helpers/publishers.ts';
 
 const WALLET = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 const OTHER_WALLET = 'HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH';
@@ -217,8 +218,10 @@ describe('demo chain', () => {
     const { body: embeds } = await request('GET', '/api/embeds');
     const embed = embeds.find((candidate: Json) => candidate.websiteUrl === 'https://films.example');
     const before = (await request('GET', `/api/projects/${embed.projectId}`)).body.totalViews;
+    // The seeded publisher verified its website (the check itself is tested in publishers-api).
+    await verifiedWebsite(demo.cluster.db, embed.publisher, embed.websiteUrl);
     for (let view = 0; view < 3; view++) {
-      const nonce = await request('POST', '/api/views/nonce', { projectId: embed.projectId, embedId: embed.embedId });
+      const nonce = await request('POST', '/api/views/nonce', { projectId: embed.projectId, embedId: embed.embedId, website: new URL(embed.websiteUrl).origin });
       assert.equal(nonce.status, 201, nonce.body.message);
       const counted = await request('POST', '/api/views', { projectId: embed.projectId, embedId: embed.embedId, nonce: nonce.body.nonce });
       assert.deepEqual(counted.body, { counted: true });

@@ -12,6 +12,7 @@ import { SettlementJob, type DistributionRequest } from '../src/settlement/job.t
 import { dumpTables, scalar } from './helpers/dump.ts';
 import { fundedChain, harness, revenueChain, skipWithoutProgram } from './helpers/real-chain.ts';
 import { sqlRow, sqlRun, testLocation } from './helpers/database.ts';
+import { verifiedWebsite } from './helpers/publishers.ts';
 
 describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
   const { fixtures, addresses, sol } = harness();
@@ -124,10 +125,11 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
     const cluster = await createCluster({ source, dataDir: ':memory:' });
     const app = createApp({ clusters: [cluster], now: () => nowMs, trustProxy: true });
     await cluster.indexer.sync();
+    await verifiedWebsite(cluster.db, publisher.publicKey.toBase58(), 'https://films.example');
     const post = (path: string, body: unknown, ip: string) =>
       app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) });
     for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) {
-      const { nonce } = (await (await post('/api/views/nonce', { projectId: Number(project.id), embedId }, ip)).json()) as { nonce: string };
+      const { nonce } = (await (await post('/api/views/nonce', { projectId: Number(project.id), embedId, website: 'https://films.example' }, ip)).json()) as { nonce: string };
       nowMs += 2_000;
       assert.deepEqual(await (await post('/api/views', { projectId: Number(project.id), embedId, nonce }, ip)).json(), { counted: true });
     }

@@ -6,6 +6,7 @@ import { SettlementJob, type DistributionRequest } from '../src/settlement/job.t
 import { testApp } from './helpers/app.ts';
 import { address } from './helpers/chain.ts';
 import { scalar } from './helpers/dump.ts';
+import { verifiedWebsite } from './helpers/publishers.ts';
 
 async function withViews(count: number) {
   const t = await testApp();
@@ -16,8 +17,9 @@ async function withViews(count: number) {
   chain.invest(film.id, address('alice'), 10_000_000_000n);
   const { embed } = chain.registerEmbed(film.id, address('publisher'), 'embed-0-1', 'https://a.example');
   await cluster.indexer.sync();
+  await verifiedWebsite(cluster.db, address('publisher'), 'https://a.example');
   for (let i = 0; i < count; i++) {
-    const { nonce } = await (await request('POST', '/api/views/nonce', { projectId: film.id, embedId: 'embed-0-1' }, { 'x-forwarded-for': `10.0.0.${i}` })).json();
+    const { nonce } = await (await request('POST', '/api/views/nonce', { projectId: film.id, embedId: 'embed-0-1', website: 'https://a.example' }, { 'x-forwarded-for': `10.0.0.${i}` })).json();
     clock.advance(2_000);
     await request('POST', '/api/views', { projectId: film.id, embedId: 'embed-0-1', nonce }, { 'x-forwarded-for': `10.0.0.${i}` });
   }
@@ -104,7 +106,8 @@ describe('settlement job', () => {
     const film = t.chain.createProject(studio, 'Film', 10);
     t.chain.registerEmbed(film.id, address('publisher'), 'embed-0-1', 'https://a.example');
     await t.cluster.indexer.sync();
-    const { nonce } = await (await t.request('POST', '/api/views/nonce', { projectId: film.id, embedId: 'embed-0-1' })).json();
+    await verifiedWebsite(t.cluster.db, address('publisher'), 'https://a.example');
+    const { nonce } = await (await t.request('POST', '/api/views/nonce', { projectId: film.id, embedId: 'embed-0-1', website: 'https://a.example' })).json();
     t.clock.advance(2_000);
     assert.equal((await (await t.request('POST', '/api/views', { projectId: film.id, embedId: 'embed-0-1', nonce })).json()).counted, true);
     const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, signer: { distributeRevenue: async () => assert.fail('no') } });

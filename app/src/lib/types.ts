@@ -135,3 +135,57 @@ export interface DemoWallet {
   balanceLamports: string
   balance: number
 }
+
+/** A publisher's website and its verification (GET /api/publishers/{wallet}/websites). */
+export interface PublisherWebsite {
+  origin: string
+  websiteUrl: string
+  status: 'unverified' | 'verified'
+  token: string
+  wellKnownUrl: string
+  metaTag: string
+  method: 'well-known' | 'meta' | null
+  verifiedAt: string | null
+  lastError: string | null
+  contactEmail: string | null
+}
+
+/** An auto-list API key; `key` is present only in the answer that created it. */
+export interface PublisherApiKey {
+  id: number
+  origin: string
+  prefix: string
+  createdAt: string
+  revokedAt: string | null
+  key?: string
+  catalogueSnippet?: string
+}
+
+export interface PublisherEmbed extends EmbedRecord {
+  address: string
+  totalViews: number
+  /** Thousandths of SOL. */
+  earned: number
+  claimed: number
+  earnedLamports: string
+  claimedLamports?: string
+  registeredAt: string
+  txHash: string
+  explorerUrl: string | null
+}
+
+export interface PublisherAnalytics {
+  totals: { views: number; earnedLamports: string; claimedLamports: string; claimableLamports: string }
+  /** One row per day and embed (YYYY-MM-DD, UTC). */
+  byDay: { date: string; embedId: string; projectId: number; views: number; earnedLamports: string }[]
+  byEmbed: {
+    embedId: string
+    projectId: number
+    title: string
+    websiteUrl: string
+    views: number
+    earnedLamports: string
+    claimedLamports: string
+    claimableLamports: string
+  }[]
+}

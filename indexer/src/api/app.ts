@@ -14,14 +14,19 @@ import {
   MIN_VIEW_WATCH_MS,
   PLAY_NONCE_TTL_MS,
   RATE_LIMIT_WINDOW_MS,
+  SITE_VERIFY_MAX_BYTES,
+  SITE_VERIFY_MAX_REDIRECTS,
+  SITE_VERIFY_TIMEOUT_MS,
 } from '../constants.ts';
+import type { SiteFetchOptions } from '../publishers/site-fetch.ts';
 import { chainLog, settlement } from '../db/index.ts';
 import type { AppDeps, AppEnv, ViewRules } from './context.ts';
 import { fail } from './errors.ts';
 import { openApiDocument } from './openapi.ts';
-import { playerPage } from './player.ts';
-import { getProject } from './shapes.ts';
+import { playerRoutes } from '../player/routes.ts';
+import { catalogueRoutes } from './routes/catalogue.ts';
 import { embedRoutes } from './routes/embeds.ts';
+import { publisherRoutes } from './routes/publishers.ts';
 import { investmentRoutes } from './routes/investments.ts';
 import { metadataRoutes } from './routes/metadata.ts';
 import { projectRoutes } from './routes/projects.ts';
@@ -41,6 +46,14 @@ export function createApp(deps: AppDeps) {
     maxViewsPerIp: MAX_VIEWS_PER_IP_PER_WINDOW,
     maxNoncesPerIp: MAX_NONCES_PER_IP_PER_WINDOW,
     ...deps.views,
+  };
+
+  const siteFetch: SiteFetchOptions = {
+    timeoutMs: SITE_VERIFY_TIMEOUT_MS,
+    maxBytes: SITE_VERIFY_MAX_BYTES,
+    maxRedirects: SITE_VERIFY_MAX_REDIRECTS,
+    allowLoopback: false,
+    ...deps.siteFetch,
   };
 
   const api = new Hono<AppEnv>();
@@ -78,6 +91,8 @@ export function createApp(deps: AppDeps) {
   api.route('/investments', investmentRoutes(now));
   api.route('/users', userRoutes(now));
   api.route('/embeds', embedRoutes(now));
+  api.route('/publishers', publisherRoutes(now, siteFetch));
+  api.route('/catalogue', catalogueRoutes(now));
   api.route('/revenue', revenueRoutes());
   api.route('/views', viewRoutes(now, rules));
   api.route('/metadata', metadataRoutes(now));
@@ -86,16 +101,8 @@ export function createApp(deps: AppDeps) {
 
   const app = new Hono<AppEnv>();
   app.route('/api', api);
-  // The embed player, outside /api so the snippet's iframe URL stays short.
-  app.get('/player/:projectId', async (c) => {
-    const name = c.req.query('cluster') ?? defaultCluster;
-    const cluster = clusters.get(name);
-    const projectId = Number(c.req.param('projectId'));
-    const project = cluster && Number.isSafeInteger(projectId) ? await getProject(cluster, new URL(c.req.url).origin, now(), projectId) : undefined;
-    if (!project) return c.html('<!doctype html><title>Not found</title><p>Film not found.</p>', 404);
-    const embedId = c.req.query('embed');
-    return c.html(playerPage({ projectId, title: project.title, thumbnailUrl: project.thumbnailUrl, embedId, cluster: name }));
-  });
+  // The embed host (player page, its script, the snippet's loader), outside /api so the snippet's URLs stay short.
+  app.route('/player', playerRoutes({ clusters, defaultCluster, now }));
   app.notFound((c) => c.json({ message: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
   app.onError((error, c) => {
     if (error instanceof HTTPException) return c.json({ message: error.message || 'Bad request' }, error.status);

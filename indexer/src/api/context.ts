@@ -3,6 +3,7 @@
 import type { Hono } from 'hono';
 import type { DataStore, Executor } from '../db/index.ts';
 import type { ClusterIndexer } from '../ingest/indexer.ts';
+import type { SiteFetchOptions } from '../publishers/site-fetch.ts';
 
 export interface ClusterContext {
   name: string;
@@ -50,5 +51,7 @@ export interface AppDeps {
   /** Read the client IP from x-forwarded-for (only behind a proxy you run). */
   trustProxy?: boolean;
   views?: Partial<ViewRules>;
+  /** How publishers' websites are fetched for verification (tests allow loopback, shorten the timeout). */
+  siteFetch?: Partial<SiteFetchOptions>;
   now?: () => number;
 }

@@ -113,7 +113,11 @@ export const claimBody = z.object({
   ...modeFlags,
 });
 
-export const nonceBody = z.object({ projectId: id, embedId: z.string().min(1).max(MAX_EMBED_ID_LEN) });
+export const nonceBody = z.object({
+  projectId: id,
+  embedId: z.string().min(1).max(MAX_EMBED_ID_LEN),
+  website: z.string().max(MAX_WEBSITE_URL_LEN).optional().meta({ description: "the origin of the page embedding the player (the embed's registered website)" }),
+});
 export const viewBody = z.object({
   projectId: id,
   embedId: z.string().min(1).max(MAX_EMBED_ID_LEN),
@@ -137,5 +141,29 @@ export const metadataBody = z.object({
   fundingGoal: z.number().min(1).optional().meta({ description: 'USD, informational (the chain holds the goal)' }),
   deadline: z.string().optional(),
 });
-export const playerQuery = z.object({ embed: z.string().max(MAX_EMBED_ID_LEN).optional().meta({ description: 'registered embed id: views are counted' }) });
+export const playerQuery = z.object({
+  embed: z.string().max(MAX_EMBED_ID_LEN).optional().meta({ description: 'registered embed id: views are counted' }),
+  slots: z.string().optional().meta({ description: 'ad slots, comma-separated: pre-roll, mid-roll, overlay (default all)' }),
+  website: z.string().optional().meta({ description: 'the embedding page, when the browser sends no Referer' }),
+});
 export const sha256Params = z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/, { message: 'Expected a sha256 hex digest' }) });
+
+/** An http(s) website; its origin is what gets verified. */
+const publisherWebsite = websiteUrl.refine((text) => URL.canParse(text), { message: 'Invalid URL: Please enter a valid website URL' });
+
+export const publisherParams = z.object({ walletAddress });
+export const websiteRequestBody = z.object({
+  walletAddress,
+  websiteUrl: publisherWebsite,
+  contactEmail: z
+    .string()
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: 'Invalid email: Please enter a valid email address' })
+    .max(200)
+    .optional(),
+});
+export const websiteVerifyBody = z.object({ walletAddress, websiteUrl: publisherWebsite });
+export const apiKeyBody = z.object({ walletAddress, origin: publisherWebsite.meta({ description: 'a verified website (its origin)' }) });
+export const apiKeyIdParams = z.object({ id });
+export const revokeKeyBody = z.object({ walletAddress });
+export const catalogueQuery = z.object({ key: z.string().max(200).optional().meta({ description: 'the auto-list API key (or the x-marquee-key header)' }) });
+export const publisherClaimBody = z.object({ txHash, ...modeFlags });

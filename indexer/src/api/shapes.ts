@@ -1,6 +1,7 @@
 // Reads of the indexed tables in the spec's shapes (SPEC §3, docs/API.md "Shapes"): amounts in
 // thousandths of SOL, USD at 1 SOL = 1000 USD, token share as a fraction, plus addresses and lamports.
-import { DEFAULT_CLUSTER, LAMPORTS_PER_AMOUNT_UNIT, LAMPORTS_PER_USD } from '../constants.ts';
+import { embedSnippet } from '../player/snippet.ts';
+import { LAMPORTS_PER_AMOUNT_UNIT, LAMPORTS_PER_USD } from '../constants.ts';
 import { embeds, flag, investments, projects, revenue, users } from '../db/index.ts';
 import type { ClusterContext } from './context.ts';
 
@@ -17,12 +18,6 @@ export interface ProjectMetadata {
   videoUrl?: string;
   releaseYear?: number;
   licenseType?: string;
-}
-
-/** The iframe of the embed player page (/player/{id}); with an embed id its views are counted. */
-export function embedCode(origin: string, cluster: string, projectId: number, embedId?: string): string {
-  const query = new URLSearchParams({ ...(embedId ? { embed: embedId } : {}), ...(cluster !== DEFAULT_CLUSTER ? { cluster } : {}) }).toString();
-  return `<iframe src="${origin}/player/${projectId}${query ? `?${query.replace(/&/g, '&amp;')}` : ''}" width="640" height="360" frameborder="0" allow="autoplay; fullscreen" allowfullscreen></iframe>`;
 }
 
 export type Project = ReturnType<typeof projectShape>;
@@ -54,7 +49,7 @@ export function projectShape(row: projects.ProjectRow, ctx: ClusterContext, orig
     fundedAt: isoDate(row.funded_at),
     status: failed ? 'failed' : (row.status as 'funding' | 'funded'),
     fundsReleased: flag(row.funds_released),
-    embeddableCode: row.status === 'funded' ? embedCode(origin, ctx.name, row.id) : null,
+    embeddableCode: row.status === 'funded' ? embedSnippet({ origin, cluster: ctx.name, projectId: row.id }) : null,
     releaseYear: metadata.releaseYear ?? null,
     licenseType: metadata.licenseType ?? null,
     shareMint: row.share_mint,
@@ -114,11 +109,19 @@ export async function listEmbeds(ctx: ClusterContext, origin: string, filter: Pa
     websiteUrl: row.website_url,
     publisher: row.publisher,
     address: row.address,
-    embedCode: embedCode(origin, ctx.name, row.project_id, row.embed_id),
+    embedCode: embedSnippet({
+      origin,
+      cluster: ctx.name,
+      projectId: row.project_id,
+      embedId: row.embed_id,
+      publisherId: row.publisher,
+      website: row.website_url,
+    }),
     totalViews: row.total_views,
     earned: toAmount(row.earned_lamports),
     claimed: toAmount(row.claimed_lamports),
     earnedLamports: String(row.earned_lamports),
+    claimedLamports: String(row.claimed_lamports),
     registeredAt: isoDate(row.registered_at)!,
     txHash: row.signature,
     explorerUrl: ctx.explorerTxUrl?.(row.signature) ?? null,

@@ -24,8 +24,12 @@ export function listEmbeds(db: Executor, filter: { projectId?: number; publisher
 }
 
 /** The embed a player plays: by project and the publisher's embed id. */
-export function findEmbed(db: Executor, projectId: number, embedId: string): Promise<{ address: string; project_id: number } | undefined> {
-  return db.selectFrom('embeds').select(['address', 'project_id']).where('project_id', '=', projectId).where('embed_id', '=', embedId).executeTakeFirst();
+export function findEmbed(
+  db: Executor,
+  projectId: number,
+  embedId: string,
+): Promise<{ address: string; project_id: number; publisher: string; website_url: string } | undefined> {
+  return db.selectFrom('embeds').select(['address', 'project_id', 'publisher', 'website_url']).where('project_id', '=', projectId).where('embed_id', '=', embedId).executeTakeFirst();
 }
 
 export async function insertEmbed(

@@ -6,6 +6,7 @@ export * as investments from './investments.ts';
 export * as metadata from './metadata.ts';
 export * as platform from './platform.ts';
 export * as projects from './projects.ts';
+export * as publishers from './publishers.ts';
 export * as revenue from './revenue.ts';
 export * as settlement from './settlement.ts';
 export * as users from './users.ts';

@@ -238,6 +238,33 @@ export interface ViewsTable {
   batch_id: number | null;
 }
 
+export interface PublisherWebsitesTable {
+  id: Generated<number>;
+  /** The wallet that asked (the signed-in wallet, not its demo key). */
+  wallet: string;
+  origin: string;
+  website_url: string;
+  token: string;
+  contact_email: string | null;
+  status: Generated<'unverified' | 'verified'>;
+  method: 'well-known' | 'meta' | null;
+  created_at: number;
+  checked_at: number | null;
+  verified_at: number | null;
+  last_error: string | null;
+}
+
+export interface PublisherApiKeysTable {
+  id: Generated<number>;
+  wallet: string;
+  origin: string;
+  /** sha256 of the key; the key itself is shown once and never stored. */
+  key_hash: string;
+  prefix: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
 export interface Schema {
   transactions: TransactionsTable;
   events: EventsTable;
@@ -260,6 +287,8 @@ export interface Schema {
   play_nonces: PlayNoncesTable;
   settlement_batches: SettlementBatchesTable;
   views: ViewsTable;
+  publisher_websites: PublisherWebsitesTable;
+  publisher_api_keys: PublisherApiKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

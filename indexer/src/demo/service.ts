@@ -6,7 +6,8 @@
 import anchor from '@coral-xyz/anchor';
 import { randomInt } from 'node:crypto';
 import type { ClusterContext } from '../api/context.ts';
-import { investments, revenue, users } from '../db/index.ts';
+import { embeds, investments, revenue, users } from '../db/index.ts';
+import { originOf } from '../player/website.ts';
 import { LAMPORTS_PER_AMOUNT_UNIT, LAMPORTS_PER_SOL, LAMPORTS_PER_USD } from '../constants.ts';
 import { decodeTransactionEvents } from '../program/decoder.ts';
 import type { DistributionRequest, SettlementSigner } from '../settlement/job.ts';
@@ -206,6 +207,12 @@ export class DemoService implements SettlementSigner {
   async registerEmbed(walletAddress: string, projectId: number, websiteUrl: string, embedId: string): Promise<{ signature: string }> {
     const publisher = await this.signer(walletAddress);
     const { address } = this.project(projectId);
+    // Nothing registered twice: one embed per film and website for a publisher.
+    const origin = originOf(websiteUrl);
+    const existing = await embeds.listEmbeds(this.cluster.db, { projectId, publisher: publisher.publicKey.toBase58() });
+    if (existing.some((embed) => originOf(embed.website_url) === origin)) {
+      throw new DemoActionError(400, `This film is already embedded on ${origin}: use the embed code you registered`);
+    }
     return { signature: await this.run([ix.registerEmbed(publisher.publicKey, address, embedId, websiteUrl)], [publisher]) };
   }
 

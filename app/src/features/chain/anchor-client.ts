@@ -104,6 +104,21 @@ export class AnchorClient implements MarqueeClient {
       .instruction()
   }
 
+  /** claim_publisher_revenue: the publisher's earnings of one embed, paid from the project vault. */
+  claimPublisherRevenueInstruction(project: Pick<Project, 'address'>, embedId: string): Promise<TransactionInstruction> {
+    const projectKey = new PublicKey(project.address)
+    return this.program.methods
+      .claimPublisherRevenue()
+      .accountsStrict({
+        publisher: this.wallet.publicKey,
+        project: projectKey,
+        embed: this.pdas.embed(projectKey, this.wallet.publicKey, embedId),
+        vault: this.pdas.vault(projectKey),
+        ...this.common(),
+      })
+      .instruction()
+  }
+
   /** Signs with the wallet and sends; resolves once the transaction is confirmed. */
   private send(instructions: TransactionInstruction[]): Promise<string> {
     return this.provider.sendAndConfirm(new Transaction().add(...instructions), [], { commitment: COMMITMENT })
@@ -133,6 +148,12 @@ export class AnchorClient implements MarqueeClient {
     const txHash = await this.send(instructions)
     const recorded = await this.writes.revenueClaim(distributionIds, txHash)
     return { txHash, amount: recorded?.amount ?? expectedAmount }
+  }
+
+  async claimPublisherRevenue(project: Pick<Project, 'id' | 'address'>, embedId: string) {
+    const txHash = await this.send([await this.claimPublisherRevenueInstruction(project, embedId)])
+    const recorded = await this.writes.publisherClaim(txHash)
+    return { txHash, amountLamports: recorded?.amountLamports ?? null }
   }
 
   generateRevenue(amountSol: number) {

@@ -56,6 +56,16 @@ export class DemoClient implements MarqueeClient {
     return { txHash: signature, embed }
   }
 
+  async claimPublisherRevenue(project: { id: number }, embedId: string) {
+    const { signature, amountLamports } = await apiPost<Signature & { amountLamports?: string }>(
+      '/api/demo/claim-publisher-revenue',
+      this.cluster,
+      { walletAddress: this.walletAddress, projectId: project.id, embedId },
+    )
+    const recorded = await this.writes.publisherClaim(signature)
+    return { txHash: signature, amountLamports: recorded?.amountLamports ?? amountLamports ?? null }
+  }
+
   async claimRevenue({ distributionIds, expectedAmount }: ClaimRevenueInput) {
     const { signature, amount } = await apiPost<Signature & { amount?: number }>(
       '/api/demo/claim-revenue',

@@ -29,6 +29,12 @@ export interface ClaimRevenueResult {
   amount: number
 }
 
+export interface PublisherClaimResult {
+  txHash: string
+  /** Lamports paid, as recorded by the indexer (null when the demo recording failed). */
+  amountLamports: string | null
+}
+
 export interface GeneratedRevenue {
   signature: string
   projectId: number
@@ -55,6 +61,8 @@ export interface MarqueeClient {
   claimLicense(project: ProjectRef): Promise<string>
   registerEmbed(project: ProjectRef, websiteUrl: string, embedId: string): Promise<{ txHash: string; embed: EmbedRecord | null }>
   claimRevenue(input: ClaimRevenueInput): Promise<ClaimRevenueResult>
+  /** claim_publisher_revenue: what the wallet's embed of a film earned so far. */
+  claimPublisherRevenue(project: Pick<Project, 'id' | 'address'>, embedId: string): Promise<PublisherClaimResult>
   generateRevenue(amountSol: number): Promise<GeneratedRevenue>
   /** SOL. */
   getBalance(): Promise<number>
@@ -131,6 +139,10 @@ export class WritePath {
         ...(this.mode === 'onchain' ? { onChain: true } : {}),
       }),
     )
+  }
+
+  publisherClaim(txHash: string) {
+    return this.record(() => apiPost<{ amountLamports: string }>('/api/embeds/claims', this.cluster, { txHash, ...this.flag }))
   }
 
   revenueClaim(distributionIds: number[], txHash: string) {

@@ -11,12 +11,6 @@ export interface PlaceholderScreen {
 }
 
 export const PLACEHOLDERS = {
-  embed: {
-    title: 'Embed Library',
-    coming:
-      'Your funded films with a preview player, their embed code and per-embed analytics, and website verification for publishers.',
-    walletGate: 'Connect your Solana wallet to see the funded films you invested in and get their embed codes.',
-  },
   analytics: { title: 'Analytics', coming: 'Views, revenue and funding analytics from the indexed chain.' },
   advertising: {
     title: 'Advertising',

@@ -1,6 +1,6 @@
 // Project detail (/project/{id}): hero, funding, counts, sidebar facts, actions by status, the
 // Collaboration Hub link, the embed panel of funded films, three info cards and the invest dialog.
-import { Badge, Box, Button, Card, Code, Grid, Heading, HStack, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Badge, Button, Card, Grid, Heading, HStack, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useWallet } from '@solana/wallet-adapter-react'
 import { useState } from 'react'
 import { LuCalendar, LuClock, LuExternalLink, LuMessagesSquare, LuUsers } from 'react-icons/lu'
@@ -23,6 +23,7 @@ import type { Project } from '@/lib/types'
 import { useProject, useProjectInvestments } from '@/features/projects/projects-data-access'
 import { FundingProgress, ProjectThumbnail } from '@/features/projects/projects-ui'
 import { TransactionLink } from '@/features/chain/chain-ui'
+import { ProjectEmbedPanel } from '@/features/publishers/project-embed-panel'
 import { InvestDialog } from './invest-dialog'
 
 export function studioLabel(project: Pick<Project, 'studioId' | 'studioName'>): string {
@@ -106,7 +107,7 @@ function ProjectDetail({ project }: { project: Project }) {
             </Card.Body>
           </Card.Root>
 
-          {project.status === 'funded' && project.embeddableCode && <EmbedPanel project={project} />}
+          {project.status === 'funded' && project.embeddableCode && <ProjectEmbedPanel project={project} />}
 
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
             <InfoCard title="About the Project">
@@ -196,31 +197,6 @@ function InfoCard({ title, children }: { title: string; children: React.ReactNod
         <Text fontSize="sm" color="fg.muted">
           {children}
         </Text>
-      </Card.Body>
-    </Card.Root>
-  )
-}
-
-/** A funded film's embed code: only verified publishers may use it (managed in the Embed Library). */
-function EmbedPanel({ project }: { project: Project }) {
-  return (
-    <Card.Root>
-      <Card.Header>
-        <Heading size="md">Embed this film</Heading>
-      </Card.Header>
-      <Card.Body gap="3">
-        <Text fontSize="sm" color="fg.muted">
-          Embed codes work only on approved domains. Verify your website in the Embed Library to register an embed
-          and earn {REVENUE_SPLIT_PERCENT.publishers}% of the ad revenue.
-        </Text>
-        <Box maxH="32" overflow="auto">
-          <Code display="block" whiteSpace="pre-wrap" p="3" fontSize="xs">
-            {project.embeddableCode}
-          </Code>
-        </Box>
-        <Button asChild size="sm" alignSelf="start" variant="outline">
-          <RouterLink to={`/embed?projectId=${project.id}`}>Verify your website</RouterLink>
-        </Button>
       </Card.Body>
     </Card.Root>
   )

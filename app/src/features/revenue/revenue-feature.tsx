@@ -36,6 +36,8 @@ import { WalletGate } from '@/features/wallet/wallet-gate'
 import { TransactionLink } from '@/features/chain/chain-ui'
 import { SummaryStat } from '@/features/investments/investments-feature'
 import { useProjects } from '@/features/projects/projects-data-access'
+import { PublisherEarningsCard } from '@/features/publishers/publisher-analytics'
+import { usePublisherAnalytics } from '@/features/publishers/publishers-data-access'
 import {
   randomTestRevenueSol,
   useGenerateTestRevenue,
@@ -68,10 +70,19 @@ export default function RevenueFeature() {
     <WalletGate explanation="Connect your Solana wallet to see the ad revenue your film investments earn and claim it to your wallet.">
       <Stack gap="10">
         <InvestorRevenue />
+        <PublisherRevenue />
         <PlatformRevenue />
       </Stack>
     </WalletGate>
   )
+}
+
+/** What the wallet earns as a publisher, beside its investor revenue (shown once it has embeds). */
+function PublisherRevenue() {
+  const analytics = usePublisherAnalytics()
+  const projects = useProjects()
+  if (!analytics.data || analytics.data.byEmbed.length === 0) return null
+  return <PublisherEarningsCard analytics={analytics.data} projects={projects.data ?? []} />
 }
 
 function InvestorRevenue() {

@@ -1,7 +1,7 @@
 // /api/embeds: registered embeds (verified register_embed transactions) and their listing.
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { embedBody, embedListQuery } from '../schemas.ts';
+import { embedBody, embedListQuery, publisherClaimBody } from '../schemas.ts';
 import { users } from '../../db/index.ts';
 import { listEmbeds } from '../shapes.ts';
 import { validate } from '../validate.ts';
@@ -22,6 +22,13 @@ export function embedRoutes(now: () => number) {
       );
       const [embed] = await listEmbeds(ctx, origin, { address: event.data.embed });
       return c.json(embed, 201);
+    })
+    // A publisher's claim_publisher_revenue, verified on the cluster like every write.
+    .post('/claims', validate('json', publisherClaimBody), async (c) => {
+      const ctx = c.var.cluster;
+      const claims = await verifiedEvents(ctx, c.req.valid('json').txHash, ['PublisherRevenueClaimed']);
+      const lamports = claims.reduce((total, event) => total + BigInt(event.data.amount_lamports as string | number | bigint), 0n);
+      return c.json({ txHash: c.req.valid('json').txHash, embeds: claims.map((event) => event.data.embed), amountLamports: String(lamports) });
     })
     .get('/', validate('query', embedListQuery), async (c) => {
       const ctx = c.var.cluster;

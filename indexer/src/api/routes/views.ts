@@ -7,6 +7,7 @@ import type { AppEnv, ViewRules } from '../context.ts';
 import { fail } from '../errors.ts';
 import { nonceBody, viewBody } from '../schemas.ts';
 import { validate } from '../validate.ts';
+import { countingProblem } from '../../player/counting.ts';
 import { embeds, views, type Executor } from '../../db/index.ts';
 
 async function findEmbed(db: Executor, projectId: number, embedId: string) {
@@ -15,12 +16,19 @@ async function findEmbed(db: Executor, projectId: number, embedId: string) {
   return embed;
 }
 
+/** Plays count only on the embed's registered website, verified by its publisher. */
+async function requireCountingWebsite(db: Executor, embed: { publisher: string; website_url: string }, website: string | undefined) {
+  const problem = await countingProblem(db, embed, website ?? null);
+  if (problem) fail(403, problem);
+}
+
 export function viewRoutes(now: () => number, rules: ViewRules) {
   return new Hono<AppEnv>()
     .post('/nonce', validate('json', nonceBody), async (c) => {
       const { db } = c.var.cluster;
       const { projectId, embedId } = c.req.valid('json');
       const embed = await findEmbed(db, projectId, embedId);
+      await requireCountingWebsite(db, embed, c.req.valid('json').website);
       const issuedAt = now();
       const recent = await views.noncesIssuedSince(db, c.var.clientIp, issuedAt - rules.windowMs);
       if (recent >= rules.maxNoncesPerIp) fail(429, 'Too many plays from this address; try again in a minute');

@@ -1,0 +1,33 @@
+// An embed snippet with its copy button: the button appears only once the publisher is verified,
+// and copying says 'Copied to clipboard' with the approved-domains note (spec §2, §8).
+import { Box, Button, Code, Stack, Text } from '@chakra-ui/react'
+import { LuCopy } from 'react-icons/lu'
+import { notify } from '@/components/ui/toaster'
+import { COPIED_TOAST } from './verification-logic'
+
+export const APPROVED_DOMAINS_NOTE = 'This embed code only works on approved domains.'
+
+export async function copyToClipboard(text: string): Promise<void> {
+  await navigator.clipboard.writeText(text)
+  notify(COPIED_TOAST)
+}
+
+export function EmbedCode({ code, verified, label = 'Copy Code' }: { code: string; verified: boolean; label?: string }) {
+  return (
+    <Stack gap="2">
+      <Box maxH="48" overflow="auto">
+        <Code display="block" whiteSpace="pre-wrap" p="3" fontSize="xs" data-testid="embed-code">
+          {code}
+        </Code>
+      </Box>
+      <Text fontSize="xs" color="fg.muted">
+        {APPROVED_DOMAINS_NOTE}
+      </Text>
+      {verified && (
+        <Button size="sm" alignSelf="start" variant="outline" onClick={() => void copyToClipboard(code)}>
+          <LuCopy /> {label}
+        </Button>
+      )}
+    </Stack>
+  )
+}

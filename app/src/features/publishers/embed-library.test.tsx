@@ -1,0 +1,75 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { installFakeApi } from '@/test/fake-api'
+import { FAKE_WALLET_KEY } from '@/test/fake-wallet'
+import { renderApp } from '@/test/render'
+
+const ADDRESS = FAKE_WALLET_KEY.toBase58()
+const ORIGIN = 'https://films.example'
+
+afterEach(() => vi.restoreAllMocks())
+
+function fakePublisherApi() {
+  let status: 'unverified' | 'verified' = 'unverified'
+  let checks = 0
+  const website = () => ({
+    origin: ORIGIN,
+    websiteUrl: `${ORIGIN}/`,
+    status,
+    token: 'marquee-site-verification=0123',
+    wellKnownUrl: `${ORIGIN}/.well-known/marquee-verification.txt`,
+    metaTag: '<meta name="marquee-verification" content="marquee-site-verification=0123">',
+    method: status === 'verified' ? 'well-known' : null,
+    verifiedAt: null,
+    lastError: null,
+    contactEmail: null,
+  })
+  return installFakeApi({
+    'POST /api/users': () => ({ id: 1 }),
+    'GET /api/projects': () => [],
+    [`GET /api/investments/user/${ADDRESS}`]: () => [],
+    [`GET /api/demo/wallets/${ADDRESS}`]: () => ({ balance: 15.75 }),
+    [`GET /api/publishers/${ADDRESS}/websites`]: () => (checks > 0 || status === 'verified' ? [website()] : []),
+    [`GET /api/publishers/${ADDRESS}/analytics`]: () => ({ totals: { views: 0, earnedLamports: '0', claimedLamports: '0', claimableLamports: '0' }, byDay: [], byEmbed: [] }),
+    [`GET /api/embeds?publisher=${ADDRESS}`]: () => [],
+    'POST /api/publishers/websites': () => website(),
+    'POST /api/publishers/websites/verify': () => {
+      checks++
+      if (checks === 1) return new Response(JSON.stringify({ message: 'The verification token was not found: serve it at …' }), { status: 422 })
+      status = 'verified'
+      return website()
+    },
+  })
+}
+
+describe('Embed Library: website verification', () => {
+  it('is wallet-gated', async () => {
+    fakePublisherApi()
+    renderApp('/embed')
+    expect(await screen.findByText('Connect Your Wallet')).toBeInTheDocument()
+    expect(screen.getByText(/see the funded films you invested in/)).toBeInTheDocument()
+  })
+
+  it('unverified → form (missing URL refused) → token → failed check stays in the form → Website Verified', async () => {
+    const api = fakePublisherApi()
+    renderApp('/embed', { connected: true })
+    fireEvent.click(await screen.findByRole('button', { name: 'Verify Website' }))
+    const form = await screen.findByRole('form', { name: 'Verify your website' })
+    fireEvent.submit(form)
+    expect(await screen.findByText('Please enter your website URL to verify.')).toBeInTheDocument()
+    expect(api.find('POST', '/api/publishers/websites')).toHaveLength(0)
+
+    fireEvent.change(screen.getByLabelText('Website URL'), { target: { value: `${ORIGIN}/` } })
+    fireEvent.submit(form)
+    expect(await screen.findByTestId('verification-token')).toHaveTextContent('marquee-site-verification=0123')
+    expect(api.find('POST', '/api/publishers/websites')[0].body).toEqual({ walletAddress: ADDRESS, websiteUrl: `${ORIGIN}/` })
+
+    fireEvent.click(screen.getByRole('button', { name: 'Check Website' }))
+    expect((await screen.findAllByText('The verification token was not found: serve it at …')).length).toBeGreaterThan(0)
+    expect(screen.getByRole('button', { name: 'Check Website' })).toBeInTheDocument()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Check Website' }))
+    expect(await screen.findByText('Website Verified')).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByText(`Website Verified: ${ORIGIN}`)).toBeInTheDocument())
+  })
+})

@@ -1,0 +1,173 @@
+// The publisher's analytics and earnings from the index: views and earnings per day (recharts, with
+// the same figures as a table for screen readers and copy), and per embed earned / claimable /
+// claimed with a real claim_publisher_revenue per embed.
+import { Button, Card, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { notify } from '@/components/ui/toaster'
+import { errorMessage } from '@/lib/api'
+import type { Project, PublisherAnalytics } from '@/lib/types'
+import { dailySeries, lamportsToSolText } from './analytics-logic'
+import { useClaimPublisherRevenue } from './publishers-data-access'
+
+const CHART_HEIGHT = 220
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Stack gap="0">
+      <Text fontSize="sm" color="fg.muted">
+        {label}
+      </Text>
+      <Text fontSize="xl" fontWeight="semibold" data-testid={testId}>
+        {value}
+      </Text>
+    </Stack>
+  )
+}
+
+export function PublisherTotals({ analytics }: { analytics: PublisherAnalytics }) {
+  return (
+    <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
+      <Figure label="Views settled" value={analytics.totals.views.toLocaleString('en-US')} testId="publisher-views" />
+      <Figure label="Earned" value={lamportsToSolText(analytics.totals.earnedLamports)} testId="publisher-earned" />
+      <Figure label="Claimable" value={lamportsToSolText(analytics.totals.claimableLamports)} testId="publisher-claimable" />
+      <Figure label="Claimed" value={lamportsToSolText(analytics.totals.claimedLamports)} testId="publisher-claimed" />
+    </SimpleGrid>
+  )
+}
+
+/** Views and earnings per day; `projectId` narrows them to one film's embeds. */
+export function DailyCharts({ analytics, projectId }: { analytics: PublisherAnalytics; projectId?: number }) {
+  const series = dailySeries(analytics, projectId)
+  if (series.length === 0) return <Text color="fg.muted">No views counted yet.</Text>
+  return (
+    <Stack gap="4">
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <Stack gap="1" aria-hidden="true">
+          <Text fontSize="sm" fontWeight="medium">
+            Views counted per day
+          </Text>
+          <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+            <BarChart data={series}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="date" fontSize={11} />
+              <YAxis allowDecimals={false} fontSize={11} />
+              <Tooltip />
+              <Bar dataKey="views" name="Views" fill="#805ad5" />
+            </BarChart>
+          </ResponsiveContainer>
+        </Stack>
+        <Stack gap="1" aria-hidden="true">
+          <Text fontSize="sm" fontWeight="medium">
+            Earnings per day (SOL)
+          </Text>
+          <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+            <LineChart data={series}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="date" fontSize={11} />
+              <YAxis fontSize={11} />
+              <Tooltip />
+              <Line dataKey="earnedSol" name="Earned (SOL)" stroke="#38a169" />
+            </LineChart>
+          </ResponsiveContainer>
+        </Stack>
+      </SimpleGrid>
+      <Table.Root size="sm" aria-label="Views and earnings per day">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Day</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Views counted</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Earned</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {series.map((day) => (
+            <Table.Row key={day.date}>
+              <Table.Cell>{day.date}</Table.Cell>
+              <Table.Cell textAlign="end">{day.views}</Table.Cell>
+              <Table.Cell textAlign="end">{lamportsToSolText(day.earnedLamports)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Stack>
+  )
+}
+
+/** Earned, claimable and claimed per embed, each with its Claim button. */
+export function EmbedEarnings({ analytics, projects, projectId }: { analytics: PublisherAnalytics; projects: Project[]; projectId?: number }) {
+  const claim = useClaimPublisherRevenue()
+  const rows = analytics.byEmbed.filter((row) => projectId === undefined || row.projectId === projectId)
+  if (rows.length === 0) return <Text color="fg.muted">No registered embeds yet.</Text>
+  return (
+    <Table.Root size="sm" aria-label="Earnings per embed">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>Film</Table.ColumnHeader>
+          <Table.ColumnHeader>Website</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Views settled</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Earned</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Claimable</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Claimed</Table.ColumnHeader>
+          <Table.ColumnHeader />
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {rows.map((row) => {
+          const project = projects.find((candidate) => candidate.id === row.projectId)
+          const claimable = BigInt(row.claimableLamports) > 0n
+          return (
+            <Table.Row key={row.embedId} data-testid={`embed-earnings-${row.embedId}`}>
+              <Table.Cell>{row.title}</Table.Cell>
+              <Table.Cell>{row.websiteUrl}</Table.Cell>
+              <Table.Cell textAlign="end">{row.views}</Table.Cell>
+              <Table.Cell textAlign="end">{lamportsToSolText(row.earnedLamports)}</Table.Cell>
+              <Table.Cell textAlign="end" data-testid="embed-claimable">
+                {lamportsToSolText(row.claimableLamports)}
+              </Table.Cell>
+              <Table.Cell textAlign="end">{lamportsToSolText(row.claimedLamports)}</Table.Cell>
+              <Table.Cell textAlign="end">
+                <Button
+                  size="xs"
+                  colorPalette="green"
+                  disabled={!claimable || !project}
+                  loading={claim.isPending && claim.variables?.embedId === row.embedId}
+                  onClick={() =>
+                    project &&
+                    claim.mutate(
+                      { project, embedId: row.embedId },
+                      {
+                        onSuccess: (result) =>
+                          notify({
+                            title: 'Revenue claimed successfully',
+                            description: `${result.amountLamports ? lamportsToSolText(result.amountLamports) : 'Your earnings'} sent to your wallet.`,
+                          }),
+                        onError: (error) =>
+                          notify({ title: 'Failed to claim revenue', description: errorMessage(error), variant: 'destructive' }),
+                      },
+                    )
+                  }
+                >
+                  Claim
+                </Button>
+              </Table.Cell>
+            </Table.Row>
+          )
+        })}
+      </Table.Body>
+    </Table.Root>
+  )
+}
+
+export function PublisherEarningsCard({ analytics, projects }: { analytics: PublisherAnalytics; projects: Project[] }) {
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Heading size="md">Publisher earnings</Heading>
+      </Card.Header>
+      <Card.Body gap="4">
+        <PublisherTotals analytics={analytics} />
+        <EmbedEarnings analytics={analytics} projects={projects} />
+      </Card.Body>
+    </Card.Root>
+  )
+}

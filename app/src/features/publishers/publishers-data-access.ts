@@ -1,0 +1,142 @@
+// The publisher's data: websites and their verification, auto-list API keys, registered embeds,
+// analytics, and the mutations that change them (verify, register_embed, claim, keys).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useWallet } from '@solana/wallet-adapter-react'
+import { apiGet, apiPost } from '@/lib/api'
+import type { Cluster, Project, PublisherAnalytics, PublisherApiKey, PublisherEmbed, PublisherWebsite } from '@/lib/types'
+import { useCluster } from '@/features/mode/mode-data-access'
+import { chainKeys, useMarqueeClient } from '@/features/chain/chain-data-access'
+import { embedIdFor } from '@/features/chain/marquee-client'
+import { WalletNotConnectedError, projectKeys } from '@/features/projects/projects-data-access'
+import { revenueKeys } from '@/features/revenue/revenue-data-access'
+
+export const publisherKeys = {
+  all: (cluster: Cluster, wallet: string | null) => ['publisher', cluster, wallet] as const,
+  websites: (cluster: Cluster, wallet: string | null) => [...publisherKeys.all(cluster, wallet), 'websites'] as const,
+  apiKeys: (cluster: Cluster, wallet: string | null) => [...publisherKeys.all(cluster, wallet), 'keys'] as const,
+  embeds: (cluster: Cluster, wallet: string | null) => [...publisherKeys.all(cluster, wallet), 'embeds'] as const,
+  analytics: (cluster: Cluster, wallet: string | null) => [...publisherKeys.all(cluster, wallet), 'analytics'] as const,
+}
+
+function usePublisher() {
+  const cluster = useCluster()
+  const wallet = useWallet().publicKey?.toBase58() ?? null
+  return { cluster, wallet }
+}
+
+export function useWebsites() {
+  const { cluster, wallet } = usePublisher()
+  return useQuery({
+    queryKey: publisherKeys.websites(cluster, wallet),
+    queryFn: () => apiGet<PublisherWebsite[]>(`/api/publishers/${wallet}/websites`, cluster),
+    enabled: wallet !== null,
+  })
+}
+
+export function useApiKeys() {
+  const { cluster, wallet } = usePublisher()
+  return useQuery({
+    queryKey: publisherKeys.apiKeys(cluster, wallet),
+    queryFn: () => apiGet<PublisherApiKey[]>(`/api/publishers/${wallet}/keys`, cluster),
+    enabled: wallet !== null,
+  })
+}
+
+export function usePublisherEmbeds() {
+  const { cluster, wallet } = usePublisher()
+  return useQuery({
+    queryKey: publisherKeys.embeds(cluster, wallet),
+    queryFn: () => apiGet<PublisherEmbed[]>(`/api/embeds?publisher=${wallet}`, cluster),
+    enabled: wallet !== null,
+  })
+}
+
+export function usePublisherAnalytics() {
+  const { cluster, wallet } = usePublisher()
+  return useQuery({
+    queryKey: publisherKeys.analytics(cluster, wallet),
+    queryFn: () => apiGet<PublisherAnalytics>(`/api/publishers/${wallet}/analytics`, cluster),
+    enabled: wallet !== null,
+  })
+}
+
+function useInvalidatePublisher() {
+  const { cluster, wallet } = usePublisher()
+  const queryClient = useQueryClient()
+  return () =>
+    Promise.all(
+      [publisherKeys.all(cluster, wallet), revenueKeys.all(cluster), chainKeys.all(cluster), projectKeys.all(cluster)].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    )
+}
+
+function requireWallet(wallet: string | null): string {
+  if (!wallet) throw new WalletNotConnectedError()
+  return wallet
+}
+
+/** Asks the server for the website's verification token (the same one again until it is verified). */
+export function useRequestVerification() {
+  const { cluster, wallet } = usePublisher()
+  const invalidate = useInvalidatePublisher()
+  return useMutation({
+    mutationFn: (input: { websiteUrl: string; contactEmail?: string }) =>
+      apiPost<PublisherWebsite>('/api/publishers/websites', cluster, { walletAddress: requireWallet(wallet), ...input }),
+    onSettled: invalidate,
+  })
+}
+
+/** Has the server check that the site serves its token; rejects with the reason when it does not. */
+export function useCheckVerification() {
+  const { cluster, wallet } = usePublisher()
+  const invalidate = useInvalidatePublisher()
+  return useMutation({
+    mutationFn: (websiteUrl: string) =>
+      apiPost<PublisherWebsite>('/api/publishers/websites/verify', cluster, { walletAddress: requireWallet(wallet), websiteUrl }),
+    onSettled: invalidate,
+  })
+}
+
+export function useCreateApiKey() {
+  const { cluster, wallet } = usePublisher()
+  const invalidate = useInvalidatePublisher()
+  return useMutation({
+    mutationFn: (origin: string) => apiPost<PublisherApiKey>('/api/publishers/keys', cluster, { walletAddress: requireWallet(wallet), origin }),
+    onSettled: invalidate,
+  })
+}
+
+export function useRevokeApiKey() {
+  const { cluster, wallet } = usePublisher()
+  const invalidate = useInvalidatePublisher()
+  return useMutation({
+    mutationFn: (id: number) => apiPost<PublisherApiKey>(`/api/publishers/keys/${id}/revoke`, cluster, { walletAddress: requireWallet(wallet) }),
+    onSettled: invalidate,
+  })
+}
+
+/** A real register_embed through the mode's client, then recorded by POST /api/embeds. */
+export function useRegisterEmbed() {
+  const client = useMarqueeClient()
+  const invalidate = useInvalidatePublisher()
+  return useMutation({
+    mutationFn: (input: { project: Project; websiteUrl: string }) => {
+      if (!client) throw new WalletNotConnectedError()
+      return client.registerEmbed(input.project, input.websiteUrl, embedIdFor(input.project.id))
+    },
+    onSettled: invalidate,
+  })
+}
+
+export function useClaimPublisherRevenue() {
+  const client = useMarqueeClient()
+  const invalidate = useInvalidatePublisher()
+  return useMutation({
+    mutationFn: (input: { project: Pick<Project, 'id' | 'address'>; embedId: string }) => {
+      if (!client) throw new WalletNotConnectedError()
+      return client.claimPublisherRevenue(input.project, input.embedId)
+    },
+    onSettled: invalidate,
+  })
+}

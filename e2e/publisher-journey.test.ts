@@ -1,0 +1,228 @@
+// The publisher's journey in headless Chromium against the real server (API + built dApp + demo
+// chain): a wallet connected through the modal verifies a website served by a local HTTP server the
+// test runs, registers an embed of a funded film (a real register_embed), a page of that website
+// embedding the snippet plays past the pre-roll and stays visible 2 s, the view appears in the
+// Analytics tab; after settlement the publisher earns 40% and the film's investors 57.5% of that
+// view's revenue, to the lamport; the publisher claims and the balance follows.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { Keypair } from '@solana/web3.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const port = 20_000 + Math.floor(Math.random() * 20_000);
+const origin = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-publisher-'));
+const wallet = Keypair.generate();
+/** What one counted view pays (REVENUE_PER_VIEW_LAMPORTS, the video ads' $15 CPM). */
+const VIEW_REVENUE_LAMPORTS = 15_000n;
+/** The demo chain charges the runtime's fee per signature to the claimer's key. */
+const SIGNATURE_FEE_LAMPORTS = 5_000n;
+
+let server: ChildProcess;
+let site: http.Server;
+let siteOrigin = '';
+let browser: Browser;
+let page: Page;
+let serverOutput = '';
+/** What the publisher's website serves: the verification file and a page embedding the snippet. */
+const siteContent = { token: '', snippet: '' };
+
+async function api<T>(path: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(`${origin}/api${path}`, init);
+  assert.ok(response.ok, `${path} answered ${response.status}: ${await response.clone().text()}`);
+  return (await response.json()) as T;
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${serverOutput.slice(-3000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+before(async () => {
+  site = http.createServer((request, response) => {
+    if (request.url === '/.well-known/marquee-verification.txt' && siteContent.token) return response.writeHead(200).end(siteContent.token);
+    if (request.url === '/films.html') {
+      return response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(`<!doctype html><html><head><title>Films we love</title></head><body><h1>Tonight's film</h1>${siteContent.snippet}</body></html>`);
+    }
+    response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Films we love</title><p>Reviews.</p>');
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+
+  server = spawn(process.execPath, ['--import', 'tsx', join(root, 'indexer/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      MARQUEE_DATA_DIR: dataDir,
+      MARQUEE_RPC_CLUSTERS: '',
+      HOSTNAME: '127.0.0.1',
+      // The test's website is on loopback; the settlement runs when the test asks for it.
+      MARQUEE_VERIFY_ALLOW_LOOPBACK: '1',
+      MARQUEE_DEMO_SETTLEMENT_INTERVAL_MS: '3600000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout!.on('data', (chunk) => (serverOutput += chunk));
+  server.stderr!.on('data', (chunk) => (serverOutput += chunk));
+  await waitFor('the server and its seeded demo chain', async () => {
+    const projects = await api<unknown[]>('/projects');
+    return projects.length >= 12 ? projects : undefined;
+  }, 180_000);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const walletScript = readFileSync(join(root, 'e2e/wallet-standard.js'), 'utf8');
+  const walletAccount = JSON.stringify({ address: wallet.publicKey.toBase58(), publicKey: [...wallet.publicKey.toBytes()] });
+  await page.addInitScript({ content: `window.__E2E_WALLET__ = ${walletAccount};\n${walletScript}` });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill('SIGINT');
+  await new Promise((resolve) => server?.once('exit', resolve) ?? resolve(undefined));
+  site?.closeAllConnections();
+  site?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const shot = (target: Page, name: string) =>
+  process.env.E2E_SCREENSHOT_DIR ? target.screenshot({ path: join(process.env.E2E_SCREENSHOT_DIR, `publisher-${name}.png`) }) : Promise.resolve();
+
+interface Analytics {
+  totals: { views: number; earnedLamports: string; claimableLamports: string; claimedLamports: string };
+  byEmbed: { embedId: string; projectId: number; views: number; earnedLamports: string; claimableLamports: string }[];
+}
+
+/** Every investor's unclaimed lamports in one film. */
+async function investorsClaimable(projectId: number): Promise<bigint> {
+  const investments = await api<{ investorAddress: string }[]>(`/investments/project/${projectId}`);
+  let total = 0n;
+  for (const investor of new Set(investments.map((investment) => investment.investorAddress))) {
+    const unclaimed = await api<{ distributions: { projectId: number; amountLamports: string }[] }>(`/revenue/unclaimed/${investor}`);
+    total += unclaimed.distributions.filter((row) => row.projectId === projectId).reduce((sum, row) => sum + BigInt(row.amountLamports), 0n);
+  }
+  return total;
+}
+
+test('publisher journey: verify a website, register an embed, a counted view, 40% earned and claimed', { timeout: 600_000 }, async () => {
+  const publisher = wallet.publicKey.toBase58();
+  await page.goto(`${origin}/embed`);
+  await page.getByText('Connect Your Wallet').first().waitFor();
+  await page.getByRole('button', { name: 'Connect Wallet' }).first().click();
+  await page.getByText('E2E Wallet').first().click();
+  await page.getByText('Connected', { exact: true }).first().waitFor();
+
+  // Verify the website: ask for the token, serve it, check.
+  await page.getByRole('button', { name: 'Verify Website' }).first().click();
+  await page.getByLabel('Website URL').fill(`${siteOrigin}/`);
+  await page.getByRole('form', { name: 'Verify your website' }).getByRole('button', { name: 'Verify Website' }).click();
+  const token = await page.getByTestId('verification-token').innerText();
+  assert.match(token, /^marquee-site-verification=[0-9a-f]{32}$/);
+  await page.getByRole('button', { name: 'Check Website' }).click();
+  await page.getByText(/The verification token was not found/).first().waitFor();
+  assert.equal((await api<{ status: string }[]>(`/publishers/${publisher}/websites`))[0].status, 'unverified');
+  siteContent.token = token;
+  await page.getByRole('button', { name: 'Check Website' }).click();
+  await page.getByText('Website Verified', { exact: true }).first().waitFor();
+  await page.getByText(`Website Verified: ${siteOrigin}`).waitFor();
+  await shot(page, 'verified');
+
+  // Register an embed of a funded film: a real register_embed on the demo chain.
+  const funded = (await api<{ id: number; title: string; status: string }[]>('/projects')).find((project) => project.status === 'funded');
+  assert.ok(funded, 'the seeded catalogue has a funded film');
+  await page.getByRole('button', { name: funded.title }).first().click();
+  await page.getByRole('tab', { name: 'Embed Code' }).click();
+  assert.equal(await page.getByRole('radio', { name: 'Use Embed Code' }).isChecked(), true, 'embed is the default');
+  await page.getByRole('button', { name: 'Register Embed' }).click();
+  await page.getByText('Embed code generated successfully!').first().waitFor();
+  const registered = page.getByTestId('registered-embed');
+  await registered.waitFor();
+  const snippet = await registered.getByTestId('embed-code').innerText();
+  assert.match(snippet, /<iframe src="[^"]*\/player\/\d+\?embed=embed-/);
+  assert.match(snippet, /\/player\/loader\.js/);
+  assert.match(snippet, /"adUnit":"mid-roll"/);
+  assert.equal(await page.getByRole('button', { name: 'Register Embed' }).count(), 0, 'nothing registered twice');
+  const [embed] = await api<{ embedId: string; projectId: number; websiteUrl: string }[]>(`/embeds?publisher=${publisher}`);
+  assert.equal(embed.projectId, funded.id);
+  assert.equal(new URL(embed.websiteUrl).origin, siteOrigin);
+  await shot(page, 'registered');
+
+  // A page of the website embeds the snippet; a visitor plays past the pre-roll and watches 2 s.
+  siteContent.snippet = snippet;
+  const visitor = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await visitor.goto(`${siteOrigin}/films.html`);
+  const player = visitor.frameLocator('iframe');
+  await player.getByRole('button', { name: 'Play' }).click();
+  await player.getByText(/Skip Ad in [1-5]/).waitFor();
+  await player.getByRole('button', { name: 'Skip Ad' }).click({ timeout: 10_000 });
+  await player.getByText('View counted').waitFor({ timeout: 15_000 });
+  await shot(visitor, 'view-counted');
+  await visitor.close();
+
+  // The view is in the Analytics tab (the player showed 'View counted' once the API stored it).
+  await page.reload();
+  await page.getByRole('tab', { name: 'Analytics' }).click();
+  const daily = page.getByRole('table', { name: 'Views and earnings per day' });
+  await daily.getByRole('cell', { name: '1', exact: true }).first().waitFor();
+  await shot(page, 'analytics');
+
+  // Settlement: the view's revenue splits 40% to the publisher, 57.5% to the film's investors.
+  const before = await api<Analytics>(`/publishers/${publisher}/analytics`);
+  const investorsBefore = await investorsClaimable(funded.id);
+  const settled = await api<{ settled: unknown[] }>('/demo/settle', { method: 'POST' });
+  assert.equal(settled.settled.length, 1);
+  const afterSettle = await api<Analytics>(`/publishers/${publisher}/analytics`);
+  const publisherShare = (VIEW_REVENUE_LAMPORTS * 4000n) / 10_000n;
+  const investorShare = (VIEW_REVENUE_LAMPORTS * 5750n) / 10_000n;
+  assert.equal(BigInt(afterSettle.totals.earnedLamports) - BigInt(before.totals.earnedLamports), publisherShare);
+  assert.equal(BigInt(afterSettle.byEmbed[0].claimableLamports), publisherShare);
+  const distributions = await api<{ id: number; publisherAmount: number; investorAmount: number; revenueGenerated: number }[]>(
+    `/revenue/distributions?projectId=${funded.id}`,
+  );
+  const latest = distributions.reduce((newest, row) => (row.id > newest.id ? row : newest));
+  assert.equal(BigInt(Math.round(latest.revenueGenerated * 1e6)), VIEW_REVENUE_LAMPORTS);
+  assert.equal(BigInt(Math.round(latest.publisherAmount * 1e6)), publisherShare);
+  assert.equal(BigInt(Math.round(latest.investorAmount * 1e6)), investorShare);
+  // Each investor's part is rounded down by the accumulator: the sum is the investors' 57.5% less
+  // under one lamport per investor, which stays in the vault.
+  const investorsAfter = await investorsClaimable(funded.id);
+  const investorsGot = investorsAfter - investorsBefore;
+  const investorCount = BigInt(new Set((await api<{ investorAddress: string }[]>(`/investments/project/${funded.id}`)).map((row) => row.investorAddress)).size);
+  assert.ok(investorsGot <= investorShare && investorShare - investorsGot < investorCount, `investors got ${investorsGot} of ${investorShare}`);
+
+  // The publisher sees the earnings and claims them (a real claim_publisher_revenue).
+  await page.reload();
+  const claimable = page.getByTestId(`embed-earnings-${embed.embedId}`).first().getByTestId('embed-claimable');
+  await waitFor('the earnings in the Embed Library', async () => ((await claimable.innerText()) === '0.000006 SOL' ? true : undefined));
+  const balanceBefore = BigInt((await api<{ balanceLamports: string }>(`/demo/wallets/${publisher}`)).balanceLamports);
+  await page.getByTestId(`embed-earnings-${embed.embedId}`).first().getByRole('button', { name: 'Claim' }).click();
+  await page.getByText('Revenue claimed successfully').first().waitFor();
+  const balanceAfter = BigInt((await api<{ balanceLamports: string }>(`/demo/wallets/${publisher}`)).balanceLamports);
+  assert.equal(balanceAfter - balanceBefore, publisherShare - SIGNATURE_FEE_LAMPORTS, 'the claimed amount, less the fee the claimer pays');
+  const claimedAnalytics = await api<Analytics>(`/publishers/${publisher}/analytics`);
+  assert.equal(claimedAnalytics.totals.claimedLamports, String(publisherShare));
+  assert.equal(claimedAnalytics.totals.claimableLamports, '0');
+
+  // The Revenue page shows the publisher earnings beside the investor revenue.
+  await page.goto(`${origin}/revenue`);
+  await page.getByRole('heading', { name: 'Publisher earnings' }).waitFor();
+  await shot(page, 'revenue');
+});

@@ -1,0 +1,141 @@
+// /api/publishers: a wallet's websites and their verification (the server issues a token, then
+// checks that the site serves it), its auto-list API keys (shown once, stored hashed, revocable,
+// scoped to one verified origin) and the analytics of its embeds.
+import { createHash, randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import type { AppEnv } from '../context.ts';
+import { fail } from '../errors.ts';
+import { apiKeyBody, apiKeyIdParams, publisherParams, revokeKeyBody, websiteRequestBody, websiteVerifyBody } from '../schemas.ts';
+import { isoDate } from '../shapes.ts';
+import { validate } from '../validate.ts';
+import { API_KEY_PREFIX, API_KEY_SHOWN_PREFIX_LENGTH } from '../../constants.ts';
+import { publishers, type Executor } from '../../db/index.ts';
+import type { WebsiteRow } from '../../db/publishers.ts';
+import { catalogueSnippet } from '../../player/snippet.ts';
+import { originOf } from '../../player/website.ts';
+import type { SiteFetchOptions } from '../../publishers/site-fetch.ts';
+import { WELL_KNOWN_PATH, issueToken, metaTag, verifySite } from '../../publishers/site-verification.ts';
+
+const isoMs = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export function websiteShape(row: WebsiteRow) {
+  return {
+    origin: row.origin,
+    websiteUrl: row.website_url,
+    status: row.status,
+    token: row.token,
+    wellKnownUrl: `${row.origin}${WELL_KNOWN_PATH}`,
+    metaTag: metaTag(row.token),
+    method: row.method,
+    verifiedAt: isoMs(row.verified_at),
+    lastError: row.last_error,
+    contactEmail: row.contact_email,
+  };
+}
+
+export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+async function requireVerified(db: Executor, wallet: string, origin: string) {
+  const website = await publishers.findWebsite(db, wallet, origin);
+  if (website?.status !== 'verified') fail(403, `Verify ${origin} first: API keys are only issued for verified websites`);
+}
+
+export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) {
+  return new Hono<AppEnv>()
+    .get('/:walletAddress/websites', validate('param', publisherParams), async (c) => {
+      const rows = await publishers.listWebsites(c.var.cluster.db, c.req.valid('param').walletAddress);
+      return c.json(rows.map(websiteShape));
+    })
+    .post('/websites', validate('json', websiteRequestBody), async (c) => {
+      const { walletAddress, websiteUrl, contactEmail } = c.req.valid('json');
+      const row = await publishers.requestWebsite(c.var.cluster.db, {
+        wallet: walletAddress,
+        origin: originOf(websiteUrl)!,
+        websiteUrl,
+        token: issueToken(),
+        contactEmail: contactEmail ?? null,
+        now: now(),
+      });
+      return c.json(websiteShape(row), 201);
+    })
+    .post('/websites/verify', validate('json', websiteVerifyBody), async (c) => {
+      const { db } = c.var.cluster;
+      const { walletAddress, websiteUrl } = c.req.valid('json');
+      const origin = originOf(websiteUrl)!;
+      const website = await publishers.findWebsite(db, walletAddress, origin);
+      if (!website) fail(404, `No verification token for ${origin} yet: ask for one with POST /api/publishers/websites`);
+      if (website.status === 'verified') return c.json(websiteShape(website));
+      const result = await verifySite(website.website_url, website.token, siteFetch);
+      await publishers.recordCheck(db, website.id, { ...result, now: now() });
+      if (!result.verified) fail(422, result.reason);
+      return c.json(websiteShape((await publishers.findWebsite(db, walletAddress, origin))!));
+    })
+    .get('/:walletAddress/keys', validate('param', publisherParams), async (c) => {
+      const rows = await publishers.listApiKeys(c.var.cluster.db, c.req.valid('param').walletAddress);
+      return c.json(rows.map((row) => ({ id: Number(row.id), origin: row.origin, prefix: row.prefix, createdAt: isoMs(row.created_at)!, revokedAt: isoMs(row.revoked_at) })));
+    })
+    .post('/keys', validate('json', apiKeyBody), async (c) => {
+      const { db } = c.var.cluster;
+      const { walletAddress } = c.req.valid('json');
+      const origin = originOf(c.req.valid('json').origin)!;
+      await requireVerified(db, walletAddress, origin);
+      const key = `${API_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
+      const prefix = key.slice(0, API_KEY_SHOWN_PREFIX_LENGTH);
+      const createdAt = now();
+      const id = await publishers.insertApiKey(db, { wallet: walletAddress, origin, keyHash: hashApiKey(key), prefix, now: createdAt });
+      return c.json(
+        {
+          id,
+          origin,
+          prefix,
+          createdAt: isoMs(createdAt)!,
+          revokedAt: null,
+          key,
+          catalogueSnippet: catalogueSnippet({ origin: new URL(c.req.url).origin, cluster: c.var.cluster.name, apiKey: key }),
+        },
+        201,
+      );
+    })
+    .post('/keys/:id/revoke', validate('param', apiKeyIdParams), validate('json', revokeKeyBody), async (c) => {
+      const { db } = c.var.cluster;
+      const { id } = c.req.valid('param');
+      const { walletAddress } = c.req.valid('json');
+      if (!(await publishers.revokeApiKey(db, walletAddress, id, now()))) fail(404, 'API key not found, or already revoked');
+      const row = (await publishers.findApiKey(db, id))!;
+      return c.json({ id, origin: row.origin, prefix: row.prefix, createdAt: isoMs(row.created_at)!, revokedAt: isoMs(row.revoked_at) });
+    })
+    .get('/:walletAddress/analytics', validate('param', publisherParams), async (c) => {
+      const { db } = c.var.cluster;
+      const signer = await publishers.signerOfWallet(db, c.req.valid('param').walletAddress);
+      const embeds = await publishers.embedTotals(db, signer);
+      const days = await publishers.dailyActivity(db, signer);
+      const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+      const earned = sum(embeds.map((embed) => Number(embed.earned_lamports)));
+      const claimed = sum(embeds.map((embed) => Number(embed.claimed_lamports)));
+      return c.json({
+        totals: {
+          views: sum(embeds.map((embed) => Number(embed.views))),
+          earnedLamports: String(earned),
+          claimedLamports: String(claimed),
+          claimableLamports: String(earned - claimed),
+        },
+        byDay: days.map((day) => ({
+          date: isoDate(day.day * 86_400)!.slice(0, 10),
+          embedId: day.embed_id,
+          projectId: day.project_id,
+          views: day.views,
+          earnedLamports: String(day.earned_lamports),
+        })),
+        byEmbed: embeds.map((embed) => ({
+          embedId: embed.embed_id,
+          projectId: Number(embed.project_id),
+          title: embed.title,
+          websiteUrl: embed.website_url,
+          views: Number(embed.views),
+          earnedLamports: String(embed.earned_lamports),
+          claimedLamports: String(embed.claimed_lamports),
+          claimableLamports: String(Number(embed.earned_lamports) - Number(embed.claimed_lamports)),
+        })),
+      });
+    });
+}

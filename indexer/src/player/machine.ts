@@ -1,0 +1,125 @@
+// The embed player's state machine (SPEC §2 "Player demo", §9): idle → pre-roll ad with a 5 s
+// countdown → Skip Ad → playing; a mid-roll ad when progress crosses 30%; progress 0.2% per 200 ms
+// tick for a film without video; the view and revenue counters rise after each skipped ad.
+// Pure and dependency-free: the player page's script and the tests drive the same reducer.
+
+/** Spec §9: the pre-roll (and mid-roll) ad runs 5 s before Skip Ad appears. */
+export const AD_COUNTDOWN_SECONDS = 5;
+/** Spec §9: the mid-roll ad triggers when progress crosses 30%. */
+export const MID_ROLL_AT_PERCENT = 30;
+/** Spec §9: progress advances 0.2% every 200 ms. */
+export const PROGRESS_STEP_PERCENT = 0.2;
+export const PROGRESS_TICK_MS = 200;
+/** Spec §2: the duration shown for a film without video, 02:15:36. */
+export const SAMPLE_DURATION_SECONDS = 2 * 3600 + 15 * 60 + 36;
+
+/** The ad slots of the embed snippet. */
+export const AD_SLOTS = ['pre-roll', 'mid-roll', 'overlay'] as const;
+export type AdSlot = (typeof AD_SLOTS)[number];
+
+export type PlayerPhase = 'idle' | 'preRoll' | 'playing' | 'midRoll' | 'ended';
+
+export interface PlayerState {
+  phase: PlayerPhase;
+  /** Seconds before Skip Ad appears, while an ad runs. */
+  adSecondsLeft: number;
+  /** Film progress in percent, 0 to 100. */
+  progress: number;
+  midRollPlayed: boolean;
+  overlayDismissed: boolean;
+  /** The counters shown under the player: views and revenue (lamports), rising after each skipped ad. */
+  views: number;
+  revenueLamports: number;
+}
+
+export interface PlayerOptions {
+  slots: readonly AdSlot[];
+  /** What one ad view earns, added to the revenue counter when an ad is skipped. */
+  revenuePerViewLamports: number;
+}
+
+export type PlayerEvent =
+  | { type: 'play' }
+  /** One second of the running ad. */
+  | { type: 'adSecond' }
+  | { type: 'skip' }
+  /** One 200 ms tick of a film without video. */
+  | { type: 'progressTick' }
+  /** Progress reported by a real video element. */
+  | { type: 'progressTo'; percent: number }
+  | { type: 'dismissOverlay' };
+
+export function initialPlayerState(counters: { views: number; revenueLamports: number } = { views: 0, revenueLamports: 0 }): PlayerState {
+  return { phase: 'idle', adSecondsLeft: 0, progress: 0, midRollPlayed: false, overlayDismissed: false, ...counters };
+}
+
+const startAd = (state: PlayerState, phase: 'preRoll' | 'midRoll'): PlayerState => ({
+  ...state,
+  phase,
+  adSecondsLeft: AD_COUNTDOWN_SECONDS,
+  midRollPlayed: state.midRollPlayed || phase === 'midRoll',
+});
+
+/** Moves progress forward, breaking for the mid-roll ad when it crosses the threshold. */
+function advance(state: PlayerState, percent: number, options: PlayerOptions): PlayerState {
+  // Rounded to a thousandth so 0.2% steps add up exactly (1500 ticks reach 100%, 150 reach 30%).
+  const progress = Math.min(100, Math.round(Math.max(state.progress, percent) * 1000) / 1000);
+  const crossed = state.progress < MID_ROLL_AT_PERCENT && progress >= MID_ROLL_AT_PERCENT;
+  const next = { ...state, progress };
+  if (crossed && !state.midRollPlayed && options.slots.includes('mid-roll')) return startAd(next, 'midRoll');
+  return progress >= 100 ? { ...next, phase: 'ended' } : next;
+}
+
+export function playerReducer(state: PlayerState, event: PlayerEvent, options: PlayerOptions): PlayerState {
+  switch (event.type) {
+    case 'play':
+      if (state.phase !== 'idle') return state;
+      return options.slots.includes('pre-roll') ? startAd(state, 'preRoll') : { ...state, phase: 'playing' };
+    case 'adSecond':
+      if (!isAdPhase(state.phase) || state.adSecondsLeft === 0) return state;
+      return { ...state, adSecondsLeft: state.adSecondsLeft - 1 };
+    case 'skip':
+      if (!canSkip(state)) return state;
+      return {
+        ...state,
+        phase: state.progress >= 100 ? 'ended' : 'playing',
+        views: state.views + 1,
+        revenueLamports: state.revenueLamports + options.revenuePerViewLamports,
+      };
+    case 'progressTick':
+      return state.phase === 'playing' ? advance(state, state.progress + PROGRESS_STEP_PERCENT, options) : state;
+    case 'progressTo':
+      return state.phase === 'playing' ? advance(state, event.percent, options) : state;
+    case 'dismissOverlay':
+      return { ...state, overlayDismissed: true };
+  }
+}
+
+export const isAdPhase = (phase: PlayerPhase): phase is 'preRoll' | 'midRoll' => phase === 'preRoll' || phase === 'midRoll';
+
+/** Skip Ad appears once the ad's countdown has run out. */
+export const canSkip = (state: PlayerState) => isAdPhase(state.phase) && state.adSecondsLeft === 0;
+
+/** The overlay ad shows over the playing film until dismissed. */
+export const showsOverlay = (state: PlayerState, options: PlayerOptions) =>
+  state.phase === 'playing' && !state.overlayDismissed && options.slots.includes('overlay');
+
+/** The film has started: the pre-roll is behind it. */
+export const filmStarted = (state: PlayerState) => state.phase === 'playing' || state.phase === 'midRoll' || state.phase === 'ended';
+
+/** hh:mm:ss, as the spec writes the sample duration (02:15:36). */
+export function formatClock(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`;
+}
+
+/** The elapsed time of a film at some progress. */
+export const elapsedSeconds = (progress: number, durationSeconds: number) => (progress / 100) * durationSeconds;
+
+/** The slots a snippet asked for, in the spec's order; unknown names are ignored, none means all. */
+export function parseAdSlots(text: string | null | undefined): AdSlot[] {
+  if (!text) return [...AD_SLOTS];
+  const asked = new Set(text.split(',').map((slot) => slot.trim()));
+  return AD_SLOTS.filter((slot) => asked.has(slot));
+}

@@ -1,0 +1,67 @@
+// The embed host's routes outside /api (short URLs for the snippet): the player page, its script and
+// the snippet's loader. Views of a page count only for a registered embed played on its website.
+import { randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import { LAMPORTS_PER_USD, MIN_VIEW_WATCH_MS, REVENUE_PER_VIEW_LAMPORTS } from '../constants.ts';
+import type { AppEnv, ClusterContext } from '../api/context.ts';
+import { getProject } from '../api/shapes.ts';
+import { adForSlot, type Ad } from './ads.ts';
+import { browserScript } from './bundle.ts';
+import type { PlayerPageConfig } from './client.ts';
+import { SAMPLE_DURATION_SECONDS, parseAdSlots, type AdSlot } from './machine.ts';
+import { playerPage } from './page.ts';
+import { countingProblem } from './counting.ts';
+import { originOf } from './website.ts';
+import { embeds } from '../db/index.ts';
+
+const SCRIPT_HEADERS = { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=300' };
+
+export function playerRoutes(options: {
+  clusters: Map<string, ClusterContext>;
+  defaultCluster: string;
+  now: () => number;
+}) {
+  return new Hono<AppEnv>()
+    .get('/player.js', (c) => c.body(browserScript('player'), 200, SCRIPT_HEADERS))
+    .get('/loader.js', (c) => c.body(browserScript('loader'), 200, SCRIPT_HEADERS))
+    .get('/catalogue.js', (c) => c.body(browserScript('catalogue'), 200, SCRIPT_HEADERS))
+    .get('/:projectId', async (c) => {
+      const name = c.req.query('cluster') ?? options.defaultCluster;
+      const cluster = options.clusters.get(name);
+      const projectId = Number(c.req.param('projectId'));
+      const project =
+        cluster && Number.isSafeInteger(projectId) ? await getProject(cluster, new URL(c.req.url).origin, options.now(), projectId) : undefined;
+      if (!cluster || !project) return c.html('<!doctype html><title>Not found</title><p>Film not found.</p>', 404);
+      const embedId = c.req.query('embed') || null;
+      // The page embedding the iframe: the browser's Referer (its origin under the default policy),
+      // else the website the loader passed.
+      const website = originOf(c.req.header('referer') ?? '') ?? originOf(c.req.query('website') ?? '');
+      const slots = parseAdSlots(c.req.query('slots'));
+      const ads: Partial<Record<AdSlot, Ad>> = {};
+      for (const slot of slots) ads[slot] = adForSlot(slot, { filmTitle: project.title });
+      const config: PlayerPageConfig = {
+        projectId,
+        title: project.title,
+        cluster: name,
+        embedId,
+        website,
+        notCounting: embedId ? await notCountingReason(cluster, projectId, embedId, website) : null,
+        slots,
+        ads,
+        videoUrl: project.videoUrl,
+        sampleDurationSeconds: SAMPLE_DURATION_SECONDS,
+        minVisibleMs: MIN_VIEW_WATCH_MS,
+        revenuePerViewLamports: REVENUE_PER_VIEW_LAMPORTS,
+        counters: { views: project.totalViews, revenueLamports: Math.round(project.totalRevenue * LAMPORTS_PER_USD) },
+      };
+      // The page's style and script carry a fresh nonce, for the player's Content-Security-Policy.
+      return c.html(playerPage(config, project.thumbnailUrl, randomBytes(16).toString('base64')));
+    });
+}
+
+/** Why views of this page will not count, or null when they will. */
+async function notCountingReason(ctx: ClusterContext, projectId: number, embedId: string, website: string | null): Promise<string | null> {
+  const embed = await embeds.findEmbed(ctx.db, projectId, embedId);
+  if (!embed) return 'This embed is not registered: views are not counted';
+  return countingProblem(ctx.db, embed, website);
+}

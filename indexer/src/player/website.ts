@@ -1,0 +1,12 @@
+// Websites as the embed host compares them: by origin (scheme, host and port), the unit a browser
+// isolates and the unit a publisher verifies.
+
+/** The origin of an http(s) URL, or null for anything else. */
+export function originOf(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
