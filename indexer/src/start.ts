@@ -5,8 +5,11 @@ import { readFileSync } from 'node:fs';
 import type { ServerType } from '@hono/node-server';
 import { createApp } from './api/app.ts';
 import type { ClusterContext, DemoExtension } from './api/context.ts';
+import { loadSessionSecret, SessionSigner } from './auth/session.ts';
+import { openAuthStore } from './auth/store.ts';
 import { createCluster } from './cluster.ts';
 import { loadConfig, type Config } from './config.ts';
+import { assertPrivateFile } from './private-files.ts';
 import { createServer } from './server.ts';
 import { rpcSettlementSigner } from './settlement/instruction.ts';
 import { SettlementJob, type SettlementSigner } from './settlement/job.ts';
@@ -48,6 +51,7 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
 
   const signers: Record<string, SettlementSigner> = { ...options.settlementSigners };
   if (config.settlementKeypairPath) {
+    assertPrivateFile(config.settlementKeypairPath, 'The settlement keypair (MARQUEE_SETTLEMENT_KEYPAIR)');
     const secret = Uint8Array.from(JSON.parse(readFileSync(config.settlementKeypairPath, 'utf8')));
     const keypair = anchor.web3.Keypair.fromSecretKey(secret);
     for (const { rpc, cluster } of rpcClusters) {
@@ -59,7 +63,9 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
     .map((cluster) => new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer: signers[cluster.name] }));
   for (const job of jobs) job.start(config.settlementIntervalMs);
 
-  const app = createApp({ clusters, demo: options.demo, heliusAuthHeader: config.heliusAuthHeader, trustProxy: config.trustProxy });
+  const authStore = openAuthStore(config.dataDir);
+  const auth = { store: authStore, sessions: new SessionSigner(loadSessionSecret(config.dataDir)), publicUrl: config.publicUrl };
+  const app = createApp({ clusters, demo: options.demo, heliusAuthHeader: config.heliusAuthHeader, trustProxy: config.trustProxy, auth });
   const server = await createServer({ app, port: config.port, staticDir: config.staticDir });
   const url = `http://localhost:${config.port}`;
   return {
@@ -72,6 +78,7 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
         for (const cluster of clusters) cluster.indexer.stop();
         server.close(() => {
           for (const cluster of clusters) cluster.db.close();
+          authStore.close();
           resolve();
         });
       }),

@@ -9,9 +9,12 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createApp } from '../src/api/app.ts';
 import { startDemo, type DemoRuntime } from '../src/demo/index.ts';
+import { signIn } from './helpers/sign-in.ts';
 
-const WALLET = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
-const OTHER_WALLET = 'HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH';
+const WALLET_KEY = anchor.web3.Keypair.generate();
+const OTHER_KEY = anchor.web3.Keypair.generate();
+const WALLET = WALLET_KEY.publicKey.toBase58();
+const OTHER_WALLET = OTHER_KEY.publicKey.toBase58();
 const DAY_MS = 86_400_000;
 const { bs58 } = anchor.utils.bytes;
 
@@ -24,16 +27,25 @@ describe('demo chain', () => {
   // The wall clock the demo chain and the API run on; the refund test moves it past a deadline.
   let clockOffsetMs = 0;
   const now = () => Date.now() + clockOffsetMs;
-  let request: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: Json }>;
+  /** Requests carry WALLET's session unless `as` names another wallet's (or none: null). */
+  let request: (method: string, path: string, body?: unknown, as?: 'other' | null) => Promise<{ status: number; body: Json }>;
+
+  let sessions: { wallet: string; other: string };
+  let signInBoth: () => Promise<void>;
 
   async function open() {
     demo = await startDemo({ dataDir, origin: 'http://localhost:8787', settlementIntervalMs: 0, now });
     demo.cluster.indexer.start();
     const app = createApp({ clusters: [demo.cluster], demo: demo.extension, trustProxy: true, views: { minWatchMs: 0 }, now });
-    request = async (method, path, body) => {
+    signInBoth = async () => {
+      sessions = { wallet: await signIn(app, WALLET_KEY), other: await signIn(app, OTHER_KEY) };
+    };
+    await signInBoth();
+    request = async (method, path, body, as) => {
+      const cookie = as === null ? undefined : as === 'other' ? sessions.other : sessions.wallet;
       const response = await app.request(path, {
         method,
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7' },
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7', ...(cookie ? { cookie } : {}) },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await response.text();
@@ -144,7 +156,7 @@ describe('demo chain', () => {
     assert.equal((await request('POST', '/api/demo/invest', { walletAddress: WALLET, projectId: 999, amount: 1 })).status, 404);
     const tooMuch = await request('POST', '/api/demo/invest', { walletAddress: WALLET, projectId: projects.find((p: Json) => p.title === 'Hollow Moon').id, amount: 40 });
     assert.equal(tooMuch.status, 400);
-    const noRevenue = await request('POST', '/api/demo/generate-revenue', { userId: OTHER_WALLET, amount: 2 });
+    const noRevenue = await request('POST', '/api/demo/generate-revenue', { userId: OTHER_WALLET, amount: 2 }, 'other');
     assert.equal(noRevenue.status, 400);
     assert.equal((await request('POST', '/api/demo/generate-revenue', { userId: WALLET, amount: 11 })).status, 400);
   });
@@ -202,7 +214,7 @@ describe('demo chain', () => {
     assert.deepEqual(film.body.genres, ['Drama', 'Thriller']);
     assert.equal(film.body.thumbnailUrl, `/api/demo/posters/${listed.body.projectId}.svg`);
     // Someone else's film: the wallet is not its studio and the server does not hold that studio's key.
-    const other = await request('POST', '/api/demo/projects', { ...listing, walletAddress: OTHER_WALLET, title: 'Other Film' });
+    const other = await request('POST', '/api/demo/projects', { ...listing, walletAddress: OTHER_WALLET, title: 'Other Film' }, 'other');
     assert.equal(other.status, 201, other.body.message);
     const foreign = await request('POST', '/api/demo/claim-license', { walletAddress: WALLET, projectId: other.body.projectId });
     assert.equal(foreign.status, 403);
@@ -244,13 +256,16 @@ describe('demo chain', () => {
       fundingGoal: 50000,
       deadline: new Date(now() + DAY_MS).toISOString(),
       genres: ['Drama'],
-    });
+    }, 'other');
     assert.equal(listed.status, 201, listed.body.message);
     const projectId = listed.body.projectId;
     assert.equal((await request('POST', '/api/demo/invest', { walletAddress: WALLET, projectId, amount: 2 })).status, 200);
     const early = await request('POST', '/api/demo/refund', { walletAddress: WALLET, projectId });
     assert.deepEqual(early, { status: 400, body: { message: 'Refunds open only after the deadline of an unfunded project' } });
     clockOffsetMs += 2 * DAY_MS;
+    // Two days on, yesterday's sessions have expired.
+    assert.equal((await request('POST', '/api/demo/refund', { walletAddress: WALLET, projectId })).status, 401);
+    await signInBoth();
     assert.equal((await request('GET', `/api/projects/${projectId}`)).body.status, 'failed');
     const refund = await request('POST', '/api/demo/refund', { walletAddress: WALLET, projectId });
     assert.equal(refund.status, 200, refund.body.message);

@@ -1,6 +1,8 @@
 // What the API is built from: one ClusterContext per cluster (its database, indexer and explorer
 // links) and the optional extensions (the demo chain's /api/demo routes, the settlement job).
 import type { Hono } from 'hono';
+import type { AuthDeps } from '../auth/routes.ts';
+import type { Session } from '../auth/session.ts';
 import type { Db } from '../db/database.ts';
 import type { ClusterIndexer } from '../ingest/indexer.ts';
 
@@ -25,6 +27,8 @@ export type AppEnv = {
   Variables: {
     cluster: ClusterContext;
     clientIp: string;
+    /** The caller's verified session (signed-in wallet), or null. */
+    session: Session | null;
   };
 };
 
@@ -35,6 +39,8 @@ export type AppEnv = {
 export interface DemoExtension {
   routes: Hono<AppEnv>;
   openapi?: Record<string, unknown>;
+  /** Whether an address is one of the demo chain's server-held keys (never registrable as a wallet). */
+  isServerKey?: (address: string) => boolean;
 }
 
 export interface AppDeps {
@@ -47,5 +53,7 @@ export interface AppDeps {
   /** Read the client IP from x-forwarded-for (only behind a proxy you run). */
   trustProxy?: boolean;
   views?: Partial<ViewRules>;
+  /** Sign-in: the nonce store and session signer shared by every API process; a process-local pair when absent (tests). */
+  auth?: AuthDeps;
   now?: () => number;
 }

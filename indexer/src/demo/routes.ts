@@ -3,9 +3,12 @@
 // it on the spec's write path (POST /api/investments with simulated: true, …), which verifies it.
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { Context } from 'hono';
 import type { AppEnv } from '../api/context.ts';
+import { requireSession, requireWallet } from '../auth/guard.ts';
+import { resolveUser } from '../api/shapes.ts';
 import { fail } from '../api/errors.ts';
-import { embedBody, metadataBody, projectIdParams, userIdParams, walletAddress } from '../api/schemas.ts';
+import { embedBody, metadataBody, projectIdParams, userId, walletAddress } from '../api/schemas.ts';
 import { validate } from '../api/validate.ts';
 import type { SettlementJob } from '../settlement/job.ts';
 import { DEMO_CLUSTER } from './chain.ts';
@@ -43,7 +46,7 @@ export const demoSchemas = {
     deadline: z.string().min(1).meta({ description: 'a date' }),
   }),
   generateRevenue: z.object({
-    userId: userIdParams.shape.userId,
+    userId,
     amount: z.number().min(MIN_TEST_REVENUE_SOL).max(MAX_TEST_REVENUE_SOL).meta({ description: 'SOL' }),
   }),
   poster: z.object({ file: z.string().regex(/^\d+\.svg$/, { message: 'Expected {projectId}.svg' }) }),
@@ -59,6 +62,17 @@ async function act<T>(action: () => T | Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A `{userId}` action needs the session of that user's wallet (a wallet address not registered yet
+ * is its own wallet): 401 without a session, 404 for an unknown numeric id, 403 for another's.
+ */
+function requireUserSession(c: Context<AppEnv>, userId: string): void {
+  requireSession(c);
+  const { user } = resolveUser(c.var.cluster.db, userId);
+  if (!user && /^\d+$/.test(userId)) fail(404, 'User not found');
+  requireWallet(c, user?.wallet_address ?? userId);
+}
+
 export function demoRoutes(service: DemoService, options: { settlement?: SettlementJob; metadataStore: (origin: string) => MetadataStore }) {
   return (
     new Hono<AppEnv>()
@@ -66,7 +80,11 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
         if (c.var.cluster.name !== DEMO_CLUSTER) fail(400, `Demo actions run on the ${DEMO_CLUSTER} cluster only`);
         await next();
       })
-      .post('/wallets', validate('json', demoSchemas.wallet), async (c) => c.json(await act(() => service.connect(c.req.valid('json').walletAddress))))
+      .post('/wallets', validate('json', demoSchemas.wallet), async (c) => {
+        const { walletAddress: wallet } = c.req.valid('json');
+        requireWallet(c, wallet);
+        return c.json(await act(() => service.connect(wallet)));
+      })
       .get('/wallets/:walletAddress', validate('param', demoSchemas.walletParams), (c) => {
         const wallet = service.wallet(c.req.valid('param').walletAddress);
         if (!wallet) fail(404, 'Unknown wallet: connect it with POST /api/demo/wallets');
@@ -74,35 +92,43 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
       })
       .post('/invest', validate('json', demoSchemas.invest), async (c) => {
         const body = c.req.valid('json');
+        requireWallet(c, body.walletAddress);
         return c.json(await act(() => service.invest(body.walletAddress, body.projectId, body.amount)));
       })
       .post('/claim-license', validate('json', demoSchemas.claimLicense), async (c) => {
         const body = c.req.valid('json');
+        requireWallet(c, body.walletAddress);
         return c.json(await act(() => service.claimLicense(body.walletAddress, body.projectId)));
       })
       .post('/register-embed', validate('json', demoSchemas.registerEmbed), async (c) => {
         const body = c.req.valid('json');
+        requireWallet(c, body.walletAddress);
         return c.json(await act(() => service.registerEmbed(body.walletAddress, body.projectId, body.websiteUrl, body.embedId)));
       })
       .post('/refund', validate('json', demoSchemas.refund), async (c) => {
         const body = c.req.valid('json');
+        requireWallet(c, body.walletAddress);
         return c.json(await act(() => service.refund(body.walletAddress, body.projectId)));
       })
       .post('/claim-publisher-revenue', validate('json', demoSchemas.claimPublisherRevenue), async (c) => {
         const body = c.req.valid('json');
+        requireWallet(c, body.walletAddress);
         return c.json(await act(() => service.claimPublisherRevenue(body.walletAddress, body.projectId, body.embedId)));
       })
       .post('/claim-revenue', validate('json', demoSchemas.claimRevenue), async (c) => {
         const body = c.req.valid('json');
+        requireWallet(c, body.walletAddress);
         return c.json(await act(() => service.claimRevenue(body.walletAddress, body.distributionIds)));
       })
       .post('/projects', validate('json', demoSchemas.listing), async (c) => {
         const { walletAddress: wallet, ...listing } = c.req.valid('json');
+        requireWallet(c, wallet);
         const store = options.metadataStore(new URL(c.req.url).origin);
         return c.json(await act(() => service.listFilm(wallet, listing, store)), 201);
       })
       .post('/generate-revenue', validate('json', demoSchemas.generateRevenue), async (c) => {
         const body = c.req.valid('json');
+        requireUserSession(c, body.userId);
         return c.json(await act(() => service.generateRevenue(body.userId, body.amount)));
       })
       .post('/settle', async (c) => {
