@@ -122,6 +122,48 @@ describe('demo chain', () => {
     assert.equal((await request('POST', '/api/demo/wallets', { walletAddress: 'not-a-wallet' })).status, 400);
   });
 
+  test("a demo action for a wallet needs that wallet's session: forged walletAddress → 401 / 403, nothing spent", async () => {
+    const project = await nearlyFunded();
+    const balance = async () => (await request('GET', `/api/demo/wallets/${WALLET}`)).body.balanceLamports;
+    const raised = async () => (await request('GET', `/api/projects/${project.id}`)).body.raisedLamports;
+    const [balanceBefore, raisedBefore] = [await balance(), await raised()];
+    const invest = { walletAddress: WALLET, projectId: project.id, amount: 1 };
+    const anonymous = await request('POST', '/api/demo/invest', invest, null);
+    assert.equal(anonymous.status, 401, anonymous.body.message);
+    const forged = await request('POST', '/api/demo/invest', invest, 'other');
+    assert.equal(forged.status, 403, forged.body.message);
+    for (const [path, body] of [
+      ['/api/demo/claim-revenue', { walletAddress: WALLET, distributionIds: [0] }],
+      ['/api/demo/refund', { walletAddress: WALLET, projectId: project.id }],
+      ['/api/demo/claim-license', { walletAddress: WALLET, projectId: project.id }],
+      ['/api/demo/register-embed', { walletAddress: WALLET, projectId: project.id, websiteUrl: 'https://x.example', embedId: 'forged' }],
+      ['/api/demo/claim-publisher-revenue', { walletAddress: WALLET, projectId: project.id, embedId: 'forged' }],
+      ['/api/demo/generate-revenue', { userId: WALLET, amount: 1 }],
+      ['/api/demo/wallets', { walletAddress: WALLET }],
+    ] as const) {
+      assert.equal((await request('POST', path, body, 'other')).status, 403, path);
+      assert.equal((await request('POST', path, body, null)).status, 401, path);
+    }
+    assert.deepEqual([await balance(), await raised()], [balanceBefore, raisedBefore]);
+  });
+
+  test('a server-held key is never a wallet, even with a session for its address', async () => {
+    const investorKey = demo.chain.keypair('investor:1');
+    const address = investorKey.publicKey.toBase58();
+    const before = (await request('GET', `/api/investments/user/${address}`)).body.length;
+    assert.ok(before > 0, 'the seeded investor has investments');
+    const app = createApp({ clusters: [demo.cluster], demo: demo.extension, now });
+    const cookie = await signIn(app, investorKey);
+    const post = (path: string, body: unknown) =>
+      app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+    const connect = await post('/api/demo/wallets', { walletAddress: address });
+    assert.equal(connect.status, 409, await connect.text());
+    const register = await post('/api/users', { walletAddress: address });
+    assert.equal(register.status, 409, await register.text());
+    assert.equal(demo.chain.walletKeyName(address), undefined, 'no demo key was made for it');
+    assert.equal((await request('GET', `/api/investments/user/${address}`)).body.length, before);
+  });
+
   test('demo invest, then POST /api/investments with simulated: true: the investment is visible and the project raised more', async () => {
     const project = await nearlyFunded();
     const invest = await request('POST', '/api/demo/invest', { walletAddress: WALLET, projectId: project.id, amount: 1.25 });
@@ -180,7 +222,10 @@ describe('demo chain', () => {
     const embedRecord = await request('POST', '/api/embeds', { projectId: project.id, websiteUrl: 'https://films.example', embedId, txHash: embed.body.signature });
     assert.ok(embedRecord.status < 300, embedRecord.body.message);
 
-    const revenue = await request('POST', '/api/demo/generate-revenue', { userId: WALLET, amount: 2.5 });
+    // {userId} as the number POST /api/users returned.
+    const user = await request('POST', '/api/users', { walletAddress: WALLET });
+    assert.equal(typeof user.body.id, 'number');
+    const revenue = await request('POST', '/api/demo/generate-revenue', { userId: user.body.id, amount: 2.5 });
     assert.equal(revenue.status, 200, revenue.body.message);
     assert.equal(revenue.body.projectId, project.id);
     const unclaimed = await request('GET', `/api/revenue/unclaimed/${WALLET}`);

@@ -151,17 +151,18 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
   );
 }
 
-const ROUTE_DOCS: { method: 'get' | 'post'; path: string; summary: string; body?: z.ZodType; params?: z.ZodObject }[] = [
-  { method: 'post', path: '/api/demo/wallets', summary: 'Map a connected wallet to its demo keypair (15.75 SOL on first connect)', body: demoSchemas.wallet },
+/** `forWallet`: acts for a wallet, so it needs that wallet's session (401 / 403). */
+const ROUTE_DOCS: { method: 'get' | 'post'; path: string; summary: string; body?: z.ZodType; params?: z.ZodObject; forWallet?: boolean }[] = [
+  { method: 'post', path: '/api/demo/wallets', summary: 'Map a connected wallet to its demo keypair (15.75 SOL on first connect)', body: demoSchemas.wallet, forWallet: true },
   { method: 'get', path: '/api/demo/wallets/{walletAddress}', summary: "A demo wallet's address and balance", params: demoSchemas.walletParams },
-  { method: 'post', path: '/api/demo/invest', summary: 'invest on the demo chain, signed by the demo keypair', body: demoSchemas.invest },
-  { method: 'post', path: '/api/demo/claim-license', summary: "claim_license on the demo chain, signed by the film's studio", body: demoSchemas.claimLicense },
-  { method: 'post', path: '/api/demo/register-embed', summary: 'register_embed on the demo chain', body: demoSchemas.registerEmbed },
-  { method: 'post', path: '/api/demo/refund', summary: 'refund of a film past its deadline unfunded', body: demoSchemas.refund },
-  { method: 'post', path: '/api/demo/claim-publisher-revenue', summary: "claim_publisher_revenue of the wallet's embed", body: demoSchemas.claimPublisherRevenue },
-  { method: 'post', path: '/api/demo/claim-revenue', summary: 'claim_revenue for the projects of the selected distributions', body: demoSchemas.claimRevenue },
-  { method: 'post', path: '/api/demo/projects', summary: 'List a film: register_studio if needed + create_project', body: demoSchemas.listing },
-  { method: 'post', path: '/api/demo/generate-revenue', summary: "distribute_revenue of test revenue on one of the user's funded projects", body: demoSchemas.generateRevenue },
+  { method: 'post', path: '/api/demo/invest', summary: 'invest on the demo chain, signed by the demo keypair', body: demoSchemas.invest, forWallet: true },
+  { method: 'post', path: '/api/demo/claim-license', summary: "claim_license on the demo chain, signed by the film's studio", body: demoSchemas.claimLicense, forWallet: true },
+  { method: 'post', path: '/api/demo/register-embed', summary: 'register_embed on the demo chain', body: demoSchemas.registerEmbed, forWallet: true },
+  { method: 'post', path: '/api/demo/refund', summary: 'refund of a film past its deadline unfunded', body: demoSchemas.refund, forWallet: true },
+  { method: 'post', path: '/api/demo/claim-publisher-revenue', summary: "claim_publisher_revenue of the wallet's embed", body: demoSchemas.claimPublisherRevenue, forWallet: true },
+  { method: 'post', path: '/api/demo/claim-revenue', summary: 'claim_revenue for the projects of the selected distributions', body: demoSchemas.claimRevenue, forWallet: true },
+  { method: 'post', path: '/api/demo/projects', summary: 'List a film: register_studio if needed + create_project', body: demoSchemas.listing, forWallet: true },
+  { method: 'post', path: '/api/demo/generate-revenue', summary: "distribute_revenue of test revenue on one of the user's funded projects", body: demoSchemas.generateRevenue, forWallet: true },
   { method: 'post', path: '/api/demo/settle', summary: 'Run the settlement job now: counted views → distribute_revenue' },
   { method: 'get', path: '/api/demo/posters/{file}', summary: "A project's generated SVG poster ({projectId}.svg)", params: demoSchemas.poster },
 ];
@@ -176,7 +177,11 @@ export function demoOpenApi(): Record<string, unknown> {
       summary: route.summary,
       parameters: Object.entries(route.params?.shape ?? {}).map(([name, field]) => ({ name, in: 'path', required: true, schema: schema(field as z.ZodType) })),
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(route.body) } } } } : {}),
-      responses: { 200: { description: 'OK' }, '4XX': { description: 'Bad input, unknown id, or a transaction the program rejected' } },
+      responses: {
+        200: { description: 'OK' },
+        ...(route.forWallet ? { 401: { description: 'not signed in' }, 403: { description: 'signed in as another wallet' } } : {}),
+        '4XX': { description: 'Bad input, unknown id, or a transaction the program rejected' },
+      },
     };
   }
   return paths;
