@@ -21,6 +21,8 @@ let server: ChildProcess;
 let browser: Browser;
 let page: Page;
 let serverOutput = '';
+/** Console messages of Content-Security-Policy violations: the dApp must run under its CSP. */
+const cspViolations: string[] = [];
 
 interface ApiProject {
   id: number;
@@ -69,6 +71,9 @@ before(async () => {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
   const walletScript = readFileSync(join(root, 'e2e/wallet-standard.js'), 'utf8');
   const walletAccount = JSON.stringify({
     address: wallet.publicKey.toBase58(),
@@ -174,6 +179,7 @@ test('demo journey: connect, invest, complete a film, generate revenue, claim it
   assert.ok(Math.abs(claimedLamports - unclaimed.total * 1e6) <= 1e6, `claimed ${claimedLamports} lamports for ${unclaimed.total} thousandths`);
   const after = await api<{ total: number }>(`/revenue/unclaimed/${wallet.publicKey.toBase58()}`);
   assert.equal(after.total, 0);
+  assert.deepEqual(cspViolations, [], 'the dApp runs under its Content-Security-Policy');
   // In demo mode the sign-in was the only thing the wallet was asked to sign.
   assert.deepEqual(await page.evaluate(() => JSON.parse(sessionStorage.getItem('e2e-wallet-prompts') ?? '[]')), ['signIn']);
 });
