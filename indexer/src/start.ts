@@ -5,9 +5,11 @@ import { readFileSync } from 'node:fs';
 import type { ServerType } from '@hono/node-server';
 import { createApp } from './api/app.ts';
 import type { ClusterContext, DemoExtension } from './api/context.ts';
+import { loadSessionSecret, SessionSigner } from './auth/session.ts';
 import { createCluster } from './cluster.ts';
 import { platform } from './db/index.ts';
 import { loadConfig, type Config } from './config.ts';
+import { assertPrivateFile } from './private-files.ts';
 import { createServer } from './server.ts';
 import { rpcSettlementSigner } from './settlement/instruction.ts';
 import { SettlementJob, type SettlementSigner } from './settlement/job.ts';
@@ -53,6 +55,7 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
 
   const signers: Record<string, SettlementSigner> = { ...options.settlementSigners };
   if (config.settlementKeypairPath) {
+    assertPrivateFile(config.settlementKeypairPath, 'The settlement keypair (MARQUEE_SETTLEMENT_KEYPAIR)');
     const secret = Uint8Array.from(JSON.parse(readFileSync(config.settlementKeypairPath, 'utf8')));
     const keypair = anchor.web3.Keypair.fromSecretKey(secret);
     for (const { rpc, cluster } of rpcClusters) {
@@ -64,7 +67,9 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
     .map((cluster) => new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer: signers[cluster.name] }));
   for (const job of jobs) job.start(config.settlementIntervalMs);
 
-  const app = createApp({ clusters, demo: options.demo, heliusAuthHeader: config.heliusAuthHeader, trustProxy: config.trustProxy });
+  // The sign-in nonces live in the default cluster's database (createApp's default).
+  const auth = { sessions: new SessionSigner(loadSessionSecret(config.dataDir)), publicUrl: config.publicUrl };
+  const app = createApp({ clusters, demo: options.demo, heliusAuthHeader: config.heliusAuthHeader, trustProxy: config.trustProxy, auth });
   const server = await createServer({ app, port: config.port, staticDir: config.staticDir });
   const url = `http://localhost:${config.port}`;
   return {

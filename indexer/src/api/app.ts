@@ -2,6 +2,7 @@
 // middleware choosing the request's ClusterContext, one error format, and the /api/demo extension
 // point for the demo chain.
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
@@ -15,11 +16,16 @@ import {
   PLAY_NONCE_TTL_MS,
   RATE_LIMIT_WINDOW_MS,
 } from '../constants.ts';
+import { sessionMiddleware } from '../auth/guard.ts';
+import { authRoutes, type AuthDeps } from '../auth/routes.ts';
+import { SessionSigner } from '../auth/session.ts';
+import { databaseAuthStore, unavailableAuthStore } from '../auth/store.ts';
 import { chainLog, settlement } from '../db/index.ts';
 import type { AppDeps, AppEnv, ViewRules } from './context.ts';
 import { fail } from './errors.ts';
 import { openApiDocument } from './openapi.ts';
 import { playerPage } from './player.ts';
+import { CROSS_ORIGIN_PATHS, crossOriginCors, playerCsp, securityHeaders } from './security-headers.ts';
 import { getProject } from './shapes.ts';
 import { embedRoutes } from './routes/embeds.ts';
 import { investmentRoutes } from './routes/investments.ts';
@@ -76,7 +82,7 @@ export function createApp(deps: AppDeps) {
   api.get('/openapi.json', (c) => c.json(openApiDocument(deps.demo?.openapi)));
   api.route('/projects', projectRoutes(now));
   api.route('/investments', investmentRoutes(now));
-  api.route('/users', userRoutes(now));
+  api.route('/users', userRoutes(now, deps.demo?.isServerKey));
   api.route('/embeds', embedRoutes(now));
   api.route('/revenue', revenueRoutes());
   api.route('/views', viewRoutes(now, rules));
@@ -84,7 +90,18 @@ export function createApp(deps: AppDeps) {
   api.route('/webhooks', webhookRoutes(deps.heliusAuthHeader));
   if (deps.demo) api.route('/demo', deps.demo.routes);
 
+  const nonceCluster = defaultCluster === undefined ? undefined : clusters.get(defaultCluster);
+  const auth: AuthDeps = {
+    store: deps.auth?.store ?? (nonceCluster ? databaseAuthStore(nonceCluster.db) : unavailableAuthStore),
+    sessions: deps.auth?.sessions ?? new SessionSigner(randomBytes(32)),
+    publicUrl: deps.auth?.publicUrl,
+  };
   const app = new Hono<AppEnv>();
+  app.use('*', securityHeaders());
+  for (const path of CROSS_ORIGIN_PATHS) app.use(path, crossOriginCors);
+  app.use('*', sessionMiddleware(auth.sessions, now));
+  // Sign-in is not per cluster: mounted ahead of /api's cluster middleware.
+  app.route('/api/auth', authRoutes({ trustProxy: deps.trustProxy, ...auth }, now));
   app.route('/api', api);
   // The embed player, outside /api so the snippet's iframe URL stays short.
   app.get('/player/:projectId', async (c) => {
@@ -94,7 +111,9 @@ export function createApp(deps: AppDeps) {
     const project = cluster && Number.isSafeInteger(projectId) ? await getProject(cluster, new URL(c.req.url).origin, now(), projectId) : undefined;
     if (!project) return c.html('<!doctype html><title>Not found</title><p>Film not found.</p>', 404);
     const embedId = c.req.query('embed');
-    return c.html(playerPage({ projectId, title: project.title, thumbnailUrl: project.thumbnailUrl, embedId, cluster: name }));
+    const nonce = randomBytes(16).toString('base64');
+    c.header('Content-Security-Policy', playerCsp(nonce));
+    return c.html(playerPage({ projectId, title: project.title, thumbnailUrl: project.thumbnailUrl, embedId, cluster: name, nonce }));
   });
   app.notFound((c) => c.json({ message: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
   app.onError((error, c) => {

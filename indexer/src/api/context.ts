@@ -1,6 +1,8 @@
 // What the API is built from: one ClusterContext per cluster (its database, indexer and explorer
 // links) and the optional extensions (the demo chain's /api/demo routes, the settlement job).
 import type { Hono } from 'hono';
+import type { AuthDeps } from '../auth/routes.ts';
+import type { Session } from '../auth/session.ts';
 import type { DataStore, Executor } from '../db/index.ts';
 import type { ClusterIndexer } from '../ingest/indexer.ts';
 
@@ -28,6 +30,8 @@ export type AppEnv = {
   Variables: {
     cluster: ClusterContext;
     clientIp: string;
+    /** The caller's verified session (signed-in wallet), or null. */
+    session: Session | null;
   };
 };
 
@@ -38,6 +42,8 @@ export type AppEnv = {
 export interface DemoExtension {
   routes: Hono<AppEnv>;
   openapi?: Record<string, unknown>;
+  /** Whether an address is one of the demo chain's server-held keys (never registrable as a wallet). */
+  isServerKey?: (address: string) => boolean;
 }
 
 export interface AppDeps {
@@ -50,5 +56,10 @@ export interface AppDeps {
   /** Read the client IP from x-forwarded-for (only behind a proxy you run). */
   trustProxy?: boolean;
   views?: Partial<ViewRules>;
+  /**
+   * Sign-in: the session signer every API process shares (a process-local one when absent: tests)
+   * and the nonce store (the default cluster's database when absent).
+   */
+  auth?: Partial<Omit<AuthDeps, 'trustProxy'>>;
   now?: () => number;
 }
