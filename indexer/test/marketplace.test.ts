@@ -60,7 +60,7 @@ const ORDERS: Record<string, (a: Film, b: Film) => number> = {
   endingSoon: (a, b) => Date.parse(a.deadline) - Date.parse(b.deadline) || byId(false)(a, b),
 };
 
-async function pages(request: (method: string, path: string) => Promise<Response>, query: string, limit: number) {
+async function pages(request: (method: string, path: string) => Response | Promise<Response>, query: string, limit: number) {
   const seen: Film[] = [];
   let cursor: string | null = null;
   let total = -1;

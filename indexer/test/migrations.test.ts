@@ -32,7 +32,7 @@ describe('migrations', () => {
   test('migrating again applies nothing', async () => {
     const store = await openStore(testLocation());
     try {
-      assert.deepEqual(await migrateToLatest(store.db, store.dialect), []);
+      assert.deepEqual(await migrateToLatest(store.db, store.dialect, undefined, store.location.dialect === 'postgres' ? store.location.schema : undefined), []);
     } finally {
       await store.close();
     }

@@ -93,7 +93,7 @@ async function openPostgres(url: string, schema: string): Promise<Kysely<Schema>
 export async function openStore(location: StoreLocation, migrations?: MigrationList): Promise<DataStore> {
   const db = location.dialect === 'sqlite' ? openSqlite(location.path) : await openPostgres(location.url, location.schema);
   try {
-    await migrateToLatest(db, location.dialect, migrations);
+    await migrateToLatest(db, location.dialect, migrations, location.dialect === 'postgres' ? location.schema : undefined);
   } catch (error) {
     await db.destroy();
     throw error;

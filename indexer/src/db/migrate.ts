@@ -49,11 +49,19 @@ async function adoptLegacySqlite(db: Kysely<any>, migrations: MigrationList): Pr
 }
 
 /** Applies the pending migrations; returns the names applied. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function migrateToLatest(db: Kysely<any>, dialect: DialectName, migrations: MigrationList = MIGRATIONS): Promise<string[]> {
+export async function migrateToLatest(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  dialect: DialectName,
+  migrations: MigrationList = MIGRATIONS,
+  /** PostgreSQL: the cluster's schema. Kysely looks its bookkeeping tables up by name across the
+   * database, so with several clusters' schemas in one database it must be told which is this one. */
+  schema?: string,
+): Promise<string[]> {
   if (dialect === 'sqlite') await adoptLegacySqlite(db, migrations);
   const migrator = new Migrator({
     db,
+    ...(schema ? { migrationTableSchema: schema } : {}),
     provider: {
       async getMigrations() {
         return Object.fromEntries(migrations.map((migration): [string, Migration] => [migration.name, { up: (trx) => migration.up(trx, dialect) }]));
