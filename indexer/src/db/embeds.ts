@@ -43,6 +43,8 @@ export async function insertEmbed(
       registered_at: embed.registeredAt,
       signature: embed.signature,
     })
+    // A second publisher's embed with an id the project already has: the first one stays.
+    .onConflict((oc) => oc.columns(['project_id', 'embed_id']).doNothing())
     .execute();
 }
 

@@ -235,7 +235,7 @@ export class DemoService implements SettlementSigner {
   async claimPublisherRevenue(walletAddress: string, projectId: number, embedId: string): Promise<{ signature: string; amount: number; amountLamports: string }> {
     const publisher = await this.signer(walletAddress);
     const { address } = this.project(projectId);
-    const embed = pda.embed(address, embedId);
+    const embed = pda.embed(address, publisher.publicKey, embedId);
     if (!this.chain.exists(embed)) throw new DemoActionError(404, 'Embed not found');
     const signature = await this.run([ix.claimPublisherRevenue(publisher.publicKey, address, embed)], [publisher]);
     return { signature, ...this.eventTotal(signature, 'PublisherRevenueClaimed') };

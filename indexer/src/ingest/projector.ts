@@ -124,6 +124,9 @@ export async function applyEvent(db: Executor, event: StoredEvent): Promise<void
       return;
     }
     case 'EmbedRegistered':
+      // Embed ids are unique per publisher on chain (the publisher is in the PDA's seeds): a second
+      // publisher's copy of an id already indexed for the project is ignored, so views keep going
+      // to the first, and the event stream never stops on it.
       await embeds.insertEmbed(db, {
         address: d.embed,
         projectId: await projectId(db, d.project),
