@@ -82,3 +82,12 @@ export const SITE_VERIFY_MAX_REDIRECTS = 5;
 /** Auto-list API keys: "mk_" + 24 random bytes (base64url); the first 10 characters identify a key in lists. */
 export const API_KEY_PREFIX = 'mk_';
 export const API_KEY_SHOWN_PREFIX_LENGTH = 10;
+/** Sign-In With Solana (issue 10): the session cookie and how long its parts live. */
+export const SESSION_COOKIE = 'marquee_session';
+export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+/** A sign-in request (its nonce and its message's expiry) is good for this long. */
+export const SIGN_IN_TTL_MS = 10 * 60 * 1000;
+/** How far in the future a wallet's Issued At may be (its clock against ours). */
+export const SIGN_IN_CLOCK_SKEW_MS = 60 * 1000;
+export const SIGN_IN_STATEMENT = 'Sign in to Marquee with this wallet. This request costs nothing and sends no transaction.';
+export const SIGN_IN_VERSION = '1';

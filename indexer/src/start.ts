@@ -5,9 +5,11 @@ import { readFileSync } from 'node:fs';
 import type { ServerType } from '@hono/node-server';
 import { createApp } from './api/app.ts';
 import type { ClusterContext, DemoExtension } from './api/context.ts';
+import { loadSessionSecret, SessionSigner } from './auth/session.ts';
 import { createCluster } from './cluster.ts';
 import { platform } from './db/index.ts';
 import { loadConfig, type Config } from './config.ts';
+import { assertPrivateFile } from './private-files.ts';
 import { createServer } from './server.ts';
 import { rpcSettlementSigner } from './settlement/instruction.ts';
 import { SettlementJob, type SettlementSigner } from './settlement/job.ts';
@@ -59,6 +61,7 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
 
   const signers: Record<string, SettlementSigner> = { ...options.settlementSigners };
   if (config.settlementKeypairPath) {
+    assertPrivateFile(config.settlementKeypairPath, 'The settlement keypair (MARQUEE_SETTLEMENT_KEYPAIR)');
     const secret = Uint8Array.from(JSON.parse(readFileSync(config.settlementKeypairPath, 'utf8')));
     const keypair = anchor.web3.Keypair.fromSecretKey(secret);
     for (const { rpc, cluster } of rpcClusters) {
@@ -70,12 +73,16 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
     .map((cluster) => new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer: signers[cluster.name] }));
   for (const job of jobs) job.start(config.settlementIntervalMs);
 
+  // The sign-in nonces live in the default cluster's database (createApp's default); every process
+  // of one deployment verifies the others' sessions with the same secret (MARQUEE_SESSION_SECRET).
+  const auth = { sessions: new SessionSigner(loadSessionSecret(config.dataDir)), publicUrl: config.publicUrl };
   const app = createApp({
     clusters,
     demo: options.demo,
     heliusAuthHeader: config.heliusAuthHeader,
     trustProxy: config.trustProxy,
     siteFetch: { allowLoopback: config.verifyAllowLoopback },
+    auth,
   });
   // An `indexer` process is reached by the API processes only: it serves the API, not the dApp.
   const staticDir = config.role === 'indexer' ? undefined : config.staticDir;

@@ -2,6 +2,7 @@
 // middleware choosing the request's ClusterContext, one error format, and the /api/demo extension
 // point for the demo chain.
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
@@ -19,12 +20,17 @@ import {
   SITE_VERIFY_TIMEOUT_MS,
 } from '../constants.ts';
 import type { SiteFetchOptions } from '../publishers/site-fetch.ts';
+import { sessionMiddleware } from '../auth/guard.ts';
+import { authRoutes, type AuthDeps } from '../auth/routes.ts';
+import { SessionSigner } from '../auth/session.ts';
+import { databaseAuthStore, unavailableAuthStore } from '../auth/store.ts';
 import { chainLog, settlement } from '../db/index.ts';
 import type { AppDeps, AppEnv, ViewRules } from './context.ts';
 import { fail } from './errors.ts';
 import { openApiDocument } from './openapi.ts';
 import { playerRoutes } from '../player/routes.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
+import { CROSS_ORIGIN_PATHS, crossOriginCors, playerCsp, securityHeaders } from './security-headers.ts';
 import { embedRoutes } from './routes/embeds.ts';
 import { publisherRoutes } from './routes/publishers.ts';
 import { investmentRoutes } from './routes/investments.ts';
@@ -89,7 +95,7 @@ export function createApp(deps: AppDeps) {
   api.get('/openapi.json', (c) => c.json(openApiDocument(deps.demo?.openapi)));
   api.route('/projects', projectRoutes(now));
   api.route('/investments', investmentRoutes(now));
-  api.route('/users', userRoutes(now));
+  api.route('/users', userRoutes(now, deps.demo?.isServerKey));
   api.route('/embeds', embedRoutes(now));
   api.route('/publishers', publisherRoutes(now, siteFetch));
   api.route('/catalogue', catalogueRoutes(now));
@@ -99,7 +105,18 @@ export function createApp(deps: AppDeps) {
   api.route('/webhooks', webhookRoutes(deps.heliusAuthHeader));
   if (deps.demo) api.route('/demo', deps.demo.routes);
 
+  const nonceCluster = defaultCluster === undefined ? undefined : clusters.get(defaultCluster);
+  const auth: AuthDeps = {
+    store: deps.auth?.store ?? (nonceCluster ? databaseAuthStore(nonceCluster.db) : unavailableAuthStore),
+    sessions: deps.auth?.sessions ?? new SessionSigner(randomBytes(32)),
+    publicUrl: deps.auth?.publicUrl,
+  };
   const app = new Hono<AppEnv>();
+  app.use('*', securityHeaders());
+  for (const path of CROSS_ORIGIN_PATHS) app.use(path, crossOriginCors);
+  app.use('*', sessionMiddleware(auth.sessions, now));
+  // Sign-in is not per cluster: mounted ahead of /api's cluster middleware.
+  app.route('/api/auth', authRoutes({ trustProxy: deps.trustProxy, ...auth }, now));
   app.route('/api', api);
   // The embed host (player page, its script, the snippet's loader), outside /api so the snippet's URLs stay short.
   app.route('/player', playerRoutes({ clusters, defaultCluster, now }));

@@ -1,6 +1,8 @@
 // What the API is built from: one ClusterContext per cluster (its database, indexer and explorer
 // links) and the optional extensions (the demo chain's /api/demo routes, the settlement job).
 import type { Hono } from 'hono';
+import type { AuthDeps } from '../auth/routes.ts';
+import type { Session } from '../auth/session.ts';
 import type { DataStore, Executor } from '../db/index.ts';
 import type { ClusterIndexer } from '../ingest/indexer.ts';
 import type { SiteFetchOptions } from '../publishers/site-fetch.ts';
@@ -29,6 +31,8 @@ export type AppEnv = {
   Variables: {
     cluster: ClusterContext;
     clientIp: string;
+    /** The caller's verified session (signed-in wallet), or null. */
+    session: Session | null;
   };
 };
 
@@ -39,6 +43,8 @@ export type AppEnv = {
 export interface DemoExtension {
   routes: Hono<AppEnv>;
   openapi?: Record<string, unknown>;
+  /** Whether an address is one of the demo chain's server-held keys (never registrable as a wallet). */
+  isServerKey?: (address: string) => boolean;
 }
 
 export interface AppDeps {
@@ -53,5 +59,10 @@ export interface AppDeps {
   views?: Partial<ViewRules>;
   /** How publishers' websites are fetched for verification (tests allow loopback, shorten the timeout). */
   siteFetch?: Partial<SiteFetchOptions>;
+  /**
+   * Sign-in: the session signer every API process shares (a process-local one when absent: tests)
+   * and the nonce store (the default cluster's database when absent).
+   */
+  auth?: Partial<Omit<AuthDeps, 'trustProxy'>>;
   now?: () => number;
 }

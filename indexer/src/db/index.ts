@@ -1,5 +1,6 @@
 // The data-access layer: one module per aggregate over Kysely, the only code that talks to a
 // database. Routes, the demo chain, settlement and ingestion import these namespaces.
+export * as authNonces from './auth-nonces.ts';
 export * as chainLog from './chain-log.ts';
 export * as embeds from './embeds.ts';
 export * as investments from './investments.ts';
@@ -11,6 +12,7 @@ export * as revenue from './revenue.ts';
 export * as settlement from './settlement.ts';
 export * as users from './users.ts';
 export * as views from './views.ts';
+export { UserLinkError } from './users.ts';
 export { inTransaction, flag, type Executor } from './executor.ts';
 export { openStore, discardStore, isPostgresUrl, schemaName, type DataStore, type DialectName, type StoreLocation } from './connection.ts';
 export { migrateToLatest, MIGRATIONS, type MarqueeMigration, type MigrationList } from './migrate.ts';

@@ -215,6 +215,12 @@ export interface PlayNoncesTable {
   used_at: number | null;
 }
 
+export interface AuthNoncesTable {
+  nonce: string;
+  /** ms since the epoch */
+  expires_at: number;
+}
+
 export interface SettlementBatchesTable {
   id: Generated<number>;
   project_id: number;
@@ -285,6 +291,7 @@ export interface Schema {
   publisher_claims: PublisherClaimsTable;
   metadata: MetadataTable;
   play_nonces: PlayNoncesTable;
+  auth_nonces: AuthNoncesTable;
   settlement_batches: SettlementBatchesTable;
   views: ViewsTable;
   publisher_websites: PublisherWebsitesTable;

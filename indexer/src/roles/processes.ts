@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import { isPostgresUrl } from '../db/index.ts';
 import { LEADER_ADDRESS_TTL_MS } from '../constants.ts';
 import { createCluster } from '../cluster.ts';
+import { FolderLockedError } from '../demo/folder-lock.ts';
 import { startDemo } from '../demo/index.ts';
 import { startMarquee, type Marquee } from '../start.ts';
 import { demoForwarder } from './demo-forward.ts';
@@ -29,6 +30,11 @@ async function startLeading(config: Config): Promise<RunningProcess> {
         origin: config.publicUrl ?? `http://localhost:${config.port}`,
         programPath: config.programPath,
         settlementIntervalMs: config.demoSettlementIntervalMs,
+      }).catch((error: unknown) => {
+        // Another server runs on this data folder: say so and leave its chain alone.
+        if (!(error instanceof FolderLockedError)) throw error;
+        console.error(error.message);
+        process.exit(1);
       })
     : undefined;
   if (demo?.seeded) {
@@ -41,6 +47,7 @@ async function startLeading(config: Config): Promise<RunningProcess> {
     close: async () => {
       demo?.stop();
       await marquee.close();
+      demo?.release();
     },
   };
 }
