@@ -1,6 +1,9 @@
 // The publisher's API end to end over a scripted chain and a local website the test serves:
 // verification (bad input, a site without the token, then with it), views only from the verified
 // registered website, API keys (origin-scoped, revocable) and the catalogue, analytics per embed.
+// Every publisher route but the analytics needs the publisher's session: without one 401, with
+// another wallet's 403, and nothing is changed.
+import anchor from '@coral-xyz/anchor';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,8 +13,10 @@ import { createCluster } from '../src/cluster.ts';
 import { address, FakeChainSource } from './helpers/chain.ts';
 import { testLocation } from './helpers/database.ts';
 import { ScriptedChain, T0 } from './helpers/scenario.ts';
+import { signIn } from './helpers/sign-in.ts';
 
-const PUBLISHER = address('publisher');
+const PUBLISHER_KEY = anchor.web3.Keypair.generate();
+const PUBLISHER = PUBLISHER_KEY.publicKey.toBase58();
 let site: http.Server;
 let siteOrigin: string;
 let served = '';
@@ -36,10 +41,12 @@ async function setup() {
   const clock = { now: () => nowMs, advance: (ms: number) => (nowMs += ms) };
   const cluster = await createCluster({ source, dataDir: ':memory:', location: testLocation(), now: clock.now });
   const app = createApp({ clusters: [cluster], now: clock.now, trustProxy: true, siteFetch: { allowLoopback: true, timeoutMs: 2000 } });
+  const publisherSession = await signIn(app, PUBLISHER_KEY);
+  /** As the signed-in publisher, unless `headers` say otherwise (`cookie: ''`: no session). */
   const request = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const response = await app.request(path, {
       method,
-      headers: { 'content-type': 'application/json', ...headers },
+      headers: { 'content-type': 'application/json', cookie: publisherSession, ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: response.status, body: await response.json() };
@@ -51,7 +58,7 @@ async function setup() {
   chain.claimLicense(film.id);
   const { embed } = chain.registerEmbed(film.id, PUBLISHER, 'embed-0-1', `${siteOrigin}/`);
   await cluster.indexer.sync();
-  return { chain, cluster, clock, request, film, embed, close: () => cluster.store.close() };
+  return { app, chain, cluster, clock, request, film, embed, close: () => cluster.store.close() };
 }
 
 describe('/api/publishers websites', () => {
@@ -101,8 +108,9 @@ describe('/api/publishers websites', () => {
     const cluster = await createCluster({ source, dataDir: ':memory:', location: testLocation() });
     try {
       const app = createApp({ clusters: [cluster] });
+      const cookie = await signIn(app, PUBLISHER_KEY);
       const post = (path: string, body: unknown) =>
-        app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
       await post('/api/publishers/websites', { walletAddress: PUBLISHER, websiteUrl: siteOrigin });
       const result = await post('/api/publishers/websites/verify', { walletAddress: PUBLISHER, websiteUrl: siteOrigin });
       assert.equal(result.status, 422);
@@ -203,6 +211,49 @@ describe('API keys and the catalogue', () => {
         body: { message: 'This API key was revoked' },
       });
       assert.equal((await t.request('POST', `/api/publishers/keys/${created.body.id}/revoke`, { walletAddress: PUBLISHER })).status, 404);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("the publisher's session", () => {
+  test("every publisher route refuses a caller without the wallet's session (401) or signed in as another wallet (403), and changes nothing", async () => {
+    const t = await setup();
+    try {
+      await verify(t);
+      const created = await t.request('POST', '/api/publishers/keys', { walletAddress: PUBLISHER, origin: siteOrigin });
+      assert.equal(created.status, 201);
+      const stranger = await signIn(t.app, anchor.web3.Keypair.generate());
+      const acts: [string, string, unknown][] = [
+        ['GET', `/api/publishers/${PUBLISHER}/websites`, undefined],
+        ['POST', '/api/publishers/websites', { walletAddress: PUBLISHER, websiteUrl: 'https://other.example' }],
+        ['POST', '/api/publishers/websites/verify', { walletAddress: PUBLISHER, websiteUrl: siteOrigin }],
+        ['GET', `/api/publishers/${PUBLISHER}/keys`, undefined],
+        ['POST', '/api/publishers/keys', { walletAddress: PUBLISHER, origin: siteOrigin }],
+        ['POST', `/api/publishers/keys/${created.body.id}/revoke`, { walletAddress: PUBLISHER }],
+      ];
+      const before = {
+        websites: await t.cluster.db.selectFrom('publisher_websites').selectAll().execute(),
+        keys: await t.cluster.db.selectFrom('publisher_api_keys').selectAll().execute(),
+      };
+      for (const [method, path, body] of acts) {
+        const anonymous = await t.request(method, path, body, { cookie: '' });
+        assert.equal(anonymous.status, 401, `${method} ${path} without a session`);
+        assert.match(anonymous.body.message, /^Sign in with your wallet first/);
+        const forged = await t.request(method, path, body, { cookie: stranger });
+        assert.equal(forged.status, 403, `${method} ${path} as another wallet`);
+        assert.match(forged.body.message, /^Signed in as \S+, not as /);
+      }
+      assert.deepEqual(
+        {
+          websites: await t.cluster.db.selectFrom('publisher_websites').selectAll().execute(),
+          keys: await t.cluster.db.selectFrom('publisher_api_keys').selectAll().execute(),
+        },
+        before,
+        'no website asked for, no key issued or revoked',
+      );
+      assert.equal((await t.request('GET', `/api/publishers/${PUBLISHER}/analytics`, undefined, { cookie: '' })).status, 200, 'the analytics are public');
     } finally {
       await t.close();
     }

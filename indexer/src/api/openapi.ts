@@ -15,6 +15,9 @@ interface RouteDoc {
   responses?: Record<number, string>;
 }
 
+/** The answers of a route acting for a wallet without that wallet's session (auth/guard.ts). */
+const WALLET_SESSION = { 401: 'not signed in', 403: 'signed in as another wallet' };
+
 export const ROUTES: RouteDoc[] = [
   { method: 'get', path: '/api/health', summary: 'Liveness and per-cluster indexer state' },
   {
@@ -58,7 +61,7 @@ export const ROUTES: RouteDoc[] = [
     path: '/api/users',
     summary: "Register a wallet (idempotent); needs that wallet's session",
     body: schemas.userBody,
-    responses: { 401: 'not signed in', 403: 'signed in as another wallet', 409: 'the address is a demo key, not a wallet' },
+    responses: { ...WALLET_SESSION, 409: 'the address is a demo key, not a wallet' },
   },
   { method: 'get', path: '/api/users/{userId}', summary: 'A user by id or wallet', params: schemas.userIdParams },
   {
@@ -70,18 +73,49 @@ export const ROUTES: RouteDoc[] = [
   },
   { method: 'get', path: '/api/embeds', summary: 'Registered embeds', query: schemas.embedListQuery },
   { method: 'post', path: '/api/embeds/claims', summary: 'Record a claim_publisher_revenue after verifying its transaction', body: schemas.publisherClaimBody },
-  { method: 'get', path: '/api/publishers/{walletAddress}/websites', summary: "A wallet's websites and their verification", params: schemas.publisherParams },
-  { method: 'post', path: '/api/publishers/websites', summary: "A website's verification token (the same until verified)", body: schemas.websiteRequestBody, responses: { 201: 'Website' } },
+  {
+    method: 'get',
+    path: '/api/publishers/{walletAddress}/websites',
+    summary: "A wallet's websites and their verification; needs that wallet's session",
+    params: schemas.publisherParams,
+    responses: { ...WALLET_SESSION },
+  },
+  {
+    method: 'post',
+    path: '/api/publishers/websites',
+    summary: "A website's verification token (the same until verified); needs that wallet's session",
+    body: schemas.websiteRequestBody,
+    responses: { 201: 'Website', ...WALLET_SESSION },
+  },
   {
     method: 'post',
     path: '/api/publishers/websites/verify',
-    summary: 'Check that the site serves its token (/.well-known/marquee-verification.txt or a <meta> tag)',
+    summary: "Check that the site serves its token (/.well-known/marquee-verification.txt or a <meta> tag); needs that wallet's session",
     body: schemas.websiteVerifyBody,
-    responses: { 404: 'no token issued', 422: 'not verified: the reason' },
+    responses: { ...WALLET_SESSION, 404: 'no token issued', 422: 'not verified: the reason' },
   },
-  { method: 'get', path: '/api/publishers/{walletAddress}/keys', summary: "A wallet's auto-list API keys (never the keys themselves)", params: schemas.publisherParams },
-  { method: 'post', path: '/api/publishers/keys', summary: 'A new API key for a verified website, shown once', body: schemas.apiKeyBody, responses: { 201: 'ApiKey with key', 403: 'website not verified' } },
-  { method: 'post', path: '/api/publishers/keys/{id}/revoke', summary: 'Revoke an API key', params: schemas.apiKeyIdParams, body: schemas.revokeKeyBody },
+  {
+    method: 'get',
+    path: '/api/publishers/{walletAddress}/keys',
+    summary: "A wallet's auto-list API keys (never the keys themselves); needs that wallet's session",
+    params: schemas.publisherParams,
+    responses: { ...WALLET_SESSION },
+  },
+  {
+    method: 'post',
+    path: '/api/publishers/keys',
+    summary: "A new API key for a verified website, shown once; needs that wallet's session",
+    body: schemas.apiKeyBody,
+    responses: { 201: 'ApiKey with key', 401: 'not signed in', 403: 'signed in as another wallet, or website not verified' },
+  },
+  {
+    method: 'post',
+    path: '/api/publishers/keys/{id}/revoke',
+    summary: "Revoke an API key; needs that wallet's session",
+    params: schemas.apiKeyIdParams,
+    body: schemas.revokeKeyBody,
+    responses: { ...WALLET_SESSION, 404: 'unknown or already revoked' },
+  },
   { method: 'get', path: '/api/publishers/{walletAddress}/analytics', summary: "Views and earnings of a wallet's embeds, per day and per embed", params: schemas.publisherParams },
   { method: 'get', path: '/api/catalogue', summary: 'The funded catalogue for an API key, from its verified origin', query: schemas.catalogueQuery, responses: { 401: 'missing or unknown key', 403: 'revoked key or another origin' } },
   { method: 'get', path: '/api/revenue/unclaimed/{userId}', summary: "A user's unclaimed distributions", params: schemas.userIdParams },

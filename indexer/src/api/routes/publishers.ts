@@ -1,8 +1,10 @@
 // /api/publishers: a wallet's websites and their verification (the server issues a token, then
 // checks that the site serves it), its auto-list API keys (shown once, stored hashed, revocable,
-// scoped to one verified origin) and the analytics of its embeds.
+// scoped to one verified origin) and the analytics of its embeds. Everything but the analytics (the
+// chain's figures, public anyway) is the wallet's own: its session is required (auth/guard.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
+import { requireWallet } from '../../auth/guard.ts';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { apiKeyBody, apiKeyIdParams, publisherParams, revokeKeyBody, websiteRequestBody, websiteVerifyBody } from '../schemas.ts';
@@ -43,11 +45,14 @@ async function requireVerified(db: Executor, wallet: string, origin: string) {
 export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) {
   return new Hono<AppEnv>()
     .get('/:walletAddress/websites', validate('param', publisherParams), async (c) => {
-      const rows = await publishers.listWebsites(c.var.cluster.db, c.req.valid('param').walletAddress);
+      const { walletAddress } = c.req.valid('param');
+      requireWallet(c, walletAddress);
+      const rows = await publishers.listWebsites(c.var.cluster.db, walletAddress);
       return c.json(rows.map(websiteShape));
     })
     .post('/websites', validate('json', websiteRequestBody), async (c) => {
       const { walletAddress, websiteUrl, contactEmail } = c.req.valid('json');
+      requireWallet(c, walletAddress);
       const row = await publishers.requestWebsite(c.var.cluster.db, {
         wallet: walletAddress,
         origin: originOf(websiteUrl)!,
@@ -61,6 +66,7 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
     .post('/websites/verify', validate('json', websiteVerifyBody), async (c) => {
       const { db } = c.var.cluster;
       const { walletAddress, websiteUrl } = c.req.valid('json');
+      requireWallet(c, walletAddress);
       const origin = originOf(websiteUrl)!;
       const website = await publishers.findWebsite(db, walletAddress, origin);
       if (!website) fail(404, `No verification token for ${origin} yet: ask for one with POST /api/publishers/websites`);
@@ -71,12 +77,15 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
       return c.json(websiteShape((await publishers.findWebsite(db, walletAddress, origin))!));
     })
     .get('/:walletAddress/keys', validate('param', publisherParams), async (c) => {
-      const rows = await publishers.listApiKeys(c.var.cluster.db, c.req.valid('param').walletAddress);
+      const { walletAddress } = c.req.valid('param');
+      requireWallet(c, walletAddress);
+      const rows = await publishers.listApiKeys(c.var.cluster.db, walletAddress);
       return c.json(rows.map((row) => ({ id: Number(row.id), origin: row.origin, prefix: row.prefix, createdAt: isoMs(row.created_at)!, revokedAt: isoMs(row.revoked_at) })));
     })
     .post('/keys', validate('json', apiKeyBody), async (c) => {
       const { db } = c.var.cluster;
       const { walletAddress } = c.req.valid('json');
+      requireWallet(c, walletAddress);
       const origin = originOf(c.req.valid('json').origin)!;
       await requireVerified(db, walletAddress, origin);
       const key = `${API_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
@@ -100,6 +109,7 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
       const { db } = c.var.cluster;
       const { id } = c.req.valid('param');
       const { walletAddress } = c.req.valid('json');
+      requireWallet(c, walletAddress);
       if (!(await publishers.revokeApiKey(db, walletAddress, id, now()))) fail(404, 'API key not found, or already revoked');
       const row = (await publishers.findApiKey(db, id))!;
       return c.json({ id, origin: row.origin, prefix: row.prefix, createdAt: isoMs(row.created_at)!, revokedAt: isoMs(row.revoked_at) });
