@@ -3,7 +3,8 @@
 // test runs, registers an embed of a funded film (a real register_embed), a page of that website
 // embedding the snippet plays past the pre-roll and stays visible 2 s, the view appears in the
 // Analytics tab; after settlement the publisher earns 40% and the film's investors 57.5% of that
-// view's revenue, to the lamport; the publisher claims and the balance follows.
+// view's revenue, to the lamport; the publisher claims and the balance follows. Connecting signs in
+// (the wallet signs a SIWS message with its real key): the publisher's routes need that session.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -90,7 +91,11 @@ before(async () => {
   });
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   const walletScript = readFileSync(join(root, 'e2e/wallet-standard.js'), 'utf8');
-  const walletAccount = JSON.stringify({ address: wallet.publicKey.toBase58(), publicKey: [...wallet.publicKey.toBytes()] });
+  const walletAccount = JSON.stringify({
+    address: wallet.publicKey.toBase58(),
+    publicKey: [...wallet.publicKey.toBytes()],
+    seed: [...wallet.secretKey.subarray(0, 32)],
+  });
   await page.addInitScript({ content: `window.__E2E_WALLET__ = ${walletAccount};\n${walletScript}` });
 });
 
@@ -129,6 +134,22 @@ test('publisher journey: verify a website, register an embed, a counted view, 40
   await page.getByRole('button', { name: 'Connect Wallet' }).first().click();
   await page.getByText('E2E Wallet').first().click();
   await page.getByText('Connected', { exact: true }).first().waitFor();
+  // Connecting signed in: the browser holds this wallet's session, and without it the publisher's
+  // websites and keys are out of reach.
+  const session = await waitFor('the sign-in', () =>
+    page.evaluate(async () => {
+      const response = await fetch('/api/auth/session');
+      return response.ok ? ((await response.json()) as { walletAddress: string }) : undefined;
+    }),
+  );
+  assert.equal(session.walletAddress, publisher);
+  assert.equal((await fetch(`${origin}/api/publishers/${publisher}/websites`)).status, 401);
+  const forgedRequest = await fetch(`${origin}/api/publishers/websites`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ walletAddress: publisher, websiteUrl: `${siteOrigin}/` }),
+  });
+  assert.equal(forgedRequest.status, 401);
 
   // Verify the website: ask for the token, serve it, check.
   await page.getByRole('button', { name: 'Verify Website' }).first().click();
@@ -138,7 +159,8 @@ test('publisher journey: verify a website, register an embed, a counted view, 40
   assert.match(token, /^marquee-site-verification=[0-9a-f]{32}$/);
   await page.getByRole('button', { name: 'Check Website' }).click();
   await page.getByText(/The verification token was not found/).first().waitFor();
-  assert.equal((await api<{ status: string }[]>(`/publishers/${publisher}/websites`))[0].status, 'unverified');
+  const websites = await page.evaluate(async (path) => (await fetch(path)).json(), `/api/publishers/${publisher}/websites`);
+  assert.equal((websites as { status: string }[])[0].status, 'unverified');
   siteContent.token = token;
   await page.getByRole('button', { name: 'Check Website' }).click();
   await page.getByText('Website Verified', { exact: true }).first().waitFor();
@@ -225,4 +247,6 @@ test('publisher journey: verify a website, register an embed, a counted view, 40
   await page.goto(`${origin}/revenue`);
   await page.getByRole('heading', { name: 'Publisher earnings' }).waitFor();
   await shot(page, 'revenue');
+  // In demo mode the sign-in was the only thing the wallet was asked to sign.
+  assert.deepEqual(await page.evaluate(() => JSON.parse(sessionStorage.getItem('e2e-wallet-prompts') ?? '[]')), ['signIn']);
 });

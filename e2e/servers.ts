@@ -5,6 +5,7 @@
 //   round-robin proxy on the given port in front of the API processes, so consecutive requests of
 //   one page land on different processes.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer, request, type Server } from 'node:http';
 import { join } from 'node:path';
 
@@ -61,15 +62,18 @@ export async function startServers(options: { root: string; port: number; dataDi
   if (topology !== 'pg-cluster') throw new Error(`E2E_TOPOLOGY="${topology}" is not one of: pg-cluster`);
   if (!process.env.DATABASE_URL) throw new Error('E2E_TOPOLOGY=pg-cluster needs DATABASE_URL (run under scripts/with-postgres.sh)');
   const [leaderPort, firstApi, secondApi] = [port + 1, port + 2, port + 3];
+  // One session secret for the three: a session the browser got from one API process is checked by
+  // the other and by the leader (demo actions are forwarded with their cookie).
+  const sessionSecret = { MARQUEE_SESSION_SECRET: randomBytes(32).toString('base64url') };
   // The leader first: its first start seeds the demo chain and creates the schema.
-  const leader = startProcess(root, { PORT: String(leaderPort), MARQUEE_DATA_DIR: dataDir, MARQUEE_ROLE: 'indexer' }, onOutput);
+  const leader = startProcess(root, { PORT: String(leaderPort), MARQUEE_DATA_DIR: dataDir, MARQUEE_ROLE: 'indexer', ...sessionSecret }, onOutput);
   const ready = async () => (await fetch(`http://127.0.0.1:${leaderPort}/api/projects`)).ok;
   for (const deadline = Date.now() + 180_000; !(await ready().catch(() => false)); ) {
     if (Date.now() > deadline) throw new Error('the leader did not start');
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   const apis = [firstApi, secondApi].map((apiPort) =>
-    startProcess(root, { PORT: String(apiPort), MARQUEE_DATA_DIR: join(dataDir, `api-${apiPort}`), MARQUEE_ROLE: 'api' }, onOutput),
+    startProcess(root, { PORT: String(apiPort), MARQUEE_DATA_DIR: join(dataDir, `api-${apiPort}`), MARQUEE_ROLE: 'api', ...sessionSecret }, onOutput),
   );
   const proxy = await roundRobin(port, [firstApi, secondApi]);
   return {

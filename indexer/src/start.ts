@@ -75,7 +75,8 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
 
   // The sign-in nonces live in the default cluster's database (createApp's default); every process
   // of one deployment verifies the others' sessions with the same secret (MARQUEE_SESSION_SECRET).
-  const auth = { sessions: new SessionSigner(loadSessionSecret(config.dataDir)), publicUrl: config.publicUrl };
+  const secret = loadSessionSecret(config.dataDir, process.env, { shared: config.role !== 'all' });
+  const auth = { sessions: new SessionSigner(secret), publicUrl: config.publicUrl };
   const app = createApp({
     clusters,
     demo: options.demo,

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { loadSessionSecret, SESSION_SECRET_FILE, SHARED_SECRET_NEEDED } from '../src/auth/session.ts';
 import { loadConfig } from '../src/config.ts';
 import { LOCK_FILE } from '../src/demo/folder-lock.ts';
 import { ChainStore, CHAIN_FOLDER } from '../src/demo/store.ts';
@@ -114,6 +115,23 @@ describe('settlement keypair', () => {
     try {
       const marquee = await start();
       await marquee.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('session secret', () => {
+  test('a process of several (MARQUEE_ROLE api or indexer) refuses to start without MARQUEE_SESSION_SECRET', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'marquee-secret-'));
+    try {
+      assert.throws(() => loadSessionSecret(dir, {}, { shared: true }), { message: SHARED_SECRET_NEEDED });
+      assert.equal(existsSync(join(dir, SESSION_SECRET_FILE)), false, 'no private secret of its own');
+      const shared = 'x'.repeat(32);
+      assert.equal(loadSessionSecret(dir, { MARQUEE_SESSION_SECRET: shared }, { shared: true }).toString(), shared);
+      const alone = loadSessionSecret(dir, {});
+      assert.equal(mode(join(dir, SESSION_SECRET_FILE)), 0o600);
+      assert.deepEqual(loadSessionSecret(dir, {}), alone, 'the file is read again on the next start');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -51,14 +51,22 @@ export class SessionSigner {
   }
 }
 
-/** The shared session secret: the environment's, else the data folder's file (made on first use). */
-export function loadSessionSecret(dataDir: string, env: NodeJS.ProcessEnv = process.env): Buffer {
+export const SHARED_SECRET_NEEDED =
+  'MARQUEE_SESSION_SECRET must be set, the same on every process, when MARQUEE_ROLE is api or indexer: each process verifies the sessions the others issued (a demo action travels from an API process to the leader with its cookie)';
+
+/**
+ * The shared session secret: the environment's, else the data folder's file (made on first use).
+ * `shared`: this process is one of several (MARQUEE_ROLE api or indexer), whose data folders differ,
+ * so only the environment can give them one secret.
+ */
+export function loadSessionSecret(dataDir: string, env: NodeJS.ProcessEnv = process.env, options: { shared?: boolean } = {}): Buffer {
   const fromEnv = env.MARQUEE_SESSION_SECRET;
   if (fromEnv) {
     const secret = Buffer.from(fromEnv, 'utf8');
     if (secret.length < MIN_SECRET_BYTES) throw new Error(`MARQUEE_SESSION_SECRET must be at least ${MIN_SECRET_BYTES} characters`);
     return secret;
   }
+  if (options.shared) throw new Error(SHARED_SECRET_NEEDED);
   mkdirSync(dataDir, { recursive: true });
   const path = join(dataDir, SESSION_SECRET_FILE);
   if (!existsSync(path)) writePrivateFile(path, randomBytes(48).toString('base64url'), { exclusive: true });
