@@ -39,7 +39,7 @@ describe('security headers', () => {
     }
   });
 
-  test('the player may be framed anywhere; its inline script runs by nonce', async () => {
+  test('the player may be framed anywhere; its script and style run by nonce', async () => {
     const t = await seeded();
     const response = await t.request('GET', '/player/0?embed=e1', undefined, ORIGIN);
     assert.equal(response.status, 200);
@@ -49,8 +49,9 @@ describe('security headers', () => {
     assert.equal(response.headers.get('access-control-allow-origin'), '*');
     const nonce = /script-src 'nonce-([^']+)'/.exec(csp)![1];
     const html = await response.text();
-    assert.ok(html.includes(`<script nonce="${nonce}">`));
+    assert.ok(html.includes(`<script src="/player/player.js" nonce="${nonce}"></script>`), 'the page script carries the nonce');
     assert.ok(html.includes(`<style nonce="${nonce}">`));
+    assert.doesNotMatch(html.replace(/<script type="application\/json"[^>]*>/g, ''), /<script(?![^>]*nonce=)[^>]*>/, 'no script element without the nonce, but the JSON configuration (not run)');
     const again = await t.request('GET', '/player/0');
     assert.notEqual(/nonce-([^']+)/.exec(again.headers.get('content-security-policy')!)![1], nonce, 'a fresh nonce per page');
   });
