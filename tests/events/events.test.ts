@@ -317,7 +317,9 @@ describe('events (LiteSVM)', () => {
     const truncated = SvmChain.start({ logBytesLimit: 200n });
     const tiny = truncated.builders;
     const [owner, investor] = [truncated.wallet(), truncated.wallet()];
-    truncated.send([await initializePlatformIx(tiny, owner.publicKey, owner.publicKey, owner.publicKey)], [owner]);
+    // Only the program's upgrade authority may initialise the platform.
+    const admin = truncated.upgradeAuthority;
+    truncated.send([await initializePlatformIx(tiny, admin.publicKey, owner.publicKey, owner.publicKey)], [admin]);
     truncated.send([await registerStudioIx(tiny, owner.publicKey, 'Tiny Logs Films')], [owner]);
     const deadline = truncated.now() + 86_400n;
     truncated.send([await createProjectIx(tiny, owner.publicKey, 0, { title: 'Cut', metadataUri: 'https://marquee.local/cut', goalLamports: sol(1), deadline })], [owner]);
