@@ -16,6 +16,11 @@ export const CLUSTER_HEADER = 'x-marquee-cluster';
 /** Spec: the dashboard asks for 5 featured projects. */
 export const DEFAULT_FEATURED_LIMIT = 5;
 export const MAX_LIST_LIMIT = 100;
+/**
+ * The largest request body the API reads (413 above it): room for the largest field a request may
+ * carry, a listing's 2,000,000-character `thumbnailUrl` (a data: URL poster), and the rest of it.
+ */
+export const MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
 /** GET /api/projects page size when a cursor comes without a limit. */
 export const DEFAULT_PAGE_LIMIT = 24;
 

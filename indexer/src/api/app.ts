@@ -4,12 +4,14 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
 import { HTTPException } from 'hono/http-exception';
 import {
   CLUSTER_HEADER,
   DEFAULT_CLUSTER,
+  MAX_REQUEST_BODY_BYTES,
   MAX_NONCES_PER_IP_PER_WINDOW,
   MAX_VIEWS_PER_IP_PER_WINDOW,
   MIN_VIEW_WATCH_MS,
@@ -27,6 +29,7 @@ import { databaseAuthStore, unavailableAuthStore } from '../auth/store.ts';
 import { chainLog, settlement } from '../db/index.ts';
 import type { AppDeps, AppEnv, ViewRules } from './context.ts';
 import { fail } from './errors.ts';
+import { allowedMethods } from './method-not-allowed.ts';
 import { openApiDocument } from './openapi.ts';
 import { playerRoutes } from '../player/routes.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
@@ -115,12 +118,29 @@ export function createApp(deps: AppDeps) {
   app.use('*', securityHeaders());
   for (const path of CROSS_ORIGIN_PATHS) app.use(path, crossOriginCors);
   app.use('*', sessionMiddleware(auth.sessions, now));
+  // Before any route reads it: a declared Content-Length over the limit is refused at once, a
+  // streamed body as soon as it passes it.
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_REQUEST_BODY_BYTES,
+      onError: (c) => c.json({ message: `Request body too large: at most ${MAX_REQUEST_BODY_BYTES} bytes` }, 413),
+    }),
+  );
   // Sign-in is not per cluster: mounted ahead of /api's cluster middleware.
   app.route('/api/auth', authRoutes({ trustProxy: deps.trustProxy, ...auth }, now));
   app.route('/api', api);
   // The embed host (player page, its script, the snippet's loader), outside /api so the snippet's URLs stay short.
   app.route('/player', playerRoutes({ clusters, defaultCluster, now }));
-  app.notFound((c) => c.json({ message: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
+  app.notFound((c) => {
+    const path = new URL(c.req.url).pathname;
+    const allow = allowedMethods(app.routes, path);
+    if (allow.length > 0) {
+      c.header('Allow', allow.join(', '));
+      return c.json({ message: `Method ${c.req.method} is not allowed on ${path} (allowed: ${allow.join(', ')})` }, 405);
+    }
+    return c.json({ message: `Not found: ${c.req.method} ${path}` }, 404);
+  });
   app.onError((error, c) => {
     if (error instanceof HTTPException) return c.json({ message: error.message || 'Bad request' }, error.status);
     console.error('[api]', error);

@@ -1,0 +1,33 @@
+// 405 Method Not Allowed: a path the API knows, asked with a method it does not answer there, is
+// told which methods it does (the `Allow` header, RFC 9110 §15.5.6) instead of a 404 that says the
+// path does not exist.
+
+interface RouteEntry {
+  method: string;
+  path: string;
+}
+
+/** `/api/projects/:id/status` → a regular expression matching `/api/projects/12/status`. */
+function pathPattern(path: string): RegExp {
+  const source = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}/?$`);
+}
+
+/**
+ * The methods the routes answer on `path`, HEAD with GET (Hono answers it), sorted; empty for a
+ * path no route names. Middleware and catch-alls (method ALL, paths ending in `*`, such as the
+ * dApp's static files) name no path.
+ */
+export function allowedMethods(routes: RouteEntry[], path: string): string[] {
+  const methods = new Set<string>();
+  for (const route of routes) {
+    if (route.method === 'ALL' || route.path.endsWith('*')) continue;
+    if (pathPattern(route.path).test(path)) methods.add(route.method);
+  }
+  if (methods.has('GET')) methods.add('HEAD');
+  return [...methods].sort();
+}
+
