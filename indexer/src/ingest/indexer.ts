@@ -10,7 +10,7 @@ import {
   eventDataToJson,
   type ChainTransaction,
 } from '../program/decoder.ts';
-import { PLATFORM_STREAM, PROGRAM_ID } from '../program/idl.ts';
+import { PLATFORM_STREAM, PROGRAM_ID, streamGenesis } from '../program/idl.ts';
 import type { ChainSource, SourceNotification } from '../sources/source.ts';
 import { applyEvent, type StoredEvent } from './projector.ts';
 
@@ -19,9 +19,6 @@ export const PROGRAM_CURSOR = 'program';
 const SIGNATURE_PAGE = 1000;
 const DEFAULT_POLL_MS = 30_000;
 
-/** The first event of a stream: what the projection of that stream starts from. */
-const STREAM_GENESIS: Record<string, string> = { [PLATFORM_STREAM]: 'PlatformInitialized' };
-const PROJECT_GENESIS = 'ProjectCreated';
 
 export interface IngestResult {
   signature: string;
@@ -182,7 +179,10 @@ export class ClusterIndexer {
 
   /** Projects the stream's waiting events while each one is the next in seq order. */
   private applyStream(stream: string): void {
-    const genesis = STREAM_GENESIS[stream] ?? PROJECT_GENESIS;
+    // The first event of a stream, what its projection starts from, depends on the stream's kind.
+    const anEvent = this.db.prepare('SELECT name FROM events WHERE stream = ? LIMIT 1').get(stream) as { name: string } | undefined;
+    if (!anEvent) return;
+    const genesis = streamGenesis(stream, anEvent.name);
     const nextSeq = this.db.prepare('SELECT next_seq FROM streams WHERE stream = ?');
     const firstEvent = this.db.prepare(
       'SELECT * FROM events WHERE stream = ? AND applied = 0 AND name = ? ORDER BY seq LIMIT 1',
