@@ -166,6 +166,15 @@ describe('create_campaign', () => {
     await expectProgramError(chain.send([ix], [advertiser]), 'InvalidPda');
   });
 
+  it('error: AccountNotWritable when the campaign or the advertiser is passed read-only', async () => {
+    for (const position of [1, 0]) {
+      const ix = await createCampaignIx(chain, advertiser.publicKey, await campaignArgs(chain, { campaignId: nextId }));
+      ix.keys[position].isWritable = false;
+      await expectProgramError(chain.send([ix], [advertiser]), 'AccountNotWritable');
+    }
+    expect(await chain.exists(addresses.campaign(advertiser.publicKey, nextId))).to.equal(false);
+  });
+
   it('error: MissingSignature when the advertiser did not sign', async () => {
     const ix = await createCampaignIx(chain, advertiser.publicKey, await campaignArgs(chain, { campaignId: nextId }));
     ix.keys[0].isSigner = false;
