@@ -109,6 +109,10 @@ export interface PlatformDistribution {
   publisherAmount?: number
   platformAmount?: number
   views?: number
+  totalViews?: number
+  revenueGenerated?: number
+  status?: string
+  explorerUrl?: string | null
   txHash?: string | null
   distributedAt?: string
   createdAt?: string
@@ -134,4 +138,71 @@ export interface DemoWallet {
   demoAddress: string
   balanceLamports: string
   balance: number
+}
+
+/** GET /api/platform: the platform's rules as the index has them. */
+export interface PlatformInfo {
+  admin: string
+  treasury: string
+  minInvestmentLamports: string
+  unverifiedFundingCapLamports: string
+  verifiedFundingCapLamports: string
+  /** USD (1 SOL = 1000 USD). */
+  unverifiedFundingCap: number
+  verifiedFundingCap: number
+  minFundingWindowDays: number
+  maxFundingWindowDays: number
+}
+
+export interface VerificationDocument {
+  name: string
+  url: string
+  sha256: string
+}
+
+export type ApplicationStatus = 'submitted' | 'approved' | 'rejected'
+
+export interface VerificationApplication {
+  id: number
+  walletAddress: string
+  chainAddress: string
+  studioName: string
+  contactEmail: string
+  website: string
+  description: string
+  documents: VerificationDocument[]
+  status: ApplicationStatus
+  rejectionReason: string | null
+  submittedAt: string
+  reviewedAt: string | null
+  approvalTxHash: string | null
+  /** The studio as the chain has it (null until register_studio is indexed). */
+  studio?: StudioAccount | null
+}
+
+export interface StudioAccount {
+  address: string
+  authority: string
+  name: string
+  verified: boolean
+  /** USD. */
+  fundingCap: number
+  registeredAt: string
+  txHash: string
+}
+
+export interface StudioProfile {
+  name: string
+  description: string
+  updatedAt: string
+}
+
+/** GET /api/studios/{wallet}: the wallet's studio on chain, its settings and its verification application. */
+export interface StudioOverview {
+  walletAddress: string
+  chainAddress: string
+  isAdmin: boolean
+  studio: StudioAccount | null
+  profile: StudioProfile | null
+  application: VerificationApplication | null
 }

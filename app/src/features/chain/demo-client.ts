@@ -8,7 +8,9 @@ import {
   type ClaimRevenueInput,
   type ListingInput,
   type MarqueeClient,
+  type MintedCertificate,
   type ProjectRef,
+  type StudioRef,
 } from './marquee-client'
 
 interface Signature {
@@ -89,5 +91,36 @@ export class DemoClient implements MarqueeClient {
       { walletAddress: this.walletAddress, ...listing },
     )
     return { txHash: signature, projectId }
+  }
+
+  async registerStudio(name: string) {
+    const { signature } = await apiPost<Signature>('/api/demo/register-studio', this.cluster, { walletAddress: this.walletAddress, name })
+    return signature
+  }
+
+  /** Signed by the platform admin's key, which the server holds only for the admin's wallet. */
+  async verifyStudio(studio: StudioRef, verified: boolean) {
+    const { signature } = await apiPost<Signature>('/api/demo/verify-studio', this.cluster, {
+      walletAddress: this.walletAddress,
+      studio: studio.authority,
+      verified,
+    })
+    return signature
+  }
+
+  async refund(project: ProjectRef) {
+    const { signature, amountLamports } = await apiPost<Signature & { amountLamports: string }>('/api/demo/refund', this.cluster, {
+      walletAddress: this.walletAddress,
+      projectId: project.id,
+    })
+    return { txHash: signature, amountLamports }
+  }
+
+  async mintLicenseCertificate(project: ProjectRef) {
+    const { signature, mint } = await apiPost<Signature & Pick<MintedCertificate, 'mint'>>('/api/demo/mint-certificate', this.cluster, {
+      walletAddress: this.walletAddress,
+      projectId: project.id,
+    })
+    return { txHash: signature, mint }
   }
 }
