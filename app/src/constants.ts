@@ -114,3 +114,5 @@ export const STUDIO_SUMMARY_PERIOD_DAYS = 30
 export const VERIFICATION_ESTIMATE_HOURS = 24
 export const VERIFICATION_REVIEW_DAYS = '1-2'
 export const VERIFICATION_DOCUMENT_MAX = 5
+/** The demo chain's own view of one of its transactions (served by the API). */
+export const DEMO_TX_URL = (signature: string) => `/api/demo/transactions/${signature}`

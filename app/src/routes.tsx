@@ -9,6 +9,8 @@ import InvestmentsFeature from '@/features/investments/investments-feature'
 import RevenueFeature from '@/features/revenue/revenue-feature'
 import CheckoutFeature from '@/features/checkout/checkout-feature'
 import ClaimFeature from '@/features/claim/claim-feature'
+import StudioFeature from '@/features/studio/studio-feature'
+import VerificationFeature from '@/features/verification/verification-feature'
 import { PLACEHOLDERS, PlaceholderFeature } from '@/features/placeholders/placeholder-feature'
 
 export const routes: RouteObject[] = [
@@ -23,8 +25,8 @@ export const routes: RouteObject[] = [
       { path: '/revenue', element: <RevenueFeature /> },
       { path: '/analytics', element: <PlaceholderFeature screen={PLACEHOLDERS.analytics} /> },
       { path: '/advertising', element: <PlaceholderFeature screen={PLACEHOLDERS.advertising} /> },
-      { path: '/studio', element: <PlaceholderFeature screen={PLACEHOLDERS.studio} /> },
-      { path: '/verification', element: <PlaceholderFeature screen={PLACEHOLDERS.verification} /> },
+      { path: '/studio', element: <StudioFeature /> },
+      { path: '/verification', element: <VerificationFeature /> },
       { path: '/checkout', element: <CheckoutFeature /> },
       { path: '/claim-revenue', element: <ClaimFeature /> },
       { path: '/collaboration/:projectId?', element: <PlaceholderFeature screen={PLACEHOLDERS.collaboration} /> },
