@@ -24,6 +24,10 @@ export interface Config {
   /** The marquee.so the demo chain runs (default target/deploy/marquee.so). */
   programPath?: string;
   demoSettlementIntervalMs: number;
+  /** The wallet that acts as the demo platform's admin (reviews studio applications); none by default. */
+  demoAdminWallet?: string;
+  /** Seconds after the demo's first start at which its "last call" film closes (refunds can be tried on it). */
+  demoLastCallSeconds?: number;
   /** Where the server is reached from outside (default http://localhost:PORT): the metadata URIs the demo chain writes point there. */
   publicUrl?: string;
 }
@@ -51,6 +55,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: env.MARQUEE_DEMO !== '0',
     programPath: env.MARQUEE_PROGRAM_PATH || undefined,
     demoSettlementIntervalMs: Number(env.MARQUEE_DEMO_SETTLEMENT_INTERVAL_MS ?? 15_000),
+    demoAdminWallet: env.MARQUEE_DEMO_ADMIN_WALLET || undefined,
+    demoLastCallSeconds: env.MARQUEE_DEMO_LAST_CALL_SECONDS ? Number(env.MARQUEE_DEMO_LAST_CALL_SECONDS) : undefined,
     publicUrl: env.MARQUEE_PUBLIC_URL?.replace(/\/$/, '') || undefined,
   };
 }

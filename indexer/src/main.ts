@@ -13,6 +13,8 @@ const demo = config.demo
       origin: config.publicUrl ?? `http://localhost:${config.port}`,
       programPath: config.programPath,
       settlementIntervalMs: config.demoSettlementIntervalMs,
+      adminWallet: config.demoAdminWallet,
+      lastCallSeconds: config.demoLastCallSeconds,
     })
   : undefined;
 if (demo?.seeded) {

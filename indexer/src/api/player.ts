@@ -3,7 +3,7 @@
 // and reports the view once the player has been at least half visible for 2 continuous seconds.
 import { MIN_VIEW_WATCH_MS } from '../constants.ts';
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 export function playerPage(options: { projectId: number; title: string; thumbnailUrl: string; embedId?: string; cluster: string }): string {

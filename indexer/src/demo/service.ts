@@ -65,6 +65,8 @@ export interface ListingInput {
   genres: string[];
   thumbnailUrl?: string;
   videoUrl?: string;
+  /** The on-chain studio name when this listing registers the studio. */
+  studioName?: string;
 }
 
 /** Stores project metadata the way POST /api/metadata does; returns its URI and sha256. */
@@ -245,6 +247,36 @@ export class DemoService implements SettlementSigner {
     return { signature, ...this.eventTotal(signature, 'RevenueClaimed') };
   }
 
+  /** register_studio signed by the wallet's demo key: the wallet's studio on chain, unverified. */
+  registerStudio(walletAddress: string, name: string): { signature: string } {
+    const authority = this.signer(walletAddress);
+    if (this.chain.exists(pda.studio(authority.publicKey))) throw new DemoActionError(400, 'This wallet is already a registered studio');
+    return { signature: this.run([ix.registerStudio(authority.publicKey, name)], [authority]) };
+  }
+
+  /**
+   * verify_studio, signed by the platform admin's key — which the server uses only for the wallet
+   * mapped to it (the demo's admin wallet); any other wallet is refused before anything is sent.
+   */
+  verifyStudio(walletAddress: string, studioAuthority: string, verified: boolean): { signature: string } {
+    const admin = this.signer(walletAddress);
+    const platform = this.chain.account<{ admin: PublicKey }>('Platform', pda.platform());
+    if (!platform || !platform.admin.equals(admin.publicKey)) throw new DemoActionError(403, 'Only the platform admin can verify studios');
+    const authority = new PublicKey(studioAuthority);
+    if (!this.chain.exists(pda.studio(authority))) throw new DemoActionError(404, 'Studio not found: its wallet has not registered it yet');
+    return { signature: this.run([ix.verifyStudio(admin.publicKey, authority, verified)], [admin]) };
+  }
+
+  /**
+   * Makes `walletAddress` the demo platform's admin wallet: its actions are signed by the admin key
+   * that initialised the platform (configured with MARQUEE_DEMO_ADMIN_WALLET).
+   */
+  async assignAdminWallet(walletAddress: string): Promise<void> {
+    if (this.chain.walletKeyName(walletAddress) === KEY.admin) return;
+    // A batch of no transactions: the mapping alone is committed (relinkWallets then links the user).
+    await this.chain.batch(async () => this.chain.setWalletKey(walletAddress, KEY.admin));
+  }
+
   /** Lists a film: registers the wallet's studio if needed and creates the project, in one transaction. */
   async listFilm(walletAddress: string, listing: ListingInput, storeMetadata: MetadataStore): Promise<{ signature: string; projectId: number }> {
     const authority = this.signer(walletAddress);
@@ -274,7 +306,7 @@ export class DemoService implements SettlementSigner {
     }
     const instructions = [];
     if (!this.chain.exists(pda.studio(authority.publicKey))) {
-      instructions.push(ix.registerStudio(authority.publicKey, `${listing.directorName} Productions`.slice(0, 64)));
+      instructions.push(ix.registerStudio(authority.publicKey, (listing.studioName || `${listing.directorName} Productions`).slice(0, 64)));
     }
     instructions.push(
       ix.createProject(authority.publicKey, projectId, {

@@ -165,7 +165,7 @@ export class AnchorClient implements MarqueeClient {
   /** create_project(args) as project number `projectId` (the platform's next id). */
   createProjectInstruction(
     projectId: bigint,
-    args: { title: string; metadataUri: string; metadataHash: number[]; goalLamports: BN; deadline: BN },
+    args: { title: string; metadataUri: string; metadataHash: number[]; fundingGoalLamports: BN; deadline: BN },
   ): Promise<TransactionInstruction> {
     const authority = this.wallet.publicKey
     const project = this.pdas.project(projectId)
@@ -241,7 +241,7 @@ export class AnchorClient implements MarqueeClient {
         title: listing.title,
         metadataUri: stored.uri,
         metadataHash: Array.from(hexBytes(stored.sha256)),
-        goalLamports: solToLamports(listing.fundingGoal / USD_PER_SOL),
+        fundingGoalLamports: solToLamports(listing.fundingGoal / USD_PER_SOL),
         deadline: new BN(Math.floor(Date.parse(listing.deadline) / 1000)),
       }),
     )
