@@ -37,6 +37,12 @@ export const USER_PASSWORD_PLACEHOLDER = 'wallet-auth'
 export const FEATURED_PROJECTS_LIMIT = 5
 export const DASHBOARD_CARD_COUNT = 4
 export const MARKETPLACE_SKELETON_COUNT = 8
+/** Marketplace pages of the server's cursor pagination (24 = 6 rows of the 4-column grid). */
+export const MARKETPLACE_PAGE_SIZE = 24
+/** The marketplace asks the server after typing pauses this long (loaded cards filter at once). */
+export const MARKETPLACE_SEARCH_DEBOUNCE_MS = 80
+/** The next page is requested when the end of the grid comes this close to the screen. */
+export const MARKETPLACE_PREFETCH_MARGIN_PX = 800
 
 /** Recommendations and achievements are computed client-side after these delays. */
 export const RECOMMENDATIONS_DELAY_MS = 1500

@@ -48,3 +48,10 @@ export const LICENSE_TYPES = [
   'Limited Distribution',
   'Worldwide Distribution',
 ] as const;
+
+/** Spec §5: thumbnails are JPG or PNG images of at most 10 MB. */
+export const MAX_MEDIA_BYTES = 10 * 1024 * 1024;
+/** Room for the multipart boundaries and part headers around an upload's file. */
+export const MEDIA_MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+/** The content-addressed media store's folder inside the data folder. */
+export const MEDIA_DIR_NAME = 'media';

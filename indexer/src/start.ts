@@ -1,13 +1,17 @@
 // startMarquee: the whole server — RPC clusters from the configuration, plus whatever clusters the
 // caller brings (the demo chain's), the settlement jobs, the API and the built dApp on PORT.
 import anchor from '@coral-xyz/anchor';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ServerType } from '@hono/node-server';
 import { createApp } from './api/app.ts';
 import type { ClusterContext, DemoExtension } from './api/context.ts';
 import { createCluster } from './cluster.ts';
 import { loadConfig, type Config } from './config.ts';
 import { createServer } from './server.ts';
+import { MediaStore } from './media/store.ts';
+import { MEDIA_DIR_NAME } from './constants.ts';
 import { rpcSettlementSigner } from './settlement/instruction.ts';
 import { SettlementJob, type SettlementSigner } from './settlement/job.ts';
 import { RpcSource } from './sources/rpc.ts';
@@ -20,6 +24,8 @@ export interface StartOptions {
   demo?: DemoExtension;
   /** Settlement signers by cluster name (the demo chain's); RPC clusters get one from MARQUEE_SETTLEMENT_KEYPAIR. */
   settlementSigners?: Record<string, SettlementSigner>;
+  /** The image store behind /api/media; by default MARQUEE_DATA_DIR/media. */
+  media?: MediaStore;
 }
 
 export interface Marquee {
@@ -59,7 +65,10 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
     .map((cluster) => new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer: signers[cluster.name] }));
   for (const job of jobs) job.start(config.settlementIntervalMs);
 
-  const app = createApp({ clusters, demo: options.demo, heliusAuthHeader: config.heliusAuthHeader, trustProxy: config.trustProxy });
+  // A throwaway folder when the databases are in memory (tests), the data folder's media/ otherwise.
+  const mediaDir = config.dataDir === ':memory:' ? mkdtempSync(join(tmpdir(), 'marquee-media-')) : join(config.dataDir, MEDIA_DIR_NAME);
+  const media = options.media ?? new MediaStore(mediaDir);
+  const app = createApp({ clusters, media, demo: options.demo, heliusAuthHeader: config.heliusAuthHeader, trustProxy: config.trustProxy });
   const server = await createServer({ app, port: config.port, staticDir: config.staticDir });
   const url = `http://localhost:${config.port}`;
   return {

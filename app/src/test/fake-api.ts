@@ -22,7 +22,8 @@ export function installFakeApi(routes: Record<string, Handler>) {
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
     }
     requests.push(request)
-    const handler = routes[`${method} ${request.path}`]
+    // An exact path-and-query key first, then the path alone (handlers read the query from request.path).
+    const handler = routes[`${method} ${request.path}`] ?? routes[`${method} ${url.pathname}`]
     if (!handler) return new Response(JSON.stringify({ message: `no fake for ${method} ${request.path}` }), { status: 404 })
     const result = await handler(request)
     if (result instanceof Response) return result

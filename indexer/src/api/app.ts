@@ -26,6 +26,7 @@ import { revenueRoutes } from './routes/revenue.ts';
 import { userRoutes } from './routes/users.ts';
 import { viewRoutes } from './routes/views.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
+import { mediaRoutes } from '../media/routes.ts';
 
 export function createApp(deps: AppDeps) {
   const now = deps.now ?? Date.now;
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps) {
   api.route('/views', viewRoutes(now, rules));
   api.route('/metadata', metadataRoutes(now));
   api.route('/webhooks', webhookRoutes(deps.heliusAuthHeader));
+  if (deps.media) api.route('/media', mediaRoutes(deps.media));
   if (deps.demo) api.route('/demo', deps.demo.routes);
 
   const app = new Hono<AppEnv>();

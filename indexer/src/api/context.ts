@@ -3,6 +3,7 @@
 import type { Hono } from 'hono';
 import type { Db } from '../db/database.ts';
 import type { ClusterIndexer } from '../ingest/indexer.ts';
+import type { MediaStore } from '../media/store.ts';
 
 export interface ClusterContext {
   name: string;
@@ -47,5 +48,7 @@ export interface AppDeps {
   /** Read the client IP from x-forwarded-for (only behind a proxy you run). */
   trustProxy?: boolean;
   views?: Partial<ViewRules>;
+  /** The content-addressed image store behind /api/media (thumbnails); the routes are off without it. */
+  media?: MediaStore;
   now?: () => number;
 }

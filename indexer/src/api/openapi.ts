@@ -62,6 +62,13 @@ export const ROUTES: RouteDoc[] = [
   { method: 'post', path: '/api/metadata', summary: 'Store project metadata; returns the uri and sha256 for create_project', body: schemas.metadataBody },
   { method: 'get', path: '/api/metadata/{sha256}', summary: 'Stored project metadata', params: schemas.sha256Params },
   {
+    method: 'post',
+    path: '/api/media',
+    summary: 'Upload an image (multipart field "file", JPG or PNG, at most 10 MB) into the content-addressed store; returns { url, sha256 }',
+    responses: { 400: 'no file', 413: 'file larger than 10 MB', 415: 'not a JPG or PNG, or not multipart' },
+  },
+  { method: 'get', path: '/api/media/{sha256}', summary: 'A stored image (immutable)', params: schemas.sha256Params, responses: { 404: 'no such image' } },
+  {
     method: 'get',
     path: '/player/{projectId}',
     summary: 'The embed player page (HTML): pre-roll ad, film, view reporting under the visibility rule',
