@@ -1,0 +1,96 @@
+// Opens a cluster's database through Kysely and brings its schema up to date. SQLite (better-sqlite3,
+// one file per cluster, the default) or PostgreSQL (`DATABASE_URL=postgres://…`, one schema per
+// cluster in that database); everything above this module speaks Kysely only.
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import pg from 'pg';
+import { migrateToLatest, type MigrationList } from './migrate.ts';
+import type { Schema } from './schema.ts';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/** Where a cluster's data lives. */
+export type StoreLocation =
+  | { dialect: 'sqlite'; /** ':memory:' gives a throwaway database (tests) */ path: string }
+  | { dialect: 'postgres'; url: string; /** the cluster's schema */ schema: string; /** drop the schema on close (tests) */ temporary?: boolean };
+
+export interface DataStore {
+  readonly db: Kysely<Schema>;
+  readonly dialect: DialectName;
+  readonly location: StoreLocation;
+  close(): Promise<void>;
+}
+
+/** A PostgreSQL URL selects PostgreSQL; anything else (unset) keeps the SQLite default. */
+export function isPostgresUrl(url: string | undefined): url is string {
+  return Boolean(url && /^postgres(ql)?:\/\//.test(url));
+}
+
+/** Schema names are identifiers: cluster names like "mainnet-beta" become "marquee_mainnet_beta". */
+export function schemaName(prefix: string, cluster: string): string {
+  const name = `${prefix}${cluster}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`"${name}" is not a usable PostgreSQL schema name`);
+  return name;
+}
+
+// int8 (COUNT, bigint columns) and numeric (SUM) come back from pg as strings; every such value
+// here is an amount, slot or time well inside Number.MAX_SAFE_INTEGER, so they are read as numbers.
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === PG_INT8 || oid === PG_NUMERIC) return (value: string) => Number(value);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return (pg.types.getTypeParser as any)(oid, format);
+  },
+};
+
+function openSqlite(path: string): Kysely<Schema> {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const database = new Database(path);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  return new Kysely<Schema>({ dialect: new SqliteDialect({ database }) });
+}
+
+async function openPostgres(url: string, schema: string): Promise<Kysely<Schema>> {
+  const quoted = `"${schema}"`;
+  const bootstrap = new pg.Client({ connectionString: url });
+  await bootstrap.connect();
+  try {
+    await bootstrap.query(`CREATE SCHEMA IF NOT EXISTS ${quoted}`);
+  } catch (error) {
+    // Two processes creating the same schema at once: the loser sees a unique violation.
+    if ((error as { code?: string }).code !== '23505') throw error;
+  } finally {
+    await bootstrap.end();
+  }
+  // Every connection of the cluster's pool resolves unqualified table names in its own schema.
+  const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${quoted}`, types: pgTypes, max: 10 });
+  return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+}
+
+export async function openStore(location: StoreLocation, migrations?: MigrationList): Promise<DataStore> {
+  const db = location.dialect === 'sqlite' ? openSqlite(location.path) : await openPostgres(location.url, location.schema);
+  try {
+    await migrateToLatest(db, location.dialect, migrations);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return {
+    db,
+    dialect: location.dialect,
+    location,
+    async close() {
+      if (location.dialect === 'postgres' && location.temporary) {
+        await sql`DROP SCHEMA IF EXISTS ${sql.id(location.schema)} CASCADE`.execute(db);
+      }
+      await db.destroy();
+    },
+  };
+}

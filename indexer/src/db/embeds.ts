@@ -1,0 +1,59 @@
+// The embeds aggregate: registered embeds of funded films, their credited views and earnings.
+import type { Executor } from './executor.ts';
+
+export interface EmbedRow {
+  id: number;
+  address: string;
+  project_id: number;
+  publisher: string;
+  embed_id: string;
+  website_url: string;
+  total_views: number;
+  earned_lamports: number;
+  claimed_lamports: number;
+  registered_at: number;
+  signature: string;
+}
+
+export function listEmbeds(db: Executor, filter: { projectId?: number; publisher?: string; address?: string }): Promise<EmbedRow[]> {
+  let query = db.selectFrom('embeds').selectAll();
+  if (filter.projectId !== undefined) query = query.where('project_id', '=', filter.projectId);
+  if (filter.publisher !== undefined) query = query.where('publisher', '=', filter.publisher);
+  if (filter.address !== undefined) query = query.where('address', '=', filter.address);
+  return query.orderBy('registered_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+/** The embed a player plays: by project and the publisher's embed id. */
+export function findEmbed(db: Executor, projectId: number, embedId: string): Promise<{ address: string; project_id: number } | undefined> {
+  return db.selectFrom('embeds').select(['address', 'project_id']).where('project_id', '=', projectId).where('embed_id', '=', embedId).executeTakeFirst();
+}
+
+export async function insertEmbed(
+  db: Executor,
+  embed: { address: string; projectId: number; publisher: string; embedId: string; websiteUrl: string; registeredAt: number; signature: string },
+): Promise<void> {
+  await db
+    .insertInto('embeds')
+    .values({
+      address: embed.address,
+      project_id: embed.projectId,
+      publisher: embed.publisher,
+      embed_id: embed.embedId,
+      website_url: embed.websiteUrl,
+      registered_at: embed.registeredAt,
+      signature: embed.signature,
+    })
+    .execute();
+}
+
+export async function creditEmbed(db: Executor, address: string, views: number, lamports: number): Promise<void> {
+  await db
+    .updateTable('embeds')
+    .set((eb) => ({ total_views: eb('total_views', '+', views), earned_lamports: eb('earned_lamports', '+', lamports) }))
+    .where('address', '=', address)
+    .execute();
+}
+
+export async function setEmbedClaimed(db: Executor, address: string, claimedTotalLamports: number): Promise<void> {
+  await db.updateTable('embeds').set({ claimed_lamports: claimedTotalLamports }).where('address', '=', address).execute();
+}

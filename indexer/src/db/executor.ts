@@ -1,0 +1,13 @@
+// What every aggregate module takes: the cluster's Kysely instance or a transaction of it.
+import type { Kysely } from 'kysely';
+import type { Schema } from './schema.ts';
+
+export type Executor = Kysely<Schema>;
+
+/** Runs `work` in a transaction, or inside the caller's when there already is one (Kysely does not nest). */
+export function inTransaction<T>(db: Executor, work: (trx: Executor) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/** 0/1 flags and SQL booleans (PostgreSQL returns true/false for EXISTS) as one boolean. */
+export const flag = (value: unknown): boolean => value === true || Number(value) === 1;

@@ -1,0 +1,131 @@
+// The investments aggregate: one row per Invested event, the investors' current positions (with
+// their revenue checkpoints) and refunds.
+import { sql } from 'kysely';
+import type { Executor } from './executor.ts';
+
+export interface InvestmentRow {
+  id: number;
+  project_id: number;
+  investor: string;
+  amount_lamports: number;
+  shares_minted: number;
+  goal_lamports: number;
+  created_at: number;
+  signature: string;
+  user_id: number | null;
+  /** 0/1 (SQLite) or false/true (PostgreSQL): read with `flag`. */
+  refunded: number | boolean;
+}
+
+export type InvestmentFilter =
+  | { investor: string }
+  | { projectId: number }
+  | { event: { signature: string; ix_index: number; event_index: number } };
+
+/** Investments, newest first, with the investor's user id and whether a later refund undid them. */
+export async function listInvestments(db: Executor, filter: InvestmentFilter): Promise<InvestmentRow[]> {
+  let query = db
+    .selectFrom('investments as i')
+    .leftJoin('users as u', 'u.chain_address', 'i.investor')
+    .select([
+      'i.id',
+      'i.project_id',
+      'i.investor',
+      'i.amount_lamports',
+      'i.shares_minted',
+      'i.goal_lamports',
+      'i.created_at',
+      'i.signature',
+      'u.id as user_id',
+      sql<number | boolean>`EXISTS (SELECT 1 FROM refunds r WHERE r.project_id = i.project_id AND r.investor = i.investor
+        AND r.refunded_at >= i.created_at)`.as('refunded'),
+    ]);
+  if ('investor' in filter) query = query.where('i.investor', '=', filter.investor);
+  if ('projectId' in filter) query = query.where('i.project_id', '=', filter.projectId);
+  if ('event' in filter) {
+    query = query
+      .where('i.signature', '=', filter.event.signature)
+      .where('i.ix_index', '=', filter.event.ix_index)
+      .where('i.event_index', '=', filter.event.event_index);
+  }
+  return query.orderBy('i.created_at', 'desc').orderBy('i.id', 'desc').execute();
+}
+
+export async function insertInvestment(
+  db: Executor,
+  investment: {
+    projectId: number;
+    investor: string;
+    amountLamports: number;
+    sharesMinted: number;
+    goalLamports: number;
+    createdAt: number;
+    signature: string;
+    ixIndex: number;
+    eventIndex: number;
+  },
+): Promise<void> {
+  await db
+    .insertInto('investments')
+    .values({
+      project_id: investment.projectId,
+      investor: investment.investor,
+      amount_lamports: investment.amountLamports,
+      shares_minted: investment.sharesMinted,
+      goal_lamports: investment.goalLamports,
+      created_at: investment.createdAt,
+      signature: investment.signature,
+      ix_index: investment.ixIndex,
+      event_index: investment.eventIndex,
+    })
+    .execute();
+}
+
+/** invest settles the position: its checkpoint becomes the project's accumulator now. */
+export async function settlePosition(db: Executor, projectId: number, investor: string, lamports: number, shares: number): Promise<void> {
+  const project = await db.selectFrom('projects').select('revenue_per_share').where('id', '=', projectId).executeTakeFirstOrThrow();
+  await db
+    .insertInto('positions')
+    .values({ project_id: projectId, investor, lamports, shares, revenue_checkpoint: project.revenue_per_share })
+    .onConflict((oc) =>
+      oc.columns(['project_id', 'investor']).doUpdateSet((eb) => ({
+        lamports: eb.ref('excluded.lamports'),
+        shares: eb.ref('excluded.shares'),
+        revenue_checkpoint: eb.ref('excluded.revenue_checkpoint'),
+      })),
+    )
+    .execute();
+}
+
+export async function insertRefund(
+  db: Executor,
+  refund: { projectId: number; investor: string; amountLamports: number; sharesBurned: number; refundedAt: number; signature: string },
+): Promise<void> {
+  await db
+    .insertInto('refunds')
+    .values({
+      project_id: refund.projectId,
+      investor: refund.investor,
+      amount_lamports: refund.amountLamports,
+      shares_burned: refund.sharesBurned,
+      refunded_at: refund.refundedAt,
+      signature: refund.signature,
+    })
+    .execute();
+  await db.updateTable('positions').set({ lamports: 0, shares: 0 }).where('project_id', '=', refund.projectId).where('investor', '=', refund.investor).execute();
+}
+
+/** The holders a distribution pays, in a fixed order. */
+export function holdersOf(db: Executor, projectId: number): Promise<{ investor: string; shares: number; revenue_checkpoint: string }[]> {
+  return db
+    .selectFrom('positions')
+    .select(['investor', 'shares', 'revenue_checkpoint'])
+    .where('project_id', '=', projectId)
+    .where('shares', '>', 0)
+    .orderBy('investor')
+    .execute();
+}
+
+export async function setRevenueCheckpoint(db: Executor, projectId: number, investor: string, checkpoint: string): Promise<void> {
+  await db.updateTable('positions').set({ revenue_checkpoint: checkpoint }).where('project_id', '=', projectId).where('investor', '=', investor).execute();
+}

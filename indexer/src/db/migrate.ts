@@ -1,0 +1,68 @@
+// Schema migrations, one TypeScript source for SQLite and PostgreSQL (Kysely's Migrator, each
+// migration written with the schema builder). Pending migrations run in one transaction (both
+// databases have transactional DDL), so a failing one leaves the schema as it was.
+//
+// A data folder of the previous version (SQLite files migrated by numbered .sql files, the version
+// kept in `PRAGMA user_version`) keeps working: its applied versions are recorded as the
+// migrations of the same number, and only the newer ones run.
+import { Kysely, Migrator, sql, type Migration } from 'kysely';
+import type { DialectName } from './connection.ts';
+import { migration001 } from './migrations/001_initial.ts';
+import { migration002 } from './migrations/002_position_checkpoint.ts';
+import { migration003 } from './migrations/003_project_search.ts';
+
+/** A migration's `up` gets the dialect for the few column types the two databases spell apart. */
+export interface MarqueeMigration {
+  name: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  up(db: Kysely<any>, dialect: DialectName): Promise<void>;
+}
+export type MigrationList = MarqueeMigration[];
+
+export const MIGRATIONS: MigrationList = [migration001, migration002, migration003];
+
+const MIGRATION_TABLE = 'kysely_migration';
+
+/** The number in front of a migration's name ("002_position_checkpoint" → 2). */
+function versionOf(name: string): number {
+  return Number(name.slice(0, name.indexOf('_')));
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function adoptLegacySqlite(db: Kysely<any>, migrations: MigrationList): Promise<void> {
+  const tracked = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ${MIGRATION_TABLE}`.execute(db);
+  if (tracked.rows[0].n > 0) return;
+  const version = (await sql<{ user_version: number }>`PRAGMA user_version`.execute(db)).rows[0].user_version;
+  if (version === 0) return;
+  const adopted = migrations.filter((migration) => versionOf(migration.name) <= version);
+  await db.transaction().execute(async (trx) => {
+    // The same table Kysely's Migrator creates, filled with the versions the .sql files applied.
+    await trx.schema
+      .createTable(MIGRATION_TABLE)
+      .addColumn('name', 'varchar(255)', (col) => col.notNull().primaryKey())
+      .addColumn('timestamp', 'varchar(255)', (col) => col.notNull())
+      .execute();
+    const timestamp = new Date().toISOString();
+    for (const migration of adopted) await trx.insertInto(MIGRATION_TABLE).values({ name: migration.name, timestamp }).execute();
+  });
+}
+
+/** Applies the pending migrations; returns the names applied. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function migrateToLatest(db: Kysely<any>, dialect: DialectName, migrations: MigrationList = MIGRATIONS): Promise<string[]> {
+  if (dialect === 'sqlite') await adoptLegacySqlite(db, migrations);
+  const migrator = new Migrator({
+    db,
+    provider: {
+      async getMigrations() {
+        return Object.fromEntries(migrations.map((migration): [string, Migration] => [migration.name, { up: (trx) => migration.up(trx, dialect) }]));
+      },
+    },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName;
+    throw new Error(`Database migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

@@ -1,0 +1,279 @@
+// The projects aggregate: films as projected from their events, and the catalogue reads (the
+// marketplace's filtered, sorted, cursor-paginated list among them).
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Executor } from './executor.ts';
+
+export interface ProjectRow {
+  id: number;
+  address: string;
+  studio: string;
+  share_mint: string;
+  vault: string;
+  title: string;
+  metadata_uri: string;
+  goal_lamports: number;
+  raised_lamports: number;
+  investor_count: number;
+  deadline: number;
+  created_at: number;
+  funded_at: number | null;
+  status: string;
+  funds_released: number;
+  total_revenue_lamports: number;
+  total_views: number;
+  signature: string;
+  studio_id: number | null;
+  studio_name: string | null;
+  studio_verified: number | null;
+  studio_address: string | null;
+  metadata: string | null;
+}
+
+export const PROJECT_SORTS = ['funding', 'newest', 'endingSoon'] as const;
+export type ProjectSort = (typeof PROJECT_SORTS)[number];
+export type ProjectStatusFilter = 'all' | 'funding' | 'funded' | 'failed';
+
+export interface ProjectFilter {
+  /** Studio account or studio authority wallet. */
+  studio?: string;
+  status?: ProjectStatusFilter;
+  /** Case-insensitive substring of title, description or directorName. */
+  q?: string;
+  /** A film still funding past its deadline counts as failed from this instant on (ms). */
+  nowMs: number;
+}
+
+/** Where the previous page ended: the sort key and id of its last row. */
+export interface ProjectCursor {
+  sort: ProjectSort;
+  key: number;
+  id: number;
+}
+
+// The funding percentage as a double on both databases (SQLite reads the type name as REAL).
+const FUNDING_RATIO = sql<number>`(CAST(p.raised_lamports AS DOUBLE PRECISION) / p.goal_lamports)`;
+
+/** Each sort: its key expression and direction; ties are broken by id in the same direction. */
+const SORT_KEYS: Record<ProjectSort, { key: Expression<number>; descending: boolean }> = {
+  funding: { key: FUNDING_RATIO, descending: true },
+  newest: { key: sql<number>`p.created_at`, descending: true },
+  endingSoon: { key: sql<number>`p.deadline`, descending: false },
+};
+
+function projectSelect(db: Executor) {
+  return (
+    db
+      .selectFrom('projects as p')
+      // the program records a project's studio by its authority wallet
+      .leftJoin('studios as s', 's.authority', 'p.studio')
+      .leftJoin('metadata as m', 'm.sha256', 'p.metadata_hash')
+      .select([
+        'p.id',
+        'p.address',
+        'p.studio',
+        'p.share_mint',
+        'p.vault',
+        'p.title',
+        'p.metadata_uri',
+        'p.goal_lamports',
+        'p.raised_lamports',
+        'p.investor_count',
+        'p.deadline',
+        'p.created_at',
+        'p.funded_at',
+        'p.status',
+        'p.funds_released',
+        'p.total_revenue_lamports',
+        'p.total_views',
+        'p.signature',
+        's.id as studio_id',
+        's.name as studio_name',
+        's.verified as studio_verified',
+        's.address as studio_address',
+        'm.body as metadata',
+      ])
+  );
+}
+
+/** LIKE pattern of a literal substring (its %, _ and \ escaped). */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function filterConditions(filter: ProjectFilter): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filter.studio) conditions.push(sql<SqlBool>`(s.address = ${filter.studio} OR p.studio = ${filter.studio})`);
+  // 'failed' is not stored: a film still funding after its deadline (the shape computes the same).
+  if (filter.status === 'funded') conditions.push(sql<SqlBool>`p.status = 'funded'`);
+  if (filter.status === 'funding') conditions.push(sql<SqlBool>`(p.status = 'funding' AND p.deadline * 1000 >= ${filter.nowMs})`);
+  if (filter.status === 'failed') conditions.push(sql<SqlBool>`(p.status = 'funding' AND p.deadline * 1000 < ${filter.nowMs})`);
+  if (filter.q) {
+    const pattern = containsPattern(filter.q);
+    conditions.push(
+      sql<SqlBool>`(p.search_title LIKE ${pattern} ESCAPE '\\' OR m.search_description LIKE ${pattern} ESCAPE '\\'
+        OR m.search_director LIKE ${pattern} ESCAPE '\\')`,
+    );
+  }
+  return conditions;
+}
+
+function filtered(db: Executor, filter: ProjectFilter) {
+  const conditions = filterConditions(filter);
+  const query = projectSelect(db);
+  return conditions.length ? query.where((eb) => eb.and(conditions)) : query;
+}
+
+/** Every project matching the filter, in the sort's order. */
+export function listProjects(db: Executor, filter: ProjectFilter, sort: ProjectSort = 'newest'): Promise<ProjectRow[]> {
+  const { key, descending } = SORT_KEYS[sort];
+  const direction = descending ? 'desc' : 'asc';
+  return filtered(db, filter)
+    .orderBy(key, direction)
+    .orderBy('p.id', direction)
+    .execute() as Promise<ProjectRow[]>;
+}
+
+export interface ProjectPage {
+  rows: ProjectRow[];
+  /** Where the next page starts; null on the last page. */
+  next: ProjectCursor | null;
+  /** Projects matching the filter, on every page. */
+  total: number;
+}
+
+/**
+ * One page in a stable order: keyset pagination on (sort key, id), so rows inserted or changed
+ * between requests never repeat or skip the rows of later pages that did not change.
+ */
+export async function pageProjects(
+  db: Executor,
+  filter: ProjectFilter,
+  sort: ProjectSort,
+  limit: number,
+  after: ProjectCursor | null,
+): Promise<ProjectPage> {
+  const { key, descending } = SORT_KEYS[sort];
+  const direction = descending ? 'desc' : 'asc';
+  let query = filtered(db, filter);
+  if (after) {
+    query = descending
+      ? query.where(sql<SqlBool>`(${key} < ${after.key} OR (${key} = ${after.key} AND p.id < ${after.id}))`)
+      : query.where(sql<SqlBool>`(${key} > ${after.key} OR (${key} = ${after.key} AND p.id > ${after.id}))`);
+  }
+  const rows = (await query
+    .select(sql<number>`${key}`.as('sort_key'))
+    .orderBy(key, direction)
+    .orderBy('p.id', direction)
+    .limit(limit + 1)
+    .execute()) as (ProjectRow & { sort_key: number })[];
+  const counted = await filtered(db, filter)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const next = rows.length > limit && last ? { sort, key: Number(last.sort_key), id: last.id } : null;
+  return { rows: page.map(({ sort_key: _key, ...row }) => row), next, total: Number(counted.n) };
+}
+
+export async function getProject(db: Executor, id: number): Promise<ProjectRow | undefined> {
+  return (await projectSelect(db).where('p.id', '=', id).executeTakeFirst()) as ProjectRow | undefined;
+}
+
+export async function projectIdByAddress(db: Executor, address: string): Promise<number | undefined> {
+  return (await db.selectFrom('projects').select('id').where('address', '=', address).executeTakeFirst())?.id;
+}
+
+export async function projectAddress(db: Executor, id: number): Promise<string | undefined> {
+  return (await db.selectFrom('projects').select('address').where('id', '=', id).executeTakeFirst())?.address;
+}
+
+// --- writes of the projection ------------------------------------------------------------------
+
+export async function insertProject(
+  db: Executor,
+  project: {
+    id: number;
+    address: string;
+    studio: string;
+    shareMint: string;
+    vault: string;
+    title: string;
+    metadataUri: string;
+    metadataHash: string;
+    goalLamports: number;
+    deadline: number;
+    createdAt: number;
+    signature: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('projects')
+    .values({
+      id: project.id,
+      address: project.address,
+      studio: project.studio,
+      share_mint: project.shareMint,
+      vault: project.vault,
+      title: project.title,
+      search_title: project.title.toLowerCase(),
+      metadata_uri: project.metadataUri,
+      metadata_hash: project.metadataHash,
+      goal_lamports: project.goalLamports,
+      deadline: project.deadline,
+      created_at: project.createdAt,
+      signature: project.signature,
+    })
+    .execute();
+}
+
+/** The project's totals after an investment; funded_at is set by the investment that funds it. */
+export async function recordInvestmentTotals(
+  db: Executor,
+  id: number,
+  totals: { raisedLamports: number; investorCount: number; sharesMinted: number; statusAfter: string; at: number },
+): Promise<void> {
+  await db
+    .updateTable('projects')
+    .set((eb) => ({
+      raised_lamports: totals.raisedLamports,
+      investor_count: totals.investorCount,
+      total_shares: eb('total_shares', '+', totals.sharesMinted),
+      status: totals.statusAfter,
+      funded_at: sql<number | null>`CASE WHEN ${totals.statusAfter} = 'funded' AND funded_at IS NULL THEN ${totals.at} ELSE funded_at END`,
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function recordRefundTotals(
+  db: Executor,
+  id: number,
+  totals: { raisedLamports: number; investorCount: number; sharesBurned: number },
+): Promise<void> {
+  await db
+    .updateTable('projects')
+    .set((eb) => ({
+      raised_lamports: totals.raisedLamports,
+      investor_count: totals.investorCount,
+      total_shares: eb('total_shares', '-', totals.sharesBurned),
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function recordLicenseClaimed(db: Executor, address: string, signature: string): Promise<void> {
+  await db.updateTable('projects').set({ funds_released: 1, license_signature: signature }).where('address', '=', address).execute();
+}
+
+export async function recordRevenue(db: Executor, id: number, revenue: { revenuePerShare: string; lamports: number; views: number }): Promise<void> {
+  await db
+    .updateTable('projects')
+    .set((eb) => ({
+      revenue_per_share: revenue.revenuePerShare,
+      total_revenue_lamports: eb('total_revenue_lamports', '+', revenue.lamports),
+      total_views: eb('total_views', '+', revenue.views),
+    }))
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,213 @@
+// The revenue aggregate: distributions (with their per-embed credits and per-investor parts) and
+// the investors' and publishers' claims.
+import type { Executor } from './executor.ts';
+
+export interface InvestorDistributionRow {
+  id: number;
+  distribution_id: number;
+  project_id: number;
+  project_title: string;
+  amount_lamports: number;
+  claimed: number;
+  claim_signature: string | null;
+  distributed_at: number;
+  signature: string;
+  investment_id: number | null;
+}
+
+export interface DistributionRow {
+  id: number;
+  project_id: number;
+  title: string;
+  idx: number;
+  total_lamports: number;
+  publisher_lamports: number;
+  investor_lamports: number;
+  platform_lamports: number;
+  total_views: number;
+  distributed_at: number;
+  signature: string;
+}
+
+/** The spec's revenue distribution rows of one investor (distribution × investor), newest first. */
+export async function investorDistributions(db: Executor, investor: string, onlyUnclaimed: boolean): Promise<InvestorDistributionRow[]> {
+  let query = db
+    .selectFrom('investor_distributions as x')
+    .innerJoin('distributions as d', 'd.id', 'x.distribution_id')
+    .innerJoin('projects as p', 'p.id', 'x.project_id')
+    .select((eb) => [
+      'x.id',
+      'x.distribution_id',
+      'x.project_id',
+      'p.title as project_title',
+      'x.amount_lamports',
+      'x.claimed',
+      'x.claim_signature',
+      'd.distributed_at',
+      'd.signature',
+      eb
+        .selectFrom('investments as i')
+        .select((inner) => inner.fn.max('i.id').as('id'))
+        .whereRef('i.project_id', '=', 'x.project_id')
+        .whereRef('i.investor', '=', 'x.investor')
+        .as('investment_id'),
+    ])
+    .where('x.investor', '=', investor);
+  if (onlyUnclaimed) query = query.where('x.claimed', '=', 0).where('x.amount_lamports', '>', 0);
+  const rows = await query.orderBy('d.distributed_at', 'desc').orderBy('x.id', 'desc').execute();
+  return rows.map((row) => ({ ...row, investment_id: row.investment_id === null ? null : Number(row.investment_id) }));
+}
+
+export function listDistributions(db: Executor, projectId?: number): Promise<DistributionRow[]> {
+  let query = db
+    .selectFrom('distributions as d')
+    .innerJoin('projects as p', 'p.id', 'd.project_id')
+    .select([
+      'd.id',
+      'd.project_id',
+      'p.title',
+      'd.idx',
+      'd.total_lamports',
+      'd.publisher_lamports',
+      'd.investor_lamports',
+      'd.platform_lamports',
+      'd.total_views',
+      'd.distributed_at',
+      'd.signature',
+    ]);
+  if (projectId !== undefined) query = query.where('d.project_id', '=', projectId);
+  return query.orderBy('d.distributed_at', 'desc').orderBy('d.id', 'desc').execute();
+}
+
+export function investorClaims(db: Executor, investor: string) {
+  return db
+    .selectFrom('revenue_claims as r')
+    .innerJoin('projects as p', 'p.id', 'r.project_id')
+    .select(['r.project_id', 'p.title', 'r.amount_lamports', 'r.claimed_at', 'r.signature'])
+    .where('r.investor', '=', investor)
+    .orderBy('r.id')
+    .execute();
+}
+
+export function investorDistribution(db: Executor, id: number) {
+  return db
+    .selectFrom('investor_distributions')
+    .select(['id', 'project_id', 'investor', 'claimed', 'claim_signature'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The distribution with this index, if it is indexed (settlement: sent before a crash?). */
+export function distributionAt(db: Executor, projectId: number, index: number): Promise<{ signature: string } | undefined> {
+  return db.selectFrom('distributions').select('signature').where('project_id', '=', projectId).where('idx', '=', index).executeTakeFirst();
+}
+
+export async function distributionCount(db: Executor, projectId: number): Promise<number> {
+  const row = await db
+    .selectFrom('distributions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('project_id', '=', projectId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+// --- writes of the projection ------------------------------------------------------------------
+
+export async function insertDistribution(
+  db: Executor,
+  distribution: {
+    projectId: number;
+    index: number;
+    address: string;
+    totalLamports: number;
+    publisherLamports: number;
+    investorLamports: number;
+    platformLamports: number;
+    totalViews: number;
+    totalShares: number;
+    revenuePerShareBefore: string;
+    revenuePerShareAfter: string;
+    distributedAt: number;
+    signature: string;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('distributions')
+    .values({
+      project_id: distribution.projectId,
+      idx: distribution.index,
+      address: distribution.address,
+      total_lamports: distribution.totalLamports,
+      publisher_lamports: distribution.publisherLamports,
+      investor_lamports: distribution.investorLamports,
+      platform_lamports: distribution.platformLamports,
+      total_views: distribution.totalViews,
+      total_shares: distribution.totalShares,
+      revenue_per_share_before: distribution.revenuePerShareBefore,
+      revenue_per_share_after: distribution.revenuePerShareAfter,
+      distributed_at: distribution.distributedAt,
+      signature: distribution.signature,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function insertDistributionEmbed(db: Executor, distributionId: number, embed: string, views: number, lamports: number): Promise<void> {
+  await db.insertInto('distribution_embeds').values({ distribution_id: distributionId, embed, views, amount_lamports: lamports }).execute();
+}
+
+export async function insertInvestorParts(
+  db: Executor,
+  distributionId: number,
+  projectId: number,
+  parts: { investor: string; shares: number; amountLamports: number }[],
+): Promise<void> {
+  if (parts.length === 0) return;
+  await db
+    .insertInto('investor_distributions')
+    .values(
+      parts.map((part) => ({
+        distribution_id: distributionId,
+        project_id: projectId,
+        investor: part.investor,
+        shares: part.shares,
+        amount_lamports: part.amountLamports,
+      })),
+    )
+    .execute();
+}
+
+/** A claim pays everything accrued in the project, so every earlier part is claimed by it. */
+export async function recordRevenueClaim(
+  db: Executor,
+  claim: { projectId: number; investor: string; amountLamports: number; claimedAt: number; signature: string },
+): Promise<void> {
+  await db
+    .insertInto('revenue_claims')
+    .values({
+      project_id: claim.projectId,
+      investor: claim.investor,
+      amount_lamports: claim.amountLamports,
+      claimed_at: claim.claimedAt,
+      signature: claim.signature,
+    })
+    .execute();
+  await db
+    .updateTable('investor_distributions')
+    .set({ claimed: 1, claim_signature: claim.signature })
+    .where('project_id', '=', claim.projectId)
+    .where('investor', '=', claim.investor)
+    .where('claimed', '=', 0)
+    .execute();
+}
+
+export async function insertPublisherClaim(
+  db: Executor,
+  claim: { embed: string; publisher: string; amountLamports: number; claimedAt: number; signature: string },
+): Promise<void> {
+  await db
+    .insertInto('publisher_claims')
+    .values({ embed: claim.embed, publisher: claim.publisher, amount_lamports: claim.amountLamports, claimed_at: claim.claimedAt, signature: claim.signature })
+    .execute();
+}

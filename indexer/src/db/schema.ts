@@ -1,0 +1,267 @@
+// The tables of a cluster's database as Kysely sees them (one source for SQLite and PostgreSQL).
+// Flags are 0/1 integers on both databases (SQLite has no boolean); amounts, slots and times are
+// integers that fit a JS number (PostgreSQL bigint is parsed back to a number, see connection.ts);
+// Q64.64 accumulators are decimal text because they do not.
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+export interface TransactionsTable {
+  signature: string;
+  slot: number;
+  block_time: number | null;
+  failed: Generated<number>;
+  event_count: number;
+  ingested_at: number;
+}
+
+export interface EventsTable {
+  signature: string;
+  ix_index: number;
+  event_index: number;
+  slot: number;
+  block_time: number | null;
+  name: string;
+  /** the seq stream: a project address, or 'platform' for platform-wide events */
+  stream: string;
+  seq: number;
+  data: string;
+  applied: Generated<number>;
+}
+
+export interface StreamsTable {
+  stream: string;
+  next_seq: number;
+}
+
+export interface CursorsTable {
+  name: string;
+  signature: string;
+  slot: number;
+  updated_at: number;
+}
+
+export interface PlatformTable {
+  id: number;
+  admin: string;
+  treasury: string;
+  settlement_authority: string;
+  publisher_bps: number;
+  investor_bps: number;
+  platform_bps: number;
+  min_investment_lamports: number;
+  unverified_funding_cap_lamports: number;
+  verified_funding_cap_lamports: number;
+  updated_at: number;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  wallet_address: string;
+  chain_address: string;
+  username: string;
+  is_studio: Generated<number>;
+  created_at: number;
+}
+
+export interface StudiosTable {
+  id: Generated<number>;
+  address: string;
+  authority: string;
+  name: string;
+  verified: Generated<number>;
+  funding_cap_lamports: number | null;
+  registered_at: number;
+  signature: string;
+}
+
+export interface ProjectsTable {
+  id: number;
+  address: string;
+  studio: string;
+  share_mint: string;
+  vault: string;
+  title: string;
+  metadata_uri: string;
+  metadata_hash: string;
+  goal_lamports: number;
+  raised_lamports: Generated<number>;
+  total_shares: Generated<number>;
+  investor_count: Generated<number>;
+  deadline: number;
+  created_at: number;
+  funded_at: number | null;
+  status: Generated<string>;
+  funds_released: Generated<number>;
+  license_signature: string | null;
+  revenue_per_share: Generated<string>;
+  total_revenue_lamports: Generated<number>;
+  total_views: Generated<number>;
+  signature: string;
+  /** The title lower-cased (search). */
+  search_title: Generated<string>;
+}
+
+export interface InvestmentsTable {
+  id: Generated<number>;
+  project_id: number;
+  investor: string;
+  amount_lamports: number;
+  shares_minted: number;
+  goal_lamports: number;
+  created_at: number;
+  signature: string;
+  ix_index: number;
+  event_index: number;
+}
+
+export interface PositionsTable {
+  project_id: number;
+  investor: string;
+  lamports: number;
+  shares: number;
+  revenue_checkpoint: Generated<string>;
+}
+
+export interface RefundsTable {
+  id: Generated<number>;
+  project_id: number;
+  investor: string;
+  amount_lamports: number;
+  shares_burned: number;
+  refunded_at: number;
+  signature: string;
+}
+
+export interface EmbedsTable {
+  id: Generated<number>;
+  address: string;
+  project_id: number;
+  publisher: string;
+  embed_id: string;
+  website_url: string;
+  total_views: Generated<number>;
+  earned_lamports: Generated<number>;
+  claimed_lamports: Generated<number>;
+  registered_at: number;
+  signature: string;
+}
+
+export interface DistributionsTable {
+  id: Generated<number>;
+  project_id: number;
+  idx: number;
+  address: string;
+  total_lamports: number;
+  publisher_lamports: number;
+  investor_lamports: number;
+  platform_lamports: number;
+  total_views: number;
+  total_shares: number;
+  revenue_per_share_before: string;
+  revenue_per_share_after: string;
+  distributed_at: number;
+  signature: string;
+}
+
+export interface DistributionEmbedsTable {
+  distribution_id: number;
+  embed: string;
+  views: number;
+  amount_lamports: number;
+}
+
+export interface InvestorDistributionsTable {
+  id: Generated<number>;
+  distribution_id: number;
+  project_id: number;
+  investor: string;
+  shares: number;
+  amount_lamports: number;
+  claimed: Generated<number>;
+  claim_signature: string | null;
+}
+
+export interface RevenueClaimsTable {
+  id: Generated<number>;
+  project_id: number;
+  investor: string;
+  amount_lamports: number;
+  claimed_at: number;
+  signature: string;
+}
+
+export interface PublisherClaimsTable {
+  id: Generated<number>;
+  embed: string;
+  publisher: string;
+  amount_lamports: number;
+  claimed_at: number;
+  signature: string;
+}
+
+export interface MetadataTable {
+  sha256: string;
+  body: string;
+  created_at: number;
+  /** Lower-cased copies of the searchable fields of `body` (the marketplace search, SPEC §5). */
+  search_description: Generated<string>;
+  search_director: Generated<string>;
+}
+
+export interface PlayNoncesTable {
+  nonce: string;
+  embed: string;
+  ip: string;
+  issued_at: number;
+  used_at: number | null;
+}
+
+export interface SettlementBatchesTable {
+  id: Generated<number>;
+  project_id: number;
+  expected_index: number;
+  amount_lamports: number;
+  /** pending | settled */
+  status: Generated<string>;
+  signature: string | null;
+  last_error: string | null;
+  created_at: number;
+  settled_at: number | null;
+}
+
+export interface ViewsTable {
+  id: Generated<number>;
+  project_id: number;
+  embed: string;
+  nonce: string;
+  ip: string;
+  counted_at: number;
+  batch_id: number | null;
+}
+
+export interface Schema {
+  transactions: TransactionsTable;
+  events: EventsTable;
+  streams: StreamsTable;
+  cursors: CursorsTable;
+  platform: PlatformTable;
+  users: UsersTable;
+  studios: StudiosTable;
+  projects: ProjectsTable;
+  investments: InvestmentsTable;
+  positions: PositionsTable;
+  refunds: RefundsTable;
+  embeds: EmbedsTable;
+  distributions: DistributionsTable;
+  distribution_embeds: DistributionEmbedsTable;
+  investor_distributions: InvestorDistributionsTable;
+  revenue_claims: RevenueClaimsTable;
+  publisher_claims: PublisherClaimsTable;
+  metadata: MetadataTable;
+  play_nonces: PlayNoncesTable;
+  settlement_batches: SettlementBatchesTable;
+  views: ViewsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type EventRow = Selectable<EventsTable>;
+export type NewEvent = Insertable<EventsTable>;

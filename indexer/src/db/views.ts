@@ -1,0 +1,60 @@
+// The views aggregate: play nonces the embed player asks for, and the views counted with them
+// (waiting in `views` for the settlement job).
+import { inTransaction, type Executor } from './executor.ts';
+
+export async function noncesIssuedSince(db: Executor, ip: string, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('play_nonces')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('ip', '=', ip)
+    .where('issued_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Plays that never reported a view expire; their nonces are dropped so the table stays small. */
+export async function dropExpiredNonces(db: Executor, issuedBefore: number): Promise<void> {
+  await db.deleteFrom('play_nonces').where('used_at', 'is', null).where('issued_at', '<', issuedBefore).execute();
+}
+
+export async function insertNonce(db: Executor, nonce: { nonce: string; embed: string; ip: string; issuedAt: number }): Promise<void> {
+  await db.insertInto('play_nonces').values({ nonce: nonce.nonce, embed: nonce.embed, ip: nonce.ip, issued_at: nonce.issuedAt }).execute();
+}
+
+export function findNonce(db: Executor, nonce: string): Promise<{ embed: string; issued_at: number; used_at: number | null } | undefined> {
+  return db.selectFrom('play_nonces').select(['embed', 'issued_at', 'used_at']).where('nonce', '=', nonce).executeTakeFirst();
+}
+
+export async function viewsCountedSince(db: Executor, ip: string, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('views')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('ip', '=', ip)
+    .where('counted_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Uses the nonce and counts its view, atomically: of two reports of the same play only the one
+ * that marks the nonce used counts. Returns whether this one did.
+ */
+export function countView(
+  db: Executor,
+  view: { nonce: string; projectId: number; embed: string; ip: string; countedAt: number },
+): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const used = await trx
+      .updateTable('play_nonces')
+      .set({ used_at: view.countedAt })
+      .where('nonce', '=', view.nonce)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) === 0) return false;
+    await trx
+      .insertInto('views')
+      .values({ project_id: view.projectId, embed: view.embed, nonce: view.nonce, ip: view.ip, counted_at: view.countedAt })
+      .execute();
+    return true;
+  });
+}
