@@ -55,3 +55,13 @@ export const MAX_MEDIA_BYTES = 10 * 1024 * 1024;
 export const MEDIA_MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 /** The content-addressed media store's folder inside the data folder. */
 export const MEDIA_DIR_NAME = 'media';
+
+/** Sign-In With Solana (issue 10): the session cookie and how long its parts live. */
+export const SESSION_COOKIE = 'marquee_session';
+export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+/** A sign-in request (its nonce and its message's expiry) is good for this long. */
+export const SIGN_IN_TTL_MS = 10 * 60 * 1000;
+/** How far in the future a wallet's Issued At may be (its clock against ours). */
+export const SIGN_IN_CLOCK_SKEW_MS = 60 * 1000;
+export const SIGN_IN_STATEMENT = 'Sign in to Marquee with this wallet. This request costs nothing and sends no transaction.';
+export const SIGN_IN_VERSION = '1';

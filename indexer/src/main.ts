@@ -3,6 +3,7 @@
 // first (seeding itself on its first start), runs its own settlement job, and passes its cluster and
 // its /api/demo routes to startMarquee.
 import { loadConfig } from './config.ts';
+import { FolderLockedError } from './demo/folder-lock.ts';
 import { startDemo } from './demo/index.ts';
 import { startMarquee } from './start.ts';
 
@@ -15,6 +16,10 @@ const demo = config.demo
       settlementIntervalMs: config.demoSettlementIntervalMs,
       adminWallet: config.demoAdminWallet,
       lastCallSeconds: config.demoLastCallSeconds,
+    }).catch((error: unknown) => {
+      if (!(error instanceof FolderLockedError)) throw error;
+      console.error(error.message);
+      process.exit(1);
     })
   : undefined;
 if (demo?.seeded) {
@@ -29,7 +34,10 @@ function shutdown() {
   if (closing) return;
   closing = true;
   demo?.stop();
-  marquee.close().then(() => process.exit(0));
+  marquee.close().then(() => {
+    demo?.release();
+    process.exit(0);
+  });
 }
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);

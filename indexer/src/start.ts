@@ -7,8 +7,11 @@ import { join } from 'node:path';
 import type { ServerType } from '@hono/node-server';
 import { createApp } from './api/app.ts';
 import type { ClusterContext, DemoExtension } from './api/context.ts';
+import { loadSessionSecret, SessionSigner } from './auth/session.ts';
+import { openAuthStore } from './auth/store.ts';
 import { createCluster } from './cluster.ts';
 import { loadConfig, type Config } from './config.ts';
+import { assertPrivateFile } from './private-files.ts';
 import { createServer } from './server.ts';
 import { MediaStore } from './media/store.ts';
 import { MEDIA_DIR_NAME } from './constants.ts';
@@ -54,6 +57,7 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
 
   const signers: Record<string, SettlementSigner> = { ...options.settlementSigners };
   if (config.settlementKeypairPath) {
+    assertPrivateFile(config.settlementKeypairPath, 'The settlement keypair (MARQUEE_SETTLEMENT_KEYPAIR)');
     const secret = Uint8Array.from(JSON.parse(readFileSync(config.settlementKeypairPath, 'utf8')));
     const keypair = anchor.web3.Keypair.fromSecretKey(secret);
     for (const { rpc, cluster } of rpcClusters) {
@@ -68,7 +72,9 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
   // A throwaway folder when the databases are in memory (tests), the data folder's media/ otherwise.
   const mediaDir = config.dataDir === ':memory:' ? mkdtempSync(join(tmpdir(), 'marquee-media-')) : join(config.dataDir, MEDIA_DIR_NAME);
   const media = options.media ?? new MediaStore(mediaDir);
-  const app = createApp({ clusters, media, demo: options.demo, heliusAuthHeader: config.heliusAuthHeader, trustProxy: config.trustProxy });
+  const authStore = openAuthStore(config.dataDir);
+  const auth = { store: authStore, sessions: new SessionSigner(loadSessionSecret(config.dataDir)), publicUrl: config.publicUrl };
+  const app = createApp({ clusters, media, demo: options.demo, heliusAuthHeader: config.heliusAuthHeader, trustProxy: config.trustProxy, auth });
   const server = await createServer({ app, port: config.port, staticDir: config.staticDir });
   const url = `http://localhost:${config.port}`;
   return {
@@ -81,6 +87,7 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
         for (const cluster of clusters) cluster.indexer.stop();
         server.close(() => {
           for (const cluster of clusters) cluster.db.close();
+          authStore.close();
           resolve();
         });
       }),

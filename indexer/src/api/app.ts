@@ -2,6 +2,7 @@
 // middleware choosing the request's ClusterContext, one error format, and the /api/demo extension
 // point for the demo chain.
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import {
@@ -13,6 +14,10 @@ import {
   PLAY_NONCE_TTL_MS,
   RATE_LIMIT_WINDOW_MS,
 } from '../constants.ts';
+import { sessionMiddleware } from '../auth/guard.ts';
+import { authRoutes, type AuthDeps } from '../auth/routes.ts';
+import { SessionSigner } from '../auth/session.ts';
+import { openAuthStore } from '../auth/store.ts';
 import type { AppDeps, AppEnv, ViewRules } from './context.ts';
 import { fail } from './errors.ts';
 import { openApiDocument } from './openapi.ts';
@@ -74,7 +79,7 @@ export function createApp(deps: AppDeps) {
   api.get('/openapi.json', (c) => c.json(openApiDocument(deps.demo?.openapi)));
   api.route('/projects', projectRoutes(now));
   api.route('/investments', investmentRoutes(now));
-  api.route('/users', userRoutes(now));
+  api.route('/users', userRoutes(now, deps.demo?.isServerKey));
   api.route('/embeds', embedRoutes(now));
   api.route('/revenue', revenueRoutes());
   api.route('/views', viewRoutes(now, rules));
@@ -83,7 +88,11 @@ export function createApp(deps: AppDeps) {
   if (deps.media) api.route('/media', mediaRoutes(deps.media));
   if (deps.demo) api.route('/demo', deps.demo.routes);
 
+  const auth: AuthDeps = deps.auth ?? { store: openAuthStore(':memory:'), sessions: new SessionSigner(randomBytes(32)) };
   const app = new Hono<AppEnv>();
+  app.use('*', sessionMiddleware(auth.sessions, now));
+  // Sign-in is not per cluster: mounted ahead of /api's cluster middleware.
+  app.route('/api/auth', authRoutes({ trustProxy: deps.trustProxy, ...auth }, now));
   app.route('/api', api);
   // The embed player, outside /api so the snippet's iframe URL stays short.
   app.get('/player/:projectId', (c) => {

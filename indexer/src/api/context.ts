@@ -1,6 +1,8 @@
 // What the API is built from: one ClusterContext per cluster (its database, indexer and explorer
 // links) and the optional extensions (the demo chain's /api/demo routes, the settlement job).
 import type { Hono } from 'hono';
+import type { AuthDeps } from '../auth/routes.ts';
+import type { Session } from '../auth/session.ts';
 import type { Db } from '../db/database.ts';
 import type { ClusterIndexer } from '../ingest/indexer.ts';
 import type { MediaStore } from '../media/store.ts';
@@ -26,6 +28,8 @@ export type AppEnv = {
   Variables: {
     cluster: ClusterContext;
     clientIp: string;
+    /** The caller's verified session (signed-in wallet), or null. */
+    session: Session | null;
   };
 };
 
@@ -36,6 +40,8 @@ export type AppEnv = {
 export interface DemoExtension {
   routes: Hono<AppEnv>;
   openapi?: Record<string, unknown>;
+  /** Whether an address is one of the demo chain's server-held keys (never registrable as a wallet). */
+  isServerKey?: (address: string) => boolean;
 }
 
 export interface AppDeps {
@@ -50,5 +56,7 @@ export interface AppDeps {
   views?: Partial<ViewRules>;
   /** The content-addressed image store behind /api/media (thumbnails); the routes are off without it. */
   media?: MediaStore;
+  /** Sign-in: the nonce store and session signer shared by every API process; a process-local pair when absent (tests). */
+  auth?: AuthDeps;
   now?: () => number;
 }

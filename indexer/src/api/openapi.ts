@@ -17,6 +17,21 @@ interface RouteDoc {
 
 export const ROUTES: RouteDoc[] = [
   { method: 'get', path: '/api/health', summary: 'Liveness and per-cluster indexer state' },
+  {
+    method: 'get',
+    path: '/api/auth/nonce',
+    summary: 'A Sign-In With Solana request: { input } for solana:signIn and the same request as SIWS text { message } for signMessage',
+    query: schemas.signInRequestQuery,
+  },
+  {
+    method: 'post',
+    path: '/api/auth/sign-in',
+    summary: 'Verify a signed SIWS message and set the HttpOnly session cookie; answers { walletAddress, expiresAt }',
+    body: schemas.signInBody,
+    responses: { 400: 'not a SIWS message', 401: 'bad signature, other domain, unknown/used/expired nonce, or expired message' },
+  },
+  { method: 'post', path: '/api/auth/sign-out', summary: 'Clear the session cookie' },
+  { method: 'get', path: '/api/auth/session', summary: 'The current session { walletAddress, expiresAt }', responses: { 401: 'not signed in' } },
   { method: 'get', path: '/api/openapi.json', summary: 'This document' },
   { method: 'get', path: '/api/projects', summary: 'Projects (spec Project shape)', query: schemas.projectListQuery },
   { method: 'get', path: '/api/projects/featured', summary: 'Featured projects, funding first', query: schemas.featuredQuery },
@@ -38,7 +53,13 @@ export const ROUTES: RouteDoc[] = [
     body: schemas.investmentBody,
     responses: { 201: 'Investment', 400: 'transaction does not match', 404: 'project or transaction not found' },
   },
-  { method: 'post', path: '/api/users', summary: 'Register a wallet (idempotent)', body: schemas.userBody },
+  {
+    method: 'post',
+    path: '/api/users',
+    summary: "Register a wallet (idempotent); needs that wallet's session",
+    body: schemas.userBody,
+    responses: { 401: 'not signed in', 403: 'signed in as another wallet', 409: 'the address is a demo key, not a wallet' },
+  },
   { method: 'get', path: '/api/users/{userId}', summary: 'A user by id or wallet', params: schemas.userIdParams },
   {
     method: 'post',

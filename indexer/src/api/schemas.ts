@@ -36,10 +36,11 @@ export const txHash = z
 
 const id = z.coerce.number({ message: 'Expected a numeric id' }).int().nonnegative();
 
-/** `{userId}`: the numeric id from POST /api/users or a wallet address. */
-export const userIdParams = z.object({
-  userId: z.union([z.string().regex(/^\d+$/), walletAddress], { message: 'Expected a user id or a wallet address' }),
-});
+/** A `{userId}`: the numeric id from POST /api/users (as a number or a string) or a wallet address; always a string after parsing. */
+export const userId = z
+  .union([z.number().int().nonnegative(), z.string().regex(/^\d+$/), walletAddress], { message: 'Expected a user id or a wallet address' })
+  .transform(String);
+export const userIdParams = z.object({ userId });
 export const projectIdParams = z.object({ projectId: id });
 export const idParams = z.object({ id });
 
@@ -128,3 +129,18 @@ export const metadataBody = z.object({
 });
 export const playerQuery = z.object({ embed: z.string().max(MAX_EMBED_ID_LEN).optional().meta({ description: 'registered embed id: views are counted' }) });
 export const sha256Params = z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/, { message: 'Expected a sha256 hex digest' }) });
+
+const base64 = (what: string, maxLength: number) =>
+  z
+    .string()
+    .max(maxLength)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, { message: `Expected ${what} in base64` })
+    .meta({ description: `${what}, base64` });
+
+export const signInRequestQuery = z.object({
+  address: walletAddress.meta({ description: 'the wallet that will sign in' }),
+});
+export const signInBody = z.object({
+  signedMessage: base64('the exact bytes the wallet signed (the SIWS text)', 4096),
+  signature: base64('the ed25519 signature', 128),
+});

@@ -42,6 +42,8 @@ export interface DemoRuntime {
   seeded: SeedSummary | null;
   /** Stops the settlement timer (the indexer and database belong to whoever started them). */
   stop(): void;
+  /** Unlocks the chain's folder for another server (after the API stopped). */
+  release(): void;
 }
 
 /**
@@ -85,8 +87,12 @@ export async function startDemo(options: DemoOptions): Promise<DemoRuntime> {
   const settlement = new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer: service, now });
   const interval = options.settlementIntervalMs ?? DEFAULT_SETTLEMENT_INTERVAL_MS;
   if (interval > 0) settlement.start(interval);
-  const extension: DemoExtension = { routes: demoRoutes(service, { settlement, metadataStore: store }), openapi: demoOpenApi() };
-  return { chain, cluster, service, settlement, extension, seeded, stop: () => settlement.stop() };
+  const extension: DemoExtension = {
+    routes: demoRoutes(service, { settlement, metadataStore: store }),
+    openapi: demoOpenApi(),
+    isServerKey: (address) => chain.isServerKey(address),
+  };
+  return { chain, cluster, service, settlement, extension, seeded, stop: () => settlement.stop(), release: () => chain.close() };
 }
 
 export { DemoChain, DEMO_CLUSTER } from './chain.ts';

@@ -5,7 +5,7 @@
 import anchor from '@coral-xyz/anchor';
 import { randomInt } from 'node:crypto';
 import type { ClusterContext } from '../api/context.ts';
-import { linkSigner } from '../api/routes/users.ts';
+import { linkSigner, UserLinkError } from '../api/routes/users.ts';
 import { resolveUser } from '../api/shapes.ts';
 import { LAMPORTS_PER_AMOUNT_UNIT, LAMPORTS_PER_SOL, LAMPORTS_PER_USD } from '../constants.ts';
 import { decodeTransactionEvents } from '../program/decoder.ts';
@@ -39,7 +39,7 @@ export const KEY = {
 /** A client mistake in a demo action: becomes a 4xx `{ message }`. */
 export class DemoActionError extends Error {
   constructor(
-    readonly status: 400 | 403 | 404,
+    readonly status: 400 | 403 | 404 | 409,
     message: string,
   ) {
     super(message);
@@ -129,6 +129,9 @@ export class DemoService implements SettlementSigner {
    * the mapping and the airdrop are one commit), and links the wallet's user to it in the indexer.
    */
   connect(walletAddress: string): DemoWallet {
+    if (this.chain.isServerKey(walletAddress)) {
+      throw new DemoActionError(409, `${walletAddress} is a key held by the demo chain, not a wallet: it cannot be connected`);
+    }
     let name = this.chain.walletKeyName(walletAddress);
     if (!name) {
       name = KEY.wallet(walletAddress);
@@ -137,14 +140,25 @@ export class DemoService implements SettlementSigner {
       this.chain.airdrop(keypair.publicKey, DEMO_WALLET_LAMPORTS);
     }
     const keypair = this.key(name);
-    linkSigner(this.cluster.db, walletAddress, keypair.publicKey.toBase58(), this.now());
+    try {
+      linkSigner(this.cluster.db, walletAddress, keypair.publicKey.toBase58(), this.now());
+    } catch (error) {
+      if (error instanceof UserLinkError) throw new DemoActionError(error.status, error.message);
+      throw error;
+    }
     return this.walletInfo(walletAddress, keypair);
   }
 
   /** Re-links every demo wallet's user after a restart (the link may have missed a crash). */
   relinkWallets(): void {
     for (const [walletAddress, name] of this.chain.wallets()) {
-      linkSigner(this.cluster.db, walletAddress, this.key(name).publicKey.toBase58(), this.now());
+      try {
+        linkSigner(this.cluster.db, walletAddress, this.key(name).publicKey.toBase58(), this.now());
+      } catch (error) {
+        // A link the table refuses stays as it is (its investments stay attached); the server still starts.
+        if (!(error instanceof UserLinkError)) throw error;
+        console.warn(`[demo] ${error.message}`);
+      }
     }
   }
 
