@@ -2,6 +2,7 @@
 // explorer links. Used by main.ts for RPC clusters and by the demo chain for 'demo'.
 import { join } from 'node:path';
 import type { ClusterContext } from './api/context.ts';
+import { ensureStudioTables } from './api/studio-store.ts';
 import { openDatabase } from './db/database.ts';
 import { ClusterIndexer, type IndexerHooks } from './ingest/indexer.ts';
 import type { ChainSource } from './sources/source.ts';
@@ -23,6 +24,7 @@ export function createCluster(options: {
 }): ClusterContext {
   const name = options.source.cluster;
   const db = openDatabase(options.dataDir === ':memory:' ? ':memory:' : databasePath(options.dataDir, name));
+  ensureStudioTables(db);
   const indexer = new ClusterIndexer({ cluster: name, db, source: options.source, programId: options.programId, hooks: options.hooks, now: options.now });
   const explorerTxUrl = EXPLORER_CLUSTERS.has(name)
     ? (signature: string) =>

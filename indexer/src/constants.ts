@@ -35,6 +35,8 @@ export const MAX_NONCES_PER_IP_PER_WINDOW = 60;
 /** Program string limits (programs/marquee/src/constants.rs). */
 export const MAX_TITLE_LEN = 64;
 export const MAX_STUDIO_NAME_LEN = 64;
+/** A verification application carries at most this many documents. */
+export const MAX_APPLICATION_DOCUMENTS = 5;
 export const MAX_METADATA_URI_LEN = 200;
 export const MAX_EMBED_ID_LEN = 32;
 export const MAX_WEBSITE_URL_LEN = 200;

@@ -31,6 +31,7 @@ import { revenueRoutes } from './routes/revenue.ts';
 import { userRoutes } from './routes/users.ts';
 import { viewRoutes } from './routes/views.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
+import { listingEditRoutes, platformRoutes, studioRoutes, transactionRoutes, verificationRoutes } from './routes/studios.ts';
 import { mediaRoutes } from '../media/routes.ts';
 
 export function createApp(deps: AppDeps) {
@@ -78,6 +79,11 @@ export function createApp(deps: AppDeps) {
   );
   api.get('/openapi.json', (c) => c.json(openApiDocument(deps.demo?.openapi)));
   api.route('/projects', projectRoutes(now));
+  api.route('/projects', listingEditRoutes(now));
+  api.route('/platform', platformRoutes());
+  api.route('/studios', studioRoutes(now));
+  api.route('/verification', verificationRoutes(now));
+  api.route('/transactions', transactionRoutes());
   api.route('/investments', investmentRoutes(now));
   api.route('/users', userRoutes(now, deps.demo?.isServerKey));
   api.route('/embeds', embedRoutes(now));

@@ -50,7 +50,8 @@ const PROJECT_SELECT = `
          m.body AS metadata
   FROM projects p
   LEFT JOIN studios s ON s.authority = p.studio  -- the program records a project's studio by its authority wallet
-  LEFT JOIN metadata m ON m.sha256 = p.metadata_hash`;
+  -- a studio's edit of its listing points the film to newer metadata (the chain keeps the listed hash)
+  LEFT JOIN metadata m ON m.sha256 = COALESCE((SELECT e.metadata_hash FROM listing_edits e WHERE e.project_id = p.id), p.metadata_hash)`;
 
 /** The iframe of the embed player page (/player/{id}); with an embed id its views are counted. */
 export function embedCode(origin: string, cluster: string, projectId: number, embedId?: string): string {

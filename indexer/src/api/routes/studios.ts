@@ -1,0 +1,250 @@
+// The studio side of the API: the platform's rules (GET /api/platform), a wallet's studio overview
+// and settings (/api/studios/:wallet), verification applications and the admin's decisions
+// (/api/verification/applications), a film's metadata edit (PUT /api/projects/:id/metadata) and
+// the generic write path of program transactions the app sent itself (POST /api/transactions).
+// Writes for a wallet need that wallet's session; the admin's decisions need the admin's.
+import { Hono, type Context } from 'hono';
+import { requireSession, requireWallet } from '../../auth/guard.ts';
+import { studioProfiles, users, verification, listingEdits, type Executor } from '../../db/index.ts';
+import type { AppEnv, ClusterContext } from '../context.ts';
+import { fail } from '../errors.ts';
+import {
+  applicationBody,
+  applicationIdParams,
+  approvalBody,
+  idParams,
+  listingEditBody,
+  rejectionBody,
+  studioProfileBody,
+  transactionBody,
+  walletParams,
+} from '../schemas.ts';
+import { getProject, isoDate, toUsd } from '../shapes.ts';
+import { readMetadata, storeMetadata } from './metadata.ts';
+import { studioStore } from '../studio-store.ts';
+import { validate } from '../validate.ts';
+import { verifiedEvents } from '../verify.ts';
+import type { StoredEvent } from '../../ingest/projector.ts';
+
+/** Every event the program emits: POST /api/transactions accepts any of them. */
+const PROGRAM_EVENTS = [
+  'PlatformInitialized',
+  'PlatformUpdated',
+  'StudioRegistered',
+  'StudioVerified',
+  'ProjectCreated',
+  'Invested',
+  'LicenseClaimed',
+  'Refunded',
+  'EmbedRegistered',
+  'RevenueDistributed',
+  'RevenueClaimed',
+  'PublisherRevenueClaimed',
+];
+
+interface PlatformRow {
+  admin: string;
+  treasury: string;
+  min_investment_lamports: number;
+  unverified_funding_cap_lamports: number;
+  verified_funding_cap_lamports: number;
+}
+
+async function platformOf(db: Executor): Promise<PlatformRow | undefined> {
+  return db
+    .selectFrom('platform')
+    .select(['admin', 'treasury', 'min_investment_lamports', 'unverified_funding_cap_lamports', 'verified_funding_cap_lamports'])
+    .executeTakeFirst();
+}
+
+/** The address that signs for a wallet on this cluster (its demo key on the demo chain). */
+async function chainAddressOf(db: Executor, walletAddress: string): Promise<string> {
+  return (await users.resolveUser(db, walletAddress)).chainAddress ?? walletAddress;
+}
+
+async function studioAccount(ctx: ClusterContext, db: Executor, authority: string) {
+  const row = await db.selectFrom('studios').selectAll().where('authority', '=', authority).executeTakeFirst();
+  if (!row) return null;
+  const platform = await platformOf(db);
+  const cap = row.funding_cap_lamports ?? (row.verified ? platform?.verified_funding_cap_lamports : platform?.unverified_funding_cap_lamports) ?? 0;
+  return {
+    address: row.address,
+    authority: row.authority,
+    name: row.name,
+    verified: row.verified === 1,
+    fundingCap: toUsd(cap),
+    fundingCapLamports: String(cap),
+    registeredAt: isoDate(row.registered_at)!,
+    txHash: row.signature,
+    explorerUrl: ctx.explorerTxUrl?.(row.signature) ?? null,
+  };
+}
+
+async function applicationShape(ctx: ClusterContext, db: Executor, application: verification.Application) {
+  return {
+    id: application.id,
+    walletAddress: application.walletAddress,
+    chainAddress: application.chainAddress,
+    studioName: application.studioName,
+    contactEmail: application.contactEmail,
+    website: application.website,
+    description: application.description,
+    documents: application.documents,
+    status: application.status,
+    rejectionReason: application.rejectionReason,
+    submittedAt: isoDate(application.submittedAt)!,
+    reviewedAt: isoDate(application.reviewedAt),
+    approvalTxHash: application.approvalSignature,
+    studio: await studioAccount(ctx, db, application.chainAddress),
+  };
+}
+
+/** The caller must be signed in as the wallet that is Platform.admin on this cluster (or signs for it). */
+async function requireAdmin(c: Context<AppEnv>, db: Executor): Promise<void> {
+  const session = requireSession(c);
+  const platform = await platformOf(db);
+  if (!platform) fail(404, 'The platform is not initialised on this cluster');
+  if ((await chainAddressOf(db, session.walletAddress)) !== platform.admin) fail(403, 'Only the platform admin reviews studio applications');
+}
+
+export function platformRoutes() {
+  return new Hono<AppEnv>().get('/', async (c) => {
+    const platform = await platformOf(studioStore(c.var.cluster));
+    if (!platform) fail(404, 'The platform is not initialised on this cluster');
+    return c.json({
+      admin: platform.admin,
+      treasury: platform.treasury,
+      minInvestmentLamports: String(platform.min_investment_lamports),
+      unverifiedFundingCapLamports: String(platform.unverified_funding_cap_lamports),
+      verifiedFundingCapLamports: String(platform.verified_funding_cap_lamports),
+      unverifiedFundingCap: toUsd(platform.unverified_funding_cap_lamports),
+      verifiedFundingCap: toUsd(platform.verified_funding_cap_lamports),
+      // The program takes any deadline in the future (no funding window of the platform yet).
+      minFundingWindowDays: 0,
+      maxFundingWindowDays: null,
+    });
+  });
+}
+
+export function studioRoutes(now: () => number) {
+  return new Hono<AppEnv>()
+    .get('/:walletAddress', validate('param', walletParams), async (c) => {
+      const ctx = c.var.cluster;
+      const db = studioStore(ctx);
+      const { walletAddress } = c.req.valid('param');
+      const chainAddress = await chainAddressOf(db, walletAddress);
+      const [studio, profile, application, platform] = await Promise.all([
+        studioAccount(ctx, db, chainAddress),
+        studioProfiles.getProfile(db, walletAddress),
+        verification.latestOf(db, walletAddress),
+        platformOf(db),
+      ]);
+      return c.json({
+        walletAddress,
+        chainAddress,
+        isAdmin: platform?.admin === chainAddress,
+        studio,
+        profile: profile ? { name: profile.name, description: profile.description, updatedAt: isoDate(profile.updatedAt) } : null,
+        application: application ? await applicationShape(ctx, db, application) : null,
+      });
+    })
+    .put('/:walletAddress/profile', validate('param', walletParams), validate('json', studioProfileBody), async (c) => {
+      const { walletAddress } = c.req.valid('param');
+      requireWallet(c, walletAddress);
+      const saved = await studioProfiles.saveProfile(studioStore(c.var.cluster), walletAddress, c.req.valid('json'), Math.floor(now() / 1000));
+      return c.json({ name: saved.name, description: saved.description, updatedAt: isoDate(saved.updatedAt) });
+    });
+}
+
+export function verificationRoutes(now: () => number) {
+  return new Hono<AppEnv>()
+    .get('/applications', async (c) => {
+      const ctx = c.var.cluster;
+      const db = studioStore(ctx);
+      await requireAdmin(c, db);
+      const applications = await verification.listLatest(db);
+      return c.json(await Promise.all(applications.map((application) => applicationShape(ctx, db, application))));
+    })
+    .post('/applications', validate('json', applicationBody), async (c) => {
+      const ctx = c.var.cluster;
+      const db = studioStore(ctx);
+      const body = c.req.valid('json');
+      requireWallet(c, body.walletAddress);
+      const chainAddress = await chainAddressOf(db, body.walletAddress);
+      if ((await studioAccount(ctx, db, chainAddress))?.verified) fail(400, 'This studio is already verified');
+      const latest = await verification.latestOf(db, body.walletAddress);
+      if (latest?.status === 'submitted') fail(409, 'An application of this studio is already waiting for review');
+      const submitted = await verification.submit(db, { ...body, chainAddress, submittedAt: Math.floor(now() / 1000) });
+      return c.json(await applicationShape(ctx, db, submitted), 201);
+    })
+    .post('/applications/:id/reject', validate('param', applicationIdParams), validate('json', rejectionBody), async (c) => {
+      const ctx = c.var.cluster;
+      const db = studioStore(ctx);
+      await requireAdmin(c, db);
+      const { id } = c.req.valid('param');
+      if (!(await verification.getApplication(db, id))) fail(404, 'Application not found');
+      if (!(await verification.decide(db, id, { status: 'rejected', reason: c.req.valid('json').reason }, Math.floor(now() / 1000)))) {
+        fail(409, 'This application was already decided');
+      }
+      return c.json(await applicationShape(ctx, db, (await verification.getApplication(db, id))!));
+    })
+    .post('/applications/:id/approve', validate('param', applicationIdParams), validate('json', approvalBody), async (c) => {
+      const ctx = c.var.cluster;
+      const db = studioStore(ctx);
+      await requireAdmin(c, db);
+      const { id } = c.req.valid('param');
+      const { txHash } = c.req.valid('json');
+      const application = await verification.getApplication(db, id);
+      if (!application) fail(404, 'Application not found');
+      // The approval is the admin's verify_studio of this studio's account, setting it verified.
+      await verifiedEvents(
+        ctx,
+        txHash,
+        ['StudioVerified'],
+        (event: StoredEvent) => event.data.authority === application.chainAddress && event.data.verified === true,
+      );
+      if (!(await verification.decide(db, id, { status: 'approved', signature: txHash }, Math.floor(now() / 1000)))) {
+        fail(409, 'This application was already decided');
+      }
+      return c.json(await applicationShape(ctx, db, (await verification.getApplication(db, id))!));
+    });
+}
+
+/** PUT /api/projects/:id/metadata: the film's studio stores new metadata and the film points to it. */
+export function listingEditRoutes(now: () => number) {
+  return new Hono<AppEnv>().put('/:id/metadata', validate('param', idParams), validate('json', listingEditBody), async (c) => {
+    const ctx = c.var.cluster;
+    const db = studioStore(ctx);
+    const origin = new URL(c.req.url).origin;
+    const { id } = c.req.valid('param');
+    const project = getProject(ctx, origin, now(), id);
+    if (!project) fail(404, 'Project not found');
+    const session = requireSession(c);
+    if ((await chainAddressOf(db, session.walletAddress)) !== project.studioAuthority) fail(403, 'Only the studio that listed this film can edit it');
+    const edit = c.req.valid('json');
+    // The listing's own fields the chain records (title, goal, deadline) stay as listed.
+    const previous = readMetadata(ctx, (await projectMetadataHash(db, id))!) ?? {};
+    const sha256 = storeMetadata(ctx, { ...previous, ...edit, title: project.title }, now());
+    await listingEdits.recordEdit(db, id, sha256, session.walletAddress, Math.floor(now() / 1000));
+    return c.json(getProject(ctx, origin, now(), id));
+  });
+}
+
+/** The metadata a film shows: its latest edit, else the hash create_project recorded. */
+async function projectMetadataHash(db: Executor, projectId: number): Promise<string | undefined> {
+  const edit = await listingEdits.currentEdit(db, projectId);
+  if (edit) return edit.metadataHash;
+  return (await db.selectFrom('projects').select('metadata_hash').where('id', '=', projectId).executeTakeFirst())?.metadata_hash;
+}
+
+/**
+ * POST /api/transactions: any program transaction the app sent itself (a listing, a studio
+ * registration or verification, a refund) is looked up on the cluster and ingested at once.
+ */
+export function transactionRoutes() {
+  return new Hono<AppEnv>().post('/', validate('json', transactionBody), async (c) => {
+    const { txHash } = c.req.valid('json');
+    const events = await verifiedEvents(c.var.cluster, txHash, PROGRAM_EVENTS);
+    return c.json({ signature: txHash, events: events.map((event) => ({ name: event.name, data: event.data })) });
+  });
+}
