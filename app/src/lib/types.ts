@@ -47,6 +47,8 @@ export interface Investment {
   createdAt: string
   investorAddress?: string
   amountLamports?: string
+  /** Taken back by a refund after the film missed its deadline unfunded. */
+  refunded?: boolean
   project?: Project
 }
 

@@ -24,6 +24,7 @@ import { useProject, useProjectInvestments } from '@/features/projects/projects-
 import { FundingProgress, ProjectThumbnail } from '@/features/projects/projects-ui'
 import { TransactionLink } from '@/features/chain/chain-ui'
 import { InvestDialog } from './invest-dialog'
+import { RefundPanel } from './refund-panel'
 
 export function studioLabel(project: Pick<Project, 'studioId' | 'studioName'>): string {
   return project.studioName ? project.studioName : `Studio #${project.studioId}`
@@ -107,6 +108,7 @@ function ProjectDetail({ project }: { project: Project }) {
           </Card.Root>
 
           {project.status === 'funded' && project.embeddableCode && <EmbedPanel project={project} />}
+          {project.status === 'failed' && publicKey && <RefundPanel project={project} />}
 
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
             <InfoCard title="About the Project">
