@@ -70,7 +70,11 @@ before(async () => {
   });
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   const walletScript = readFileSync(join(root, 'e2e/wallet-standard.js'), 'utf8');
-  const walletAccount = JSON.stringify({ address: wallet.publicKey.toBase58(), publicKey: [...wallet.publicKey.toBytes()] });
+  const walletAccount = JSON.stringify({
+    address: wallet.publicKey.toBase58(),
+    publicKey: [...wallet.publicKey.toBytes()],
+    seed: [...wallet.secretKey.subarray(0, 32)],
+  });
   await page.addInitScript({ content: `window.__E2E_WALLET__ = ${walletAccount};\n${walletScript}` });
 });
 
@@ -91,6 +95,21 @@ test('demo journey: connect, invest, complete a film, generate revenue, claim it
   await page.getByRole('button', { name: 'Connect Wallet' }).first().click();
   await page.getByText('E2E Wallet').first().click();
   await page.getByText('Connected', { exact: true }).first().waitFor();
+  // Connecting signed in with the wallet: the browser holds a session of this wallet.
+  const session = await waitFor('the sign-in', () =>
+    page.evaluate(async () => {
+      const response = await fetch('/api/auth/session');
+      return response.ok ? ((await response.json()) as { walletAddress: string }) : undefined;
+    }),
+  );
+  assert.equal(session.walletAddress, wallet.publicKey.toBase58());
+  // Without that session nobody can act for the wallet.
+  const forged = await fetch(`${origin}/api/demo/invest`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ walletAddress: wallet.publicKey.toBase58(), projectId: 0, amount: 1 }),
+  });
+  assert.equal(forged.status, 401);
   const balanceText = page.getByTestId('wallet-balance');
   await balanceText.waitFor();
   assert.match(await balanceText.innerText(), /15\.7500 SOL/);
@@ -155,4 +174,6 @@ test('demo journey: connect, invest, complete a film, generate revenue, claim it
   assert.ok(Math.abs(claimedLamports - unclaimed.total * 1e6) <= 1e6, `claimed ${claimedLamports} lamports for ${unclaimed.total} thousandths`);
   const after = await api<{ total: number }>(`/revenue/unclaimed/${wallet.publicKey.toBase58()}`);
   assert.equal(after.total, 0);
+  // In demo mode the sign-in was the only thing the wallet was asked to sign.
+  assert.deepEqual(await page.evaluate(() => JSON.parse(sessionStorage.getItem('e2e-wallet-prompts') ?? '[]')), ['signIn']);
 });

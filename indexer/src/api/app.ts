@@ -22,6 +22,7 @@ import type { AppDeps, AppEnv, ViewRules } from './context.ts';
 import { fail } from './errors.ts';
 import { openApiDocument } from './openapi.ts';
 import { playerPage } from './player.ts';
+import { CROSS_ORIGIN_PATHS, crossOriginCors, playerCsp, securityHeaders } from './security-headers.ts';
 import { getProject } from './shapes.ts';
 import { embedRoutes } from './routes/embeds.ts';
 import { investmentRoutes } from './routes/investments.ts';
@@ -96,6 +97,8 @@ export function createApp(deps: AppDeps) {
 
   const auth: AuthDeps = deps.auth ?? { store: openAuthStore(':memory:'), sessions: new SessionSigner(randomBytes(32)) };
   const app = new Hono<AppEnv>();
+  app.use('*', securityHeaders());
+  for (const path of CROSS_ORIGIN_PATHS) app.use(path, crossOriginCors);
   app.use('*', sessionMiddleware(auth.sessions, now));
   // Sign-in is not per cluster: mounted ahead of /api's cluster middleware.
   app.route('/api/auth', authRoutes({ trustProxy: deps.trustProxy, ...auth }, now));
@@ -108,7 +111,9 @@ export function createApp(deps: AppDeps) {
     const project = cluster && Number.isSafeInteger(projectId) ? getProject(cluster, new URL(c.req.url).origin, now(), projectId) : undefined;
     if (!project) return c.html('<!doctype html><title>Not found</title><p>Film not found.</p>', 404);
     const embedId = c.req.query('embed');
-    return c.html(playerPage({ projectId, title: project.title, thumbnailUrl: project.thumbnailUrl, embedId, cluster: name }));
+    const nonce = randomBytes(16).toString('base64');
+    c.header('Content-Security-Policy', playerCsp(nonce));
+    return c.html(playerPage({ projectId, title: project.title, thumbnailUrl: project.thumbnailUrl, embedId, cluster: name, nonce }));
   });
   app.notFound((c) => c.json({ message: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
   app.onError((error, c) => {

@@ -6,7 +6,9 @@ import { MIN_VIEW_WATCH_MS } from '../constants.ts';
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-export function playerPage(options: { projectId: number; title: string; thumbnailUrl: string; embedId?: string; cluster: string }): string {
+/** `nonce`: the Content-Security-Policy nonce of the page's inline style and script. */
+export function playerPage(options: { projectId: number; title: string; thumbnailUrl: string; embedId?: string; cluster: string; nonce?: string }): string {
+  const nonce = options.nonce ? ` nonce="${escapeHtml(options.nonce)}"` : '';
   const config = JSON.stringify({
     projectId: options.projectId,
     embedId: options.embedId ?? null,
@@ -16,7 +18,7 @@ export function playerPage(options: { projectId: number; title: string; thumbnai
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(options.title)} · Marquee player</title>
-<style>
+<style${nonce}>
   html, body { margin: 0; height: 100%; background: #000; color: #fff; font: 14px system-ui, sans-serif; }
   #stage { position: relative; width: 100%; height: 100%; background: #111 center / cover no-repeat; }
   #overlay { position: absolute; inset: 0; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 12px; background: rgba(0,0,0,.45); }
@@ -28,7 +30,7 @@ export function playerPage(options: { projectId: number; title: string; thumbnai
   <div id="overlay"><strong>${escapeHtml(options.title)}</strong><button id="play">Play</button></div>
   <div id="bar"></div><div id="status"></div>
 </div>
-<script>
+<script${nonce}>
 const config = ${config};
 const query = '?cluster=' + encodeURIComponent(config.cluster);
 const overlay = document.getElementById('overlay');
