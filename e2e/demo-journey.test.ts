@@ -4,85 +4,27 @@
 // demo chain through the indexer.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { Keypair } from '@solana/web3.js';
+import { startHarness, type ApiProject, type Harness } from './harness.ts';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const port = 20_000 + Math.floor(Math.random() * 20_000);
-const origin = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-'));
 const wallet = Keypair.generate();
-let server: ChildProcess;
-let browser: Browser;
+let harness: Harness;
 let page: Page;
-let serverOutput = '';
-
-interface ApiProject {
-  id: number;
-  title: string;
-  status: string;
-  investorCount: number;
-  goalLamports: string;
-  raisedLamports: string;
-}
-
-async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${origin}/api${path}`);
-  assert.equal(response.status, 200, `${path} answered ${response.status}`);
-  return (await response.json()) as T;
-}
-
-async function demoBalance(): Promise<number> {
-  const body = await api<{ balanceLamports: string | number }>(`/demo/wallets/${wallet.publicKey.toBase58()}`);
-  return Number(body.balanceLamports);
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${serverOutput.slice(-3000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+let origin: string;
+const api = <T>(path: string) => harness.api<T>(path);
+const waitFor = <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs?: number) => harness.waitFor(what, probe, timeoutMs);
+const demoBalance = async () => Number(await harness.demoBalance(wallet));
 
 before(async () => {
-  server = spawn(process.execPath, ['--import', 'tsx', join(root, 'indexer/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), MARQUEE_DATA_DIR: dataDir, MARQUEE_RPC_CLUSTERS: '', HOSTNAME: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout!.on('data', (chunk) => (serverOutput += chunk));
-  server.stderr!.on('data', (chunk) => (serverOutput += chunk));
-  await waitFor('the server and its seeded demo chain', async () => {
-    const projects = await api<ApiProject[]>('/projects');
-    return projects.length >= 12 ? projects : undefined;
-  }, 180_000);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  const walletScript = readFileSync(join(root, 'e2e/wallet-standard.js'), 'utf8');
-  const walletAccount = JSON.stringify({
-    address: wallet.publicKey.toBase58(),
-    publicKey: [...wallet.publicKey.toBytes()],
-    seed: [...wallet.secretKey.subarray(0, 32)],
-  });
-  await page.addInitScript({ content: `window.__E2E_WALLET__ = ${walletAccount};\n${walletScript}` });
+  harness = await startHarness();
+  origin = harness.origin;
+  page = await harness.walletPage(wallet);
 });
 
 after(async () => {
-  await browser?.close();
-  server?.kill('SIGINT');
-  await new Promise((resolve) => server?.once('exit', resolve) ?? resolve(undefined));
-  rmSync(dataDir, { recursive: true, force: true });
+  await harness?.close();
 });
 
 // E2E_SCREENSHOT_DIR=/some/dir keeps a picture of each stage.
