@@ -10,6 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { ExtensionType, TOKEN_2022_PROGRAM_ID, getExtensionData, unpackMint } from '@solana/spl-token';
+import { unpack as unpackMetadata } from '@solana/spl-token-metadata';
 import { createApp } from '../src/api/app.ts';
 import { startDemo, type DemoRuntime } from '../src/demo/index.ts';
 import { signIn } from './helpers/sign-in.ts';
@@ -209,6 +211,27 @@ describe('studios', () => {
     assert.deepEqual(edited.body.genres, ['Drama', 'Adventure']);
     assert.equal(edited.body.title, 'Harbour Lights');
     assert.equal((await request('GET', `/api/projects/${projectId}`)).body.licenseType, 'Worldwide Distribution');
+  });
+
+  test('Mint NFT: the film’s studio mints a Token-2022 licence certificate with its metadata; nobody else can', async () => {
+    assert.equal((await request('POST', '/api/demo/mint-certificate', { walletAddress: INVESTOR, projectId }, 'investor')).status, 403);
+    const minted = await request('POST', '/api/demo/mint-certificate', { walletAddress: STUDIO, projectId });
+    assert.equal(minted.status, 200, minted.body.message);
+    const mintKey = new anchor.web3.PublicKey(minted.body.mint);
+    const raw = demo.chain.rawAccount(mintKey)!;
+    assert.equal(raw.owner, TOKEN_2022_PROGRAM_ID.toBase58());
+    const mint = unpackMint(mintKey, { ...raw, owner: TOKEN_2022_PROGRAM_ID, data: Buffer.from(raw.data), lamports: 0, executable: false }, TOKEN_2022_PROGRAM_ID);
+    assert.equal(mint.supply, 1n);
+    assert.equal(mint.decimals, 0);
+    assert.equal(mint.mintAuthority, null);
+    const metadata = unpackMetadata(getExtensionData(ExtensionType.TokenMetadata, mint.tlvData)!);
+    assert.equal(metadata.name, 'Harbour Lights Licence');
+    assert.equal(metadata.symbol, 'MRQL');
+    const project = (await request('GET', `/api/projects/${projectId}`)).body;
+    assert.deepEqual(metadata.additionalMetadata, [['project', project.address]]);
+    assert.equal(metadata.updateAuthority?.toBase58(), project.studioAuthority);
+    const listed = (await request('GET', `/api/projects/${projectId}/certificates`)).body;
+    assert.deepEqual(listed.map((certificate: Json) => [certificate.mint, certificate.txHash]), [[minted.body.mint, minted.body.signature]]);
   });
 
   test('an investor in the last-call film takes back exactly what they put in once it closed unfunded', async () => {

@@ -15,6 +15,8 @@ import type { SettlementJob } from '../settlement/job.ts';
 import { DEMO_CLUSTER } from './chain.ts';
 import { posterSvg } from './posters.ts';
 import { transactionPage } from './transaction-page.ts';
+import { certificates } from '../db/index.ts';
+import { studioStore } from '../api/studio-store.ts';
 import { DemoActionError, type DemoService, type MetadataStore } from './service.ts';
 
 /** Spec §7: generate-revenue sends a random 0.5 to 10 SOL. */
@@ -42,6 +44,7 @@ export const demoSchemas = {
     verified: z.boolean(),
   }),
   transaction: z.object({ signature: txHash }),
+  mintCertificate: z.object({ walletAddress, projectId }),
   claimPublisherRevenue: z.object({ walletAddress, projectId, embedId: embedBody.shape.embedId }),
   claimRevenue: z.object({
     walletAddress,
@@ -130,6 +133,19 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
         requireWallet(c, body.walletAddress);
         return c.json(await act(() => service.verifyStudio(body.walletAddress, body.studio, body.verified)));
       })
+      .post('/mint-certificate', validate('json', demoSchemas.mintCertificate), async (c) => {
+        const body = c.req.valid('json');
+        requireWallet(c, body.walletAddress);
+        const minted = await act(() => service.mintCertificate(body.walletAddress, body.projectId));
+        await certificates.recordCertificate(studioStore(c.var.cluster), {
+          mint: minted.mint,
+          projectId: body.projectId,
+          owner: minted.studio,
+          signature: minted.signature,
+          mintedAt: service.chain.now(),
+        });
+        return c.json({ signature: minted.signature, mint: minted.mint });
+      })
       .get('/transactions/:signature', validate('param', demoSchemas.transaction), (c) => {
         const tx = service.chain.committed(c.req.valid('param').signature);
         if (!tx) fail(404, 'Transaction not found on the demo chain');
@@ -186,6 +202,7 @@ const ROUTE_DOCS: { method: 'get' | 'post'; path: string; summary: string; body?
   { method: 'post', path: '/api/demo/refund', summary: 'refund of a film past its deadline unfunded', body: demoSchemas.refund, forWallet: true },
   { method: 'post', path: '/api/demo/register-studio', summary: "register_studio signed by the wallet's demo key", body: demoSchemas.registerStudio, forWallet: true },
   { method: 'post', path: '/api/demo/verify-studio', summary: "verify_studio signed by the platform admin's key (the admin wallet only)", body: demoSchemas.verifyStudio, forWallet: true },
+  { method: 'post', path: '/api/demo/mint-certificate', summary: "The film's licence certificate: a Token-2022 mint with the metadata extension, signed by its studio", body: demoSchemas.mintCertificate, forWallet: true },
   { method: 'get', path: '/api/demo/transactions/{signature}', summary: "The demo chain's view of one of its transactions (HTML)", params: demoSchemas.transaction },
   { method: 'post', path: '/api/demo/claim-publisher-revenue', summary: "claim_publisher_revenue of the wallet's embed", body: demoSchemas.claimPublisherRevenue, forWallet: true },
   { method: 'post', path: '/api/demo/claim-revenue', summary: 'claim_revenue for the projects of the selected distributions', body: demoSchemas.claimRevenue, forWallet: true },

@@ -12,6 +12,7 @@ import { decodeTransactionEvents } from '../program/decoder.ts';
 import type { DistributionRequest, SettlementSigner } from '../settlement/job.ts';
 import { DemoTransactionError, type DemoChain } from './chain.ts';
 import { ix, pda } from './instructions.ts';
+import { certificateInstructions, certificateMetadata, certificateSpace } from '../../../app/src/features/chain/license-certificate.ts';
 
 const { PublicKey } = anchor.web3;
 type Keypair = anchor.web3.Keypair;
@@ -279,6 +280,23 @@ export class DemoService implements SettlementSigner {
     const authority = new PublicKey(studioAuthority);
     if (!this.chain.exists(pda.studio(authority))) throw new DemoActionError(404, 'Studio not found: its wallet has not registered it yet');
     return { signature: this.run([ix.verifyStudio(admin.publicKey, authority, verified)], [admin]) };
+  }
+
+  /**
+   * Mints the film's licence certificate (a Token-2022 mint with the metadata extension, supply 1)
+   * to its studio, signed by the studio's demo key and the new mint's key; only the wallet that
+   * listed the film may.
+   */
+  mintCertificate(walletAddress: string, projectId: number): { signature: string; mint: string; studio: string } {
+    const studio = this.signer(walletAddress);
+    const { address, account } = this.project(projectId);
+    if (!account.studio.equals(studio.publicKey)) throw new DemoActionError(403, 'Only the studio that listed this film can mint its licence certificate');
+    const details = this.chain.account<{ title: string; metadata_uri: string }>('Project', address)!;
+    const mint = anchor.web3.Keypair.generate();
+    const input = { studio: studio.publicKey, mint: mint.publicKey, project: { address: address.toBase58(), title: details.title, metadataUri: details.metadata_uri } };
+    const rent = this.chain.minimumBalance(certificateSpace(certificateMetadata(input)).rentSpace);
+    const signature = this.run(certificateInstructions(input, rent), [studio, mint]);
+    return { signature, mint: mint.publicKey.toBase58(), studio: studio.publicKey.toBase58() };
   }
 
   /**

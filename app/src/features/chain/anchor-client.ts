@@ -2,19 +2,21 @@
 // connected wallet and sent to devnet with commitment 'confirmed'.
 import { AnchorProvider, BN, Program } from '@coral-xyz/anchor'
 import type { AnchorWallet } from '@solana/wallet-adapter-react'
-import { PublicKey, SystemProgram, Transaction, type Connection, type TransactionInstruction } from '@solana/web3.js'
+import { Keypair, PublicKey, SystemProgram, Transaction, type Connection, type TransactionInstruction } from '@solana/web3.js'
 import { COMMITMENT, LAMPORTS_PER_SOL, USD_PER_SOL } from '@/constants'
 import { apiPost } from '@/lib/api'
 import type { Cluster, Project } from '@/lib/types'
 import {
   WritePath,
   requestTestRevenue,
+  type CertificateProject,
   type ClaimRevenueInput,
   type ListingInput,
   type MarqueeClient,
   type ProjectRef,
   type StudioRef,
 } from './marquee-client'
+import { certificateInstructions, certificateMetadata, certificateSpace } from './license-certificate'
 import { marqueePdas } from './pdas'
 import { ASSOCIATED_TOKEN_PROGRAM_ID, MARQUEE_IDL, MARQUEE_PROGRAM_ID, SHARE_TOKEN_PROGRAM_ID } from './idl'
 
@@ -269,8 +271,18 @@ export class AnchorClient implements MarqueeClient {
     return { txHash, amountLamports: refunded ? String(refunded.data.amount_lamports) : null }
   }
 
-  async mintLicenseCertificate(): Promise<never> {
-    throw new Error('Minting licence certificates on devnet is not available yet')
+  /** The licence certificate, signed by the wallet (payer, holder, authority) and the new mint's key. */
+  async mintLicenseCertificate(project: CertificateProject) {
+    const mint = Keypair.generate()
+    const input = {
+      studio: this.wallet.publicKey,
+      mint: mint.publicKey,
+      project: { address: project.address, title: project.title, metadataUri: project.metadataUri },
+    }
+    const space = certificateSpace(certificateMetadata(input)).rentSpace
+    const rent = await this.provider.connection.getMinimumBalanceForRentExemption(space, COMMITMENT)
+    const txHash = await this.provider.sendAndConfirm(new Transaction().add(...certificateInstructions(input, rent)), [mint], { commitment: COMMITMENT })
+    return { txHash, mint: mint.publicKey.toBase58() }
   }
 }
 

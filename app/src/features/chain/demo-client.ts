@@ -6,6 +6,7 @@ import {
   WritePath,
   requestTestRevenue,
   type ClaimRevenueInput,
+  type CertificateProject,
   type ListingInput,
   type MarqueeClient,
   type MintedCertificate,
@@ -116,7 +117,7 @@ export class DemoClient implements MarqueeClient {
     return { txHash: signature, amountLamports }
   }
 
-  async mintLicenseCertificate(project: ProjectRef) {
+  async mintLicenseCertificate(project: CertificateProject) {
     const { signature, mint } = await apiPost<Signature & Pick<MintedCertificate, 'mint'>>('/api/demo/mint-certificate', this.cluster, {
       walletAddress: this.walletAddress,
       projectId: project.id,

@@ -71,6 +71,8 @@ export interface StudioRef {
   authority: string
 }
 
+export type CertificateProject = Pick<Project, 'id' | 'address' | 'title' | 'metadataUri'>
+
 export interface MintedCertificate {
   txHash: string
   mint: string
@@ -95,7 +97,7 @@ export interface MarqueeClient {
   /** refund of the wallet's position in a film past its deadline unfunded. */
   refund(project: ProjectRef): Promise<RefundResult>
   /** A Token-2022 licence certificate (metadata extension) of the studio's film, minted by the studio. */
-  mintLicenseCertificate(project: ProjectRef): Promise<MintedCertificate>
+  mintLicenseCertificate(project: CertificateProject): Promise<MintedCertificate>
 }
 
 /** Token share = SOL / (fundingGoal / 1000): the fraction of the goal an amount buys. */

@@ -14,7 +14,7 @@ import { useMode } from '@/features/mode/mode-data-access'
 import { transactionUrl } from '@/features/chain/chain-ui'
 import { EditListingDialog } from './edit-listing-dialog'
 import { statusBadge, studioProject, type StudioProject } from './studio-summary'
-import { useMintCertificate, useReleaseFunds } from './studio-data-access'
+import { useCertificates, useMintCertificate, useReleaseFunds } from './studio-data-access'
 
 const lamportsToSol = (lamports: string | undefined) => Number(lamports ?? 0) / 1e9
 
@@ -74,9 +74,12 @@ function ProjectRow({ row, onEdit }: { row: StudioProject; onEdit: () => void })
   return (
     <Table.Row data-testid={`studio-project-${row.id}`}>
       <Table.Cell>
-        <Link asChild fontWeight="semibold">
-          <RouterLink to={`/project/${row.id}`}>{row.title}</RouterLink>
-        </Link>
+        <Stack gap="0">
+          <Link asChild fontWeight="semibold">
+            <RouterLink to={`/project/${row.id}`}>{row.title}</RouterLink>
+          </Link>
+          <Certificates projectId={row.id} />
+        </Stack>
       </Table.Cell>
       <Table.Cell>{row.releaseYear ?? '—'}</Table.Cell>
       <Table.Cell>
@@ -97,6 +100,23 @@ function ProjectRow({ row, onEdit }: { row: StudioProject; onEdit: () => void })
         </HStack>
       </Table.Cell>
     </Table.Row>
+  )
+}
+
+/** The film's minted licence certificates, each linked to the transaction that minted it. */
+function Certificates({ projectId }: { projectId: number }) {
+  const { mode } = useMode()
+  const certificates = useCertificates(projectId)
+  if (!certificates.data?.length) return null
+  return (
+    <HStack gap="1" fontSize="xs" color="fg.muted" wrap="wrap">
+      <Text>Licence NFT</Text>
+      {certificates.data.map((certificate) => (
+        <Link key={certificate.mint} href={transactionUrl(mode, certificate.txHash)} target="_blank" rel="noreferrer" fontFamily="mono" title={certificate.mint}>
+          {shortenAddress(certificate.mint)}
+        </Link>
+      ))}
+    </HStack>
   )
 }
 

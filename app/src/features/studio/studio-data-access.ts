@@ -17,6 +17,22 @@ export const studioKeys = {
   overview: (cluster: Cluster, walletAddress: string | null) => [...studioKeys.all(cluster), 'overview', walletAddress] as const,
   projects: (cluster: Cluster, chainAddress: string | null) => [...studioKeys.all(cluster), 'projects', chainAddress] as const,
   platform: (cluster: Cluster) => ['platform', cluster] as const,
+  certificates: (cluster: Cluster, projectId: number) => [...studioKeys.all(cluster), 'certificates', projectId] as const,
+}
+
+export interface Certificate {
+  mint: string
+  txHash: string
+  mintedAt: string
+}
+
+/** The licence certificates minted for a film. */
+export function useCertificates(projectId: number) {
+  const cluster = useCluster()
+  return useQuery({
+    queryKey: studioKeys.certificates(cluster, projectId),
+    queryFn: () => apiGet<Certificate[]>(`/api/projects/${projectId}/certificates`, cluster),
+  })
 }
 
 export function useWalletAddress(): string | null {

@@ -5,7 +5,7 @@
 // Writes for a wallet need that wallet's session; the admin's decisions need the admin's.
 import { Hono, type Context } from 'hono';
 import { requireSession, requireWallet } from '../../auth/guard.ts';
-import { studioProfiles, users, verification, listingEdits, type Executor } from '../../db/index.ts';
+import { certificates, listingEdits, studioProfiles, users, verification, type Executor } from '../../db/index.ts';
 import type { AppEnv, ClusterContext } from '../context.ts';
 import { fail } from '../errors.ts';
 import {
@@ -212,7 +212,22 @@ export function verificationRoutes(now: () => number) {
 
 /** PUT /api/projects/:id/metadata: the film's studio stores new metadata and the film points to it. */
 export function listingEditRoutes(now: () => number) {
-  return new Hono<AppEnv>().put('/:id/metadata', validate('param', idParams), validate('json', listingEditBody), async (c) => {
+  return new Hono<AppEnv>()
+    .get('/:id/certificates', validate('param', idParams), async (c) => {
+      const ctx = c.var.cluster;
+      const list = await certificates.certificatesOf(studioStore(ctx), c.req.valid('param').id);
+      return c.json(
+        list.map((certificate) => ({
+          mint: certificate.mint,
+          projectId: certificate.projectId,
+          owner: certificate.owner,
+          txHash: certificate.signature,
+          mintedAt: isoDate(certificate.mintedAt),
+          explorerUrl: ctx.explorerTxUrl?.(certificate.signature) ?? null,
+        })),
+      );
+    })
+    .put('/:id/metadata', validate('param', idParams), validate('json', listingEditBody), async (c) => {
     const ctx = c.var.cluster;
     const db = studioStore(ctx);
     const origin = new URL(c.req.url).origin;
