@@ -181,6 +181,19 @@ describe('studios', () => {
     assert.equal(big.status, 201, big.body.message);
   });
 
+  test('verified studios rank higher in search and in the featured list', async () => {
+    const newer = await request('POST', '/api/demo/projects', listing({ walletAddress: INVESTOR, title: 'Harbour Lights: Unverified Cut', studioName: 'Quayside' }), 'investor');
+    assert.equal(newer.status, 201, newer.body.message);
+    const found = (await request('GET', '/api/projects?search=harbour')).body as Json[];
+    assert.equal(found.length, 3);
+    assert.deepEqual(found.map((project) => project.studioVerified), [true, true, false]);
+    const featured = (await request('GET', '/api/projects/featured?limit=100')).body as Json[];
+    const funding = featured.filter((project) => project.status === 'funding');
+    const firstUnverified = funding.findIndex((project) => !project.studioVerified);
+    assert.ok(firstUnverified > 0, 'verified funding films lead the featured list');
+    assert.ok(funding.slice(firstUnverified).every((project) => !project.studioVerified));
+  });
+
   test('investors fund the film; the studio releases exactly the raised SOL, once; nobody else can', async () => {
     const invest = await request('POST', '/api/demo/invest', { walletAddress: INVESTOR, projectId, amount: 2 }, 'investor');
     assert.equal(invest.status, 200, invest.body.message);

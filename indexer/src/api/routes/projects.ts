@@ -7,6 +7,9 @@ import { getProject, listProjects } from '../shapes.ts';
 import { validate } from '../validate.ts';
 import { projectOfWrite, verifiedEvents } from '../verify.ts';
 
+/** Verified studios' films first (the verification benefit "higher in search and featured"). */
+const verifiedRank = (project: { studioVerified: boolean }) => (project.studioVerified ? 0 : 1);
+
 export function projectRoutes(now: () => number) {
   return new Hono<AppEnv>()
     .get('/', validate('query', projectListQuery), (c) => {
@@ -16,9 +19,10 @@ export function projectRoutes(now: () => number) {
       if (status && status !== 'all') projects = projects.filter((project) => project.status === status);
       if (search) {
         const needle = search.toLowerCase();
-        projects = projects.filter((project) =>
-          [project.title, project.description, project.directorName].some((text) => text.toLowerCase().includes(needle)),
-        );
+        projects = projects
+          .filter((project) => [project.title, project.description, project.directorName].some((text) => text.toLowerCase().includes(needle)))
+          // Verified studios rank higher in search (a stable sort keeps newest first among equals).
+          .sort((a, b) => verifiedRank(a) - verifiedRank(b));
       }
       return c.json(projects);
     })
@@ -26,7 +30,10 @@ export function projectRoutes(now: () => number) {
       const { limit } = c.req.valid('query');
       const rank = (status: string) => (status === 'funding' ? 0 : status === 'funded' ? 1 : 2);
       const projects = listProjects(c.var.cluster, new URL(c.req.url).origin, now())
-        .sort((a, b) => rank(a.status) - rank(b.status) || b.currentFunding / b.fundingGoal - a.currentFunding / a.fundingGoal)
+        .sort(
+          (a, b) =>
+            rank(a.status) - rank(b.status) || verifiedRank(a) - verifiedRank(b) || b.currentFunding / b.fundingGoal - a.currentFunding / a.fundingGoal,
+        )
         .slice(0, limit);
       return c.json(projects);
     })
