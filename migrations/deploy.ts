@@ -16,7 +16,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ix, pda, PLATFORM_RULES, PROGRAM_ADDRESS } from '../indexer/src/demo/instructions.ts';
+import { decodeAccount, ix, pda, PLATFORM_RULES, PROGRAM_ADDRESS } from '../indexer/src/demo/instructions.ts';
 
 const { Connection, Keypair, PublicKey, SystemProgram, SYSVAR_CLOCK_PUBKEY, SYSVAR_RENT_PUBKEY, Transaction, TransactionInstruction, sendAndConfirmTransaction } =
   anchor.web3;
@@ -199,12 +199,26 @@ export async function deployWithLoader(
   return 'upgraded';
 }
 
-/** initialize_platform with the spec's split and limits, unless the platform exists already. */
+/**
+ * initialize_platform with the spec's split and limits, unless the platform exists already. An
+ * existing platform must be administered by the deployer (the program lets only its upgrade
+ * authority initialise, but a platform initialised by someone else, or handed over since, is not
+ * this deployment's): otherwise this throws, naming the admin found.
+ */
 export async function initializePlatform(
   runtime: DeployRuntime,
   options: { admin: Keypair; treasury: PublicKey; settlementAuthority: PublicKey },
 ): Promise<string | null> {
-  if (await runtime.getAccount(pda.platform())) return null;
+  const existing = await runtime.getAccount(pda.platform());
+  if (existing) {
+    const admin = new PublicKey(decodeAccount<{ admin: PublicKey }>('Platform', existing.data).admin);
+    if (!admin.equals(options.admin.publicKey)) {
+      throw new Error(
+        `The platform at ${pda.platform().toBase58()} is administered by ${admin.toBase58()}, not by the deployer ${options.admin.publicKey.toBase58()}: refusing to continue`,
+      );
+    }
+    return null;
+  }
   return runtime.send(
     [ix.initializePlatform(options.admin.publicKey, options.treasury, options.settlementAuthority, PLATFORM_RULES)],
     [options.admin],

@@ -45,7 +45,8 @@ export async function measure(): Promise<Row[]> {
     rows.push({ instruction, computeUnits, inCpis: cpiComputeUnits(logs) });
   };
 
-  const admin = await chain.wallet();
+  const admin = chain.upgradeAuthority;
+  await chain.fund(admin.publicKey, sol(100));
   const treasury = await chain.wallet(sol(1));
   const settlement = await chain.wallet(sol(1000));
   await run('initialize_platform', fixtures.initializePlatformIx(chain, admin.publicKey, treasury.publicKey, settlement.publicKey), [admin]);
@@ -77,7 +78,7 @@ export async function measure(): Promise<Row[]> {
     const ix = fixtures.registerEmbedIx(chain, publisher.publicKey, film, embedId, `https://${embedId}.example.com`);
     if (embeds.length === 0) await run('register_embed', ix, [publisher]);
     else await chain.send([await ix], [publisher]);
-    embeds.push(addresses.embed(film, embedId));
+    embeds.push(addresses.embed(film, publisher.publicKey, embedId));
   }
   for (const [index, count] of [0, 1, 4].entries()) {
     const views = embeds.slice(0, count).map((embed, position) => ({ embed, views: BigInt(100 * (position + 1)) }));

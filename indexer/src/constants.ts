@@ -38,7 +38,7 @@ export const MAX_STUDIO_NAME_LEN = 64;
 /** A verification application carries at most this many documents. */
 export const MAX_APPLICATION_DOCUMENTS = 5;
 export const MAX_METADATA_URI_LEN = 200;
-export const MAX_EMBED_ID_LEN = 32;
+export const MAX_EMBED_ID_LEN = 64;
 export const MAX_WEBSITE_URL_LEN = 200;
 
 /** Spec §5 listing form. */

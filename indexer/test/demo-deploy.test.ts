@@ -77,6 +77,30 @@ describe('migrations/deploy.ts', () => {
     assert.equal(await initializePlatform(runtime, { admin: payer, treasury: payer.publicKey, settlementAuthority: settlement }), null);
   });
 
+  test('error: a second deployer finds the platform administered by someone else and fails loudly; the program refuses it too', async () => {
+    const { svm, runtime, payer, programKeypair } = setup();
+    assert.equal(await deployWithLoader(runtime, { payer, programKeypair, programBytes }), 'deployed');
+    assert.ok(await initializePlatform(runtime, { admin: payer, treasury: payer.publicKey, settlementAuthority: payer.publicKey }));
+    const other = Keypair.generate();
+    svm.airdrop(address(other.publicKey), 10_000_000_000n as never);
+    await assert.rejects(
+      initializePlatform(runtime, { admin: other, treasury: other.publicKey, settlementAuthority: other.publicKey }),
+      new RegExp(`administered by ${payer.publicKey.toBase58()}, not by the deployer ${other.publicKey.toBase58()}`),
+    );
+  });
+
+  test("error: the program refuses an initialisation by anyone but its upgrade authority (custom error Unauthorized)", async () => {
+    const { svm, runtime, payer, programKeypair } = setup();
+    assert.equal(await deployWithLoader(runtime, { payer, programKeypair, programBytes }), 'deployed');
+    const other = Keypair.generate();
+    svm.airdrop(address(other.publicKey), 10_000_000_000n as never);
+    await assert.rejects(
+      initializePlatform(runtime, { admin: other, treasury: other.publicKey, settlementAuthority: other.publicKey }),
+      /custom program error: 0x1775|Custom\(6005\)|6005/,
+    );
+    assert.equal(svm.getAccount(address(pda.platform())).exists, false);
+  });
+
   test('upgrades a deployed program in place when the bytes differ', async () => {
     const { svm, runtime, payer, programKeypair } = setup();
     assert.equal(await deployWithLoader(runtime, { payer, programKeypair, programBytes }), 'deployed');

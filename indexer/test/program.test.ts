@@ -142,7 +142,7 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
     const results = await new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer }).runOnce();
     assert.equal(results.length, 1);
     assert.equal(results[0].error, undefined);
-    const embed = chain.account('Embed', addresses.embed(project.address, embedId));
+    const embed = chain.account('Embed', addresses.embed(project.address, publisher.publicKey, embedId));
     assert.equal(Number(embed.totalViews), 3);
     assert.equal(scalar(cluster.db, 'SELECT total_views FROM embeds'), 3);
     assert.equal(scalar(cluster.db, 'SELECT total_lamports FROM distributions'), 3 * REVENUE_PER_VIEW_LAMPORTS);

@@ -50,7 +50,7 @@ function expectEvent(result: SvmResult, name: string, data: Record<string, unkno
 describe('events (LiteSVM)', () => {
   const chain = SvmChain.start();
   const fixtures = chain.builders;
-  const admin = chain.wallet();
+  const admin = chain.upgradeAuthority;
   const treasury = chain.wallet(sol(1));
   const settlement = chain.wallet(sol(100));
   const studio = chain.wallet();
@@ -60,7 +60,7 @@ describe('events (LiteSVM)', () => {
   const film = addresses.project(0);
   const missed = addresses.project(1);
   const embedIds = ['cinema-one', 'cinema-two'];
-  const embeds = embedIds.map((embedId) => addresses.embed(film, embedId));
+  const embeds = embedIds.map((embedId) => addresses.embed(film, publisher.publicKey, embedId));
   const goal = sol(2);
   let platformSeq = 0n;
   let filmSeq = 0n;
@@ -77,17 +77,19 @@ describe('events (LiteSVM)', () => {
       minInvestmentLamports: sol(0.05),
       unverifiedFundingCapLamports: DEFAULT_RULES.unverifiedFundingCapLamports,
       verifiedFundingCapLamports: DEFAULT_RULES.verifiedFundingCapLamports,
+      maxFundingDays: 365,
       seq: (platformSeq += 1n),
       timestamp: chain.now(),
     });
   });
 
   it('update_platform: PlatformUpdated with the previous admin, platform seq 2', async () => {
-    const update = { admin: admin.publicKey, treasury: treasury.publicKey, settlementAuthority: settlement.publicKey, ...DEFAULT_RULES, minInvestmentLamports: sol(0.1) };
+    const update = { proposedAdmin: admin.publicKey, treasury: treasury.publicKey, settlementAuthority: settlement.publicKey, ...DEFAULT_RULES, minInvestmentLamports: sol(0.1) };
     const result = chain.send([await updatePlatformIx(fixtures, admin.publicKey, update)], [admin]);
     expectEvent(result, 'PlatformUpdated', {
       previousAdmin: admin.publicKey,
       admin: admin.publicKey,
+      pendingAdmin: PublicKey.default,
       treasury: treasury.publicKey,
       settlementAuthority: settlement.publicKey,
       publisherBps: 4000,
@@ -96,6 +98,7 @@ describe('events (LiteSVM)', () => {
       minInvestmentLamports: sol(0.1),
       unverifiedFundingCapLamports: DEFAULT_RULES.unverifiedFundingCapLamports,
       verifiedFundingCapLamports: DEFAULT_RULES.verifiedFundingCapLamports,
+      maxFundingDays: 365,
       seq: (platformSeq += 1n),
       timestamp: chain.now(),
     });

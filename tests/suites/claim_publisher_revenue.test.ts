@@ -1,13 +1,14 @@
 // claim_publisher_revenue: a publisher takes what their embed has earned and not yet claimed,
 // from the project vault; only the embed's publisher, only once per credit.
 import { expect } from 'chai';
-import { Keypair, PublicKey, TransactionInstruction } from '@solana/web3.js';
+import { Keypair, PublicKey, SystemProgram, TransactionInstruction } from '@solana/web3.js';
 import { addresses, expectProgramError, sol, TestChain } from '../utils/bankrun.ts';
-import { claimPublisherRevenueIx } from '../utils/fixtures.ts';
+import { claimPublisherRevenueIx, initializePlatformIx, invest, withProject, withStudio } from '../utils/fixtures.ts';
 import {
   anotherFundedProject,
   big,
   claimPublisherRevenue,
+  claimRevenue,
   distribute,
   type EmbedHandle,
   expectedDistribution,
@@ -171,5 +172,65 @@ describe('claim_publisher_revenue', () => {
       chain.send([new TransactionInstruction({ ...ix, data: Buffer.concat([ix.data, Buffer.from([1])]) })], [embeds[0].publisher]),
       'InvalidInstructionData',
     );
+  });
+});
+
+describe('payouts into empty accounts', () => {
+  const rentMinimum = async (chain: TestChain) => (await chain.context.banksClient.getRent()).minimumBalance(0n);
+
+  it('a distribution pays a 25-lamport platform share into a treasury that was empty before initialisation', async () => {
+    const chain = await TestChain.start();
+    const admin = chain.upgradeAuthority;
+    await chain.fund(admin.publicKey, sol(100));
+    const treasury = Keypair.generate().publicKey;
+    const settlement = await chain.wallet(sol(10));
+    await chain.send([await initializePlatformIx(chain, admin.publicKey, treasury, settlement.publicKey)], [admin]);
+    const minimum = await rentMinimum(chain);
+    expect(await chain.balance(treasury)).to.equal(minimum);
+    const studio = await withStudio(chain, admin);
+    const project = await withProject(chain, studio, { goal: sol(1) });
+    await invest(chain, await chain.wallet(sol(5)), project.address, sol(1));
+    await distribute(chain, settlement, project.address, treasury, 1_000n); // 2.5%: 25 lamports
+    expect(await chain.balance(treasury)).to.equal(minimum + 25n);
+    await expectVaultBalanced(chain, project.address);
+  });
+
+  it('error: RecipientNotRentExempt when a claim would leave an empty publisher wallet below rent exemption; paid once it holds the minimum', async () => {
+    const chain = await TestChain.start();
+    const setup = await withRevenueProject(chain, { goal: sol(1), embedIds: ['front-page'] });
+    const [embed] = setup.embeds;
+    const publisher = embed.publisher.publicKey;
+    // The publisher empties its wallet (the harness's payer pays the fee): it holds 0 lamports.
+    const held = await chain.balance(publisher);
+    await chain.send([SystemProgram.transfer({ fromPubkey: publisher, toPubkey: chain.payer.publicKey, lamports: held })], [embed.publisher]);
+    expect(await chain.balance(publisher)).to.equal(0n);
+    await distribute(chain, setup.settlement, setup.project.address, setup.treasury.publicKey, 10_000n, [{ embed: embed.address, views: 1n }]);
+    const vault = addresses.vault(setup.project.address);
+    const vaultBefore = await chain.balance(vault);
+
+    await expectProgramError(claimPublisherRevenue(chain, embed, setup.project.address), 'RecipientNotRentExempt');
+    expect(await chain.balance(publisher)).to.equal(0n);
+    expect(await chain.balance(vault)).to.equal(vaultBefore);
+    expect(big((await chain.account('Embed', embed.address)).claimedLamports)).to.equal(0n);
+
+    const minimum = await rentMinimum(chain);
+    await chain.fund(publisher, minimum);
+    await claimPublisherRevenue(chain, embed, setup.project.address);
+    expect(await chain.balance(publisher)).to.equal(minimum + 4_000n);
+    expect(vaultBefore - (await chain.balance(vault))).to.equal(4_000n);
+    await expectVaultBalanced(chain, setup.project.address);
+  });
+
+  it('error: RecipientNotRentExempt when a claim would leave an empty investor wallet below rent exemption', async () => {
+    const chain = await TestChain.start();
+    const setup = await withRevenueProject(chain, { goal: sol(1) });
+    const [investor] = setup.investors;
+    const held = await chain.balance(investor.publicKey);
+    await chain.send([SystemProgram.transfer({ fromPubkey: investor.publicKey, toPubkey: chain.payer.publicKey, lamports: held })], [investor]);
+    await distribute(chain, setup.settlement, setup.project.address, setup.treasury.publicKey, 10_000n);
+    const vaultBefore = await chain.balance(addresses.vault(setup.project.address));
+    await expectProgramError(claimRevenue(chain, investor, setup.project.address), 'RecipientNotRentExempt');
+    expect(await chain.balance(investor.publicKey)).to.equal(0n);
+    expect(await chain.balance(addresses.vault(setup.project.address))).to.equal(vaultBefore);
   });
 });

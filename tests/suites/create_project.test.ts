@@ -104,4 +104,17 @@ describe('create_project', () => {
       'StringTooLong',
     );
   });
+
+  it('error: DeadlineTooFar for a deadline beyond the platform funding window (365 days), accepted at exactly 365 days', async () => {
+    const studio = await withStudio(chain, admin);
+    const id = await nextProjectId(chain);
+    const now = await chain.now();
+    const args = { title: 'Forever', metadataUri: 'https://marquee.local/api/metadata/x', goalLamports: sol(1), deadline: now + 365n * 86_400n + 1n };
+    const before = await chain.balance(studio.publicKey);
+    await expectProgramError(chain.send([await createProjectIx(chain, studio.publicKey, id, args)], [studio]), 'DeadlineTooFar');
+    expect(await chain.balance(studio.publicKey)).to.equal(before);
+    expect(await chain.exists(addresses.project(id))).to.equal(false);
+    await chain.send([await createProjectIx(chain, studio.publicKey, id, { ...args, deadline: now + 365n * 86_400n })], [studio]);
+    expect((await chain.account('Project', addresses.project(id))).deadline.toString()).to.equal((now + 365n * 86_400n).toString());
+  });
 });

@@ -1,17 +1,23 @@
-// initialize_platform: creates the Platform PDA with the spec's split and minimum.
+// initialize_platform: the program's upgrade authority creates the Platform PDA with the spec's
+// split and minimum; the treasury is made rent-exempt.
 import { expect } from 'chai';
+import { Keypair, PublicKey } from '@solana/web3.js';
 import { addresses, expectProgramError, sol, TestChain } from '../utils/bankrun.ts';
 import { DEFAULT_RULES, initializePlatformIx } from '../utils/fixtures.ts';
 
 describe('initialize_platform', () => {
   let chain: TestChain;
+  /** The program's upgrade authority, funded: the only key that may initialise. */
+  let authority: Keypair;
 
   beforeEach(async () => {
     chain = await TestChain.start();
+    authority = chain.upgradeAuthority;
+    await chain.fund(authority.publicKey, sol(100));
   });
 
   it('creates the platform with admin, treasury, settlement authority, 4000/5750/250 and 0.05 SOL', async () => {
-    const admin = await chain.wallet();
+    const admin = authority;
     const treasury = await chain.wallet(sol(1));
     const settlement = await chain.wallet(sol(1));
     const adminBefore = await chain.balance(admin.publicKey);
@@ -36,21 +42,77 @@ describe('initialize_platform', () => {
     expect(platform.studioCount.toNumber()).to.equal(0);
     expect(platform.eventSeq.toNumber()).to.equal(1);
     expect(platform.bump).to.equal(254);
+    expect(platform.maxFundingDays).to.equal(365);
+    expect(platform.pendingAdmin.toBase58()).to.equal(PublicKey.default.toBase58());
 
-    // The admin paid exactly the platform's rent (the fee payer is the harness's payer).
+    // The admin paid exactly the platform's rent (the fee payer is the harness's payer; the treasury was rent-exempt).
     const rent = await chain.balance(addresses.platform());
     expect(adminBefore - (await chain.balance(admin.publicKey))).to.equal(rent);
   });
 
-  it('error: AlreadyInitialized on a second initialisation, even by the same admin', async () => {
-    const admin = await chain.wallet();
-    const ix = () => initializePlatformIx(chain, admin.publicKey, admin.publicKey, admin.publicKey);
-    await chain.send([await ix()], [admin]);
+  it('tops an empty treasury up to its rent-exempt minimum, paid by the admin', async () => {
+    const treasury = Keypair.generate().publicKey;
+    const adminBefore = await chain.balance(authority.publicKey);
+    await chain.send([await initializePlatformIx(chain, authority.publicKey, treasury, authority.publicKey)], [authority]);
+    const minimum = await chain.context.banksClient.getRent().then((rent) => rent.minimumBalance(0n));
+    expect(await chain.balance(treasury)).to.equal(minimum);
+    const platformRent = await chain.balance(addresses.platform());
+    expect(adminBefore - (await chain.balance(authority.publicKey))).to.equal(platformRent + minimum);
+  });
+
+  it("error: Unauthorized when the signer is not the program's upgrade authority (a front-runner at deployment)", async () => {
     const intruder = await chain.wallet();
+    const before = await chain.balance(intruder.publicKey);
     await expectProgramError(
       chain.send([await initializePlatformIx(chain, intruder.publicKey, intruder.publicKey, intruder.publicKey)], [intruder]),
-      'AlreadyInitialized',
+      'Unauthorized',
     );
+    expect(await chain.exists(addresses.platform())).to.equal(false);
+    expect(await chain.balance(intruder.publicKey)).to.equal(before);
+  });
+
+  it('error: InvalidProgramData when the program data account is not this program\'s ProgramData', async () => {
+    const intruder = await chain.wallet();
+    const ix = await initializePlatformIx(chain, intruder.publicKey, intruder.publicKey, intruder.publicKey);
+    // A look-alike account the intruder controls, naming the intruder as authority.
+    ix.keys.find((key) => key.pubkey.equals(addresses.programData()))!.pubkey = intruder.publicKey;
+    await expectProgramError(chain.send([ix], [intruder]), 'InvalidProgramData');
+    expect(await chain.exists(addresses.platform())).to.equal(false);
+  });
+
+  it('error: ZeroAddress when the treasury or the settlement authority is the all-zero address', async () => {
+    const zero = PublicKey.default;
+    await expectProgramError(
+      chain.send([await initializePlatformIx(chain, authority.publicKey, zero, authority.publicKey)], [authority]),
+      'ZeroAddress',
+    );
+    await expectProgramError(
+      chain.send([await initializePlatformIx(chain, authority.publicKey, authority.publicKey, zero)], [authority]),
+      'ZeroAddress',
+    );
+    expect(await chain.exists(addresses.platform())).to.equal(false);
+  });
+
+  it('error: InvalidTreasury when the treasury account is not the treasury argument', async () => {
+    const ix = await initializePlatformIx(chain, authority.publicKey, Keypair.generate().publicKey, authority.publicKey);
+    ix.keys[3].pubkey = Keypair.generate().publicKey;
+    await expectProgramError(chain.send([ix], [authority]), 'InvalidTreasury');
+  });
+
+  for (const maxFundingDays of [0, 366]) {
+    it(`error: InvalidFundingWindow when the funding window is ${maxFundingDays} days`, async () => {
+      await expectProgramError(
+        chain.send([await initializePlatformIx(chain, authority.publicKey, authority.publicKey, authority.publicKey, { ...DEFAULT_RULES, maxFundingDays })], [authority]),
+        'InvalidFundingWindow',
+      );
+      expect(await chain.exists(addresses.platform())).to.equal(false);
+    });
+  }
+
+  it('error: AlreadyInitialized on a second initialisation by the admin', async () => {
+    const admin = authority;
+    const ix = () => initializePlatformIx(chain, admin.publicKey, admin.publicKey, admin.publicKey);
+    await chain.send([await ix()], [admin]);
     await chain.warpTo((await chain.now()) + 1n); // a new blockhash-independent retry by the admin
     await expectProgramError(chain.send([await ix()], [admin]), 'AlreadyInitialized');
     const platform = await chain.account('Platform', addresses.platform());
@@ -58,7 +120,7 @@ describe('initialize_platform', () => {
   });
 
   it('error: InvalidRevenueSplit when the split does not sum to 10000', async () => {
-    const admin = await chain.wallet();
+    const admin = authority;
     await expectProgramError(
       chain.send([await initializePlatformIx(chain, admin.publicKey, admin.publicKey, admin.publicKey, { ...DEFAULT_RULES, platformBps: 300 })], [admin]),
       'InvalidRevenueSplit',
@@ -67,7 +129,7 @@ describe('initialize_platform', () => {
   });
 
   it('error: InvalidMinimumInvestment when the minimum is zero', async () => {
-    const admin = await chain.wallet();
+    const admin = authority;
     await expectProgramError(
       chain.send([await initializePlatformIx(chain, admin.publicKey, admin.publicKey, admin.publicKey, { ...DEFAULT_RULES, minInvestmentLamports: 0n })], [admin]),
       'InvalidMinimumInvestment',
@@ -75,7 +137,7 @@ describe('initialize_platform', () => {
   });
 
   it('error: InvalidFundingCap when the verified cap is below the unverified one', async () => {
-    const admin = await chain.wallet();
+    const admin = authority;
     await expectProgramError(
       chain.send([await initializePlatformIx(chain, admin.publicKey, admin.publicKey, admin.publicKey, { ...DEFAULT_RULES, verifiedFundingCapLamports: sol(1) })], [admin]),
       'InvalidFundingCap',
@@ -83,14 +145,14 @@ describe('initialize_platform', () => {
   });
 
   it('error: MissingSignature when the admin did not sign', async () => {
-    const admin = await chain.wallet();
+    const admin = authority;
     const ix = await initializePlatformIx(chain, admin.publicKey, admin.publicKey, admin.publicKey);
     ix.keys.find((key) => key.pubkey.equals(admin.publicKey))!.isSigner = false;
     await expectProgramError(chain.send([ix], []), 'MissingSignature');
   });
 
   it('error: InvalidEventAuthority when the event authority is substituted', async () => {
-    const admin = await chain.wallet();
+    const admin = authority;
     const ix = await initializePlatformIx(chain, admin.publicKey, admin.publicKey, admin.publicKey);
     const fake = await chain.wallet(sol(1));
     ix.keys.find((key) => key.pubkey.equals(addresses.eventAuthority()))!.pubkey = fake.publicKey;

@@ -1,7 +1,15 @@
 // invest: SOL into the vault, non-transferable share tokens to the investor, the Investment accumulates.
 import { expect } from 'chai';
-import { Keypair, PublicKey } from '@solana/web3.js';
-import { createTransferCheckedInstruction, getAccount, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
+import { Keypair, PublicKey, SystemProgram } from '@solana/web3.js';
+import {
+  createInitializeAccount3Instruction,
+  createInitializeImmutableOwnerInstruction,
+  createTransferCheckedInstruction,
+  ExtensionType,
+  getAccount,
+  getAccountLen,
+  TOKEN_2022_PROGRAM_ID,
+} from '@solana/spl-token';
 import { addresses, expectProgramError, ProgramFailure, sol, TestChain } from '../utils/bankrun.ts';
 import { invest, investIx, withPlatform, withProject, withStudio } from '../utils/fixtures.ts';
 
@@ -147,6 +155,39 @@ describe('invest', () => {
     }
     expect(failure).to.be.instanceOf(ProgramFailure);
     expect((failure as ProgramFailure).logs.join('\n')).to.match(/Transfer is disabled for this mint/i);
+    expect((await tokenAccount(investor.publicKey)).amount).to.equal(sol(1));
+  });
+
+  it('error: StudioCannotInvest when the studio invests in its own project (it would release everyone\'s SOL to itself)', async () => {
+    const vaultBefore = await chain.balance(addresses.vault(project.address));
+    const studioBefore = await chain.balance(studio.publicKey);
+    await expectProgramError(invest(chain, studio, project.address, sol(1)), 'StudioCannotInvest');
+    expect(await chain.balance(addresses.vault(project.address))).to.equal(vaultBefore);
+    expect(await chain.balance(studio.publicKey)).to.equal(studioBefore);
+    expect((await chain.account('Project', project.address)).raisedLamports.toString()).to.equal('0');
+  });
+
+  it("error: InvalidTokenAccount when the shares would go to a token account that is not the investor's ATA", async () => {
+    const investor = await chain.wallet();
+    // The investor's own Token-2022 account for the share mint, at a fresh address (not the ATA).
+    const other = Keypair.generate();
+    const mint = addresses.shareMint(project.address);
+    const space = getAccountLen([ExtensionType.ImmutableOwner, ExtensionType.NonTransferableAccount]);
+    const rent = (await chain.context.banksClient.getRent()).minimumBalance(BigInt(space));
+    await chain.send([
+      SystemProgram.createAccount({ fromPubkey: investor.publicKey, newAccountPubkey: other.publicKey, lamports: Number(rent), space, programId: TOKEN_2022_PROGRAM_ID }),
+      createInitializeImmutableOwnerInstruction(other.publicKey, TOKEN_2022_PROGRAM_ID),
+      createInitializeAccount3Instruction(other.publicKey, mint, investor.publicKey, TOKEN_2022_PROGRAM_ID),
+    ], [investor, other]);
+    const before = await chain.balance(investor.publicKey);
+    for (const first of [true, false]) {
+      const ix = await investIx(chain, investor.publicKey, project.address, sol(1));
+      ix.keys[5].pubkey = other.publicKey;
+      await expectProgramError(chain.send([ix], [investor]), 'InvalidTokenAccount');
+      if (first) await invest(chain, investor, project.address, sol(1)); // then as a repeat investment
+    }
+    expect(before - (await chain.balance(investor.publicKey))).to.be.greaterThan(sol(1));
+    expect((await getAccount(chain.provider.connection as never, other.publicKey, 'confirmed', TOKEN_2022_PROGRAM_ID)).amount).to.equal(0n);
     expect((await tokenAccount(investor.publicKey)).amount).to.equal(sol(1));
   });
 });

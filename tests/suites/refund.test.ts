@@ -3,7 +3,7 @@
 // invest closes at the deadline, refunds open at the same instant.
 import { expect } from 'chai';
 import type { Keypair, PublicKey } from '@solana/web3.js';
-import { createCloseAccountInstruction, getAccount, getMint, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
+import { createBurnCheckedInstruction, createCloseAccountInstruction, getAccount, getMint, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { addresses, expectProgramError, sol, TestChain } from '../utils/bankrun.ts';
 import { invest, refundIx, withPlatform, withProject, withStudio } from '../utils/fixtures.ts';
 
@@ -166,5 +166,37 @@ describe('refund', () => {
     const ix = await refundIx(chain, alice.publicKey, project.address);
     ix.keys[0].isSigner = false;
     await expectProgramError(chain.send([ix], []), 'MissingSignature');
+  });
+
+  it('pays back exactly the recorded lamports after the investor burned part of their shares (the rest burned by the refund)', async () => {
+    await chain.send([createBurnCheckedInstruction(shareAccount(alice.publicKey), shareMint(), alice.publicKey, 1n, 9, [], TOKEN_2022_PROGRAM_ID)], [alice]);
+    await chain.warpTo(deadline + 1n);
+    const vaultBefore = await chain.balance(addresses.vault(project.address));
+    const aliceBefore = await chain.balance(alice.publicKey);
+    const investmentRent = await chain.balance(addresses.investment(project.address, alice.publicKey));
+    await refund(alice);
+    expect((await chain.balance(alice.publicKey)) - aliceBefore).to.equal(sol(3) + investmentRent);
+    expect(vaultBefore - (await chain.balance(addresses.vault(project.address)))).to.equal(sol(3));
+    expect((await tokenAccount(alice.publicKey)).amount).to.equal(0n);
+    expect(await supply()).to.equal(sol(2)); // bob's shares only
+  });
+
+  it('pays back exactly the recorded lamports after the investor burned every share and closed the account', async () => {
+    const account = shareAccount(alice.publicKey);
+    await chain.send([
+      createBurnCheckedInstruction(account, shareMint(), alice.publicKey, sol(3), 9, [], TOKEN_2022_PROGRAM_ID),
+      createCloseAccountInstruction(account, alice.publicKey, alice.publicKey, [], TOKEN_2022_PROGRAM_ID),
+    ], [alice]);
+    expect(await chain.exists(account)).to.equal(false);
+    await chain.warpTo(deadline + 1n);
+    const vaultBefore = await chain.balance(addresses.vault(project.address));
+    const aliceBefore = await chain.balance(alice.publicKey);
+    const investmentRent = await chain.balance(addresses.investment(project.address, alice.publicKey));
+    await refund(alice);
+    expect((await chain.balance(alice.publicKey)) - aliceBefore).to.equal(sol(3) + investmentRent);
+    expect(vaultBefore - (await chain.balance(addresses.vault(project.address)))).to.equal(sol(3));
+    const after = await chain.account('Project', project.address);
+    expect(after.raisedLamports.toString()).to.equal(sol(2).toString());
+    expect(after.totalShares.toString()).to.equal(sol(2).toString());
   });
 });

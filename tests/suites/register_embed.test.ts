@@ -1,5 +1,5 @@
 // register_embed: a publisher registers a website embed of a funded project (Embed PDA
-// ["embed", project, embed_id]); the project counts its embeds.
+// ["embed", project, publisher, embed_id]); the project counts its embeds.
 import { expect } from 'chai';
 import { Keypair, PublicKey, SystemProgram, TransactionInstruction } from '@solana/web3.js';
 import { addresses, expectProgramError, PROGRAM_ID, sol, TestChain } from '../utils/bankrun.ts';
@@ -43,7 +43,9 @@ describe('register_embed', () => {
     expect(big(embed.earnedLamports)).to.equal(0n);
     expect(big(embed.claimedLamports)).to.equal(0n);
     expect(big(embed.registeredAt)).to.equal(await chain.now());
-    expect(embed.bump).to.equal(PublicKey.findProgramAddressSync([Buffer.from('embed'), project.toBuffer(), Buffer.from(embedId)], PROGRAM_ID)[1]);
+    expect(embed.bump).to.equal(
+      PublicKey.findProgramAddressSync([Buffer.from('embed'), project.toBuffer(), publisher.publicKey.toBuffer(), Buffer.from(embedId)], PROGRAM_ID)[1],
+    );
 
     const after = await chain.account('Project', project);
     expect(after.embedCount).to.equal(before.embedCount + 1);
@@ -60,12 +62,12 @@ describe('register_embed', () => {
 
     const second = await anotherFundedProject(chain);
     const other = await registerEmbed(chain, second.project.address, 'home-page', { publisher });
-    expect(other.address.toBase58()).to.not.equal(addresses.embed(project, 'home-page').toBase58());
+    expect(other.address.toBase58()).to.not.equal(addresses.embed(project, publisher.publicKey, 'home-page').toBase58());
     expect((await chain.account('Embed', other.address)).project.toBase58()).to.equal(second.project.address.toBase58());
   });
 
-  it('accepts a 32-byte embed id and a 200-byte URL', async () => {
-    const embedId = 'x'.repeat(32);
+  it('accepts a 64-byte embed id (two seeds) and a 200-byte URL', async () => {
+    const embedId = 'x'.repeat(32) + 'Y_z.-0'.repeat(5) + 'ab';
     const websiteUrl = `https://${'a'.repeat(200 - 'https://'.length)}`;
     const { address } = await registerEmbed(chain, project, embedId, { websiteUrl });
     const embed = await chain.account('Embed', address);
@@ -81,10 +83,10 @@ describe('register_embed', () => {
       chain.send([await registerEmbedIx(chain, publisher.publicKey, funding.address, 'early', 'https://early.example.com')], [publisher]),
       'ProjectNotFunded',
     );
-    expect(await chain.exists(addresses.embed(funding.address, 'early'))).to.equal(false);
+    expect(await chain.exists(addresses.embed(funding.address, publisher.publicKey, 'early'))).to.equal(false);
   });
 
-  for (const websiteUrl of ['ftp://films.example.com', 'films.example.com', 'https://films.example.com/a b', 'https://', 'HTTPS://films.example.com', 'https://films.example.com\n']) {
+  for (const websiteUrl of ['ftp://films.example.com', 'films.example.com', 'https://films.example.com/a b', 'https://', 'HTTPS://films.example.com', 'https://films.example.com\n', 'https://exämple.com']) {
     it(`error: InvalidWebsiteUrl when the URL is ${JSON.stringify(websiteUrl)}`, async () => {
       const publisher = await chain.wallet(sol(5));
       await expectProgramError(
@@ -94,11 +96,11 @@ describe('register_embed', () => {
     });
   }
 
-  it('error: StringTooLong when the embed id exceeds 32 bytes or the URL 200 bytes', async () => {
+  it('error: StringTooLong when the embed id exceeds 64 bytes or the URL 200 bytes', async () => {
     const publisher = await chain.wallet(sol(5));
-    // A 33-byte id cannot be a PDA seed: any embed address will do, the id is rejected first.
+    // A 65-byte id cannot be two PDA seeds: any embed address will do, the id is rejected first.
     await expectProgramError(
-      chain.send([await rawIx(publisher.publicKey, 'x'.repeat(33), 'https://films.example.com', Keypair.generate().publicKey)], [publisher]),
+      chain.send([await rawIx(publisher.publicKey, 'x'.repeat(65), 'https://films.example.com', Keypair.generate().publicKey)], [publisher]),
       'StringTooLong',
     );
     const longUrl = `https://${'a'.repeat(201 - 'https://'.length)}`;
@@ -120,22 +122,67 @@ describe('register_embed', () => {
     );
   });
 
-  it('error: AlreadyInitialized when the embed id is taken on this project, even by another publisher', async () => {
+  it('error: AlreadyInitialized when the publisher registers the same embed id twice', async () => {
+    const first = await registerEmbed(chain, project, 'front-page');
+    await expectProgramError(
+      chain.send([await registerEmbedIx(chain, first.publisher.publicKey, project, 'front-page', 'https://again.example.com')], [first.publisher]),
+      'AlreadyInitialized',
+    );
+    expect((await chain.account('Embed', first.address)).websiteUrl).to.equal('https://front-page.example.com/films');
+  });
+
+  it("cannot be squatted: another publisher's embed with the same id is a separate account, the first untouched", async () => {
     const first = await registerEmbed(chain, project, 'front-page');
     const intruder = await chain.wallet(sol(5));
+    const copy = await registerEmbed(chain, project, 'front-page', { publisher: intruder, websiteUrl: 'https://intruder.example.com' });
+    expect(copy.address.toBase58()).to.not.equal(first.address.toBase58());
+    expect((await chain.account('Embed', copy.address)).publisher.toBase58()).to.equal(intruder.publicKey.toBase58());
+    // The intruder cannot create the account at the first publisher's address either: its PDA names the first publisher.
     await expectProgramError(
-      chain.send([await registerEmbedIx(chain, intruder.publicKey, project, 'front-page', 'https://intruder.example.com')], [intruder]),
-      'AlreadyInitialized',
+      chain.send([await rawIx(intruder.publicKey, 'other-id', 'https://intruder.example.com', addresses.embed(project, first.publisher.publicKey, 'other-id'))], [intruder]),
+      'InvalidPda',
     );
     const embed = await chain.account('Embed', first.address);
     expect(embed.publisher.toBase58()).to.equal(first.publisher.publicKey.toBase58());
-    expect((await chain.account('Project', project)).embedCount).to.equal(1);
+    expect((await chain.account('Project', project)).embedCount).to.equal(2);
   });
 
-  it("error: InvalidPda when the embed account is not the PDA of (project, embed id)", async () => {
+  for (const embedId of ['embed id', 'embed/1', '<b>', 'embed-\u00e9', 'a\u0000b']) {
+    it(`error: InvalidEmbedId when the embed id is ${JSON.stringify(embedId)}`, async () => {
+      const publisher = await chain.wallet(sol(5));
+      const before = await chain.balance(publisher.publicKey);
+      await expectProgramError(
+        chain.send([await rawIx(publisher.publicKey, embedId, 'https://films.example.com', Keypair.generate().publicKey)], [publisher]),
+        'InvalidEmbedId',
+      );
+      expect(await chain.balance(publisher.publicKey)).to.equal(before);
+      expect((await chain.account('Project', project)).embedCount).to.equal(0);
+    });
+  }
+
+  /** register_embed's data with raw bytes for its strings (Anchor's coder only writes valid UTF-8). */
+  const rawBytesIx = async (publisher: PublicKey, embedId: Buffer, websiteUrl: Buffer) => {
+    const ix = await rawIx(publisher, 'placeholder', 'https://placeholder.example.com', Keypair.generate().publicKey);
+    const string = (bytes: Buffer) => Buffer.concat([Buffer.from(Uint32Array.of(bytes.length).buffer), bytes]);
+    ix.data = Buffer.concat([ix.data.subarray(0, 8), string(embedId), string(websiteUrl)]);
+    return ix;
+  };
+
+  it('error: StringNotUtf8 when the embed id or the URL is not UTF-8 (the indexer could not decode the event)', async () => {
+    const publisher = await chain.wallet(sol(5));
+    for (const [embedId, websiteUrl] of [
+      [Buffer.from([0xff]), Buffer.from('https://films.example.com')],
+      [Buffer.from('ok-id'), Buffer.concat([Buffer.from('https://films.example.com/'), Buffer.from([0xc3])])],
+    ]) {
+      await expectProgramError(chain.send([await rawBytesIx(publisher.publicKey, embedId, websiteUrl)], [publisher]), 'StringNotUtf8');
+    }
+    expect((await chain.account('Project', project)).embedCount).to.equal(0);
+  });
+
+  it("error: InvalidPda when the embed account is not the PDA of (project, publisher, embed id)", async () => {
     const publisher = await chain.wallet(sol(5));
     await expectProgramError(
-      chain.send([await rawIx(publisher.publicKey, 'mine', 'https://films.example.com', addresses.embed(project, 'other'))], [publisher]),
+      chain.send([await rawIx(publisher.publicKey, 'mine', 'https://films.example.com', addresses.embed(project, publisher.publicKey, 'other'))], [publisher]),
       'InvalidPda',
     );
   });
@@ -150,7 +197,7 @@ describe('register_embed', () => {
   it('error: InvalidAccountOwner when the project is not a program account', async () => {
     const publisher = await chain.wallet(sol(5));
     const fake = await chain.wallet(sol(1));
-    const ix = await rawIx(publisher.publicKey, 'fake', 'https://films.example.com', addresses.embed(fake.publicKey, 'fake'));
+    const ix = await rawIx(publisher.publicKey, 'fake', 'https://films.example.com', addresses.embed(fake.publicKey, publisher.publicKey, 'fake'));
     ix.keys[1].pubkey = fake.publicKey;
     await expectProgramError(chain.send([ix], [publisher]), 'InvalidAccountOwner');
   });
@@ -158,7 +205,7 @@ describe('register_embed', () => {
   it('error: InvalidAccountData when the project is another kind of program account', async () => {
     const publisher = await chain.wallet(sol(5));
     const platform = addresses.platform();
-    const ix = await rawIx(publisher.publicKey, 'fake', 'https://films.example.com', addresses.embed(platform, 'fake'));
+    const ix = await rawIx(publisher.publicKey, 'fake', 'https://films.example.com', addresses.embed(platform, publisher.publicKey, 'fake'));
     ix.keys[1].pubkey = platform;
     await expectProgramError(chain.send([ix], [publisher]), 'InvalidAccountData');
   });

@@ -1,7 +1,8 @@
 // register_studio, verify_studio and update_platform: studio registration, the admin's powers.
 import { expect } from 'chai';
+import { Keypair, PublicKey, SystemProgram } from '@solana/web3.js';
 import { addresses, expectProgramError, sol, TestChain } from '../utils/bankrun.ts';
-import { DEFAULT_RULES, registerStudioIx, updatePlatformIx, verifyStudioIx, withPlatform } from '../utils/fixtures.ts';
+import { acceptAdminIx, DEFAULT_RULES, registerStudioIx, updatePlatformIx, verifyStudioIx, withPlatform } from '../utils/fixtures.ts';
 
 describe('register_studio', () => {
   it('creates the studio PDA for the signing wallet, unverified', async () => {
@@ -79,34 +80,92 @@ describe('verify_studio', () => {
   });
 });
 
-describe('update_platform', () => {
-  it('lets the admin change every setting and hand over the admin role', async () => {
+describe('update_platform and accept_admin', () => {
+  it('lets the admin change every setting and hand the admin role over in two steps', async () => {
     const chain = await TestChain.start();
     const { admin } = await withPlatform(chain);
     const next = await chain.wallet();
     const update = {
       ...DEFAULT_RULES,
-      admin: next.publicKey,
+      proposedAdmin: next.publicKey,
       treasury: next.publicKey,
       settlementAuthority: next.publicKey,
       publisherBps: 3000,
       investorBps: 6500,
       platformBps: 500,
       minInvestmentLamports: sol(0.1),
+      maxFundingDays: 90,
     };
     await chain.send([await updatePlatformIx(chain, admin.publicKey, update)], [admin]);
-    const platform = await chain.account('Platform', addresses.platform());
-    expect(platform.admin.toBase58()).to.equal(next.publicKey.toBase58());
+    let platform = await chain.account('Platform', addresses.platform());
+    // Proposed, not yet in force: the admin is unchanged until the proposed key accepts.
+    expect(platform.admin.toBase58()).to.equal(admin.publicKey.toBase58());
+    expect(platform.pendingAdmin.toBase58()).to.equal(next.publicKey.toBase58());
     expect([platform.publisherBps, platform.investorBps, platform.platformBps]).to.deep.equal([3000, 6500, 500]);
     expect(platform.minInvestmentLamports.toString()).to.equal(sol(0.1).toString());
+    expect(platform.maxFundingDays).to.equal(90);
+
+    await chain.send([await acceptAdminIx(chain, next.publicKey)], [next]);
+    platform = await chain.account('Platform', addresses.platform());
+    expect(platform.admin.toBase58()).to.equal(next.publicKey.toBase58());
+    expect(platform.pendingAdmin.toBase58()).to.equal(PublicKey.default.toBase58());
     // The old admin lost its power.
     await expectProgramError(chain.send([await updatePlatformIx(chain, admin.publicKey, update)], [admin]), 'Unauthorized');
+  });
+
+  it('error: Unauthorized when anyone but the pending admin accepts, or nothing is pending', async () => {
+    const chain = await TestChain.start();
+    const { admin } = await withPlatform(chain);
+    const stranger = await chain.wallet();
+    await expectProgramError(chain.send([await acceptAdminIx(chain, stranger.publicKey)], [stranger]), 'Unauthorized');
+    const next = await chain.wallet();
+    const update = { ...DEFAULT_RULES, proposedAdmin: next.publicKey, treasury: admin.publicKey, settlementAuthority: admin.publicKey };
+    await chain.send([await updatePlatformIx(chain, admin.publicKey, update)], [admin]);
+    await expectProgramError(chain.send([await acceptAdminIx(chain, stranger.publicKey)], [stranger]), 'Unauthorized');
+    // Proposing the current admin cancels the handover: the proposed key can no longer accept.
+    await chain.send([await updatePlatformIx(chain, admin.publicKey, { ...update, proposedAdmin: admin.publicKey })], [admin]);
+    await expectProgramError(chain.send([await acceptAdminIx(chain, next.publicKey)], [next]), 'Unauthorized');
+    expect((await chain.account('Platform', addresses.platform())).admin.toBase58()).to.equal(admin.publicKey.toBase58());
+  });
+
+  it('error: ZeroAddress when any role is the all-zero address', async () => {
+    const chain = await TestChain.start();
+    const { admin } = await withPlatform(chain);
+    const base = { ...DEFAULT_RULES, proposedAdmin: admin.publicKey, treasury: admin.publicKey, settlementAuthority: admin.publicKey };
+    for (const role of ['proposedAdmin', 'treasury', 'settlementAuthority'] as const) {
+      await expectProgramError(
+        chain.send([await updatePlatformIx(chain, admin.publicKey, { ...base, [role]: PublicKey.default })], [admin]),
+        'ZeroAddress',
+      );
+    }
+  });
+
+  it('error: TreasuryNotRentExempt when the new treasury holds less than its rent-exempt minimum', async () => {
+    const chain = await TestChain.start();
+    const { admin, treasury } = await withPlatform(chain);
+    const empty = Keypair.generate().publicKey;
+    const update = { ...DEFAULT_RULES, proposedAdmin: admin.publicKey, treasury: empty, settlementAuthority: admin.publicKey };
+    await expectProgramError(chain.send([await updatePlatformIx(chain, admin.publicKey, update)], [admin]), 'TreasuryNotRentExempt');
+    expect((await chain.account('Platform', addresses.platform())).treasury.toBase58()).to.equal(treasury.publicKey.toBase58());
+    // Funded in the same transaction first, it is accepted.
+    await chain.send([SystemProgram.transfer({ fromPubkey: admin.publicKey, toPubkey: empty, lamports: sol(0.01) }), await updatePlatformIx(chain, admin.publicKey, update)], [admin]);
+    expect((await chain.account('Platform', addresses.platform())).treasury.toBase58()).to.equal(empty.toBase58());
+  });
+
+  it('error: InvalidFundingWindow when the funding window leaves 1..365 days', async () => {
+    const chain = await TestChain.start();
+    const { admin } = await withPlatform(chain);
+    for (const maxFundingDays of [0, 366]) {
+      const update = { ...DEFAULT_RULES, maxFundingDays, proposedAdmin: admin.publicKey, treasury: admin.publicKey, settlementAuthority: admin.publicKey };
+      await expectProgramError(chain.send([await updatePlatformIx(chain, admin.publicKey, update)], [admin]), 'InvalidFundingWindow');
+    }
+    expect((await chain.account('Platform', addresses.platform())).maxFundingDays).to.equal(365);
   });
 
   it('error: InvalidRevenueSplit on a split that does not sum to 10000', async () => {
     const chain = await TestChain.start();
     const { admin } = await withPlatform(chain);
-    const update = { ...DEFAULT_RULES, admin: admin.publicKey, treasury: admin.publicKey, settlementAuthority: admin.publicKey, investorBps: 5000 };
+    const update = { ...DEFAULT_RULES, proposedAdmin: admin.publicKey, treasury: admin.publicKey, settlementAuthority: admin.publicKey, investorBps: 5000 };
     await expectProgramError(chain.send([await updatePlatformIx(chain, admin.publicKey, update)], [admin]), 'InvalidRevenueSplit');
   });
 });

@@ -8,7 +8,7 @@ import { Clock, start, type ProgramTestContext } from 'solana-bankrun';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pdas } from './pdas.ts';
+import { BPF_LOADER_UPGRADEABLE_PROGRAM_ID as BPF_LOADER_UPGRADEABLE, pdas, programDataAddress } from './pdas.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const idl = JSON.parse(readFileSync(join(root, 'programs/marquee/idl/marquee.json'), 'utf8')) as Idl;
@@ -24,6 +24,28 @@ if (!existsSync(join(deployDir, 'marquee.so'))) {
 process.env.SBF_OUT_DIR = deployDir;
 // The runtime's per-instruction debug log is noise in test output; RUST_LOG=debug brings it back.
 process.env.RUST_LOG ??= 'error';
+
+/**
+ * The accounts of a program deployed by the BPF upgradeable loader: the program account (state 2,
+ * naming its ProgramData account) and the ProgramData account (state 3: slot, `Some(authority)`,
+ * then the ELF), as the loader writes them (bincode, little-endian).
+ */
+export function upgradeableProgramAccounts(programId: PublicKey, elf: Buffer, authority: PublicKey) {
+  const programData = programDataAddress(programId);
+  const programAccount = Buffer.concat([u32(2), programData.toBuffer()]);
+  const programDataAccount = Buffer.concat([u32(3), Buffer.alloc(8), Buffer.from([1]), authority.toBuffer(), elf]);
+  const rentExempt = (length: number) => BigInt((128 + length) * 6960);
+  return [
+    { address: programId, info: { lamports: Number(rentExempt(programAccount.length)), data: programAccount, owner: BPF_LOADER_UPGRADEABLE, executable: true } },
+    { address: programData, info: { lamports: Number(rentExempt(programDataAccount.length)), data: programDataAccount, owner: BPF_LOADER_UPGRADEABLE, executable: false } },
+  ];
+}
+
+const u32 = (value: number) => {
+  const bytes = Buffer.alloc(4);
+  bytes.writeUInt32LE(value);
+  return bytes;
+};
 
 export const sol = (amount: number) => BigInt(Math.round(amount * LAMPORTS_PER_SOL));
 export const bn = (value: bigint | number) => new BN(value.toString());
@@ -45,13 +67,21 @@ export class TestChain {
     readonly context: ProgramTestContext,
     readonly provider: BankrunProvider,
     readonly program: Program,
+    /** The program's upgrade authority: the only key that may initialise the platform. */
+    readonly upgradeAuthority: Keypair,
   ) {}
 
-  static async start(): Promise<TestChain> {
-    const context = await start([{ name: 'marquee', programId: PROGRAM_ID }], []);
+  /**
+   * A chain with marquee.so deployed through the BPF upgradeable loader (a program account and its
+   * ProgramData account), so `initialize_platform`'s upgrade-authority check reads a real record:
+   * `upgradeAuthority` (a fresh key unless given) is the program's upgrade authority.
+   */
+  static async start(upgradeAuthority: Keypair = Keypair.generate()): Promise<TestChain> {
+    const elf = readFileSync(join(deployDir, 'marquee.so'));
+    const context = await start([], upgradeableProgramAccounts(PROGRAM_ID, elf, upgradeAuthority.publicKey));
     const provider = new BankrunProvider(context);
     const program = new Program(idl, provider as unknown as AnchorProvider);
-    return new TestChain(context, provider, program);
+    return new TestChain(context, provider, program, upgradeAuthority);
   }
 
   get payer(): Keypair {
@@ -61,8 +91,13 @@ export class TestChain {
   /** A new wallet holding `lamports`. */
   async wallet(lamports: bigint = sol(100)): Promise<Keypair> {
     const wallet = Keypair.generate();
-    await this.send([SystemProgram.transfer({ fromPubkey: this.payer.publicKey, toPubkey: wallet.publicKey, lamports })], []);
+    await this.fund(wallet.publicKey, lamports);
     return wallet;
+  }
+
+  /** Sends `lamports` from the payer to `address`. */
+  async fund(address: PublicKey, lamports: bigint): Promise<void> {
+    await this.send([SystemProgram.transfer({ fromPubkey: this.payer.publicKey, toPubkey: address, lamports })], []);
   }
 
   async balance(address: PublicKey): Promise<bigint> {

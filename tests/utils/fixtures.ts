@@ -12,6 +12,7 @@ export const DEFAULT_RULES = {
   minInvestmentLamports: sol(0.05),
   unverifiedFundingCapLamports: sol(1000),
   verifiedFundingCapLamports: sol(100_000),
+  maxFundingDays: 365,
 };
 
 export type Rules = typeof DEFAULT_RULES;
@@ -35,19 +36,27 @@ export function initializePlatformIx(
       minInvestmentLamports: bn(rules.minInvestmentLamports),
       unverifiedFundingCapLamports: bn(rules.unverifiedFundingCapLamports),
       verifiedFundingCapLamports: bn(rules.verifiedFundingCapLamports),
+      maxFundingDays: rules.maxFundingDays,
     })
-    .accountsPartial({ admin, platform: addresses.platform(), systemProgram: SystemProgram.programId, ...eventAccounts() })
+    .accountsPartial({
+      admin,
+      platform: addresses.platform(),
+      programData: addresses.programData(),
+      treasury,
+      systemProgram: SystemProgram.programId,
+      ...eventAccounts(),
+    })
     .instruction();
 }
 
 export function updatePlatformIx(
   chain: TestChain,
   admin: PublicKey,
-  update: { admin: PublicKey; treasury: PublicKey; settlementAuthority: PublicKey } & Rules,
+  update: { proposedAdmin: PublicKey; treasury: PublicKey; settlementAuthority: PublicKey } & Rules,
 ): Promise<TransactionInstruction> {
   return chain.program.methods
     .updatePlatform({
-      admin: update.admin,
+      proposedAdmin: update.proposedAdmin,
       treasury: update.treasury,
       settlementAuthority: update.settlementAuthority,
       publisherBps: update.publisherBps,
@@ -56,9 +65,14 @@ export function updatePlatformIx(
       minInvestmentLamports: bn(update.minInvestmentLamports),
       unverifiedFundingCapLamports: bn(update.unverifiedFundingCapLamports),
       verifiedFundingCapLamports: bn(update.verifiedFundingCapLamports),
+      maxFundingDays: update.maxFundingDays,
     })
-    .accountsPartial({ admin, platform: addresses.platform(), ...eventAccounts() })
+    .accountsPartial({ admin, platform: addresses.platform(), treasury: update.treasury, ...eventAccounts() })
     .instruction();
+}
+
+export function acceptAdminIx(chain: TestChain, newAdmin: PublicKey): Promise<TransactionInstruction> {
+  return chain.program.methods.acceptAdmin().accountsPartial({ newAdmin, platform: addresses.platform(), ...eventAccounts() }).instruction();
 }
 
 export function registerStudioIx(chain: TestChain, authority: PublicKey, name: string) {
@@ -153,7 +167,7 @@ export function refundIx(chain: TestChain, investor: PublicKey, project: PublicK
 export function registerEmbedIx(chain: TestChain, publisher: PublicKey, project: PublicKey, embedId: string, websiteUrl: string) {
   return chain.program.methods
     .registerEmbed(embedId, websiteUrl)
-    .accountsPartial({ publisher, project, embed: addresses.embed(project, embedId), ...eventAccounts() })
+    .accountsPartial({ publisher, project, embed: addresses.embed(project, publisher, embedId), ...eventAccounts() })
     .instruction();
 }
 
@@ -195,9 +209,10 @@ export function claimPublisherRevenueIx(chain: TestChain, publisher: PublicKey, 
     .instruction();
 }
 
-/** A chain with the platform initialised by `admin`, with the default rules. */
+/** A chain with the platform initialised by `admin` (the program's upgrade authority), with the default rules. */
 export async function withPlatform(chain: TestChain, rules: Rules = DEFAULT_RULES) {
-  const admin = await chain.wallet();
+  const admin = chain.upgradeAuthority;
+  await chain.fund(admin.publicKey, sol(100));
   const treasury = await chain.wallet(sol(1));
   const settlement = await chain.wallet(sol(1000));
   await chain.send([await initializePlatformIx(chain, admin.publicKey, treasury.publicKey, settlement.publicKey, rules)], [admin]);

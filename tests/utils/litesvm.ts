@@ -14,7 +14,7 @@ import { Clock, FailedTransactionMetadata, LiteSVM, type InnerInstruction, type 
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TestChain } from './bankrun.ts';
+import { upgradeableProgramAccounts, type TestChain } from './bankrun.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const idl = JSON.parse(readFileSync(join(root, 'programs/marquee/idl/marquee.json'), 'utf8')) as Idl;
@@ -99,6 +99,8 @@ export class SvmChain {
   /** Anchor's Program over the IDL, for the builders of tests/utils/fixtures.ts and the coders. */
   readonly program: Program;
   readonly payer = Keypair.generate();
+  /** The program's upgrade authority (its ProgramData account names it): the only key that may initialise the platform. */
+  readonly upgradeAuthority = Keypair.generate();
 
   private constructor(readonly svm: LiteSVM) {
     this.program = offlineProgram(this.payer.publicKey);
@@ -115,6 +117,17 @@ export class SvmChain {
     const svm = options.logBytesLimit === undefined ? new LiteSVM() : new LiteSVM().withLogBytesLimit(options.logBytesLimit);
     svm.addProgramFromFile(address(PROGRAM_ID), PROGRAM_PATH);
     const chain = new SvmChain(svm);
+    // The ProgramData account the upgradeable loader would have written, naming the upgrade authority.
+    const [, programData] = upgradeableProgramAccounts(PROGRAM_ID, readFileSync(PROGRAM_PATH), chain.upgradeAuthority.publicKey);
+    svm.setAccount({
+      address: address(programData.address),
+      data: programData.info.data,
+      executable: false,
+      lamports: lamports(BigInt(programData.info.lamports)),
+      programAddress: address(programData.info.owner),
+      space: BigInt(programData.info.data.length),
+    });
+    svm.airdrop(address(chain.upgradeAuthority.publicKey), lamports(100_000_000_000n));
     chain.warpTo(GENESIS_UNIX_TIMESTAMP);
     return chain;
   }
@@ -132,6 +145,11 @@ export class SvmChain {
     const wallet = Keypair.generate();
     this.svm.airdrop(address(wallet.publicKey), lamports(amount));
     return wallet;
+  }
+
+  /** Credits `amount` lamports to `key` (as TestChain.fund does, for the shared fixtures). */
+  async fund(key: PublicKey, amount: bigint): Promise<void> {
+    this.svm.airdrop(address(key), lamports(amount));
   }
 
   balance(account: PublicKey): bigint {

@@ -39,7 +39,7 @@ export async function registerEmbed(
   const publisher = options.publisher ?? (await chain.wallet(sol(5)));
   const websiteUrl = options.websiteUrl ?? `https://${embedId}.example.com/films`;
   const result = await chain.send([await registerEmbedIx(chain, publisher.publicKey, project, embedId, websiteUrl)], [publisher]);
-  return { publisher, embedId, address: addresses.embed(project, embedId), result };
+  return { publisher, embedId, address: addresses.embed(project, publisher.publicKey, embedId), result };
 }
 
 /** The index the project's next distribution will take (its distribution count). */

@@ -4,10 +4,10 @@
 // never ahead, and catches up from the transaction log after a restart.
 import anchor from '@coral-xyz/anchor';
 import { Clock, FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { ChainTransaction } from '../program/decoder.ts';
 import type { ChainSource, SignatureInfo, SignatureQuery, SourceNotification } from '../sources/source.ts';
-import { decodeAccount, PROGRAM_ADDRESS, programErrorMessage } from './instructions.ts';
+import { decodeAccount, pda, PROGRAM_ADDRESS, programErrorMessage, UPGRADEABLE_LOADER_ADDRESS } from './instructions.ts';
 import { ChainStore, type CommitStage, type StateHeader } from './store.ts';
 
 const { Keypair, PublicKey, Transaction } = anchor.web3;
@@ -44,6 +44,8 @@ const address = (key: PublicKey | string) => (typeof key === 'string' ? key : ke
 export class DemoChain implements ChainSource {
   readonly cluster = DEMO_CLUSTER;
   private svm: LiteSVM;
+  /** The marquee.so this chain runs (its bytes go into the ProgramData account too). */
+  private readonly programPath: string;
   private readonly store: ChainStore;
   private header: StateHeader;
   private readonly log: ChainTransaction[];
@@ -60,6 +62,7 @@ export class DemoChain implements ChainSource {
   private constructor(options: DemoChainOptions) {
     this.hooks = options.hooks;
     this.wallClock = options.now ?? Date.now;
+    this.programPath = options.programPath ?? DEFAULT_PROGRAM_PATH;
     this.store = new ChainStore(options.dataDir, (stage) => this.hooks?.stage?.(stage));
     const stored = this.store.load();
     if (stored) {
@@ -67,7 +70,7 @@ export class DemoChain implements ChainSource {
       this.header = stored.header;
       this.log = stored.transactions;
     } else {
-      const programPath = options.programPath ?? DEFAULT_PROGRAM_PATH;
+      const programPath = this.programPath;
       if (!existsSync(programPath)) throw new Error(`${programPath} is missing: run \`npm run build:program\` first`);
       // No transaction history in the runtime: the log is the history, and every transaction gets
       // a fresh blockhash, so the snapshot does not grow with the runtime's duplicate-check cache.
@@ -179,6 +182,31 @@ export class DemoChain implements ChainSource {
     const account = this.svm.getAccount(address(key));
     if (!account.exists) return null;
     return decodeAccount<T>(name, account.data);
+  }
+
+  /**
+   * Records `authority` as the program's upgrade authority in its ProgramData account, as the
+   * upgradeable loader's deployment does on a cluster (only that key may initialise the platform).
+   * Written as the loader lays it out (bincode: state 3, slot, Some(authority), then the ELF);
+   * committed like a transaction.
+   */
+  setUpgradeAuthority(authority: PublicKey): void {
+    this.assertUsable();
+    const header = Buffer.alloc(45);
+    header.writeUInt32LE(3, 0);
+    header[12] = 1;
+    authority.toBuffer().copy(header, 13);
+    const data = Buffer.concat([header, readFileSync(this.programPath)]);
+    this.svm.setAccount({
+      address: address(pda.programData()),
+      data,
+      executable: false,
+      lamports: this.svm.minimumBalanceForRentExemption(BigInt(data.length)) as never,
+      programAddress: address(UPGRADEABLE_LOADER_ADDRESS),
+      space: BigInt(data.length),
+    });
+    this.dirty = true;
+    this.commitUnlessBatched();
   }
 
   /** Credits `lamports` to `key` (LiteSVM's faucet); committed like a transaction. */

@@ -4,6 +4,7 @@
 // purpose: the demo chain reads an account, builds and sends in one turn of the event loop, so no
 // other request can slip in between (the next project id, the next distribution index).
 import anchor from '@coral-xyz/anchor';
+import { randomBytes } from 'node:crypto';
 import { LAMPORTS_PER_SOL } from '../constants.ts';
 import { coder, idl } from '../program/idl.ts';
 
@@ -31,6 +32,26 @@ const u64 = (value: number | bigint) => {
 };
 const find = (...seeds: Buffer[]) => PublicKey.findProgramAddressSync(seeds, PROGRAM_ADDRESS)[0];
 
+export const UPGRADEABLE_LOADER_ADDRESS = new PublicKey('BPFLoaderUpgradeab1e11111111111111111111111');
+
+/**
+ * The seeds an embed id adds to the Embed PDA: its first 32 bytes, then the rest (a seed holds at
+ * most 32 bytes; the runtime hashes seeds as one concatenation, so this is the PDA of the whole id).
+ */
+const embedIdSeeds = (embedId: string): Buffer[] => {
+  const bytes = seed(embedId);
+  return [bytes.subarray(0, 32), bytes.subarray(32)];
+};
+
+/**
+ * A new embed id: `embed-{projectId}-{timestamp}-` and 128 random bits (base64url), so nobody can
+ * guess a publisher's id before it is registered (the index keeps the first embed of an id).
+ * Within the program's rule: 1 to 64 bytes of `[A-Za-z0-9._-]`.
+ */
+export function embedIdFor(projectId: number | bigint, timestampMs: number): string {
+  return `embed-${projectId}-${timestampMs}-${randomBytes(16).toString('base64url')}`;
+}
+
 /** The program's PDAs (seeds as in programs/marquee/src/seeds.rs). */
 export const pda = {
   platform: () => find(seed('platform')),
@@ -41,7 +62,10 @@ export const pda = {
   vault: (project: PublicKey) => find(seed('vault'), project.toBuffer()),
   investment: (project: PublicKey, investor: PublicKey) => find(seed('investment'), project.toBuffer(), investor.toBuffer()),
   distribution: (project: PublicKey, index: number | bigint) => find(seed('distribution'), project.toBuffer(), u64(index)),
-  embed: (project: PublicKey, embedId: string) => find(seed('embed'), project.toBuffer(), seed(embedId)),
+  embed: (project: PublicKey, publisher: PublicKey, embedId: string) =>
+    find(seed('embed'), project.toBuffer(), publisher.toBuffer(), ...embedIdSeeds(embedId)),
+  /** The upgradeable loader's ProgramData account of the program: it names the upgrade authority. */
+  programData: () => PublicKey.findProgramAddressSync([PROGRAM_ADDRESS.toBuffer()], UPGRADEABLE_LOADER_ADDRESS)[0],
   shareAccount: (mint: PublicKey, owner: PublicKey) =>
     PublicKey.findProgramAddressSync(
       [owner.toBuffer(), TOKEN_PROGRAM_ADDRESS.toBuffer(), mint.toBuffer()],
@@ -90,6 +114,8 @@ export interface PlatformRules {
   minInvestmentLamports: bigint;
   unverifiedFundingCapLamports: bigint;
   verifiedFundingCapLamports: bigint;
+  /** The longest funding window a project may ask for (the program's hard limits: 1 to 365). */
+  maxFundingDays: number;
 }
 
 const SOL = BigInt(LAMPORTS_PER_SOL);
@@ -102,6 +128,7 @@ export const PLATFORM_RULES: PlatformRules = {
   minInvestmentLamports: 50_000_000n,
   unverifiedFundingCapLamports: 500n * SOL,
   verifiedFundingCapLamports: 10_000n * SOL,
+  maxFundingDays: 365,
 };
 
 export const ix = {
@@ -118,9 +145,10 @@ export const ix = {
           min_investment_lamports: bn(rules.minInvestmentLamports),
           unverified_funding_cap_lamports: bn(rules.unverifiedFundingCapLamports),
           verified_funding_cap_lamports: bn(rules.verifiedFundingCapLamports),
+          max_funding_days: rules.maxFundingDays,
         },
       },
-      { admin },
+      { admin, program_data: pda.programData(), treasury },
     );
   },
 
@@ -199,7 +227,7 @@ export const ix = {
     return build(
       'register_embed',
       { embed_id: embedId, website_url: websiteUrl },
-      { publisher, project, embed: pda.embed(project, embedId) },
+      { publisher, project, embed: pda.embed(project, publisher, embedId) },
     );
   },
 

@@ -6,7 +6,7 @@ import anchor from '@coral-xyz/anchor';
 import { LAMPORTS_PER_SOL, REVENUE_PER_VIEW_LAMPORTS } from '../constants.ts';
 import { FILMS, INVESTOR_COUNT, PUBLISHERS, STUDIOS, type FilmSeed } from './catalogue.ts';
 import type { DemoChain } from './chain.ts';
-import { ix, pda, PLATFORM_RULES } from './instructions.ts';
+import { embedIdFor, ix, pda, PLATFORM_RULES } from './instructions.ts';
 import { KEY, posterPath, type DemoService, type MetadataStore } from './service.ts';
 
 type PublicKey = anchor.web3.PublicKey;
@@ -75,6 +75,7 @@ export async function seedCatalogue(
 
     at(-90, (time) => {
       chain.airdrop(admin.publicKey, sol(100));
+      chain.setUpgradeAuthority(admin.publicKey);
       chain.airdrop(treasury.publicKey, sol(1));
       chain.airdrop(settlement.publicKey, sol(10_000));
       chain.send([ix.initializePlatform(admin.publicKey, treasury.publicKey, settlement.publicKey, PLATFORM_RULES)], [admin], { at: time });
@@ -182,10 +183,10 @@ function planFilm(
   const embeds: PublicKey[] = [];
   for (const embed of story.embeds ?? []) {
     at(embed.day, (time) => {
-      const embedId = `embed-${id}-${time * 1000}`;
+      const embedId = embedIdFor(id, time * 1000);
       const website = PUBLISHERS.find((candidate) => candidate.key === embed.publisher)!.websiteUrl;
       chain.send([ix.registerEmbed(publisher(embed.publisher).publicKey, project, embedId, website)], [publisher(embed.publisher)], { at: time });
-      embeds.push(pda.embed(project, embedId));
+      embeds.push(pda.embed(project, publisher(embed.publisher).publicKey, embedId));
     });
   }
   for (const round of story.revenue ?? []) {

@@ -229,7 +229,7 @@ export class DemoService implements SettlementSigner {
   claimPublisherRevenue(walletAddress: string, projectId: number, embedId: string): { signature: string; amount: number; amountLamports: string } {
     const publisher = this.signer(walletAddress);
     const { address } = this.project(projectId);
-    const embed = pda.embed(address, embedId);
+    const embed = pda.embed(address, publisher.publicKey, embedId);
     if (!this.chain.exists(embed)) throw new DemoActionError(404, 'Embed not found');
     const signature = this.run([ix.claimPublisherRevenue(publisher.publicKey, address, embed)], [publisher]);
     return { signature, ...this.eventTotal(signature, 'PublisherRevenueClaimed') };

@@ -170,9 +170,12 @@ export function applyEvent(db: Db, event: StoredEvent): void {
       return;
     }
     case 'EmbedRegistered':
+      // Embed ids are unique per publisher on chain (the publisher is in the PDA's seeds): a second
+      // publisher's copy of an id already indexed for the project is ignored, so views keep going
+      // to the first, and the event stream never stops on it.
       db.prepare(
         `INSERT INTO embeds (address, project_id, publisher, embed_id, website_url, registered_at, signature)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (project_id, embed_id) DO NOTHING`,
       ).run(d.embed, projectId(db, d.project), d.publisher, d.embed_id, d.website_url, at, event.signature);
       return;
     case 'RevenueDistributed': {

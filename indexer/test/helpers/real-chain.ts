@@ -50,7 +50,7 @@ export async function revenueChain() {
   const publisher = chain.wallet(sol(1));
   const embedId = 'embed-0-1767225600000';
   chain.send([await fixtures.registerEmbedIx(builders, publisher.publicKey, project.address, embedId, 'https://films.example')], [publisher]);
-  const embed = addresses.embed(project.address, embedId);
+  const embed = addresses.embed(project.address, publisher.publicKey, embedId);
   for (const [index, amount] of [sol(1.000000007), sol(0.333333333)].entries()) {
     const views = [{ embed, views: BigInt(100 + index) }];
     chain.send([await fixtures.distributeRevenueIx(builders, platform.settlement.publicKey, project.address, index, platform.treasury.publicKey, amount, views)], [platform.settlement]);

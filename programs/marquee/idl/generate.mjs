@@ -12,6 +12,7 @@ const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 // Share mints are Token-2022 mints with the NonTransferable extension.
 const TOKEN_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
 const ASSOCIATED_TOKEN_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';
+const UPGRADEABLE_LOADER = 'BPFLoaderUpgradeab1e11111111111111111111111';
 
 const discriminator = (preimage) => [...createHash('sha256').update(preimage).digest().subarray(0, 8)];
 const bytes = (text) => [...Buffer.from(text, 'utf8')];
@@ -22,7 +23,6 @@ const account = (name, writable = false, extra = {}) => ({ name, ...(writable ? 
 const pda = (name, writable, seeds) => account(name, writable, { pda: { seeds } });
 const constSeed = (text) => ({ kind: 'const', value: bytes(text) });
 const accountSeed = (path) => ({ kind: 'account', path });
-const argSeed = (path) => ({ kind: 'arg', path });
 const systemProgram = { name: 'system_program', address: SYSTEM_PROGRAM };
 const tokenProgram = { name: 'token_program', address: TOKEN_PROGRAM };
 const associatedTokenProgram = { name: 'associated_token_program', address: ASSOCIATED_TOKEN_PROGRAM };
@@ -44,12 +44,14 @@ const types = [
     ['publisher_bps', 'u16'], ['investor_bps', 'u16'], ['platform_bps', 'u16'],
     ['min_investment_lamports', 'u64'],
     ['unverified_funding_cap_lamports', 'u64'], ['verified_funding_cap_lamports', 'u64'],
+    ['max_funding_days', 'u16'],
   ]),
   struct('UpdatePlatformArgs', [
-    ['admin', 'pubkey'], ['treasury', 'pubkey'], ['settlement_authority', 'pubkey'],
+    ['proposed_admin', 'pubkey'], ['treasury', 'pubkey'], ['settlement_authority', 'pubkey'],
     ['publisher_bps', 'u16'], ['investor_bps', 'u16'], ['platform_bps', 'u16'],
     ['min_investment_lamports', 'u64'],
     ['unverified_funding_cap_lamports', 'u64'], ['verified_funding_cap_lamports', 'u64'],
+    ['max_funding_days', 'u16'],
   ]),
   struct('CreateProjectArgs', [
     ['title', 'string'], ['metadata_uri', 'string'], ['metadata_hash', { array: ['u8', 32] }],
@@ -64,7 +66,8 @@ const types = [
     ['min_investment_lamports', 'u64'],
     ['unverified_funding_cap_lamports', 'u64'], ['verified_funding_cap_lamports', 'u64'],
     ['project_count', 'u64'], ['studio_count', 'u64'], ['event_seq', 'u64'], ['bump', 'u8'],
-  ], 'Global configuration; one per program.'),
+    ['max_funding_days', 'u16'], ['pending_admin', 'pubkey'],
+  ], 'Global configuration; one per program. pending_admin is all zeros when no admin handover is under way.'),
   struct('Studio', [
     ['authority', 'pubkey'], ['verified', 'bool'], ['project_count', 'u64'],
     ['registered_at', 'i64'], ['bump', 'u8'], ['name', 'string'],
@@ -88,8 +91,8 @@ const types = [
     ['project', 'pubkey'], ['investor', 'pubkey'], ['lamports', 'u64'], ['shares', 'u64'],
     ['revenue_per_share_checkpoint', 'u128'], ['accrued_revenue_lamports', 'u64'],
     ['claimed_revenue_lamports', 'u64'], ['investment_count', 'u32'],
-    ['first_invested_at', 'i64'], ['last_invested_at', 'i64'], ['bump', 'u8'],
-  ], 'One investor\'s position in one project.'),
+    ['first_invested_at', 'i64'], ['last_invested_at', 'i64'], ['bump', 'u8'], ['share_account_bump', 'u8'],
+  ], 'One investor\'s position in one project; its shares sit in the investor\'s associated token account (bump share_account_bump).'),
   struct('RevenueDistribution', [
     ['project', 'pubkey'], ['index', 'u64'], ['total_lamports', 'u64'],
     ['publisher_lamports', 'u64'], ['investor_lamports', 'u64'], ['platform_lamports', 'u64'],
@@ -109,13 +112,16 @@ const types = [
     ['publisher_bps', 'u16'], ['investor_bps', 'u16'], ['platform_bps', 'u16'],
     ['min_investment_lamports', 'u64'],
     ['unverified_funding_cap_lamports', 'u64'], ['verified_funding_cap_lamports', 'u64'],
+    ['max_funding_days', 'u16'],
     ['seq', 'u64'], ['timestamp', 'i64'],
   ]),
   struct('PlatformUpdated', [
-    ['previous_admin', 'pubkey'], ['admin', 'pubkey'], ['treasury', 'pubkey'], ['settlement_authority', 'pubkey'],
+    ['previous_admin', 'pubkey'], ['admin', 'pubkey'], ['pending_admin', 'pubkey'],
+    ['treasury', 'pubkey'], ['settlement_authority', 'pubkey'],
     ['publisher_bps', 'u16'], ['investor_bps', 'u16'], ['platform_bps', 'u16'],
     ['min_investment_lamports', 'u64'],
     ['unverified_funding_cap_lamports', 'u64'], ['verified_funding_cap_lamports', 'u64'],
+    ['max_funding_days', 'u16'],
     ['seq', 'u64'], ['timestamp', 'i64'],
   ]),
   struct('StudioRegistered', [
@@ -179,18 +185,30 @@ const investorShareAccount = pda('investor_share_account', true, [
 ]);
 investorShareAccount.pda.program = { kind: 'const', value: [...bs58decode(ASSOCIATED_TOKEN_PROGRAM)] };
 
+const programDataPda = pda('program_data', false, [{ kind: 'const', value: bs58decode(PROGRAM_ID) }]);
+programDataPda.pda.program = { kind: 'const', value: bs58decode(UPGRADEABLE_LOADER) };
+
 const instruction = (name, docs, accounts, args = []) => ({
   name, docs, discriminator: discriminator(`global:${name}`), accounts: [...accounts, ...eventAccounts], args,
 });
 const arg = (name, type) => ({ name, type });
 
 const instructions = [
-  instruction('initialize_platform', ['Creates the Platform account; the signer becomes its admin.'], [
-    signer('admin'), platformPda(true), systemProgram,
+  instruction('initialize_platform', [
+    'The program\'s upgrade authority (per its ProgramData account) creates the Platform and becomes its admin;',
+    'the treasury account (the treasury argument) is topped up to its rent-exempt minimum.',
+  ], [
+    signer('admin'), platformPda(true), programDataPda, account('treasury', true), systemProgram,
   ], [arg('args', defined('InitializePlatformArgs'))]),
-  instruction('update_platform', ['Admin only: changes the admin, treasury, settlement authority, split, minimum and caps.'], [
-    signer('admin', false), platformPda(true),
+  instruction('update_platform', [
+    'Admin only: changes the treasury (rent-exempt), settlement authority, split, minimum, caps and funding window,',
+    'and proposes an admin (the current admin cancels a proposal), who takes over with accept_admin.',
+  ], [
+    signer('admin', false), platformPda(true), account('treasury'),
   ], [arg('args', defined('UpdatePlatformArgs'))]),
+  instruction('accept_admin', ['The admin proposed by update_platform takes over the platform.'], [
+    signer('new_admin', false), platformPda(true),
+  ]),
   instruction('register_studio', ['Any wallet registers itself as a studio.'], [
     signer('authority'), platformPda(true),
     pda('studio', true, [constSeed('studio'), accountSeed('authority')]), systemProgram,
@@ -215,7 +233,9 @@ const instructions = [
   ]),
   instruction('register_embed', ['A publisher registers a website embed of a funded project.'], [
     signer('publisher'), projectPda(true),
-    pda('embed', true, [constSeed('embed'), accountSeed('project'), argSeed('embed_id')]), systemProgram,
+    // The seeds end with the embed id as two seeds of at most 32 bytes (its first 32 bytes, then the
+    // rest): clients derive the address themselves, as Anchor cannot split an argument seed.
+    account('embed', true), systemProgram,
   ], [arg('embed_id', 'string'), arg('website_url', 'string')]),
   instruction('distribute_revenue', [
     'Settlement authority deposits ad revenue: publishers by views (remaining accounts: the embeds, writable,',
@@ -280,6 +300,16 @@ const errors = [
   ['NoShares', 'The project has no shares to distribute revenue to'],
   ['ArithmeticOverflow', 'Arithmetic overflow'],
   ['InsufficientVaultBalance', 'The vault holds less than it owes'],
+  ['StringNotUtf8', 'A text field is not valid UTF-8'],
+  ['InvalidEmbedId', 'The embed id must be 1 to 64 letters, digits, dots, underscores or hyphens'],
+  ['ZeroAddress', 'The all-zero address cannot hold a platform role'],
+  ['InvalidProgramData', "The program data account is not this program's"],
+  ['InvalidFundingWindow', 'The funding window must be between 1 and 365 days'],
+  ['DeadlineTooFar', "The deadline is beyond the platform's funding window"],
+  ['TreasuryNotRentExempt', 'The treasury would hold less than its rent-exempt minimum'],
+  ['RecipientNotRentExempt', 'The payout would leave the recipient below its rent-exempt minimum'],
+  ['StudioCannotInvest', 'A studio cannot invest in its own project'],
+  ['DuplicateAccount', 'One account was passed where two different accounts are needed'],
 ];
 
 function bs58decode(text) {

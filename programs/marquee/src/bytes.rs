@@ -72,8 +72,9 @@ impl<'a> Reader<'a> {
         Ok(Address::new_from_array(self.bytes32()?))
     }
 
-    /// A Borsh string of 1..=`max_len` bytes of UTF-8 (not re-validated: clients send text, and
-    /// the program only stores and echoes it).
+    /// A Borsh string of 1..=`max_len` bytes of valid UTF-8. Checked here, once for every string
+    /// argument: the program stores and echoes strings into events, and a client decoding an
+    /// event with a non-UTF-8 string (the indexer's Borsh decoder) would drop it.
     pub fn string(&mut self, max_len: usize) -> Result<&'a [u8], ProgramError> {
         let len = self.u32()? as usize;
         if len > max_len {
@@ -84,6 +85,9 @@ impl<'a> Reader<'a> {
         }
         let end = self.offset.checked_add(len).ok_or(MarqueeError::InvalidInstructionData)?;
         let bytes = self.data.get(self.offset..end).ok_or(MarqueeError::InvalidInstructionData)?;
+        if core::str::from_utf8(bytes).is_err() {
+            return Err(MarqueeError::StringNotUtf8.into());
+        }
         self.offset = end;
         Ok(bytes)
     }
@@ -247,6 +251,11 @@ mod tests {
         too_long[..4].copy_from_slice(&8u32.to_le_bytes());
         assert_eq!(Reader::new(&too_long).string(7), Err(MarqueeError::StringTooLong.into()));
         assert_eq!(Reader::new(&[0, 0, 0, 0]).string(7), Err(MarqueeError::StringEmpty.into()));
+        assert_eq!(Reader::new(&[1, 0, 0, 0, 0xff]).string(7), Err(MarqueeError::StringNotUtf8.into()));
+        // A truncated multi-byte character and a UTF-16 surrogate encoded in UTF-8 are refused too.
+        assert_eq!(Reader::new(&[2, 0, 0, 0, b'a', 0xc3]).string(7), Err(MarqueeError::StringNotUtf8.into()));
+        assert_eq!(Reader::new(&[3, 0, 0, 0, 0xed, 0xa0, 0x80]).string(7), Err(MarqueeError::StringNotUtf8.into()));
+        assert_eq!(Reader::new(&[2, 0, 0, 0, 0xc3, 0xa9]).string(7).unwrap(), "é".as_bytes());
         let mut reader = Reader::new(&[1, 0]);
         reader.u8().unwrap();
         assert_eq!(reader.finish(), Err(MarqueeError::InvalidInstructionData.into()));

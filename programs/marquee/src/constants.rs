@@ -25,9 +25,17 @@ pub const SHARE_DECIMALS: u8 = 9;
 pub const MAX_STUDIO_NAME_LEN: usize = 64;
 pub const MAX_TITLE_LEN: usize = 64;
 pub const MAX_METADATA_URI_LEN: usize = 200;
-/// An embed id is a PDA seed, so at most 32 bytes.
-pub const MAX_EMBED_ID_LEN: usize = 32;
+/// An embed id is a safe identifier (`[A-Za-z0-9._-]`) of at most 64 bytes. It ends the Embed
+/// PDA's seeds, which the runtime hashes as one concatenation, so it is passed as two seeds of at
+/// most 32 bytes each (`seeds::embed_id_halves`).
+pub const MAX_EMBED_ID_LEN: usize = 64;
 pub const MAX_WEBSITE_URL_LEN: usize = 200;
+/// The funding window (deadline − creation time) is a platform rule, `max_funding_days`, which
+/// the admin may set only within these hard limits: investors' SOL is never locked for longer.
+pub const MIN_FUNDING_DAYS_LIMIT: u16 = 1;
+pub const MAX_FUNDING_DAYS_LIMIT: u16 = 365;
+pub const DEFAULT_MAX_FUNDING_DAYS: u16 = 365;
+pub const SECONDS_PER_DAY: i64 = 86_400;
 /// Bounded so one distribution (its event and its account writes) fits in a transaction.
 pub const MAX_EMBEDS_PER_DISTRIBUTION: usize = 16;
 
@@ -37,6 +45,12 @@ pub const SYSTEM_PROGRAM_ID: [u8; 32] = [0; 32];
 pub const SHARE_TOKEN_PROGRAM_ID: [u8; 32] = [
     6, 221, 246, 225, 238, 117, 143, 222, 24, 66, 93, 188, 228, 108, 205, 218, 182, 26, 252, 77, 131, 185, 13, 39,
     254, 189, 249, 40, 216, 161, 139, 252,
+];
+/// BPFLoaderUpgradeab1e11111111111111111111111: its ProgramData account names the program's
+/// upgrade authority, the only key allowed to initialise the platform.
+pub const UPGRADEABLE_LOADER_ID: [u8; 32] = [
+    2, 168, 246, 145, 78, 136, 161, 176, 226, 16, 21, 62, 247, 99, 174, 43, 0, 194, 185, 61, 22, 193, 36, 210, 192,
+    83, 122, 16, 4, 128, 0, 0,
 ];
 /// ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL
 pub const ASSOCIATED_TOKEN_PROGRAM_ID: [u8; 32] = [
@@ -66,6 +80,7 @@ mod tests {
         };
         assert_eq!(decode("TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb").to_bytes(), super::SHARE_TOKEN_PROGRAM_ID);
         assert_eq!(decode("ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL").to_bytes(), super::ASSOCIATED_TOKEN_PROGRAM_ID);
+        assert_eq!(decode("BPFLoaderUpgradeab1e11111111111111111111111").to_bytes(), super::UPGRADEABLE_LOADER_ID);
         assert_eq!(decode("39EnWU8eWot8gdE381cWvmugmyBkyZBp4pGsjESJ23CH").to_bytes(), super::PROGRAM_ID);
     }
 }

@@ -4,6 +4,7 @@
 pub mod instruction {
     pub const INITIALIZE_PLATFORM: [u8; 8] = [119, 201, 101, 45, 75, 122, 89, 3];
     pub const UPDATE_PLATFORM: [u8; 8] = [46, 78, 138, 189, 47, 163, 120, 85];
+    pub const ACCEPT_ADMIN: [u8; 8] = [112, 42, 45, 90, 116, 181, 13, 170];
     pub const REGISTER_STUDIO: [u8; 8] = [177, 21, 173, 168, 66, 89, 79, 62];
     pub const VERIFY_STUDIO: [u8; 8] = [125, 76, 253, 35, 1, 144, 247, 210];
     pub const CREATE_PROJECT: [u8; 8] = [148, 219, 181, 42, 221, 114, 145, 190];
@@ -53,6 +54,7 @@ mod tests {
     fn instruction_discriminators_match_anchor() {
         assert_eq!(super::instruction::INITIALIZE_PLATFORM, prefix("global:initialize_platform"));
         assert_eq!(super::instruction::UPDATE_PLATFORM, prefix("global:update_platform"));
+        assert_eq!(super::instruction::ACCEPT_ADMIN, prefix("global:accept_admin"));
         assert_eq!(super::instruction::REGISTER_STUDIO, prefix("global:register_studio"));
         assert_eq!(super::instruction::VERIFY_STUDIO, prefix("global:verify_studio"));
         assert_eq!(super::instruction::CREATE_PROJECT, prefix("global:create_project"));

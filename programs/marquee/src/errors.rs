@@ -88,6 +88,26 @@ pub enum MarqueeError {
     ArithmeticOverflow = 6039,
     /// The vault holds less than it owes
     InsufficientVaultBalance = 6040,
+    /// A text field is not valid UTF-8
+    StringNotUtf8 = 6041,
+    /// The embed id must be 1 to 64 letters, digits, dots, underscores or hyphens
+    InvalidEmbedId = 6042,
+    /// The all-zero address cannot hold a platform role
+    ZeroAddress = 6043,
+    /// The program data account is not this program's
+    InvalidProgramData = 6044,
+    /// The funding window must be between 1 and 365 days
+    InvalidFundingWindow = 6045,
+    /// The deadline is beyond the platform's funding window
+    DeadlineTooFar = 6046,
+    /// The treasury would hold less than its rent-exempt minimum
+    TreasuryNotRentExempt = 6047,
+    /// The payout would leave the recipient below its rent-exempt minimum
+    RecipientNotRentExempt = 6048,
+    /// A studio cannot invest in its own project
+    StudioCannotInvest = 6049,
+    /// One account was passed where two different accounts are needed
+    DuplicateAccount = 6050,
 }
 
 impl From<MarqueeError> for ProgramError {
@@ -149,6 +169,16 @@ mod tests {
             (MarqueeError::NoShares, "NoShares"),
             (MarqueeError::ArithmeticOverflow, "ArithmeticOverflow"),
             (MarqueeError::InsufficientVaultBalance, "InsufficientVaultBalance"),
+            (MarqueeError::StringNotUtf8, "StringNotUtf8"),
+            (MarqueeError::InvalidEmbedId, "InvalidEmbedId"),
+            (MarqueeError::ZeroAddress, "ZeroAddress"),
+            (MarqueeError::InvalidProgramData, "InvalidProgramData"),
+            (MarqueeError::InvalidFundingWindow, "InvalidFundingWindow"),
+            (MarqueeError::DeadlineTooFar, "DeadlineTooFar"),
+            (MarqueeError::TreasuryNotRentExempt, "TreasuryNotRentExempt"),
+            (MarqueeError::RecipientNotRentExempt, "RecipientNotRentExempt"),
+            (MarqueeError::StudioCannotInvest, "StudioCannotInvest"),
+            (MarqueeError::DuplicateAccount, "DuplicateAccount"),
         ];
         for (variant, name) in variants {
             let entry = format!("\"code\": {},\n      \"name\": \"{}\"", variant as u32, name);

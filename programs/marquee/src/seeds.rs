@@ -8,6 +8,12 @@ pub const VAULT: &[u8] = b"vault";
 pub const INVESTMENT: &[u8] = b"investment";
 pub const DISTRIBUTION: &[u8] = b"distribution";
 pub const EMBED: &[u8] = b"embed";
+/// An embed id of up to 64 bytes as the two seeds that end the Embed PDA's seeds: a seed holds at
+/// most 32 bytes, and the runtime hashes the seeds as one concatenation, so
+/// `["embed", project, publisher, head, tail]` is the PDA of the whole id.
+pub fn embed_id_halves(embed_id: &[u8]) -> (&[u8], &[u8]) {
+    embed_id.split_at(embed_id.len().min(32))
+}
 /// Anchor's `emit_cpi!` event authority seed.
 pub const EVENT_AUTHORITY: &[u8] = b"__event_authority";
 
@@ -23,6 +29,12 @@ pub const EVENT_AUTHORITY_ADDRESS: [u8; 32] = [
     47, 155, 57, 111, 19, 219, 103, 111,
 ];
 pub const EVENT_AUTHORITY_BUMP: u8 = 255;
+/// The BPF upgradeable loader's ProgramData account of this program (`[program id]` under the
+/// loader), which records the upgrade authority.
+pub const PROGRAM_DATA_ADDRESS: [u8; 32] = [
+    201, 10, 36, 182, 37, 163, 251, 70, 96, 200, 130, 90, 204, 54, 38, 211, 157, 189, 184, 251, 254, 71, 53, 166, 54,
+    13, 117, 38, 204, 58, 186, 151,
+];
 
 #[cfg(test)]
 mod tests {
@@ -39,5 +51,18 @@ mod tests {
         let (authority, bump) = Address::find_program_address(&[EVENT_AUTHORITY], &ID);
         assert_eq!(authority.to_bytes(), EVENT_AUTHORITY_ADDRESS);
         assert_eq!(bump, EVENT_AUTHORITY_BUMP);
+        let loader = Address::new_from_array(crate::constants::UPGRADEABLE_LOADER_ID);
+        let (program_data, _) = Address::find_program_address(&[ID.as_ref()], &loader);
+        assert_eq!(program_data.to_bytes(), PROGRAM_DATA_ADDRESS);
+    }
+
+    #[test]
+    fn embed_id_halves_concatenate_to_the_id() {
+        let id = [b'a'; 64];
+        for len in [1usize, 31, 32, 33, 64] {
+            let (head, tail) = embed_id_halves(&id[..len]);
+            assert!(head.len() <= 32 && tail.len() <= 32);
+            assert_eq!([head, tail].concat(), &id[..len]);
+        }
     }
 }

@@ -9,9 +9,9 @@ use pinocchio::{
 use pinocchio_system::instructions::{Allocate, Assign, CreateAccount, Transfer};
 
 use crate::{
-    constants::SYSTEM_PROGRAM_ID,
+    constants::{SYSTEM_PROGRAM_ID, UPGRADEABLE_LOADER_ID},
     errors::MarqueeError,
-    seeds::{EVENT_AUTHORITY_ADDRESS, PLATFORM_ADDRESS},
+    seeds::{EVENT_AUTHORITY_ADDRESS, PLATFORM_ADDRESS, PROGRAM_DATA_ADDRESS},
     ID,
 };
 
@@ -38,6 +38,67 @@ pub fn address(account: &AccountView, expected: &Address, error: MarqueeError) -
     } else {
         Err(error.into())
     }
+}
+
+/// A platform role (admin, treasury, settlement authority) is never the all-zero address: that
+/// is the system program's, which no one can sign for or spend from as a wallet.
+pub fn not_zero(address: &Address) -> ProgramResult {
+    if address.as_array() == &[0u8; 32] {
+        Err(MarqueeError::ZeroAddress.into())
+    } else {
+        Ok(())
+    }
+}
+
+/// `account` holds at least the rent-exempt minimum for its data, else `error`: the runtime
+/// rejects a whole transaction that leaves an account it credited below that minimum, so the
+/// program names the failure instead.
+pub fn rent_exempt(account: &AccountView, error: MarqueeError) -> ProgramResult {
+    if rent_shortfall(account)? == 0 {
+        Ok(())
+    } else {
+        Err(error.into())
+    }
+}
+
+/// The lamports `account` lacks to be rent-exempt for its data (0 when it is).
+///
+/// The rent sysvar costs ~150 CU, as much as 8% of a claim, so a balance of ten times today's
+/// minimum (6 960 lamports per byte, ACCOUNT_STORAGE_OVERHEAD included) counts as exempt without
+/// reading it: most wallets hold that much. Should a cluster ever raise rent tenfold, the check
+/// would only lose its name for the balances between; it never lets anything through the runtime.
+pub fn rent_shortfall(account: &AccountView) -> Result<u64, ProgramError> {
+    const TEN_TIMES_TODAYS_RENT_PER_BYTE: u64 = 10 * 6_960;
+    let lamports = account.lamports();
+    // At most 10 MiB + 128 bytes times 69 600: far inside u64 (and a checked u64 multiply
+    // lowers to the u128 `__multi3` the linker cannot take).
+    let bytes = account.data_len() as u64 + 128;
+    if lamports >= bytes.wrapping_mul(TEN_TIMES_TODAYS_RENT_PER_BYTE) {
+        return Ok(0);
+    }
+    Ok(crate::sysvar::rent_exempt_minimum(account.data_len())?.saturating_sub(lamports))
+}
+
+/// `signer` is this program's upgrade authority, as its ProgramData account (the BPF upgradeable
+/// loader's `[program id]` PDA) records it: bincode `UpgradeableLoaderState::ProgramData`, a u32
+/// tag 3, the u64 deployment slot, then `Option<Pubkey>` (a tag byte, 1 for Some, and the key).
+pub fn upgrade_authority(program_data: &AccountView, signer: &AccountView) -> ProgramResult {
+    const PROGRAM_DATA_TAG: [u8; 4] = [3, 0, 0, 0];
+    if program_data.address().as_array() != &PROGRAM_DATA_ADDRESS
+        || !program_data.owned_by(&Address::new_from_array(UPGRADEABLE_LOADER_ID))
+    {
+        return Err(MarqueeError::InvalidProgramData.into());
+    }
+    let data = program_data.try_borrow().map_err(|_| MarqueeError::DuplicateAccount)?;
+    let header = data.get(..45).ok_or(MarqueeError::InvalidProgramData)?;
+    if header[..4] != PROGRAM_DATA_TAG {
+        return Err(MarqueeError::InvalidProgramData.into());
+    }
+    // An immutable program (no authority: tag 0) has nobody who may initialise it.
+    if header[12] != 1 || &header[13..45] != signer.address().as_ref() {
+        return Err(MarqueeError::Unauthorized.into());
+    }
+    Ok(())
 }
 
 /// The account is the program `id`.

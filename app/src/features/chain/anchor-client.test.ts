@@ -72,9 +72,9 @@ describe('AnchorClient instructions', () => {
     expect(Buffer.from(instruction.data).toString('hex')).toBe(discriminator('claim_revenue').toString('hex'))
   })
 
-  it('register_embed: the embed PDA is seeded by the embed id; both strings are Borsh-encoded', async () => {
+  it('register_embed: the embed PDA is seeded by the publisher and the embed id; both strings are Borsh-encoded', async () => {
     const instruction = await client.registerEmbedInstruction(project, 'https://site.test', 'embed-3-1700000000000')
-    expect(instruction.keys[2].pubkey.toBase58()).toBe(pda('embed', projectAddress, 'embed-3-1700000000000').toBase58())
+    expect(instruction.keys[2].pubkey.toBase58()).toBe(pda('embed', projectAddress, investor, 'embed-3-1700000000000').toBase58())
     const borshString = (text: string) => {
       const length = Buffer.alloc(4)
       length.writeUInt32LE(Buffer.byteLength(text))
@@ -83,6 +83,17 @@ describe('AnchorClient instructions', () => {
     expect(Buffer.from(instruction.data).toString('hex')).toBe(
       Buffer.concat([discriminator('register_embed'), borshString('embed-3-1700000000000'), borshString('https://site.test')]).toString('hex'),
     )
+  })
+
+  it('register_embed: an id over 32 bytes is split into two seeds (the PDA of the whole id)', async () => {
+    const embedId = `embed-3-1700000000000-${'x'.repeat(40)}`
+    const instruction = await client.registerEmbedInstruction(project, 'https://site.test', embedId)
+    const bytes = Buffer.from(embedId)
+    const expected = PublicKey.findProgramAddressSync(
+      [Buffer.from('embed'), projectAddress.toBuffer(), investor.toBuffer(), bytes.subarray(0, 32), bytes.subarray(32)],
+      MARQUEE_PROGRAM_ID,
+    )[0]
+    expect(instruction.keys[2].pubkey.toBase58()).toBe(expected.toBase58())
   })
 
   it('claim_license: authority, project, vault', async () => {

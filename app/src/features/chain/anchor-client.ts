@@ -86,7 +86,7 @@ export class AnchorClient implements MarqueeClient {
       .accountsStrict({
         publisher: this.wallet.publicKey,
         project: projectKey,
-        embed: this.pdas.embed(projectKey, embedId),
+        embed: this.pdas.embed(projectKey, this.wallet.publicKey, embedId),
         systemProgram: SystemProgram.programId,
         ...this.common(),
       })

@@ -17,6 +17,15 @@ export const SEEDS = {
 
 const find = (seeds: Uint8Array[], programId: PublicKey) => PublicKey.findProgramAddressSync(seeds, programId)[0]
 
+/**
+ * The seeds an embed id adds to the Embed PDA: its first 32 bytes, then the rest (a seed holds at
+ * most 32 bytes; the runtime hashes seeds as one concatenation, so this is the PDA of the whole id).
+ */
+export function embedIdSeeds(embedId: string): [Uint8Array, Uint8Array] {
+  const bytes = seed(embedId)
+  return [bytes.subarray(0, 32), bytes.subarray(32)]
+}
+
 export function marqueePdas(programId: PublicKey) {
   return {
     platform: () => find([SEEDS.platform], programId),
@@ -32,7 +41,8 @@ export function marqueePdas(programId: PublicKey) {
     shareMint: (project: PublicKey) => find([SEEDS.shareMint, project.toBytes()], programId),
     investment: (project: PublicKey, investor: PublicKey) =>
       find([SEEDS.investment, project.toBytes(), investor.toBytes()], programId),
-    embed: (project: PublicKey, embedId: string) => find([SEEDS.embed, project.toBytes(), seed(embedId)], programId),
+    embed: (project: PublicKey, publisher: PublicKey, embedId: string) =>
+      find([SEEDS.embed, project.toBytes(), publisher.toBytes(), ...embedIdSeeds(embedId)], programId),
     investorShareAccount: (project: PublicKey, investor: PublicKey) =>
       getAssociatedTokenAddressSync(find([SEEDS.shareMint, project.toBytes()], programId), investor),
   }

@@ -8,7 +8,8 @@
 //!
 //! CHECK: the publisher signs and is the embed's publisher; the embed is this program's and
 //! belongs to this project; the vault is the project's; something is owed; the project's
-//! publisher claims never exceed its recorded publisher revenue (`Project::invariant`).
+//! publisher claims never exceed its recorded publisher revenue (`Project::invariant`); the
+//! publisher ends rent-exempt (`RecipientNotRentExempt`, as in `claim_revenue`).
 
 use pinocchio::{AccountView, ProgramResult};
 
@@ -58,6 +59,7 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     drop(embed);
     drop(project);
     validate::move_lamports(vault, publisher, owed)?;
+    validate::rent_exempt(publisher, MarqueeError::RecipientNotRentExempt)?;
     let timestamp = validate::now()?;
 
     events::emit(event_authority, &event::PUBLISHER_REVENUE_CLAIMED, |body| {

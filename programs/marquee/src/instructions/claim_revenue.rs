@@ -3,7 +3,8 @@
 //! O(1) in the number of distributions: the position's share of every deposit since its last
 //! checkpoint is floor(shares · (revenue_per_share − checkpoint) / 2⁶⁴), rounded down (the dust
 //! stays in the vault). Shares are counted from the Investment account, never from token
-//! balances, and the share tokens are frozen by `invest`, so moving tokens cannot claim twice.
+//! balances (share tokens are non-transferable anyway), so burning or holding tokens changes
+//! nothing here.
 //!
 //! Effects:
 //! 1. owed = accrued_revenue_lamports + floor(shares · (revenue_per_share − checkpoint) / 2⁶⁴);
@@ -14,7 +15,9 @@
 //!
 //! CHECK: the investor signs and is the Investment's investor; the Investment is this program's
 //! and belongs to this project; the vault is the project's; something is owed; the project's
-//! claims never exceed its recorded investor revenue (`Project::invariant`).
+//! claims never exceed its recorded investor revenue (`Project::invariant`); the investor ends
+//! rent-exempt (`RecipientNotRentExempt` instead of the runtime rejecting the transaction: an
+//! empty wallet must first hold the rent-exempt minimum, or claim when more has accrued).
 
 use pinocchio::{AccountView, ProgramResult};
 
@@ -74,6 +77,7 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     drop(investment);
     drop(project);
     validate::move_lamports(vault, investor, owed)?;
+    validate::rent_exempt(investor, MarqueeError::RecipientNotRentExempt)?;
     let timestamp = validate::now()?;
 
     events::emit(event_authority, &event::REVENUE_CLAIMED, |body| {

@@ -10,7 +10,8 @@
 //!
 //! CHECK: the authority signs and owns the Studio account passed; the goal is at least 1 USD
 //! (0.001 SOL) and at most the studio's cap (verified studios get the higher one); the deadline
-//! is in the future; title 1..=64 and URI 1..=200 bytes; the three PDAs are the canonical ones
+//! is in the future and at most the platform's `max_funding_days` ahead (`DeadlineTooFar`: a
+//! studio cannot lock investors' SOL for longer); title 1..=64 and URI 1..=200 bytes; the three PDAs are the canonical ones
 //! for the next project id and do not exist yet.
 
 use pinocchio::{cpi::Seed, AccountView, Address, ProgramResult};
@@ -54,9 +55,10 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
         }
         studio.is_verified()
     };
-    let (project_id, funding_cap) = {
+    let now = validate::now()?;
+    let (project_id, funding_cap, latest_deadline) = {
         let platform = state::load::<Platform>(platform_account)?;
-        (platform.project_count, platform.funding_cap(verified))
+        (platform.project_count, platform.funding_cap(verified), platform.latest_deadline(now))
     };
     if goal_lamports < MIN_FUNDING_GOAL_LAMPORTS {
         return Err(MarqueeError::FundingGoalTooSmall.into());
@@ -64,9 +66,11 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     if goal_lamports > funding_cap {
         return Err(MarqueeError::FundingGoalAboveCap.into());
     }
-    let now = validate::now()?;
     if deadline <= now {
         return Err(MarqueeError::DeadlineInPast.into());
+    }
+    if deadline > latest_deadline {
+        return Err(MarqueeError::DeadlineTooFar.into());
     }
 
     // project, share_mint, vault: the canonical PDAs of the next project id, not created yet.

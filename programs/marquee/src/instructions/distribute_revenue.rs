@@ -11,7 +11,9 @@
 //!    floor(publishers · views / total views) in `earned_lamports` (and its views added); the
 //!    pro-rata rounding remainder, or the publishers' whole part when no view was counted, goes to
 //!    the investors, so no lamport of the deposit is left unassigned;
-//! 3. moves the platform part from the vault to the treasury;
+//! 3. moves the platform part from the vault to the treasury (which must end rent-exempt:
+//!    `initialize_platform` made it so, `update_platform` requires it, and only its owner can
+//!    drain it; `TreasuryNotRentExempt` names the failure the runtime would otherwise give);
 //! 4. raises `project.revenue_per_share` by floor(investor part · 2⁶⁴ / total_shares);
 //! 5. sets `project.investor_revenue_lamports` to floor(total_shares · revenue_per_share / 2⁶⁴):
 //!    the most investors can ever claim in total, since each claim rounds down its own
@@ -140,6 +142,7 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     ])?;
     if parts.platform > 0 {
         validate::move_lamports(vault, treasury, parts.platform)?;
+        validate::rent_exempt(treasury, MarqueeError::TreasuryNotRentExempt)?;
     }
     for ((embed_account, view_count), credit) in embeds.iter_mut().zip(views).zip(&credits) {
         let mut embed = state::load_mut::<Embed>(embed_account)?;

@@ -1,14 +1,22 @@
-//! `initialize_platform`: creates the Platform account; the signer becomes its admin.
+//! `initialize_platform`: creates the Platform account; the program's upgrade authority becomes
+//! its admin.
 //!
 //! Effects:
-//! 1. creates the Platform PDA (`["platform"]`), paid by the admin;
-//! 2. stores admin, treasury, settlement authority, revenue split, minimum investment and caps;
-//! 3. emits `PlatformInitialized`.
+//! 1. tops the treasury up to its rent-exempt minimum from the admin, if it holds less (so the
+//!    first platform share of a distribution, however small, can be paid into it);
+//! 2. creates the Platform PDA (`["platform"]`), paid by the admin;
+//! 3. stores admin, treasury, settlement authority, revenue split, minimum investment, caps and
+//!    funding window; no admin handover is pending;
+//! 4. emits `PlatformInitialized`.
 //!
-//! CHECK: the admin signs; the platform is the canonical PDA and does not exist yet; the split
-//! sums to 10 000 bps, the minimum is positive and the caps are ordered (`PlatformRules`).
+//! CHECK: the admin signs and is the upgrade authority recorded in this program's ProgramData
+//! account (anyone else could otherwise front-run the deployment and take the platform); the
+//! platform is the canonical PDA and does not exist yet; the treasury account is the treasury
+//! argument; neither treasury nor settlement authority is the all-zero address; the rules pass
+//! `PlatformRules::validate`.
 
 use pinocchio::{cpi::Seed, AccountView, ProgramResult};
+use pinocchio_system::instructions::Transfer;
 
 use crate::{
     bytes::Reader,
@@ -21,7 +29,8 @@ use crate::{
 };
 
 pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
-    let [admin, platform_account, system_program, event_authority, program, ..] = accounts else {
+    let [admin, platform_account, program_data, treasury_account, system_program, event_authority, program, ..] = accounts
+    else {
         return Err(MarqueeError::NotEnoughAccounts.into());
     };
     let mut args = Reader::new(data);
@@ -30,16 +39,26 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     let rules = PlatformRules::read(&mut args)?;
     args.finish()?;
 
-    // admin: pays for and will administer the platform.
+    // admin: pays for and will administer the platform; the program's upgrade authority.
     validate::signer(admin)?;
     validate::writable(admin)?;
+    validate::upgrade_authority(program_data, admin)?;
     // platform: the fixed PDA, not created yet.
     validate::platform_address(platform_account)?;
     validate::writable(platform_account)?;
     validate::uninitialized(platform_account)?;
     validate::system_program(system_program)?;
     validate::event_accounts(event_authority, program)?;
+    validate::not_zero(&treasury)?;
+    validate::not_zero(&settlement_authority)?;
     rules.validate()?;
+    // treasury: the account named by the arguments, made rent-exempt.
+    validate::address(treasury_account, &treasury, MarqueeError::InvalidTreasury)?;
+    validate::writable(treasury_account)?;
+    let shortfall = validate::rent_shortfall(treasury_account)?;
+    if shortfall > 0 {
+        Transfer { from: admin, to: treasury_account, lamports: shortfall }.invoke()?;
+    }
 
     let bump = [PLATFORM_BUMP];
     validate::create_pda_account(admin, platform_account, Platform::SPACE, &ID, &[
@@ -57,6 +76,7 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
         platform.studio_count = 0;
         platform.event_seq = 0;
         platform.bump = PLATFORM_BUMP;
+        platform.pending_admin = pinocchio::Address::new_from_array([0; 32]);
         platform.invariant()?;
         platform.next_event_seq()?
     };

@@ -3,18 +3,22 @@
 //! Effects:
 //! 1. moves `amount_lamports` from the investor to the project vault;
 //! 2. mints as many share units (9 decimals: one unit per lamport) to the investor's associated
-//!    token account, created if missing (the Token-2022 mint is non-transferable);
+//!    token account, created if missing (the Token-2022 mint is non-transferable, so the shares
+//!    stay there, where `refund` burns them);
 //! 3. creates the Investment PDA (`["investment", project, investor]`) on a first investment,
 //!    settles its revenue checkpoint, and adds lamports and shares to it;
 //! 4. raises the project's raised SOL, shares and investor count; the project becomes Funded
 //!    when raised reaches the goal;
 //! 5. emits `Invested` with the amounts before and after.
 //!
-//! CHECK: the investor signs; the project is a Funding project of this program and its deadline
-//! has not passed; the amount is at least the platform minimum (or exactly what is left, when
-//! less) and at most what is left to the goal; mint and vault are the project's own; the token
-//! account is the investor's for that mint; an existing Investment belongs to this investor and
-//! project.
+//! CHECK: the investor signs and is not the project's studio (a studio funding its own film
+//! would release everyone's SOL to itself: `StudioCannotInvest`); the project is a Funding
+//! project of this program and its deadline has not passed; the amount is at least the platform
+//! minimum (or exactly what is left, when less) and at most what is left to the goal; mint and
+//! vault are the project's own; the token account is the investor's associated token account for
+//! that mint (`InvalidTokenAccount` for any other); an existing Investment belongs to this
+//! investor and project. No program can tell one person's many wallets apart: a studio can still
+//! fund itself through other wallets (README, "What the program cannot stop").
 
 use pinocchio::{cpi::Seed, AccountView, ProgramResult};
 use pinocchio_system::instructions::Transfer;
@@ -57,6 +61,9 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
         if project.status != status::FUNDING {
             return Err(MarqueeError::ProjectNotFunding.into());
         }
+        if project.studio == *investor.address() {
+            return Err(MarqueeError::StudioCannotInvest.into());
+        }
         if now >= project.deadline {
             return Err(MarqueeError::DeadlinePassed.into());
         }
@@ -72,6 +79,9 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
         return Err(MarqueeError::InvestmentBelowMinimum.into());
     }
     validate::writable(vault)?;
+    // share_mint: its supply grows with the minting below (a read-only mint would fail the CPI
+    // with the runtime's PrivilegeEscalation instead of a named error).
+    validate::writable(share_mint)?;
 
     // investment: the investor's position; created on a first investment.
     let new_investor = investment_account.data_len() == 0;
@@ -81,6 +91,11 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
         validate::address(investment_account, &address, MarqueeError::InvalidPda)?;
         validate::writable(investment_account)?;
         validate::uninitialized(investment_account)?;
+        // share_account: the investor's associated token account for the (non-transferable)
+        // share mint, the one place shares are ever minted to; its bump is kept for later checks.
+        let share_account_bump =
+            token::associated_token_bump(share_account.address(), investor.address(), share_mint.address())
+                .ok_or(MarqueeError::InvalidTokenAccount)?;
         let bump_seed = [bump];
         validate::create_pda_account(investor, investment_account, Investment::SPACE, &ID, &[
             Seed::from(seeds::INVESTMENT),
@@ -100,22 +115,26 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
         investment.first_invested_at = now;
         investment.last_invested_at = now;
         investment.bump = bump;
+        investment.share_account_bump = share_account_bump;
     } else {
         let investment = state::load_mut::<Investment>(investment_account)?;
         if investment.investor != *investor.address() || investment.project != *project_account.address() {
             return Err(MarqueeError::InvalidPda.into());
         }
+        let bump = investment.share_account_bump;
+        if !token::is_associated_token_account_at(share_account.address(), investor.address(), share_mint.address(), bump) {
+            return Err(MarqueeError::InvalidTokenAccount.into());
+        }
     }
 
     Transfer { from: investor, to: vault, lamports: amount }.invoke()?;
 
-    // share_account: the investor's associated token account for the (non-transferable) share mint.
     let signer = ProjectSigner::new(project_id, project_bump);
     validate::writable(share_account)?;
     if share_account.data_len() == 0 {
         token::create_associated_token_account(investor, share_account, investor, share_mint, system_program, token_program)?;
     } else {
-        token::check_share_account(share_account, investor.address(), share_mint.address())?;
+        token::share_balance(share_account, investor.address(), share_mint.address())?;
     }
     token::mint_shares(share_mint, share_account, project_account, amount, &signer)?;
 

@@ -1,5 +1,6 @@
 //! One module per instruction: its accounts, the checks on each, then the effects.
 
+pub mod accept_admin;
 pub mod claim_license;
 pub mod claim_publisher_revenue;
 pub mod claim_revenue;

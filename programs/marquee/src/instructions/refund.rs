@@ -1,10 +1,12 @@
 //! `refund`: after a missed deadline, an investor takes back what they put into an unfunded project.
 //!
 //! Effects:
-//! 1. burns the position's shares from the investor's (non-transferable, Token-2022) share
-//!    account, the investor signing as its owner; the emptied account stays, and its owner may
-//!    close it to recover its rent;
-//! 2. moves the position's lamports from the project's vault to the investor;
+//! 1. burns what is left of the position's shares in the investor's associated token account (at
+//!    most `shares`), the investor signing as its owner; an investor who burned shares, or burned
+//!    them all and closed the account, loses nothing by it (there is less or nothing to burn), and
+//!    the emptied account stays for its owner to close and recover its rent;
+//! 2. moves the position's lamports, exactly what the Investment records, from the project's
+//!    vault to the investor;
 //! 3. takes them off the project: raised lamports, total shares, investor count;
 //! 4. emits `Refunded`;
 //! 5. closes the Investment account: its rent goes to the investor, its data is zeroed and it
@@ -15,13 +17,14 @@
 //! (`DeadlineNotPassed` before); the Investment is the
 //! canonical PDA `["investment", project, investor]` of this program and belongs to both; the
 //! mint is the project's share mint; the token account is the investor's associated token
-//! account for it; the vault is the project's vault; the project's invariant holds afterwards.
+//! account for it (`invest` mints nowhere else, and the shares cannot move); the vault is the
+//! project's vault; the project's invariant holds afterwards.
 
 use pinocchio::{AccountView, Address, ProgramResult};
 
 use crate::{
     bytes::Reader,
-    constants::{ASSOCIATED_TOKEN_PROGRAM_ID, SHARE_TOKEN_PROGRAM_ID},
+    constants::SHARE_TOKEN_PROGRAM_ID,
     discriminator::event,
     errors::MarqueeError,
     events, seeds,
@@ -34,6 +37,7 @@ use crate::{
 struct Position {
     lamports: u64,
     shares: u64,
+    share_account_bump: u8,
 }
 
 pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
@@ -68,10 +72,17 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
         validate::address(vault, &project.vault, MarqueeError::InvalidVault)?;
     }
     let position = load_position(investment_account, project_account.address(), investor.address())?;
-    // investor_share_account: the investor's associated token account for the share mint.
-    validate::address(share_account, &associated_token_address(investor.address(), share_mint.address())?, MarqueeError::InvalidTokenAccount)?;
-    token::check_share_account(share_account, investor.address(), share_mint.address())?;
-    token::burn(share_account, share_mint, investor, position.shares)?;
+    // investor_share_account: the investor's associated token account for the share mint; closed
+    // (no data) when its owner burned every share and closed it.
+    if !token::is_associated_token_account_at(share_account.address(), investor.address(), share_mint.address(), position.share_account_bump) {
+        return Err(MarqueeError::InvalidTokenAccount.into());
+    }
+    if share_account.data_len() > 0 {
+        let left = token::share_balance(share_account, investor.address(), share_mint.address())?.min(position.shares);
+        if left > 0 {
+            token::burn(share_account, share_mint, investor, left)?;
+        }
+    }
     validate::move_lamports(vault, investor, position.lamports)?;
 
     let (raised_before, raised_after, investor_count_after, seq) = {
@@ -114,15 +125,7 @@ fn load_position(account: &AccountView, project: &Address, investor: &Address) -
         return Err(MarqueeError::InvalidPda.into());
     }
     validate::pda(account, &[seeds::INVESTMENT, project.as_ref(), investor.as_ref()], investment.bump)?;
-    Ok(Position { lamports: investment.lamports, shares: investment.shares })
-}
-
-/// `owner`'s associated token account for `mint` (a PDA of the associated token program).
-fn associated_token_address(owner: &Address, mint: &Address) -> Result<Address, pinocchio::error::ProgramError> {
-    let program = Address::new_from_array(ASSOCIATED_TOKEN_PROGRAM_ID);
-    Address::try_find_program_address(&[owner.as_ref(), &SHARE_TOKEN_PROGRAM_ID, mint.as_ref()], &program)
-        .map(|(address, _)| address)
-        .ok_or_else(|| MarqueeError::InvalidTokenAccount.into())
+    Ok(Position { lamports: investment.lamports, shares: investment.shares, share_account_bump: investment.share_account_bump })
 }
 
 /// Closes a program account: its lamports go to `recipient`, its data is zeroed, then its

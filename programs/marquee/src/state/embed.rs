@@ -1,4 +1,4 @@
-//! The Embed account (PDA `["embed", project, embed_id]`): a publisher's embed of a funded film.
+//! The Embed account (PDA `["embed", project, publisher, embed_id]`, the id as two seeds): a publisher's embed of a funded film.
 
 use pinocchio::Address;
 

@@ -20,6 +20,9 @@ pub struct Investment {
     pub first_invested_at: i64,
     pub last_invested_at: i64,
     pub bump: u8,
+    /// The bump of the investor's associated token account for the share mint, where every share
+    /// of this position was minted (found once by `invest`, so later checks cost one hash).
+    pub share_account_bump: u8,
 }
 
 impl AccountState for Investment {

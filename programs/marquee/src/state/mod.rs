@@ -53,7 +53,8 @@ fn check_discriminator<T: AccountState>(data: &[u8]) -> Result<(), ProgramError>
 /// Borrows a program account as `T`, checking its owner and discriminator.
 pub fn load<T: AccountState>(account: &AccountView) -> Result<Ref<'_, T>, ProgramError> {
     check_owner(account)?;
-    let data = account.try_borrow()?;
+    // Borrowing fails only when the same account is already borrowed: passed twice.
+    let data = account.try_borrow().map_err(|_| MarqueeError::DuplicateAccount)?;
     check_discriminator::<T>(&data)?;
     // SAFETY: T is `repr(C, packed)` (alignment 1) and the length was checked above.
     Ok(Ref::map(data, |data| unsafe { &*(data[DISCRIMINATOR_LEN..].as_ptr() as *const T) }))
@@ -65,7 +66,7 @@ pub fn load_mut<T: AccountState>(account: &mut AccountView) -> Result<RefMut<'_,
         return Err(MarqueeError::AccountNotWritable.into());
     }
     check_owner(account)?;
-    let data = account.try_borrow_mut()?;
+    let data = account.try_borrow_mut().map_err(|_| MarqueeError::DuplicateAccount)?;
     check_discriminator::<T>(&data)?;
     // SAFETY: as in `load`.
     Ok(RefMut::map(data, |data| unsafe { &mut *(data[DISCRIMINATOR_LEN..].as_mut_ptr() as *mut T) }))
@@ -73,7 +74,7 @@ pub fn load_mut<T: AccountState>(account: &mut AccountView) -> Result<RefMut<'_,
 
 /// Writes the discriminator of a just-created account and returns its fields, zeroed.
 pub fn initialize<T: AccountState>(account: &mut AccountView) -> Result<RefMut<'_, T>, ProgramError> {
-    let mut data = account.try_borrow_mut()?;
+    let mut data = account.try_borrow_mut().map_err(|_| MarqueeError::DuplicateAccount)?;
     if data.len() < T::SPACE {
         return Err(MarqueeError::InvalidAccountData.into());
     }
@@ -84,7 +85,7 @@ pub fn initialize<T: AccountState>(account: &mut AccountView) -> Result<RefMut<'
 
 /// Writes Borsh strings one after another from `T::STRINGS_OFFSET` of a just-created account.
 pub fn write_strings<T: AccountState>(account: &mut AccountView, strings: &[&[u8]]) -> Result<(), ProgramError> {
-    let mut data = account.try_borrow_mut()?;
+    let mut data = account.try_borrow_mut().map_err(|_| MarqueeError::DuplicateAccount)?;
     let mut offset = T::STRINGS_OFFSET;
     for string in strings {
         let end = offset + 4 + string.len();

@@ -5,7 +5,7 @@ use pinocchio::{error::ProgramError, Address};
 use super::{AccountState, DISCRIMINATOR_LEN};
 use crate::{
     bytes::{Reader, Writer},
-    constants::{BPS_DENOMINATOR, MIN_FUNDING_GOAL_LAMPORTS},
+    constants::{BPS_DENOMINATOR, MAX_FUNDING_DAYS_LIMIT, MIN_FUNDING_DAYS_LIMIT, MIN_FUNDING_GOAL_LAMPORTS, SECONDS_PER_DAY},
     discriminator::account,
     errors::MarqueeError,
 };
@@ -26,6 +26,11 @@ pub struct Platform {
     /// Sequence number of the last platform-wide event.
     pub event_seq: u64,
     pub bump: u8,
+    /// The longest funding window a project may ask for, in days.
+    pub max_funding_days: u16,
+    /// The admin proposed by `update_platform`, who takes over by signing `accept_admin`; the
+    /// all-zero address when no handover is under way.
+    pub pending_admin: Address,
 }
 
 impl AccountState for Platform {
@@ -42,6 +47,7 @@ pub struct PlatformRules {
     pub min_investment_lamports: u64,
     pub unverified_funding_cap_lamports: u64,
     pub verified_funding_cap_lamports: u64,
+    pub max_funding_days: u16,
 }
 
 impl PlatformRules {
@@ -54,6 +60,7 @@ impl PlatformRules {
             min_investment_lamports: args.u64()?,
             unverified_funding_cap_lamports: args.u64()?,
             verified_funding_cap_lamports: args.u64()?,
+            max_funding_days: args.u16()?,
         })
     }
 
@@ -63,11 +70,13 @@ impl PlatformRules {
         body.u16(self.platform_bps)?;
         body.u64(self.min_investment_lamports)?;
         body.u64(self.unverified_funding_cap_lamports)?;
-        body.u64(self.verified_funding_cap_lamports)
+        body.u64(self.verified_funding_cap_lamports)?;
+        body.u16(self.max_funding_days)
     }
 
     /// CHECK: the split sums to 10 000 bps; the minimum is positive; caps are at least the
-    /// smallest goal and the verified cap is at least the unverified one.
+    /// smallest goal and the verified cap is at least the unverified one; the funding window is
+    /// within its hard limits (1..=365 days).
     pub fn validate(&self) -> Result<(), ProgramError> {
         let sum = self.publisher_bps as u64 + self.investor_bps as u64 + self.platform_bps as u64;
         if sum != BPS_DENOMINATOR {
@@ -81,6 +90,9 @@ impl PlatformRules {
         {
             return Err(MarqueeError::InvalidFundingCap.into());
         }
+        if self.max_funding_days < MIN_FUNDING_DAYS_LIMIT || self.max_funding_days > MAX_FUNDING_DAYS_LIMIT {
+            return Err(MarqueeError::InvalidFundingWindow.into());
+        }
         Ok(())
     }
 }
@@ -93,6 +105,24 @@ impl Platform {
         self.min_investment_lamports = rules.min_investment_lamports;
         self.unverified_funding_cap_lamports = rules.unverified_funding_cap_lamports;
         self.verified_funding_cap_lamports = rules.verified_funding_cap_lamports;
+        self.max_funding_days = rules.max_funding_days;
+    }
+
+    pub fn rules(&self) -> PlatformRules {
+        PlatformRules {
+            publisher_bps: self.publisher_bps,
+            investor_bps: self.investor_bps,
+            platform_bps: self.platform_bps,
+            min_investment_lamports: self.min_investment_lamports,
+            unverified_funding_cap_lamports: self.unverified_funding_cap_lamports,
+            verified_funding_cap_lamports: self.verified_funding_cap_lamports,
+            max_funding_days: self.max_funding_days,
+        }
+    }
+
+    /// The latest deadline a project created at `now` may have.
+    pub fn latest_deadline(&self, now: i64) -> i64 {
+        now.saturating_add(self.max_funding_days as i64 * SECONDS_PER_DAY)
     }
 
     pub fn funding_cap(&self, verified: bool) -> u64 {
@@ -112,15 +142,7 @@ impl Platform {
 
     /// The invariant every instruction that changes the platform re-checks at its end.
     pub fn invariant(&self) -> Result<(), ProgramError> {
-        PlatformRules {
-            publisher_bps: self.publisher_bps,
-            investor_bps: self.investor_bps,
-            platform_bps: self.platform_bps,
-            min_investment_lamports: self.min_investment_lamports,
-            unverified_funding_cap_lamports: self.unverified_funding_cap_lamports,
-            verified_funding_cap_lamports: self.verified_funding_cap_lamports,
-        }
-        .validate()
+        self.rules().validate()
     }
 }
 
@@ -130,8 +152,8 @@ mod tests {
 
     #[test]
     fn size_matches_the_idl_layout() {
-        // 3 pubkeys, 3 u16, 6 u64, 1 u8.
-        assert_eq!(Platform::SPACE, 8 + 3 * 32 + 3 * 2 + 6 * 8 + 1);
+        // 3 pubkeys, 3 u16, 6 u64, 1 u8, then 1 u16 and 1 pubkey.
+        assert_eq!(Platform::SPACE, 8 + 3 * 32 + 3 * 2 + 6 * 8 + 1 + 2 + 32);
     }
 
     #[test]
@@ -143,6 +165,7 @@ mod tests {
             min_investment_lamports: 50_000_000,
             unverified_funding_cap_lamports: 1_000_000_000,
             verified_funding_cap_lamports: 10_000_000_000,
+            max_funding_days: 365,
         };
         assert!(good.validate().is_ok());
         assert_eq!(PlatformRules { platform_bps: 251, ..good }.validate(), Err(MarqueeError::InvalidRevenueSplit.into()));
@@ -151,5 +174,12 @@ mod tests {
             PlatformRules { verified_funding_cap_lamports: 1, ..good }.validate(),
             Err(MarqueeError::InvalidFundingCap.into())
         );
+        assert!(PlatformRules { max_funding_days: 1, ..good }.validate().is_ok());
+        for days in [0, 366, u16::MAX] {
+            assert_eq!(
+                PlatformRules { max_funding_days: days, ..good }.validate(),
+                Err(MarqueeError::InvalidFundingWindow.into())
+            );
+        }
     }
 }

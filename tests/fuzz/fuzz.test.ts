@@ -1,0 +1,247 @@
+// Fuzzing every instruction of marquee.so in LiteSVM: valid instructions built against projects in
+// every state (funding, past its deadline unfunded, funded, funded and released with revenue), then
+// broken one way each — random, truncated or extended data, random discriminators, accounts
+// shuffled, substituted (another project's, another kind's, a wallet), duplicated, missing, made
+// read-only or unsigned. Every case must fail with one of the IDL's named errors (anything else is
+// a "panic"), none may succeed, and afterwards every vault holds at least what it owes.
+// FUZZ_SEED=<n> FUZZ_CASES=<n> reproduce a run; a failure prints the case and its seed.
+import { expect } from 'chai';
+import { Keypair, PublicKey, TransactionInstruction } from '@solana/web3.js';
+import { addresses, idl, PROGRAM_ID, sol } from '../utils/bankrun.ts';
+import * as fixtures from '../utils/fixtures.ts';
+import { SvmChain, SvmFailure } from '../utils/litesvm.ts';
+
+const CASES = Number(process.env.FUZZ_CASES ?? 5_000);
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+const NAMED_ERRORS = new Set((idl.errors ?? []).map((error) => error.code));
+const DISCRIMINATORS = idl.instructions.map((instruction) => Buffer.from(instruction.discriminator).toString('hex'));
+
+/** mulberry32: a small seeded generator, so a seed replays a run exactly. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+  const int = (below: number) => Math.floor(next() * below);
+  const pick = <T>(items: readonly T[]) => items[int(items.length)];
+  const bytes = (length: number) => Buffer.from(Array.from({ length }, () => int(256)));
+  return { int, pick, bytes };
+}
+
+interface BaseCase {
+  name: string;
+  instruction: TransactionInstruction;
+  signers: Keypair[];
+}
+
+describe('fuzz: generated instructions against every project state', function () {
+  this.timeout(600_000);
+
+  it(`${CASES} cases end in a named program error, none succeeds, every vault stays covered (seed ${SEED})`, async () => {
+    const chain = SvmChain.start();
+    const b = chain.builders;
+    const admin = chain.upgradeAuthority;
+    const treasury = chain.wallet(sol(1));
+    const settlement = chain.wallet(sol(10_000));
+    const studioKey = chain.wallet(sol(1_000));
+    const stranger = chain.wallet(sol(1_000));
+    const publisher = chain.wallet(sol(100));
+    const investors = [chain.wallet(sol(1_000)), chain.wallet(sol(1_000))];
+    const send = async (ix: Promise<TransactionInstruction> | TransactionInstruction, signers: Keypair[]) => chain.send([await ix], signers);
+
+    await send(fixtures.initializePlatformIx(b, admin.publicKey, treasury.publicKey, settlement.publicKey), [admin]);
+    await send(fixtures.registerStudioIx(b, studioKey.publicKey, 'Fuzz Pictures'), [studioKey]);
+    const create = async (id: bigint, goal: bigint, days: number) => {
+      const args = { title: `Film ${id}`, metadataUri: `https://marquee.local/api/metadata/${id}`, goalLamports: goal, deadline: chain.now() + BigInt(days * 86_400) };
+      await send(fixtures.createProjectIx(b, studioKey.publicKey, id, args), [studioKey]);
+      return addresses.project(id);
+    };
+    // Project 0: funding; 1: unfunded and past its deadline (refundable); 2: funded; 3: funded,
+    // released, with embeds, revenue and claims.
+    const funding = await create(0n, sol(10), 30);
+    const missed = await create(1n, sol(10), 1);
+    const funded = await create(2n, sol(2), 30);
+    const released = await create(3n, sol(2), 30);
+    await send(fixtures.investIx(b, investors[0].publicKey, funding, sol(1)), [investors[0]]);
+    await send(fixtures.investIx(b, investors[0].publicKey, missed, sol(1)), [investors[0]]);
+    await send(fixtures.investIx(b, investors[1].publicKey, missed, sol(2)), [investors[1]]);
+    for (const project of [funded, released]) {
+      await send(fixtures.investIx(b, investors[0].publicKey, project, sol(1)), [investors[0]]);
+      await send(fixtures.investIx(b, investors[1].publicKey, project, sol(1)), [investors[1]]);
+    }
+    await send(fixtures.claimLicenseIx(b, studioKey.publicKey, released), [studioKey]);
+    await send(fixtures.registerEmbedIx(b, publisher.publicKey, released, 'front-page', 'https://films.example.com'), [publisher]);
+    await send(fixtures.registerEmbedIx(b, publisher.publicKey, funded, 'side-bar', 'https://films.example.com'), [publisher]);
+    const embed = addresses.embed(released, publisher.publicKey, 'front-page');
+    const otherEmbed = addresses.embed(funded, publisher.publicKey, 'side-bar');
+    await send(fixtures.distributeRevenueIx(b, settlement.publicKey, released, 0, treasury.publicKey, sol(1), [{ embed, views: 10n }]), [settlement]);
+    chain.warpTo(chain.now() + 2n * 86_400n); // project 1 is now past its deadline
+    const projects = [funding, missed, funded, released];
+
+    // Valid instructions, one or more per instruction and state (each would succeed unbroken).
+    const bases: BaseCase[] = [];
+    const add = async (name: string, ix: Promise<TransactionInstruction> | TransactionInstruction, signers: Keypair[]) =>
+      bases.push({ name, instruction: await ix, signers });
+    const newcomer = chain.wallet(sol(1_000));
+    await add('initialize_platform', fixtures.initializePlatformIx(b, admin.publicKey, treasury.publicKey, settlement.publicKey), [admin]);
+    await add('update_platform', fixtures.updatePlatformIx(b, admin.publicKey, { ...fixtures.DEFAULT_RULES, proposedAdmin: admin.publicKey, treasury: treasury.publicKey, settlementAuthority: settlement.publicKey }), [admin]);
+    await add('accept_admin', fixtures.acceptAdminIx(b, admin.publicKey), [admin]);
+    await add('register_studio', fixtures.registerStudioIx(b, newcomer.publicKey, 'Newcomer'), [newcomer]);
+    await add('verify_studio', fixtures.verifyStudioIx(b, admin.publicKey, studioKey.publicKey, true), [admin]);
+    await add('create_project', fixtures.createProjectIx(b, studioKey.publicKey, 4n, { title: 'Next', metadataUri: 'https://marquee.local/4', goalLamports: sol(5), deadline: chain.now() + 86_400n }), [studioKey]);
+    for (const project of projects) {
+      await add('invest', fixtures.investIx(b, newcomer.publicKey, project, sol(0.05)), [newcomer]);
+      await add('refund', fixtures.refundIx(b, investors[0].publicKey, project), [investors[0]]);
+      await add('claim_license', fixtures.claimLicenseIx(b, studioKey.publicKey, project), [studioKey]);
+      await add('register_embed', fixtures.registerEmbedIx(b, newcomer.publicKey, project, 'fuzz-embed', 'https://fuzz.example.com'), [newcomer]);
+      await add('distribute_revenue', fixtures.distributeRevenueIx(b, settlement.publicKey, project, 0, treasury.publicKey, sol(0.1), []), [settlement]);
+      await add('claim_revenue', fixtures.claimRevenueIx(b, investors[1].publicKey, project), [investors[1]]);
+      await add('claim_publisher_revenue', fixtures.claimPublisherRevenueIx(b, publisher.publicKey, project, embed), [publisher]);
+    }
+    await add('distribute_revenue (embeds)', fixtures.distributeRevenueIx(b, settlement.publicKey, released, 1, treasury.publicKey, sol(0.1), [{ embed, views: 3n }]), [settlement]);
+
+    // Accounts to substitute: every PDA kind of every project, wallets, programs, sysvars.
+    const pool: PublicKey[] = [
+      addresses.platform(), addresses.eventAuthority(), addresses.programData(), PROGRAM_ID, treasury.publicKey, settlement.publicKey,
+      studioKey.publicKey, stranger.publicKey, publisher.publicKey, addresses.studio(studioKey.publicKey), embed, otherEmbed,
+      PublicKey.default, new PublicKey('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'), new PublicKey('SysvarC1ock11111111111111111111111111111111'),
+      ...projects.flatMap((project) => [
+        project, addresses.vault(project), addresses.shareMint(project), addresses.investment(project, investors[0].publicKey),
+        addresses.shareAccount(addresses.shareMint(project), investors[0].publicKey), addresses.distribution(project, 0),
+      ]),
+    ];
+    const keypairs = new Map([admin, treasury, settlement, studioKey, stranger, publisher, newcomer, ...investors].map((key) => [key.publicKey.toBase58(), key]));
+
+    const random = generator(SEED);
+    const mutations = [
+      'random discriminator', 'truncated data', 'random body', 'extended data', 'shuffled accounts', 'substituted account',
+      'duplicated account', 'missing accounts', 'read-only account', 'unsigned signer',
+    ] as const;
+    const mutate = (base: BaseCase): { instruction: TransactionInstruction; mutation: string } => {
+      const keys = base.instruction.keys.map((key) => ({ ...key }));
+      let data = Buffer.from(base.instruction.data);
+      const mutation = random.pick(mutations);
+      switch (mutation) {
+        case 'random discriminator': {
+          let tag = random.bytes(8);
+          while (DISCRIMINATORS.includes(tag.toString('hex'))) tag = random.bytes(8);
+          data = Buffer.concat([tag, data.subarray(8)]);
+          break;
+        }
+        case 'truncated data':
+          data = data.subarray(0, random.int(data.length));
+          break;
+        case 'random body':
+          data = Buffer.concat([data.subarray(0, 8), random.bytes(1 + random.int(80))]);
+          break;
+        case 'extended data':
+          data = Buffer.concat([data, random.bytes(1 + random.int(16))]);
+          break;
+        case 'shuffled accounts': {
+          for (let index = keys.length - 1; index > 0; index -= 1) {
+            const other = random.int(index + 1);
+            [keys[index], keys[other]] = [keys[other], keys[index]];
+          }
+          break;
+        }
+        case 'substituted account': {
+          const index = random.int(keys.length);
+          let replacement = random.pick(pool);
+          while (replacement.equals(keys[index].pubkey)) replacement = random.pick(pool);
+          keys[index] = { ...keys[index], pubkey: replacement, isSigner: keys[index].isSigner && keypairs.has(replacement.toBase58()) };
+          break;
+        }
+        case 'duplicated account': {
+          const from = random.int(keys.length);
+          let to = random.int(keys.length);
+          while (to === from && keys.length > 1) to = random.int(keys.length);
+          keys[to] = { ...keys[from] };
+          break;
+        }
+        case 'missing accounts':
+          keys.splice(random.int(keys.length), 1 + random.int(keys.length));
+          break;
+        case 'read-only account': {
+          const writable = keys.filter((key) => key.isWritable);
+          if (writable.length > 0) random.pick(writable).isWritable = false;
+          else data = data.subarray(0, 7);
+          break;
+        }
+        case 'unsigned signer': {
+          const signer = keys.find((key) => key.isSigner);
+          if (signer) signer.isSigner = false;
+          else data = data.subarray(0, 7);
+          break;
+        }
+      }
+      return { instruction: new TransactionInstruction({ programId: PROGRAM_ID, keys, data }), mutation };
+    };
+
+    const vaultsCovered = () => {
+      for (const project of projects) {
+        const state = chain.account('Project', project);
+        const raised = state.fundsReleased ? 0n : BigInt(state.raisedLamports.toString());
+        const owed = raised
+          + BigInt(state.investorRevenueLamports.toString()) - BigInt(state.investorClaimedLamports.toString())
+          + BigInt(state.publisherRevenueLamports.toString()) - BigInt(state.publisherClaimedLamports.toString());
+        const vault = addresses.vault(project);
+        const rent = chain.svm.minimumBalanceForRentExemption(0n);
+        expect(chain.balance(vault) - rent >= owed, `vault of ${project.toBase58()} holds ${chain.balance(vault)} for ${owed} owed`).to.equal(true);
+      }
+    };
+
+    const same = (a: TransactionInstruction, b: TransactionInstruction) =>
+      a.data.equals(b.data) && a.keys.length === b.keys.length
+      && a.keys.every((key, i) => key.pubkey.equals(b.keys[i].pubkey) && key.isSigner === b.keys[i].isSigner && key.isWritable === b.keys[i].isWritable);
+    /** A random body that happens to be well-formed arguments (e.g. a verify_studio flag) is a valid instruction. */
+    const wellFormed = (data: Buffer) => {
+      try {
+        const decoded = chain.program.coder.instruction.decode(data);
+        return decoded !== null && chain.program.coder.instruction.encode(decoded.name, decoded.data).equals(data);
+      } catch {
+        return false;
+      }
+    };
+
+    const counts = { cases: 0, named: 0, expectedSuccesses: 0, panics: 0, unexpectedSuccesses: 0 };
+    const problems: string[] = [];
+    for (let index = 0; index < CASES; index += 1) {
+      const base = random.pick(bases);
+      const { instruction, mutation } = mutate(base);
+      if (same(instruction, base.instruction)) {
+        index -= 1;
+        continue;
+      }
+      const signers = instruction.keys.filter((key) => key.isSigner).map((key) => keypairs.get(key.pubkey.toBase58())!);
+      counts.cases += 1;
+      const reproduce = `FUZZ_SEED=${SEED} FUZZ_CASES=${index + 1} npx mocha --no-config --node-option import=tsx tests/fuzz/fuzz.test.ts (case ${index}: ${base.name}, ${mutation})`;
+      try {
+        chain.send([instruction], signers);
+        if (mutation === 'random body' && wellFormed(instruction.data)) {
+          counts.expectedSuccesses += 1;
+        } else {
+          counts.unexpectedSuccesses += 1;
+          problems.push(`unexpected success: ${reproduce}`);
+        }
+      } catch (error) {
+        if (error instanceof SvmFailure && error.code !== null && NAMED_ERRORS.has(error.code)) {
+          counts.named += 1;
+        } else {
+          counts.panics += 1;
+          problems.push(`panic (${(error as Error).message.split('\n')[0]}): ${reproduce}`);
+        }
+      }
+    }
+    vaultsCovered();
+    console.log(
+      `      fuzz: ${counts.cases} cases, seed ${SEED}: ${counts.named} named errors, ${counts.expectedSuccesses} expected successes (well-formed random arguments), ${counts.panics} panics, ${counts.unexpectedSuccesses} unexpected successes`,
+    );
+    for (const problem of problems.slice(0, 20)) console.log(`      ${problem}`);
+    expect(counts.cases).to.equal(CASES);
+    expect(problems).to.deep.equal([]);
+  });
+});
