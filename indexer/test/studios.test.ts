@@ -87,6 +87,7 @@ describe('studios', () => {
     assert.equal(platform.status, 200);
     assert.equal(platform.body.unverifiedFundingCap, 500_000);
     assert.equal(platform.body.verifiedFundingCap, 10_000_000);
+    assert.equal(platform.body.maxFundingWindowDays, 365);
     const admin = await request('GET', `/api/studios/${ADMIN}`);
     assert.equal(admin.body.isAdmin, true);
     assert.equal(admin.body.chainAddress, platform.body.admin);

@@ -153,7 +153,8 @@ export interface PlatformInfo {
   unverifiedFundingCap: number
   verifiedFundingCap: number
   minFundingWindowDays: number
-  maxFundingWindowDays: number
+  /** null: the platform states no window (the program then only wants a future deadline). */
+  maxFundingWindowDays: number | null
 }
 
 export interface VerificationDocument {

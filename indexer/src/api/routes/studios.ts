@@ -107,6 +107,23 @@ async function requireAdmin(c: Context<AppEnv>, db: Executor): Promise<void> {
   if ((await chainAddressOf(db, session.walletAddress)) !== platform.admin) fail(403, 'Only the platform admin reviews studio applications');
 }
 
+/**
+ * The platform's funding window, from its latest PlatformInitialized / PlatformUpdated event (the
+ * event log keeps every field of the rules; the platform table has no column for this one).
+ */
+async function maxFundingDays(db: Executor): Promise<number | null> {
+  const row = await db
+    .selectFrom('events')
+    .select('data')
+    .where('name', 'in', ['PlatformInitialized', 'PlatformUpdated'])
+    .where('stream', '=', 'platform')
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const days = row ? Number(JSON.parse(row.data).max_funding_days) : NaN;
+  return Number.isFinite(days) ? days : null;
+}
+
 export function platformRoutes() {
   return new Hono<AppEnv>().get('/', async (c) => {
     const platform = await platformOf(studioStore(c.var.cluster));
@@ -119,9 +136,9 @@ export function platformRoutes() {
       verifiedFundingCapLamports: String(platform.verified_funding_cap_lamports),
       unverifiedFundingCap: toUsd(platform.unverified_funding_cap_lamports),
       verifiedFundingCap: toUsd(platform.verified_funding_cap_lamports),
-      // The program takes any deadline in the future (no funding window of the platform yet).
+      // A deadline must be in the future and at most max_funding_days ahead (create_project's rule).
       minFundingWindowDays: 0,
-      maxFundingWindowDays: null,
+      maxFundingWindowDays: await maxFundingDays(studioStore(c.var.cluster)),
     });
   });
 }
