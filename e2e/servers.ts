@@ -51,25 +51,32 @@ function roundRobin(port: number, targets: number[]): Promise<Server> {
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
 
-export async function startServers(options: { root: string; port: number; dataDir: string; onOutput: (text: string) => void }): Promise<Servers> {
-  const { root, port, dataDir, onOutput } = options;
+export async function startServers(options: {
+  root: string;
+  port: number;
+  dataDir: string;
+  onOutput: (text: string) => void;
+  /** Extra environment of every process (e.g. MARQUEE_DEMO_ADMIN_WALLET). */
+  env?: Record<string, string>;
+}): Promise<Servers> {
+  const { root, port, dataDir, onOutput, env = {} } = options;
   const topology = process.env.E2E_TOPOLOGY;
   if (!topology) {
-    const server = startProcess(root, { PORT: String(port), MARQUEE_DATA_DIR: dataDir }, onOutput);
+    const server = startProcess(root, { ...env, PORT: String(port), MARQUEE_DATA_DIR: dataDir }, onOutput);
     return { stop: () => stopProcess(server) };
   }
   if (topology !== 'pg-cluster') throw new Error(`E2E_TOPOLOGY="${topology}" is not one of: pg-cluster`);
   if (!process.env.DATABASE_URL) throw new Error('E2E_TOPOLOGY=pg-cluster needs DATABASE_URL (run under scripts/with-postgres.sh)');
   const [leaderPort, firstApi, secondApi] = [port + 1, port + 2, port + 3];
   // The leader first: its first start seeds the demo chain and creates the schema.
-  const leader = startProcess(root, { PORT: String(leaderPort), MARQUEE_DATA_DIR: dataDir, MARQUEE_ROLE: 'indexer' }, onOutput);
+  const leader = startProcess(root, { ...env, PORT: String(leaderPort), MARQUEE_DATA_DIR: dataDir, MARQUEE_ROLE: 'indexer' }, onOutput);
   const ready = async () => (await fetch(`http://127.0.0.1:${leaderPort}/api/projects`)).ok;
   for (const deadline = Date.now() + 180_000; !(await ready().catch(() => false)); ) {
     if (Date.now() > deadline) throw new Error('the leader did not start');
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   const apis = [firstApi, secondApi].map((apiPort) =>
-    startProcess(root, { PORT: String(apiPort), MARQUEE_DATA_DIR: join(dataDir, `api-${apiPort}`), MARQUEE_ROLE: 'api' }, onOutput),
+    startProcess(root, { ...env, PORT: String(apiPort), MARQUEE_DATA_DIR: join(dataDir, `api-${apiPort}`), MARQUEE_ROLE: 'api' }, onOutput),
   );
   const proxy = await roundRobin(port, [firstApi, secondApi]);
   return {

@@ -1,15 +1,47 @@
 // A Wallet Standard wallet injected into the page before the dApp loads (page.addInitScript), so
-// wallet-adapter lists it like an installed browser extension ("E2E Wallet"). Demo mode only needs
-// connect and the account: the demo chain signs with the server-held demo keypair of the connected
-// address. Plain browser JavaScript (a transpiled function would carry bundler helpers along);
-// window.__E2E_WALLET__ = { address, publicKey: number[] } is set just before it runs.
-(function registerTestWallet({ address, publicKey }) {
+// wallet-adapter lists it like an installed browser extension ("E2E Wallet"). Demo mode needs
+// connect, the account and the sign-in: `solana:signIn` formats the SIWS text from the dApp's input
+// and signs it, `solana:signMessage` signs given bytes, both with a real ed25519 key (WebCrypto).
+// Transactions are not signed: the demo chain signs with the server-held demo keypair. Every
+// signature request is recorded in sessionStorage 'e2e-wallet-prompts' (kept across the journey's
+// page loads; the test counts the prompts).
+// Plain browser JavaScript (a transpiled function would carry bundler helpers along);
+// window.__E2E_WALLET__ = { address, publicKey: number[], seed: number[] } is set just before it runs.
+(function registerTestWallet({ address, publicKey, seed }) {
   const chains = ['solana:devnet', 'solana:mainnet', 'solana:testnet', 'solana:localnet'];
   const account = {
     address,
     publicKey: new Uint8Array(publicKey),
     chains,
-    features: ['solana:signTransaction', 'solana:signMessage'],
+    features: ['solana:signTransaction', 'solana:signMessage', 'solana:signIn'],
+  };
+  const prompts = {
+    push(name) {
+      const seen = JSON.parse(sessionStorage.getItem('e2e-wallet-prompts') || '[]');
+      sessionStorage.setItem('e2e-wallet-prompts', JSON.stringify([...seen, name]));
+    },
+  };
+  // PKCS#8 wrapping of an Ed25519 seed (RFC 8410).
+  const pkcs8 = new Uint8Array([0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20, ...seed]);
+  const privateKey = crypto.subtle.importKey('pkcs8', pkcs8, { name: 'Ed25519' }, false, ['sign']);
+  const sign = async (bytes) => new Uint8Array(await crypto.subtle.sign('Ed25519', await privateKey, bytes));
+  // The SIWS text of a sign-in input, as wallets build it.
+  const siwsText = (input) => {
+    const labels = [
+      ['uri', 'URI'],
+      ['version', 'Version'],
+      ['chainId', 'Chain ID'],
+      ['nonce', 'Nonce'],
+      ['issuedAt', 'Issued At'],
+      ['expirationTime', 'Expiration Time'],
+      ['notBefore', 'Not Before'],
+      ['requestId', 'Request ID'],
+    ];
+    let text = `${input.domain || window.location.host} wants you to sign in with your Solana account:\n${address}`;
+    if (input.statement) text += `\n\n${input.statement}`;
+    const lines = labels.filter(([key]) => input[key]).map(([key, label]) => `${label}: ${input[key]}`);
+    if (lines.length) text += `\n\n${lines.join('\n')}`;
+    return text;
   };
   let accounts = [];
   const listeners = {};
@@ -55,13 +87,34 @@
         version: '1.0.0',
         supportedTransactionVersions: ['legacy', 0],
         signTransaction: async () => {
-          throw new Error('the E2E wallet signs nothing: demo mode signs on the server');
+          prompts.push('signTransaction');
+          throw new Error('the E2E wallet signs no transaction: demo mode signs on the server');
         },
       },
       'solana:signMessage': {
         version: '1.0.0',
-        signMessage: async () => {
-          throw new Error('the E2E wallet signs nothing');
+        signMessage: async (...inputs) =>
+          Promise.all(
+            inputs.map(async ({ message }) => {
+              prompts.push('signMessage');
+              return { signedMessage: message, signature: await sign(message) };
+            }),
+          ),
+      },
+      'solana:signIn': {
+        version: '1.0.0',
+        signIn: async (...inputs) => {
+          if (accounts.length === 0) {
+            accounts = [account];
+            emitChange();
+          }
+          return Promise.all(
+            inputs.map(async (input) => {
+              prompts.push('signIn');
+              const signedMessage = new TextEncoder().encode(siwsText(input || {}));
+              return { account, signedMessage, signature: await sign(signedMessage), signatureType: 'ed25519' };
+            }),
+          );
         },
       },
     },

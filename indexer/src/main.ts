@@ -4,10 +4,16 @@
 // serves the API and the built dApp. On PostgreSQL `indexer`/`all` processes elect one leader and
 // `api` processes serve the API beside it (src/roles/processes.ts).
 import { loadConfig } from './config.ts';
+import { FolderLockedError } from './demo/folder-lock.ts';
 import { runApi, runLeaderCandidate } from './roles/processes.ts';
 
 const config = loadConfig();
-const running = config.role === 'api' ? await runApi(config) : await runLeaderCandidate(config);
+const running = await (config.role === 'api' ? runApi(config) : runLeaderCandidate(config)).catch((error: unknown) => {
+  // Another server already runs the demo chain of this data folder: say which, change nothing.
+  if (!(error instanceof FolderLockedError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 const { marquee } = running;
 console.log(
   `Marquee (${config.role}) on ${marquee.url} (API ${marquee.url}/api; clusters: ${marquee.clusters.map((c) => c.name).join(', ')})`,

@@ -1,14 +1,21 @@
 // startMarquee: the whole server — RPC clusters from the configuration, plus whatever clusters the
 // caller brings (the demo chain's), the settlement jobs, the API and the built dApp on PORT.
 import anchor from '@coral-xyz/anchor';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ServerType } from '@hono/node-server';
 import { createApp } from './api/app.ts';
 import type { ClusterContext, DemoExtension } from './api/context.ts';
+import { loadSessionSecret, SessionSigner } from './auth/session.ts';
+import { openAuthStore } from './auth/store.ts';
 import { createCluster } from './cluster.ts';
 import { platform } from './db/index.ts';
 import { loadConfig, type Config } from './config.ts';
+import { assertPrivateFile } from './private-files.ts';
 import { createServer } from './server.ts';
+import { MediaStore } from './media/store.ts';
+import { MEDIA_DIR_NAME } from './constants.ts';
 import { rpcSettlementSigner } from './settlement/instruction.ts';
 import { SettlementJob, type SettlementSigner } from './settlement/job.ts';
 import { RpcSource } from './sources/rpc.ts';
@@ -26,6 +33,8 @@ export interface StartOptions {
    * process on SQLite. An `api` process only serves what the leader writes to the shared database.
    */
   ingest?: boolean;
+  /** The image store behind /api/media; by default MARQUEE_DATA_DIR/media. */
+  media?: MediaStore;
 }
 
 export interface Marquee {
@@ -59,6 +68,7 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
 
   const signers: Record<string, SettlementSigner> = { ...options.settlementSigners };
   if (config.settlementKeypairPath) {
+    assertPrivateFile(config.settlementKeypairPath, 'The settlement keypair (MARQUEE_SETTLEMENT_KEYPAIR)');
     const secret = Uint8Array.from(JSON.parse(readFileSync(config.settlementKeypairPath, 'utf8')));
     const keypair = anchor.web3.Keypair.fromSecretKey(secret);
     for (const { rpc, cluster } of rpcClusters) {
@@ -70,8 +80,15 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
     .map((cluster) => new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer: signers[cluster.name] }));
   for (const job of jobs) job.start(config.settlementIntervalMs);
 
+  // A throwaway folder when the databases are in memory (tests), the data folder's media/ otherwise.
+  const mediaDir = config.dataDir === ':memory:' ? mkdtempSync(join(tmpdir(), 'marquee-media-')) : join(config.dataDir, MEDIA_DIR_NAME);
+  const media = options.media ?? new MediaStore(mediaDir);
+  const authStore = openAuthStore(config.dataDir);
+  const auth = { store: authStore, sessions: new SessionSigner(loadSessionSecret(config.dataDir)), publicUrl: config.publicUrl };
   const app = createApp({
     clusters,
+    media,
+    auth,
     demo: options.demo,
     heliusAuthHeader: config.heliusAuthHeader,
     trustProxy: config.trustProxy,
@@ -90,6 +107,7 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
         for (const job of jobs) job.stop();
         if (ingest) for (const cluster of clusters) cluster.indexer.stop();
         server.close(() => {
+          authStore.close();
           Promise.all(clusters.map((cluster) => cluster.store.close())).then(() => resolve());
         });
       }),

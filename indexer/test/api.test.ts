@@ -7,6 +7,8 @@ import { address, buildTransaction, randomSignature } from './helpers/chain.ts';
 import { scalar } from './helpers/dump.ts';
 import { sqlRow } from './helpers/database.ts';
 import { verifiedWebsite } from './helpers/publishers.ts';
+import anchor from '@coral-xyz/anchor';
+import { signIn } from './helpers/sign-in.ts';
 
 const alice = address('alice');
 const bob = address('bob');
@@ -255,8 +257,11 @@ describe('/api/investments', () => {
 
 describe('/api/users', () => {
   test('POST registers a wallet once; GET by id or wallet', async () => {
-    const { request } = await testApp();
-    const wallet = address('carol');
+    const t = await testApp();
+    const carol = anchor.web3.Keypair.generate();
+    const wallet = carol.publicKey.toBase58();
+    const cookie = await signIn(t.app, carol);
+    const request = (method: string, path: string, body?: unknown) => t.request(method, path, body, { cookie });
     const first = await json(await request('POST', '/api/users', { username: 'caro...', password: 'password', walletAddress: wallet, isStudio: false }));
     assert.equal(first.status, 200);
     assert.deepEqual(Object.keys(first.body).sort(), ['chainAddress', 'id', 'isStudio', 'username', 'walletAddress']);
@@ -268,6 +273,44 @@ describe('/api/users', () => {
     assertError(await json(await request('POST', '/api/users', { username: 'x' })), 400, /walletAddress/);
     assertError(await json(await request('POST', '/api/users', { walletAddress: 'nope' })), 400, /walletAddress/);
     assertError(await json(await request('POST', '/api/users', { walletAddress: wallet, isStudio: 'yes' })), 400, /isStudio/);
+  });
+
+  test('POST needs a session of that wallet: 401 without one, 403 for another wallet', async () => {
+    const t = await testApp();
+    const carol = anchor.web3.Keypair.generate();
+    const dave = address('dave');
+    assertError(await json(await t.request('POST', '/api/users', { walletAddress: carol.publicKey.toBase58() })), 401, /Sign in/);
+    const cookie = await signIn(t.app, carol);
+    assertError(await json(await t.request('POST', '/api/users', { walletAddress: dave }, { cookie })), 403, /not as/);
+    assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) AS n FROM users'), 0);
+  });
+
+  test("a linked demo key cannot be registered as a wallet (409, not a UNIQUE 500)", async () => {
+    const t = await seeded();
+    const phantom = anchor.web3.Keypair.generate();
+    await users.linkSigner(t.cluster.db, phantom.publicKey.toBase58(), alice, Date.now());
+    // Whoever holds a session for the key's address (only the server could sign for it) is still refused.
+    const keyHolder = await signIn(t.app, anchor.web3.Keypair.generate());
+    const asKey = await json(await t.request('POST', '/api/users', { walletAddress: alice }, { cookie: keyHolder }));
+    assert.equal(asKey.status, 403);
+    await assert.rejects(users.registerUser(t.cluster.db, alice, {}, Date.now()), (error: unknown) => error instanceof users.UserLinkError && error.status === 409);
+  });
+
+  test('re-linking never detaches investments', async () => {
+    const t = await seeded();
+    const investmentsOf = async (who: string) => (await json(await t.request('GET', `/api/investments/user/${who}`))).body.length;
+    // A seeded investor's own wallet (its investments are under its address) cannot move to a new key.
+    assert.equal(await investmentsOf(alice), 2);
+    await assert.rejects(users.linkSigner(t.cluster.db, alice, address('new-key'), Date.now()), /would detach its investments/);
+    assert.equal(await investmentsOf(alice), 2);
+    // A wallet linked to a key keeps it: linking it to another key is refused.
+    const wallet = address('phantom-wallet');
+    await users.linkSigner(t.cluster.db, wallet, bob, Date.now());
+    assert.equal(await investmentsOf(wallet), 1);
+    await assert.rejects(users.linkSigner(t.cluster.db, wallet, address('another-key'), Date.now()), users.UserLinkError);
+    assert.equal(await investmentsOf(wallet), 1);
+    // Linking again to the same key is a no-op.
+    assert.equal((await users.linkSigner(t.cluster.db, wallet, bob, Date.now())).chain_address, bob);
   });
 
   test('a demo wallet linked to its demo signer sees what the signer did', async () => {

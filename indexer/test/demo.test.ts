@@ -13,9 +13,12 @@ import { pda } from '../src/demo/instructions.ts';
 import { revenue } from '../src/db/index.ts';
 import { dropTestStorage, testStorage } from './helpers/database.ts';
 import { verifiedWebsite } from './helpers/publishers.ts';
+import { signIn } from './helpers/sign-in.ts';
 
-const WALLET = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
-const OTHER_WALLET = 'HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH';
+const WALLET_KEY = anchor.web3.Keypair.generate();
+const OTHER_KEY = anchor.web3.Keypair.generate();
+const WALLET = WALLET_KEY.publicKey.toBase58();
+const OTHER_WALLET = OTHER_KEY.publicKey.toBase58();
 const DAY_MS = 86_400_000;
 const { bs58 } = anchor.utils.bytes;
 
@@ -29,16 +32,25 @@ describe('demo chain', () => {
   // The wall clock the demo chain and the API run on; the refund test moves it past a deadline.
   let clockOffsetMs = 0;
   const now = () => Date.now() + clockOffsetMs;
-  let request: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: Json }>;
+  /** Requests carry WALLET's session unless `as` names another wallet's (or none: null). */
+  let request: (method: string, path: string, body?: unknown, as?: 'other' | null) => Promise<{ status: number; body: Json }>;
+
+  let sessions: { wallet: string; other: string };
+  let signInBoth: () => Promise<void>;
 
   async function open() {
     demo = await startDemo({ ...storage, origin: 'http://localhost:8787', settlementIntervalMs: 0, now });
     demo.cluster.indexer.start();
     const app = createApp({ clusters: [demo.cluster], demo: demo.extension, trustProxy: true, views: { minWatchMs: 0 }, now });
-    request = async (method, path, body) => {
+    signInBoth = async () => {
+      sessions = { wallet: await signIn(app, WALLET_KEY), other: await signIn(app, OTHER_KEY) };
+    };
+    await signInBoth();
+    request = async (method, path, body, as) => {
+      const cookie = as === null ? undefined : as === 'other' ? sessions.other : sessions.wallet;
       const response = await app.request(path, {
         method,
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7' },
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7', ...(cookie ? { cookie } : {}) },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await response.text();
@@ -65,16 +77,18 @@ describe('demo chain', () => {
     return body.find((project: Json) => project.status === 'funding' && project.fundingGoal - project.currentFunding < 5000);
   }
 
-  test('the first start seeds 14 films from 5 studios in every state, through GET /api/projects', async () => {
-    assert.equal(demo.seeded?.projects, 14);
+  test('the first start seeds 15 films from 5 studios in every state, through GET /api/projects', async () => {
+    assert.equal(demo.seeded?.projects, 15);
     const { status, body: projects } = await request('GET', '/api/projects');
     assert.equal(status, 200);
-    assert.equal(projects.length, 14);
+    assert.equal(projects.length, 15);
     const count = (predicate: (project: Json) => boolean) => projects.filter(predicate).length;
     assert.equal(count((project) => project.status === 'funded'), 5);
     assert.equal(count((project) => project.status === 'failed'), 2);
-    assert.equal(count((project) => project.status === 'funding'), 7);
-    assert.equal(count((project) => project.status === 'funding' && Date.parse(project.deadline) - Date.now() < 7 * DAY_MS), 2);
+    assert.equal(count((project) => project.status === 'funding'), 8);
+    // Two close to their deadline, and the last-call film closing minutes after the first start.
+    assert.equal(count((project) => project.status === 'funding' && Date.parse(project.deadline) - Date.now() < 7 * DAY_MS), 3);
+    assert.equal(count((project) => project.status === 'funding' && Date.parse(project.deadline) - Date.now() < DAY_MS), 1);
     assert.equal(count((project) => project.status === 'funding' && project.fundingGoal - project.currentFunding < 5000), 2);
     assert.equal(new Set(projects.map((project: Json) => project.studioAddress)).size, 5);
     assert.deepEqual(
@@ -116,6 +130,48 @@ describe('demo chain', () => {
     assert.equal((await request('POST', '/api/demo/wallets', { walletAddress: 'not-a-wallet' })).status, 400);
   });
 
+  test("a demo action for a wallet needs that wallet's session: forged walletAddress → 401 / 403, nothing spent", async () => {
+    const project = await nearlyFunded();
+    const balance = async () => (await request('GET', `/api/demo/wallets/${WALLET}`)).body.balanceLamports;
+    const raised = async () => (await request('GET', `/api/projects/${project.id}`)).body.raisedLamports;
+    const [balanceBefore, raisedBefore] = [await balance(), await raised()];
+    const invest = { walletAddress: WALLET, projectId: project.id, amount: 1 };
+    const anonymous = await request('POST', '/api/demo/invest', invest, null);
+    assert.equal(anonymous.status, 401, anonymous.body.message);
+    const forged = await request('POST', '/api/demo/invest', invest, 'other');
+    assert.equal(forged.status, 403, forged.body.message);
+    for (const [path, body] of [
+      ['/api/demo/claim-revenue', { walletAddress: WALLET, distributionIds: [0] }],
+      ['/api/demo/refund', { walletAddress: WALLET, projectId: project.id }],
+      ['/api/demo/claim-license', { walletAddress: WALLET, projectId: project.id }],
+      ['/api/demo/register-embed', { walletAddress: WALLET, projectId: project.id, websiteUrl: 'https://x.example', embedId: 'forged' }],
+      ['/api/demo/claim-publisher-revenue', { walletAddress: WALLET, projectId: project.id, embedId: 'forged' }],
+      ['/api/demo/generate-revenue', { userId: WALLET, amount: 1 }],
+      ['/api/demo/wallets', { walletAddress: WALLET }],
+    ] as const) {
+      assert.equal((await request('POST', path, body, 'other')).status, 403, path);
+      assert.equal((await request('POST', path, body, null)).status, 401, path);
+    }
+    assert.deepEqual([await balance(), await raised()], [balanceBefore, raisedBefore]);
+  });
+
+  test('a server-held key is never a wallet, even with a session for its address', async () => {
+    const investorKey = demo.chain.keypair('investor:1');
+    const address = investorKey.publicKey.toBase58();
+    const before = (await request('GET', `/api/investments/user/${address}`)).body.length;
+    assert.ok(before > 0, 'the seeded investor has investments');
+    const app = createApp({ clusters: [demo.cluster], demo: demo.extension, now });
+    const cookie = await signIn(app, investorKey);
+    const post = (path: string, body: unknown) =>
+      app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+    const connect = await post('/api/demo/wallets', { walletAddress: address });
+    assert.equal(connect.status, 409, await connect.text());
+    const register = await post('/api/users', { walletAddress: address });
+    assert.equal(register.status, 409, await register.text());
+    assert.equal(demo.chain.walletKeyName(address), undefined, 'no demo key was made for it');
+    assert.equal((await request('GET', `/api/investments/user/${address}`)).body.length, before);
+  });
+
   test('demo invest, then POST /api/investments with simulated: true: the investment is visible and the project raised more', async () => {
     const project = await nearlyFunded();
     const invest = await request('POST', '/api/demo/invest', { walletAddress: WALLET, projectId: project.id, amount: 1.25 });
@@ -150,7 +206,7 @@ describe('demo chain', () => {
     assert.equal((await request('POST', '/api/demo/invest', { walletAddress: WALLET, projectId: 999, amount: 1 })).status, 404);
     const tooMuch = await request('POST', '/api/demo/invest', { walletAddress: WALLET, projectId: projects.find((p: Json) => p.title === 'Hollow Moon').id, amount: 40 });
     assert.equal(tooMuch.status, 400);
-    const noRevenue = await request('POST', '/api/demo/generate-revenue', { userId: OTHER_WALLET, amount: 2 });
+    const noRevenue = await request('POST', '/api/demo/generate-revenue', { userId: OTHER_WALLET, amount: 2 }, 'other');
     assert.equal(noRevenue.status, 400);
     assert.equal((await request('POST', '/api/demo/generate-revenue', { userId: WALLET, amount: 11 })).status, 400);
   });
@@ -174,7 +230,10 @@ describe('demo chain', () => {
     const embedRecord = await request('POST', '/api/embeds', { projectId: project.id, websiteUrl: 'https://films.example', embedId, txHash: embed.body.signature });
     assert.ok(embedRecord.status < 300, embedRecord.body.message);
 
-    const revenue = await request('POST', '/api/demo/generate-revenue', { userId: WALLET, amount: 2.5 });
+    // {userId} as the number POST /api/users returned.
+    const user = await request('POST', '/api/users', { walletAddress: WALLET });
+    assert.equal(typeof user.body.id, 'number');
+    const revenue = await request('POST', '/api/demo/generate-revenue', { userId: user.body.id, amount: 2.5 });
     assert.equal(revenue.status, 200, revenue.body.message);
     assert.equal(revenue.body.projectId, project.id);
     const unclaimed = await request('GET', `/api/revenue/unclaimed/${WALLET}`);
@@ -208,7 +267,7 @@ describe('demo chain', () => {
     assert.deepEqual(film.body.genres, ['Drama', 'Thriller']);
     assert.equal(film.body.thumbnailUrl, `/api/demo/posters/${listed.body.projectId}.svg`);
     // Someone else's film: the wallet is not its studio and the server does not hold that studio's key.
-    const other = await request('POST', '/api/demo/projects', { ...listing, walletAddress: OTHER_WALLET, title: 'Other Film' });
+    const other = await request('POST', '/api/demo/projects', { ...listing, walletAddress: OTHER_WALLET, title: 'Other Film' }, 'other');
     assert.equal(other.status, 201, other.body.message);
     const foreign = await request('POST', '/api/demo/claim-license', { walletAddress: WALLET, projectId: other.body.projectId });
     assert.equal(foreign.status, 403);
@@ -266,13 +325,16 @@ describe('demo chain', () => {
       fundingGoal: 50000,
       deadline: new Date(now() + DAY_MS).toISOString(),
       genres: ['Drama'],
-    });
+    }, 'other');
     assert.equal(listed.status, 201, listed.body.message);
     const projectId = listed.body.projectId;
     assert.equal((await request('POST', '/api/demo/invest', { walletAddress: WALLET, projectId, amount: 2 })).status, 200);
     const early = await request('POST', '/api/demo/refund', { walletAddress: WALLET, projectId });
     assert.deepEqual(early, { status: 400, body: { message: 'Refunds open only after the deadline of an unfunded project' } });
     clockOffsetMs += 2 * DAY_MS;
+    // Two days on, yesterday's sessions have expired.
+    assert.equal((await request('POST', '/api/demo/refund', { walletAddress: WALLET, projectId })).status, 401);
+    await signInBoth();
     assert.equal((await request('GET', `/api/projects/${projectId}`)).body.status, 'failed');
     const refund = await request('POST', '/api/demo/refund', { walletAddress: WALLET, projectId });
     assert.equal(refund.status, 200, refund.body.message);

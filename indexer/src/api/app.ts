@@ -2,6 +2,7 @@
 // middleware choosing the request's ClusterContext, one error format, and the /api/demo extension
 // point for the demo chain.
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
@@ -25,6 +26,11 @@ import { fail } from './errors.ts';
 import { openApiDocument } from './openapi.ts';
 import { playerRoutes } from '../player/routes.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
+import { sessionMiddleware } from '../auth/guard.ts';
+import { authRoutes, type AuthDeps } from '../auth/routes.ts';
+import { SessionSigner } from '../auth/session.ts';
+import { openAuthStore } from '../auth/store.ts';
+import { CROSS_ORIGIN_PATHS, crossOriginCors, securityHeaders } from './security-headers.ts';
 import { embedRoutes } from './routes/embeds.ts';
 import { publisherRoutes } from './routes/publishers.ts';
 import { investmentRoutes } from './routes/investments.ts';
@@ -34,6 +40,8 @@ import { revenueRoutes } from './routes/revenue.ts';
 import { userRoutes } from './routes/users.ts';
 import { viewRoutes } from './routes/views.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
+import { listingEditRoutes, platformRoutes, studioRoutes, transactionRoutes, verificationRoutes } from './routes/studios.ts';
+import { mediaRoutes } from '../media/routes.ts';
 
 export function createApp(deps: AppDeps) {
   const now = deps.now ?? Date.now;
@@ -88,8 +96,13 @@ export function createApp(deps: AppDeps) {
   );
   api.get('/openapi.json', (c) => c.json(openApiDocument(deps.demo?.openapi)));
   api.route('/projects', projectRoutes(now));
+  api.route('/projects', listingEditRoutes(now));
+  api.route('/platform', platformRoutes());
+  api.route('/studios', studioRoutes(now));
+  api.route('/verification', verificationRoutes(now));
+  api.route('/transactions', transactionRoutes());
   api.route('/investments', investmentRoutes(now));
-  api.route('/users', userRoutes(now));
+  api.route('/users', userRoutes(now, deps.demo?.isServerKey));
   api.route('/embeds', embedRoutes(now));
   api.route('/publishers', publisherRoutes(now, siteFetch));
   api.route('/catalogue', catalogueRoutes(now));
@@ -97,9 +110,16 @@ export function createApp(deps: AppDeps) {
   api.route('/views', viewRoutes(now, rules));
   api.route('/metadata', metadataRoutes(now));
   api.route('/webhooks', webhookRoutes(deps.heliusAuthHeader));
+  if (deps.media) api.route('/media', mediaRoutes(deps.media));
   if (deps.demo) api.route('/demo', deps.demo.routes);
 
+  const auth: AuthDeps = deps.auth ?? { store: openAuthStore(':memory:'), sessions: new SessionSigner(randomBytes(32)) };
   const app = new Hono<AppEnv>();
+  app.use('*', securityHeaders());
+  for (const path of CROSS_ORIGIN_PATHS) app.use(path, crossOriginCors);
+  app.use('*', sessionMiddleware(auth.sessions, now));
+  // Sign-in is not per cluster: mounted ahead of /api's cluster middleware.
+  app.route('/api/auth', authRoutes({ trustProxy: deps.trustProxy, ...auth }, now));
   app.route('/api', api);
   // The embed host (player page, its script, the snippet's loader), outside /api so the snippet's URLs stay short.
   app.route('/player', playerRoutes({ clusters, defaultCluster, now }));

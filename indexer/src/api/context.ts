@@ -4,6 +4,9 @@ import type { Hono } from 'hono';
 import type { DataStore, Executor } from '../db/index.ts';
 import type { ClusterIndexer } from '../ingest/indexer.ts';
 import type { SiteFetchOptions } from '../publishers/site-fetch.ts';
+import type { AuthDeps } from '../auth/routes.ts';
+import type { Session } from '../auth/session.ts';
+import type { MediaStore } from '../media/store.ts';
 
 export interface ClusterContext {
   name: string;
@@ -29,6 +32,8 @@ export type AppEnv = {
   Variables: {
     cluster: ClusterContext;
     clientIp: string;
+    /** The caller's verified session (signed-in wallet), or null. */
+    session: Session | null;
   };
 };
 
@@ -39,6 +44,8 @@ export type AppEnv = {
 export interface DemoExtension {
   routes: Hono<AppEnv>;
   openapi?: Record<string, unknown>;
+  /** Whether an address is one of the demo chain's server-held keys (never registrable as a wallet). */
+  isServerKey?: (address: string) => boolean;
 }
 
 export interface AppDeps {
@@ -53,5 +60,9 @@ export interface AppDeps {
   views?: Partial<ViewRules>;
   /** How publishers' websites are fetched for verification (tests allow loopback, shorten the timeout). */
   siteFetch?: Partial<SiteFetchOptions>;
+  /** The content-addressed image store behind /api/media (thumbnails); the routes are off without it. */
+  media?: MediaStore;
+  /** Sign-in: the nonce store and session signer shared by every API process; a process-local pair when absent (tests). */
+  auth?: AuthDeps;
   now?: () => number;
 }

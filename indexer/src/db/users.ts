@@ -22,7 +22,17 @@ export async function ensureUser(db: Executor, chainAddress: string, now: number
     .execute();
 }
 
-/** Creates (or returns) the user of a wallet whose chain address is the wallet itself. */
+/** A registration or link the users table must refuse (a client mistake: 4xx). */
+export class UserLinkError extends Error {
+  constructor(
+    readonly status: 400 | 409,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Creates (or returns) the user of a wallet whose chain address is the wallet itself; an address that signs for another user (a demo key) is refused. */
 export function registerUser(
   db: Executor,
   walletAddress: string,
@@ -35,6 +45,8 @@ export function registerUser(
       if (fields.isStudio && existing.is_studio === 0) await trx.updateTable('users').set({ is_studio: 1 }).where('id', '=', existing.id).execute();
       return trx.selectFrom('users').selectAll().where('id', '=', existing.id).executeTakeFirstOrThrow();
     }
+    const signsFor = await trx.selectFrom('users').select('wallet_address').where('chain_address', '=', walletAddress).executeTakeFirst();
+    if (signsFor) throw new UserLinkError(409, `${walletAddress} is the demo key of ${signsFor.wallet_address}, not a wallet: it cannot be registered`);
     await trx
       .insertInto('users')
       .values({
@@ -51,15 +63,34 @@ export function registerUser(
   });
 }
 
+/** Whether anything on chain is recorded under `address` (investments, positions, studios, embeds). */
+async function hasChainHistory(db: Executor, address: string): Promise<boolean> {
+  const found = await db
+    .selectFrom('investments')
+    .select(sql<number>`1`.as('one'))
+    .where('investor', '=', address)
+    .unionAll(db.selectFrom('positions').select(sql<number>`1`.as('one')).where('investor', '=', address))
+    .unionAll(db.selectFrom('studios').select(sql<number>`1`.as('one')).where('authority', '=', address))
+    .unionAll(db.selectFrom('embeds').select(sql<number>`1`.as('one')).where('publisher', '=', address))
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(found);
+}
+
 /**
  * Demo chain: the wallet's actions are signed by `signerAddress` (its server-held demo keypair), so
  * the user's chain address becomes that key. A user row the indexer already made for the signer
- * (from its investments) is merged into the wallet's.
+ * (from its investments) is merged into the wallet's. A user whose chain address already holds
+ * investments (a seeded investor, a wallet linked before) is never moved to another key: that would
+ * detach them.
  */
 export function linkSigner(db: Executor, walletAddress: string, signerAddress: string, nowMs: number): Promise<UserRow> {
   return inTransaction(db, async (trx) => {
     const wallet = await registerUser(trx, walletAddress, {}, nowMs);
     if (wallet.chain_address === signerAddress) return wallet;
+    if (wallet.chain_address !== wallet.wallet_address || (await hasChainHistory(trx, wallet.chain_address))) {
+      throw new UserLinkError(409, `${walletAddress} already signs as ${wallet.chain_address}; re-linking it would detach its investments`);
+    }
     await trx.deleteFrom('users').where('chain_address', '=', signerAddress).execute();
     await trx.updateTable('users').set({ chain_address: signerAddress }).where('id', '=', wallet.id).execute();
     return trx.selectFrom('users').selectAll().where('id', '=', wallet.id).executeTakeFirstOrThrow();

@@ -87,6 +87,11 @@ export class DemoChain implements ChainSource {
     return new DemoChain(options);
   }
 
+  /** Releases the folder's lock (the server is shutting down). */
+  close(): void {
+    this.store.release();
+  }
+
   /** True until the first commit: nothing of this chain is on disk yet. */
   get isNew(): boolean {
     return this.header.commit === 0;
@@ -113,12 +118,21 @@ export class DemoChain implements ChainSource {
     if (secret) return Keypair.fromSecretKey(Uint8Array.from(secret));
     const created = Keypair.generate();
     this.header.keys[name] = Array.from(created.secretKey);
+    this.serverKeyAddresses?.add(created.publicKey.toBase58());
     this.dirty = true;
     return created;
   }
 
   keyNames(): string[] {
     return Object.keys(this.header.keys);
+  }
+
+  private serverKeyAddresses?: Set<string>;
+
+  /** Whether `address` is one of the server-held keys (a secret key's last 32 bytes are its public key). */
+  isServerKey(address: string): boolean {
+    this.serverKeyAddresses ??= new Set(Object.values(this.header.keys).map((secret) => bs58.encode(Uint8Array.from(secret.slice(32)))));
+    return this.serverKeyAddresses.has(address);
   }
 
   /** The demo key name of a connected wallet, if it has one. */
@@ -146,8 +160,20 @@ export class DemoChain implements ChainSource {
     return this.svm.getBalance(address(key)) ?? 0n;
   }
 
+  /** Lamports an account of `space` bytes needs to be rent-exempt. */
+  minimumBalance(space: number): number {
+    return Number(this.svm.minimumBalanceForRentExemption(BigInt(space)));
+  }
+
   exists(key: PublicKey | string): boolean {
     return this.svm.getAccount(address(key)).exists;
+  }
+
+  /** Any account's owner and raw data (token mints, for instance), or null if it does not exist. */
+  rawAccount(key: PublicKey | string): { owner: string; data: Uint8Array } | null {
+    const account = this.svm.getAccount(address(key));
+    if (!account.exists) return null;
+    return { owner: String(account.programAddress), data: account.data };
   }
 
   /** A program account decoded with the IDL (snake_case fields), or null if it does not exist. */

@@ -27,6 +27,10 @@ export interface DemoOptions {
   /** How often counted views are settled on the demo chain; 0: only through POST /api/demo/settle. */
   settlementIntervalMs?: number;
   now?: () => number;
+  /** The wallet that acts as the platform admin (its actions are signed by the admin key). */
+  adminWallet?: string;
+  /** Seconds after the first start at which the catalogue's last-call film closes. */
+  lastCallSeconds?: number;
   chainHooks?: DemoChainOptions['hooks'];
   indexerHooks?: IndexerHooks;
 }
@@ -41,6 +45,8 @@ export interface DemoRuntime {
   seeded: SeedSummary | null;
   /** Stops the settlement timer (the indexer and database belong to whoever started them). */
   stop(): void;
+  /** Unlocks the chain's folder for another server (after the API stopped). */
+  release(): void;
 }
 
 /**
@@ -79,16 +85,21 @@ export async function startDemo(options: DemoOptions): Promise<DemoRuntime> {
   const store = metadataStore(cluster);
   let seeded: SeedSummary | null = null;
   if (!chain.isSeeded) {
-    seeded = await seedCatalogue(service, store(options.origin), Math.floor(now() / 1000));
+    seeded = await seedCatalogue(service, store(options.origin), Math.floor(now() / 1000), options.lastCallSeconds);
     await cluster.indexer.sync();
   }
+  if (options.adminWallet) await service.assignAdminWallet(options.adminWallet);
   await service.relinkWallets();
 
   const settlement = new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer: service, now });
   const interval = options.settlementIntervalMs ?? DEFAULT_SETTLEMENT_INTERVAL_MS;
   if (interval > 0) settlement.start(interval);
-  const extension: DemoExtension = { routes: demoRoutes(service, { settlement, metadataStore: store }), openapi: demoOpenApi() };
-  return { chain, cluster, service, settlement, extension, seeded, stop: () => settlement.stop() };
+  const extension: DemoExtension = {
+    routes: demoRoutes(service, { settlement, metadataStore: store }),
+    openapi: demoOpenApi(),
+    isServerKey: (address) => chain.isServerKey(address),
+  };
+  return { chain, cluster, service, settlement, extension, seeded, stop: () => settlement.stop(), release: () => chain.close() };
 }
 
 export { DemoChain, DEMO_CLUSTER } from './chain.ts';

@@ -4,15 +4,18 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../api/context.ts';
+import { requireSession, requireWallet } from '../auth/guard.ts';
 import { fail } from '../api/errors.ts';
-import { embedBody, metadataBody, projectIdParams, userIdParams, walletAddress } from '../api/schemas.ts';
+import { embedBody, metadataBody, projectIdParams, txHash, userId, walletAddress } from '../api/schemas.ts';
+import { MAX_STUDIO_NAME_LEN } from '../constants.ts';
 import { validate } from '../api/validate.ts';
 import { chainTransactionToJson } from '../program/decoder.ts';
 import { FORWARDED_ORIGIN_HEADER } from '../constants.ts';
 import type { SettlementJob } from '../settlement/job.ts';
 import { DEMO_CLUSTER } from './chain.ts';
 import { posterSvg } from './posters.ts';
-import { projects } from '../db/index.ts';
+import { certificates, projects, users } from '../db/index.ts';
+import { transactionPage } from './transaction-page.ts';
 import { DemoActionError, type DemoService, type MetadataStore } from './service.ts';
 
 /** Spec §7: generate-revenue sends a random 0.5 to 10 SOL. */
@@ -33,6 +36,14 @@ export const demoSchemas = {
     embedId: embedBody.shape.embedId,
   }),
   refund: z.object({ walletAddress, projectId }),
+  registerStudio: z.object({ walletAddress, name: z.string().trim().min(1).max(MAX_STUDIO_NAME_LEN) }),
+  verifyStudio: z.object({
+    walletAddress,
+    studio: walletAddress.meta({ description: "the studio's authority (its signing address on the demo chain)" }),
+    verified: z.boolean(),
+  }),
+  transaction: z.object({ signature: txHash }),
+  mintCertificate: z.object({ walletAddress, projectId }),
   claimPublisherRevenue: z.object({ walletAddress, projectId, embedId: embedBody.shape.embedId }),
   claimRevenue: z.object({
     walletAddress,
@@ -42,11 +53,12 @@ export const demoSchemas = {
   }),
   listing: metadataBody.extend({
     walletAddress,
+    studioName: z.string().trim().min(1).max(MAX_STUDIO_NAME_LEN).optional().meta({ description: 'on-chain studio name for a first listing' }),
     fundingGoal: z.number().min(1).meta({ description: 'USD (1 SOL = 1000 USD)' }),
     deadline: z.string().min(1).meta({ description: 'a date' }),
   }),
   generateRevenue: z.object({
-    userId: userIdParams.shape.userId,
+    userId,
     amount: z.number().min(MIN_TEST_REVENUE_SOL).max(MAX_TEST_REVENUE_SOL).meta({ description: 'SOL' }),
   }),
   poster: z.object({ file: z.string().regex(/^\d+\.svg$/, { message: 'Expected {projectId}.svg' }) }),
@@ -77,6 +89,17 @@ function requestOrigin(c: Context<AppEnv>): string {
   return c.req.header(FORWARDED_ORIGIN_HEADER) ?? new URL(c.req.url).origin;
 }
 
+/**
+ * A `{userId}` action needs the session of that user's wallet (a wallet address not registered yet
+ * is its own wallet): 401 without a session, 404 for an unknown numeric id, 403 for another's.
+ */
+async function requireUserSession(c: Context<AppEnv>, userId: string): Promise<void> {
+  requireSession(c);
+  const { user } = await users.resolveUser(c.var.cluster.db, userId);
+  if (!user && /^\d+$/.test(userId)) fail(404, 'User not found');
+  requireWallet(c, user?.wallet_address ?? userId);
+}
+
 export function demoRoutes(service: DemoService, options: { settlement?: SettlementJob; metadataStore: (origin: string) => MetadataStore }) {
   return (
     new Hono<AppEnv>()
@@ -84,7 +107,11 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
         if (c.var.cluster.name !== DEMO_CLUSTER) fail(400, `Demo actions run on the ${DEMO_CLUSTER} cluster only`);
         await next();
       })
-      .post('/wallets', validate('json', demoSchemas.wallet), async (c) => c.json(await act(() => service.connect(c.req.valid('json').walletAddress))))
+      .post('/wallets', validate('json', demoSchemas.wallet), async (c) => {
+        const { walletAddress: wallet } = c.req.valid('json');
+        requireWallet(c, wallet);
+        return c.json(await act(() => service.connect(wallet)));
+      })
       .get('/wallets/:walletAddress', validate('param', demoSchemas.walletParams), (c) => {
         const wallet = service.wallet(c.req.valid('param').walletAddress);
         if (!wallet) fail(404, 'Unknown wallet: connect it with POST /api/demo/wallets');
@@ -92,35 +119,71 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
       })
       .post('/invest', validate('json', demoSchemas.invest), async (c) => {
         const body = c.req.valid('json');
+        requireWallet(c, body.walletAddress);
         return c.json(await act(() => service.invest(body.walletAddress, body.projectId, body.amount)));
       })
       .post('/claim-license', validate('json', demoSchemas.claimLicense), async (c) => {
         const body = c.req.valid('json');
+        requireWallet(c, body.walletAddress);
         return c.json(await act(() => service.claimLicense(body.walletAddress, body.projectId)));
       })
       .post('/register-embed', validate('json', demoSchemas.registerEmbed), async (c) => {
         const body = c.req.valid('json');
+        requireWallet(c, body.walletAddress);
         return c.json(await act(() => service.registerEmbed(body.walletAddress, body.projectId, body.websiteUrl, body.embedId)));
       })
       .post('/refund', validate('json', demoSchemas.refund), async (c) => {
         const body = c.req.valid('json');
+        requireWallet(c, body.walletAddress);
         return c.json(await act(() => service.refund(body.walletAddress, body.projectId)));
+      })
+      .post('/register-studio', validate('json', demoSchemas.registerStudio), async (c) => {
+        const body = c.req.valid('json');
+        requireWallet(c, body.walletAddress);
+        return c.json(await act(() => service.registerStudio(body.walletAddress, body.name)));
+      })
+      .post('/verify-studio', validate('json', demoSchemas.verifyStudio), async (c) => {
+        const body = c.req.valid('json');
+        requireWallet(c, body.walletAddress);
+        return c.json(await act(() => service.verifyStudio(body.walletAddress, body.studio, body.verified)));
+      })
+      .post('/mint-certificate', validate('json', demoSchemas.mintCertificate), async (c) => {
+        const body = c.req.valid('json');
+        requireWallet(c, body.walletAddress);
+        const minted = await act(() => service.mintCertificate(body.walletAddress, body.projectId));
+        await certificates.recordCertificate(c.var.cluster.db, {
+          mint: minted.mint,
+          projectId: body.projectId,
+          owner: minted.studio,
+          signature: minted.signature,
+          mintedAt: service.chain.now(),
+        });
+        return c.json({ signature: minted.signature, mint: minted.mint });
+      })
+      .get('/transactions/:signature', validate('param', demoSchemas.transaction), (c) => {
+        const tx = service.chain.committed(c.req.valid('param').signature);
+        if (!tx) fail(404, 'Transaction not found on the demo chain');
+        return c.html(transactionPage(tx));
       })
       .post('/claim-publisher-revenue', validate('json', demoSchemas.claimPublisherRevenue), async (c) => {
         const body = c.req.valid('json');
+        requireWallet(c, body.walletAddress);
         return c.json(await act(() => service.claimPublisherRevenue(body.walletAddress, body.projectId, body.embedId)));
       })
       .post('/claim-revenue', validate('json', demoSchemas.claimRevenue), async (c) => {
         const body = c.req.valid('json');
+        requireWallet(c, body.walletAddress);
         return c.json(await act(() => service.claimRevenue(body.walletAddress, body.distributionIds)));
       })
       .post('/projects', validate('json', demoSchemas.listing), async (c) => {
         const { walletAddress: wallet, ...listing } = c.req.valid('json');
+        requireWallet(c, wallet);
         const store = options.metadataStore(requestOrigin(c));
         return c.json(await act(() => service.listFilm(wallet, listing, store)), 201);
       })
       .post('/generate-revenue', validate('json', demoSchemas.generateRevenue), async (c) => {
         const body = c.req.valid('json');
+        await requireUserSession(c, body.userId);
         return c.json(await act(() => service.generateRevenue(body.userId, body.amount)));
       })
       .post('/settle', async (c) => {
@@ -148,17 +211,22 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
   );
 }
 
-const ROUTE_DOCS: { method: 'get' | 'post'; path: string; summary: string; body?: z.ZodType; params?: z.ZodObject }[] = [
-  { method: 'post', path: '/api/demo/wallets', summary: 'Map a connected wallet to its demo keypair (15.75 SOL on first connect)', body: demoSchemas.wallet },
+/** `forWallet`: acts for a wallet, so it needs that wallet's session (401 / 403). */
+const ROUTE_DOCS: { method: 'get' | 'post'; path: string; summary: string; body?: z.ZodType; params?: z.ZodObject; forWallet?: boolean }[] = [
+  { method: 'post', path: '/api/demo/wallets', summary: 'Map a connected wallet to its demo keypair (15.75 SOL on first connect)', body: demoSchemas.wallet, forWallet: true },
   { method: 'get', path: '/api/demo/wallets/{walletAddress}', summary: "A demo wallet's address and balance", params: demoSchemas.walletParams },
-  { method: 'post', path: '/api/demo/invest', summary: 'invest on the demo chain, signed by the demo keypair', body: demoSchemas.invest },
-  { method: 'post', path: '/api/demo/claim-license', summary: "claim_license on the demo chain, signed by the film's studio", body: demoSchemas.claimLicense },
-  { method: 'post', path: '/api/demo/register-embed', summary: 'register_embed on the demo chain', body: demoSchemas.registerEmbed },
-  { method: 'post', path: '/api/demo/refund', summary: 'refund of a film past its deadline unfunded', body: demoSchemas.refund },
-  { method: 'post', path: '/api/demo/claim-publisher-revenue', summary: "claim_publisher_revenue of the wallet's embed", body: demoSchemas.claimPublisherRevenue },
-  { method: 'post', path: '/api/demo/claim-revenue', summary: 'claim_revenue for the projects of the selected distributions', body: demoSchemas.claimRevenue },
-  { method: 'post', path: '/api/demo/projects', summary: 'List a film: register_studio if needed + create_project', body: demoSchemas.listing },
-  { method: 'post', path: '/api/demo/generate-revenue', summary: "distribute_revenue of test revenue on one of the user's funded projects", body: demoSchemas.generateRevenue },
+  { method: 'post', path: '/api/demo/invest', summary: 'invest on the demo chain, signed by the demo keypair', body: demoSchemas.invest, forWallet: true },
+  { method: 'post', path: '/api/demo/claim-license', summary: "claim_license on the demo chain, signed by the film's studio", body: demoSchemas.claimLicense, forWallet: true },
+  { method: 'post', path: '/api/demo/register-embed', summary: 'register_embed on the demo chain', body: demoSchemas.registerEmbed, forWallet: true },
+  { method: 'post', path: '/api/demo/refund', summary: 'refund of a film past its deadline unfunded', body: demoSchemas.refund, forWallet: true },
+  { method: 'post', path: '/api/demo/register-studio', summary: "register_studio signed by the wallet's demo key", body: demoSchemas.registerStudio, forWallet: true },
+  { method: 'post', path: '/api/demo/verify-studio', summary: "verify_studio signed by the platform admin's key (the admin wallet only)", body: demoSchemas.verifyStudio, forWallet: true },
+  { method: 'post', path: '/api/demo/mint-certificate', summary: "The film's licence certificate: a Token-2022 mint with the metadata extension, signed by its studio", body: demoSchemas.mintCertificate, forWallet: true },
+  { method: 'get', path: '/api/demo/transactions/{signature}', summary: "The demo chain's view of one of its transactions (HTML)", params: demoSchemas.transaction },
+  { method: 'post', path: '/api/demo/claim-publisher-revenue', summary: "claim_publisher_revenue of the wallet's embed", body: demoSchemas.claimPublisherRevenue, forWallet: true },
+  { method: 'post', path: '/api/demo/claim-revenue', summary: 'claim_revenue for the projects of the selected distributions', body: demoSchemas.claimRevenue, forWallet: true },
+  { method: 'post', path: '/api/demo/projects', summary: 'List a film: register_studio if needed + create_project', body: demoSchemas.listing, forWallet: true },
+  { method: 'post', path: '/api/demo/generate-revenue', summary: "distribute_revenue of test revenue on one of the user's funded projects", body: demoSchemas.generateRevenue, forWallet: true },
   { method: 'post', path: '/api/demo/settle', summary: 'Run the settlement job now: counted views → distribute_revenue' },
   { method: 'get', path: '/api/demo/chain/transactions/{signature}', summary: 'A committed demo-chain transaction (ChainTransaction JSON; API processes read the chain through it)', params: demoSchemas.chainTransaction },
   { method: 'get', path: '/api/demo/chain/signatures/{address}', summary: 'Signatures of demo-chain transactions touching an address, newest first (?before, ?until, ?limit)', params: demoSchemas.chainSignatures },
@@ -175,7 +243,11 @@ export function demoOpenApi(): Record<string, unknown> {
       summary: route.summary,
       parameters: Object.entries(route.params?.shape ?? {}).map(([name, field]) => ({ name, in: 'path', required: true, schema: schema(field as z.ZodType) })),
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(route.body) } } } } : {}),
-      responses: { 200: { description: 'OK' }, '4XX': { description: 'Bad input, unknown id, or a transaction the program rejected' } },
+      responses: {
+        200: { description: 'OK' },
+        ...(route.forWallet ? { 401: { description: 'not signed in' }, 403: { description: 'signed in as another wallet' } } : {}),
+        '4XX': { description: 'Bad input, unknown id, or a transaction the program rejected' },
+      },
     };
   }
   return paths;

@@ -10,6 +10,7 @@
 // folder. The rename is the commit point.
 import {
   closeSync,
+  fchmodSync,
   existsSync,
   fsyncSync,
   ftruncateSync,
@@ -21,6 +22,8 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { PRIVATE_FILE_MODE } from '../private-files.ts';
+import { FolderLock } from './folder-lock.ts';
 import type { ChainTransaction } from '../program/decoder.ts';
 
 const MAGIC = Buffer.from('MQDC1\n');
@@ -57,9 +60,18 @@ export type CommitStage = 'log-written' | 'state-written' | 'committed';
 export class ChainStore {
   readonly folder: string;
 
+  private readonly lock: FolderLock;
+
   constructor(dataDir: string, private readonly onStage?: (stage: CommitStage) => void) {
     this.folder = join(dataDir, CHAIN_FOLDER);
-    mkdirSync(this.folder, { recursive: true });
+    mkdirSync(this.folder, { recursive: true, mode: 0o700 });
+    // Before anything is read or cut: a second server would truncate the log under the first one.
+    this.lock = FolderLock.acquire(this.folder);
+  }
+
+  /** Lets another server open the folder (the lock of a killed process is taken over anyway). */
+  release(): void {
+    this.lock.release();
   }
 
   private path(file: string) {
@@ -123,8 +135,10 @@ export class ChainStore {
     const length = Buffer.alloc(4);
     length.writeUInt32LE(headerBytes.length);
     const temporary = this.path(`${STATE_FILE}.tmp`);
-    const fd = openSync(temporary, 'w');
+    // The state holds the server's secret keys: owner-only from its creation.
+    const fd = openSync(temporary, 'w', PRIVATE_FILE_MODE);
     try {
+      fchmodSync(fd, PRIVATE_FILE_MODE);
       for (const part of [MAGIC, length, headerBytes, snapshot]) writeSync(fd, part);
       fsyncSync(fd);
     } finally {

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { LAMPORTS_PER_USD, MIN_VIEW_WATCH_MS, REVENUE_PER_VIEW_LAMPORTS } from '../constants.ts';
 import type { AppEnv, ClusterContext } from '../api/context.ts';
+import { playerCsp } from '../api/security-headers.ts';
 import { getProject } from '../api/shapes.ts';
 import { adForSlot, type Ad } from './ads.ts';
 import { browserScript } from './bundle.ts';
@@ -55,7 +56,9 @@ export function playerRoutes(options: {
         counters: { views: project.totalViews, revenueLamports: Math.round(project.totalRevenue * LAMPORTS_PER_USD) },
       };
       // The page's style and script carry a fresh nonce, for the player's Content-Security-Policy.
-      return c.html(playerPage(config, project.thumbnailUrl, randomBytes(16).toString('base64')));
+      const nonce = randomBytes(16).toString('base64');
+      c.header('Content-Security-Policy', playerCsp(nonce));
+      return c.html(playerPage(config, project.thumbnailUrl, nonce));
     });
 }
 

@@ -29,6 +29,8 @@ async function startLeading(config: Config): Promise<RunningProcess> {
         origin: config.publicUrl ?? `http://localhost:${config.port}`,
         programPath: config.programPath,
         settlementIntervalMs: config.demoSettlementIntervalMs,
+        adminWallet: config.demoAdminWallet,
+        lastCallSeconds: config.demoLastCallSeconds,
       })
     : undefined;
   if (demo?.seeded) {
@@ -41,6 +43,7 @@ async function startLeading(config: Config): Promise<RunningProcess> {
     close: async () => {
       demo?.stop();
       await marquee.close();
+      demo?.release();
     },
   };
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useAnchorWallet, useConnection, useWallet } from '@solana/wallet-adapter-react'
 import { useEffect, useMemo, useState } from 'react'
 import { useMode } from '@/features/mode/mode-data-access'
+import { useSignedInWallet } from '@/features/wallet/wallet-data-access'
 import type { Cluster } from '@/lib/types'
 import type { AnchorClient } from './anchor-client'
 import { DemoClient } from './demo-client'
@@ -29,18 +30,22 @@ function useAnchorClientClass(needed: boolean): typeof AnchorClient | null {
   return anchorClientClass
 }
 
-/** The client for the current mode, or null without a connected wallet (or one that cannot sign, on-chain). */
+/**
+ * The client for the current mode, or null without a connected wallet (or one that cannot sign,
+ * on-chain). Demo actions run on the server for the wallet, so the demo client waits for its session.
+ */
 export function useMarqueeClient(): MarqueeClient | null {
   const { mode, cluster } = useMode()
   const { publicKey } = useWallet()
+  const signedIn = useSignedInWallet()
   const anchorWallet = useAnchorWallet()
   const { connection } = useConnection()
   const AnchorClientClass = useAnchorClientClass(mode === 'onchain')
   return useMemo(() => {
     if (!publicKey) return null
-    if (mode === 'demo') return new DemoClient(publicKey.toBase58(), cluster)
+    if (mode === 'demo') return signedIn === publicKey.toBase58() ? new DemoClient(signedIn, cluster) : null
     return anchorWallet && AnchorClientClass ? new AnchorClientClass(connection, anchorWallet, cluster) : null
-  }, [mode, cluster, publicKey, anchorWallet, connection, AnchorClientClass])
+  }, [mode, cluster, publicKey, signedIn, anchorWallet, connection, AnchorClientClass])
 }
 
 /** SOL balance of the connected wallet: the demo keypair's in demo mode, the wallet's on devnet. */

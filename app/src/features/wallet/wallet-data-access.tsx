@@ -1,6 +1,7 @@
 // Wallet plumbing: Connection → Wallet → WalletModal providers (Wallet Standard wallets register
-// themselves), the remembered wallet in localStorage `walletName`, the spec's error toasts, and the
-// user registration sent on connect.
+// themselves), the remembered wallet in localStorage `walletName`, the spec's error toasts, the
+// sign-in on connect (the server's session of the wallet; a refused sign-in disconnects), the
+// sign-out on disconnect, and the user registration sent once signed in.
 import {
   WalletConnectionError,
   WalletNotReadyError,
@@ -10,13 +11,14 @@ import {
 } from '@solana/wallet-adapter-base'
 import { ConnectionProvider, WalletProvider, useWallet } from '@solana/wallet-adapter-react'
 import { WalletModalProvider, useWalletModal } from '@solana/wallet-adapter-react-ui'
-import { useCallback, useEffect, useMemo, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { COMMITMENT, DEVNET_RPC_URL, USER_PASSWORD_PLACEHOLDER, WALLET_NAME_STORAGE_KEY } from '@/constants'
 import { notify } from '@/components/ui/toaster'
 import { apiPost } from '@/lib/api'
 import { shortenAddress } from '@/lib/format'
 import type { Cluster, User } from '@/lib/types'
 import { useCluster } from '@/features/mode/mode-data-access'
+import { currentSession, signInWithWallet, signOut, type Session, type WalletSigner } from './sign-in'
 
 export const CONNECTION_FAILED_TOAST = {
   title: 'Connection failed',
@@ -25,6 +27,12 @@ export const CONNECTION_FAILED_TOAST = {
 } as const
 
 export const NO_WALLETS_MESSAGE = 'No Solana wallets installed'
+
+export const SIGN_IN_FAILED_TOAST = {
+  title: 'Sign-in failed',
+  description: 'Your wallet did not sign the sign-in request, so it was disconnected. Connect again and approve the request to continue.',
+  variant: 'destructive',
+} as const
 
 /** Errors of the wallet library: a not-ready wallet's install page is opened by the library itself. */
 export function handleWalletError(error: WalletError): void {
@@ -42,8 +50,7 @@ export function SolanaProviders({ children, wallets = NO_EXTRA_ADAPTERS }: { chi
     <ConnectionProvider endpoint={endpoint} config={{ commitment: COMMITMENT }}>
       <WalletProvider wallets={wallets} autoConnect localStorageKey={WALLET_NAME_STORAGE_KEY} onError={handleWalletError}>
         <WalletModalProvider>
-          <RegisterUserOnConnect />
-          {children}
+          <SessionProvider>{children}</SessionProvider>
         </WalletModalProvider>
       </WalletProvider>
     </ConnectionProvider>
@@ -70,14 +77,74 @@ export async function registerUser(walletAddress: string, cluster: Cluster): Pro
   }
 }
 
-function RegisterUserOnConnect() {
-  const { publicKey } = useWallet()
+/** The signed-in wallet of this browser's session, null while signing in or signed out. */
+const SessionContext = createContext<string | null>(null)
+
+export function useSignedInWallet(): string | null {
+  return useContext(SessionContext)
+}
+
+/**
+ * Signs the connected wallet in (unless this browser already holds its session), registers its
+ * user once signed in, and signs out when the wallet disconnects. A refused or failed sign-in
+ * disconnects the wallet with the 'Sign-in failed' toast.
+ */
+function SessionProvider({ children }: { children: ReactNode }) {
+  const { publicKey, signIn, signMessage, disconnect } = useWallet()
   const cluster = useCluster()
-  const address = publicKey?.toBase58()
+  const address = publicKey?.toBase58() ?? null
+  const [signedIn, setSignedIn] = useState<string | null>(null)
+  // The wallet's functions change identity on every render; the sign-in reads the latest ones.
+  const signer = useRef<WalletSigner>({})
+  signer.current = { signIn, signMessage }
+  // One sign-in per wallet at a time (React's strict mode runs effects twice).
+  const inFlight = useRef<{ address: string; promise: Promise<Session> } | null>(null)
+  const previousAddress = useRef<string | null>(null)
+
   useEffect(() => {
-    if (address) void registerUser(address, cluster)
-  }, [address, cluster])
-  return null
+    const previous = previousAddress.current
+    previousAddress.current = address
+    if (!address) {
+      setSignedIn(null)
+      if (previous) void signOut(cluster).catch((error: unknown) => console.warn('Sign-out failed', error))
+      return
+    }
+    let cancelled = false
+    let flight = inFlight.current
+    if (!flight || flight.address !== address) {
+      const promise = (async () => {
+        const existing = await currentSession(cluster)
+        if (existing?.walletAddress === address) return existing
+        return signInWithWallet(address, cluster, signer.current)
+      })()
+      flight = { address, promise }
+      inFlight.current = flight
+      promise.then(
+        () => undefined,
+        () => undefined,
+      ).finally(() => {
+        if (inFlight.current?.promise === promise) inFlight.current = null
+      })
+    }
+    flight.promise.then(
+      () => {
+        if (cancelled) return
+        setSignedIn(address)
+        void registerUser(address, cluster)
+      },
+      (error: unknown) => {
+        if (cancelled) return
+        console.error('Sign-in failed', error)
+        notify(SIGN_IN_FAILED_TOAST)
+        disconnect().catch((disconnectError: unknown) => console.error(disconnectError))
+      },
+    )
+    return () => {
+      cancelled = true
+    }
+  }, [address, cluster, disconnect])
+
+  return <SessionContext.Provider value={signedIn === address ? signedIn : null}>{children}</SessionContext.Provider>
 }
 
 /** Whether any wallet could be used: installed, or loadable on demand. */

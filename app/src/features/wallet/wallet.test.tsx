@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { WalletConnectionError } from '@solana/wallet-adapter-base'
 import { WALLET_NAME_STORAGE_KEY } from '@/constants'
 import { installFakeApi } from '@/test/fake-api'
-import { FAKE_WALLET_KEY } from '@/test/fake-wallet'
+import { FAKE_WALLET_KEY, type FakeSignInWalletAdapter } from '@/test/fake-wallet'
+import { FAKE_DOMAIN } from '@/test/fake-auth'
 import { renderApp } from '@/test/render'
 
 const ADDRESS = FAKE_WALLET_KEY.toBase58()
@@ -43,13 +44,16 @@ describe('wallet state', () => {
     expect(screen.getByTestId('header-balance')).toHaveTextContent('15.75 SOL')
   })
 
-  it('clears walletName on disconnect', async () => {
-    fakeApi()
+  it('clears walletName and signs out on disconnect', async () => {
+    const api = fakeApi()
     renderApp('/no-such-page', { connected: true })
+    await waitFor(() => expect(api.auth.session).toBe(ADDRESS))
     fireEvent.click(await screen.findByRole('button', { name: 'Disconnect Wallet' }))
     expect(await screen.findByText('Disconnected')).toBeInTheDocument()
     expect(window.localStorage.getItem(WALLET_NAME_STORAGE_KEY)).toBeNull()
     expect(screen.queryByText(/Balance:/)).toBeNull()
+    await waitFor(() => expect(api.auth.signOuts).toBe(1))
+    expect(api.auth.session).toBeNull()
   })
 
   it("says 'No Solana wallets installed' and shows the install prompt when no wallet is detected", async () => {
@@ -82,5 +86,60 @@ describe('wallet state', () => {
     installFakeApi({ 'POST /api/users': () => new Response('boom', { status: 500 }) })
     renderApp('/no-such-page', { connected: true })
     expect(await screen.findByText('Connected')).toBeInTheDocument()
+  })
+
+  describe('sign-in on connect', () => {
+    it("signs in with the wallet's solana:signIn, with the server's nonce, before registering the user", async () => {
+      const api = fakeApi()
+      const { adapter } = renderApp('/no-such-page', { connected: true })
+      expect(await screen.findByText('Balance: 15.7500 SOL')).toBeInTheDocument()
+      const wallet = adapter as FakeSignInWalletAdapter
+      expect(wallet.signInInputs).toHaveLength(1)
+      expect(wallet.signInInputs[0]).toMatchObject({ domain: FAKE_DOMAIN, address: ADDRESS, nonce: 'nonce1abcdef' })
+      expect(api.auth).toMatchObject({ session: ADDRESS, signIns: 1 })
+      // The session exists before the wallet is acted for.
+      const paths = api.requests.map((request) => `${request.method} ${request.path}`)
+      expect(paths.indexOf('POST /api/auth/sign-in')).toBeLessThan(paths.indexOf('POST /api/users'))
+      expect(paths.indexOf('POST /api/auth/sign-in')).toBeLessThan(paths.indexOf('POST /api/demo/wallets'))
+    })
+
+    it('falls back to signMessage of the SIWS text when the wallet has no signIn', async () => {
+      const api = fakeApi()
+      const { adapter } = renderApp('/no-such-page', { connected: true, signer: 'signMessage' })
+      expect(await screen.findByText('Balance: 15.7500 SOL')).toBeInTheDocument()
+      expect('signIn' in adapter).toBe(false)
+      expect(adapter.signed).toHaveLength(1)
+      const text = new TextDecoder().decode(adapter.signed[0])
+      expect(text).toMatch(new RegExp(`^${FAKE_DOMAIN} wants you to sign in with your Solana account:\n${ADDRESS}\n`))
+      expect(text).toContain('Nonce: nonce1abcdef')
+      expect(api.auth).toMatchObject({ session: ADDRESS, signIns: 1 })
+    })
+
+    it('does not ask again when this browser already holds the wallet’s session', async () => {
+      const api = installFakeApi({
+        'GET /api/auth/session': () => ({ walletAddress: ADDRESS, expiresAt: '2099-01-01T00:00:00.000Z' }),
+        'POST /api/users': () => ({ id: 7 }),
+        [`GET /api/demo/wallets/${ADDRESS}`]: () => ({ balance: 15.75 }),
+      })
+      const { adapter } = renderApp('/no-such-page', { connected: true })
+      expect(await screen.findByText('Balance: 15.7500 SOL')).toBeInTheDocument()
+      expect(adapter.signed).toHaveLength(0)
+      expect(api.find('GET', '/api/auth/nonce')).toHaveLength(0)
+    })
+
+    it("a rejected sign-in leaves the wallet disconnected with the 'Sign-in failed' toast", async () => {
+      const api = fakeApi()
+      const { adapter } = renderApp('/no-such-page')
+      adapter.reject = true
+      fireEvent.click(screen.getAllByRole('button', { name: /Connect Wallet/ })[0])
+      fireEvent.click(await screen.findByRole('button', { name: /Fake Wallet/ }))
+      expect(await screen.findByText('Sign-in failed')).toBeInTheDocument()
+      expect(screen.getByText(/did not sign the sign-in request/)).toBeInTheDocument()
+      expect(await screen.findByText('Disconnected')).toBeInTheDocument()
+      expect(adapter.publicKey).toBeNull()
+      expect(api.auth.session).toBeNull()
+      expect(api.find('POST', '/api/users')).toHaveLength(0)
+      expect(api.find('POST', '/api/demo/wallets')).toHaveLength(0)
+    })
   })
 })

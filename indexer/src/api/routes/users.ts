@@ -1,5 +1,8 @@
-// /api/users: a user is a wallet. Registration is idempotent per wallet; ids are per cluster.
+// /api/users: a user is a wallet. Registration is idempotent per wallet, needs that wallet's
+// session, and never takes an address that already signs for another user (a demo key); ids are
+// per cluster.
 import { Hono } from 'hono';
+import { requireWallet } from '../../auth/guard.ts';
 import { users } from '../../db/index.ts';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
@@ -7,12 +10,18 @@ import { userBody, userIdParams } from '../schemas.ts';
 import { userShape } from '../shapes.ts';
 import { validate } from '../validate.ts';
 
-export function userRoutes(now: () => number) {
+export function userRoutes(now: () => number, isServerKey: (address: string) => boolean = () => false) {
   return new Hono<AppEnv>()
     .post('/', validate('json', userBody), async (c) => {
       const body = c.req.valid('json');
-      const user = await users.registerUser(c.var.cluster.db, body.walletAddress, body, now());
-      return c.json(userShape(user));
+      requireWallet(c, body.walletAddress);
+      if (isServerKey(body.walletAddress)) fail(409, `${body.walletAddress} is a key held by the demo chain, not a wallet: it cannot be registered`);
+      try {
+        return c.json(userShape(await users.registerUser(c.var.cluster.db, body.walletAddress, body, now())));
+      } catch (error) {
+        if (error instanceof users.UserLinkError) fail(error.status, error.message);
+        throw error;
+      }
     })
     .get('/:userId', validate('param', userIdParams), async (c) => {
       const { user } = await users.resolveUser(c.var.cluster.db, c.req.valid('param').userId);

@@ -1,0 +1,67 @@
+// Browser-facing headers. The dApp and the API may be neither framed nor read cross-origin; the
+// embed player (framed on publishers' sites) and the endpoints it and publishers call (views,
+// embeds) are the exceptions. The dApp's Content-Security-Policy allows what Vite's build and the
+// wallet adapters need: its own scripts only, inline styles (Chakra's emotion injects <style>),
+// images and media from anywhere over https (posters, thumbnails, films), and RPC over https/wss.
+import type { MiddlewareHandler } from 'hono';
+import { cors } from 'hono/cors';
+import { CLUSTER_HEADER } from '../constants.ts';
+
+export const APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "media-src 'self' blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self' https: wss:",
+  "frame-src 'self' https:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** The player page: its inline script and style element carry `nonce`; any site may frame it. */
+export function playerCsp(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src 'nonce-${nonce}'`,
+    // The poster is a style attribute (background-image); attributes cannot carry a nonce.
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "media-src 'self' blob: https:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    'frame-ancestors *',
+  ].join('; ');
+}
+
+/** Paths framed or called from other origins: the player and the view/embed endpoints. */
+export const CROSS_ORIGIN_PATHS = ['/player/*', '/api/views', '/api/views/*', '/api/embeds', '/api/embeds/*'];
+
+export function isCrossOriginPath(path: string): boolean {
+  return CROSS_ORIGIN_PATHS.some((pattern) => (pattern.endsWith('/*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern));
+}
+
+/** CORS for the cross-origin endpoints: any origin, no credentials (the session cookie never travels). */
+export const crossOriginCors = cors({
+  origin: '*',
+  allowMethods: ['GET', 'POST'],
+  allowHeaders: ['content-type', CLUSTER_HEADER],
+  maxAge: 600,
+});
+
+/** Every response: the dApp's CSP and no framing, unless the route set its own CSP (the framable player). */
+export function securityHeaders(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (c.res.headers.has('Content-Security-Policy')) return;
+    c.header('Content-Security-Policy', APP_CSP);
+    c.header('X-Frame-Options', 'DENY');
+  };
+}

@@ -1,0 +1,72 @@
+// Browser-facing headers: the dApp and the API carry the CSP and may not be framed or read
+// cross-origin; the player may be framed anywhere and, with the view and embed endpoints, called
+// from any origin (never with credentials).
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { APP_CSP } from '../src/api/security-headers.ts';
+import { testApp } from './helpers/app.ts';
+
+const ORIGIN = { origin: 'https://publisher.example' };
+
+async function seeded() {
+  const t = await testApp();
+  t.chain.initializePlatform();
+  const studio = t.chain.registerStudio('a24', 'A24');
+  t.chain.createProject(studio, 'Open Water', 20);
+  await t.cluster.indexer.sync();
+  return t;
+}
+
+describe('security headers', () => {
+  test('the API carries the CSP, may not be framed and answers no cross-origin caller', async () => {
+    const t = await seeded();
+    for (const [method, path] of [
+      ['GET', '/api/projects'],
+      ['POST', '/api/demo/invest'],
+      ['POST', '/api/auth/sign-in'],
+      ['GET', '/api/auth/session'],
+      ['POST', '/api/users'],
+      ['GET', '/no-such-page'],
+    ]) {
+      const response = await t.request(method, path, method === 'POST' ? {} : undefined, ORIGIN);
+      assert.equal(response.headers.get('content-security-policy'), APP_CSP, path);
+      assert.match(APP_CSP, /frame-ancestors 'none'/);
+      assert.equal(response.headers.get('x-frame-options'), 'DENY', path);
+      assert.equal(response.headers.get('x-content-type-options'), 'nosniff', path);
+      assert.equal(response.headers.get('access-control-allow-origin'), null, path);
+      const preflight = await t.app.request(path, { method: 'OPTIONS', headers: { ...ORIGIN, 'access-control-request-method': 'POST' } });
+      assert.equal(preflight.headers.get('access-control-allow-origin'), null, `preflight ${path}`);
+    }
+  });
+
+  test('the player may be framed anywhere; its inline script runs by nonce', async () => {
+    const t = await seeded();
+    const response = await t.request('GET', '/player/0?embed=e1', undefined, ORIGIN);
+    assert.equal(response.status, 200);
+    const csp = response.headers.get('content-security-policy')!;
+    assert.match(csp, /frame-ancestors \*/);
+    assert.equal(response.headers.get('x-frame-options'), null);
+    assert.equal(response.headers.get('access-control-allow-origin'), '*');
+    const nonce = /script-src 'nonce-([^']+)'/.exec(csp)![1];
+    const html = await response.text();
+    assert.ok(html.includes(`<script nonce="${nonce}">`));
+    assert.ok(html.includes(`<style nonce="${nonce}">`));
+    const again = await t.request('GET', '/player/0');
+    assert.notEqual(/nonce-([^']+)/.exec(again.headers.get('content-security-policy')!)![1], nonce, 'a fresh nonce per page');
+  });
+
+  test('views and embeds answer any origin, without credentials', async () => {
+    const t = await seeded();
+    for (const path of ['/api/views/nonce', '/api/views', '/api/embeds']) {
+      const preflight = await t.app.request(path, {
+        method: 'OPTIONS',
+        headers: { ...ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      });
+      assert.equal(preflight.status, 204, path);
+      assert.equal(preflight.headers.get('access-control-allow-origin'), '*', path);
+      assert.equal(preflight.headers.get('access-control-allow-credentials'), null, path);
+    }
+    const list = await t.request('GET', '/api/embeds', undefined, ORIGIN);
+    assert.equal(list.headers.get('access-control-allow-origin'), '*');
+  });
+});
