@@ -89,8 +89,6 @@ export const API_KEY_SHOWN_PREFIX_LENGTH = 10;
 export const MAX_MEDIA_BYTES = 10 * 1024 * 1024;
 /** Room for the multipart boundaries and part headers around an upload's file. */
 export const MEDIA_MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-/** The content-addressed media store's folder inside the data folder. */
-export const MEDIA_DIR_NAME = 'media';
 
 /** Sign-In With Solana (issue 10): the session cookie and how long its parts live. */
 export const SESSION_COOKIE = 'marquee_session';

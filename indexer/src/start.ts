@@ -1,9 +1,7 @@
 // startMarquee: the whole server — RPC clusters from the configuration, plus whatever clusters the
 // caller brings (the demo chain's), the settlement jobs, the API and the built dApp on PORT.
 import anchor from '@coral-xyz/anchor';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { ServerType } from '@hono/node-server';
 import { createApp } from './api/app.ts';
 import type { ClusterContext, DemoExtension } from './api/context.ts';
@@ -15,7 +13,7 @@ import { loadConfig, type Config } from './config.ts';
 import { assertPrivateFile } from './private-files.ts';
 import { createServer } from './server.ts';
 import { MediaStore } from './media/store.ts';
-import { MEDIA_DIR_NAME } from './constants.ts';
+import { DEFAULT_CLUSTER } from './constants.ts';
 import { rpcSettlementSigner } from './settlement/instruction.ts';
 import { SettlementJob, type SettlementSigner } from './settlement/job.ts';
 import { RpcSource } from './sources/rpc.ts';
@@ -33,7 +31,7 @@ export interface StartOptions {
    * process on SQLite. An `api` process only serves what the leader writes to the shared database.
    */
   ingest?: boolean;
-  /** The image store behind /api/media; by default MARQUEE_DATA_DIR/media. */
+  /** The image store behind /api/media; by default the home cluster's database. */
   media?: MediaStore;
 }
 
@@ -80,9 +78,9 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
     .map((cluster) => new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer: signers[cluster.name] }));
   for (const job of jobs) job.start(config.settlementIntervalMs);
 
-  // A throwaway folder when the databases are in memory (tests), the data folder's media/ otherwise.
-  const mediaDir = config.dataDir === ':memory:' ? mkdtempSync(join(tmpdir(), 'marquee-media-')) : join(config.dataDir, MEDIA_DIR_NAME);
-  const media = options.media ?? new MediaStore(mediaDir);
+  // Uploads live in the home cluster's database (the demo's, else the first), whatever cluster a request names.
+  const home = clusters.find((cluster) => cluster.name === DEFAULT_CLUSTER) ?? clusters[0];
+  const media = options.media ?? (home && new MediaStore(home.db));
   const authStore = openAuthStore(config.dataDir);
   const auth = { store: authStore, sessions: new SessionSigner(loadSessionSecret(config.dataDir)), publicUrl: config.publicUrl };
   const app = createApp({

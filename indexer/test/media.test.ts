@@ -1,14 +1,13 @@
 // The content-addressed media store and /api/media: type sniffed from the bytes, the 10 MB limit,
-// one file per content, 413 / 415 with `{ message }`, immutable serving with the right type.
+// one row per content (in the test database: SQLite, or PostgreSQL with MARQUEE_TEST_DATABASE_URL), 413 / 415 with `{ message }`, immutable serving with the right type.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { MAX_MEDIA_BYTES } from '../src/constants.ts';
 import { MediaStore, MediaTooLargeError, UnsupportedMediaTypeError, sniffImageType } from '../src/media/index.ts';
+import { openStore, type DataStore } from '../src/db/index.ts';
 import { testApp } from './helpers/app.ts';
+import { sqlRows, testLocation } from './helpers/database.ts';
 
 const PNG_HEADER = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG_HEADER = [0xff, 0xd8, 0xff, 0xe0];
@@ -17,14 +16,14 @@ const png = image(PNG_HEADER, 'a small png');
 const jpeg = image(JPEG_HEADER, 'a small jpeg');
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-const folders: string[] = [];
-function newStore() {
-  const dir = mkdtempSync(join(tmpdir(), 'marquee-media-test-'));
-  folders.push(dir);
-  return new MediaStore(dir);
+const databases: DataStore[] = [];
+async function newStore() {
+  const database = await openStore(testLocation());
+  databases.push(database);
+  return { store: new MediaStore(database.db), db: database.db };
 }
-after(() => {
-  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+after(async () => {
+  for (const database of databases) await database.close();
 });
 
 describe('sniffImageType', () => {
@@ -43,35 +42,38 @@ describe('sniffImageType', () => {
 
 describe('MediaStore', () => {
   test('names a file by the sha256 of its bytes and stores the same content once', async () => {
-    const store = newStore();
-    const first = store.put(png);
-    const again = store.put(png);
+    const { store, db } = await newStore();
+    const first = await store.put(png);
+    const again = await store.put(png);
     assert.equal(first.sha256, sha256(png));
     assert.deepEqual(again, first);
-    assert.deepEqual(readdirSync(store.dir), [`${sha256(png)}.png`]);
-    store.put(jpeg);
-    assert.equal(store.count(), 2);
+    assert.deepEqual(await sqlRows(db, 'SELECT sha256, content_type FROM media'), [{ sha256: sha256(png), content_type: 'image/png' }]);
+    await store.put(jpeg);
+    assert.equal(await store.count(), 2);
     const read = await store.get(sha256(jpeg));
     assert.equal(read?.contentType, 'image/jpeg');
     assert.deepEqual(new Uint8Array(read!.bytes), jpeg);
   });
 
-  test('accepts exactly 10 MB and refuses one byte more', () => {
-    const store = newStore();
+  test('accepts exactly 10 MB and refuses one byte more', async () => {
+    const { store } = await newStore();
     const limit = new Uint8Array(MAX_MEDIA_BYTES);
     limit.set(PNG_HEADER);
-    assert.equal(store.put(limit).size, MAX_MEDIA_BYTES);
+    assert.equal((await store.put(limit)).size, MAX_MEDIA_BYTES);
     const over = new Uint8Array(MAX_MEDIA_BYTES + 1);
     over.set(PNG_HEADER);
-    assert.throws(() => store.put(over), MediaTooLargeError);
+    await assert.rejects(store.put(over), MediaTooLargeError);
+    assert.equal(await store.count(), 1);
   });
 
-  test('refuses a file that is not a JPG or PNG, whatever it is called', () => {
-    assert.throws(() => newStore().put(Buffer.from('GIF89a not a png')), UnsupportedMediaTypeError);
+  test('refuses a file that is not a JPG or PNG, whatever it is called', async () => {
+    const { store } = await newStore();
+    await assert.rejects(store.put(Buffer.from('GIF89a not a png')), UnsupportedMediaTypeError);
+    assert.equal(await store.count(), 0);
   });
 
   test('has nothing for unknown or malformed hashes', async () => {
-    const store = newStore();
+    const { store } = await newStore();
     assert.equal(await store.get(sha256(png)), null);
     assert.equal(await store.get('../../etc/passwd'), null);
   });
@@ -85,7 +87,7 @@ describe('/api/media', () => {
   };
 
   test('an upload answers its url and sha256, and the url serves the image as immutable', async () => {
-    const { app } = await testApp({ media: newStore() });
+    const { app } = await testApp({ media: (await newStore()).store });
     const response = await upload(app, jpeg, 'poster.png');
     assert.equal(response.status, 200);
     const body = (await response.json()) as { url: string; sha256: string };
@@ -100,7 +102,7 @@ describe('/api/media', () => {
   });
 
   test('refuses a file over 10 MB with 413 and a message', async () => {
-    const { app } = await testApp({ media: newStore() });
+    const { app } = await testApp({ media: (await newStore()).store });
     const big = new Uint8Array(MAX_MEDIA_BYTES + 1);
     big.set(PNG_HEADER);
     const response = await upload(app, big);
@@ -109,7 +111,7 @@ describe('/api/media', () => {
   });
 
   test('refuses a body far over the limit before reading it (413)', async () => {
-    const { app } = await testApp({ media: newStore() });
+    const { app } = await testApp({ media: (await newStore()).store });
     const response = await app.request('/api/media', {
       method: 'POST',
       headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(MAX_MEDIA_BYTES * 2) },
@@ -120,7 +122,7 @@ describe('/api/media', () => {
   });
 
   test('refuses other image types and non-multipart bodies with 415 and a message', async () => {
-    const { app } = await testApp({ media: newStore() });
+    const { app } = await testApp({ media: (await newStore()).store });
     const gif = await upload(app, Buffer.from('GIF89a pretending'), 'poster.png');
     assert.equal(gif.status, 415);
     assert.match(((await gif.json()) as { message: string }).message, /JPG and PNG/);
@@ -129,7 +131,7 @@ describe('/api/media', () => {
   });
 
   test('answers 400 without a file field and 404 for an unknown hash', async () => {
-    const { app } = await testApp({ media: newStore() });
+    const { app } = await testApp({ media: (await newStore()).store });
     const form = new FormData();
     form.set('other', 'x');
     assert.equal((await app.request('/api/media', { method: 'POST', body: form })).status, 400);

@@ -310,6 +310,15 @@ export interface LicenseCertificatesTable {
   minted_at: number;
 }
 
+/** An uploaded image (JPG or PNG), named by the sha256 of its bytes. */
+export interface MediaTable {
+  sha256: string;
+  content_type: string;
+  bytes: Uint8Array;
+  size: number;
+  created_at: number;
+}
+
 export interface Schema {
   transactions: TransactionsTable;
   events: EventsTable;
@@ -338,6 +347,7 @@ export interface Schema {
   verification_applications: VerificationApplicationsTable;
   listing_edits: ListingEditsTable;
   license_certificates: LicenseCertificatesTable;
+  media: MediaTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -24,7 +24,7 @@ export function mediaRoutes(store: MediaStore) {
         const file = form.get('file');
         if (!(file instanceof File)) fail(400, 'Missing the image in the multipart field "file"');
         try {
-          const stored = store.put(new Uint8Array(await file.arrayBuffer()));
+          const stored = await store.put(new Uint8Array(await file.arrayBuffer()));
           return c.json({ url: mediaPath(stored.sha256), sha256: stored.sha256 });
         } catch (error) {
           if (error instanceof MediaTooLargeError) fail(413, error.message);

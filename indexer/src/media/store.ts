@@ -1,11 +1,10 @@
-// A content-addressed media store on the local disk: each file is stored once under the data folder,
-// named by the sha256 of its bytes plus its sniffed extension, so the same image uploaded twice is
-// one file, and a name can never point at other bytes (which is what lets GET serve it as immutable).
+// The content-addressed media store: an upload is checked (JPG or PNG by its magic bytes, at most
+// 10 MB) and kept once under the sha256 of its bytes, which is what lets GET serve it as immutable.
+// The images live in one database (the server's home cluster's), so every API process on a shared
+// PostgreSQL serves every upload, whichever process received it.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { MAX_MEDIA_BYTES } from '../constants.ts';
+import { media, type Executor } from '../db/index.ts';
 import { sniffImageType, type ImageType } from './sniff.ts';
 
 export const SHA256_HEX = /^[0-9a-f]{64}$/;
@@ -32,45 +31,31 @@ export interface MediaFile {
   contentType: ImageType['contentType'];
 }
 
-const TYPES_BY_EXTENSION: Record<ImageType['extension'], ImageType['contentType']> = { jpg: 'image/jpeg', png: 'image/png' };
-
 export class MediaStore {
-  readonly dir: string;
+  constructor(
+    private readonly db: Executor,
+    private readonly now: () => number = Date.now,
+  ) {}
 
-  constructor(dir: string) {
-    this.dir = dir;
-    mkdirSync(dir, { recursive: true });
-  }
-
-  /** Checks size and type, then writes the file unless the same bytes are already stored. */
-  put(bytes: Uint8Array): StoredMedia {
+  /** Checks size and type, then stores the bytes unless the same bytes are already stored. */
+  async put(bytes: Uint8Array): Promise<StoredMedia> {
     if (bytes.byteLength > MAX_MEDIA_BYTES) throw new MediaTooLargeError(bytes.byteLength);
     const type = sniffImageType(bytes);
     if (!type) throw new UnsupportedMediaTypeError();
     const sha256 = createHash('sha256').update(bytes).digest('hex');
-    const path = join(this.dir, `${sha256}.${type.extension}`);
-    // Written under a temporary name and renamed, so a reader never sees half a file.
-    const temporary = `${path}.${process.pid}.tmp`;
-    writeFileSync(temporary, bytes, { mode: 0o644 });
-    renameSync(temporary, path);
+    await media.putMedia(this.db, { sha256, contentType: type.contentType, bytes, createdAt: Math.floor(this.now() / 1000) });
     return { sha256, size: bytes.byteLength, ...type };
   }
 
-  /** The stored file of a hash, or null when there is none. */
+  /** The stored image of a hash, or null when there is none. */
   async get(sha256: string): Promise<MediaFile | null> {
     if (!SHA256_HEX.test(sha256)) return null;
-    for (const extension of Object.keys(TYPES_BY_EXTENSION) as ImageType['extension'][]) {
-      try {
-        return { bytes: await readFile(join(this.dir, `${sha256}.${extension}`)), contentType: TYPES_BY_EXTENSION[extension] };
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      }
-    }
-    return null;
+    const found = await media.getMedia(this.db, sha256);
+    return found ? { bytes: found.bytes, contentType: found.contentType as ImageType['contentType'] } : null;
   }
 
-  /** How many files are stored (for tests and health checks). */
-  count(): number {
-    return readdirSync(this.dir).filter((name) => SHA256_HEX.test(name.split('.')[0])).length;
+  /** How many images are stored (tests and health checks). */
+  count(): Promise<number> {
+    return media.mediaCount(this.db);
   }
 }

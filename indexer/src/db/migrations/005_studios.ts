@@ -1,6 +1,7 @@
 // The studio side's off-chain data: each studio's settings, its verification applications (the
 // documents live in the media store, the decision is verify_studio on chain), the latest metadata a
-// studio edited for a film, and the licence certificates minted for films.
+// studio edited for a film, the licence certificates minted for films, and the uploaded images
+// themselves (thumbnails, documents), in the database so every API process serves every upload.
 import type { MarqueeMigration } from '../migrate.ts';
 import { INT, withId } from './columns.ts';
 
@@ -48,6 +49,15 @@ export const migration005: MarqueeMigration = {
       .addColumn('signature', 'text', (c) => c.notNull())
       .addColumn('minted_at', INT, (c) => c.notNull())
       .execute();
+    await db.schema
+      .createTable('media')
+      .addColumn('sha256', 'text', (c) => c.primaryKey())
+      .addColumn('content_type', 'text', (c) => c.notNull())
+      .addColumn('bytes', dialect === 'postgres' ? 'bytea' : 'blob', (c) => c.notNull())
+      .addColumn('size', INT, (c) => c.notNull())
+      .addColumn('created_at', INT, (c) => c.notNull())
+      .execute();
+
     await db.schema.createIndex('license_certificates_project').on('license_certificates').columns(['project_id', 'minted_at']).execute();
   },
 };
