@@ -3,7 +3,8 @@
 // test runs, registers an embed of a funded film (a real register_embed), a page of that website
 // embedding the snippet plays past the pre-roll and stays visible 2 s, the view appears in the
 // Analytics tab; after settlement the publisher earns 40% and the film's investors 57.5% of that
-// view's revenue, to the lamport; the publisher claims and the balance follows.
+// view's revenue, to the lamport; the publisher claims and the balance follows. E2E_TOPOLOGY=pg-cluster
+// plays it against two API processes and a leader on PostgreSQL (e2e/servers.ts).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';

@@ -14,10 +14,11 @@ import { clusterLocation, createCluster, type StorageConfig } from '../src/clust
 import { isPostgresUrl, openStore } from '../src/db/index.ts';
 import { REVENUE_PER_VIEW_LAMPORTS } from '../src/constants.ts';
 import { chainTransactionToJson, type ChainTransaction } from '../src/program/decoder.ts';
-import { FakeChainSource } from './helpers/chain.ts';
+import { address, FakeChainSource } from './helpers/chain.ts';
 import { dropTestStorage, storageEnv, testStorage } from './helpers/database.ts';
 import { dumpTables } from './helpers/dump.ts';
 import { CHILD_POLL_MS, publishedLog, type FailoverFixture } from './helpers/failover-fixture.ts';
+import { verifiedWebsite } from './helpers/publishers.ts';
 import { fullScenario, T0 } from './helpers/scenario.ts';
 
 const child = fileURLToPath(new URL('./helpers/failover-child.ts', import.meta.url));
@@ -25,6 +26,8 @@ const skip = isPostgresUrl(process.env.DATABASE_URL) ? false : 'needs PostgreSQL
 /** The issue's bound on a takeover. */
 const TAKEOVER_LIMIT_MS = 10_000;
 const VIEWS = 3;
+/** The website fullScenario registers its embed for. */
+const EMBED_WEBSITE = 'https://films.example';
 
 interface ChildLine {
   state: string;
@@ -116,6 +119,8 @@ async function withFailover(fixture: string, dataDir: string, lockKey: number, m
 async function countViews(dataDir: string, projectId: number, embedId: string) {
   let nowMs = (T0 + 100_000) * 1000;
   const cluster = await createCluster({ ...storageOf(dataDir), source: new FakeChainSource('demo'), now: () => nowMs });
+  // Views count only on the embed's registered website, verified by its publisher (fullScenario's).
+  await verifiedWebsite(cluster.db, address('publisher'), EMBED_WEBSITE, nowMs);
   const app = createApp({ clusters: [cluster], now: () => nowMs, trustProxy: true });
   const post = async (path: string, body: unknown, ip: string) => {
     const response = await app.request(path, {
@@ -127,7 +132,7 @@ async function countViews(dataDir: string, projectId: number, embedId: string) {
   };
   for (let view = 0; view < VIEWS; view++) {
     const ip = `10.9.0.${view}`;
-    const { nonce } = await post('/api/views/nonce', { projectId, embedId }, ip);
+    const { nonce } = await post('/api/views/nonce', { projectId, embedId, website: EMBED_WEBSITE }, ip);
     nowMs += 2_000;
     assert.deepEqual(await post('/api/views', { projectId, embedId, nonce }, ip), { counted: true });
   }

@@ -139,10 +139,16 @@ describe('ingestion', () => {
     const chain = new ScriptedChain();
     const indexer = await indexerFor(chain.source);
     const seen: string[] = [];
+    const ingested = new Promise<void>((resolve) => indexer.onIngested(() => resolve()));
     indexer.onIngested((result) => seen.push(result.signature));
     indexer.start({ pollMs: 60_000 });
+    // The start's own sync is over before the transaction exists, and the next poll is a minute
+    // away: only the notification can bring it in. Ingestion is asynchronous (a database round
+    // trip per statement on PostgreSQL), so the test waits for it instead of a fixed delay.
+    await indexer.sync();
     const tx = chain.initializePlatform();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the notified transaction was not ingested within 10 s')), 10_000).unref());
+    await Promise.race([ingested, timeout]);
     indexer.stop();
     assert.deepEqual(seen, [tx.signature]);
     assert.equal(await scalar(indexer.db, 'SELECT COUNT(*) AS n FROM platform'), 1);
