@@ -20,7 +20,17 @@ const mode = (path: string) => statSync(path).mode & 0o777;
 function startServer(dataDir: string): { child: ChildProcess; output: () => string; exited: Promise<number | null>; port: number } {
   const port = 21_000 + Math.floor(Math.random() * 19_000);
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, PORT: String(port), MARQUEE_DATA_DIR: dataDir, MARQUEE_RPC_CLUSTERS: '', MARQUEE_STATIC_DIR: join(dataDir, 'no-dist'), MARQUEE_SESSION_SECRET: '' },
+    // SQLite whatever the suite runs on: the folder lock is SQLite's one-writer rule (on PostgreSQL a
+    // second server on the folder is a standby candidate, waiting for the leader lock instead).
+    env: {
+      ...process.env,
+      PORT: String(port),
+      MARQUEE_DATA_DIR: dataDir,
+      MARQUEE_RPC_CLUSTERS: '',
+      MARQUEE_STATIC_DIR: join(dataDir, 'no-dist'),
+      MARQUEE_SESSION_SECRET: '',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
