@@ -5,83 +5,27 @@
 // leader on PostgreSQL (e2e/servers.ts).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { Keypair } from '@solana/web3.js';
-import { startServers, type Servers } from './servers.ts';
+import { startHarness, type ApiProject, type Harness } from './harness.ts';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const port = 20_000 + Math.floor(Math.random() * 20_000);
-const origin = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-'));
 const wallet = Keypair.generate();
-let servers: Servers | undefined;
-let browser: Browser;
+let harness: Harness;
 let page: Page;
-let serverOutput = '';
-/** Console messages of Content-Security-Policy violations: the dApp must run under its CSP. */
-const cspViolations: string[] = [];
-
-interface ApiProject {
-  id: number;
-  title: string;
-  status: string;
-  investorCount: number;
-  goalLamports: string;
-  raisedLamports: string;
-}
-
-async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${origin}/api${path}`);
-  assert.equal(response.status, 200, `${path} answered ${response.status}`);
-  return (await response.json()) as T;
-}
-
-async function demoBalance(): Promise<number> {
-  const body = await api<{ balanceLamports: string | number }>(`/demo/wallets/${wallet.publicKey.toBase58()}`);
-  return Number(body.balanceLamports);
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${serverOutput.slice(-3000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+let origin: string;
+const api = <T>(path: string) => harness.api<T>(path);
+const waitFor = <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs?: number) => harness.waitFor(what, probe, timeoutMs);
+const demoBalance = async () => Number(await harness.demoBalance(wallet));
 
 before(async () => {
-  servers = await startServers({ root, port, dataDir, onOutput: (text) => (serverOutput += text) });
-  await waitFor('the server and its seeded demo chain', async () => {
-    const projects = await api<ApiProject[]>('/projects');
-    return projects.length >= 12 ? projects : undefined;
-  }, 180_000);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
-  });
-  const walletScript = readFileSync(join(root, 'e2e/wallet-standard.js'), 'utf8');
-  const walletAccount = JSON.stringify({
-    address: wallet.publicKey.toBase58(),
-    publicKey: [...wallet.publicKey.toBytes()],
-    seed: [...wallet.secretKey.subarray(0, 32)],
-  });
-  await page.addInitScript({ content: `window.__E2E_WALLET__ = ${walletAccount};\n${walletScript}` });
+  harness = await startHarness();
+  origin = harness.origin;
+  page = await harness.walletPage(wallet);
 });
 
 after(async () => {
-  await browser?.close();
-  await servers?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await harness?.close();
 });
 
 // E2E_SCREENSHOT_DIR=/some/dir keeps a picture of each stage.
@@ -173,7 +117,7 @@ test('demo journey: connect, invest, complete a film, generate revenue, claim it
   assert.ok(Math.abs(claimedLamports - unclaimed.total * 1e6) <= 1e6, `claimed ${claimedLamports} lamports for ${unclaimed.total} thousandths`);
   const after = await api<{ total: number }>(`/revenue/unclaimed/${wallet.publicKey.toBase58()}`);
   assert.equal(after.total, 0);
-  assert.deepEqual(cspViolations, [], 'the dApp runs under its Content-Security-Policy');
+  assert.deepEqual(harness.cspViolations, [], 'the dApp runs under its Content-Security-Policy');
   // In demo mode the sign-in was the only thing the wallet was asked to sign.
   assert.deepEqual(await page.evaluate(() => JSON.parse(sessionStorage.getItem('e2e-wallet-prompts') ?? '[]')), ['signIn']);
 });

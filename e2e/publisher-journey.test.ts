@@ -8,32 +8,25 @@
 // E2E_TOPOLOGY=pg-cluster plays it against two API processes and a leader on PostgreSQL (e2e/servers.ts).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { Keypair } from '@solana/web3.js';
-import { startServers, type Servers } from './servers.ts';
+import { startHarness, type Harness } from './harness.ts';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const port = 20_000 + Math.floor(Math.random() * 20_000);
-const origin = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-publisher-'));
+let harness: Harness;
+let origin = '';
 const wallet = Keypair.generate();
 /** What one counted view pays (REVENUE_PER_VIEW_LAMPORTS, the video ads' $15 CPM). */
 const VIEW_REVENUE_LAMPORTS = 15_000n;
 /** The demo chain charges the runtime's fee per signature to the claimer's key. */
 const SIGNATURE_FEE_LAMPORTS = 5_000n;
 
-let servers: Servers | undefined;
 let site: http.Server;
 let siteOrigin = '';
 let browser: Browser;
 let page: Page;
-let serverOutput = '';
 /** What the publisher's website serves: the verification file and a page embedding the snippet. */
 const siteContent = { token: '', snippet: '' };
 
@@ -48,7 +41,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
   for (;;) {
     const value = await probe().catch(() => undefined);
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${serverOutput.slice(-3000)}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${harness.output().slice(-3000)}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -66,38 +59,20 @@ before(async () => {
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 
-  servers = await startServers({
-    root,
-    port,
-    dataDir,
-    onOutput: (text) => (serverOutput += text),
+  harness = await startHarness({
     // The test's website is on loopback; the settlement runs when the test asks for it.
-    env: { MARQUEE_VERIFY_ALLOW_LOOPBACK: '1', MARQUEE_DEMO_SETTLEMENT_INTERVAL_MS: '3600000' },
+    MARQUEE_VERIFY_ALLOW_LOOPBACK: '1',
+    MARQUEE_DEMO_SETTLEMENT_INTERVAL_MS: '3600000',
   });
-  await waitFor('the server and its seeded demo chain', async () => {
-    const projects = await api<unknown[]>('/projects');
-    return projects.length >= 12 ? projects : undefined;
-  }, 180_000);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  const walletScript = readFileSync(join(root, 'e2e/wallet-standard.js'), 'utf8');
-  const walletAccount = JSON.stringify({
-    address: wallet.publicKey.toBase58(),
-    publicKey: [...wallet.publicKey.toBytes()],
-    seed: [...wallet.secretKey.subarray(0, 32)],
-  });
-  await page.addInitScript({ content: `window.__E2E_WALLET__ = ${walletAccount};\n${walletScript}` });
+  origin = harness.origin;
+  browser = harness.browser;
+  page = await harness.walletPage(wallet);
 });
 
 after(async () => {
-  await browser?.close();
-  await servers?.stop();
+  await harness?.close();
   site?.closeAllConnections();
   site?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const shot = (target: Page, name: string) =>

@@ -3,6 +3,7 @@
 // A benchmark, not a test: it fails only if an instruction fails. Each figure is the whole
 // transaction's consumption, which is the one instruction plus its CPIs (events included).
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { type Keypair, PublicKey } from '@solana/web3.js';
 import type * as Bankrun from '../tests/utils/bankrun.ts';
 import type * as Fixtures from '../tests/utils/fixtures.ts';
@@ -14,13 +15,13 @@ const { addresses, sol, TestChain } = require('../tests/utils/bankrun.ts') as ty
 const fixtures = require('../tests/utils/fixtures.ts') as typeof Fixtures;
 
 /** Compute-unit ceilings the program must stay under (issue "The on-chain program"). */
-const TARGETS: Record<string, number> = { 'invest (first)': 15_000, 'invest (repeat)': 15_000, claim_revenue: 8_000 };
+export const TARGETS: Record<string, number> = { 'invest (first)': 15_000, 'invest (repeat)': 15_000, claim_revenue: 8_000 };
 
 /** Publishers whose register_embed is measured for the mean (each key gives its own bump). */
 const EMBED_SAMPLES = 16;
 let embedSpread: [number, number] = [0, 0];
 
-interface Row {
+export interface Row {
   instruction: string;
   computeUnits: number;
   /** Of which in the SBF programs it invoked (builtins such as System log no figure). */
@@ -40,7 +41,7 @@ function cpiComputeUnits(logs: string[]): number {
   return total;
 }
 
-async function measure(): Promise<Row[]> {
+export async function measure(): Promise<Row[]> {
   const rows: Row[] = [];
   const chain = await TestChain.start();
   const run = async (instruction: string, ix: Promise<Parameters<typeof chain.send>[0][number]>, signers: Keypair[]) => {
@@ -159,4 +160,5 @@ function print(rows: Row[]): void {
   );
 }
 
-print(await measure());
+// Run directly (`npm run bench:cu`) it prints its own table; `npm run bench` imports measure().
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) print(await measure());

@@ -37,6 +37,12 @@ export const USER_PASSWORD_PLACEHOLDER = 'wallet-auth'
 export const FEATURED_PROJECTS_LIMIT = 5
 export const DASHBOARD_CARD_COUNT = 4
 export const MARKETPLACE_SKELETON_COUNT = 8
+/** Marketplace pages of the server's cursor pagination (24 = 6 rows of the 4-column grid). */
+export const MARKETPLACE_PAGE_SIZE = 24
+/** The marketplace asks the server after typing pauses this long (loaded cards filter at once). */
+export const MARKETPLACE_SEARCH_DEBOUNCE_MS = 80
+/** The next page is requested when the end of the grid comes this close to the screen. */
+export const MARKETPLACE_PREFETCH_MARGIN_PX = 800
 
 /** Recommendations and achievements are computed client-side after these delays. */
 export const RECOMMENDATIONS_DELAY_MS = 1500
@@ -84,3 +90,35 @@ export const COMMITMENT = 'confirmed' as const
 export const EXPLORER_TX_URL = (signature: string) => `https://explorer.solana.com/tx/${signature}?cluster=devnet`
 
 export const MS_PER_DAY = 86_400_000
+
+/** Studio listing form (spec §5, §9): release year range, minimum goal (USD), licence types, thumbnail rules. */
+export const MIN_RELEASE_YEAR = 1900
+export const MAX_RELEASE_YEAR = 2025
+export const MIN_FUNDING_GOAL_USD = 1
+export const LICENSE_TYPES = [
+  'Exclusive Streaming',
+  'Non-Exclusive Streaming',
+  'Limited Distribution',
+  'Worldwide Distribution',
+] as const
+export const DEFAULT_LICENSE_TYPE = LICENSE_TYPES[0]
+export const THUMBNAIL_TYPES = ['image/jpeg', 'image/png'] as const
+export const THUMBNAIL_MAX_BYTES = 10 * 1024 * 1024
+/** The program's title limit (bytes), checked before anything is sent. */
+export const MAX_TITLE_BYTES = 64
+/** A funding window the program accepts when the platform states none: the deadline must be in the future. */
+export const MIN_FUNDING_WINDOW_DAYS = 1
+export const MAX_FUNDING_WINDOW_DAYS = 365
+
+/** Studio portal: listing and minting take at least these long (spec §9: listing 2 s, mint 2 s). */
+export const LISTING_MIN_MS = 2000
+export const MINT_MIN_MS = 2000
+/** Summary cards compare the last period with the one before it. */
+export const STUDIO_SUMMARY_PERIOD_DAYS = 30
+
+/** Studio verification (spec §2, §9): document review estimate, review time. */
+export const VERIFICATION_ESTIMATE_HOURS = 24
+export const VERIFICATION_REVIEW_DAYS = '1-2'
+export const VERIFICATION_DOCUMENT_MAX = 5
+/** The demo chain's own view of one of its transactions (served by the API). */
+export const DEMO_TX_URL = (signature: string) => `/api/demo/transactions/${signature}`

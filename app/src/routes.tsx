@@ -1,33 +1,30 @@
-// The spec's route table (SPEC.md §2); any other path is the not-found screen.
+// The spec's route table (SPEC.md §2); any other path is the not-found screen. Each screen is its own
+// chunk, loaded when its route is first visited (the router's `lazy`), so the first page downloads
+// only the shell and that page's code.
 import { createBrowserRouter, type RouteObject } from 'react-router-dom'
 import { Layout } from '@/features/shell/shell-feature'
 import { NotFoundScreen } from '@/features/shell/shell-ui'
-import DashboardFeature from '@/features/dashboard/dashboard-feature'
-import MarketplaceFeature from '@/features/marketplace/marketplace-feature'
-import ProjectDetailFeature from '@/features/project-detail/project-detail-feature'
-import InvestmentsFeature from '@/features/investments/investments-feature'
-import RevenueFeature from '@/features/revenue/revenue-feature'
-import CheckoutFeature from '@/features/checkout/checkout-feature'
-import ClaimFeature from '@/features/claim/claim-feature'
-import EmbedLibraryFeature from '@/features/publishers/embed-library-feature'
 import { PLACEHOLDERS, PlaceholderFeature } from '@/features/placeholders/placeholder-feature'
+
+/** A route whose screen is the default export of a module loaded on first visit. */
+const screen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default })
 
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: '/', element: <DashboardFeature /> },
-      { path: '/marketplace', element: <MarketplaceFeature /> },
-      { path: '/project/:id', element: <ProjectDetailFeature /> },
-      { path: '/investments', element: <InvestmentsFeature /> },
-      { path: '/embed', element: <EmbedLibraryFeature /> },
-      { path: '/revenue', element: <RevenueFeature /> },
+      { path: '/', lazy: screen(() => import('@/features/dashboard/dashboard-feature')) },
+      { path: '/marketplace', lazy: screen(() => import('@/features/marketplace/marketplace-feature')) },
+      { path: '/project/:id', lazy: screen(() => import('@/features/project-detail/project-detail-feature')) },
+      { path: '/investments', lazy: screen(() => import('@/features/investments/investments-feature')) },
+      { path: '/embed', lazy: screen(() => import('@/features/publishers/embed-library-feature')) },
+      { path: '/revenue', lazy: screen(() => import('@/features/revenue/revenue-feature')) },
       { path: '/analytics', element: <PlaceholderFeature screen={PLACEHOLDERS.analytics} /> },
       { path: '/advertising', element: <PlaceholderFeature screen={PLACEHOLDERS.advertising} /> },
-      { path: '/studio', element: <PlaceholderFeature screen={PLACEHOLDERS.studio} /> },
-      { path: '/verification', element: <PlaceholderFeature screen={PLACEHOLDERS.verification} /> },
-      { path: '/checkout', element: <CheckoutFeature /> },
-      { path: '/claim-revenue', element: <ClaimFeature /> },
+      { path: '/studio', lazy: screen(() => import('@/features/studio/studio-feature')) },
+      { path: '/verification', lazy: screen(() => import('@/features/verification/verification-feature')) },
+      { path: '/checkout', lazy: screen(() => import('@/features/checkout/checkout-feature')) },
+      { path: '/claim-revenue', lazy: screen(() => import('@/features/claim/claim-feature')) },
       { path: '/collaboration/:projectId?', element: <PlaceholderFeature screen={PLACEHOLDERS.collaboration} /> },
       { path: '/debug', element: <PlaceholderFeature screen={PLACEHOLDERS.debug} /> },
       { path: '/login', element: <PlaceholderFeature screen={PLACEHOLDERS.login} /> },

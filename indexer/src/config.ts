@@ -29,6 +29,10 @@ export interface Config {
   /** The marquee.so the demo chain runs (default target/deploy/marquee.so). */
   programPath?: string;
   demoSettlementIntervalMs: number;
+  /** The wallet that acts as the demo platform's admin (reviews studio applications); none by default. */
+  demoAdminWallet?: string;
+  /** Seconds after the demo's first start at which its "last call" film closes (refunds can be tried on it). */
+  demoLastCallSeconds?: number;
   /** Where the server is reached from outside (default http://localhost:PORT): the metadata URIs the demo chain writes point there. */
   publicUrl?: string;
   /** Lets website verification fetch loopback addresses (MARQUEE_VERIFY_ALLOW_LOOPBACK=1): for tests with local sites only. */
@@ -79,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     programPath: env.MARQUEE_PROGRAM_PATH || undefined,
     demoSettlementIntervalMs: Number(env.MARQUEE_DEMO_SETTLEMENT_INTERVAL_MS ?? 15_000),
     verifyAllowLoopback: env.MARQUEE_VERIFY_ALLOW_LOOPBACK === '1',
+    demoAdminWallet: env.MARQUEE_DEMO_ADMIN_WALLET || undefined,
+    demoLastCallSeconds: env.MARQUEE_DEMO_LAST_CALL_SECONDS ? Number(env.MARQUEE_DEMO_LAST_CALL_SECONDS) : undefined,
     publicUrl: env.MARQUEE_PUBLIC_URL?.replace(/\/$/, '') || undefined,
     role: roleOf(env),
     internalUrl: env.MARQUEE_INTERNAL_URL?.replace(/\/$/, '') || `http://127.0.0.1:${Number(env.PORT ?? DEFAULT_PORT)}`,

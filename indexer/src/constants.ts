@@ -45,6 +45,9 @@ export const MAX_NONCES_PER_IP_PER_WINDOW = 60;
 
 /** Program string limits (programs/marquee/src/constants.rs). */
 export const MAX_TITLE_LEN = 64;
+export const MAX_STUDIO_NAME_LEN = 64;
+/** A verification application carries at most this many documents. */
+export const MAX_APPLICATION_DOCUMENTS = 5;
 export const MAX_METADATA_URI_LEN = 200;
 export const MAX_EMBED_ID_LEN = 64;
 export const MAX_WEBSITE_URL_LEN = 200;
@@ -87,6 +90,11 @@ export const SITE_VERIFY_MAX_REDIRECTS = 5;
 /** Auto-list API keys: "mk_" + 24 random bytes (base64url); the first 10 characters identify a key in lists. */
 export const API_KEY_PREFIX = 'mk_';
 export const API_KEY_SHOWN_PREFIX_LENGTH = 10;
+/** Spec §5: thumbnails are JPG or PNG images of at most 10 MB. */
+export const MAX_MEDIA_BYTES = 10 * 1024 * 1024;
+/** Room for the multipart boundaries and part headers around an upload's file. */
+export const MEDIA_MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
 /** Sign-In With Solana (issue 10): the session cookie and how long its parts live. */
 export const SESSION_COOKIE = 'marquee_session';
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;

@@ -11,6 +11,8 @@ import { platform } from './db/index.ts';
 import { loadConfig, type Config } from './config.ts';
 import { assertPrivateFile } from './private-files.ts';
 import { createServer } from './server.ts';
+import { MediaStore } from './media/store.ts';
+import { DEFAULT_CLUSTER } from './constants.ts';
 import { rpcSettlementSigner } from './settlement/instruction.ts';
 import { SettlementJob, type SettlementSigner } from './settlement/job.ts';
 import { RpcSource } from './sources/rpc.ts';
@@ -28,6 +30,8 @@ export interface StartOptions {
    * process on SQLite. An `api` process only serves what the leader writes to the shared database.
    */
   ingest?: boolean;
+  /** The image store behind /api/media; by default the home cluster's database. */
+  media?: MediaStore;
 }
 
 export interface Marquee {
@@ -73,17 +77,21 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
     .map((cluster) => new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer: signers[cluster.name] }));
   for (const job of jobs) job.start(config.settlementIntervalMs);
 
+  // Uploads live in the home cluster's database (the demo's, else the first), whatever cluster a request names.
+  const home = clusters.find((cluster) => cluster.name === DEFAULT_CLUSTER) ?? clusters[0];
+  const media = options.media ?? (home && new MediaStore(home.db));
   // The sign-in nonces live in the default cluster's database (createApp's default); every process
   // of one deployment verifies the others' sessions with the same secret (MARQUEE_SESSION_SECRET).
   const secret = loadSessionSecret(config.dataDir, process.env, { shared: config.role !== 'all' });
   const auth = { sessions: new SessionSigner(secret), publicUrl: config.publicUrl };
   const app = createApp({
     clusters,
+    media,
+    auth,
     demo: options.demo,
     heliusAuthHeader: config.heliusAuthHeader,
     trustProxy: config.trustProxy,
     siteFetch: { allowLoopback: config.verifyAllowLoopback },
-    auth,
   });
   // An `indexer` process is reached by the API processes only: it serves the API, not the dApp.
   const staticDir = config.role === 'indexer' ? undefined : config.staticDir;

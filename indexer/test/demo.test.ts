@@ -77,16 +77,18 @@ describe('demo chain', () => {
     return body.find((project: Json) => project.status === 'funding' && project.fundingGoal - project.currentFunding < 5000);
   }
 
-  test('the first start seeds 14 films from 5 studios in every state, through GET /api/projects', async () => {
-    assert.equal(demo.seeded?.projects, 14);
+  test('the first start seeds 15 films from 5 studios in every state, through GET /api/projects', async () => {
+    assert.equal(demo.seeded?.projects, 15);
     const { status, body: projects } = await request('GET', '/api/projects');
     assert.equal(status, 200);
-    assert.equal(projects.length, 14);
+    assert.equal(projects.length, 15);
     const count = (predicate: (project: Json) => boolean) => projects.filter(predicate).length;
     assert.equal(count((project) => project.status === 'funded'), 5);
     assert.equal(count((project) => project.status === 'failed'), 2);
-    assert.equal(count((project) => project.status === 'funding'), 7);
-    assert.equal(count((project) => project.status === 'funding' && Date.parse(project.deadline) - Date.now() < 7 * DAY_MS), 2);
+    assert.equal(count((project) => project.status === 'funding'), 8);
+    // Two close to their deadline, and the last-call film closing minutes after the first start.
+    assert.equal(count((project) => project.status === 'funding' && Date.parse(project.deadline) - Date.now() < 7 * DAY_MS), 3);
+    assert.equal(count((project) => project.status === 'funding' && Date.parse(project.deadline) - Date.now() < DAY_MS), 1);
     assert.equal(count((project) => project.status === 'funding' && project.fundingGoal - project.currentFunding < 5000), 2);
     assert.equal(new Set(projects.map((project: Json) => project.studioAddress)).size, 5);
     assert.deepEqual(

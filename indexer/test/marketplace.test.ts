@@ -119,6 +119,26 @@ describe('GET /api/projects (marketplace)', () => {
     assert.deepEqual(filtered.seen.map((film) => film.id), expected.map((film) => film.id));
   });
 
+  test('a search lists verified studios\' films first, in the sort order within each group, on pages too', async () => {
+    const t = await catalogue();
+    const verified = t.chain.registerStudio('v', 'Verified Pictures');
+    t.chain.verifyStudio(verified);
+    const theirs = [t.chain.createProject(verified, 'Film V1', 10).id, t.chain.createProject(verified, 'Film V2', 10).id];
+    await t.cluster.indexer.sync();
+    const all = (await (await t.request('GET', '/api/projects')).json()) as (Film & { studioVerified: boolean })[];
+    assert.deepEqual(all.filter((film) => film.studioVerified).map((film) => film.id).sort(), [...theirs].sort());
+    // The verified films have 0% funding: by the funding sort alone they would come near the end.
+    const matches = all.filter((film) => film.title.toLowerCase().includes('film'));
+    const expected = [...matches.filter((film) => film.studioVerified).sort(ORDERS.funding), ...matches.filter((film) => !film.studioVerified).sort(ORDERS.funding)];
+    const plain = (await (await t.request('GET', '/api/projects?sort=funding&q=film')).json()) as Film[];
+    assert.deepEqual(plain.map((film) => film.id), expected.map((film) => film.id));
+    const { seen, total } = await pages(t.request, 'sort=funding&q=film', 3);
+    assert.equal(total, expected.length);
+    assert.deepEqual(seen.map((film) => film.id), expected.map((film) => film.id));
+    const unsearched = (await (await t.request('GET', '/api/projects?sort=funding')).json()) as Film[];
+    assert.deepEqual(unsearched.map((film) => film.id), [...all].sort(ORDERS.funding).map((film) => film.id));
+  });
+
   test('a film added between two pages does not shift the later pages', async () => {
     const t = await catalogue();
     const first = (await (await t.request('GET', '/api/projects?sort=newest&limit=10')).json()) as { items: Film[]; nextCursor: string };

@@ -1,17 +1,21 @@
-// One row of the benchmark table (`npm run bench` prints them): a figure, its baseline measured in
-// the same run, their ratio and whether it meets its target.
+// The one row shape of `npm run bench`: a figure, the baseline it is compared with (measured in the
+// same run), their ratio, the target and whether it is met. Modules that cannot measure a figure on
+// this checkout return it with `value: null` ("not available"), never an invented number.
 export interface BenchRow {
   name: string;
-  value: number;
-  baseline: number;
-  ratio: number;
-  target: number;
-  met: boolean;
+  value: number | string | null;
+  baseline: number | string | null;
+  ratio: number | null;
+  target: string;
+  met: boolean | null;
+  /** The unit of value and baseline, for the table. */
+  unit?: string;
 }
 
+/** A measured ratio against its baseline; met when value / baseline reaches `target`. */
 export function benchRow(name: string, value: number, baseline: number, target: number): BenchRow {
   const ratio = value / baseline;
-  return { name, value: Math.round(value), baseline: Math.round(baseline), ratio: Math.round(ratio * 100) / 100, target, met: ratio >= target };
+  return { name, value: Math.round(value), baseline: Math.round(baseline), ratio: Math.round(ratio * 100) / 100, target: `≥ ${target}`, met: ratio >= target };
 }
 
 export function printRows(rows: BenchRow[]): void {

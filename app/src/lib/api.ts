@@ -29,11 +29,13 @@ export async function apiRequest<T>(
   cluster: Cluster,
   body?: unknown,
 ): Promise<T> {
+  // A FormData body (file uploads) goes as multipart, its boundary set by the browser.
+  const multipart = body instanceof FormData
   const response = await fetch(withCluster(path, cluster), {
     method,
     credentials: 'include',
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: body === undefined || multipart ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
   })
   await throwIfResNotOk(response)
   const text = await response.text()

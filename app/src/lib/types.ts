@@ -47,6 +47,8 @@ export interface Investment {
   createdAt: string
   investorAddress?: string
   amountLamports?: string
+  /** Taken back by a refund after the film missed its deadline unfunded. */
+  refunded?: boolean
   project?: Project
 }
 
@@ -109,6 +111,10 @@ export interface PlatformDistribution {
   publisherAmount?: number
   platformAmount?: number
   views?: number
+  totalViews?: number
+  revenueGenerated?: number
+  status?: string
+  explorerUrl?: string | null
   txHash?: string | null
   distributedAt?: string
   createdAt?: string
@@ -188,4 +194,72 @@ export interface PublisherAnalytics {
     claimedLamports: string
     claimableLamports: string
   }[]
+}
+
+/** GET /api/platform: the platform's rules as the index has them. */
+export interface PlatformInfo {
+  admin: string
+  treasury: string
+  minInvestmentLamports: string
+  unverifiedFundingCapLamports: string
+  verifiedFundingCapLamports: string
+  /** USD (1 SOL = 1000 USD). */
+  unverifiedFundingCap: number
+  verifiedFundingCap: number
+  minFundingWindowDays: number
+  /** null: the platform states no window (the program then only wants a future deadline). */
+  maxFundingWindowDays: number | null
+}
+
+export interface VerificationDocument {
+  name: string
+  url: string
+  sha256: string
+}
+
+export type ApplicationStatus = 'submitted' | 'approved' | 'rejected'
+
+export interface VerificationApplication {
+  id: number
+  walletAddress: string
+  chainAddress: string
+  studioName: string
+  contactEmail: string
+  website: string
+  description: string
+  documents: VerificationDocument[]
+  status: ApplicationStatus
+  rejectionReason: string | null
+  submittedAt: string
+  reviewedAt: string | null
+  approvalTxHash: string | null
+  /** The studio as the chain has it (null until register_studio is indexed). */
+  studio?: StudioAccount | null
+}
+
+export interface StudioAccount {
+  address: string
+  authority: string
+  name: string
+  verified: boolean
+  /** USD. */
+  fundingCap: number
+  registeredAt: string
+  txHash: string
+}
+
+export interface StudioProfile {
+  name: string
+  description: string
+  updatedAt: string
+}
+
+/** GET /api/studios/{wallet}: the wallet's studio on chain, its settings and its verification application. */
+export interface StudioOverview {
+  walletAddress: string
+  chainAddress: string
+  isAdmin: boolean
+  studio: StudioAccount | null
+  profile: StudioProfile | null
+  application: VerificationApplication | null
 }

@@ -24,9 +24,11 @@ export function installFakeApi(overrides: Record<string, Handler>) {
       method,
       path: url.pathname + (url.search.replace(/[?&]cluster=[^&]*/, '') ? url.search.replace(/[?&]cluster=[^&]*/, '').replace(/^&/, '?') : ''),
       cluster: url.searchParams.get('cluster'),
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      // Uploads (FormData) are recorded as they are; JSON bodies parsed.
+      body: init?.body instanceof FormData ? init.body : init?.body ? JSON.parse(String(init.body)) : undefined,
     }
     requests.push(request)
+    // An exact path-and-query key first, then the path alone (handlers read the query from request.path).
     const handler = routes[`${method} ${request.path}`] ?? routes[`${method} ${url.pathname}`]
     if (!handler) return new Response(JSON.stringify({ message: `no fake for ${method} ${request.path}` }), { status: 404 })
     const result = await handler(request)

@@ -43,6 +43,8 @@ import { revenueRoutes } from './routes/revenue.ts';
 import { userRoutes } from './routes/users.ts';
 import { viewRoutes } from './routes/views.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
+import { listingEditRoutes, platformRoutes, studioRoutes, transactionRoutes, verificationRoutes } from './routes/studios.ts';
+import { mediaRoutes } from '../media/routes.ts';
 
 export function createApp(deps: AppDeps) {
   const now = deps.now ?? Date.now;
@@ -97,6 +99,11 @@ export function createApp(deps: AppDeps) {
   );
   api.get('/openapi.json', (c) => c.json(openApiDocument(deps.demo?.openapi)));
   api.route('/projects', projectRoutes(now));
+  api.route('/projects', listingEditRoutes(now));
+  api.route('/platform', platformRoutes());
+  api.route('/studios', studioRoutes(now));
+  api.route('/verification', verificationRoutes(now));
+  api.route('/transactions', transactionRoutes());
   api.route('/investments', investmentRoutes(now));
   api.route('/users', userRoutes(now, deps.demo?.isServerKey));
   api.route('/embeds', embedRoutes(now));
@@ -106,6 +113,7 @@ export function createApp(deps: AppDeps) {
   api.route('/views', viewRoutes(now, rules));
   api.route('/metadata', metadataRoutes(now));
   api.route('/webhooks', webhookRoutes(deps.heliusAuthHeader));
+  if (deps.media) api.route('/media', mediaRoutes(deps.media));
   if (deps.demo) api.route('/demo', deps.demo.routes);
 
   const nonceCluster = defaultCluster === undefined ? undefined : clusters.get(defaultCluster);

@@ -6,6 +6,7 @@ import type { Session } from '../auth/session.ts';
 import type { DataStore, Executor } from '../db/index.ts';
 import type { ClusterIndexer } from '../ingest/indexer.ts';
 import type { SiteFetchOptions } from '../publishers/site-fetch.ts';
+import type { MediaStore } from '../media/store.ts';
 
 export interface ClusterContext {
   name: string;
@@ -59,6 +60,8 @@ export interface AppDeps {
   views?: Partial<ViewRules>;
   /** How publishers' websites are fetched for verification (tests allow loopback, shorten the timeout). */
   siteFetch?: Partial<SiteFetchOptions>;
+  /** The content-addressed image store behind /api/media (thumbnails); the routes are off without it. */
+  media?: MediaStore;
   /**
    * Sign-in: the session signer every API process shares (a process-local one when absent: tests)
    * and the nonce store (the default cluster's database when absent).

@@ -5,7 +5,9 @@ import { fail } from './errors.ts';
 import { PROJECT_SORTS } from '../db/projects.ts';
 
 export function encodeCursor(cursor: projects.ProjectCursor): string {
-  return Buffer.from(JSON.stringify([cursor.sort, cursor.key, cursor.id])).toString('base64url');
+  const parts: unknown[] = [cursor.sort, cursor.key, cursor.id];
+  if (cursor.verified !== undefined) parts.push(cursor.verified);
+  return Buffer.from(JSON.stringify(parts)).toString('base64url');
 }
 
 export function decodeCursor(text: string, sort: projects.ProjectSort): projects.ProjectCursor {
@@ -17,14 +19,15 @@ export function decodeCursor(text: string, sort: projects.ProjectSort): projects
   }
   if (
     !Array.isArray(parsed) ||
-    parsed.length !== 3 ||
+    (parsed.length !== 3 && parsed.length !== 4) ||
     !PROJECT_SORTS.includes(parsed[0]) ||
     typeof parsed[1] !== 'number' ||
     !Number.isFinite(parsed[1]) ||
-    !Number.isSafeInteger(parsed[2])
+    !Number.isSafeInteger(parsed[2]) ||
+    (parsed.length === 4 && parsed[3] !== 0 && parsed[3] !== 1)
   ) {
     fail(400, 'Invalid cursor: pass the nextCursor of the previous page unchanged');
   }
   if (parsed[0] !== sort) fail(400, `The cursor belongs to sort "${parsed[0]}", not "${sort}"`);
-  return { sort, key: parsed[1], id: parsed[2] };
+  return { sort, key: parsed[1], id: parsed[2], ...(parsed.length === 4 ? { verified: parsed[3] } : {}) };
 }

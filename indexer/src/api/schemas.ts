@@ -6,7 +6,9 @@ import {
   LICENSE_TYPES,
   MAX_EMBED_ID_LEN,
   MAX_LIST_LIMIT,
+  MAX_APPLICATION_DOCUMENTS,
   MAX_RELEASE_YEAR,
+  MAX_STUDIO_NAME_LEN,
   MAX_TITLE_LEN,
   MAX_WEBSITE_URL_LEN,
   MIN_RELEASE_YEAR,
@@ -182,3 +184,32 @@ export const signInBody = z.object({
   signedMessage: base64('the exact bytes the wallet signed (the SIWS text)', 4096),
   signature: base64('the ed25519 signature', 128),
 });
+
+// --- studios (issue 13) -----------------------------------------------------------------------------
+export const walletParams = z.object({ walletAddress });
+export const studioProfileBody = z.object({
+  name: z.string().trim().min(1, { message: 'Studio name is required' }).max(MAX_STUDIO_NAME_LEN),
+  description: z.string().trim().max(2000),
+});
+const mediaDocument = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    url: z.string().regex(/^\/api\/media\/[0-9a-f]{64}$/, { message: 'Expected a media store URL (/api/media/{sha256})' }),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/, { message: 'Expected a sha256 hex digest' }),
+  })
+  .refine((document) => document.url.endsWith(document.sha256), { message: 'The document URL must be its sha256' });
+export const applicationBody = z.object({
+  walletAddress,
+  studioName: z.string().trim().min(1, { message: 'Studio name is required' }).max(MAX_STUDIO_NAME_LEN),
+  contactEmail: z.string().trim().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: 'Invalid email: Please enter a valid email address' }),
+  website: websiteUrl,
+  description: z.string().trim().min(1).max(5000),
+  documents: z.array(mediaDocument).min(1, { message: 'Attach at least one document' }).max(MAX_APPLICATION_DOCUMENTS),
+});
+export const applicationIdParams = z.object({ id });
+export const rejectionBody = z.object({ reason: z.string().trim().min(1, { message: 'Give the studio a reason' }).max(1000) });
+export const approvalBody = z.object({ txHash });
+export const listingEditBody = metadataBody.pick({ description: true, directorName: true, genres: true, releaseYear: true, licenseType: true }).extend({
+  title: z.string().optional().meta({ description: 'ignored: the title is recorded on chain' }),
+});
+export const transactionBody = z.object({ txHash });

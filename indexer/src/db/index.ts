@@ -1,16 +1,21 @@
 // The data-access layer: one module per aggregate over Kysely, the only code that talks to a
 // database. Routes, the demo chain, settlement and ingestion import these namespaces.
 export * as authNonces from './auth-nonces.ts';
+export * as certificates from './certificates.ts';
 export * as chainLog from './chain-log.ts';
 export * as embeds from './embeds.ts';
 export * as investments from './investments.ts';
+export * as listingEdits from './listing-edits.ts';
+export * as media from './media.ts';
 export * as metadata from './metadata.ts';
 export * as platform from './platform.ts';
 export * as projects from './projects.ts';
 export * as publishers from './publishers.ts';
 export * as revenue from './revenue.ts';
 export * as settlement from './settlement.ts';
+export * as studioProfiles from './studio-profiles.ts';
 export * as users from './users.ts';
+export * as verification from './verification.ts';
 export * as views from './views.ts';
 export { UserLinkError } from './users.ts';
 export { inTransaction, flag, type Executor } from './executor.ts';

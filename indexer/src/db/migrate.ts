@@ -12,6 +12,7 @@ import { migration002 } from './migrations/002_position_checkpoint.ts';
 import { migration003 } from './migrations/003_project_search.ts';
 import { migration004 } from './migrations/004_publishers.ts';
 import { migration005 } from './migrations/005_auth_nonces.ts';
+import { migration006 } from './migrations/006_studios.ts';
 
 /** A migration's `up` gets the dialect for the few column types the two databases spell apart. */
 export interface MarqueeMigration {
@@ -26,7 +27,7 @@ export type MigrationList = MarqueeMigration[];
  * in the same order. A new migration takes the next free number (005_…) and goes at the end: the
  * migrations test rejects gaps and duplicates, and an applied name must never change.
  */
-export const MIGRATIONS: MigrationList = [migration001, migration002, migration003, migration004, migration005];
+export const MIGRATIONS: MigrationList = [migration001, migration002, migration003, migration004, migration005, migration006];
 
 const MIGRATION_TABLE = 'kysely_migration';
 

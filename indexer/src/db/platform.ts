@@ -46,3 +46,34 @@ export async function insertStudio(
 export async function setStudioVerified(db: Executor, address: string, verified: boolean, fundingCapLamports: number): Promise<void> {
   await db.updateTable('studios').set({ verified: verified ? 1 : 0, funding_cap_lamports: fundingCapLamports }).where('address', '=', address).execute();
 }
+
+/** The platform's funding rules: who decides, where fees go, the minimum investment and the caps. */
+export function rules(db: Executor) {
+  return db
+    .selectFrom('platform')
+    .select(['admin', 'treasury', 'min_investment_lamports', 'unverified_funding_cap_lamports', 'verified_funding_cap_lamports'])
+    .executeTakeFirst();
+}
+export type PlatformRules = NonNullable<Awaited<ReturnType<typeof rules>>>;
+
+/** The studio whose authority (signing address) is `authority`, if it registered. */
+export function studioByAuthority(db: Executor, authority: string) {
+  return db.selectFrom('studios').selectAll().where('authority', '=', authority).executeTakeFirst();
+}
+
+/**
+ * The platform's funding window in days, from its latest PlatformInitialized / PlatformUpdated event
+ * (the event log keeps every field of the rules; the platform table has no column for this one).
+ */
+export async function maxFundingDays(db: Executor): Promise<number | null> {
+  const row = await db
+    .selectFrom('events')
+    .select('data')
+    .where('name', 'in', ['PlatformInitialized', 'PlatformUpdated'])
+    .where('stream', '=', 'platform')
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const days = row ? Number(JSON.parse(row.data).max_funding_days) : NaN;
+  return Number.isFinite(days) ? days : null;
+}

@@ -43,12 +43,17 @@ export interface ProjectFilter {
   nowMs: number;
 }
 
-/** Where the previous page ended: the sort key and id of its last row. */
+/** Where the previous page ended: the sort key and id of its last row (and, in a search, whether its studio is verified). */
 export interface ProjectCursor {
   sort: ProjectSort;
   key: number;
   id: number;
+  verified?: number;
 }
+
+// A search lists verified studios' films first (the verification benefit "higher in search").
+const STUDIO_VERIFIED = sql<number>`COALESCE(s.verified, 0)`;
+const ranksVerified = (filter: ProjectFilter) => Boolean(filter.q);
 
 // The funding percentage as a double on both databases (SQLite reads the type name as REAL).
 const FUNDING_RATIO = sql<number>`(CAST(p.raised_lamports AS DOUBLE PRECISION) / p.goal_lamports)`;
@@ -66,7 +71,9 @@ function projectSelect(db: Executor) {
       .selectFrom('projects as p')
       // the program records a project's studio by its authority wallet
       .leftJoin('studios as s', 's.authority', 'p.studio')
-      .leftJoin('metadata as m', 'm.sha256', 'p.metadata_hash')
+      // a studio's edit of its listing points the film to newer metadata (the chain keeps the listed hash)
+      .leftJoin('listing_edits as e', 'e.project_id', 'p.id')
+      .leftJoin('metadata as m', (join) => join.on(sql`m.sha256`, '=', sql`COALESCE(e.metadata_hash, p.metadata_hash)`))
       .select([
         'p.id',
         'p.address',
@@ -127,7 +134,9 @@ function filtered(db: Executor, filter: ProjectFilter) {
 export function listProjects(db: Executor, filter: ProjectFilter, sort: ProjectSort = 'newest'): Promise<ProjectRow[]> {
   const { key, descending } = SORT_KEYS[sort];
   const direction = descending ? 'desc' : 'asc';
-  return filtered(db, filter)
+  let query = filtered(db, filter);
+  if (ranksVerified(filter)) query = query.orderBy(STUDIO_VERIFIED, 'desc');
+  return query
     .orderBy(key, direction)
     .orderBy('p.id', direction)
     .execute() as Promise<ProjectRow[]>;
@@ -154,26 +163,36 @@ export async function pageProjects(
 ): Promise<ProjectPage> {
   const { key, descending } = SORT_KEYS[sort];
   const direction = descending ? 'desc' : 'asc';
+  const byVerified = ranksVerified(filter);
   let query = filtered(db, filter);
   if (after) {
-    query = descending
-      ? query.where(sql<SqlBool>`(${key} < ${after.key} OR (${key} = ${after.key} AND p.id < ${after.id}))`)
-      : query.where(sql<SqlBool>`(${key} > ${after.key} OR (${key} = ${after.key} AND p.id > ${after.id}))`);
+    const beyond = descending
+      ? sql<SqlBool>`(${key} < ${after.key} OR (${key} = ${after.key} AND p.id < ${after.id}))`
+      : sql<SqlBool>`(${key} > ${after.key} OR (${key} = ${after.key} AND p.id > ${after.id}))`;
+    const verified = after.verified ?? 0;
+    query = query.where(
+      byVerified ? sql<SqlBool>`(${STUDIO_VERIFIED} < ${verified} OR (${STUDIO_VERIFIED} = ${verified} AND ${beyond}))` : beyond,
+    );
   }
+  if (byVerified) query = query.orderBy(STUDIO_VERIFIED, 'desc');
   const rows = (await query
     .select(sql<number>`${key}`.as('sort_key'))
+    .select(STUDIO_VERIFIED.as('verified_rank'))
     .orderBy(key, direction)
     .orderBy('p.id', direction)
     .limit(limit + 1)
-    .execute()) as (ProjectRow & { sort_key: number })[];
+    .execute()) as (ProjectRow & { sort_key: number; verified_rank: number })[];
   const counted = await filtered(db, filter)
     .clearSelect()
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  const next = rows.length > limit && last ? { sort, key: Number(last.sort_key), id: last.id } : null;
-  return { rows: page.map(({ sort_key: _key, ...row }) => row), next, total: Number(counted.n) };
+  const next =
+    rows.length > limit && last
+      ? { sort, key: Number(last.sort_key), id: last.id, ...(byVerified ? { verified: Number(last.verified_rank) } : {}) }
+      : null;
+  return { rows: page.map(({ sort_key: _key, verified_rank: _verified, ...row }) => row), next, total: Number(counted.n) };
 }
 
 export async function getProject(db: Executor, id: number): Promise<ProjectRow | undefined> {

@@ -271,6 +271,60 @@ export interface PublisherApiKeysTable {
   revoked_at: number | null;
 }
 
+/** A studio's own settings (Production Portal, Studio Settings), by the wallet that saved them. */
+export interface StudioProfilesTable {
+  wallet_address: string;
+  name: string;
+  description: string;
+  updated_at: number;
+}
+
+/** A studio's verification application (Studio Verification), reviewed by the platform admin. */
+export interface VerificationApplicationsTable {
+  id: Generated<number>;
+  wallet_address: string;
+  /** The address that signs for the wallet on this cluster: the Studio account's authority. */
+  chain_address: string;
+  studio_name: string;
+  contact_email: string;
+  website: string;
+  description: string;
+  /** JSON list of { name, url, sha256 } in the media store. */
+  documents: string;
+  /** submitted | approved | rejected */
+  status: string;
+  rejection_reason: string | null;
+  submitted_at: number;
+  reviewed_at: number | null;
+  approval_signature: string | null;
+}
+
+/** The latest metadata a studio edited for its film (content-addressed in `metadata`); the chain keeps the listing's hash. */
+export interface ListingEditsTable {
+  project_id: number;
+  metadata_hash: string;
+  edited_by: string;
+  edited_at: number;
+}
+
+/** A licence certificate: a Token-2022 mint with the metadata extension, minted by the film's studio. */
+export interface LicenseCertificatesTable {
+  mint: string;
+  project_id: number;
+  owner: string;
+  signature: string;
+  minted_at: number;
+}
+
+/** An uploaded image (JPG or PNG), named by the sha256 of its bytes. */
+export interface MediaTable {
+  sha256: string;
+  content_type: string;
+  bytes: Uint8Array;
+  size: number;
+  created_at: number;
+}
+
 export interface Schema {
   transactions: TransactionsTable;
   events: EventsTable;
@@ -296,6 +350,11 @@ export interface Schema {
   views: ViewsTable;
   publisher_websites: PublisherWebsitesTable;
   publisher_api_keys: PublisherApiKeysTable;
+  studio_profiles: StudioProfilesTable;
+  verification_applications: VerificationApplicationsTable;
+  listing_edits: ListingEditsTable;
+  license_certificates: LicenseCertificatesTable;
+  media: MediaTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -46,6 +46,12 @@ export interface FilmSeed {
   goalSol: number;
   listedDay: number;
   deadlineDay: number;
+  /**
+   * The "last call" film: its funding closes a few minutes after the demo's first start (seed.ts
+   * takes the delay from the configuration) instead of at `deadlineDay`, so that a demo user can
+   * back a film and then see it close unfunded and take a refund.
+   */
+  closesAtLastCall?: boolean;
   story: FilmStory;
 }
 
@@ -416,6 +422,28 @@ export const FILMS: FilmSeed[] = [
       investments: [
         { investor: 1, day: -50, sol: 14 },
         { investor: 7, day: -37, sol: 8 },
+      ],
+    },
+  },
+  {
+    title: 'Last Ferry to Inishmore',
+    studio: 'lantern',
+    directorName: 'Aoife Brennan',
+    genres: ['Animation', 'Family'],
+    releaseYear: 2025,
+    licenseType: 'Limited Distribution',
+    description:
+      'A paper-cut animated crossing: a girl, her grandfather’s accordion and the last ferry of the season, racing a storm to the island.',
+    goalSol: 30,
+    listedDay: -20,
+    deadlineDay: 0,
+    // Closes minutes after the first start, short of its goal: back it, watch it close, take a refund.
+    closesAtLastCall: true,
+    story: {
+      kind: 'funding',
+      investments: [
+        { investor: 2, day: -18, sol: 4 },
+        { investor: 6, day: -9, sol: 2 },
       ],
     },
   },

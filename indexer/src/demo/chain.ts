@@ -160,8 +160,20 @@ export class DemoChain implements ChainSource {
     return this.svm.getBalance(address(key)) ?? 0n;
   }
 
+  /** Lamports an account of `space` bytes needs to be rent-exempt. */
+  minimumBalance(space: number): number {
+    return Number(this.svm.minimumBalanceForRentExemption(BigInt(space)));
+  }
+
   exists(key: PublicKey | string): boolean {
     return this.svm.getAccount(address(key)).exists;
+  }
+
+  /** Any account's owner and raw data (token mints, for instance), or null if it does not exist. */
+  rawAccount(key: PublicKey | string): { owner: string; data: Uint8Array } | null {
+    const account = this.svm.getAccount(address(key));
+    if (!account.exists) return null;
+    return { owner: String(account.programAddress), data: account.data };
   }
 
   /** A program account decoded with the IDL (snake_case fields), or null if it does not exist. */

@@ -27,6 +27,10 @@ export interface DemoOptions {
   /** How often counted views are settled on the demo chain; 0: only through POST /api/demo/settle. */
   settlementIntervalMs?: number;
   now?: () => number;
+  /** The wallet that acts as the platform admin (its actions are signed by the admin key). */
+  adminWallet?: string;
+  /** Seconds after the first start at which the catalogue's last-call film closes. */
+  lastCallSeconds?: number;
   chainHooks?: DemoChainOptions['hooks'];
   indexerHooks?: IndexerHooks;
 }
@@ -81,9 +85,10 @@ export async function startDemo(options: DemoOptions): Promise<DemoRuntime> {
   const store = metadataStore(cluster);
   let seeded: SeedSummary | null = null;
   if (!chain.isSeeded) {
-    seeded = await seedCatalogue(service, store(options.origin), Math.floor(now() / 1000));
+    seeded = await seedCatalogue(service, store(options.origin), Math.floor(now() / 1000), options.lastCallSeconds);
     await cluster.indexer.sync();
   }
+  if (options.adminWallet) await service.assignAdminWallet(options.adminWallet);
   await service.relinkWallets();
 
   const settlement = new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer: service, now });

@@ -6,14 +6,16 @@ import { z } from 'zod';
 import type { AppEnv } from '../api/context.ts';
 import { requireSession, requireWallet } from '../auth/guard.ts';
 import { fail } from '../api/errors.ts';
-import { embedBody, metadataBody, projectIdParams, userId, walletAddress } from '../api/schemas.ts';
+import { embedBody, metadataBody, projectIdParams, txHash, userId, walletAddress } from '../api/schemas.ts';
+import { MAX_STUDIO_NAME_LEN } from '../constants.ts';
 import { validate } from '../api/validate.ts';
 import { chainTransactionToJson } from '../program/decoder.ts';
 import { FORWARDED_ORIGIN_HEADER } from '../constants.ts';
 import type { SettlementJob } from '../settlement/job.ts';
 import { DEMO_CLUSTER } from './chain.ts';
 import { posterSvg } from './posters.ts';
-import { projects, users } from '../db/index.ts';
+import { certificates, projects, users } from '../db/index.ts';
+import { transactionPage } from './transaction-page.ts';
 import { DemoActionError, type DemoService, type MetadataStore } from './service.ts';
 
 /** Spec §7: generate-revenue sends a random 0.5 to 10 SOL. */
@@ -34,6 +36,14 @@ export const demoSchemas = {
     embedId: embedBody.shape.embedId,
   }),
   refund: z.object({ walletAddress, projectId }),
+  registerStudio: z.object({ walletAddress, name: z.string().trim().min(1).max(MAX_STUDIO_NAME_LEN) }),
+  verifyStudio: z.object({
+    walletAddress,
+    studio: walletAddress.meta({ description: "the studio's authority (its signing address on the demo chain)" }),
+    verified: z.boolean(),
+  }),
+  transaction: z.object({ signature: txHash }),
+  mintCertificate: z.object({ walletAddress, projectId }),
   claimPublisherRevenue: z.object({ walletAddress, projectId, embedId: embedBody.shape.embedId }),
   claimRevenue: z.object({
     walletAddress,
@@ -43,6 +53,7 @@ export const demoSchemas = {
   }),
   listing: metadataBody.extend({
     walletAddress,
+    studioName: z.string().trim().min(1).max(MAX_STUDIO_NAME_LEN).optional().meta({ description: 'on-chain studio name for a first listing' }),
     fundingGoal: z.number().min(1).meta({ description: 'USD (1 SOL = 1000 USD)' }),
     deadline: z.string().min(1).meta({ description: 'a date' }),
   }),
@@ -126,6 +137,34 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
         requireWallet(c, body.walletAddress);
         return c.json(await act(() => service.refund(body.walletAddress, body.projectId)));
       })
+      .post('/register-studio', validate('json', demoSchemas.registerStudio), async (c) => {
+        const body = c.req.valid('json');
+        requireWallet(c, body.walletAddress);
+        return c.json(await act(() => service.registerStudio(body.walletAddress, body.name)));
+      })
+      .post('/verify-studio', validate('json', demoSchemas.verifyStudio), async (c) => {
+        const body = c.req.valid('json');
+        requireWallet(c, body.walletAddress);
+        return c.json(await act(() => service.verifyStudio(body.walletAddress, body.studio, body.verified)));
+      })
+      .post('/mint-certificate', validate('json', demoSchemas.mintCertificate), async (c) => {
+        const body = c.req.valid('json');
+        requireWallet(c, body.walletAddress);
+        const minted = await act(() => service.mintCertificate(body.walletAddress, body.projectId));
+        await certificates.recordCertificate(c.var.cluster.db, {
+          mint: minted.mint,
+          projectId: body.projectId,
+          owner: minted.studio,
+          signature: minted.signature,
+          mintedAt: service.chain.now(),
+        });
+        return c.json({ signature: minted.signature, mint: minted.mint });
+      })
+      .get('/transactions/:signature', validate('param', demoSchemas.transaction), (c) => {
+        const tx = service.chain.committed(c.req.valid('param').signature);
+        if (!tx) fail(404, 'Transaction not found on the demo chain');
+        return c.html(transactionPage(tx));
+      })
       .post('/claim-publisher-revenue', validate('json', demoSchemas.claimPublisherRevenue), async (c) => {
         const body = c.req.valid('json');
         requireWallet(c, body.walletAddress);
@@ -180,6 +219,10 @@ const ROUTE_DOCS: { method: 'get' | 'post'; path: string; summary: string; body?
   { method: 'post', path: '/api/demo/claim-license', summary: "claim_license on the demo chain, signed by the film's studio", body: demoSchemas.claimLicense, forWallet: true },
   { method: 'post', path: '/api/demo/register-embed', summary: 'register_embed on the demo chain', body: demoSchemas.registerEmbed, forWallet: true },
   { method: 'post', path: '/api/demo/refund', summary: 'refund of a film past its deadline unfunded', body: demoSchemas.refund, forWallet: true },
+  { method: 'post', path: '/api/demo/register-studio', summary: "register_studio signed by the wallet's demo key", body: demoSchemas.registerStudio, forWallet: true },
+  { method: 'post', path: '/api/demo/verify-studio', summary: "verify_studio signed by the platform admin's key (the admin wallet only)", body: demoSchemas.verifyStudio, forWallet: true },
+  { method: 'post', path: '/api/demo/mint-certificate', summary: "The film's licence certificate: a Token-2022 mint with the metadata extension, signed by its studio", body: demoSchemas.mintCertificate, forWallet: true },
+  { method: 'get', path: '/api/demo/transactions/{signature}', summary: "The demo chain's view of one of its transactions (HTML)", params: demoSchemas.transaction },
   { method: 'post', path: '/api/demo/claim-publisher-revenue', summary: "claim_publisher_revenue of the wallet's embed", body: demoSchemas.claimPublisherRevenue, forWallet: true },
   { method: 'post', path: '/api/demo/claim-revenue', summary: 'claim_revenue for the projects of the selected distributions', body: demoSchemas.claimRevenue, forWallet: true },
   { method: 'post', path: '/api/demo/projects', summary: 'List a film: register_studio if needed + create_project', body: demoSchemas.listing, forWallet: true },

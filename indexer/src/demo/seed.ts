@@ -20,7 +20,15 @@ const { studio: studioKey, investor: investorKey, publisher: publisherKey } = KE
 export interface SeedSummary {
   projects: number;
   transactions: number;
-  byState: Record<'funding' | 'funded' | 'failed' | 'closeToDeadline' | 'nearlyFunded', number>;
+  byState: Record<'funding' | 'funded' | 'failed' | 'closeToDeadline' | 'nearlyFunded' | 'lastCall', number>;
+}
+
+/** Default delay after the first start at which the "last call" film closes (MARQUEE_DEMO_LAST_CALL_SECONDS). */
+export const DEFAULT_LAST_CALL_SECONDS = 15 * 60;
+
+/** A film's deadline (unix seconds): its day relative to seeding, or the last call. */
+function deadlineOf(film: FilmSeed, nowSeconds: number, lastCallSeconds: number): number {
+  return film.closesAtLastCall ? nowSeconds + lastCallSeconds : nowSeconds + film.deadlineDay * DAY;
 }
 
 interface Step {
@@ -30,7 +38,12 @@ interface Step {
 }
 
 /** Seeds a new chain; `storeMetadata` is POST /api/metadata of the running app. */
-export async function seedCatalogue(service: DemoService, storeMetadata: MetadataStore, nowSeconds: number): Promise<SeedSummary> {
+export async function seedCatalogue(
+  service: DemoService,
+  storeMetadata: MetadataStore,
+  nowSeconds: number,
+  lastCallSeconds: number = DEFAULT_LAST_CALL_SECONDS,
+): Promise<SeedSummary> {
   const chain: DemoChain = service.chain;
   if (chain.isSeeded) throw new Error('The demo chain is already seeded');
   const before = chain.transactionCount;
@@ -49,7 +62,7 @@ export async function seedCatalogue(service: DemoService, storeMetadata: Metadat
           licenseType: film.licenseType,
           thumbnailUrl: posterPath(id),
           fundingGoal: film.goalSol * 1000,
-          deadline: new Date((nowSeconds + film.deadlineDay * DAY) * 1000).toISOString(),
+          deadline: new Date(deadlineOf(film, nowSeconds, lastCallSeconds) * 1000).toISOString(),
         }),
       );
     }
@@ -82,7 +95,7 @@ export async function seedCatalogue(service: DemoService, storeMetadata: Metadat
       for (const publisher of PUBLISHERS) chain.airdrop(service.key(publisherKey(publisher.key)).publicKey, sol(20));
     });
 
-    for (const [id, film] of films.entries()) planFilm(service, film, id, metadata[id], nowSeconds, at);
+    for (const [id, film] of films.entries()) planFilm(service, film, id, metadata[id], deadlineOf(film, nowSeconds, lastCallSeconds), at);
 
     steps.sort((a, b) => a.day - b.day || a.order - b.order);
     // A day's transactions 20 minutes apart, in the order planned.
@@ -107,6 +120,7 @@ export async function seedCatalogue(service: DemoService, storeMetadata: Metadat
       failed: FILMS.filter((film) => film.story.kind === 'funding' && film.deadlineDay < 0).length,
       closeToDeadline: FILMS.filter((film) => film.story.kind === 'funding' && film.deadlineDay > 0 && film.deadlineDay <= 7).length,
       nearlyFunded,
+      lastCall: FILMS.filter((film) => film.closesAtLastCall).length,
     },
   };
 }
@@ -121,7 +135,7 @@ function planFilm(
   film: FilmSeed,
   id: number,
   metadata: { uri: string; sha256: string },
-  nowSeconds: number,
+  deadline: number,
   at: (day: number, run: Step['run']) => void,
 ) {
   const chain = service.chain;
@@ -140,7 +154,7 @@ function planFilm(
           metadataUri: metadata.uri,
           metadataHash: Buffer.from(metadata.sha256, 'hex'),
           goalLamports: sol(film.goalSol),
-          deadline: BigInt(nowSeconds + film.deadlineDay * DAY),
+          deadline: BigInt(deadline),
         }),
       ],
       [studio()],

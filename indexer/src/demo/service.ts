@@ -13,6 +13,7 @@ import { decodeTransactionEvents } from '../program/decoder.ts';
 import type { DistributionRequest, SettlementSigner } from '../settlement/job.ts';
 import { DemoTransactionError, type DemoChain } from './chain.ts';
 import { ix, pda } from './instructions.ts';
+import { certificateInstructions, certificateMetadata, certificateSpace } from '../../../app/src/features/chain/license-certificate.ts';
 
 const { PublicKey } = anchor.web3;
 type Keypair = anchor.web3.Keypair;
@@ -66,6 +67,8 @@ export interface ListingInput {
   genres: string[];
   thumbnailUrl?: string;
   videoUrl?: string;
+  /** The on-chain studio name when this listing registers the studio. */
+  studioName?: string;
 }
 
 /** Stores project metadata the way POST /api/metadata does; returns its URI and sha256. */
@@ -142,7 +145,7 @@ export class DemoService implements SettlementSigner {
     try {
       await users.linkSigner(this.cluster.db, walletAddress, keypair.publicKey.toBase58(), this.now());
     } catch (error) {
-      if (error instanceof UserLinkError) throw new DemoActionError(error.status, error.message);
+      if (error instanceof users.UserLinkError) throw new DemoActionError(error.status, error.message);
       throw error;
     }
     return this.walletInfo(walletAddress, keypair);
@@ -155,7 +158,7 @@ export class DemoService implements SettlementSigner {
         await users.linkSigner(this.cluster.db, walletAddress, this.key(name).publicKey.toBase58(), this.now());
       } catch (error) {
         // A link the table refuses stays as it is (its investments stay attached); the server still starts.
-        if (!(error instanceof UserLinkError)) throw error;
+        if (!(error instanceof users.UserLinkError)) throw error;
         console.warn(`[demo] ${error.message}`);
       }
     }
@@ -274,6 +277,53 @@ export class DemoService implements SettlementSigner {
     return { signature, ...this.eventTotal(signature, 'RevenueClaimed') };
   }
 
+  /** register_studio signed by the wallet's demo key: the wallet's studio on chain, unverified. */
+  async registerStudio(walletAddress: string, name: string): Promise<{ signature: string }> {
+    const authority = await this.signer(walletAddress);
+    if (this.chain.exists(pda.studio(authority.publicKey))) throw new DemoActionError(400, 'This wallet is already a registered studio');
+    return { signature: await this.run([ix.registerStudio(authority.publicKey, name)], [authority]) };
+  }
+
+  /**
+   * verify_studio, signed by the platform admin's key — which the server uses only for the wallet
+   * mapped to it (the demo's admin wallet); any other wallet is refused before anything is sent.
+   */
+  async verifyStudio(walletAddress: string, studioAuthority: string, verified: boolean): Promise<{ signature: string }> {
+    const admin = await this.signer(walletAddress);
+    const platform = this.chain.account<{ admin: PublicKey }>('Platform', pda.platform());
+    if (!platform || !platform.admin.equals(admin.publicKey)) throw new DemoActionError(403, 'Only the platform admin can verify studios');
+    const authority = new PublicKey(studioAuthority);
+    if (!this.chain.exists(pda.studio(authority))) throw new DemoActionError(404, 'Studio not found: its wallet has not registered it yet');
+    return { signature: await this.run([ix.verifyStudio(admin.publicKey, authority, verified)], [admin]) };
+  }
+
+  /**
+   * Mints the film's licence certificate (a Token-2022 mint with the metadata extension, supply 1)
+   * to its studio, signed by the studio's demo key and the new mint's key; only the wallet that
+   * listed the film may.
+   */
+  async mintCertificate(walletAddress: string, projectId: number): Promise<{ signature: string; mint: string; studio: string }> {
+    const studio = await this.signer(walletAddress);
+    const { address, account } = this.project(projectId);
+    if (!account.studio.equals(studio.publicKey)) throw new DemoActionError(403, 'Only the studio that listed this film can mint its licence certificate');
+    const details = this.chain.account<{ title: string; metadata_uri: string }>('Project', address)!;
+    const mint = anchor.web3.Keypair.generate();
+    const input = { studio: studio.publicKey, mint: mint.publicKey, project: { address: address.toBase58(), title: details.title, metadataUri: details.metadata_uri } };
+    const rent = this.chain.minimumBalance(certificateSpace(certificateMetadata(input)).rentSpace);
+    const signature = await this.run(certificateInstructions(input, rent), [studio, mint]);
+    return { signature, mint: mint.publicKey.toBase58(), studio: studio.publicKey.toBase58() };
+  }
+
+  /**
+   * Makes `walletAddress` the demo platform's admin wallet: its actions are signed by the admin key
+   * that initialised the platform (configured with MARQUEE_DEMO_ADMIN_WALLET).
+   */
+  async assignAdminWallet(walletAddress: string): Promise<void> {
+    if (this.chain.walletKeyName(walletAddress) === KEY.admin) return;
+    // A batch of no transactions: the mapping alone is committed (relinkWallets then links the user).
+    await this.chain.batch(async () => this.chain.setWalletKey(walletAddress, KEY.admin));
+  }
+
   /** Lists a film: registers the wallet's studio if needed and creates the project, in one transaction. */
   async listFilm(walletAddress: string, listing: ListingInput, storeMetadata: MetadataStore): Promise<{ signature: string; projectId: number }> {
     const authority = await this.signer(walletAddress);
@@ -303,7 +353,7 @@ export class DemoService implements SettlementSigner {
     }
     const instructions = [];
     if (!this.chain.exists(pda.studio(authority.publicKey))) {
-      instructions.push(ix.registerStudio(authority.publicKey, `${listing.directorName} Productions`.slice(0, 64)));
+      instructions.push(ix.registerStudio(authority.publicKey, (listing.studioName || `${listing.directorName} Productions`).slice(0, 64)));
     }
     instructions.push(
       ix.createProject(authority.publicKey, projectId, {

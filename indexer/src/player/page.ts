@@ -2,7 +2,7 @@
 // renders into, with its configuration inlined as JSON. The script itself is /player/player.js.
 import type { PlayerPageConfig } from './client.ts';
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** JSON inside <script type="application/json">: `<` escaped so no text can close the element. */

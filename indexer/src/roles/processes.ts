@@ -30,6 +30,8 @@ async function startLeading(config: Config): Promise<RunningProcess> {
         origin: config.publicUrl ?? `http://localhost:${config.port}`,
         programPath: config.programPath,
         settlementIntervalMs: config.demoSettlementIntervalMs,
+        adminWallet: config.demoAdminWallet,
+        lastCallSeconds: config.demoLastCallSeconds,
       }).catch((error: unknown) => {
         // Another server runs on this data folder: say so and leave its chain alone.
         if (!(error instanceof FolderLockedError)) throw error;

@@ -1,6 +1,7 @@
 // Toasts per spec §2: at most one visible, 5000 ms, F8 focuses the region, swipe right 50 px to dismiss.
 import {
   Toaster as ChakraToaster,
+  Link,
   Portal,
   Spinner,
   Stack,
@@ -23,13 +24,20 @@ export type ToastVariant = 'default' | 'destructive'
 
 /** The product's toast: title, optional description, variant default or destructive. */
 /** With one toast visible at a time, the newest replaces the current one instead of queueing behind it. */
-export function notify(toast: { title: string; description?: string; variant?: ToastVariant }): void {
+/** A link under the description (a transaction view, for instance); it opens in a new tab. */
+export interface ToastLink {
+  label: string
+  href: string
+}
+
+export function notify(toast: { title: string; description?: string; variant?: ToastVariant; link?: ToastLink }): void {
   toaster.remove()
   toaster.create({
     title: toast.title,
     description: toast.description,
     type: toast.variant === 'destructive' ? 'error' : 'success',
     duration: TOAST_DURATION_MS,
+    meta: toast.link ? { link: toast.link } : undefined,
   })
 }
 
@@ -59,6 +67,11 @@ export function Toaster() {
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
               {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+              {toast.meta?.link && (
+                <Link href={(toast.meta.link as ToastLink).href} target="_blank" rel="noreferrer" fontSize="sm" textDecoration="underline">
+                  {(toast.meta.link as ToastLink).label}
+                </Link>
+              )}
             </Stack>
             {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
             <Toast.CloseTrigger />

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto'
 import { Keypair, PublicKey, Connection } from '@solana/web3.js'
 import { describe, expect, it } from 'vitest'
+import { BN } from '@coral-xyz/anchor'
 import { AnchorClient, solToLamports } from './anchor-client'
 import { ASSOCIATED_TOKEN_PROGRAM_ID, MARQUEE_IDL, MARQUEE_PROGRAM_ID, SHARE_TOKEN_PROGRAM_ID } from './idl'
 import { getAssociatedTokenAddressSync } from './token-addresses'
@@ -106,5 +107,75 @@ describe('AnchorClient instructions', () => {
   it('converts SOL to lamports without float drift', () => {
     expect(solToLamports(0.07).toString()).toBe('70000000')
     expect(solToLamports(15.75).toString()).toBe('15750000000')
+  })
+
+  it('create_project: the next project id seeds the project, its mint and vault; args in Borsh order', async () => {
+    const instruction = await client.createProjectInstruction(7n, {
+      title: 'Film',
+      metadataUri: 'u',
+      metadataHash: Array.from({ length: 32 }, (_, index) => index),
+      fundingGoalLamports: solToLamports(2),
+      deadline: new BN(1_800_000_000),
+    })
+    const id = Buffer.alloc(8)
+    id.writeBigUInt64LE(7n)
+    const projectKey = PublicKey.findProgramAddressSync([Buffer.from('project'), id], MARQUEE_PROGRAM_ID)[0]
+    const expected = [
+      investor,
+      pda('platform'),
+      pda('studio', investor),
+      projectKey,
+      pda('share_mint', projectKey),
+      pda('vault', projectKey),
+      new PublicKey('11111111111111111111111111111111'),
+      SHARE_TOKEN_PROGRAM_ID,
+      pda('__event_authority'),
+      MARQUEE_PROGRAM_ID,
+    ]
+    expect(idlAccounts('create_project')).toHaveLength(expected.length)
+    expect(instruction.keys.map((key) => key.pubkey.toBase58())).toEqual(expected.map((key) => key.toBase58()))
+    const string = (text: string) => Buffer.concat([Buffer.from([text.length, 0, 0, 0]), Buffer.from(text)])
+    const u64 = (value: bigint) => {
+      const bytes = Buffer.alloc(8)
+      bytes.writeBigInt64LE(value)
+      return bytes
+    }
+    expect(Buffer.from(instruction.data).toString('hex')).toBe(
+      Buffer.concat([
+        discriminator('create_project'),
+        string('Film'),
+        string('u'),
+        Buffer.from(Array.from({ length: 32 }, (_, index) => index)),
+        u64(2_000_000_000n),
+        u64(1_800_000_000n),
+      ]).toString('hex'),
+    )
+  })
+
+  it('refund: the investor, the project, its Investment, share mint, the investor’s ATA and the vault', async () => {
+    const instruction = await client.refundInstruction(project)
+    const shareMint = pda('share_mint', projectAddress)
+    const expected = [
+      investor,
+      projectAddress,
+      pda('investment', projectAddress, investor),
+      shareMint,
+      getAssociatedTokenAddressSync(shareMint, investor),
+      pda('vault', projectAddress),
+      SHARE_TOKEN_PROGRAM_ID,
+      pda('__event_authority'),
+      MARQUEE_PROGRAM_ID,
+    ]
+    expect(instruction.keys.map((key) => key.pubkey.toBase58())).toEqual(expected.map((key) => key.toBase58()))
+    expect(Buffer.from(instruction.data).toString('hex')).toBe(discriminator('refund').toString('hex'))
+  })
+
+  it('verify_studio and register_studio name the studio PDA of the authority', async () => {
+    const studioAuthority = Keypair.generate().publicKey
+    const verify = await client.verifyStudioInstruction({ authority: studioAuthority.toBase58() }, true)
+    expect(verify.keys[2].pubkey.toBase58()).toBe(pda('studio', studioAuthority).toBase58())
+    expect(Buffer.from(verify.data).toString('hex')).toBe(Buffer.concat([discriminator('verify_studio'), Buffer.from([1])]).toString('hex'))
+    const register = await client.registerStudioInstruction('Harbour Films')
+    expect(register.keys[2].pubkey.toBase58()).toBe(pda('studio', investor).toBase58())
   })
 })

@@ -2,16 +2,21 @@
 // connected wallet and sent to devnet with commitment 'confirmed'.
 import { AnchorProvider, BN, Program } from '@coral-xyz/anchor'
 import type { AnchorWallet } from '@solana/wallet-adapter-react'
-import { PublicKey, SystemProgram, Transaction, type Connection, type TransactionInstruction } from '@solana/web3.js'
-import { COMMITMENT, LAMPORTS_PER_SOL } from '@/constants'
+import { Keypair, PublicKey, SystemProgram, Transaction, type Connection, type TransactionInstruction } from '@solana/web3.js'
+import { COMMITMENT, LAMPORTS_PER_SOL, USD_PER_SOL } from '@/constants'
+import { apiPost } from '@/lib/api'
 import type { Cluster, Project } from '@/lib/types'
 import {
   WritePath,
   requestTestRevenue,
+  type CertificateProject,
   type ClaimRevenueInput,
+  type ListingInput,
   type MarqueeClient,
   type ProjectRef,
+  type StudioRef,
 } from './marquee-client'
+import { certificateInstructions, certificateMetadata, certificateSpace } from './license-certificate'
 import { marqueePdas } from './pdas'
 import { ASSOCIATED_TOKEN_PROGRAM_ID, MARQUEE_IDL, MARQUEE_PROGRAM_ID, SHARE_TOKEN_PROGRAM_ID } from './idl'
 
@@ -165,7 +170,143 @@ export class AnchorClient implements MarqueeClient {
     return lamports / LAMPORTS_PER_SOL
   }
 
-  async createProject(): Promise<never> {
-    throw new Error('Listing a film from the app on devnet is not available yet: create_project is not in the program.')
+  /** register_studio(name): the wallet becomes a studio (unverified). */
+  registerStudioInstruction(name: string): Promise<TransactionInstruction> {
+    const authority = this.wallet.publicKey
+    return this.program.methods
+      .registerStudio(name)
+      .accountsStrict({
+        authority,
+        platform: this.pdas.platform(),
+        studio: this.pdas.studio(authority),
+        systemProgram: SystemProgram.programId,
+        ...this.common(),
+      })
+      .instruction()
   }
+
+  /** create_project(args) as project number `projectId` (the platform's next id). */
+  createProjectInstruction(
+    projectId: bigint,
+    args: { title: string; metadataUri: string; metadataHash: number[]; fundingGoalLamports: BN; deadline: BN },
+  ): Promise<TransactionInstruction> {
+    const authority = this.wallet.publicKey
+    const project = this.pdas.project(projectId)
+    return this.program.methods
+      .createProject(args)
+      .accountsStrict({
+        authority,
+        platform: this.pdas.platform(),
+        studio: this.pdas.studio(authority),
+        project,
+        shareMint: this.pdas.shareMint(project),
+        vault: this.pdas.vault(project),
+        systemProgram: SystemProgram.programId,
+        tokenProgram: SHARE_TOKEN_PROGRAM_ID,
+        ...this.common(),
+      })
+      .instruction()
+  }
+
+  /** verify_studio(verified), signed by the platform admin. */
+  verifyStudioInstruction(studio: StudioRef, verified: boolean): Promise<TransactionInstruction> {
+    return this.program.methods
+      .verifyStudio(verified)
+      .accountsStrict({
+        admin: this.wallet.publicKey,
+        platform: this.pdas.platform(),
+        studio: this.pdas.studio(new PublicKey(studio.authority)),
+        ...this.common(),
+      })
+      .instruction()
+  }
+
+  /** refund: the investor's SOL back from a film past its deadline unfunded; the shares are burned. */
+  refundInstruction(project: ProjectRef): Promise<TransactionInstruction> {
+    const projectKey = new PublicKey(project.address)
+    const investor = this.wallet.publicKey
+    return this.program.methods
+      .refund()
+      .accountsStrict({
+        investor,
+        project: projectKey,
+        investment: this.pdas.investment(projectKey, investor),
+        shareMint: this.pdas.shareMint(projectKey),
+        investorShareAccount: this.pdas.investorShareAccount(projectKey, investor),
+        vault: this.pdas.vault(projectKey),
+        tokenProgram: SHARE_TOKEN_PROGRAM_ID,
+        ...this.common(),
+      })
+      .instruction()
+  }
+
+  private async studioRegistered(): Promise<boolean> {
+    const account = await this.provider.connection.getAccountInfo(this.pdas.studio(this.wallet.publicKey), COMMITMENT)
+    return account !== null
+  }
+
+  /**
+   * Stores the listing's metadata (POST /api/metadata, content-addressed), then register_studio on
+   * the first listing and create_project at the platform's next project id, in one transaction.
+   */
+  async createProject(listing: ListingInput) {
+    const { studioName, ...metadata } = listing
+    const stored = await apiPost<{ uri: string; sha256: string }>('/api/metadata', this.cluster, metadata)
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const platform = (await (this.program.account as any).platform.fetch(this.pdas.platform())) as { projectCount: BN }
+    const projectId = BigInt(platform.projectCount.toString())
+    const instructions: TransactionInstruction[] = []
+    if (!(await this.studioRegistered())) {
+      instructions.push(await this.registerStudioInstruction(studioName || `${listing.directorName} Productions`.slice(0, 64)))
+    }
+    instructions.push(
+      await this.createProjectInstruction(projectId, {
+        title: listing.title,
+        metadataUri: stored.uri,
+        metadataHash: Array.from(hexBytes(stored.sha256)),
+        fundingGoalLamports: solToLamports(listing.fundingGoal / USD_PER_SOL),
+        deadline: new BN(Math.floor(Date.parse(listing.deadline) / 1000)),
+      }),
+    )
+    const txHash = await this.send(instructions)
+    await this.writes.transaction(txHash)
+    return { txHash, projectId: Number(projectId) }
+  }
+
+  async registerStudio(name: string) {
+    const txHash = await this.send([await this.registerStudioInstruction(name)])
+    await this.writes.transaction(txHash)
+    return txHash
+  }
+
+  async verifyStudio(studio: StudioRef, verified: boolean) {
+    const txHash = await this.send([await this.verifyStudioInstruction(studio, verified)])
+    await this.writes.transaction(txHash)
+    return txHash
+  }
+
+  async refund(project: ProjectRef) {
+    const txHash = await this.send([await this.refundInstruction(project)])
+    const reported = await this.writes.transaction(txHash)
+    const refunded = reported?.events.find((event) => event.name === 'Refunded')
+    return { txHash, amountLamports: refunded ? String(refunded.data.amount_lamports) : null }
+  }
+
+  /** The licence certificate, signed by the wallet (payer, holder, authority) and the new mint's key. */
+  async mintLicenseCertificate(project: CertificateProject) {
+    const mint = Keypair.generate()
+    const input = {
+      studio: this.wallet.publicKey,
+      mint: mint.publicKey,
+      project: { address: project.address, title: project.title, metadataUri: project.metadataUri },
+    }
+    const space = certificateSpace(certificateMetadata(input)).rentSpace
+    const rent = await this.provider.connection.getMinimumBalanceForRentExemption(space, COMMITMENT)
+    const txHash = await this.provider.sendAndConfirm(new Transaction().add(...certificateInstructions(input, rent)), [mint], { commitment: COMMITMENT })
+    return { txHash, mint: mint.publicKey.toBase58() }
+  }
+}
+
+function hexBytes(hex: string): Uint8Array {
+  return Uint8Array.from(hex.match(/../g) ?? [], (byte) => Number.parseInt(byte, 16))
 }

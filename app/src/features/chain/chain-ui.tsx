@@ -1,22 +1,20 @@
-// A transaction hash, shortened, linked to the devnet explorer in on-chain mode (demo-chain
-// transactions exist only on the server, so they are shown without a link).
-import { Link, Text } from '@chakra-ui/react'
+// A transaction hash, shortened, linked to where a person can look at it: the devnet explorer in
+// on-chain mode, the demo chain's own transaction view (served by the API) in demo mode.
+import { Link } from '@chakra-ui/react'
 import { LuExternalLink } from 'react-icons/lu'
-import { EXPLORER_TX_URL } from '@/constants'
+import { DEMO_TX_URL, EXPLORER_TX_URL } from '@/constants'
 import { shortenAddress } from '@/lib/format'
-import { useMode } from '@/features/mode/mode-data-access'
+import { useMode, type Mode } from '@/features/mode/mode-data-access'
+
+export function transactionUrl(mode: Mode, signature: string): string {
+  return mode === 'demo' ? DEMO_TX_URL(signature) : EXPLORER_TX_URL(signature)
+}
 
 export function TransactionLink({ signature }: { signature: string | null | undefined }) {
   const { mode } = useMode()
   if (!signature) return null
-  if (mode === 'demo')
-    return (
-      <Text as="span" fontFamily="mono" fontSize="sm" title={signature}>
-        {shortenAddress(signature)}
-      </Text>
-    )
   return (
-    <Link href={EXPLORER_TX_URL(signature)} target="_blank" rel="noreferrer" fontFamily="mono" fontSize="sm" title={signature}>
+    <Link href={transactionUrl(mode, signature)} target="_blank" rel="noreferrer" fontFamily="mono" fontSize="sm" title={signature}>
       {shortenAddress(signature)} <LuExternalLink />
     </Link>
   )

@@ -6,9 +6,12 @@ import {
   WritePath,
   requestTestRevenue,
   type ClaimRevenueInput,
+  type CertificateProject,
   type ListingInput,
   type MarqueeClient,
+  type MintedCertificate,
   type ProjectRef,
+  type StudioRef,
 } from './marquee-client'
 
 interface Signature {
@@ -99,5 +102,36 @@ export class DemoClient implements MarqueeClient {
       { walletAddress: this.walletAddress, ...listing },
     )
     return { txHash: signature, projectId }
+  }
+
+  async registerStudio(name: string) {
+    const { signature } = await apiPost<Signature>('/api/demo/register-studio', this.cluster, { walletAddress: this.walletAddress, name })
+    return signature
+  }
+
+  /** Signed by the platform admin's key, which the server holds only for the admin's wallet. */
+  async verifyStudio(studio: StudioRef, verified: boolean) {
+    const { signature } = await apiPost<Signature>('/api/demo/verify-studio', this.cluster, {
+      walletAddress: this.walletAddress,
+      studio: studio.authority,
+      verified,
+    })
+    return signature
+  }
+
+  async refund(project: ProjectRef) {
+    const { signature, amountLamports } = await apiPost<Signature & { amountLamports: string }>('/api/demo/refund', this.cluster, {
+      walletAddress: this.walletAddress,
+      projectId: project.id,
+    })
+    return { txHash: signature, amountLamports }
+  }
+
+  async mintLicenseCertificate(project: CertificateProject) {
+    const { signature, mint } = await apiPost<Signature & Pick<MintedCertificate, 'mint'>>('/api/demo/mint-certificate', this.cluster, {
+      walletAddress: this.walletAddress,
+      projectId: project.id,
+    })
+    return { txHash: signature, mint }
   }
 }

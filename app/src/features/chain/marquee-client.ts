@@ -35,6 +35,12 @@ export interface PublisherClaimResult {
   amountLamports: string | null
 }
 
+/** POST /api/transactions: the events the server found in a reported transaction. */
+export interface ReportedTransaction {
+  signature: string
+  events: { name: string; data: Record<string, unknown> }[]
+}
+
 export interface GeneratedRevenue {
   signature: string
   projectId: number
@@ -51,6 +57,31 @@ export interface ListingInput {
   deadline: string
   genres: string[]
   thumbnailUrl?: string
+  /** The on-chain studio name, used when this listing registers the studio (its first). */
+  studioName?: string
+}
+
+export interface CreatedProject {
+  txHash: string
+  projectId: number
+}
+
+export interface RefundResult {
+  txHash: string
+  /** What the refund paid back, as the chain's Refunded event says (null when the index has not answered). */
+  amountLamports: string | null
+}
+
+/** A studio as verify_studio names it: by its authority wallet (its chain address on the cluster). */
+export interface StudioRef {
+  authority: string
+}
+
+export type CertificateProject = Pick<Project, 'id' | 'address' | 'title' | 'metadataUri'>
+
+export interface MintedCertificate {
+  txHash: string
+  mint: string
 }
 
 export interface MarqueeClient {
@@ -66,7 +97,15 @@ export interface MarqueeClient {
   generateRevenue(amountSol: number): Promise<GeneratedRevenue>
   /** SOL. */
   getBalance(): Promise<number>
-  createProject(listing: ListingInput): Promise<{ txHash: string; projectId: number }>
+  createProject(listing: ListingInput): Promise<CreatedProject>
+  /** register_studio: the wallet registers itself as a studio (signing proves the wallet is the studio's). */
+  registerStudio(name: string): Promise<string>
+  /** verify_studio, signed by the platform admin. */
+  verifyStudio(studio: StudioRef, verified: boolean): Promise<string>
+  /** refund of the wallet's position in a film past its deadline unfunded. */
+  refund(project: ProjectRef): Promise<RefundResult>
+  /** A Token-2022 licence certificate (metadata extension) of the studio's film, minted by the studio. */
+  mintLicenseCertificate(project: CertificateProject): Promise<MintedCertificate>
 }
 
 /** Token share = SOL / (fundingGoal / 1000): the fraction of the goal an amount buys. */
@@ -143,6 +182,11 @@ export class WritePath {
 
   publisherClaim(txHash: string) {
     return this.record(() => apiPost<{ amountLamports: string }>('/api/embeds/claims', this.cluster, { txHash, ...this.flag }))
+  }
+
+  /** Any other program transaction (studio, project, refund): the server verifies and ingests it at once. */
+  transaction(txHash: string) {
+    return this.record(() => apiPost<ReportedTransaction>('/api/transactions', this.cluster, { txHash }))
   }
 
   revenueClaim(distributionIds: number[], txHash: string) {

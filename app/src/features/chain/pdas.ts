@@ -6,6 +6,8 @@ const seed = (text: string) => new TextEncoder().encode(text)
 
 export const SEEDS = {
   platform: seed('platform'),
+  studio: seed('studio'),
+  project: seed('project'),
   vault: seed('vault'),
   shareMint: seed('share_mint'),
   investment: seed('investment'),
@@ -28,6 +30,13 @@ export function marqueePdas(programId: PublicKey) {
   return {
     platform: () => find([SEEDS.platform], programId),
     eventAuthority: () => find([SEEDS.eventAuthority], programId),
+    studio: (authority: PublicKey) => find([SEEDS.studio, authority.toBytes()], programId),
+    /** The project's id as a little-endian u64, as the program seeds it. */
+    project: (projectId: bigint) => {
+      const id = new Uint8Array(8)
+      new DataView(id.buffer).setBigUint64(0, projectId, true)
+      return find([SEEDS.project, id], programId)
+    },
     vault: (project: PublicKey) => find([SEEDS.vault, project.toBytes()], programId),
     shareMint: (project: PublicKey) => find([SEEDS.shareMint, project.toBytes()], programId),
     investment: (project: PublicKey, investor: PublicKey) =>

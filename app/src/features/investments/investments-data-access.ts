@@ -30,6 +30,8 @@ export interface PortfolioPosition {
   tokenShare: number
   investmentCount: number
   lastInvestedAt: string
+  /** Every investment of the position was refunded (the film closed unfunded). */
+  refunded: boolean
 }
 
 /** One position per project: the sum of its investments. */
@@ -43,10 +45,12 @@ export function portfolioPositions(investments: Investment[]): PortfolioPosition
       tokenShare: 0,
       investmentCount: 0,
       lastInvestedAt: investment.createdAt,
+      refunded: true,
     }
     position.amountSol += amountToSol(investment.amount)
     position.tokenShare += investment.tokenShare
     position.investmentCount += 1
+    position.refunded &&= investment.refunded === true
     if (investment.createdAt > position.lastInvestedAt) position.lastInvestedAt = investment.createdAt
     position.project ??= investment.project
     positions.set(investment.projectId, position)
@@ -54,6 +58,7 @@ export function portfolioPositions(investments: Investment[]): PortfolioPosition
   return [...positions.values()].sort((a, b) => b.amountSol - a.amountSol)
 }
 
+/** SOL still invested: refunded investments went back to the wallet. */
 export function totalInvestedSol(investments: Investment[]): number {
-  return investments.reduce((sum, investment) => sum + amountToSol(investment.amount), 0)
+  return investments.filter((investment) => !investment.refunded).reduce((sum, investment) => sum + amountToSol(investment.amount), 0)
 }

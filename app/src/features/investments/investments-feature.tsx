@@ -1,6 +1,6 @@
 // My Investments (/investments): totals, portfolio (one position per project, linking to it) and the
 // investment history, all from the indexed chain.
-import { Button, Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Badge, Button, Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router-dom'
 import { ErrorAlert } from '@/components/ui/error-alert'
 import { amountToSol, formatDateTime, formatSol, formatTokenShare, formatUsd } from '@/lib/format'
@@ -80,7 +80,11 @@ function Investments() {
                 </HStack>
                 <HStack justify="space-between" fontSize="sm" color="fg.muted" wrap="wrap">
                   <Text>Token share {formatTokenShare(position.tokenShare)}</Text>
-                  <Text>{position.project?.status === 'funded' ? 'Funded' : position.project?.status ?? ''}</Text>
+                  {position.refunded ? (
+                    <Badge colorPalette="orange">Refunded</Badge>
+                  ) : (
+                    <Text>{position.project?.status === 'funded' ? 'Funded' : position.project?.status ?? ''}</Text>
+                  )}
                 </HStack>
                 {position.project && <FundingProgress project={position.project} size="xs" />}
               </Card.Body>
@@ -108,7 +112,14 @@ function Investments() {
                   <Table.Row key={investment.id}>
                     <Table.Cell>{formatDateTime(investment.createdAt)}</Table.Cell>
                     <Table.Cell>{investment.project?.title ?? `Project #${investment.projectId}`}</Table.Cell>
-                    <Table.Cell textAlign="end">{amountToSol(investment.amount)} SOL</Table.Cell>
+                    <Table.Cell textAlign="end">
+                      {amountToSol(investment.amount)} SOL{' '}
+                      {investment.refunded && (
+                        <Badge colorPalette="orange" size="sm">
+                          Refunded
+                        </Badge>
+                      )}
+                    </Table.Cell>
                     <Table.Cell textAlign="end">{formatTokenShare(investment.tokenShare)}</Table.Cell>
                     <Table.Cell>
                       <TransactionLink signature={investment.txHash} />

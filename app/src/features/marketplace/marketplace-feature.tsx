@@ -1,22 +1,30 @@
 // Marketplace (/marketplace): search (also fed by the header's box via ?search=), status filter, sort,
 // the project grid, an 8-card skeleton while loading and 'No projects found' when empty.
+// Search, filter and sort run on the server, a page at a time, and more pages load as the end of the
+// grid scrolls near, so a catalogue of thousands renders only what has been scrolled to. Typing
+// filters the cards already loaded at once; the server is asked once typing pauses.
 import { Box, Heading, HStack, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { LuSearch } from 'react-icons/lu'
 import { useSearchParams } from 'react-router-dom'
 import { ErrorAlert } from '@/components/ui/error-alert'
-import { MARKETPLACE_SKELETON_COUNT } from '@/constants'
-import { useProjects } from '@/features/projects/projects-data-access'
+import { MARKETPLACE_PREFETCH_MARGIN_PX, MARKETPLACE_SEARCH_DEBOUNCE_MS, MARKETPLACE_SKELETON_COUNT } from '@/constants'
+import { useDebouncedValue } from '@/lib/use-debounced-value'
+import { useOnVisible } from '@/lib/use-on-visible'
 import { ProjectCard, ProjectCardSkeleton } from '@/features/projects/projects-ui'
+import { useProjectPages } from './marketplace-data-access'
 import { SORT_OPTIONS, STATUS_FILTERS, asSortOption, asStatusFilter, filterProjects } from './marketplace-logic'
 
 const STATUS_LABELS = { all: 'All projects', funding: 'Funding', funded: 'Funded' } as const
+/** Skeleton cards shown under the grid while the next page loads. */
+const NEXT_PAGE_SKELETON_COUNT = 4
 
 export default function MarketplaceFeature() {
   const [params, setParams] = useSearchParams()
   const search = params.get('search') ?? ''
   const status = asStatusFilter(params.get('status'))
   const sort = asSortOption(params.get('sort'))
-  const projects = useProjects()
+  const debouncedSearch = useDebouncedValue(search, MARKETPLACE_SEARCH_DEBOUNCE_MS)
+  const projects = useProjectPages({ search: debouncedSearch, status, sort })
 
   const update = (key: string, value: string, fallback: string) => {
     const next = new URLSearchParams(params)
@@ -25,7 +33,19 @@ export default function MarketplaceFeature() {
     setParams(next, { replace: true })
   }
 
-  const visible = projects.data ? filterProjects(projects.data, search, status, sort) : []
+  const loaded = projects.data?.pages.flatMap((page) => page.items) ?? []
+  // The server already applied these filters to its answer; on the previous search's cards, shown
+  // while the new answer is on its way, they narrow the grid as the user types.
+  const visible = filterProjects(loaded, search, status, sort)
+  const settled = projects.isSuccess && !projects.isPlaceholderData && search === debouncedSearch
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = projects
+  const sentinelRef = useOnVisible<HTMLDivElement>(
+    () => {
+      if (hasNextPage && !isFetchingNextPage) void fetchNextPage()
+    },
+    { marginPx: MARKETPLACE_PREFETCH_MARGIN_PX, enabled: settled && hasNextPage, generation: projects.data?.pages.length ?? 0 },
+  )
+  const skeletons = (count: number) => Array.from({ length: count }, (_, index) => <ProjectCardSkeleton key={`skeleton-${index}`} />)
 
   return (
     <Stack gap="6">
@@ -63,15 +83,15 @@ export default function MarketplaceFeature() {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </HStack>
-      {projects.isError && (
-        <ErrorAlert error={projects.error} />
-      )}
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4">
-        {projects.isPending
-          ? Array.from({ length: MARKETPLACE_SKELETON_COUNT }, (_, index) => <ProjectCardSkeleton key={index} />)
+      {projects.isError && <ErrorAlert error={projects.error} />}
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4" aria-busy={!settled}>
+        {projects.isPending || (!settled && visible.length === 0 && projects.isFetching)
+          ? skeletons(MARKETPLACE_SKELETON_COUNT)
           : visible.map((project) => <ProjectCard key={project.id} project={project} />)}
+        {isFetchingNextPage && skeletons(NEXT_PAGE_SKELETON_COUNT)}
       </SimpleGrid>
-      {projects.isSuccess && visible.length === 0 && (
+      {hasNextPage && <Box ref={sentinelRef} h="px" data-testid="marketplace-more" />}
+      {settled && visible.length === 0 && (
         <Box textAlign="center" py="16">
           <Heading size="md">No projects found</Heading>
           <Text color="fg.muted">Try another search or filter.</Text>

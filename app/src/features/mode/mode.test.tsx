@@ -26,13 +26,15 @@ describe('mode', () => {
 
   it('switching to On-Chain persists the mode and reads data from devnet', async () => {
     const api = installFakeApi({ 'GET /api/projects': () => [] })
+    // The marketplace asks for pages (/api/projects?limit=…).
+    const listRequests = () => api.requests.filter((request) => request.path.startsWith('/api/projects'))
     renderApp('/marketplace')
     expect(await screen.findByText('No projects found')).toBeInTheDocument()
-    expect(api.find('GET', '/api/projects').map((request) => request.cluster)).toEqual(['demo'])
+    expect(listRequests().map((request) => request.cluster)).toEqual(['demo'])
     expect(screen.getByText('Demo Mode')).toBeInTheDocument()
     fireEvent.click(screen.getByRole('checkbox', { name: 'On-Chain Mode' }))
     expect(await screen.findByText('On-Chain Mode', { selector: 'span' })).toBeInTheDocument()
     expect(window.localStorage.getItem(MODE_STORAGE_KEY)).toBe('onchain')
-    await waitFor(() => expect(api.find('GET', '/api/projects').map((request) => request.cluster)).toEqual(['demo', 'devnet']))
+    await waitFor(() => expect(listRequests().map((request) => request.cluster)).toEqual(['demo', 'devnet']))
   })
 })

@@ -1,5 +1,5 @@
-// Screens of the route table that later issues build (embed library, advertising, studio portal,
-// verification, collaboration, debug, analytics, login): each says honestly what is coming.
+// Screens of the route table that later issues build (embed library, advertising, collaboration,
+// debug, analytics, login): each says honestly what is coming.
 import { Badge, Card, Heading, Stack, Text } from '@chakra-ui/react'
 import { useParams } from 'react-router-dom'
 import { WalletGate } from '@/features/wallet/wallet-gate'
@@ -15,14 +15,6 @@ export const PLACEHOLDERS = {
   advertising: {
     title: 'Advertising',
     coming: 'Ad plans for advertisers (Display, Video, Sponsorship) and the publisher programme with its 40% revenue share.',
-  },
-  studio: {
-    title: 'Production Portal',
-    coming: 'List your movie for licence funding, follow its funding, views and revenue distributions.',
-  },
-  verification: {
-    title: 'Studio Verification',
-    coming: 'The verification tracker: application, documents, wallet verification and final approval by an admin signature.',
   },
   collaboration: {
     title: 'Collaboration',

@@ -25,6 +25,7 @@ import { FundingProgress, ProjectThumbnail } from '@/features/projects/projects-
 import { TransactionLink } from '@/features/chain/chain-ui'
 import { ProjectEmbedPanel } from '@/features/publishers/project-embed-panel'
 import { InvestDialog } from './invest-dialog'
+import { RefundPanel } from './refund-panel'
 
 export function studioLabel(project: Pick<Project, 'studioId' | 'studioName'>): string {
   return project.studioName ? project.studioName : `Studio #${project.studioId}`
@@ -108,6 +109,7 @@ function ProjectDetail({ project }: { project: Project }) {
           </Card.Root>
 
           {project.status === 'funded' && project.embeddableCode && <ProjectEmbedPanel project={project} />}
+          {project.status === 'failed' && publicKey && <RefundPanel project={project} />}
 
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
             <InfoCard title="About the Project">

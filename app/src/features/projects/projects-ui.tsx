@@ -33,11 +33,20 @@ export function FundingStatusBadge({ project }: { project: Project }) {
   )
 }
 
+/** The posters' intrinsic size (2:3, as the demo posters), given to the browser before the image arrives; CSS sets the box. */
+const THUMBNAIL_WIDTH_PX = 600
+const THUMBNAIL_HEIGHT_PX = 900
+
 export function ProjectThumbnail({ project, height = '44' }: { project: Project; height?: string }) {
   return (
     <Image
       src={project.thumbnailUrl}
       alt={project.title}
+      // Off-screen cards' images wait until scrolled near; the fixed box keeps the layout from jumping.
+      loading="lazy"
+      decoding="async"
+      width={THUMBNAIL_WIDTH_PX}
+      height={THUMBNAIL_HEIGHT_PX}
       h={height}
       w="full"
       objectFit="cover"

@@ -4,28 +4,39 @@ import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { DEFAULT_CLUSTER, MAX_METADATA_URI_LEN } from '../../constants.ts';
 import { metadata as metadataStore } from '../../db/index.ts';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv, ClusterContext } from '../context.ts';
 import { fail } from '../errors.ts';
 import { metadataBody, sha256Params } from '../schemas.ts';
 import { validate } from '../validate.ts';
+
+/** Stores a metadata document under the sha256 of its canonical JSON; returns the hash. */
+export async function storeMetadata(ctx: ClusterContext, metadata: Record<string, unknown>, nowMs: number): Promise<string> {
+  // Keys in a fixed order so the same metadata always hashes the same.
+  const body = JSON.stringify(metadata, Object.keys(metadata).sort());
+  const sha256 = createHash('sha256').update(body).digest('hex');
+  await metadataStore.putMetadata(ctx.db, sha256, body, Math.floor(nowMs / 1000));
+  return sha256;
+}
+
+/** A stored metadata document, parsed. */
+export async function readMetadata(ctx: ClusterContext, sha256: string): Promise<Record<string, unknown> | undefined> {
+  const body = await metadataStore.getMetadata(ctx.db, sha256);
+  return body === undefined ? undefined : JSON.parse(body);
+}
 
 export function metadataRoutes(now: () => number) {
   return new Hono<AppEnv>()
     .post('/', validate('json', metadataBody), async (c) => {
       const ctx = c.var.cluster;
-      const metadata = c.req.valid('json');
-      // Keys in a fixed order so the same metadata always hashes the same.
-      const body = JSON.stringify(metadata, Object.keys(metadata).sort());
-      const sha256 = createHash('sha256').update(body).digest('hex');
-      await metadataStore.putMetadata(ctx.db, sha256, body, Math.floor(now() / 1000));
+      const sha256 = await storeMetadata(ctx, c.req.valid('json'), now());
       const query = ctx.name === DEFAULT_CLUSTER ? '' : `?cluster=${encodeURIComponent(ctx.name)}`;
       const uri = `${new URL(c.req.url).origin}/api/metadata/${sha256}${query}`;
       if (uri.length > MAX_METADATA_URI_LEN) fail(400, 'The metadata URI would be too long for the program');
       return c.json({ uri, sha256 }, 201);
     })
     .get('/:sha256', validate('param', sha256Params), async (c) => {
-      const body = await metadataStore.getMetadata(c.var.cluster.db, c.req.valid('param').sha256);
-      if (body === undefined) fail(404, 'Metadata not found');
-      return c.json(JSON.parse(body));
+      const metadata = await readMetadata(c.var.cluster, c.req.valid('param').sha256);
+      if (!metadata) fail(404, 'Metadata not found');
+      return c.json(metadata);
     });
 }

@@ -11,6 +11,10 @@ import { getProject, listProjects, projectShape } from '../shapes.ts';
 import { validate } from '../validate.ts';
 import { projectOfWrite, verifiedEvents } from '../verify.ts';
 
+
+/** Verified studios' films first among films of the same status (the verification benefit "higher in featured lists"). */
+const verifiedRank = (project: { studioVerified: boolean }) => (project.studioVerified ? 0 : 1);
+
 export function projectRoutes(now: () => number) {
   return new Hono<AppEnv>()
     .get('/', validate('query', projectListQuery), async (c) => {
@@ -34,7 +38,10 @@ export function projectRoutes(now: () => number) {
       const { limit } = c.req.valid('query');
       const rank = (status: string) => (status === 'funding' ? 0 : status === 'funded' ? 1 : 2);
       const list = (await listProjects(c.var.cluster, new URL(c.req.url).origin, now()))
-        .sort((a, b) => rank(a.status) - rank(b.status) || b.currentFunding / b.fundingGoal - a.currentFunding / a.fundingGoal)
+        .sort(
+          (a, b) =>
+            rank(a.status) - rank(b.status) || verifiedRank(a) - verifiedRank(b) || b.currentFunding / b.fundingGoal - a.currentFunding / a.fundingGoal,
+        )
         .slice(0, limit);
       return c.json(list);
     })

@@ -19,7 +19,7 @@ export function userRoutes(now: () => number, isServerKey: (address: string) => 
       try {
         return c.json(userShape(await users.registerUser(c.var.cluster.db, body.walletAddress, body, now())));
       } catch (error) {
-        if (error instanceof UserLinkError) fail(error.status, error.message);
+        if (error instanceof users.UserLinkError) fail(error.status, error.message);
         throw error;
       }
     })

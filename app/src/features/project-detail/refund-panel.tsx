@@ -1,0 +1,82 @@
+// A film past its deadline unfunded: an investor sees what they can take back and refunds it
+// through the mode's client (refund burns the shares and returns the SOL the investment recorded).
+import { Button, Card, Heading, Text } from '@chakra-ui/react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { notify } from '@/components/ui/toaster'
+import { errorMessage } from '@/lib/api'
+import { amountToSol, formatSol } from '@/lib/format'
+import type { Investment, Project } from '@/lib/types'
+import { useCluster, useMode } from '@/features/mode/mode-data-access'
+import { chainKeys, useMarqueeClient } from '@/features/chain/chain-data-access'
+import { transactionUrl } from '@/features/chain/chain-ui'
+import { investmentKeys, useUserInvestments } from '@/features/investments/investments-data-access'
+import { WalletNotConnectedError, projectKeys } from '@/features/projects/projects-data-access'
+
+/** SOL the wallet can take back from a film: its investments not refunded yet. */
+export function refundableSol(investments: Investment[], projectId: number): number {
+  return investments
+    .filter((investment) => investment.projectId === projectId && !investment.refunded)
+    .reduce((sum, investment) => sum + amountToSol(investment.amount), 0)
+}
+
+function useRefund() {
+  const client = useMarqueeClient()
+  const cluster = useCluster()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (project: Project) => {
+      if (!client) throw new WalletNotConnectedError()
+      return client.refund(project)
+    },
+    onSettled: () =>
+      Promise.all(
+        [projectKeys.all(cluster), investmentKeys.all(cluster), chainKeys.all(cluster)].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
+  })
+}
+
+export function RefundPanel({ project }: { project: Project }) {
+  const { mode } = useMode()
+  const investments = useUserInvestments()
+  const refund = useRefund()
+  const refundable = refundableSol(investments.data ?? [], project.id)
+  const refunded = (investments.data ?? []).some((investment) => investment.projectId === project.id && investment.refunded)
+  if (refundable <= 0 && !refunded) return null
+  return (
+    <Card.Root borderColor="orange.300">
+      <Card.Body gap="3">
+        <Heading size="md">Funding closed short of its goal</Heading>
+        {refundable > 0 ? (
+          <>
+            <Text>
+              You can take back <strong data-testid="refundable">{formatSol(refundable, 3)}</strong> you invested in {project.title}.
+            </Text>
+            <Button
+              colorPalette="orange"
+              alignSelf="start"
+              loading={refund.isPending}
+              loadingText="Refunding..."
+              onClick={() =>
+                refund.mutate(project, {
+                  onSuccess: (result) => {
+                    const sol = result.amountLamports ? Number(result.amountLamports) / 1e9 : refundable
+                    notify({
+                      title: 'Refund complete',
+                      description: `${formatSol(sol, 3)} has been returned to your wallet.`,
+                      link: { label: 'View transaction', href: transactionUrl(mode, result.txHash) },
+                    })
+                  },
+                  onError: (error) => notify({ title: 'Refund failed', description: errorMessage(error), variant: 'destructive' }),
+                })
+              }
+            >
+              Refund {formatSol(refundable, 3)}
+            </Button>
+          </>
+        ) : (
+          <Text color="fg.muted">Your investment in this film has been refunded.</Text>
+        )}
+      </Card.Body>
+    </Card.Root>
+  )
+}

@@ -1,0 +1,184 @@
+// Upload Content: 'List Existing Movie for License' (spec §2, §3, §5). Nothing is sent until every
+// rule holds; the thumbnail is checked (JPG/PNG, ≤ 10 MB) before it is uploaded to the media store;
+// then the mode's client registers the studio (first listing) and creates the project. The button
+// reads 'Listing Movie...' meanwhile; the toast links to the transaction; the form resets.
+import { Button, Card, Field, Heading, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react'
+import { useMemo, useRef, useState } from 'react'
+import { notify } from '@/components/ui/toaster'
+import { LICENSE_TYPES, LISTING_MIN_MS, MAX_FUNDING_WINDOW_DAYS, MAX_RELEASE_YEAR, MIN_FUNDING_GOAL_USD, MIN_FUNDING_WINDOW_DAYS, MIN_RELEASE_YEAR } from '@/constants'
+import { errorMessage } from '@/lib/api'
+import { sleep } from '@/lib/format'
+import type { PlatformInfo, StudioAccount } from '@/lib/types'
+import { useMode } from '@/features/mode/mode-data-access'
+import { transactionUrl } from '@/features/chain/chain-ui'
+import {
+  EMPTY_LISTING,
+  LISTING_LABELS,
+  deadlineBounds,
+  hasErrors,
+  listingInput,
+  thumbnailError,
+  validateListing,
+  type ListingErrors,
+  type ListingField,
+  type ListingForm as ListingFormState,
+  type ListingLimits,
+} from './listing-logic'
+import { uploadMedia, useListFilm } from './studio-data-access'
+
+export const LISTING_SUCCESS_TITLE = 'Project created successfully'
+export const LISTING_SUCCESS_DESCRIPTION = 'Your movie metadata and thumbnail were uploaded to content-addressed storage.'
+
+/** The window and cap the program will apply to this studio. */
+export function listingLimits(platform: PlatformInfo | undefined, studio: StudioAccount | null | undefined): ListingLimits {
+  return {
+    minWindowDays: platform?.minFundingWindowDays ?? MIN_FUNDING_WINDOW_DAYS,
+    maxWindowDays: platform?.maxFundingWindowDays ?? MAX_FUNDING_WINDOW_DAYS,
+    fundingCapUsd: studio ? studio.fundingCap : (platform?.unverifiedFundingCap ?? null),
+    verifiedCapUsd: platform?.verifiedFundingCap ?? null,
+  }
+}
+
+export function ListingForm({
+  platform,
+  studio,
+  studioName,
+  onListed,
+}: {
+  platform: PlatformInfo | undefined
+  studio: StudioAccount | null | undefined
+  studioName?: string
+  onListed?: (projectId: number) => void
+}) {
+  const { mode, cluster } = useMode()
+  const [form, setForm] = useState<ListingFormState>(EMPTY_LISTING)
+  const [errors, setErrors] = useState<ListingErrors>({})
+  const [thumbnail, setThumbnail] = useState<File | null>(null)
+  const [thumbnailProblem, setThumbnailProblem] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const listFilm = useListFilm()
+  const limits = listingLimits(platform, studio)
+  const bounds = useMemo(() => deadlineBounds(limits, Date.now()), [limits.minWindowDays, limits.maxWindowDays]) // eslint-disable-line react-hooks/exhaustive-deps
+
+  const set = (field: ListingField) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }))
+
+  const pickThumbnail = (file: File | undefined) => {
+    const problem = file ? thumbnailError(file) : null
+    setThumbnailProblem(problem)
+    setThumbnail(file && !problem ? file : null)
+  }
+
+  const reset = () => {
+    setForm(EMPTY_LISTING)
+    setErrors({})
+    setThumbnail(null)
+    setThumbnailProblem(null)
+    if (fileInput.current) fileInput.current.value = ''
+  }
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault()
+    const found = validateListing(form, limits)
+    setErrors(found)
+    if (hasErrors(found) || thumbnailProblem) return
+    setBusy(true)
+    try {
+      const [created] = await Promise.all([
+        (async () => {
+          const uploaded = thumbnail ? await uploadMedia(thumbnail, cluster) : null
+          return listFilm.mutateAsync({ ...listingInput(form, uploaded?.url), ...(studioName ? { studioName } : {}) })
+        })(),
+        sleep(LISTING_MIN_MS),
+      ])
+      notify({
+        title: LISTING_SUCCESS_TITLE,
+        description: LISTING_SUCCESS_DESCRIPTION,
+        link: { label: 'View transaction', href: transactionUrl(mode, created.txHash) },
+      })
+      reset()
+      onListed?.(created.projectId)
+    } catch (error) {
+      notify({ title: 'Listing failed', description: errorMessage(error), variant: 'destructive' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const field = (name: ListingField, input: React.ReactNode, helper?: string) => (
+    <Field.Root invalid={Boolean(errors[name])} required>
+      <Field.Label>{LISTING_LABELS[name]}</Field.Label>
+      {input}
+      {errors[name] ? <Field.ErrorText>{errors[name]}</Field.ErrorText> : helper ? <Field.HelperText>{helper}</Field.HelperText> : null}
+    </Field.Root>
+  )
+
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Heading size="lg">List Existing Movie for License</Heading>
+        <Text color="fg.muted" fontSize="sm">
+          Investors fund the licence; once funded you release the raised SOL to your wallet.
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        <form onSubmit={submit} noValidate aria-label="List Existing Movie for License">
+          <Stack gap="4">
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              {field('title', <Input value={form.title} onChange={set('title')} />)}
+              {field('directorName', <Input value={form.directorName} onChange={set('directorName')} />)}
+              {field(
+                'releaseYear',
+                <Input type="number" min={MIN_RELEASE_YEAR} max={MAX_RELEASE_YEAR} value={form.releaseYear} onChange={set('releaseYear')} />,
+                `${MIN_RELEASE_YEAR}–${MAX_RELEASE_YEAR}`,
+              )}
+              {field(
+                'licenseType',
+                <NativeSelect.Root>
+                  <NativeSelect.Field value={form.licenseType} onChange={set('licenseType')}>
+                    {LICENSE_TYPES.map((type) => (
+                      <option key={type} value={type}>
+                        {type}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>,
+              )}
+              {field(
+                'fundingGoal',
+                <Input type="number" min={MIN_FUNDING_GOAL_USD} step="1" value={form.fundingGoal} onChange={set('fundingGoal')} />,
+                limits.fundingCapUsd !== null ? `At least $${MIN_FUNDING_GOAL_USD}; your cap is $${limits.fundingCapUsd.toLocaleString('en-US')}` : undefined,
+              )}
+              {field(
+                'deadline',
+                <Input type="date" min={bounds.min} max={bounds.max} value={form.deadline} onChange={set('deadline')} />,
+                `From ${bounds.min} to ${bounds.max}`,
+              )}
+            </SimpleGrid>
+            {field('genres', <Input value={form.genres} onChange={set('genres')} placeholder="Drama, Thriller" />)}
+            {field('description', <Textarea rows={4} value={form.description} onChange={set('description')} />)}
+            <Field.Root invalid={Boolean(thumbnailProblem)}>
+              <Field.Label>Thumbnail (JPG/PNG, max 10MB)</Field.Label>
+              <Input
+                ref={fileInput}
+                type="file"
+                accept="image/jpeg,image/png"
+                p="1"
+                onChange={(event) => pickThumbnail(event.target.files?.[0])}
+              />
+              {thumbnailProblem ? (
+                <Field.ErrorText>{thumbnailProblem}</Field.ErrorText>
+              ) : (
+                <Field.HelperText>Without one, a poster is generated from the title.</Field.HelperText>
+              )}
+            </Field.Root>
+            <Button type="submit" colorPalette="purple" alignSelf="start" loading={busy} loadingText="Listing Movie...">
+              List Movie
+            </Button>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  )
+}

@@ -1,0 +1,80 @@
+// The portal's Revenue Distribution tab: the studio's films' on-chain distributions (Project,
+// Revenue Generated, Distribution Date, Status, Transaction) and the split every distribution
+// follows (spec §2: publishers 40%, investors 57.5%, platform 2.5%, Solana fees 0%).
+import { Card, Heading, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { REVENUE_SPLIT_PERCENT } from '@/constants'
+import { formatDate, formatUsd } from '@/lib/format'
+import type { PlatformDistribution, Project } from '@/lib/types'
+import { TransactionLink } from '@/features/chain/chain-ui'
+
+const SPLIT_CARDS = [
+  { label: 'Website Publishers', percent: REVENUE_SPLIT_PERCENT.publishers },
+  { label: 'Content Investors', percent: REVENUE_SPLIT_PERCENT.investors },
+  { label: 'Platform', percent: REVENUE_SPLIT_PERCENT.platform },
+  { label: 'Solana Fees', percent: REVENUE_SPLIT_PERCENT.chainFees },
+]
+
+export function RevenueDistributionTab({
+  projects,
+  distributions,
+  loading,
+}: {
+  projects: Project[]
+  distributions: PlatformDistribution[]
+  loading: boolean
+}) {
+  const titles = new Map(projects.map((project) => [project.id, project.title]))
+  const own = distributions.filter((distribution) => titles.has(distribution.projectId))
+  return (
+    <Stack gap="4" pt="4">
+      <Heading size="lg">Revenue distributions</Heading>
+      {loading ? (
+        <Skeleton h="32" />
+      ) : own.length === 0 ? (
+        <Text color="fg.muted">No revenue has been distributed for your films yet: it starts once a funded film is embedded and viewed.</Text>
+      ) : (
+        <Table.ScrollArea borderWidth="1px" borderRadius="md">
+          <Table.Root size="sm">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Project</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Revenue Generated</Table.ColumnHeader>
+                <Table.ColumnHeader>Distribution Date</Table.ColumnHeader>
+                <Table.ColumnHeader>Status</Table.ColumnHeader>
+                <Table.ColumnHeader>Transaction</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {own.map((distribution) => (
+                <Table.Row key={distribution.id}>
+                  <Table.Cell>{distribution.projectTitle ?? titles.get(distribution.projectId)}</Table.Cell>
+                  {/* Thousandths of SOL, which is USD at 1 SOL = 1000 USD. */}
+                  <Table.Cell textAlign="end">{formatUsd(distribution.revenueGenerated ?? distribution.amount)}</Table.Cell>
+                  <Table.Cell>{formatDate(distribution.distributedAt ?? distribution.createdAt ?? '')}</Table.Cell>
+                  <Table.Cell>{distribution.status ?? 'Completed'}</Table.Cell>
+                  <Table.Cell>
+                    <TransactionLink signature={distribution.txHash} />
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+      <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
+        {SPLIT_CARDS.map((card) => (
+          <Card.Root key={card.label}>
+            <Card.Body gap="1">
+              <Text fontSize="sm" color="fg.muted">
+                {card.label}
+              </Text>
+              <Text fontSize="2xl" fontWeight="bold">
+                {card.percent}%
+              </Text>
+            </Card.Body>
+          </Card.Root>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  )
+}

@@ -1,0 +1,159 @@
+// Studio reads (the wallet's studio, its films, the platform's rules, the films' distributions) and
+// the studio's actions (list a film, release its funds, save settings, edit a listing, mint a licence
+// certificate, register on chain), each through the mode's client or the API, then the refreshes.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useWallet } from '@solana/wallet-adapter-react'
+import { apiGet, apiPost, apiPut } from '@/lib/api'
+import type { Cluster, PlatformDistribution, PlatformInfo, Project, StudioOverview, StudioProfile } from '@/lib/types'
+import { useCluster } from '@/features/mode/mode-data-access'
+import { chainKeys, useMarqueeClient } from '@/features/chain/chain-data-access'
+import type { ListingInput } from '@/features/chain/marquee-client'
+import { WalletNotConnectedError, projectKeys } from '@/features/projects/projects-data-access'
+import { investmentKeys } from '@/features/investments/investments-data-access'
+import { revenueKeys } from '@/features/revenue/revenue-data-access'
+
+export const studioKeys = {
+  all: (cluster: Cluster) => ['studios', cluster] as const,
+  overview: (cluster: Cluster, walletAddress: string | null) => [...studioKeys.all(cluster), 'overview', walletAddress] as const,
+  projects: (cluster: Cluster, chainAddress: string | null) => [...studioKeys.all(cluster), 'projects', chainAddress] as const,
+  platform: (cluster: Cluster) => ['platform', cluster] as const,
+  certificates: (cluster: Cluster, projectId: number) => [...studioKeys.all(cluster), 'certificates', projectId] as const,
+}
+
+export interface Certificate {
+  mint: string
+  txHash: string
+  mintedAt: string
+}
+
+/** The licence certificates minted for a film. */
+export function useCertificates(projectId: number) {
+  const cluster = useCluster()
+  return useQuery({
+    queryKey: studioKeys.certificates(cluster, projectId),
+    queryFn: () => apiGet<Certificate[]>(`/api/projects/${projectId}/certificates`, cluster),
+  })
+}
+
+export function useWalletAddress(): string | null {
+  return useWallet().publicKey?.toBase58() ?? null
+}
+
+/** The connected wallet's studio: on chain (registration, verified flag, cap), settings, verification application. */
+export function useStudioOverview() {
+  const cluster = useCluster()
+  const walletAddress = useWalletAddress()
+  return useQuery({
+    queryKey: studioKeys.overview(cluster, walletAddress),
+    queryFn: () => apiGet<StudioOverview>(`/api/studios/${walletAddress}`, cluster),
+    enabled: walletAddress !== null,
+  })
+}
+
+/** The films the studio listed: the program records them by the studio's signing address. */
+export function useStudioProjects(chainAddress: string | null) {
+  const cluster = useCluster()
+  return useQuery({
+    queryKey: studioKeys.projects(cluster, chainAddress),
+    queryFn: () => apiGet<Project[]>(`/api/projects?studio=${chainAddress}`, cluster),
+    enabled: chainAddress !== null,
+  })
+}
+
+export function usePlatform() {
+  const cluster = useCluster()
+  return useQuery({ queryKey: studioKeys.platform(cluster), queryFn: () => apiGet<PlatformInfo>('/api/platform', cluster) })
+}
+
+/** Every distribution of the cluster; the portal keeps the studio's (GET /api/revenue/distributions). */
+export function useDistributions() {
+  const cluster = useCluster()
+  return useQuery({
+    queryKey: revenueKeys.distributions(cluster),
+    queryFn: () => apiGet<PlatformDistribution[]>('/api/revenue/distributions', cluster),
+  })
+}
+
+function useInvalidateStudio() {
+  const cluster = useCluster()
+  const queryClient = useQueryClient()
+  return () =>
+    Promise.all(
+      [studioKeys.all(cluster), projectKeys.all(cluster), investmentKeys.all(cluster), chainKeys.all(cluster), revenueKeys.all(cluster)].map(
+        (queryKey) => queryClient.invalidateQueries({ queryKey }),
+      ),
+    )
+}
+
+function useClient() {
+  const client = useMarqueeClient()
+  return () => {
+    if (!client) throw new WalletNotConnectedError()
+    return client
+  }
+}
+
+/** register_studio (first listing) + create_project through the mode's client. */
+export function useListFilm() {
+  const client = useClient()
+  const invalidate = useInvalidateStudio()
+  return useMutation({ mutationFn: (listing: ListingInput) => client().createProject(listing), onSettled: invalidate })
+}
+
+/** claim_license: the studio takes the raised SOL of its funded film. */
+export function useReleaseFunds() {
+  const client = useClient()
+  const invalidate = useInvalidateStudio()
+  return useMutation({ mutationFn: (project: Project) => client().claimLicense(project), onSettled: invalidate })
+}
+
+/** register_studio on its own: the wallet signs, which is the tracker's Wallet Verification. */
+export function useRegisterStudio() {
+  const client = useClient()
+  const invalidate = useInvalidateStudio()
+  return useMutation({ mutationFn: (name: string) => client().registerStudio(name), onSettled: invalidate })
+}
+
+export function useMintCertificate() {
+  const client = useClient()
+  const invalidate = useInvalidateStudio()
+  return useMutation({ mutationFn: (project: Project) => client().mintLicenseCertificate(project), onSettled: invalidate })
+}
+
+export function useSaveStudioProfile() {
+  const cluster = useCluster()
+  const walletAddress = useWalletAddress()
+  const invalidate = useInvalidateStudio()
+  return useMutation({
+    mutationFn: (profile: Pick<StudioProfile, 'name' | 'description'>) =>
+      apiPut<StudioProfile>(`/api/studios/${walletAddress}/profile`, cluster, profile),
+    onSettled: invalidate,
+  })
+}
+
+export interface ListingEdit {
+  title: string
+  description: string
+  directorName: string
+  releaseYear: number
+  licenseType: string
+  genres: string[]
+}
+
+/** Edits a film's metadata: a new content-addressed document the project points to off chain. */
+export function useEditListing() {
+  const cluster = useCluster()
+  const invalidate = useInvalidateStudio()
+  return useMutation({
+    mutationFn: ({ projectId, edit }: { projectId: number; edit: ListingEdit }) =>
+      apiPut<Project>(`/api/projects/${projectId}/metadata`, cluster, edit),
+    onSettled: invalidate,
+  })
+}
+
+/** Uploads an image to the media store (POST /api/media); answers its URL and sha256. */
+export function uploadMedia(file: File, cluster: Cluster): Promise<{ url: string; sha256: string }> {
+  const form = new FormData()
+  form.append('file', file)
+  return apiPost<{ url: string; sha256: string }>('/api/media', cluster, form)
+}

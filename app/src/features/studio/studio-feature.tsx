@@ -1,0 +1,116 @@
+// Production Portal (/studio): the connected wallet's studio — header, summary cards and the four
+// tabs of spec §2 (Projects, Upload Content, Revenue Distribution, Studio Settings), all from the
+// indexed chain and the studio's saved settings.
+import { Badge, Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react'
+import { useState } from 'react'
+import { ErrorAlert } from '@/components/ui/error-alert'
+import { formatUsd, shortenAddress } from '@/lib/format'
+import { useMode } from '@/features/mode/mode-data-access'
+import { WalletGate } from '@/features/wallet/wallet-gate'
+import { SummaryStat } from '@/features/investments/investments-feature'
+import { ListingForm } from './listing-form'
+import { ProjectsTab } from './projects-tab'
+import { RevenueDistributionTab } from './revenue-distribution-tab'
+import { StudioSettingsTab } from './studio-settings-tab'
+import { changeLabel, formatThousands, studioSummary } from './studio-summary'
+import { useDistributions, usePlatform, useStudioOverview, useStudioProjects, useWalletAddress } from './studio-data-access'
+
+export type StudioTab = 'projects' | 'upload' | 'revenue' | 'settings'
+
+export default function StudioFeature() {
+  return (
+    <WalletGate explanation="Connect your Solana wallet to list movies for licence funding and follow their funding, views and revenue.">
+      <StudioPortal />
+    </WalletGate>
+  )
+}
+
+export function VerifiedBadge() {
+  return (
+    <Badge colorPalette="blue" size="sm">
+      Verified studio
+    </Badge>
+  )
+}
+
+function StudioPortal() {
+  const { mode } = useMode()
+  const walletAddress = useWalletAddress()!
+  const overview = useStudioOverview()
+  const platform = usePlatform()
+  const chainAddress = overview.data?.chainAddress ?? null
+  const projects = useStudioProjects(chainAddress)
+  const distributions = useDistributions()
+  const [tab, setTab] = useState<StudioTab>('projects')
+
+  if (overview.isPending) return <Skeleton h="64" />
+  if (overview.isError) return <ErrorAlert error={overview.error} />
+  const { studio, profile } = overview.data
+  const list = projects.data ?? []
+  const summary = studioSummary(list, distributions.data ?? [])
+  const studioName = profile?.name || studio?.name || ''
+
+  return (
+    <Stack gap="6">
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <Stack gap="1">
+          <HStack gap="2">
+            <Heading size="2xl">Production Portal</Heading>
+            {studio?.verified && <VerifiedBadge />}
+          </HStack>
+          <Text color="fg.muted">{studioName || 'List your movies for community licence funding'}</Text>
+        </Stack>
+        <HStack gap="2">
+          <Badge colorPalette={mode === 'demo' ? 'orange' : 'green'} variant="subtle">
+            {mode === 'demo' ? 'Demo Chain' : 'Solana Devnet'}
+          </Badge>
+          <Badge variant="outline" fontFamily="mono" title={walletAddress}>
+            {shortenAddress(walletAddress)}
+          </Badge>
+        </HStack>
+      </HStack>
+
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+        <SummaryStat label="Projects" value={String(summary.projectCount)} hint={`${summary.fundedCount} funded`} />
+        <SummaryStat label="Total Revenue" value={formatUsd(summary.totalRevenue)} hint={changeLabel(summary.revenueChange)} />
+        <SummaryStat label="Total Views" value={formatThousands(summary.totalViews)} hint={changeLabel(summary.viewsChange)} />
+      </SimpleGrid>
+
+      <Tabs.Root value={tab} onValueChange={({ value }) => setTab(value as StudioTab)} variant="line" lazyMount>
+        <Tabs.List>
+          <Tabs.Trigger value="projects">Projects</Tabs.Trigger>
+          <Tabs.Trigger value="upload">Upload Content</Tabs.Trigger>
+          <Tabs.Trigger value="revenue">Revenue Distribution</Tabs.Trigger>
+          <Tabs.Trigger value="settings">Studio Settings</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="projects">
+          {projects.isError ? (
+            <ErrorAlert error={projects.error} />
+          ) : (
+            <ProjectsTab projects={list} loading={projects.isPending && chainAddress !== null} onAdd={() => setTab('upload')} />
+          )}
+        </Tabs.Content>
+        <Tabs.Content value="upload">
+          <ListingForm platform={platform.data} studio={studio} studioName={studioName} onListed={() => setTab('projects')} />
+        </Tabs.Content>
+        <Tabs.Content value="revenue">
+          <RevenueDistributionTab projects={list} distributions={distributions.data ?? []} loading={distributions.isPending} />
+        </Tabs.Content>
+        <Tabs.Content value="settings">
+          <StudioSettingsTab overview={overview.data} />
+        </Tabs.Content>
+      </Tabs.Root>
+      {!studio && (
+        <Card.Root variant="subtle">
+          <Card.Body>
+            <Text fontSize="sm" color="fg.muted">
+              Your wallet is not a registered studio yet: your first listing registers it on chain. Unverified studios may
+              ask up to {platform.data ? formatUsd(platform.data.unverifiedFundingCap) : '…'} per film; verified studios up to{' '}
+              {platform.data ? formatUsd(platform.data.verifiedFundingCap) : '…'}.
+            </Text>
+          </Card.Body>
+        </Card.Root>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,242 @@
+// The studio side of the API: the platform's rules (GET /api/platform), a wallet's studio overview
+// and settings (/api/studios/:wallet), verification applications and the admin's decisions
+// (/api/verification/applications), a film's metadata edit (PUT /api/projects/:id/metadata) and
+// the generic write path of program transactions the app sent itself (POST /api/transactions).
+// Writes for a wallet need that wallet's session; the admin's decisions need the admin's.
+import { Hono, type Context } from 'hono';
+import { requireSession, requireWallet } from '../../auth/guard.ts';
+import { certificates, listingEdits, platform, studioProfiles, users, verification, type Executor } from '../../db/index.ts';
+import type { AppEnv, ClusterContext } from '../context.ts';
+import { fail } from '../errors.ts';
+import {
+  applicationBody,
+  applicationIdParams,
+  approvalBody,
+  idParams,
+  listingEditBody,
+  rejectionBody,
+  studioProfileBody,
+  transactionBody,
+  walletParams,
+} from '../schemas.ts';
+import { getProject, isoDate, toUsd } from '../shapes.ts';
+import { readMetadata, storeMetadata } from './metadata.ts';
+import { validate } from '../validate.ts';
+import { verifiedEvents } from '../verify.ts';
+import type { StoredEvent } from '../../ingest/projector.ts';
+
+/** Every event the program emits: POST /api/transactions accepts any of them. */
+const PROGRAM_EVENTS = [
+  'PlatformInitialized',
+  'PlatformUpdated',
+  'StudioRegistered',
+  'StudioVerified',
+  'ProjectCreated',
+  'Invested',
+  'LicenseClaimed',
+  'Refunded',
+  'EmbedRegistered',
+  'RevenueDistributed',
+  'RevenueClaimed',
+  'PublisherRevenueClaimed',
+];
+
+/** The address that signs for a wallet on this cluster (its demo key on the demo chain). */
+async function chainAddressOf(db: Executor, walletAddress: string): Promise<string> {
+  return (await users.resolveUser(db, walletAddress)).chainAddress ?? walletAddress;
+}
+
+async function studioAccount(ctx: ClusterContext, db: Executor, authority: string) {
+  const row = await platform.studioByAuthority(db, authority);
+  if (!row) return null;
+  const rules = await platform.rules(db);
+  const cap = row.funding_cap_lamports ?? (row.verified ? rules?.verified_funding_cap_lamports : rules?.unverified_funding_cap_lamports) ?? 0;
+  return {
+    address: row.address,
+    authority: row.authority,
+    name: row.name,
+    verified: row.verified === 1,
+    fundingCap: toUsd(cap),
+    fundingCapLamports: String(cap),
+    registeredAt: isoDate(row.registered_at)!,
+    txHash: row.signature,
+    explorerUrl: ctx.explorerTxUrl?.(row.signature) ?? null,
+  };
+}
+
+async function applicationShape(ctx: ClusterContext, db: Executor, application: verification.Application) {
+  return {
+    id: application.id,
+    walletAddress: application.walletAddress,
+    chainAddress: application.chainAddress,
+    studioName: application.studioName,
+    contactEmail: application.contactEmail,
+    website: application.website,
+    description: application.description,
+    documents: application.documents,
+    status: application.status,
+    rejectionReason: application.rejectionReason,
+    submittedAt: isoDate(application.submittedAt)!,
+    reviewedAt: isoDate(application.reviewedAt),
+    approvalTxHash: application.approvalSignature,
+    studio: await studioAccount(ctx, db, application.chainAddress),
+  };
+}
+
+/** The caller must be signed in as the wallet that is Platform.admin on this cluster (or signs for it). */
+async function requireAdmin(c: Context<AppEnv>, db: Executor): Promise<void> {
+  const session = requireSession(c);
+  const rules = await platform.rules(db);
+  if (!rules) fail(404, 'The platform is not initialised on this cluster');
+  if ((await chainAddressOf(db, session.walletAddress)) !== rules.admin) fail(403, 'Only the platform admin reviews studio applications');
+}
+
+export function platformRoutes() {
+  return new Hono<AppEnv>().get('/', async (c) => {
+    const rules = await platform.rules(c.var.cluster.db);
+    if (!rules) fail(404, 'The platform is not initialised on this cluster');
+    return c.json({
+      admin: rules.admin,
+      treasury: rules.treasury,
+      minInvestmentLamports: String(rules.min_investment_lamports),
+      unverifiedFundingCapLamports: String(rules.unverified_funding_cap_lamports),
+      verifiedFundingCapLamports: String(rules.verified_funding_cap_lamports),
+      unverifiedFundingCap: toUsd(rules.unverified_funding_cap_lamports),
+      verifiedFundingCap: toUsd(rules.verified_funding_cap_lamports),
+      // A deadline must be in the future and at most max_funding_days ahead (create_project's rule).
+      minFundingWindowDays: 0,
+      maxFundingWindowDays: await platform.maxFundingDays(c.var.cluster.db),
+    });
+  });
+}
+
+export function studioRoutes(now: () => number) {
+  return new Hono<AppEnv>()
+    .get('/:walletAddress', validate('param', walletParams), async (c) => {
+      const ctx = c.var.cluster;
+      const db = ctx.db;
+      const { walletAddress } = c.req.valid('param');
+      const chainAddress = await chainAddressOf(db, walletAddress);
+      const [studio, profile, application, rules] = await Promise.all([
+        studioAccount(ctx, db, chainAddress),
+        studioProfiles.getProfile(db, walletAddress),
+        verification.latestOf(db, walletAddress),
+        platform.rules(db),
+      ]);
+      return c.json({
+        walletAddress,
+        chainAddress,
+        isAdmin: rules?.admin === chainAddress,
+        studio,
+        profile: profile ? { name: profile.name, description: profile.description, updatedAt: isoDate(profile.updatedAt) } : null,
+        application: application ? await applicationShape(ctx, db, application) : null,
+      });
+    })
+    .put('/:walletAddress/profile', validate('param', walletParams), validate('json', studioProfileBody), async (c) => {
+      const { walletAddress } = c.req.valid('param');
+      requireWallet(c, walletAddress);
+      const saved = await studioProfiles.saveProfile(c.var.cluster.db, walletAddress, c.req.valid('json'), Math.floor(now() / 1000));
+      return c.json({ name: saved.name, description: saved.description, updatedAt: isoDate(saved.updatedAt) });
+    });
+}
+
+export function verificationRoutes(now: () => number) {
+  return new Hono<AppEnv>()
+    .get('/applications', async (c) => {
+      const ctx = c.var.cluster;
+      const db = ctx.db;
+      await requireAdmin(c, db);
+      const applications = await verification.listLatest(db);
+      return c.json(await Promise.all(applications.map((application) => applicationShape(ctx, db, application))));
+    })
+    .post('/applications', validate('json', applicationBody), async (c) => {
+      const ctx = c.var.cluster;
+      const db = ctx.db;
+      const body = c.req.valid('json');
+      requireWallet(c, body.walletAddress);
+      const chainAddress = await chainAddressOf(db, body.walletAddress);
+      if ((await studioAccount(ctx, db, chainAddress))?.verified) fail(400, 'This studio is already verified');
+      const latest = await verification.latestOf(db, body.walletAddress);
+      if (latest?.status === 'submitted') fail(409, 'An application of this studio is already waiting for review');
+      const submitted = await verification.submit(db, { ...body, chainAddress, submittedAt: Math.floor(now() / 1000) });
+      return c.json(await applicationShape(ctx, db, submitted), 201);
+    })
+    .post('/applications/:id/reject', validate('param', applicationIdParams), validate('json', rejectionBody), async (c) => {
+      const ctx = c.var.cluster;
+      const db = ctx.db;
+      await requireAdmin(c, db);
+      const { id } = c.req.valid('param');
+      if (!(await verification.getApplication(db, id))) fail(404, 'Application not found');
+      if (!(await verification.decide(db, id, { status: 'rejected', reason: c.req.valid('json').reason }, Math.floor(now() / 1000)))) {
+        fail(409, 'This application was already decided');
+      }
+      return c.json(await applicationShape(ctx, db, (await verification.getApplication(db, id))!));
+    })
+    .post('/applications/:id/approve', validate('param', applicationIdParams), validate('json', approvalBody), async (c) => {
+      const ctx = c.var.cluster;
+      const db = ctx.db;
+      await requireAdmin(c, db);
+      const { id } = c.req.valid('param');
+      const { txHash } = c.req.valid('json');
+      const application = await verification.getApplication(db, id);
+      if (!application) fail(404, 'Application not found');
+      // The approval is the admin's verify_studio of this studio's account, setting it verified.
+      await verifiedEvents(
+        ctx,
+        txHash,
+        ['StudioVerified'],
+        (event: StoredEvent) => event.data.authority === application.chainAddress && event.data.verified === true,
+      );
+      if (!(await verification.decide(db, id, { status: 'approved', signature: txHash }, Math.floor(now() / 1000)))) {
+        fail(409, 'This application was already decided');
+      }
+      return c.json(await applicationShape(ctx, db, (await verification.getApplication(db, id))!));
+    });
+}
+
+/** PUT /api/projects/:id/metadata: the film's studio stores new metadata and the film points to it. */
+export function listingEditRoutes(now: () => number) {
+  return new Hono<AppEnv>()
+    .get('/:id/certificates', validate('param', idParams), async (c) => {
+      const ctx = c.var.cluster;
+      const list = await certificates.certificatesOf(ctx.db, c.req.valid('param').id);
+      return c.json(
+        list.map((certificate) => ({
+          mint: certificate.mint,
+          projectId: certificate.projectId,
+          owner: certificate.owner,
+          txHash: certificate.signature,
+          mintedAt: isoDate(certificate.mintedAt),
+          explorerUrl: ctx.explorerTxUrl?.(certificate.signature) ?? null,
+        })),
+      );
+    })
+    .put('/:id/metadata', validate('param', idParams), validate('json', listingEditBody), async (c) => {
+    const ctx = c.var.cluster;
+    const db = ctx.db;
+    const origin = new URL(c.req.url).origin;
+    const { id } = c.req.valid('param');
+    const project = await getProject(ctx, origin, now(), id);
+    if (!project) fail(404, 'Project not found');
+    const session = requireSession(c);
+    if ((await chainAddressOf(db, session.walletAddress)) !== project.studioAuthority) fail(403, 'Only the studio that listed this film can edit it');
+    const edit = c.req.valid('json');
+    // The listing's own fields the chain records (title, goal, deadline) stay as listed.
+    const previous = (await readMetadata(ctx, (await listingEdits.currentMetadataHash(db, id))!)) ?? {};
+    const sha256 = await storeMetadata(ctx, { ...previous, ...edit, title: project.title }, now());
+    await listingEdits.recordEdit(db, id, sha256, session.walletAddress, Math.floor(now() / 1000));
+    return c.json(await getProject(ctx, origin, now(), id));
+  });
+}
+
+/**
+ * POST /api/transactions: any program transaction the app sent itself (a listing, a studio
+ * registration or verification, a refund) is looked up on the cluster and ingested at once.
+ */
+export function transactionRoutes() {
+  return new Hono<AppEnv>().post('/', validate('json', transactionBody), async (c) => {
+    const { txHash } = c.req.valid('json');
+    const events = await verifiedEvents(c.var.cluster, txHash, PROGRAM_EVENTS);
+    return c.json({ signature: txHash, events: events.map((event) => ({ name: event.name, data: event.data })) });
+  });
+}

@@ -1,0 +1,46 @@
+// /api/media: upload an image (multipart field `file`) into the content-addressed store, and serve
+// stored images by their sha256 with immutable cache headers (the name is the content's hash).
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { MAX_MEDIA_BYTES, MEDIA_MULTIPART_OVERHEAD_BYTES } from '../constants.ts';
+import type { AppEnv } from '../api/context.ts';
+import { fail } from '../api/errors.ts';
+import { MediaStore, MediaTooLargeError, UnsupportedMediaTypeError } from './store.ts';
+
+export const mediaPath = (sha256: string) => `/api/media/${sha256}`;
+
+export function mediaRoutes(store: MediaStore) {
+  const tooLarge = `File too large (max ${MAX_MEDIA_BYTES} bytes, 10 MB)`;
+  return new Hono<AppEnv>()
+    .post(
+      '/',
+      // Refuses an oversized body before reading it whole; the exact file size is checked below.
+      bodyLimit({ maxSize: MAX_MEDIA_BYTES + MEDIA_MULTIPART_OVERHEAD_BYTES, onError: () => fail(413, tooLarge) }),
+      async (c) => {
+        if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
+          fail(415, 'Expected a multipart/form-data upload with the image in the field "file"');
+        }
+        const form = await c.req.formData().catch(() => fail(400, 'Malformed multipart body'));
+        const file = form.get('file');
+        if (!(file instanceof File)) fail(400, 'Missing the image in the multipart field "file"');
+        try {
+          const stored = await store.put(new Uint8Array(await file.arrayBuffer()));
+          return c.json({ url: mediaPath(stored.sha256), sha256: stored.sha256 });
+        } catch (error) {
+          if (error instanceof MediaTooLargeError) fail(413, error.message);
+          if (error instanceof UnsupportedMediaTypeError) fail(415, error.message);
+          throw error;
+        }
+      },
+    )
+    .get('/:sha256', async (c) => {
+      const media = await store.get(c.req.param('sha256'));
+      if (!media) fail(404, `No media with sha256 ${c.req.param('sha256')}`);
+      return c.body(new Uint8Array(media.bytes), 200, {
+        'Content-Type': media.contentType,
+        'Cache-Control': 'public, max-age=31536000, immutable',
+        ETag: `"${c.req.param('sha256')}"`,
+        'X-Content-Type-Options': 'nosniff',
+      });
+    });
+}

@@ -1,0 +1,87 @@
+// `npm run bench`: one table of every performance figure, each next to its baseline measured in the
+// same run, its target and whether it is met — compute units per instruction (bench-cu.ts), the API
+// and ingestion (scripts/bench/api.ts, ingest.ts), the marketplace in headless Chromium with 1,000
+// films, and the dApp's initial JavaScript. A figure a module of this checkout cannot measure is
+// printed as "not available". A benchmark, not a test: it exits 0 whether targets are met or not,
+// and non-zero only when a measurement itself fails.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { measure as measureComputeUnits, TARGETS as CU_TARGETS } from './bench-cu.ts';
+import { bundleRows } from './bench/bundle.ts';
+import { marketplaceRows } from './bench/marketplace.ts';
+import type { BenchRow } from './bench/rows.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+function notAvailable(name: string, target: string, why: string): BenchRow {
+  return { name: `${name} — not available (${why})`, value: null, baseline: null, ratio: null, target, met: null };
+}
+
+/**
+ * Rows of a module written alongside this one (api.ts, ingest.ts): its exported row function
+ * (`<name>Rows`, or its only exported function), or a "not available" row when it is absent here.
+ */
+async function externalRows(file: string, name: string, target: string): Promise<BenchRow[]> {
+  const path = join(here, 'bench', file);
+  if (!existsSync(path)) return [notAvailable(name, target, `scripts/bench/${file} is not on this branch`)];
+  const module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+  const functions = Object.entries(module).filter(([, value]) => typeof value === 'function') as [string, () => Promise<BenchRow[]> | BenchRow[]][];
+  const chosen = functions.find(([key]) => key.toLowerCase().endsWith('rows')) ?? (functions.length === 1 ? functions[0] : undefined);
+  if (!chosen) return [notAvailable(name, target, `scripts/bench/${file} exports no row function`)];
+  return await chosen[1]();
+}
+
+async function computeUnitRows(): Promise<BenchRow[]> {
+  const rows = await measureComputeUnits();
+  return rows
+    .filter(({ instruction }) => CU_TARGETS[instruction] !== undefined)
+    .map(({ instruction, computeUnits }) => ({
+      name: `compute units: ${instruction}`,
+      value: computeUnits,
+      // Compute units have no in-run baseline: the target is the issue's absolute ceiling.
+      baseline: null,
+      ratio: null,
+      target: `≤ ${CU_TARGETS[instruction].toLocaleString('en-US')}`,
+      met: computeUnits <= CU_TARGETS[instruction],
+      unit: 'CU',
+    }));
+}
+
+const cell = (value: number | string | null, unit?: string) => {
+  if (value === null) return '—';
+  if (typeof value === 'string') return value;
+  const text = Number.isInteger(value) ? value.toLocaleString('en-US') : value.toFixed(1);
+  return unit ? `${text} ${unit}` : text;
+};
+
+function print(rows: BenchRow[]): void {
+  const header = ['figure', 'value', 'baseline', 'ratio', 'target', 'met'];
+  const lines = rows.map((row) => [
+    row.name,
+    cell(row.value, row.unit),
+    cell(row.baseline, row.unit),
+    row.ratio === null ? '—' : row.ratio.toFixed(2),
+    row.target,
+    row.met === null ? 'not available' : row.met ? 'met' : 'not met',
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
+  const format = (cells: string[]) => `| ${cells.map((text, column) => (column === 0 ? text.padEnd(widths[column]) : text.padStart(widths[column]))).join(' | ')} |`;
+  console.log(format(header));
+  console.log(`|${widths.map((width, column) => (column === 0 ? ` ${'-'.repeat(width)} ` : ` ${'-'.repeat(width - 1)}: `)).join('|')}|`);
+  for (const line of lines) console.log(format(line));
+}
+
+const sections: [string, () => Promise<BenchRow[]> | BenchRow[]][] = [
+  ['compute units', computeUnitRows],
+  ['API', () => externalRows('api.ts', 'API requests/s vs a bare Hono route', '≥ 0.5 of the bare route')],
+  ['ingest', () => externalRows('ingest.ts', 'ingest of 100,000 events vs a raw batched insert', '≥ 0.3 of the raw insert')],
+  ['marketplace', marketplaceRows],
+  ['bundle', bundleRows],
+];
+const rows: BenchRow[] = [];
+for (const [label, collect] of sections) {
+  process.stderr.write(`measuring ${label}…\n`);
+  rows.push(...(await collect()));
+}
+print(rows);
