@@ -22,8 +22,8 @@ git diff --exit-code -- programs/marquee/idl/marquee.json
 step "Rust host unit tests (programs/marquee)"
 cargo test -p marquee
 
-step "program tests: mocha against target/deploy/marquee.so in solana-bankrun"
-npx mocha
+step "program tests: mocha against target/deploy/marquee.so in solana-bankrun (scripts/test-program.sh)"
+bash scripts/test-program.sh
 
 step "workspace package tests (the indexer on SQLite)"
 npm test --workspaces --if-present
