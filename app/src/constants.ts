@@ -84,3 +84,12 @@ export const COMMITMENT = 'confirmed' as const
 export const EXPLORER_TX_URL = (signature: string) => `https://explorer.solana.com/tx/${signature}?cluster=devnet`
 
 export const MS_PER_DAY = 86_400_000
+
+/** Collaboration hub (spec §2): the chat panel's height and the limits the server also enforces. */
+export const CHAT_PANEL_HEIGHT_PX = 500
+export const CHAT_MESSAGE_MAX_LENGTH = 1000
+export const TOP_INVESTORS_SHOWN = 5
+
+/** Debug page (spec §9): the invest amount is in thousandths of SOL; embeds default to this site. */
+export const DEBUG_DEFAULT_INVESTMENT_AMOUNT = 1000
+export const DEBUG_DEFAULT_WEBSITE_URL = 'https://example.com'

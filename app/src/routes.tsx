@@ -10,6 +10,9 @@ import RevenueFeature from '@/features/revenue/revenue-feature'
 import CheckoutFeature from '@/features/checkout/checkout-feature'
 import ClaimFeature from '@/features/claim/claim-feature'
 import EmbedLibraryFeature from '@/features/publishers/embed-library-feature'
+import AnalyticsFeature from '@/features/analytics/analytics-feature'
+import CollaborationFeature from '@/features/collaboration/collaboration-feature'
+import DebugFeature from '@/features/debug/debug-feature'
 import { PLACEHOLDERS, PlaceholderFeature } from '@/features/placeholders/placeholder-feature'
 
 export const routes: RouteObject[] = [
@@ -22,14 +25,14 @@ export const routes: RouteObject[] = [
       { path: '/investments', element: <InvestmentsFeature /> },
       { path: '/embed', element: <EmbedLibraryFeature /> },
       { path: '/revenue', element: <RevenueFeature /> },
-      { path: '/analytics', element: <PlaceholderFeature screen={PLACEHOLDERS.analytics} /> },
+      { path: '/analytics', element: <AnalyticsFeature /> },
       { path: '/advertising', element: <PlaceholderFeature screen={PLACEHOLDERS.advertising} /> },
       { path: '/studio', element: <PlaceholderFeature screen={PLACEHOLDERS.studio} /> },
       { path: '/verification', element: <PlaceholderFeature screen={PLACEHOLDERS.verification} /> },
       { path: '/checkout', element: <CheckoutFeature /> },
       { path: '/claim-revenue', element: <ClaimFeature /> },
-      { path: '/collaboration/:projectId?', element: <PlaceholderFeature screen={PLACEHOLDERS.collaboration} /> },
-      { path: '/debug', element: <PlaceholderFeature screen={PLACEHOLDERS.debug} /> },
+      { path: '/collaboration/:projectId?', element: <CollaborationFeature /> },
+      { path: '/debug', element: <DebugFeature /> },
       { path: '/login', element: <PlaceholderFeature screen={PLACEHOLDERS.login} /> },
       { path: '*', element: <NotFoundScreen /> },
     ],

@@ -82,3 +82,24 @@ export const SITE_VERIFY_MAX_REDIRECTS = 5;
 /** Auto-list API keys: "mk_" + 24 random bytes (base64url); the first 10 characters identify a key in lists. */
 export const API_KEY_PREFIX = 'mk_';
 export const API_KEY_SHOWN_PREFIX_LENGTH = 10;
+/** Collaboration hubs: limits of what a wallet may post (the app shows the same ones). */
+export const CHAT_MESSAGE_MAX_LENGTH = 1000;
+export const CHAT_HISTORY_LIMIT = 200;
+export const ATTACHMENT_TITLE_MAX_LENGTH = 120;
+export const LINK_URL_MAX_LENGTH = 500;
+export const UPDATE_TITLE_MAX_LENGTH = 120;
+export const UPDATE_DESCRIPTION_MAX_LENGTH = 5000;
+export const POLL_QUESTION_MAX_LENGTH = 200;
+export const POLL_OPTION_MAX_LENGTH = 120;
+export const POLL_MIN_OPTIONS = 2;
+export const POLL_MAX_OPTIONS = 6;
+export const TEAM_NAME_MAX_LENGTH = 80;
+export const TEAM_ROLE_MAX_LENGTH = 60;
+export const TOP_INVESTORS_LIMIT = 5;
+/** The live chat feed re-reads the messages table this often (every API process does, so a
+ * message posted through another process on the same PostgreSQL database is seen too). */
+export const CHAT_FEED_POLL_MS = 1000;
+/** Messages this recent are re-read on every poll: a PostgreSQL id can commit after a higher one. */
+export const CHAT_FEED_REREAD_MS = 10_000;
+/** An idle server-sent event stream gets a comment this often so proxies keep it open. */
+export const SSE_KEEPALIVE_MS = 15_000;

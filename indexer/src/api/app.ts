@@ -25,6 +25,8 @@ import { fail } from './errors.ts';
 import { openApiDocument } from './openapi.ts';
 import { playerRoutes } from '../player/routes.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
+import { analyticsRoutes } from './routes/analytics.ts';
+import { collaborationRoutes } from './routes/collaboration.ts';
 import { embedRoutes } from './routes/embeds.ts';
 import { publisherRoutes } from './routes/publishers.ts';
 import { investmentRoutes } from './routes/investments.ts';
@@ -60,7 +62,9 @@ export function createApp(deps: AppDeps) {
   // Lists are large (1,000 films ≈ 1 MB of JSON): compressed when the client accepts it, and a
   // client holding the same answer gets 304 Not Modified for its If-None-Match.
   api.use('*', compress());
-  api.use('*', async (c, next) => (c.req.method === 'GET' ? etag()(c, next) : next()));
+  // A server-sent event stream never ends: hashing its body for an ETag would wait forever.
+  const tagged = etag();
+  api.use('*', async (c, next) => (c.req.method === 'GET' && !c.req.path.endsWith('/stream') ? tagged(c, next) : next()));
   api.use('*', async (c, next) => {
     const name = c.req.query('cluster') ?? c.req.header(CLUSTER_HEADER) ?? defaultCluster;
     const cluster = clusters.get(name);
@@ -96,6 +100,8 @@ export function createApp(deps: AppDeps) {
   api.route('/revenue', revenueRoutes());
   api.route('/views', viewRoutes(now, rules));
   api.route('/metadata', metadataRoutes(now));
+  api.route('/collaboration', collaborationRoutes(now));
+  api.route('/analytics', analyticsRoutes());
   api.route('/webhooks', webhookRoutes(deps.heliusAuthHeader));
   if (deps.demo) api.route('/demo', deps.demo.routes);
 

@@ -11,6 +11,7 @@ import { migration001 } from './migrations/001_initial.ts';
 import { migration002 } from './migrations/002_position_checkpoint.ts';
 import { migration003 } from './migrations/003_project_search.ts';
 import { migration004 } from './migrations/004_publishers.ts';
+import { migration005 } from './migrations/005_collaboration.ts';
 
 /** A migration's `up` gets the dialect for the few column types the two databases spell apart. */
 export interface MarqueeMigration {
@@ -20,7 +21,7 @@ export interface MarqueeMigration {
 }
 export type MigrationList = MarqueeMigration[];
 
-export const MIGRATIONS: MigrationList = [migration001, migration002, migration003, migration004];
+export const MIGRATIONS: MigrationList = [migration001, migration002, migration003, migration004, migration005];
 
 const MIGRATION_TABLE = 'kysely_migration';
 

@@ -265,6 +265,58 @@ export interface PublisherApiKeysTable {
   revoked_at: number | null;
 }
 
+/** Collaboration hubs (migration 005): off-chain, written for wallets; times in unix milliseconds. */
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  project_id: number;
+  sender_wallet: string;
+  text: string;
+  attachment_url: string | null;
+  attachment_title: string | null;
+  created_at: number;
+}
+
+export interface ProjectUpdatesTable {
+  id: Generated<number>;
+  project_id: number;
+  title: string;
+  description: string;
+  author_wallet: string;
+  created_at: number;
+}
+
+export interface PollsTable {
+  id: Generated<number>;
+  project_id: number;
+  question: string;
+  ends_at: number;
+  creator_wallet: string;
+  created_at: number;
+}
+
+export interface PollOptionsTable {
+  id: Generated<number>;
+  poll_id: number;
+  position: number;
+  text: string;
+}
+
+export interface PollVotesTable {
+  poll_id: number;
+  wallet: string;
+  option_id: number;
+  voted_at: number;
+}
+
+export interface TeamMembersTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  role: string;
+  avatar_url: string | null;
+  created_at: number;
+}
+
 export interface Schema {
   transactions: TransactionsTable;
   events: EventsTable;
@@ -289,6 +341,12 @@ export interface Schema {
   views: ViewsTable;
   publisher_websites: PublisherWebsitesTable;
   publisher_api_keys: PublisherApiKeysTable;
+  chat_messages: ChatMessagesTable;
+  project_updates: ProjectUpdatesTable;
+  polls: PollsTable;
+  poll_options: PollOptionsTable;
+  poll_votes: PollVotesTable;
+  team_members: TeamMembersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
