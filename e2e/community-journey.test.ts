@@ -1,16 +1,18 @@
 // End to end, the community side in headless Chromium against the real server (API + built dApp +
-// demo chain): two wallets in two browser contexts chat live on one hub and vote in the studio's
-// poll (once each: a second vote says "Already Voted"), the debug page runs its five actions green on
-// the demo chain and a failing one red, and the analytics page draws its charts from indexed data.
+// demo chain; under E2E_TOPOLOGY=pg-cluster two API processes behind a round-robin proxy, so a chat
+// stream and the post it shows land on different processes): two wallets in two browser contexts
+// chat live on one hub and vote in the studio's poll (once each: a second vote says "Already Voted"),
+// the debug page runs its five actions green on the demo chain and a failing one red, and the
+// analytics page draws its charts from indexed data.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { Keypair } from '@solana/web3.js';
+import { startServers, type Servers } from './servers.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = 20_000 + Math.floor(Math.random() * 20_000);
@@ -18,7 +20,7 @@ const origin = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-community-'));
 const studioWallet = Keypair.generate();
 const fanWallet = Keypair.generate();
-let server: ChildProcess;
+let servers: Servers | undefined;
 let browser: Browser;
 let serverOutput = '';
 
@@ -47,35 +49,22 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
   }
 }
 
-/** A browser context whose page has `wallet` installed as the Wallet Standard "E2E Wallet", connected and signed in. */
-async function signedInPage(wallet: Keypair): Promise<{ context: BrowserContext; page: Page }> {
+/** A browser context whose page has `wallet` installed as the Wallet Standard "E2E Wallet", connected. */
+async function connectedPage(wallet: Keypair): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   const page = await context.newPage();
   const walletScript = readFileSync(join(root, 'e2e/wallet-standard.js'), 'utf8');
-  const account = JSON.stringify({
-    address: wallet.publicKey.toBase58(),
-    publicKey: [...wallet.publicKey.toBytes()],
-    seed: [...wallet.secretKey.subarray(0, 32)],
-  });
+  const account = JSON.stringify({ address: wallet.publicKey.toBase58(), publicKey: [...wallet.publicKey.toBytes()] });
   await page.addInitScript({ content: `window.__E2E_WALLET__ = ${account};\n${walletScript}` });
   await page.goto(`${origin}/`);
   await page.getByRole('button', { name: 'Connect Wallet' }).first().click();
   await page.getByText('E2E Wallet').first().click();
   await page.getByText('Connected', { exact: true }).first().waitFor();
-  await waitFor('the sign-in', () =>
-    page.evaluate(async () => ((await fetch('/api/auth/session')).ok ? true : undefined)),
-  );
   return { context, page };
 }
 
 before(async () => {
-  server = spawn(process.execPath, ['--import', 'tsx', join(root, 'indexer/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), MARQUEE_DATA_DIR: dataDir, MARQUEE_RPC_CLUSTERS: '', HOSTNAME: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout!.on('data', (chunk) => (serverOutput += chunk));
-  server.stderr!.on('data', (chunk) => (serverOutput += chunk));
+  servers = await startServers({ root, port, dataDir, onOutput: (text) => (serverOutput += text) });
   await waitFor('the server and its seeded demo chain', async () => {
     const projects = await api<ApiProject[]>('/projects');
     return projects.length >= 12 ? projects : undefined;
@@ -88,16 +77,15 @@ before(async () => {
 
 after(async () => {
   await browser?.close();
-  server?.kill('SIGINT');
-  await new Promise((resolve) => server?.once('exit', resolve) ?? resolve(undefined));
+  await servers?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 test('collaboration: two browsers see each other’s chat live; a vote counts once, a second says Already Voted', { timeout: 300_000 }, async () => {
-  const studio = await signedInPage(studioWallet);
-  const fan = await signedInPage(fanWallet);
+  const studio = await connectedPage(studioWallet);
+  const fan = await connectedPage(fanWallet);
 
-  // The studio wallet lists a film on the demo chain (its session signs for it), so it is that film's studio.
+  // The studio wallet lists a film on the demo chain (its demo key signs for it), so it is that film's studio.
   const listed = await studio.page.evaluate(async (walletAddress) => {
     const response = await fetch('/api/demo/projects?cluster=demo', {
       method: 'POST',
@@ -169,7 +157,7 @@ test('collaboration: two browsers see each other’s chat live; a vote counts on
 });
 
 test('debug page: the five actions succeed in green on the demo chain, a failing one shows red', { timeout: 300_000 }, async () => {
-  const { context, page } = await signedInPage(Keypair.generate());
+  const { context, page } = await connectedPage(Keypair.generate());
   const projects = await api<ApiProject[]>('/projects');
   const left = (project: ApiProject) => BigInt(project.goalLamports) - BigInt(project.raisedLamports);
   const nearlyFunded = projects.find((project) => project.status === 'funding' && left(project) > 0n && left(project) < 5_000_000_000n);

@@ -81,7 +81,7 @@ describe('Collaboration dashboard', () => {
     fireEvent.change(input, { target: { value: 'Hello team' } })
     fireEvent.keyDown(input, { key: 'Enter' })
     expect(await screen.findByText('Message Sent')).toBeInTheDocument()
-    expect(api.find('POST', '/api/collaboration/7/messages')[0].body).toEqual({ text: 'Hello team' })
+    expect(api.find('POST', '/api/collaboration/7/messages')[0].body).toEqual({ walletAddress: ADDRESS, text: 'Hello team' })
     expect(await screen.findByText('Hello team')).toBeInTheDocument()
     expect(screen.getByText('You')).toBeInTheDocument()
     await waitFor(() => expect(input).toHaveValue(''))
@@ -103,7 +103,7 @@ describe('Collaboration dashboard', () => {
     expect(screen.getByText('Active')).toBeInTheDocument()
     fireEvent.click(screen.getByRole('button', { name: 'Vote Option 1' }))
     expect(await screen.findByText('Vote Recorded')).toBeInTheDocument()
-    expect(api.find('POST', '/api/collaboration/7/polls/4/votes')[0].body).toEqual({ optionId: 10 })
+    expect(api.find('POST', '/api/collaboration/7/polls/4/votes')[0].body).toEqual({ walletAddress: ADDRESS, optionId: 10 })
   })
 
   it('says Already Voted on a second vote', async () => {
