@@ -7,6 +7,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +23,10 @@ const dataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-community-'));
 const studioWallet = Keypair.generate();
 const fanWallet = Keypair.generate();
 let servers: Servers | undefined;
+/** The debug wallet's website (loopback): it serves the verification token, so its views count. */
+let site: http.Server;
+let siteOrigin = '';
+let siteToken = '';
 let browser: Browser;
 let serverOutput = '';
 
@@ -64,6 +70,14 @@ async function connectedPage(wallet: Keypair): Promise<{ context: BrowserContext
 }
 
 before(async () => {
+  site = http.createServer((request, response) => {
+    if (request.url === '/.well-known/marquee-verification.txt' && siteToken) return response.writeHead(200).end(siteToken);
+    response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Debug films</title>');
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  // The debug wallet's website is on loopback, which verification refuses unless told otherwise.
+  process.env.MARQUEE_VERIFY_ALLOW_LOOPBACK = '1';
   servers = await startServers({ root, port, dataDir, onOutput: (text) => (serverOutput += text) });
   await waitFor('the server and its seeded demo chain', async () => {
     const projects = await api<ApiProject[]>('/projects');
@@ -78,6 +92,8 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await servers?.stop();
+  site?.closeAllConnections();
+  site?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -157,7 +173,17 @@ test('collaboration: two browsers see each other’s chat live; a vote counts on
 });
 
 test('debug page: the five actions succeed in green on the demo chain, a failing one shows red', { timeout: 300_000 }, async () => {
-  const { context, page } = await connectedPage(Keypair.generate());
+  const debugWallet = Keypair.generate();
+  const { context, page } = await connectedPage(debugWallet);
+  // Views count only on a website the embed's publisher verified (issue 12): the wallet verifies its site first.
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${origin}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    assert.ok(response.ok, `${path} answered ${response.status}: ${await response.clone().text()}`);
+    return (await response.json()) as { token: string; status: string };
+  };
+  const walletAddress = debugWallet.publicKey.toBase58();
+  siteToken = (await post('/publishers/websites', { walletAddress, websiteUrl: siteOrigin })).token;
+  assert.equal((await post('/publishers/websites/verify', { walletAddress, websiteUrl: siteOrigin })).status, 'verified');
   const projects = await api<ApiProject[]>('/projects');
   const left = (project: ApiProject) => BigInt(project.goalLamports) - BigInt(project.raisedLamports);
   const nearlyFunded = projects.find((project) => project.status === 'funding' && left(project) > 0n && left(project) < 5_000_000_000n);
@@ -171,6 +197,7 @@ test('debug page: the five actions succeed in green on the demo chain, a failing
   assert.equal(await amount.inputValue(), '1000');
   // Exactly what is left of the goal, in thousandths of SOL: the investment funds the film.
   await amount.fill(String(Number(left(nearlyFunded)) / 1e6));
+  await page.getByLabel('Website URL').fill(siteOrigin);
 
   const results = page.getByTestId('debug-result');
   const act = async (button: string, expected: RegExp, tone: 'success' | 'error') => {

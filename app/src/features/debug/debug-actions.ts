@@ -27,11 +27,20 @@ interface PlayNonce {
   minWatchMs: number
 }
 
-/** One view of an embed: a play nonce, the player's minimum watch time, then the report. */
-export async function trackViewFromDebug(client: MarqueeClient, projectId: number, embedId: string): Promise<void> {
+/**
+ * One view of an embed as its player on the embed's registered website would make it: a play nonce
+ * for that website, the player's minimum watch time, then the report. Views count only there, and
+ * only once the publisher verified the website (the server says so otherwise).
+ */
+export async function trackViewFromDebug(
+  client: MarqueeClient,
+  projectId: number,
+  embed: { embedId: string; websiteUrl: string },
+): Promise<void> {
+  const { embedId, websiteUrl: website } = embed
   const onChainFlag = client.mode === 'onchain' ? { onChain: true } : {}
   const distributionsBefore = await distributionCount(client, projectId)
-  const { nonce, minWatchMs } = await apiPost<PlayNonce>('/api/views/nonce', client.cluster, { projectId, embedId })
+  const { nonce, minWatchMs } = await apiPost<PlayNonce>('/api/views/nonce', client.cluster, { projectId, embedId, website })
   await sleep(minWatchMs)
   const report = await apiPost<{ counted: boolean; reason?: string }>('/api/views', client.cluster, {
     projectId,

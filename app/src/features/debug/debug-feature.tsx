@@ -272,14 +272,15 @@ function ActionsTab() {
   const [amountText, setAmountText] = useState(String(DEBUG_DEFAULT_INVESTMENT_AMOUNT))
   const [amountError, setAmountError] = useState<string | null>(null)
   const [websiteUrl, setWebsiteUrl] = useState(DEBUG_DEFAULT_WEBSITE_URL)
-  const [generated, setGenerated] = useState<Record<number, { embedId: string; embedCode: string | null }>>({})
+  const [generated, setGenerated] = useState<Record<number, { embedId: string; embedCode: string | null; websiteUrl: string }>>({})
   const [running, setRunning] = useState<DebugAction | null>(null)
   const [results, setResults] = useState<ActionResult[]>([])
 
   const list = projects.data ?? []
   const project = list.find((candidate) => candidate.id === projectId) ?? list[0]
-  const embedOf = (target: Project) =>
-    generated[target.id]?.embedId ?? (embeds.data ?? []).find((embed) => embed.projectId === target.id)?.embedId
+  /** The embed a view plays: the one generated here, else the wallet's indexed embed of the film. */
+  const embedOf = (target: Project): { embedId: string; websiteUrl: string } | undefined =>
+    generated[target.id] ?? (embeds.data ?? []).find((embed) => embed.projectId === target.id)
 
   const run = async (action: DebugAction, work: () => Promise<string>) => {
     setRunning(action)
@@ -358,7 +359,7 @@ function ActionsTab() {
             onClick={() =>
               void run('generateEmbed', async () => {
                 const embed = await generateEmbedFromDebug(needClient(), project, websiteUrl)
-                setGenerated((current) => ({ ...current, [project.id]: { embedId: embed.embedId, embedCode: embed.embedCode } }))
+                setGenerated((current) => ({ ...current, [project.id]: { embedId: embed.embedId, embedCode: embed.embedCode, websiteUrl } }))
                 return debugSuccess.generateEmbed()
               })
             }
@@ -370,9 +371,9 @@ function ActionsTab() {
           <Button
             onClick={() =>
               void run('trackView', async () => {
-                const embedId = embedOf(project)
-                if (!embedId) throw new DebugActionError('Generate an embed code for this project first')
-                await trackViewFromDebug(needClient(), project.id, embedId)
+                const embed = embedOf(project)
+                if (!embed) throw new DebugActionError('Generate an embed code for this project first')
+                await trackViewFromDebug(needClient(), project.id, embed)
                 return debugSuccess.trackView()
               })
             }
