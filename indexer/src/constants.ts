@@ -103,3 +103,6 @@ export const CHAT_FEED_POLL_MS = 1000;
 export const CHAT_FEED_REREAD_MS = 10_000;
 /** An idle server-sent event stream gets a comment this often so proxies keep it open. */
 export const SSE_KEEPALIVE_MS = 15_000;
+/** On shutdown, requests under way get this long to finish before their connections are cut (an
+ * open chat stream never finishes by itself). */
+export const SHUTDOWN_GRACE_MS = 2_000;

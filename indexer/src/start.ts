@@ -8,6 +8,7 @@ import type { ClusterContext, DemoExtension } from './api/context.ts';
 import { createCluster } from './cluster.ts';
 import { platform } from './db/index.ts';
 import { loadConfig, type Config } from './config.ts';
+import { SHUTDOWN_GRACE_MS } from './constants.ts';
 import { createServer } from './server.ts';
 import { rpcSettlementSigner } from './settlement/instruction.ts';
 import { SettlementJob, type SettlementSigner } from './settlement/job.ts';
@@ -92,6 +93,8 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
         server.close(() => {
           Promise.all(clusters.map((cluster) => cluster.store.close())).then(() => resolve());
         });
+        // server.close waits for every connection; chat event streams stay open until cut.
+        if ('closeAllConnections' in server) setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
       }),
   };
 }
