@@ -14,10 +14,11 @@ import { clusterLocation, createCluster, type StorageConfig } from '../src/clust
 import { isPostgresUrl, openStore } from '../src/db/index.ts';
 import { REVENUE_PER_VIEW_LAMPORTS } from '../src/constants.ts';
 import { chainTransactionToJson, type ChainTransaction } from '../src/program/decoder.ts';
-import { FakeChainSource } from './helpers/chain.ts';
+import { address, FakeChainSource } from './helpers/chain.ts';
 import { dropTestStorage, storageEnv, testStorage } from './helpers/database.ts';
 import { dumpTables } from './helpers/dump.ts';
 import { CHILD_POLL_MS, publishedLog, type FailoverFixture } from './helpers/failover-fixture.ts';
+import { verifiedWebsite } from './helpers/publishers.ts';
 import { fullScenario, T0 } from './helpers/scenario.ts';
 
 const child = fileURLToPath(new URL('./helpers/failover-child.ts', import.meta.url));
@@ -112,11 +113,16 @@ async function withFailover(fixture: string, dataDir: string, lockKey: number, m
   }
 }
 
+/** The website fullScenario registers its embed for. */
+const FIXTURE_WEBSITE = 'https://films.example';
+
 /** Counted views for the fixture's funded film, through the API (same clock and IPs in every run). */
 async function countViews(dataDir: string, projectId: number, embedId: string) {
   let nowMs = (T0 + 100_000) * 1000;
   const cluster = await createCluster({ ...storageOf(dataDir), source: new FakeChainSource('demo'), now: () => nowMs });
   const app = createApp({ clusters: [cluster], now: () => nowMs, trustProxy: true });
+  // Plays count only on the embed's website once its publisher verified it (issue 12).
+  await verifiedWebsite(cluster.db, address('publisher'), FIXTURE_WEBSITE, nowMs);
   const post = async (path: string, body: unknown, ip: string) => {
     const response = await app.request(path, {
       method: 'POST',
@@ -127,7 +133,7 @@ async function countViews(dataDir: string, projectId: number, embedId: string) {
   };
   for (let view = 0; view < VIEWS; view++) {
     const ip = `10.9.0.${view}`;
-    const { nonce } = await post('/api/views/nonce', { projectId, embedId }, ip);
+    const { nonce } = await post('/api/views/nonce', { projectId, embedId, website: FIXTURE_WEBSITE }, ip);
     nowMs += 2_000;
     assert.deepEqual(await post('/api/views', { projectId, embedId, nonce }, ip), { counted: true });
   }
