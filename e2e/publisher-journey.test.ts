@@ -3,10 +3,10 @@
 // test runs, registers an embed of a funded film (a real register_embed), a page of that website
 // embedding the snippet plays past the pre-roll and stays visible 2 s, the view appears in the
 // Analytics tab; after settlement the publisher earns 40% and the film's investors 57.5% of that
-// view's revenue, to the lamport; the publisher claims and the balance follows.
+// view's revenue, to the lamport; the publisher claims and the balance follows. E2E_TOPOLOGY=pg-cluster
+// plays it against two API processes and a leader on PostgreSQL (e2e/servers.ts).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { Keypair } from '@solana/web3.js';
+import { startServers, type Servers } from './servers.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = 20_000 + Math.floor(Math.random() * 20_000);
@@ -26,7 +27,7 @@ const VIEW_REVENUE_LAMPORTS = 15_000n;
 /** The demo chain charges the runtime's fee per signature to the claimer's key. */
 const SIGNATURE_FEE_LAMPORTS = 5_000n;
 
-let server: ChildProcess;
+let servers: Servers | undefined;
 let site: http.Server;
 let siteOrigin = '';
 let browser: Browser;
@@ -64,22 +65,14 @@ before(async () => {
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 
-  server = spawn(process.execPath, ['--import', 'tsx', join(root, 'indexer/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      MARQUEE_DATA_DIR: dataDir,
-      MARQUEE_RPC_CLUSTERS: '',
-      HOSTNAME: '127.0.0.1',
-      // The test's website is on loopback; the settlement runs when the test asks for it.
-      MARQUEE_VERIFY_ALLOW_LOOPBACK: '1',
-      MARQUEE_DEMO_SETTLEMENT_INTERVAL_MS: '3600000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  servers = await startServers({
+    root,
+    port,
+    dataDir,
+    onOutput: (text) => (serverOutput += text),
+    // The test's website is on loopback; the settlement runs when the test asks for it.
+    env: { MARQUEE_VERIFY_ALLOW_LOOPBACK: '1', MARQUEE_DEMO_SETTLEMENT_INTERVAL_MS: '3600000' },
   });
-  server.stdout!.on('data', (chunk) => (serverOutput += chunk));
-  server.stderr!.on('data', (chunk) => (serverOutput += chunk));
   await waitFor('the server and its seeded demo chain', async () => {
     const projects = await api<unknown[]>('/projects');
     return projects.length >= 12 ? projects : undefined;
@@ -96,8 +89,7 @@ before(async () => {
 
 after(async () => {
   await browser?.close();
-  server?.kill('SIGINT');
-  await new Promise((resolve) => server?.once('exit', resolve) ?? resolve(undefined));
+  await servers?.stop();
   site?.closeAllConnections();
   site?.close();
   rmSync(dataDir, { recursive: true, force: true });

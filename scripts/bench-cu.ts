@@ -3,7 +3,7 @@
 // A benchmark, not a test: it fails only if an instruction fails. Each figure is the whole
 // transaction's consumption, which is the one instruction plus its CPIs (events included).
 import { createRequire } from 'node:module';
-import type { Keypair, PublicKey } from '@solana/web3.js';
+import { type Keypair, PublicKey } from '@solana/web3.js';
 import type * as Bankrun from '../tests/utils/bankrun.ts';
 import type * as Fixtures from '../tests/utils/fixtures.ts';
 
@@ -104,6 +104,27 @@ async function measure(): Promise<Row[]> {
   }
   await run('claim_revenue', fixtures.claimRevenueIx(chain, alice.publicKey, film), [alice]);
   await run('claim_publisher_revenue', fixtures.claimPublisherRevenueIx(chain, publisher.publicKey, film, embeds[0]), [publisher]);
+
+  // Campaigns: created, topped up, paused, a batch settled on the funded film (as distribute_revenue
+  // above, with 0, 1 and 4 embeds), closed after its end and the settlement grace period.
+  const advertiser = await chain.wallet();
+  const now = await chain.now();
+  const campaignArgs = {
+    campaignId: 1n, adType: 'video' as const, pricePerMilleLamports: fixtures.PRICE_PER_MILLE.video, sponsoredProject: PublicKey.default,
+    budgetLamports: sol(1), creativeUri: 'https://marquee.local/api/creatives/trailer.mp4', creativeHash: Array(32).fill(7),
+    targetGenres: 1n, startAt: now, endAt: now + 86_400n,
+  };
+  const campaign = addresses.campaign(advertiser.publicKey, 1n);
+  await run('create_campaign', fixtures.createCampaignIx(chain, advertiser.publicKey, campaignArgs), [advertiser]);
+  await run('top_up_campaign', fixtures.topUpCampaignIx(chain, advertiser.publicKey, campaign, sol(0.5)), [advertiser]);
+  await run('set_campaign_paused', fixtures.setCampaignPausedIx(chain, advertiser.publicKey, campaign, true), [advertiser]);
+  for (const [offset, count] of [0, 1, 4].entries()) {
+    const views = embeds.slice(0, count).map((embed, position) => ({ embed, views: BigInt(100 * (position + 1)) }));
+    const ix = fixtures.settleCampaignIx(chain, settlement.publicKey, campaign, film, 3 + offset, treasury.publicKey, 1_000n, views);
+    await run(`settle_campaign (${count} embed${count === 1 ? '' : 's'})`, ix, [settlement]);
+  }
+  await chain.warpTo(now + 86_400n + 7n * 86_400n + 1n);
+  await run('close_campaign', fixtures.closeCampaignIx(chain, advertiser.publicKey, campaign), [advertiser]);
 
   const missed = await createProject(null, sol(4), 1);
   await chain.send([await fixtures.investIx(chain, bob.publicKey, missed, sol(1))], [bob]);

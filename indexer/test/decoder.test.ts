@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import anchor from '@coral-xyz/anchor';
 import { decodeTransactionEvents, toChainTransaction } from '../src/program/decoder.ts';
-import { EVENT_IX_TAG, EVENT_NAMES, idl, PROGRAM_ID } from '../src/program/idl.ts';
+import { CAMPAIGN_EVENT_NAMES, EVENT_IX_TAG, EVENT_NAMES, idl, PROGRAM_ID } from '../src/program/idl.ts';
 import { address, buildTransaction, encodeEvent, toRpcJson } from './helpers/chain.ts';
 import { ScriptedChain } from './helpers/scenario.ts';
 
@@ -13,8 +13,21 @@ describe('decoder', () => {
     assert.equal(Buffer.from(EVENT_IX_TAG).toString('hex'), 'e445a52e51cb9a1d');
   });
 
-  test('the IDL defines exactly the events the indexer projects', () => {
-    assert.deepEqual(idl.events!.map((e) => e.name).sort(), [...EVENT_NAMES].sort());
+  test('the IDL defines exactly the events the indexer projects, and the campaign events', () => {
+    assert.deepEqual(idl.events!.map((e) => e.name).sort(), [...EVENT_NAMES, ...CAMPAIGN_EVENT_NAMES].sort());
+  });
+
+  test("campaign events are numbered in the campaign's stream, even CampaignSettled that names a project", () => {
+    const campaign = address('campaign');
+    const settled = {
+      campaign, advertiser: address('advertiser'), project: address('p'), distribution: address('d'), distribution_index: 0n,
+      impressions: 1_000n, amount_lamports: 15_000_000n, spent_after: 15_000_000n, remaining_after: 985_000_000n,
+      impressions_after: 1_000n, seq: 2n, timestamp: 1n,
+    };
+    const paused = { campaign, advertiser: address('advertiser'), paused_before: false, paused: true, seq: 3n, timestamp: 2n };
+    const events = decodeTransactionEvents(buildTransaction([{ name: 'CampaignSettled', data: settled }, { name: 'CampaignPauseSet', data: paused }]));
+    assert.deepEqual(events.map((e) => [e.name, e.stream, e.seq]), [['CampaignSettled', campaign, 2], ['CampaignPauseSet', campaign, 3]]);
+    assert.equal(events[0].data.amount_lamports, 15_000_000n);
   });
 
   test('every event kind decodes from a scripted chain, with its stream and seq', () => {

@@ -26,6 +26,8 @@ const skip = isPostgresUrl(process.env.DATABASE_URL) ? false : 'needs PostgreSQL
 /** The issue's bound on a takeover. */
 const TAKEOVER_LIMIT_MS = 10_000;
 const VIEWS = 3;
+/** The website fullScenario registers its embed for. */
+const EMBED_WEBSITE = 'https://films.example';
 
 interface ChildLine {
   state: string;
@@ -113,16 +115,13 @@ async function withFailover(fixture: string, dataDir: string, lockKey: number, m
   }
 }
 
-/** The website fullScenario registers its embed for. */
-const FIXTURE_WEBSITE = 'https://films.example';
-
 /** Counted views for the fixture's funded film, through the API (same clock and IPs in every run). */
 async function countViews(dataDir: string, projectId: number, embedId: string) {
   let nowMs = (T0 + 100_000) * 1000;
   const cluster = await createCluster({ ...storageOf(dataDir), source: new FakeChainSource('demo'), now: () => nowMs });
+  // Views count only on the embed's registered website, verified by its publisher (fullScenario's).
+  await verifiedWebsite(cluster.db, address('publisher'), EMBED_WEBSITE, nowMs);
   const app = createApp({ clusters: [cluster], now: () => nowMs, trustProxy: true });
-  // Plays count only on the embed's website once its publisher verified it (issue 12).
-  await verifiedWebsite(cluster.db, address('publisher'), FIXTURE_WEBSITE, nowMs);
   const post = async (path: string, body: unknown, ip: string) => {
     const response = await app.request(path, {
       method: 'POST',
@@ -133,7 +132,7 @@ async function countViews(dataDir: string, projectId: number, embedId: string) {
   };
   for (let view = 0; view < VIEWS; view++) {
     const ip = `10.9.0.${view}`;
-    const { nonce } = await post('/api/views/nonce', { projectId, embedId, website: FIXTURE_WEBSITE }, ip);
+    const { nonce } = await post('/api/views/nonce', { projectId, embedId, website: EMBED_WEBSITE }, ip);
     nowMs += 2_000;
     assert.deepEqual(await post('/api/views', { projectId, embedId, nonce }, ip), { counted: true });
   }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { openStore } from '../src/db/index.ts';
 import { ClusterIndexer } from '../src/ingest/indexer.ts';
-import { address, FakeChainSource } from './helpers/chain.ts';
+import { address, buildTransaction, FakeChainSource } from './helpers/chain.ts';
 import { dumpTables, scalar } from './helpers/dump.ts';
 import { fullScenario, ScriptedChain } from './helpers/scenario.ts';
 import { sqlRow, sqlRows, sqlRun, testLocation } from './helpers/database.ts';
@@ -75,6 +75,23 @@ describe('ingestion', () => {
     assert.deepEqual(await content(reversed), await content(inOrder));
   });
 
+  test("campaign events wait for their campaign's CampaignCreated, then advance its own stream", async () => {
+    const indexer = await indexerFor(new FakeChainSource());
+    const campaign = address('campaign');
+    const advertiser = address('advertiser');
+    const created = {
+      campaign, advertiser, campaign_id: 1n, ad_type: { Video: {} }, price_per_mille_lamports: 15_000_000n,
+      sponsored_project: '11111111111111111111111111111111', budget_lamports: 1_000_000_000n, creative_uri: 'https://cdn.example.com/ad.mp4',
+      creative_hash: Array(32).fill(1), target_genres: 1n, start_at: 0n, end_at: 10n, seq: 1n, timestamp: 0n,
+    };
+    const toppedUp = { campaign, advertiser, amount_lamports: 5n, budget_after: 1_000_000_005n, remaining_after: 1_000_000_005n, seq: 2n, timestamp: 1n };
+    await indexer.ingestTransaction(buildTransaction([{ name: 'CampaignToppedUp', data: toppedUp }]));
+    assert.deepEqual(await indexer.gaps(), [{ stream: campaign, nextSeq: null, firstPendingSeq: 2, pending: 1 }]);
+    await indexer.ingestTransaction(buildTransaction([{ name: 'CampaignCreated', data: created }]));
+    assert.deepEqual(await indexer.gaps(), []);
+    assert.equal(await scalar(indexer.db, `SELECT next_seq AS n FROM streams WHERE stream = '${campaign}'`), 3);
+  });
+
   test('a gap in a project stream is detected, held back, and backfilled from the project history', async () => {
     const chain = new ScriptedChain();
     chain.initializePlatform();
@@ -139,10 +156,16 @@ describe('ingestion', () => {
     const chain = new ScriptedChain();
     const indexer = await indexerFor(chain.source);
     const seen: string[] = [];
+    const ingested = new Promise<void>((resolve) => indexer.onIngested(() => resolve()));
     indexer.onIngested((result) => seen.push(result.signature));
     indexer.start({ pollMs: 60_000 });
+    // The start's own sync is over before the transaction exists, and the next poll is a minute
+    // away: only the notification can bring it in. Ingestion is asynchronous (a database round
+    // trip per statement on PostgreSQL), so the test waits for it instead of a fixed delay.
+    await indexer.sync();
     const tx = chain.initializePlatform();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the notified transaction was not ingested within 10 s')), 10_000).unref());
+    await Promise.race([ingested, timeout]);
     indexer.stop();
     assert.deepEqual(seen, [tx.signature]);
     assert.equal(await scalar(indexer.db, 'SELECT COUNT(*) AS n FROM platform'), 1);

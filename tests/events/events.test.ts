@@ -7,7 +7,6 @@
 // the licence, embeds, a distribution, claims, and a refund on the project that missed its deadline.
 import { expect } from 'chai';
 import { PublicKey, SystemProgram } from '@solana/web3.js';
-import BN from 'bn.js';
 import { addresses, sol } from '../utils/bankrun.ts';
 import {
   claimLicenseIx,
@@ -26,20 +25,11 @@ import {
   verifyStudioIx,
   type ProjectArgs,
 } from '../utils/fixtures.ts';
-import { decodeEventData, decodeEvents, EVENT_IX_TAG, SvmChain, type DecodedEvent, type SvmResult } from '../utils/litesvm.ts';
+import { decodeEventData, decodeEvents, EVENT_IX_TAG, plain, SvmChain, type DecodedEvent, type SvmResult } from '../utils/litesvm.ts';
 import { createHash } from 'node:crypto';
 
 const Q64 = 1n << 64n;
 const eventDiscriminator = (name: string) => createHash('sha256').update(`event:${name}`).digest().subarray(0, 8);
-
-/** An event with PublicKeys as base58 and BNs as bigints, for exact deep comparisons. */
-function plain(value: unknown): unknown {
-  if (value instanceof PublicKey) return value.toBase58();
-  if (BN.isBN(value)) return BigInt(value.toString());
-  if (Array.isArray(value)) return value.map(plain);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, plain(inner)]));
-  return value;
-}
 
 /** The one event `result` carried, which must be `name`, with every field equal to `data`. */
 function expectEvent(result: SvmResult, name: string, data: Record<string, unknown>): void {

@@ -1,5 +1,6 @@
 // Fuzzing every instruction of marquee.so in LiteSVM: valid instructions built against projects in
-// every state (funding, past its deadline unfunded, funded, funded and released with revenue), then
+// every state (funding, past its deadline unfunded, funded, funded and released with revenue), and
+// against ad campaigns in every state (running, a sponsorship, past its settlement grace period), then
 // broken one way each — random, truncated or extended data, random discriminators, accounts
 // shuffled, substituted (another project's, another kind's, a wallet), duplicated, missing, made
 // read-only or unsigned. Every case must fail with one of the IDL's named errors (anything else is
@@ -79,8 +80,25 @@ describe('fuzz: generated instructions against every project state', function ()
     const embed = addresses.embed(released, publisher.publicKey, 'front-page');
     const otherEmbed = addresses.embed(funded, publisher.publicKey, 'side-bar');
     await send(fixtures.distributeRevenueIx(b, settlement.publicKey, released, 0, treasury.publicKey, sol(1), [{ embed, views: 10n }]), [settlement]);
-    chain.warpTo(chain.now() + 2n * 86_400n); // project 1 is now past its deadline
+    // Campaigns, each of its own advertiser so that no substitution of one for another is valid:
+    // running (video), a sponsorship of project 3, and one ending in a day (past its grace period
+    // after the warp below, so closable and no longer settleable).
+    const advertisers = [chain.wallet(sol(100)), chain.wallet(sol(100)), chain.wallet(sol(100))];
+    const campaignArgs = (overrides: Partial<fixtures.CampaignArgs>): fixtures.CampaignArgs => ({
+      campaignId: 1n, adType: 'video', pricePerMilleLamports: fixtures.PRICE_PER_MILLE.video, sponsoredProject: PublicKey.default,
+      budgetLamports: sol(1), creativeUri: 'https://cdn.example.com/ad.mp4', creativeHash: Array(32).fill(7), targetGenres: 1n,
+      startAt: chain.now(), endAt: chain.now() + 30n * 86_400n, ...overrides,
+    });
+    const sponsorship = { adType: 'sponsorship' as const, pricePerMilleLamports: 40_000_000n, sponsoredProject: released };
+    await send(fixtures.createCampaignIx(b, advertisers[0].publicKey, campaignArgs({})), [advertisers[0]]);
+    await send(fixtures.createCampaignIx(b, advertisers[1].publicKey, campaignArgs(sponsorship), released), [advertisers[1]]);
+    await send(fixtures.createCampaignIx(b, advertisers[2].publicKey, campaignArgs({ endAt: chain.now() + 86_400n })), [advertisers[2]]);
+    const [running, sponsored, ended] = advertisers.map((advertiser) => addresses.campaign(advertiser.publicKey, 1n));
+    await send(fixtures.settleCampaignIx(b, settlement.publicKey, running, released, 1, treasury.publicKey, 1_000n, [{ embed, views: 400n }]), [settlement]);
+    // Project 1 is now past its deadline; the ended campaign past its 7-day settlement grace period.
+    chain.warpTo(chain.now() + 9n * 86_400n);
     const projects = [funding, missed, funded, released];
+    const campaigns = [running, sponsored, ended];
 
     // Valid instructions, one or more per instruction and state (each would succeed unbroken).
     const bases: BaseCase[] = [];
@@ -102,7 +120,18 @@ describe('fuzz: generated instructions against every project state', function ()
       await add('claim_revenue', fixtures.claimRevenueIx(b, investors[1].publicKey, project), [investors[1]]);
       await add('claim_publisher_revenue', fixtures.claimPublisherRevenueIx(b, publisher.publicKey, project, embed), [publisher]);
     }
-    await add('distribute_revenue (embeds)', fixtures.distributeRevenueIx(b, settlement.publicKey, released, 1, treasury.publicKey, sol(0.1), [{ embed, views: 3n }]), [settlement]);
+    await add('distribute_revenue (embeds)', fixtures.distributeRevenueIx(b, settlement.publicKey, released, 2, treasury.publicKey, sol(0.1), [{ embed, views: 3n }]), [settlement]);
+    const distributionIndex = (project: PublicKey) => BigInt(chain.account('Project', project).distributionCount.toString());
+    for (const project of projects) {
+      await add('settle_campaign', fixtures.settleCampaignIx(b, settlement.publicKey, running, project, distributionIndex(project), treasury.publicKey, 100n, []), [settlement]);
+    }
+    await add('settle_campaign (embeds)', fixtures.settleCampaignIx(b, settlement.publicKey, running, released, 2, treasury.publicKey, 100n, [{ embed, views: 60n }]), [settlement]);
+    await add('settle_campaign (sponsorship)', fixtures.settleCampaignIx(b, settlement.publicKey, sponsored, released, 2, treasury.publicKey, 100n, [{ embed, views: 60n }]), [settlement]);
+    await add('create_campaign', fixtures.createCampaignIx(b, newcomer.publicKey, campaignArgs({ campaignId: 9n, startAt: chain.now(), endAt: chain.now() + 86_400n })), [newcomer]);
+    await add('create_campaign (sponsorship)', fixtures.createCampaignIx(b, newcomer.publicKey, campaignArgs({ ...sponsorship, campaignId: 10n, startAt: chain.now(), endAt: chain.now() + 86_400n }), released), [newcomer]);
+    await add('top_up_campaign', fixtures.topUpCampaignIx(b, advertisers[0].publicKey, running, sol(0.1)), [advertisers[0]]);
+    await add('set_campaign_paused', fixtures.setCampaignPausedIx(b, advertisers[1].publicKey, sponsored, true), [advertisers[1]]);
+    await add('close_campaign', fixtures.closeCampaignIx(b, advertisers[2].publicKey, ended), [advertisers[2]]);
 
     // Accounts to substitute: every PDA kind of every project, wallets, programs, sysvars.
     const pool: PublicKey[] = [
@@ -113,8 +142,9 @@ describe('fuzz: generated instructions against every project state', function ()
         project, addresses.vault(project), addresses.shareMint(project), addresses.investment(project, investors[0].publicKey),
         addresses.shareAccount(addresses.shareMint(project), investors[0].publicKey), addresses.distribution(project, 0),
       ]),
+      ...campaigns,
     ];
-    const keypairs = new Map([admin, treasury, settlement, studioKey, stranger, publisher, newcomer, ...investors].map((key) => [key.publicKey.toBase58(), key]));
+    const keypairs = new Map([admin, treasury, settlement, studioKey, stranger, publisher, newcomer, ...investors, ...advertisers].map((key) => [key.publicKey.toBase58(), key]));
 
     const random = generator(SEED);
     const mutations = [
@@ -191,6 +221,12 @@ describe('fuzz: generated instructions against every project state', function ()
         const vault = addresses.vault(project);
         const rent = chain.svm.minimumBalanceForRentExemption(0n);
         expect(chain.balance(vault) - rent >= owed, `vault of ${project.toBase58()} holds ${chain.balance(vault)} for ${owed} owed`).to.equal(true);
+      }
+      for (const campaign of campaigns) {
+        const state = chain.account('Campaign', campaign);
+        const remaining = BigInt(state.budgetLamports.toString()) - BigInt(state.spentLamports.toString());
+        const rent = chain.svm.minimumBalanceForRentExemption(BigInt(chain.svm.getAccount(campaign.toBase58() as never).data.length));
+        expect(chain.balance(campaign) - rent >= remaining, `campaign ${campaign.toBase58()} holds ${chain.balance(campaign)} for ${remaining} left`).to.equal(true);
       }
     };
 

@@ -209,6 +209,83 @@ export function claimPublisherRevenueIx(chain: TestChain, publisher: PublicKey, 
     .instruction();
 }
 
+/** Ad types of the IDL's `AdType` enum, as Anchor encodes them. */
+export const AD_TYPES = { display: { display: {} }, video: { video: {} }, sponsorship: { sponsorship: {} } } as const;
+export type AdTypeName = keyof typeof AD_TYPES;
+/** Spec §9 at 1 SOL = 1000 USD: display $5 CPM, video $15 CPM (the program's constants). */
+export const PRICE_PER_MILLE = { display: 5_000_000n, video: 15_000_000n } as const;
+
+export interface CampaignArgs {
+  campaignId: bigint;
+  adType: AdTypeName;
+  pricePerMilleLamports: bigint;
+  sponsoredProject: PublicKey;
+  budgetLamports: bigint;
+  creativeUri: string;
+  creativeHash: number[];
+  targetGenres: bigint;
+  startAt: bigint;
+  endAt: bigint;
+}
+
+/** create_campaign; a sponsorship passes its project as the one remaining account. */
+export function createCampaignIx(chain: TestChain, advertiser: PublicKey, args: CampaignArgs, sponsored?: PublicKey) {
+  return chain.program.methods
+    .createCampaign({
+      campaignId: bn(args.campaignId),
+      adType: AD_TYPES[args.adType],
+      pricePerMilleLamports: bn(args.pricePerMilleLamports),
+      sponsoredProject: args.sponsoredProject,
+      budgetLamports: bn(args.budgetLamports),
+      creativeUri: args.creativeUri,
+      creativeHash: args.creativeHash,
+      targetGenres: bn(args.targetGenres),
+      startAt: bn(args.startAt),
+      endAt: bn(args.endAt),
+    })
+    .accountsPartial({ advertiser, campaign: addresses.campaign(advertiser, args.campaignId), ...eventAccounts() })
+    .remainingAccounts(sponsored ? [{ pubkey: sponsored, isSigner: false, isWritable: false }] : [])
+    .instruction();
+}
+
+export function topUpCampaignIx(chain: TestChain, advertiser: PublicKey, campaign: PublicKey, amountLamports: bigint) {
+  return chain.program.methods.topUpCampaign(bn(amountLamports)).accountsPartial({ advertiser, campaign, ...eventAccounts() }).instruction();
+}
+
+export function setCampaignPausedIx(chain: TestChain, advertiser: PublicKey, campaign: PublicKey, paused: boolean) {
+  return chain.program.methods.setCampaignPaused(paused).accountsPartial({ advertiser, campaign, ...eventAccounts() }).instruction();
+}
+
+export function closeCampaignIx(chain: TestChain, advertiser: PublicKey, campaign: PublicKey) {
+  return chain.program.methods.closeCampaign().accountsPartial({ advertiser, campaign, ...eventAccounts() }).instruction();
+}
+
+export function settleCampaignIx(
+  chain: TestChain,
+  settlementAuthority: PublicKey,
+  campaign: PublicKey,
+  project: PublicKey,
+  distributionIndex: bigint | number,
+  treasury: PublicKey,
+  impressions: bigint,
+  embedViews: { embed: PublicKey; views: bigint }[],
+) {
+  return chain.program.methods
+    .settleCampaign(bn(impressions), embedViews.map(({ views }) => bn(views)))
+    .accountsPartial({
+      settlementAuthority,
+      platform: addresses.platform(),
+      campaign,
+      project,
+      vault: addresses.vault(project),
+      distribution: addresses.distribution(project, distributionIndex),
+      treasury,
+      ...eventAccounts(),
+    })
+    .remainingAccounts(embedViews.map(({ embed }) => ({ pubkey: embed, isSigner: false, isWritable: true })))
+    .instruction();
+}
+
 /** A chain with the platform initialised by `admin` (the program's upgrade authority), with the default rules. */
 export async function withPlatform(chain: TestChain, rules: Rules = DEFAULT_RULES) {
   const admin = chain.upgradeAuthority;

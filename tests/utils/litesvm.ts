@@ -8,7 +8,7 @@
 // body. `decodeEvents` turns a transaction's inner instructions into `{ name, data }` events with
 // the IDL's coder; `decodeEventData` does one instruction's data, for callers (the indexer) whose
 // inner instructions come from another source (RPC `getTransaction`, a webhook).
-import { AnchorProvider, Program, type Idl } from '@coral-xyz/anchor';
+import { AnchorProvider, BN, Program, type Idl } from '@coral-xyz/anchor';
 import { Connection, Keypair, PublicKey, Transaction, type TransactionInstruction } from '@solana/web3.js';
 import { Clock, FailedTransactionMetadata, LiteSVM, type InnerInstruction, type TransactionMetadata } from 'litesvm';
 import { existsSync, readFileSync } from 'node:fs';
@@ -75,6 +75,15 @@ export function decodeEvents(
     }
   }
   return events;
+}
+
+/** An event with PublicKeys as base58 and BNs as bigints, for exact deep comparisons. */
+export function plain(value: unknown): unknown {
+  if (value instanceof PublicKey) return value.toBase58();
+  if (BN.isBN(value)) return BigInt(value.toString());
+  if (Array.isArray(value)) return value.map(plain);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, plain(inner)]));
+  return value;
 }
 
 export interface SvmResult {

@@ -38,6 +38,7 @@ export function pdas(programId: PublicKey) {
     distribution: (project: PublicKey, index: number | bigint) => find(seed('distribution'), project.toBuffer(), u64(index)),
     embed: (project: PublicKey, publisher: PublicKey, embedId: string) =>
       find(seed('embed'), project.toBuffer(), publisher.toBuffer(), ...embedIdSeeds(embedId)),
+    campaign: (advertiser: PublicKey, campaignId: number | bigint) => find(seed('campaign'), advertiser.toBuffer(), u64(campaignId)),
     programData: () => programDataAddress(programId),
     // Share mints are Token-2022 (NonTransferable): their associated token accounts derive with it.
     shareAccount: (mint: PublicKey, owner: PublicKey) => getAssociatedTokenAddressSync(mint, owner, false, TOKEN_2022_PROGRAM_ID),

@@ -68,6 +68,12 @@ export async function isEventApplied(db: Executor, key: { signature: string; ix_
   return row?.applied === 1;
 }
 
+/** The name of any one stored event of a stream (its kind), or undefined for a stream with none. */
+export async function anEventName(db: Executor, stream: string): Promise<string | undefined> {
+  const row = await db.selectFrom('events').select('name').where('stream', '=', stream).limit(1).executeTakeFirst();
+  return row?.name;
+}
+
 /**
  * The stream's next event to project: the one at `next_seq`, or, before the stream's first event
  * is applied, its first waiting event named `genesis`.

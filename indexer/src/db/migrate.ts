@@ -21,6 +21,11 @@ export interface MarqueeMigration {
 }
 export type MigrationList = MarqueeMigration[];
 
+/**
+ * Applied in this order, on SQLite and PostgreSQL alike; the names are the Migrator's keys and sort
+ * in the same order. A new migration takes the next free number (005_…) and goes at the end: the
+ * migrations test rejects gaps and duplicates, and an applied name must never change.
+ */
 export const MIGRATIONS: MigrationList = [migration001, migration002, migration003, migration004, migration005];
 
 const MIGRATION_TABLE = 'kysely_migration';

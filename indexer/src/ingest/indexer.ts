@@ -11,7 +11,7 @@ import {
   eventDataToJson,
   type ChainTransaction,
 } from '../program/decoder.ts';
-import { PLATFORM_STREAM, PROGRAM_ID } from '../program/idl.ts';
+import { PLATFORM_STREAM, PROGRAM_ID, streamGenesis } from '../program/idl.ts';
 import type { ChainSource, SourceNotification } from '../sources/source.ts';
 import { applyEvent, type StoredEvent } from './projector.ts';
 
@@ -20,9 +20,6 @@ export const PROGRAM_CURSOR = 'program';
 const SIGNATURE_PAGE = 1000;
 const DEFAULT_POLL_MS = 30_000;
 
-/** The first event of a stream: what the projection of that stream starts from. */
-const STREAM_GENESIS: Record<string, string> = { [PLATFORM_STREAM]: 'PlatformInitialized' };
-const PROJECT_GENESIS = 'ProjectCreated';
 
 export interface IngestResult {
   signature: string;
@@ -194,7 +191,10 @@ export class ClusterIndexer {
 
   /** Projects the stream's waiting events while each one is the next in seq order. */
   private async applyStream(trx: Executor, stream: string): Promise<void> {
-    const genesis = STREAM_GENESIS[stream] ?? PROJECT_GENESIS;
+    // The first event of a stream, what its projection starts from, depends on the stream's kind.
+    const anEventName = await chainLog.anEventName(trx, stream);
+    if (anEventName === undefined) return;
+    const genesis = streamGenesis(stream, anEventName);
     for (;;) {
       const row = await chainLog.nextPendingEvent(trx, stream, genesis);
       if (!row) return;

@@ -3,7 +3,7 @@
 // chain) hands transactions over as a ChainTransaction, built from RPC-shaped JSON by
 // `toChainTransaction`.
 import anchor from '@coral-xyz/anchor';
-import { coder, EVENT_IX_TAG, PLATFORM_EVENTS, PLATFORM_STREAM, PROGRAM_ID } from './idl.ts';
+import { coder, EVENT_IX_TAG, eventStream, PROGRAM_ID } from './idl.ts';
 
 const { bs58 } = anchor.utils.bytes;
 
@@ -39,7 +39,7 @@ export interface DecodedEvent {
   /** Position among the program's events under that outer instruction. */
   eventIndex: number;
   name: string;
-  /** 'platform' or the project address: the seq numbering the event belongs to. */
+  /** 'platform', the campaign or the project address: the seq numbering the event belongs to. */
   stream: string;
   seq: number;
   data: EventData;
@@ -108,7 +108,7 @@ export function decodeTransactionEvents(tx: ChainTransaction, programId: string 
         ixIndex: group.index,
         eventIndex: eventIndex++,
         name: event.name,
-        stream: PLATFORM_EVENTS.has(event.name) ? PLATFORM_STREAM : String(event.data.project),
+        stream: eventStream(event.name, event.data),
         seq: Number(event.data.seq),
         data: event.data,
       });

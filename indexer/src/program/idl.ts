@@ -31,7 +31,20 @@ export const EVENT_NAMES = [
   'RevenueClaimed',
   'PublisherRevenueClaimed',
 ] as const;
-export type EventName = (typeof EVENT_NAMES)[number];
+/**
+ * Ad campaign events (programs/marquee/src/instructions/*_campaign.rs): each campaign numbers its
+ * events in its own stream, keyed by the campaign's address. Stored in the event log; their
+ * projection into tables comes with the advertiser pages (issue 14).
+ */
+export const CAMPAIGN_EVENT_NAMES = [
+  'CampaignCreated',
+  'CampaignToppedUp',
+  'CampaignPauseSet',
+  'CampaignSettled',
+  'CampaignClosed',
+] as const;
+export type EventName = (typeof EVENT_NAMES)[number] | (typeof CAMPAIGN_EVENT_NAMES)[number];
+export const CAMPAIGN_EVENTS: ReadonlySet<string> = new Set(CAMPAIGN_EVENT_NAMES);
 
 /** Events numbered in the platform-wide seq stream; every other event is in its project's stream. */
 export const PLATFORM_EVENTS: ReadonlySet<string> = new Set([
@@ -41,6 +54,20 @@ export const PLATFORM_EVENTS: ReadonlySet<string> = new Set([
   'StudioVerified',
 ]);
 export const PLATFORM_STREAM = 'platform';
+
+/** The seq stream an event belongs to: the platform's, its campaign's, or its project's. */
+export function eventStream(name: string, data: { campaign?: unknown; project?: unknown }): string {
+  if (PLATFORM_EVENTS.has(name)) return PLATFORM_STREAM;
+  // CampaignSettled names its project too, but is numbered in the campaign's stream.
+  if (CAMPAIGN_EVENTS.has(name)) return String(data.campaign);
+  return String(data.project);
+}
+
+/** The event that opens a stream, by the kind of event the stream holds. */
+export function streamGenesis(stream: string, anEventName: string): string {
+  if (stream === PLATFORM_STREAM) return 'PlatformInitialized';
+  return CAMPAIGN_EVENTS.has(anEventName) ? 'CampaignCreated' : 'ProjectCreated';
+}
 
 export function eventDiscriminator(name: EventName): Buffer {
   const event = idl.events?.find((candidate) => candidate.name === name);

@@ -59,6 +59,13 @@ const types = [
   ]),
   struct('EmbedCredit', [['embed', 'pubkey'], ['views', 'u64'], ['amount_lamports', 'u64']]),
   { name: 'ProjectStatus', type: { kind: 'enum', variants: [{ name: 'Funding' }, { name: 'Funded' }] } },
+  { name: 'AdType', type: { kind: 'enum', variants: [{ name: 'Display' }, { name: 'Video' }, { name: 'Sponsorship' }] } },
+  struct('CreateCampaignArgs', [
+    ['campaign_id', 'u64'], ['ad_type', defined('AdType')], ['price_per_mille_lamports', 'u64'],
+    ['sponsored_project', 'pubkey'], ['budget_lamports', 'u64'],
+    ['creative_uri', 'string'], ['creative_hash', { array: ['u8', 32] }],
+    ['target_genres', 'u64'], ['start_at', 'i64'], ['end_at', 'i64'],
+  ], 'price_per_mille_lamports: 5000000 for display, 15000000 for video (spec CPMs at 1 SOL = 1000 USD), any positive price for a sponsorship; sponsored_project: the one project a sponsorship pays for (all zeros otherwise); target_genres: bit i = genre i of the platform genre list, 0 = all.'),
   // Accounts (fixed-size fields first, strings last, so the program reads them at fixed offsets).
   struct('Platform', [
     ['admin', 'pubkey'], ['treasury', 'pubkey'], ['settlement_authority', 'pubkey'],
@@ -105,6 +112,14 @@ const types = [
     ['earned_lamports', 'u64'], ['claimed_lamports', 'u64'], ['registered_at', 'i64'],
     ['bump', 'u8'], ['embed_id', 'string'], ['website_url', 'string'],
   ], 'A publisher\'s registered embed of a funded project.'),
+  struct('Campaign', [
+    ['advertiser', 'pubkey'], ['campaign_id', 'u64'], ['ad_type', defined('AdType')], ['paused', 'bool'],
+    ['price_per_mille_lamports', 'u64'], ['sponsored_project', 'pubkey'],
+    ['budget_lamports', 'u64'], ['spent_lamports', 'u64'], ['impressions', 'u64'], ['settlement_count', 'u64'],
+    ['creative_hash', { array: ['u8', 32] }], ['target_genres', 'u64'],
+    ['start_at', 'i64'], ['end_at', 'i64'], ['created_at', 'i64'], ['event_seq', 'u64'], ['bump', 'u8'],
+    ['creative_uri', 'string'],
+  ], 'An advertiser\'s ad campaign; its budget is held in the account\'s own lamports above rent (budget_lamports deposited in all, spent_lamports paid out).'),
   // Events: carry before/after values so the indexer never re-reads accounts; `seq` is the
   // per-project (or, for platform and studio events, platform-wide) sequence number.
   struct('PlatformInitialized', [
@@ -173,6 +188,30 @@ const types = [
     ['project', 'pubkey'], ['embed', 'pubkey'], ['publisher', 'pubkey'], ['amount_lamports', 'u64'],
     ['claimed_total_after', 'u64'], ['seq', 'u64'], ['timestamp', 'i64'],
   ]),
+  // Campaign events are numbered in the campaign's own stream (`seq`), keyed by `campaign`.
+  struct('CampaignCreated', [
+    ['campaign', 'pubkey'], ['advertiser', 'pubkey'], ['campaign_id', 'u64'], ['ad_type', defined('AdType')],
+    ['price_per_mille_lamports', 'u64'], ['sponsored_project', 'pubkey'], ['budget_lamports', 'u64'],
+    ['creative_uri', 'string'], ['creative_hash', { array: ['u8', 32] }], ['target_genres', 'u64'],
+    ['start_at', 'i64'], ['end_at', 'i64'], ['seq', 'u64'], ['timestamp', 'i64'],
+  ]),
+  struct('CampaignToppedUp', [
+    ['campaign', 'pubkey'], ['advertiser', 'pubkey'], ['amount_lamports', 'u64'], ['budget_after', 'u64'],
+    ['remaining_after', 'u64'], ['seq', 'u64'], ['timestamp', 'i64'],
+  ]),
+  struct('CampaignPauseSet', [
+    ['campaign', 'pubkey'], ['advertiser', 'pubkey'], ['paused_before', 'bool'], ['paused', 'bool'],
+    ['seq', 'u64'], ['timestamp', 'i64'],
+  ]),
+  struct('CampaignSettled', [
+    ['campaign', 'pubkey'], ['advertiser', 'pubkey'], ['project', 'pubkey'], ['distribution', 'pubkey'],
+    ['distribution_index', 'u64'], ['impressions', 'u64'], ['amount_lamports', 'u64'], ['spent_after', 'u64'],
+    ['remaining_after', 'u64'], ['impressions_after', 'u64'], ['seq', 'u64'], ['timestamp', 'i64'],
+  ]),
+  struct('CampaignClosed', [
+    ['campaign', 'pubkey'], ['advertiser', 'pubkey'], ['refunded_lamports', 'u64'], ['rent_lamports', 'u64'],
+    ['spent_lamports', 'u64'], ['impressions', 'u64'], ['seq', 'u64'], ['timestamp', 'i64'],
+  ]),
 ];
 
 // ---- instructions ----------------------------------------------------------------------------
@@ -184,6 +223,9 @@ const investorShareAccount = pda('investor_share_account', true, [
   accountSeed('investor'), { kind: 'const', value: [...bs58decode(TOKEN_PROGRAM)] }, accountSeed('share_mint'),
 ]);
 investorShareAccount.pda.program = { kind: 'const', value: [...bs58decode(ASSOCIATED_TOKEN_PROGRAM)] };
+
+// The campaign id is an argument seed (u64 LE): clients derive the address themselves.
+const campaignPda = account('campaign', true);
 
 const programDataPda = pda('program_data', false, [{ kind: 'const', value: bs58decode(PROGRAM_ID) }]);
 programDataPda.pda.program = { kind: 'const', value: bs58decode(UPGRADEABLE_LOADER) };
@@ -250,12 +292,33 @@ const instructions = [
   instruction('claim_publisher_revenue', ['A publisher takes what their embed has earned.'], [
     signer('publisher'), projectPda(true), account('embed', true), vaultPda,
   ]),
+  instruction('create_campaign', [
+    'An advertiser creates a campaign and deposits its budget into it. A sponsorship passes its project as the one',
+    'remaining account.',
+  ], [signer('advertiser'), campaignPda, systemProgram], [arg('args', defined('CreateCampaignArgs'))]),
+  instruction('top_up_campaign', ['The advertiser adds to the budget of a campaign that has not ended.'], [
+    signer('advertiser'), account('campaign', true), systemProgram,
+  ], [arg('amount_lamports', 'u64')]),
+  instruction('set_campaign_paused', ['The advertiser pauses (the ad server stops serving it) or resumes a campaign.'], [
+    signer('advertiser', false), account('campaign', true),
+  ], [arg('paused', 'bool')]),
+  instruction('settle_campaign', [
+    'Settlement authority pays a batch of impressions (impressions x price per mille / 1000) from the campaign to the',
+    'project and splits it as distribute_revenue does (remaining accounts: the embeds, writable, in the order of `views`).',
+  ], [
+    signer('settlement_authority'), platformPda(false), account('campaign', true), projectPda(true), vaultPda,
+    account('distribution', true), account('treasury', true), systemProgram,
+  ], [arg('impressions', 'u64'), arg('views', { vec: 'u64' })]),
+  instruction('close_campaign', [
+    'After the end and the settlement grace period, the advertiser closes the campaign and takes back the unspent',
+    'budget and the rent.',
+  ], [signer('advertiser'), account('campaign', true)]),
 ];
 
-const accountNames = ['Platform', 'Studio', 'Project', 'Investment', 'RevenueDistribution', 'Embed'];
+const accountNames = ['Platform', 'Studio', 'Project', 'Investment', 'RevenueDistribution', 'Embed', 'Campaign'];
 const eventNames = ['PlatformInitialized', 'PlatformUpdated', 'StudioRegistered', 'StudioVerified', 'ProjectCreated',
   'Invested', 'LicenseClaimed', 'Refunded', 'EmbedRegistered', 'RevenueDistributed', 'RevenueClaimed',
-  'PublisherRevenueClaimed'];
+  'PublisherRevenueClaimed', 'CampaignCreated', 'CampaignToppedUp', 'CampaignPauseSet', 'CampaignSettled', 'CampaignClosed'];
 
 // Error codes start at Anchor's 6000; the order here is the order of MarqueeError in errors.rs.
 const errors = [
@@ -310,6 +373,19 @@ const errors = [
   ['RecipientNotRentExempt', 'The payout would leave the recipient below its rent-exempt minimum'],
   ['StudioCannotInvest', 'A studio cannot invest in its own project'],
   ['DuplicateAccount', 'One account was passed where two different accounts are needed'],
+  ['InvalidAdType', 'The ad type must be display, video or sponsorship'],
+  ['InvalidCampaignPrice', "Display and video campaigns pay the standard price per mille; a sponsorship's price must be above zero"],
+  ['InvalidSponsoredProject', 'A sponsorship names one project; display and video campaigns name none'],
+  ['CampaignBudgetTooSmall', 'The budget must pay for at least one settlement batch (1,000 impressions)'],
+  ['InvalidCampaignWindow', 'The campaign must end after it starts, and in the future'],
+  ['InvalidCampaignAmount', 'The amount must be above zero'],
+  ['CampaignEnded', 'The campaign has ended'],
+  ['CampaignNotStarted', 'The campaign has not started'],
+  ['CampaignSettlementClosed', "The campaign's settlement grace period is over"],
+  ['CampaignBudgetExceeded', 'The batch costs more than the campaign has left'],
+  ['SponsoredProjectMismatch', 'The sponsorship is bound to another project'],
+  ['ViewsExceedImpressions', "The embeds' views exceed the impressions settled"],
+  ['CampaignGracePeriodNotOver', 'A campaign closes only after its end and the settlement grace period'],
 ];
 
 function bs58decode(text) {

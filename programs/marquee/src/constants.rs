@@ -39,6 +39,22 @@ pub const SECONDS_PER_DAY: i64 = 86_400;
 /// Bounded so one distribution (its event and its account writes) fits in a transaction.
 pub const MAX_EMBEDS_PER_DISTRIBUTION: usize = 16;
 
+/// Ad prices are quoted per mille (CPM): per 1,000 impressions.
+pub const IMPRESSIONS_PER_MILLE: u64 = 1_000;
+/// Spec §9: display $5 CPM at 1 SOL = 1000 USD (5,000 lamports an impression).
+pub const DISPLAY_PRICE_PER_MILLE_LAMPORTS: u64 = 5_000_000;
+/// Spec §9: video $15 CPM at 1 SOL = 1000 USD (15,000 lamports an impression, the settlement
+/// job's REVENUE_PER_VIEW_LAMPORTS).
+pub const VIDEO_PRICE_PER_MILLE_LAMPORTS: u64 = 15_000_000;
+/// The smallest settlement batch a campaign must be able to pay for: one mille, so a budget is at
+/// least the campaign's price per mille.
+pub const MIN_CAMPAIGN_BATCH_IMPRESSIONS: u64 = IMPRESSIONS_PER_MILLE;
+pub const MAX_CREATIVE_URI_LEN: usize = 200;
+/// Impressions served until a campaign's end are settled in batches afterwards: settlement stays
+/// open this long after the end (a week covers the weekly distribution default), and only then may
+/// the advertiser close the campaign and take back what was not spent.
+pub const CAMPAIGN_SETTLEMENT_GRACE_SECONDS: i64 = 7 * SECONDS_PER_DAY;
+
 pub const SYSTEM_PROGRAM_ID: [u8; 32] = [0; 32];
 /// Token-2022 (TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb): share mints carry its NonTransferable
 /// extension, so shares cannot change wallets and revenue always follows the Investment.

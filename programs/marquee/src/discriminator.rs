@@ -15,6 +15,11 @@ pub mod instruction {
     pub const DISTRIBUTE_REVENUE: [u8; 8] = [94, 34, 239, 201, 147, 227, 29, 30];
     pub const CLAIM_REVENUE: [u8; 8] = [4, 22, 151, 70, 183, 79, 73, 189];
     pub const CLAIM_PUBLISHER_REVENUE: [u8; 8] = [20, 72, 173, 182, 235, 101, 227, 207];
+    pub const CREATE_CAMPAIGN: [u8; 8] = [111, 131, 187, 98, 160, 193, 114, 244];
+    pub const TOP_UP_CAMPAIGN: [u8; 8] = [192, 109, 72, 2, 172, 87, 136, 176];
+    pub const SET_CAMPAIGN_PAUSED: [u8; 8] = [98, 85, 45, 109, 202, 149, 184, 67];
+    pub const CLOSE_CAMPAIGN: [u8; 8] = [65, 49, 110, 7, 63, 238, 206, 77];
+    pub const SETTLE_CAMPAIGN: [u8; 8] = [118, 148, 120, 120, 113, 252, 70, 175];
 }
 
 pub mod account {
@@ -24,6 +29,7 @@ pub mod account {
     pub const INVESTMENT: [u8; 8] = [175, 134, 9, 175, 115, 153, 39, 28];
     pub const REVENUE_DISTRIBUTION: [u8; 8] = [105, 173, 41, 100, 28, 75, 4, 43];
     pub const EMBED: [u8; 8] = [96, 164, 83, 33, 76, 251, 64, 159];
+    pub const CAMPAIGN: [u8; 8] = [50, 40, 49, 11, 157, 220, 229, 192];
 }
 
 pub mod event {
@@ -39,6 +45,11 @@ pub mod event {
     pub const REVENUE_DISTRIBUTED: [u8; 8] = [78, 195, 188, 214, 203, 219, 199, 87];
     pub const REVENUE_CLAIMED: [u8; 8] = [5, 254, 104, 87, 133, 137, 45, 116];
     pub const PUBLISHER_REVENUE_CLAIMED: [u8; 8] = [179, 165, 59, 98, 233, 118, 124, 211];
+    pub const CAMPAIGN_CREATED: [u8; 8] = [9, 98, 69, 61, 53, 131, 64, 152];
+    pub const CAMPAIGN_TOPPED_UP: [u8; 8] = [6, 25, 234, 124, 163, 114, 164, 103];
+    pub const CAMPAIGN_PAUSE_SET: [u8; 8] = [111, 108, 197, 48, 95, 86, 112, 40];
+    pub const CAMPAIGN_SETTLED: [u8; 8] = [117, 145, 212, 210, 201, 63, 135, 24];
+    pub const CAMPAIGN_CLOSED: [u8; 8] = [158, 143, 128, 251, 84, 131, 2, 90];
 }
 
 #[cfg(test)]
@@ -65,6 +76,11 @@ mod tests {
         assert_eq!(super::instruction::DISTRIBUTE_REVENUE, prefix("global:distribute_revenue"));
         assert_eq!(super::instruction::CLAIM_REVENUE, prefix("global:claim_revenue"));
         assert_eq!(super::instruction::CLAIM_PUBLISHER_REVENUE, prefix("global:claim_publisher_revenue"));
+        assert_eq!(super::instruction::CREATE_CAMPAIGN, prefix("global:create_campaign"));
+        assert_eq!(super::instruction::TOP_UP_CAMPAIGN, prefix("global:top_up_campaign"));
+        assert_eq!(super::instruction::SET_CAMPAIGN_PAUSED, prefix("global:set_campaign_paused"));
+        assert_eq!(super::instruction::CLOSE_CAMPAIGN, prefix("global:close_campaign"));
+        assert_eq!(super::instruction::SETTLE_CAMPAIGN, prefix("global:settle_campaign"));
     }
 
     #[test]
@@ -75,6 +91,7 @@ mod tests {
         assert_eq!(super::account::INVESTMENT, prefix("account:Investment"));
         assert_eq!(super::account::REVENUE_DISTRIBUTION, prefix("account:RevenueDistribution"));
         assert_eq!(super::account::EMBED, prefix("account:Embed"));
+        assert_eq!(super::account::CAMPAIGN, prefix("account:Campaign"));
     }
 
     #[test]
@@ -91,5 +108,10 @@ mod tests {
         assert_eq!(super::event::REVENUE_DISTRIBUTED, prefix("event:RevenueDistributed"));
         assert_eq!(super::event::REVENUE_CLAIMED, prefix("event:RevenueClaimed"));
         assert_eq!(super::event::PUBLISHER_REVENUE_CLAIMED, prefix("event:PublisherRevenueClaimed"));
+        assert_eq!(super::event::CAMPAIGN_CREATED, prefix("event:CampaignCreated"));
+        assert_eq!(super::event::CAMPAIGN_TOPPED_UP, prefix("event:CampaignToppedUp"));
+        assert_eq!(super::event::CAMPAIGN_PAUSE_SET, prefix("event:CampaignPauseSet"));
+        assert_eq!(super::event::CAMPAIGN_SETTLED, prefix("event:CampaignSettled"));
+        assert_eq!(super::event::CAMPAIGN_CLOSED, prefix("event:CampaignClosed"));
     }
 }

@@ -108,6 +108,32 @@ pub enum MarqueeError {
     StudioCannotInvest = 6049,
     /// One account was passed where two different accounts are needed
     DuplicateAccount = 6050,
+    /// The ad type must be display, video or sponsorship
+    InvalidAdType = 6051,
+    /// Display and video campaigns pay the standard price per mille; a sponsorship's price must be above zero
+    InvalidCampaignPrice = 6052,
+    /// A sponsorship names one project; display and video campaigns name none
+    InvalidSponsoredProject = 6053,
+    /// The budget must pay for at least one settlement batch (1,000 impressions)
+    CampaignBudgetTooSmall = 6054,
+    /// The campaign must end after it starts, and in the future
+    InvalidCampaignWindow = 6055,
+    /// The amount must be above zero
+    InvalidCampaignAmount = 6056,
+    /// The campaign has ended
+    CampaignEnded = 6057,
+    /// The campaign has not started
+    CampaignNotStarted = 6058,
+    /// The campaign's settlement grace period is over
+    CampaignSettlementClosed = 6059,
+    /// The batch costs more than the campaign has left
+    CampaignBudgetExceeded = 6060,
+    /// The sponsorship is bound to another project
+    SponsoredProjectMismatch = 6061,
+    /// The embeds' views exceed the impressions settled
+    ViewsExceedImpressions = 6062,
+    /// A campaign closes only after its end and the settlement grace period
+    CampaignGracePeriodNotOver = 6063,
 }
 
 impl From<MarqueeError> for ProgramError {
@@ -179,6 +205,19 @@ mod tests {
             (MarqueeError::RecipientNotRentExempt, "RecipientNotRentExempt"),
             (MarqueeError::StudioCannotInvest, "StudioCannotInvest"),
             (MarqueeError::DuplicateAccount, "DuplicateAccount"),
+            (MarqueeError::InvalidAdType, "InvalidAdType"),
+            (MarqueeError::InvalidCampaignPrice, "InvalidCampaignPrice"),
+            (MarqueeError::InvalidSponsoredProject, "InvalidSponsoredProject"),
+            (MarqueeError::CampaignBudgetTooSmall, "CampaignBudgetTooSmall"),
+            (MarqueeError::InvalidCampaignWindow, "InvalidCampaignWindow"),
+            (MarqueeError::InvalidCampaignAmount, "InvalidCampaignAmount"),
+            (MarqueeError::CampaignEnded, "CampaignEnded"),
+            (MarqueeError::CampaignNotStarted, "CampaignNotStarted"),
+            (MarqueeError::CampaignSettlementClosed, "CampaignSettlementClosed"),
+            (MarqueeError::CampaignBudgetExceeded, "CampaignBudgetExceeded"),
+            (MarqueeError::SponsoredProjectMismatch, "SponsoredProjectMismatch"),
+            (MarqueeError::ViewsExceedImpressions, "ViewsExceedImpressions"),
+            (MarqueeError::CampaignGracePeriodNotOver, "CampaignGracePeriodNotOver"),
         ];
         for (variant, name) in variants {
             let entry = format!("\"code\": {},\n      \"name\": \"{}\"", variant as u32, name);

@@ -58,6 +58,11 @@ pub fn process_instruction(_program_id: &Address, accounts: &mut [AccountView], 
         ix::DISTRIBUTE_REVENUE => instructions::distribute_revenue::process(accounts, args),
         ix::CLAIM_REVENUE => instructions::claim_revenue::process(accounts, args),
         ix::CLAIM_PUBLISHER_REVENUE => instructions::claim_publisher_revenue::process(accounts, args),
+        ix::CREATE_CAMPAIGN => instructions::create_campaign::process(accounts, args),
+        ix::TOP_UP_CAMPAIGN => instructions::top_up_campaign::process(accounts, args),
+        ix::SET_CAMPAIGN_PAUSED => instructions::set_campaign_paused::process(accounts, args),
+        ix::SETTLE_CAMPAIGN => instructions::settle_campaign::process(accounts, args),
+        ix::CLOSE_CAMPAIGN => instructions::close_campaign::process(accounts, args),
         _ => Err(MarqueeError::InvalidInstruction.into()),
     }
 }

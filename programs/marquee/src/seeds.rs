@@ -8,6 +8,8 @@ pub const VAULT: &[u8] = b"vault";
 pub const INVESTMENT: &[u8] = b"investment";
 pub const DISTRIBUTION: &[u8] = b"distribution";
 pub const EMBED: &[u8] = b"embed";
+/// `["campaign", advertiser, campaign id as u64 LE]`.
+pub const CAMPAIGN: &[u8] = b"campaign";
 /// An embed id of up to 64 bytes as the two seeds that end the Embed PDA's seeds: a seed holds at
 /// most 32 bytes, and the runtime hashes the seeds as one concatenation, so
 /// `["embed", project, publisher, head, tail]` is the PDA of the whole id.

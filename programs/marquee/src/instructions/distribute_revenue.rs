@@ -30,11 +30,11 @@
 //! the distribution is the PDA of the project's next index; there are as many embeds as views,
 //! at most MAX_EMBEDS_PER_DISTRIBUTION, each a writable Embed of this project, none twice.
 
-use pinocchio::{cpi::Seed, AccountView, ProgramResult};
+use pinocchio::{cpi::Seed, error::ProgramError, AccountView, ProgramResult};
 use pinocchio_system::instructions::Transfer;
 
 use crate::{
-    bytes::Reader,
+    bytes::{Reader, U64Slice},
     constants::MAX_EMBEDS_PER_DISTRIBUTION,
     discriminator::event,
     errors::MarqueeError,
@@ -46,20 +46,70 @@ use crate::{
 /// Number of fixed accounts before the embeds.
 const FIXED_ACCOUNTS: usize = 9;
 
+/// The accounts a deposit of revenue into a project runs on (distribute_revenue's fixed accounts;
+/// settle_campaign passes the same ones around its campaign).
+pub struct DepositAccounts<'a> {
+    pub settlement_authority: &'a mut AccountView,
+    pub platform: &'a mut AccountView,
+    pub project: &'a mut AccountView,
+    pub vault: &'a mut AccountView,
+    pub distribution: &'a mut AccountView,
+    pub treasury: &'a mut AccountView,
+    pub system_program: &'a AccountView,
+    pub event_authority: &'a AccountView,
+    pub program: &'a AccountView,
+}
+
+/// What a deposit recorded, for the caller's own event.
+pub struct Deposit {
+    pub distribution: pinocchio::Address,
+    pub index: u64,
+    pub timestamp: i64,
+}
+
 pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     if accounts.len() < FIXED_ACCOUNTS {
         return Err(MarqueeError::NotEnoughAccounts.into());
     }
     let (fixed, embeds) = accounts.split_at_mut(FIXED_ACCOUNTS);
-    let [settlement_authority, platform_account, project_account, vault, distribution_account, treasury, system_program, event_authority, program] =
+    let [settlement_authority, platform, project, vault, distribution, treasury, system_program, event_authority, program] =
         fixed
     else {
         return Err(MarqueeError::NotEnoughAccounts.into());
     };
     let mut args = Reader::new(data);
     let amount = args.u64()?;
-    let views_arg = args.u64_vec(MAX_EMBEDS_PER_DISTRIBUTION)?;
+    let views = args.u64_vec(MAX_EMBEDS_PER_DISTRIBUTION)?;
     args.finish()?;
+    let accounts =
+        DepositAccounts { settlement_authority, platform, project, vault, distribution, treasury, system_program, event_authority, program };
+    // The settlement authority pays the revenue out of its own SOL.
+    deposit(accounts, embeds, amount, views, |from, vault| Transfer { from, to: vault, lamports: amount }.invoke())?;
+    Ok(())
+}
+
+/// Deposits `amount` lamports of revenue into the project and shares it (the effects listed
+/// above); `fund` moves the amount into the vault from wherever it comes from, once every check
+/// has passed. The one code path of revenue splitting: distribute_revenue and settle_campaign.
+#[inline(always)]
+pub fn deposit(
+    accounts: DepositAccounts,
+    embeds: &mut [AccountView],
+    amount: u64,
+    views_arg: U64Slice,
+    fund: impl FnOnce(&AccountView, &AccountView) -> ProgramResult,
+) -> Result<Deposit, ProgramError> {
+    let DepositAccounts {
+        settlement_authority,
+        platform: platform_account,
+        project: project_account,
+        vault,
+        distribution: distribution_account,
+        treasury,
+        system_program,
+        event_authority,
+        program,
+    } = accounts;
 
     // settlement_authority: signs, pays the deposit and the distribution's rent.
     validate::signer(settlement_authority)?;
@@ -132,7 +182,7 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     let increment =
         math::revenue_per_share_increment(parts.investors, total_shares).ok_or(MarqueeError::NoShares)?;
 
-    Transfer { from: settlement_authority, to: vault, lamports: amount }.invoke()?;
+    fund(&*settlement_authority, &*vault)?;
     let bump_seed = [distribution_bump];
     validate::create_pda_account(settlement_authority, distribution_account, RevenueDistribution::SPACE, &ID, &[
         Seed::from(seeds::DISTRIBUTION),
@@ -208,5 +258,6 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
         }
         body.u64(seq)?;
         body.i64(timestamp)
-    })
+    })?;
+    Ok(Deposit { distribution: distribution_address, index, timestamp })
 }

@@ -28,7 +28,7 @@ use crate::{
     discriminator::event,
     errors::MarqueeError,
     events, seeds,
-    state::{self, AccountState, Investment, Project},
+    state::{self, Investment, Project},
     token,
     validate,
 };
@@ -111,7 +111,7 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
         body.i64(now)
     })?;
 
-    close_investment(investment_account, investor)
+    state::close::<Investment>(investment_account, investor).map(|_| ())
 }
 
 /// Reads the position from the Investment account after checking it is the canonical PDA of
@@ -126,18 +126,4 @@ fn load_position(account: &AccountView, project: &Address, investor: &Address) -
     }
     validate::pda(account, &[seeds::INVESTMENT, project.as_ref(), investor.as_ref()], investment.bump)?;
     Ok(Position { lamports: investment.lamports, shares: investment.shares, share_account_bump: investment.share_account_bump })
-}
-
-/// Closes a program account: its lamports go to `recipient`, its data is zeroed, then its
-/// length, balance and owner are cleared (the runtime sees a system account with no data, so
-/// nothing can revive the position within the transaction).
-fn close_investment(account: &mut AccountView, recipient: &mut AccountView) -> ProgramResult {
-    let rent = account.lamports();
-    validate::move_lamports(account, recipient, rent)?;
-    {
-        let mut data = account.try_borrow_mut()?;
-        let data = data.get_mut(..Investment::SPACE).ok_or(MarqueeError::InvalidAccountData)?;
-        data.fill(0);
-    }
-    account.close()
 }

@@ -2,6 +2,7 @@
 //! fields. Fixed-size fields map onto a `#[repr(C, packed)]` struct (Borsh has no padding, so
 //! the byte layouts are identical); strings follow at the end, at most their maximum length.
 
+pub mod campaign;
 pub mod embed;
 pub mod investment;
 pub mod platform;
@@ -10,7 +11,7 @@ pub mod revenue_distribution;
 pub mod studio;
 
 pub use {
-    embed::Embed, investment::Investment, platform::Platform, project::Project,
+    campaign::Campaign, embed::Embed, investment::Investment, platform::Platform, project::Project,
     revenue_distribution::RevenueDistribution, studio::Studio,
 };
 
@@ -95,6 +96,22 @@ pub fn write_strings<T: AccountState>(account: &mut AccountView, strings: &[&[u8
         offset = end;
     }
     Ok(())
+}
+
+/// Closes a program account of kind `T`: its lamports go to `recipient`, its data is zeroed, then
+/// its length, balance and owner are cleared (the runtime sees a system account with no data, so
+/// nothing can revive it within the transaction). Returns the lamports moved.
+pub fn close<T: AccountState>(account: &mut AccountView, recipient: &mut AccountView) -> Result<u64, ProgramError> {
+    let lamports = account.lamports();
+    crate::validate::move_lamports(account, recipient, lamports)?;
+    {
+        let mut data = account.try_borrow_mut().map_err(|_| MarqueeError::DuplicateAccount)?;
+        // A constant length: LLVM's BPF backend cannot lower a runtime-length memset.
+        let data = data.get_mut(..T::SPACE).ok_or(MarqueeError::InvalidAccountData)?;
+        data.fill(0);
+    }
+    account.close()?;
+    Ok(lamports)
 }
 
 /// Space for a Borsh string of at most `max_len` bytes.

@@ -1,0 +1,134 @@
+//! `settle_campaign`: the settlement authority pays a batch of impressions one campaign served on
+//! one project out of the campaign's budget, and shares it exactly as `distribute_revenue` does.
+//!
+//! Accounts: settlement_authority, platform, campaign, project, vault, distribution, treasury,
+//! system_program, event_authority, program, then one writable Embed per entry of `views`.
+//!
+//! Effects:
+//! 1. amount = floor(impressions · campaign price per mille / 1000);
+//! 2. the deposit of `distribute_revenue` (`distribute_revenue::deposit`, the same code), funded by
+//!    moving `amount` from the campaign account to the project vault instead of from the
+//!    settlement authority: embeds credited pro rata to views, investors through the accumulator,
+//!    the platform part to the treasury, a RevenueDistribution created and `RevenueDistributed`
+//!    emitted in the project's stream;
+//! 3. campaign: spent += amount, impressions += impressions, settlement_count += 1;
+//! 4. emits `CampaignSettled` in the campaign's stream.
+//!
+//! CHECK: everything `distribute_revenue` checks (the settlement authority signs; the project is
+//! funded with shares; the amount is above zero; treasury, vault, distribution PDA, embeds); the
+//! campaign is a writable Campaign of this program; the campaign has started
+//! (`CampaignNotStarted`) and its end plus the grace period has not passed
+//! (`CampaignSettlementClosed`); a sponsorship pays only for its project
+//! (`SponsoredProjectMismatch`); the embeds' views are at most the impressions (the others were
+//! seen off any embed: `ViewsExceedImpressions`); the amount is at most what the campaign has left
+//! (`CampaignBudgetExceeded`), and the campaign stays rent-exempt.
+//! A paused campaign is still settled: pausing stops serving, not paying for what was served.
+
+use pinocchio::{AccountView, Address, ProgramResult};
+
+use crate::{
+    bytes::Reader,
+    constants::{IMPRESSIONS_PER_MILLE, MAX_EMBEDS_PER_DISTRIBUTION},
+    discriminator::event,
+    errors::MarqueeError,
+    events,
+    instructions::distribute_revenue::{self, DepositAccounts},
+    math,
+    state::{self, campaign::ad_type, Campaign},
+    validate,
+};
+
+/// Number of fixed accounts before the embeds.
+const FIXED_ACCOUNTS: usize = 10;
+
+/// What the batch did to the campaign, for its event.
+struct Charge {
+    advertiser: Address,
+    spent_after: u64,
+    remaining_after: u64,
+    impressions_after: u64,
+    seq: u64,
+}
+
+pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
+    if accounts.len() < FIXED_ACCOUNTS {
+        return Err(MarqueeError::NotEnoughAccounts.into());
+    }
+    let (fixed, embeds) = accounts.split_at_mut(FIXED_ACCOUNTS);
+    let [settlement_authority, platform, campaign_account, project, vault, distribution, treasury, system_program, event_authority, program] =
+        fixed
+    else {
+        return Err(MarqueeError::NotEnoughAccounts.into());
+    };
+    let mut args = Reader::new(data);
+    let impressions = args.u64()?;
+    let views = args.u64_vec(MAX_EMBEDS_PER_DISTRIBUTION)?;
+    args.finish()?;
+
+    // The price is read here for the amount; every other campaign check runs in `charge`, after
+    // the deposit's own checks (the settlement authority first).
+    let price_per_mille = state::load::<Campaign>(campaign_account)?.price_per_mille_lamports;
+    let amount = math::mul_div_floor(impressions, price_per_mille, IMPRESSIONS_PER_MILLE).ok_or(MarqueeError::ArithmeticOverflow)?;
+    let project_address = *project.address();
+    let campaign_address = *campaign_account.address();
+    let mut charged: Option<Charge> = None;
+    let charge = |_: &AccountView, vault: &AccountView| -> ProgramResult {
+        let now = validate::now()?;
+        let mut views_total = 0u64;
+        for position in 0..views.len() {
+            views_total = views_total.checked_add(views.get(position).unwrap_or(0)).ok_or(MarqueeError::ArithmeticOverflow)?;
+        }
+        if views_total > impressions {
+            return Err(MarqueeError::ViewsExceedImpressions.into());
+        }
+        {
+            let mut campaign = state::load_mut::<Campaign>(campaign_account)?;
+            if now < campaign.start_at {
+                return Err(MarqueeError::CampaignNotStarted.into());
+            }
+            if now > campaign.settlement_deadline()? {
+                return Err(MarqueeError::CampaignSettlementClosed.into());
+            }
+            if campaign.ad_type == ad_type::SPONSORSHIP && campaign.sponsored_project != project_address {
+                return Err(MarqueeError::SponsoredProjectMismatch.into());
+            }
+            if amount > campaign.remaining()? {
+                return Err(MarqueeError::CampaignBudgetExceeded.into());
+            }
+            campaign.spent_lamports = campaign.spent_lamports.checked_add(amount).ok_or(MarqueeError::ArithmeticOverflow)?;
+            campaign.impressions = campaign.impressions.checked_add(impressions).ok_or(MarqueeError::ArithmeticOverflow)?;
+            campaign.settlement_count = campaign.settlement_count.checked_add(1).ok_or(MarqueeError::ArithmeticOverflow)?;
+            campaign.invariant()?;
+            charged = Some(Charge {
+                advertiser: campaign.advertiser,
+                spent_after: campaign.spent_lamports,
+                remaining_after: campaign.remaining()?,
+                impressions_after: campaign.impressions,
+                seq: campaign.next_event_seq()?,
+            });
+        }
+        let mut vault = *vault;
+        validate::move_lamports(campaign_account, &mut vault, amount)?;
+        // The budget is drawn from above the account's rent reserve, never from it.
+        validate::rent_exempt(campaign_account, MarqueeError::InsufficientVaultBalance)
+    };
+    let accounts =
+        DepositAccounts { settlement_authority, platform, project, vault, distribution, treasury, system_program, event_authority, program };
+    let deposit = distribute_revenue::deposit(accounts, embeds, amount, views, charge)?;
+    let charge = charged.ok_or(MarqueeError::InvalidAccountData)?;
+
+    events::emit(event_authority, &event::CAMPAIGN_SETTLED, |body| {
+        body.address(&campaign_address)?;
+        body.address(&charge.advertiser)?;
+        body.address(&project_address)?;
+        body.address(&deposit.distribution)?;
+        body.u64(deposit.index)?;
+        body.u64(impressions)?;
+        body.u64(amount)?;
+        body.u64(charge.spent_after)?;
+        body.u64(charge.remaining_after)?;
+        body.u64(charge.impressions_after)?;
+        body.u64(charge.seq)?;
+        body.i64(deposit.timestamp)
+    })
+}

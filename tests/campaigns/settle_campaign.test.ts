@@ -1,0 +1,247 @@
+// settle_campaign: the settlement authority pays a batch of impressions from the campaign that
+// served them, at its price per mille, and the batch is shared exactly as distribute_revenue shares
+// a deposit (the same code path): embeds by views, investors through the accumulator, the platform
+// to its treasury. The campaign pays the batch; the settlement authority only the distribution's rent.
+import { expect } from 'chai';
+import { Keypair, PublicKey } from '@solana/web3.js';
+import { addresses, expectProgramError, sol, TestChain } from '../utils/bankrun.ts';
+import { PRICE_PER_MILLE, setCampaignPausedIx, settleCampaignIx, withProject, withStudio } from '../utils/fixtures.ts';
+import {
+  accrued,
+  anotherFundedProject,
+  big,
+  type EmbedHandle,
+  expectedDistribution,
+  expectVaultBalanced,
+  registerEmbed,
+  withRevenueProject,
+} from '../utils/revenue.ts';
+import { batchPrice, DAY, SETTLEMENT_GRACE, settle, settleIx, withCampaign, type CampaignHandle } from '../utils/campaigns.ts';
+
+describe('settle_campaign', () => {
+  let chain: TestChain;
+  let admin: Keypair;
+  let settlement: Keypair;
+  let treasury: PublicKey;
+  let project: PublicKey;
+  let embeds: EmbedHandle[];
+  let campaign: CampaignHandle;
+  let nextId = 0n;
+
+  before(async () => {
+    chain = await TestChain.start();
+    const setup = await withRevenueProject(chain, { investorCount: 3, goal: sol(3), embedIds: ['front-page', 'sidebar'] });
+    ({ admin, settlement, embeds } = setup);
+    treasury = setup.treasury.publicKey;
+    project = setup.project.address;
+  });
+
+  beforeEach(async () => {
+    nextId += 1n;
+    campaign = await withCampaign(chain, { campaignId: nextId });
+  });
+
+  const views = (...counts: number[]) => counts.map((count, index) => ({ embed: embeds[index].address, views: BigInt(count) }));
+
+  /** Balances a batch moves, and the project's state, before it runs. */
+  async function snapshot(campaignAddress = campaign.address) {
+    return {
+      campaign: await chain.balance(campaignAddress),
+      settlement: await chain.balance(settlement.publicKey),
+      treasury: await chain.balance(treasury),
+      vault: await chain.balance(addresses.vault(project)),
+      project: await chain.account('Project', project),
+      embeds: await Promise.all(embeds.map(async (embed) => big((await chain.account('Embed', embed.address)).earnedLamports))),
+    };
+  }
+
+  it('pays 1,000 video impressions (0.015 SOL) from the campaign and splits them 40 / 57.5 / 2.5', async () => {
+    const before = await snapshot();
+    const index = big(before.project.distributionCount);
+    const { computeUnits } = await settle(chain, settlement, campaign.address, project, treasury, 1_000n, views(600, 200));
+    console.log(`      settle_campaign (2 embeds) consumed ${computeUnits} compute units`);
+
+    const amount = 15_000_000n;
+    expect(batchPrice(1_000n, PRICE_PER_MILLE.video)).to.equal(amount);
+    const totalShares = big(before.project.totalShares);
+    const expected = expectedDistribution(amount, [600n, 200n], totalShares);
+    expect(expected.credits).to.deep.equal([4_500_000n, 1_500_000n]);
+    expect(expected.platform).to.equal(375_000n);
+    expect(expected.investors).to.equal(8_625_000n);
+
+    const distribution = addresses.distribution(project, index);
+    const distributionRent = await chain.balance(distribution);
+    expect(before.campaign - (await chain.balance(campaign.address))).to.equal(amount);
+    expect(before.settlement - (await chain.balance(settlement.publicKey))).to.equal(distributionRent);
+    expect((await chain.balance(treasury)) - before.treasury).to.equal(expected.platform);
+    expect((await chain.balance(addresses.vault(project))) - before.vault).to.equal(amount - expected.platform);
+    for (const [position, embed] of embeds.entries()) {
+      expect(big((await chain.account('Embed', embed.address)).earnedLamports) - before.embeds[position]).to.equal(expected.credits[position]);
+    }
+
+    const after = await chain.account('Project', project);
+    expect(big(after.revenuePerShare) - big(before.project.revenuePerShare)).to.equal(expected.increment);
+    expect(big(after.investorRevenueLamports)).to.equal(accrued(totalShares, big(after.revenuePerShare)));
+    expect(big(after.totalRevenueLamports) - big(before.project.totalRevenueLamports)).to.equal(amount);
+    expect(big(after.totalViews) - big(before.project.totalViews)).to.equal(800n);
+    expect(big(after.distributionCount)).to.equal(index + 1n);
+    const recorded = await chain.account('RevenueDistribution', distribution);
+    expect(big(recorded.totalLamports)).to.equal(amount);
+    expect(big(recorded.publisherLamports)).to.equal(expected.publishers);
+    expect(big(recorded.investorLamports)).to.equal(expected.investors);
+    expect(big(recorded.platformLamports)).to.equal(expected.platform);
+
+    const state = await chain.account('Campaign', campaign.address);
+    expect(big(state.spentLamports)).to.equal(amount);
+    expect(big(state.impressions)).to.equal(1_000n);
+    expect(big(state.settlementCount)).to.equal(1n);
+    expect(big(state.eventSeq)).to.equal(2n);
+    await expectVaultBalanced(chain, project);
+  });
+
+  it('pays one impression at 15,000 lamports: 6,000 to the publisher, 8,625 to investors, 375 to the platform', async () => {
+    const before = await snapshot();
+    await settle(chain, settlement, campaign.address, project, treasury, 1n, views(1));
+    expect(before.campaign - (await chain.balance(campaign.address))).to.equal(15_000n);
+    expect(big((await chain.account('Embed', embeds[0].address)).earnedLamports) - before.embeds[0]).to.equal(6_000n);
+    expect((await chain.balance(treasury)) - before.treasury).to.equal(375n);
+    const after = await chain.account('Project', project);
+    expect(big(after.publisherRevenueLamports) - big(before.project.publisherRevenueLamports)).to.equal(6_000n);
+    expect(big(after.platformRevenueLamports) - big(before.project.platformRevenueLamports)).to.equal(375n);
+    await expectVaultBalanced(chain, project);
+  });
+
+  it('pays display impressions at 5,000 lamports each; impressions off any embed go to the investors', async () => {
+    nextId += 1n;
+    const display = await withCampaign(chain, { campaignId: nextId, adType: 'display', pricePerMilleLamports: PRICE_PER_MILLE.display });
+    const before = await snapshot(display.address);
+    await settle(chain, settlement, display.address, project, treasury, 3n, []);
+    expect(before.campaign - (await chain.balance(display.address))).to.equal(15_000n);
+    const after = await chain.account('Project', project);
+    expect(big(after.publisherRevenueLamports)).to.equal(big(before.project.publisherRevenueLamports));
+    expect((await chain.balance(treasury)) - before.treasury).to.equal(375n);
+  });
+
+  it('draws the budget down to zero, then error: CampaignBudgetExceeded, nothing moved', async () => {
+    nextId += 1n;
+    const small = await withCampaign(chain, { campaignId: nextId, budgetLamports: 30_000_000n });
+    await settle(chain, settlement, small.address, project, treasury, 1_500n, views(1));
+    await expectProgramError(settle(chain, settlement, small.address, project, treasury, 501n, views(1)), 'CampaignBudgetExceeded');
+    await settle(chain, settlement, small.address, project, treasury, 500n, views(1));
+    const state = await chain.account('Campaign', small.address);
+    expect(big(state.spentLamports)).to.equal(30_000_000n);
+    const before = await snapshot(small.address);
+    await expectProgramError(settle(chain, settlement, small.address, project, treasury, 1n, views(1)), 'CampaignBudgetExceeded');
+    const after = await snapshot(small.address);
+    expect([after.campaign, after.settlement, after.treasury, after.vault]).to.deep.equal([before.campaign, before.settlement, before.treasury, before.vault]);
+  });
+
+  it('error: CampaignNotStarted before the campaign starts', async () => {
+    nextId += 1n;
+    const later = await withCampaign(chain, { campaignId: nextId, startAt: (await chain.now()) + DAY, endAt: (await chain.now()) + 2n * DAY });
+    await expectProgramError(settle(chain, settlement, later.address, project, treasury, 10n, views(1)), 'CampaignNotStarted');
+  });
+
+  it('settles after the end until the grace period is over, then error: CampaignSettlementClosed', async () => {
+    const endAt = big((await chain.account('Campaign', campaign.address)).endAt);
+    await chain.warpTo(endAt + SETTLEMENT_GRACE);
+    await settle(chain, settlement, campaign.address, project, treasury, 10n, views(1));
+    await chain.warpTo(endAt + SETTLEMENT_GRACE + 1n);
+    await expectProgramError(settle(chain, settlement, campaign.address, project, treasury, 10n, views(1)), 'CampaignSettlementClosed');
+    expect(big((await chain.account('Campaign', campaign.address)).spentLamports)).to.equal(150_000n);
+  });
+
+  it('still settles a paused campaign: pausing stops serving, not paying for what was served', async () => {
+    await chain.send([await setCampaignPausedIx(chain, campaign.advertiser.publicKey, campaign.address, true)], [campaign.advertiser]);
+    await settle(chain, settlement, campaign.address, project, treasury, 2n, views(2));
+    const state = await chain.account('Campaign', campaign.address);
+    expect(state.paused).to.equal(true);
+    expect(big(state.spentLamports)).to.equal(30_000n);
+  });
+
+  it('error: SponsoredProjectMismatch when a sponsorship pays for another project; its own project settles', async () => {
+    nextId += 1n;
+    const sponsorship = await withCampaign(
+      chain,
+      { campaignId: nextId, adType: 'sponsorship', pricePerMilleLamports: 40_000_000n, sponsoredProject: project },
+      { sponsored: project },
+    );
+    const other = await anotherFundedProject(chain);
+    await expectProgramError(settle(chain, settlement, sponsorship.address, other.project.address, treasury, 10n), 'SponsoredProjectMismatch');
+    const before = await snapshot(sponsorship.address);
+    await settle(chain, settlement, sponsorship.address, project, treasury, 10n, views(5));
+    expect(before.campaign - (await chain.balance(sponsorship.address))).to.equal(400_000n);
+  });
+
+  it('error: ViewsExceedImpressions when the embeds count more views than the batch has impressions', async () => {
+    await expectProgramError(settle(chain, settlement, campaign.address, project, treasury, 10n, views(6, 5)), 'ViewsExceedImpressions');
+    await settle(chain, settlement, campaign.address, project, treasury, 11n, views(6, 5));
+  });
+
+  it('error: InvalidRevenueAmount for a batch of no impressions', async () => {
+    await expectProgramError(settle(chain, settlement, campaign.address, project, treasury, 0n), 'InvalidRevenueAmount');
+  });
+
+  it('error: Unauthorized unless the settlement authority signs (the advertiser, the admin); nothing moved', async () => {
+    const before = await snapshot();
+    for (const signer of [campaign.advertiser, admin]) {
+      await expectProgramError(settle(chain, signer, campaign.address, project, treasury, 10n, views(1)), 'Unauthorized');
+    }
+    expect(await chain.balance(campaign.address)).to.equal(before.campaign);
+  });
+
+  it('error: MissingSignature when the settlement authority did not sign', async () => {
+    const ix = await settleIx(chain, settlement.publicKey, campaign.address, project, treasury, 10n, views(1));
+    ix.keys[0].isSigner = false;
+    await expectProgramError(chain.send([ix], []), 'MissingSignature');
+  });
+
+  it('error: ProjectNotFunded for a project still funding', async () => {
+    const funding = await withProject(chain, await withStudio(chain, admin), { goal: sol(5) });
+    await expectProgramError(settle(chain, settlement, campaign.address, funding.address, treasury, 10n), 'ProjectNotFunded');
+  });
+
+  it('error: InvalidAccountOwner / InvalidAccountData when the campaign is a wallet or another account kind', async () => {
+    const wallet = await chain.wallet(sol(1));
+    await expectProgramError(settle(chain, settlement, wallet.publicKey, project, treasury, 10n), 'InvalidAccountOwner');
+    await expectProgramError(settle(chain, settlement, project, project, treasury, 10n), 'InvalidAccountData');
+    await expectProgramError(settle(chain, settlement, embeds[0].address, project, treasury, 10n), 'InvalidAccountData');
+  });
+
+  it('error: AccountNotWritable when the campaign is passed read-only', async () => {
+    const ix = await settleIx(chain, settlement.publicKey, campaign.address, project, treasury, 10n, views(1));
+    ix.keys[2].isWritable = false;
+    await expectProgramError(chain.send([ix], [settlement]), 'AccountNotWritable');
+  });
+
+  it("error: InvalidTreasury, InvalidVault and InvalidPda as distribute_revenue's checks", async () => {
+    const fake = await chain.wallet(sol(1));
+    await expectProgramError(settle(chain, settlement, campaign.address, project, fake.publicKey, 10n), 'InvalidTreasury');
+    const other = await anotherFundedProject(chain);
+    const ix = await settleIx(chain, settlement.publicKey, campaign.address, project, treasury, 10n);
+    ix.keys[4].pubkey = addresses.vault(other.project.address);
+    await expectProgramError(chain.send([ix], [settlement]), 'InvalidVault');
+    const index = big((await chain.account('Project', project)).distributionCount);
+    const replay = await settleCampaignIx(chain, settlement.publicKey, campaign.address, project, index + 1n, treasury, 10n, []);
+    await expectProgramError(chain.send([replay], [settlement]), 'InvalidPda');
+  });
+
+  it('error: DuplicateEmbed and EmbedProjectMismatch for the embeds', async () => {
+    await expectProgramError(
+      settle(chain, settlement, campaign.address, project, treasury, 10n, [...views(1), { embed: embeds[0].address, views: 1n }]),
+      'DuplicateEmbed',
+    );
+    const other = await anotherFundedProject(chain);
+    const foreign = await registerEmbed(chain, other.project.address, 'elsewhere');
+    await expectProgramError(
+      settle(chain, settlement, campaign.address, project, treasury, 10n, [{ embed: foreign.address, views: 1n }]),
+      'EmbedProjectMismatch',
+    );
+  });
+
+  it('error: NotEnoughAccounts when fixed accounts are missing', async () => {
+    const ix = await settleIx(chain, settlement.publicKey, campaign.address, project, treasury, 10n);
+    ix.keys = ix.keys.slice(0, 9);
+    await expectProgramError(chain.send([ix], [settlement]), 'NotEnoughAccounts');
+  });
+});
