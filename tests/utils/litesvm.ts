@@ -80,7 +80,7 @@ export function decodeEvents(
 /** An event with PublicKeys as base58 and BNs as bigints, for exact deep comparisons. */
 export function plain(value: unknown): unknown {
   if (value instanceof PublicKey) return value.toBase58();
-  if (BN.isBN(value)) return BigInt(value.toString());
+  if (BN.isBN(value)) return BigInt((value as BN).toString());
   if (Array.isArray(value)) return value.map(plain);
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, plain(inner)]));
   return value;
