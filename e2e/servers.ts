@@ -49,6 +49,8 @@ function roundRobin(port: number, targets: number[]): Promise<Server> {
       outgoing.writeHead(502, { 'content-type': 'application/json' });
       outgoing.end(JSON.stringify({ message: `proxy: ${error.message}` }));
     });
+    // A client that goes away (a closed page's chat stream) ends the upstream request too.
+    outgoing.on('close', () => forwarded.destroy());
     incoming.pipe(forwarded);
   });
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));

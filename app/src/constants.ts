@@ -122,3 +122,12 @@ export const VERIFICATION_REVIEW_DAYS = '1-2'
 export const VERIFICATION_DOCUMENT_MAX = 5
 /** The demo chain's own view of one of its transactions (served by the API). */
 export const DEMO_TX_URL = (signature: string) => `/api/demo/transactions/${signature}`
+
+/** Collaboration hub (spec §2): the chat panel's height and the limits the server also enforces. */
+export const CHAT_PANEL_HEIGHT_PX = 500
+export const CHAT_MESSAGE_MAX_LENGTH = 1000
+export const TOP_INVESTORS_SHOWN = 5
+
+/** Debug page (spec §9): the invest amount is in thousandths of SOL; embeds default to this site. */
+export const DEBUG_DEFAULT_INVESTMENT_AMOUNT = 1000
+export const DEBUG_DEFAULT_WEBSITE_URL = 'https://example.com'

@@ -104,3 +104,28 @@ export const SIGN_IN_TTL_MS = 10 * 60 * 1000;
 export const SIGN_IN_CLOCK_SKEW_MS = 60 * 1000;
 export const SIGN_IN_STATEMENT = 'Sign in to Marquee with this wallet. This request costs nothing and sends no transaction.';
 export const SIGN_IN_VERSION = '1';
+
+/** Collaboration hubs: limits of what a wallet may post (the app shows the same ones). */
+export const CHAT_MESSAGE_MAX_LENGTH = 1000;
+export const CHAT_HISTORY_LIMIT = 200;
+export const ATTACHMENT_TITLE_MAX_LENGTH = 120;
+export const LINK_URL_MAX_LENGTH = 500;
+export const UPDATE_TITLE_MAX_LENGTH = 120;
+export const UPDATE_DESCRIPTION_MAX_LENGTH = 5000;
+export const POLL_QUESTION_MAX_LENGTH = 200;
+export const POLL_OPTION_MAX_LENGTH = 120;
+export const POLL_MIN_OPTIONS = 2;
+export const POLL_MAX_OPTIONS = 6;
+export const TEAM_NAME_MAX_LENGTH = 80;
+export const TEAM_ROLE_MAX_LENGTH = 60;
+export const TOP_INVESTORS_LIMIT = 5;
+/** The live chat feed re-reads the messages table this often (every API process does, so a
+ * message posted through another process on the same PostgreSQL database is seen too). */
+export const CHAT_FEED_POLL_MS = 1000;
+/** Messages this recent are re-read on every poll: a PostgreSQL id can commit after a higher one. */
+export const CHAT_FEED_REREAD_MS = 10_000;
+/** An idle server-sent event stream gets a comment this often so proxies keep it open. */
+export const SSE_KEEPALIVE_MS = 15_000;
+/** On shutdown, requests under way get this long to finish before their connections are cut (an
+ * open chat stream never finishes by itself). */
+export const SHUTDOWN_GRACE_MS = 2_000;

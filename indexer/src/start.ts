@@ -10,6 +10,7 @@ import { createCluster } from './cluster.ts';
 import { platform } from './db/index.ts';
 import { loadConfig, type Config } from './config.ts';
 import { assertPrivateFile } from './private-files.ts';
+import { SHUTDOWN_GRACE_MS } from './constants.ts';
 import { createServer } from './server.ts';
 import { MediaStore } from './media/store.ts';
 import { DEFAULT_CLUSTER } from './constants.ts';
@@ -108,6 +109,8 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
         server.close(() => {
           Promise.all(clusters.map((cluster) => cluster.store.close())).then(() => resolve());
         });
+        // server.close waits for every connection; chat event streams stay open until cut.
+        if ('closeAllConnections' in server) setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
       }),
   };
 }

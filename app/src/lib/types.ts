@@ -26,6 +26,8 @@ export interface Project {
   fundedAt?: string | null
   status: ProjectStatus
   fundsReleased?: boolean
+  /** The debug variant of the spec's Project has a video URL (from the listing's metadata). */
+  videoUrl?: string | null
   embeddableCode?: string | null
   releaseYear?: number
   licenseType?: string

@@ -34,6 +34,8 @@ import { openApiDocument } from './openapi.ts';
 import { playerRoutes } from '../player/routes.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { CROSS_ORIGIN_PATHS, crossOriginCors, playerCsp, securityHeaders } from './security-headers.ts';
+import { analyticsRoutes } from './routes/analytics.ts';
+import { collaborationRoutes } from './routes/collaboration.ts';
 import { embedRoutes } from './routes/embeds.ts';
 import { publisherRoutes } from './routes/publishers.ts';
 import { investmentRoutes } from './routes/investments.ts';
@@ -71,7 +73,9 @@ export function createApp(deps: AppDeps) {
   // Lists are large (1,000 films ≈ 1 MB of JSON): compressed when the client accepts it, and a
   // client holding the same answer gets 304 Not Modified for its If-None-Match.
   api.use('*', compress());
-  api.use('*', async (c, next) => (c.req.method === 'GET' ? etag()(c, next) : next()));
+  // A server-sent event stream never ends: hashing its body for an ETag would wait forever.
+  const tagged = etag();
+  api.use('*', async (c, next) => (c.req.method === 'GET' && !c.req.path.endsWith('/stream') ? tagged(c, next) : next()));
   api.use('*', async (c, next) => {
     const name = c.req.query('cluster') ?? c.req.header(CLUSTER_HEADER) ?? defaultCluster;
     const cluster = clusters.get(name);
@@ -112,6 +116,8 @@ export function createApp(deps: AppDeps) {
   api.route('/revenue', revenueRoutes());
   api.route('/views', viewRoutes(now, rules));
   api.route('/metadata', metadataRoutes(now));
+  api.route('/collaboration', collaborationRoutes(now));
+  api.route('/analytics', analyticsRoutes());
   api.route('/webhooks', webhookRoutes(deps.heliusAuthHeader));
   if (deps.media) api.route('/media', mediaRoutes(deps.media));
   if (deps.demo) api.route('/demo', deps.demo.routes);

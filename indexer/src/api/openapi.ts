@@ -6,7 +6,7 @@ import * as schemas from './schemas.ts';
 import { heliusDelivery } from './routes/webhooks.ts';
 
 interface RouteDoc {
-  method: 'get' | 'post' | 'put';
+  method: 'get' | 'post' | 'put' | 'delete';
   path: string;
   summary: string;
   params?: z.ZodObject;
@@ -17,6 +17,29 @@ interface RouteDoc {
 
 /** The answers of a route acting for a wallet without that wallet's session (auth/guard.ts). */
 const WALLET_SESSION = { 401: 'not signed in', 403: 'signed in as another wallet' };
+
+const hub = '/api/collaboration/{projectId}';
+const SIGNED_IN = { 401: 'no session', 403: 'not the studio of this film' };
+const COLLABORATION_ROUTES: RouteDoc[] = [
+  { method: 'get', path: '/api/collaboration', summary: 'The hubs of the films a wallet lists or holds shares of', query: schemas.hubListQuery },
+  { method: 'get', path: hub, summary: 'A hub: team, top investors, counts; viewerIsStudio for ?wallet=', params: schemas.projectIdParams, query: schemas.collaborationWalletQuery },
+  { method: 'get', path: `${hub}/messages`, summary: 'Chat history, oldest first', params: schemas.projectIdParams, query: schemas.messagesQuery },
+  { method: 'get', path: `${hub}/stream`, summary: 'New chat messages as server-sent events (event "message", id = message id)', params: schemas.projectIdParams, query: schemas.messagesQuery },
+  { method: 'post', path: `${hub}/messages`, summary: 'Post a chat message as the signed-in wallet', params: schemas.projectIdParams, body: schemas.messageBody, responses: { 201: 'ChatMessage', 401: 'no session' } },
+  { method: 'get', path: `${hub}/updates`, summary: "The studio's updates, newest first", params: schemas.projectIdParams },
+  { method: 'post', path: `${hub}/updates`, summary: 'Post an update (the studio only)', params: schemas.projectIdParams, body: schemas.updateBody, responses: { 201: 'Update', ...SIGNED_IN } },
+  { method: 'get', path: `${hub}/polls`, summary: 'Polls with tallies; myVote for ?wallet= or the session', params: schemas.projectIdParams, query: schemas.collaborationWalletQuery },
+  { method: 'post', path: `${hub}/polls`, summary: 'Open a poll (the studio only)', params: schemas.projectIdParams, body: schemas.pollBody, responses: { 201: 'Poll', ...SIGNED_IN } },
+  { method: 'post', path: `${hub}/polls/{pollId}/votes`, summary: 'Vote once per wallet while the poll is active', params: schemas.pollParams, body: schemas.voteBody, responses: { 201: 'Poll', 401: 'no session', 409: 'Already Voted' } },
+  { method: 'post', path: `${hub}/team`, summary: 'Add a team member (the studio only)', params: schemas.projectIdParams, body: schemas.teamMemberBody, responses: { 201: 'TeamMember', ...SIGNED_IN } },
+  { method: 'delete', path: `${hub}/team/{memberId}`, summary: 'Remove a team member (the studio only)', params: schemas.teamMemberParams, responses: { 204: 'removed', ...SIGNED_IN } },
+];
+
+const ANALYTICS_ROUTES: RouteDoc[] = [
+  { method: 'get', path: '/api/analytics/platform', summary: 'Funding over time, views and revenue per day, the split, per film' },
+  { method: 'get', path: '/api/analytics/projects/{projectId}', summary: "One film's funding over time, views and revenue per day, split", params: schemas.projectIdParams },
+  { method: 'get', path: '/api/analytics/wallet/{userId}', summary: "A wallet's invested, earned and claimed amounts over time", params: schemas.userIdParams },
+];
 
 export const ROUTES: RouteDoc[] = [
   { method: 'get', path: '/api/health', summary: 'Liveness and per-cluster indexer state' },
@@ -186,6 +209,8 @@ export const ROUTES: RouteDoc[] = [
   { method: 'post', path: '/api/views', summary: 'Report a view (one per play nonce)', body: schemas.viewBody, responses: { 429: 'rate limited' } },
   { method: 'post', path: '/api/metadata', summary: 'Store project metadata; returns the uri and sha256 for create_project', body: schemas.metadataBody },
   { method: 'get', path: '/api/metadata/{sha256}', summary: 'Stored project metadata', params: schemas.sha256Params },
+  ...COLLABORATION_ROUTES,
+  ...ANALYTICS_ROUTES,
   {
     method: 'post',
     path: '/api/media',

@@ -2,8 +2,12 @@
 import anchor from '@coral-xyz/anchor';
 import { z } from 'zod';
 import {
+  ATTACHMENT_TITLE_MAX_LENGTH,
+  CHAT_HISTORY_LIMIT,
+  CHAT_MESSAGE_MAX_LENGTH,
   DEFAULT_FEATURED_LIMIT,
   LICENSE_TYPES,
+  LINK_URL_MAX_LENGTH,
   MAX_EMBED_ID_LEN,
   MAX_LIST_LIMIT,
   MAX_APPLICATION_DOCUMENTS,
@@ -12,6 +16,14 @@ import {
   MAX_TITLE_LEN,
   MAX_WEBSITE_URL_LEN,
   MIN_RELEASE_YEAR,
+  POLL_MAX_OPTIONS,
+  POLL_MIN_OPTIONS,
+  POLL_OPTION_MAX_LENGTH,
+  POLL_QUESTION_MAX_LENGTH,
+  TEAM_NAME_MAX_LENGTH,
+  TEAM_ROLE_MAX_LENGTH,
+  UPDATE_DESCRIPTION_MAX_LENGTH,
+  UPDATE_TITLE_MAX_LENGTH,
 } from '../constants.ts';
 import { PROJECT_SORTS } from '../db/projects.ts';
 
@@ -213,3 +225,56 @@ export const listingEditBody = metadataBody.pick({ description: true, directorNa
   title: z.string().optional().meta({ description: 'ignored: the title is recorded on chain' }),
 });
 export const transactionBody = z.object({ txHash });
+
+// ---- collaboration hubs (docs/API.md "Collaboration") ----
+const trimmed = (what: string, max: number) =>
+  z
+    .string({ message: `${what} is required` })
+    .trim()
+    .min(1, { message: `${what} must not be blank` })
+    .max(max, { message: `${what} is longer than ${max} characters` });
+const httpUrl = z
+  .string()
+  .trim()
+  .max(LINK_URL_MAX_LENGTH)
+  .regex(/^https?:\/\/[^\s]+$/, { message: 'Expected an http(s) URL without spaces' });
+
+export const collaborationWalletQuery = z.object({ wallet: walletAddress.optional() });
+export const hubListQuery = z.object({ wallet: walletAddress });
+export const messagesQuery = z.object({
+  after: z.coerce.number().int().nonnegative().default(0).meta({ description: 'only messages with a higher id' }),
+  limit: z.coerce.number().int().min(1).max(CHAT_HISTORY_LIMIT).default(CHAT_HISTORY_LIMIT),
+});
+/** Who acts: the signed-in wallet (requireWallet in routes/collaboration.ts). */
+const actor = { walletAddress: walletAddress.meta({ description: 'the wallet acting: the signed-in wallet' }) };
+export const actorBody = z.object(actor);
+export const messageBody = z.object({
+  ...actor,
+  text: trimmed('Message', CHAT_MESSAGE_MAX_LENGTH),
+  attachment: z
+    .object({ type: z.literal('link').default('link'), url: httpUrl, title: z.string().trim().max(ATTACHMENT_TITLE_MAX_LENGTH).optional() })
+    .optional(),
+});
+export const updateBody = z.object({
+  ...actor,
+  title: trimmed('Title', UPDATE_TITLE_MAX_LENGTH),
+  description: trimmed('Description', UPDATE_DESCRIPTION_MAX_LENGTH),
+});
+export const pollBody = z.object({
+  ...actor,
+  question: trimmed('Question', POLL_QUESTION_MAX_LENGTH),
+  options: z
+    .array(trimmed('Option', POLL_OPTION_MAX_LENGTH))
+    .min(POLL_MIN_OPTIONS, { message: `A poll has at least ${POLL_MIN_OPTIONS} options` })
+    .max(POLL_MAX_OPTIONS, { message: `A poll has at most ${POLL_MAX_OPTIONS} options` }),
+  endDate: z.iso.datetime({ offset: true, message: 'endDate: Expected an ISO-8601 date and time' }),
+});
+export const pollParams = z.object({ projectId: id, pollId: id });
+export const voteBody = z.object({ ...actor, optionId: id });
+export const teamMemberBody = z.object({
+  ...actor,
+  name: trimmed('Name', TEAM_NAME_MAX_LENGTH),
+  role: trimmed('Role', TEAM_ROLE_MAX_LENGTH),
+  avatarUrl: httpUrl.optional(),
+});
+export const teamMemberParams = z.object({ projectId: id, memberId: id });

@@ -1,8 +1,10 @@
 // The data-access layer: one module per aggregate over Kysely, the only code that talks to a
 // database. Routes, the demo chain, settlement and ingestion import these namespaces.
+export * as analytics from './analytics.ts';
 export * as authNonces from './auth-nonces.ts';
 export * as certificates from './certificates.ts';
 export * as chainLog from './chain-log.ts';
+export * as collaboration from './collaboration.ts';
 export * as embeds from './embeds.ts';
 export * as investments from './investments.ts';
 export * as listingEdits from './listing-edits.ts';

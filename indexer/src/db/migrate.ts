@@ -13,6 +13,7 @@ import { migration003 } from './migrations/003_project_search.ts';
 import { migration004 } from './migrations/004_publishers.ts';
 import { migration005 } from './migrations/005_auth_nonces.ts';
 import { migration006 } from './migrations/006_studios.ts';
+import { migration007 } from './migrations/007_collaboration.ts';
 
 /** A migration's `up` gets the dialect for the few column types the two databases spell apart. */
 export interface MarqueeMigration {
@@ -27,7 +28,9 @@ export type MigrationList = MarqueeMigration[];
  * in the same order. A new migration takes the next free number (005_…) and goes at the end: the
  * migrations test rejects gaps and duplicates, and an applied name must never change.
  */
-export const MIGRATIONS: MigrationList = [migration001, migration002, migration003, migration004, migration005, migration006];
+export const MIGRATIONS: MigrationList = [
+  migration001, migration002, migration003, migration004, migration005, migration006, migration007,
+];
 
 const MIGRATION_TABLE = 'kysely_migration';
 

@@ -325,6 +325,58 @@ export interface MediaTable {
   created_at: number;
 }
 
+/** Collaboration hubs (migration 007): off-chain, written for wallets; times in unix milliseconds. */
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  project_id: number;
+  sender_wallet: string;
+  text: string;
+  attachment_url: string | null;
+  attachment_title: string | null;
+  created_at: number;
+}
+
+export interface ProjectUpdatesTable {
+  id: Generated<number>;
+  project_id: number;
+  title: string;
+  description: string;
+  author_wallet: string;
+  created_at: number;
+}
+
+export interface PollsTable {
+  id: Generated<number>;
+  project_id: number;
+  question: string;
+  ends_at: number;
+  creator_wallet: string;
+  created_at: number;
+}
+
+export interface PollOptionsTable {
+  id: Generated<number>;
+  poll_id: number;
+  position: number;
+  text: string;
+}
+
+export interface PollVotesTable {
+  poll_id: number;
+  wallet: string;
+  option_id: number;
+  voted_at: number;
+}
+
+export interface TeamMembersTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  role: string;
+  avatar_url: string | null;
+  created_at: number;
+}
+
 export interface Schema {
   transactions: TransactionsTable;
   events: EventsTable;
@@ -355,6 +407,12 @@ export interface Schema {
   listing_edits: ListingEditsTable;
   license_certificates: LicenseCertificatesTable;
   media: MediaTable;
+  chat_messages: ChatMessagesTable;
+  project_updates: ProjectUpdatesTable;
+  polls: PollsTable;
+  poll_options: PollOptionsTable;
+  poll_votes: PollVotesTable;
+  team_members: TeamMembersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

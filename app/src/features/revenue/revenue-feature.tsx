@@ -3,7 +3,6 @@
 // Projects tabs built from indexed distributions.
 import {
   Badge,
-  Box,
   Button,
   Card,
   Heading,
@@ -17,7 +16,9 @@ import {
   Text,
 } from '@chakra-ui/react'
 import { useState } from 'react'
-import { LuCoins, LuFlaskConical } from 'react-icons/lu'
+import { LuCoins, LuFlaskConical, LuListChecks } from 'react-icons/lu'
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts'
+import { ChartCard } from '@/components/ui/chart-card'
 import { useNavigate } from 'react-router-dom'
 import { ErrorAlert } from '@/components/ui/error-alert'
 import {
@@ -31,7 +32,7 @@ import {
 } from '@/constants'
 import { notify } from '@/components/ui/toaster'
 import { amountToSol, formatCount, formatDate, formatDateTime, formatSol } from '@/lib/format'
-import type { PlatformDistribution } from '@/lib/types'
+import type { PlatformDistribution, RevenueTransaction } from '@/lib/types'
 import { WalletGate } from '@/features/wallet/wallet-gate'
 import { TransactionLink } from '@/features/chain/chain-ui'
 import { SummaryStat } from '@/features/investments/investments-feature'
@@ -42,8 +43,10 @@ import {
   randomTestRevenueSol,
   useGenerateTestRevenue,
   usePlatformDistributions,
+  useUnclaimedRevenue,
   useUserRevenue,
 } from './revenue-data-access'
+import { ClaimDialog } from './claim-dialog'
 import {
   bucketDistributions,
   inPeriod,
@@ -88,7 +91,9 @@ function PublisherRevenue() {
 function InvestorRevenue() {
   const navigate = useNavigate()
   const revenue = useUserRevenue()
+  const unclaimed = useUnclaimedRevenue()
   const generate = useGenerateTestRevenue()
+  const [claimDialogOpen, setClaimDialogOpen] = useState(false)
 
   const generateTestRevenue = () => {
     const amountSol = randomTestRevenueSol()
@@ -110,11 +115,15 @@ function InvestorRevenue() {
           <Button variant="outline" onClick={generateTestRevenue} loading={generate.isPending}>
             <LuFlaskConical /> Generate Test Revenue
           </Button>
+          <Button variant="outline" onClick={() => setClaimDialogOpen(true)} disabled={!unclaimed.data}>
+            <LuListChecks /> Select Distributions
+          </Button>
           <Button colorPalette="purple" onClick={() => navigate('/claim-revenue')}>
             <LuCoins /> Claim Revenue
           </Button>
         </HStack>
       </HStack>
+      {unclaimed.data && <ClaimDialog unclaimed={unclaimed.data} open={claimDialogOpen} onOpenChange={setClaimDialogOpen} />}
       {revenue.isPending ? (
         <Skeleton h="32" />
       ) : revenue.isError ? (
@@ -130,6 +139,11 @@ function InvestorRevenue() {
               hint="versus the previous 30 days"
             />
           </SimpleGrid>
+          <RevenueOverTime
+            title="Your revenue over time"
+            distributions={earnedDistributions(revenue.data.transactions)}
+            emptyText="No revenue yet. Revenue arrives when publishers' embeds of your funded films are watched."
+          />
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
             <Card.Root>
               <Card.Header>
@@ -288,8 +302,6 @@ function PlatformRevenue() {
 
 function Overview({ distributions }: { distributions: PlatformDistribution[] }) {
   const totals = splitTotals(distributions)
-  const daily = bucketDistributions(distributions, 'daily')
-  const max = Math.max(0, ...daily.map((bucket) => bucket.total))
   return (
     <Stack gap="4">
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
@@ -298,30 +310,7 @@ function Overview({ distributions }: { distributions: PlatformDistribution[] }) 
         <SummaryStat label={`Publishers (${REVENUE_SPLIT_PERCENT.publishers}%)`} value={formatSol(totals.publishers, 3)} />
         <SummaryStat label={`Platform (${REVENUE_SPLIT_PERCENT.platform}%)`} value={formatSol(totals.platform, 3)} />
       </SimpleGrid>
-      <Card.Root>
-        <Card.Header>
-          <Heading size="sm">Revenue over time</Heading>
-        </Card.Header>
-        <Card.Body>
-          {daily.length === 0 ? (
-            <Text color="fg.muted">No distributions in this period.</Text>
-          ) : (
-            <HStack align="end" h="40" gap="1" role="img" aria-label="Revenue per day">
-              {daily.map((bucket) => (
-                <Box
-                  key={bucket.start}
-                  flex="1"
-                  maxW="8"
-                  bg="purple.solid"
-                  borderTopRadius="sm"
-                  h={`${max > 0 ? Math.max(2, (bucket.total / max) * 100) : 0}%`}
-                  title={`${formatDate(new Date(bucket.start).toISOString())}: ${formatSol(bucket.total, 3)}`}
-                />
-              ))}
-            </HStack>
-          )}
-        </Card.Body>
-      </Card.Root>
+      <RevenueOverTime title="Revenue over time" distributions={distributions} emptyText="No distributions in this period." />
     </Stack>
   )
 }
@@ -356,5 +345,47 @@ function BucketTable({ distributions, frequency }: { distributions: PlatformDist
         </Table.Body>
       </Table.Root>
     </Table.ScrollArea>
+  )
+}
+
+/** The wallet's own revenue (its distribution rows, claims left out) as distributions to chart. */
+function earnedDistributions(transactions: RevenueTransaction[]): PlatformDistribution[] {
+  return transactions
+    .filter((transaction) => transaction.type !== 'claim')
+    .map((transaction, index) => ({
+      id: index,
+      projectId: transaction.projectId ?? 0,
+      amount: transaction.amount,
+      distributedAt: transaction.date ?? transaction.createdAt,
+    }))
+}
+
+function RevenueOverTime({ title, distributions, emptyText }: { title: string; distributions: PlatformDistribution[]; emptyText: string }) {
+  const rows = bucketDistributions(distributions, 'daily').map((bucket) => ({
+    date: formatDate(new Date(bucket.start).toISOString()),
+    sol: bucket.total,
+    count: bucket.count,
+  }))
+  return (
+    <ChartCard
+      title={title}
+      description="SOL per day"
+      rows={rows}
+      emptyText={emptyText}
+      height={220}
+      columns={[
+        { key: 'date', label: 'Day' },
+        { key: 'count', label: 'Distributions', numeric: true },
+        { key: 'sol', label: 'Revenue', format: (value) => formatSol(Number(value), 3), numeric: true },
+      ]}
+    >
+      <BarChart data={rows}>
+        <CartesianGrid strokeDasharray="3 3" />
+        <XAxis dataKey="date" />
+        <YAxis />
+        <Tooltip />
+        <Bar dataKey="sol" name="Revenue (SOL)" fill="#805ad5" />
+      </BarChart>
+    </ChartCard>
   )
 }

@@ -1,0 +1,93 @@
+// The five debug actions through the active MarqueeClient (demo chain or devnet wallet) and the
+// API's real paths: a view goes through a play nonce and the view report like the player's, and in
+// demo mode the settlement job is run at once so the view's revenue distribution exists on return.
+import { apiGet, apiPost } from '@/lib/api'
+import { amountToSol, sleep } from '@/lib/format'
+import type { EmbedRecord, Project, UnclaimedRevenue } from '@/lib/types'
+import { embedIdFor, type MarqueeClient } from '@/features/chain/marquee-client'
+
+export class DebugActionError extends Error {}
+
+export function investFromDebug(client: MarqueeClient, project: Project, amount: number) {
+  return client.invest(project, amountToSol(amount))
+}
+
+export function claimLicenseFromDebug(client: MarqueeClient, project: Project) {
+  return client.claimLicense(project)
+}
+
+export async function generateEmbedFromDebug(client: MarqueeClient, project: Project, websiteUrl: string): Promise<EmbedRecord | { embedId: string; embedCode: string | null }> {
+  const embedId = embedIdFor(project.id)
+  const { embed } = await client.registerEmbed(project, websiteUrl, embedId)
+  return embed ?? { embedId, embedCode: null }
+}
+
+interface PlayNonce {
+  nonce: string
+  minWatchMs: number
+}
+
+/**
+ * One view of an embed as its player on the embed's registered website would make it: a play nonce
+ * for that website, the player's minimum watch time, then the report. Views count only there, and
+ * only once the publisher verified the website (the server says so otherwise).
+ */
+export async function trackViewFromDebug(
+  client: MarqueeClient,
+  projectId: number,
+  embed: { embedId: string; websiteUrl: string },
+): Promise<void> {
+  const { embedId, websiteUrl: website } = embed
+  const onChainFlag = client.mode === 'onchain' ? { onChain: true } : {}
+  const distributionsBefore = await distributionCount(client, projectId)
+  const { nonce, minWatchMs } = await apiPost<PlayNonce>('/api/views/nonce', client.cluster, { projectId, embedId, website })
+  await sleep(minWatchMs)
+  const report = await apiPost<{ counted: boolean; reason?: string }>('/api/views', client.cluster, {
+    projectId,
+    embedId,
+    nonce,
+    timestamp: Date.now(),
+    ...onChainFlag,
+  })
+  if (!report.counted) throw new DebugActionError(report.reason ?? 'the view was not counted')
+  if (client.mode === 'demo') await settleDemoView(client, projectId, distributionsBefore)
+}
+
+const distributionCount = async (client: MarqueeClient, projectId: number) =>
+  (await apiGet<unknown[]>(`/api/revenue/distributions?projectId=${projectId}`, client.cluster)).length
+
+interface SettlementRun {
+  failed: { projectId: number; error?: string }[]
+}
+
+/** Settlement passes of the demo chain before the view's distribution must exist. */
+const DEMO_SETTLEMENT_PASSES = 3
+
+/**
+ * Runs the demo chain's settlement job until the project has a new revenue distribution. The job
+ * also runs on a timer, and a pass already under way may have batched before this view was
+ * counted, so the distribution list (not one pass's answer) says when the view is distributed.
+ */
+async function settleDemoView(client: MarqueeClient, projectId: number, distributionsBefore: number): Promise<void> {
+  for (let pass = 0; pass < DEMO_SETTLEMENT_PASSES; pass++) {
+    const run = await apiPost<SettlementRun>('/api/demo/settle', client.cluster, {})
+    const failure = run.failed.find((result) => result.projectId === projectId)
+    if (failure) throw new DebugActionError(`settlement failed: ${failure.error ?? 'unknown error'}`)
+    if ((await distributionCount(client, projectId)) > distributionsBefore) return
+  }
+  throw new DebugActionError('the view was counted but no revenue distribution was created')
+}
+
+export const NO_REVENUE = "No revenue to claim: You don't have any unclaimed revenue at the moment."
+
+/** Claims every unclaimed distribution of the wallet. */
+export async function claimAllFromDebug(client: MarqueeClient, projects: Project[]) {
+  const unclaimed = await apiGet<UnclaimedRevenue>(`/api/revenue/unclaimed/${client.walletAddress}`, client.cluster)
+  if (unclaimed.distributions.length === 0) throw new DebugActionError(NO_REVENUE)
+  const projectIds = new Set(unclaimed.distributions.map((distribution) => distribution.projectId))
+  return client.claimRevenue({
+    distributionIds: unclaimed.distributions.map((distribution) => distribution.id),
+    projects: projects.filter((project) => projectIds.has(project.id)),
+    expectedAmount: unclaimed.total,
+  })
+}

@@ -1,0 +1,105 @@
+// The revenue page's claim dialog: every unclaimed distribution with a checkbox, Select all, and one
+// claim transaction for the selection through the active client.
+import { Button, Checkbox, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react'
+import { useState } from 'react'
+import { notify } from '@/components/ui/toaster'
+import { amountToSol, formatDate, formatSol } from '@/lib/format'
+import type { UnclaimedRevenue } from '@/lib/types'
+import { useClaimRevenue } from './revenue-data-access'
+import {
+  NO_DISTRIBUTIONS_SELECTED,
+  NO_REVENUE_TO_CLAIM,
+  REVENUE_CLAIMED,
+  REVENUE_CLAIM_FAILED,
+  selectionOf,
+  toggleAll,
+  toggleDistribution,
+} from './claim-selection'
+
+export function ClaimDialog({ unclaimed, open, onOpenChange }: { unclaimed: UnclaimedRevenue; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [selected, setSelected] = useState<Set<number>>(new Set())
+  const claim = useClaimRevenue()
+  const distributions = unclaimed.distributions
+  const selection = selectionOf(unclaimed, selected)
+
+  const submit = () => {
+    if (distributions.length === 0) return notify(NO_REVENUE_TO_CLAIM)
+    if (selection.distributions.length === 0) return notify(NO_DISTRIBUTIONS_SELECTED)
+    claim.mutate(selection, {
+      onSuccess: () => {
+        notify(REVENUE_CLAIMED)
+        setSelected(new Set())
+        onOpenChange(false)
+      },
+      onError: (error) => {
+        console.error(error)
+        notify(REVENUE_CLAIM_FAILED)
+      },
+    })
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={({ open: next }) => onOpenChange(next)} placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Claim revenue</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="3">
+                {distributions.length === 0 ? (
+                  <Text color="fg.muted">You have no unclaimed distributions.</Text>
+                ) : (
+                  <>
+                    <Checkbox.Root
+                      checked={selected.size === distributions.length ? true : selected.size > 0 ? 'indeterminate' : false}
+                      onCheckedChange={() => setSelected(toggleAll(selected, distributions))}
+                    >
+                      <Checkbox.HiddenInput />
+                      <Checkbox.Control />
+                      <Checkbox.Label>Select all</Checkbox.Label>
+                    </Checkbox.Root>
+                    {distributions.map((distribution) => (
+                      <Checkbox.Root
+                        key={distribution.id}
+                        checked={selected.has(distribution.id)}
+                        onCheckedChange={() => setSelected(toggleDistribution(selected, distribution, distributions))}
+                      >
+                        <Checkbox.HiddenInput />
+                        <Checkbox.Control />
+                        <Checkbox.Label>
+                          {distribution.projectTitle ?? `Distribution #${distribution.id}`}
+                          {distribution.distributedAt ? `, ${formatDate(distribution.distributedAt)}` : ''}: {formatSol(amountToSol(distribution.amount), 3)}
+                        </Checkbox.Label>
+                      </Checkbox.Root>
+                    ))}
+                    <Text fontSize="xs" color="fg.muted">
+                      A claim pays a film's whole unclaimed revenue, so a film's distributions are selected together.
+                    </Text>
+                  </>
+                )}
+                <HStack justify="space-between" fontWeight="medium">
+                  <Text>Selected</Text>
+                  <Text data-testid="claim-selection-total">{formatSol(amountToSol(selection.total), 3)}</Text>
+                </HStack>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline">Cancel</Button>
+              </Dialog.ActionTrigger>
+              <Button colorPalette="purple" onClick={submit} loading={claim.isPending}>
+                Claim Selected
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}

@@ -1,0 +1,176 @@
+// /api/collaboration: a film's hub. Anyone may read; any wallet may chat and vote (one vote per
+// wallet per poll, enforced by the poll_votes primary key); only the film's studio (the wallet whose
+// authority created the project) posts updates, opens polls and names the team. The acting wallet
+// of each route must be the signed-in wallet (requireWallet, once per route: 401 without a session, 403
+// for another wallet's). New chat messages
+// are pushed to open hubs as server-sent events from the cluster's ChatFeed, which polls the table.
+import { Hono, type Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { SSE_KEEPALIVE_MS } from '../../constants.ts';
+import { ChatFeed } from '../../collaboration/chat-feed.ts';
+import { collaboration, type Executor } from '../../db/index.ts';
+import type { ChatMessage, HubProject } from '../../db/collaboration.ts';
+import { requireWallet } from '../../auth/guard.ts';
+import type { AppEnv } from '../context.ts';
+import { fail } from '../errors.ts';
+import {
+  actorBody,
+  collaborationWalletQuery,
+  hubListQuery,
+  messageBody,
+  messagesQuery,
+  pollBody,
+  pollParams,
+  projectIdParams,
+  teamMemberBody,
+  teamMemberParams,
+  updateBody,
+  voteBody,
+} from '../schemas.ts';
+import { validate } from '../validate.ts';
+
+export const ALREADY_VOTED = "Already Voted: You've already cast your vote on this poll.";
+export const POLL_CLOSED = 'This poll is closed: it no longer takes votes';
+const ONLY_STUDIO = (what: string) => `Only the studio of this film can ${what}`;
+
+async function projectOr404(db: Executor, projectId: number): Promise<HubProject> {
+  const project = await collaboration.hubProject(db, projectId);
+  if (!project) fail(404, 'Project not found');
+  return project;
+}
+
+/** The acting wallet when it is the film's studio; 403 for anyone else. */
+async function requireStudio(c: Context<AppEnv>, db: Executor, project: HubProject, claimed: string, what: string): Promise<string> {
+  const wallet = requireWallet(c, claimed).walletAddress;
+  if (!(await collaboration.isStudioOf(db, project, wallet))) fail(403, ONLY_STUDIO(what));
+  return wallet;
+}
+
+export function collaborationRoutes(now: () => number) {
+  const feeds = new WeakMap<object, ChatFeed>();
+  const feedOf = (db: Executor) => {
+    let feed = feeds.get(db);
+    if (!feed) feeds.set(db, (feed = new ChatFeed(db, now)));
+    return feed;
+  };
+
+  return new Hono<AppEnv>()
+    .get('/', validate('query', hubListQuery), async (c) => {
+      return c.json(await collaboration.hubsOf(c.var.cluster.db, c.req.valid('query').wallet));
+    })
+    .get('/:projectId', validate('param', projectIdParams), validate('query', collaborationWalletQuery), async (c) => {
+      const db = c.var.cluster.db;
+      const project = await projectOr404(db, c.req.valid('param').projectId);
+      const { wallet } = c.req.valid('query');
+      const [team, director, investors, counts, viewerIsStudio] = await Promise.all([
+        collaboration.listTeam(db, project.id),
+        collaboration.listedDirector(db, project.id),
+        collaboration.topInvestors(db, project),
+        collaboration.hubCounts(db, project.id),
+        wallet ? collaboration.isStudioOf(db, project, wallet) : false,
+      ]);
+      // The director of the listing leads the team unless the studio named them itself.
+      const listed = director && !team.some((member) => member.name === director) ? [{ id: 0, name: director, role: 'Director', avatarUrl: null }] : [];
+      return c.json({
+        projectId: project.id,
+        team: [...listed, ...team],
+        topInvestors: investors,
+        counts: { ...counts, teamMembers: listed.length + counts.teamMembers },
+        viewerIsStudio,
+      });
+    })
+    .get('/:projectId/messages', validate('param', projectIdParams), validate('query', messagesQuery), async (c) => {
+      const db = c.var.cluster.db;
+      const project = await projectOr404(db, c.req.valid('param').projectId);
+      const { after, limit } = c.req.valid('query');
+      return c.json(await collaboration.listMessages(db, project.id, after, limit));
+    })
+    .get('/:projectId/stream', validate('param', projectIdParams), validate('query', messagesQuery), async (c) => {
+      const db = c.var.cluster.db;
+      const project = await projectOr404(db, c.req.valid('param').projectId);
+      // A reconnecting EventSource says where it stopped in Last-Event-ID.
+      const resumeFrom = Number(c.req.header('last-event-id') ?? c.req.valid('query').after) || 0;
+      return streamSSE(c, async (stream) => {
+        const send = (message: ChatMessage) => stream.writeSSE({ event: 'message', id: String(message.id), data: JSON.stringify(message) });
+        let sentUpTo = resumeFrom;
+        const forward = (message: ChatMessage) => {
+          if (message.id <= sentUpTo) return;
+          sentUpTo = message.id;
+          void send(message);
+        };
+        const unsubscribe = await feedOf(db).subscribe(project.id, forward);
+        stream.onAbort(unsubscribe);
+        // What was posted between the client's history read and this subscription.
+        for (const message of await collaboration.listMessages(db, project.id, resumeFrom, 200)) forward(message);
+        while (!stream.aborted) {
+          await stream.sleep(SSE_KEEPALIVE_MS);
+          if (!stream.aborted) await stream.write(': keep-alive\n\n');
+        }
+        unsubscribe();
+      });
+    })
+    .post('/:projectId/messages', validate('param', projectIdParams), validate('json', messageBody), async (c) => {
+      const { walletAddress, text, attachment } = c.req.valid('json');
+      const wallet = requireWallet(c, walletAddress).walletAddress;
+      const db = c.var.cluster.db;
+      const project = await projectOr404(db, c.req.valid('param').projectId);
+      const message = await collaboration.insertMessage(db, { projectId: project.id, wallet, text, attachment, now: now() });
+      void feedOf(db).poke();
+      return c.json(message, 201);
+    })
+    .get('/:projectId/updates', validate('param', projectIdParams), async (c) => {
+      const db = c.var.cluster.db;
+      const project = await projectOr404(db, c.req.valid('param').projectId);
+      return c.json(await collaboration.listUpdates(db, project.id));
+    })
+    .post('/:projectId/updates', validate('param', projectIdParams), validate('json', updateBody), async (c) => {
+      const db = c.var.cluster.db;
+      const project = await projectOr404(db, c.req.valid('param').projectId);
+      const { walletAddress, title, description } = c.req.valid('json');
+      const wallet = await requireStudio(c, db, project, walletAddress, 'post updates');
+      return c.json(await collaboration.insertUpdate(db, { projectId: project.id, wallet, title, description, now: now() }), 201);
+    })
+    .get('/:projectId/polls', validate('param', projectIdParams), validate('query', collaborationWalletQuery), async (c) => {
+      const db = c.var.cluster.db;
+      const project = await projectOr404(db, c.req.valid('param').projectId);
+      return c.json(await collaboration.listPolls(db, project.id, c.req.valid('query').wallet ?? null, now()));
+    })
+    .post('/:projectId/polls', validate('param', projectIdParams), validate('json', pollBody), async (c) => {
+      const db = c.var.cluster.db;
+      const project = await projectOr404(db, c.req.valid('param').projectId);
+      const { walletAddress, question, options, endDate } = c.req.valid('json');
+      const wallet = await requireStudio(c, db, project, walletAddress, 'open polls');
+      const endsAt = Date.parse(endDate);
+      const nowMs = now();
+      if (!collaboration.pollIsOpen(endsAt, nowMs)) fail(400, 'endDate must be in the future');
+      return c.json(await collaboration.insertPoll(db, { projectId: project.id, wallet, question, options, endsAt, now: nowMs }), 201);
+    })
+    .post('/:projectId/polls/:pollId/votes', validate('param', pollParams), validate('json', voteBody), async (c) => {
+      const { walletAddress, optionId } = c.req.valid('json');
+      const wallet = requireWallet(c, walletAddress).walletAddress;
+      const db = c.var.cluster.db;
+      const { projectId, pollId } = c.req.valid('param');
+      const nowMs = now();
+      const poll = await collaboration.getPoll(db, projectId, pollId, wallet, nowMs);
+      if (!poll) fail(404, 'Poll not found');
+      if (!poll.options.some((option) => option.id === optionId)) fail(400, `Option ${optionId} is not an option of this poll`);
+      if (poll.status !== 'active') fail(400, POLL_CLOSED);
+      if (!(await collaboration.insertVote(db, { pollId, optionId, wallet, now: nowMs }))) fail(409, ALREADY_VOTED);
+      return c.json(await collaboration.getPoll(db, projectId, pollId, wallet, nowMs), 201);
+    })
+    .post('/:projectId/team', validate('param', projectIdParams), validate('json', teamMemberBody), async (c) => {
+      const db = c.var.cluster.db;
+      const project = await projectOr404(db, c.req.valid('param').projectId);
+      const { walletAddress, name, role, avatarUrl } = c.req.valid('json');
+      await requireStudio(c, db, project, walletAddress, 'manage the team');
+      return c.json(await collaboration.insertTeamMember(db, { projectId: project.id, name, role, avatarUrl, now: now() }), 201);
+    })
+    .delete('/:projectId/team/:memberId', validate('param', teamMemberParams), validate('json', actorBody), async (c) => {
+      const db = c.var.cluster.db;
+      const { projectId, memberId } = c.req.valid('param');
+      const project = await projectOr404(db, projectId);
+      await requireStudio(c, db, project, c.req.valid('json').walletAddress, 'manage the team');
+      if (!(await collaboration.deleteTeamMember(db, project.id, memberId))) fail(404, 'Team member not found');
+      return c.body(null, 204);
+    });
+}
