@@ -194,7 +194,9 @@ export class DemoService implements SettlementSigner {
 
   /** Resolves once the committed transaction is in the index (a duplicate of the pushed ingestion). */
   private async indexed(signature: string): Promise<void> {
-    await this.cluster.indexer.ingestTransaction(this.chain.committed(signature)!);
+    const transaction = this.chain.committed(signature);
+    // Inside a chain batch nothing is committed yet: the batch's commit pushes it to the indexer.
+    if (transaction) await this.cluster.indexer.ingestTransaction(transaction);
   }
 
   // --- actions ------------------------------------------------------------------------------------
