@@ -12,6 +12,8 @@ const screen = (load: () => Promise<{ default: React.ComponentType }>) => async 
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
+    // Nothing to show before the first screen's chunk arrives but the empty page.
+    HydrateFallback: () => null,
     children: [
       { path: '/', lazy: screen(() => import('@/features/dashboard/dashboard-feature')) },
       { path: '/marketplace', lazy: screen(() => import('@/features/marketplace/marketplace-feature')) },

@@ -1,6 +1,6 @@
 // The marketplace's server-side listing: GET /api/projects with q / status / sort, read in pages of
 // MARKETPLACE_PAGE_SIZE by cursor (`{ items, nextCursor, total }`) through an infinite query.
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
+import { keepPreviousData, useInfiniteQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { MARKETPLACE_PAGE_SIZE } from '@/constants'
 import { apiGet } from '@/lib/api'
 import type { Cluster, Project } from '@/lib/types'
@@ -22,6 +22,8 @@ export interface MarketplaceFilters {
 
 export const marketplaceKeys = {
   pages: (cluster: Cluster, filters: MarketplaceFilters) => [...projectKeys.all(cluster), 'marketplace', filters] as const,
+  /** The whole catalogue, when the server answered the listing un-paginated. */
+  unpaginated: (cluster: Cluster) => [...projectKeys.all(cluster), 'marketplace', 'unpaginated'] as const,
 }
 
 export function projectPagePath(filters: MarketplaceFilters, cursor: string | null, limit = MARKETPLACE_PAGE_SIZE): string {
@@ -32,22 +34,43 @@ export function projectPagePath(filters: MarketplaceFilters, cursor: string | nu
   return `/api/projects?${query}`
 }
 
+/** Cursors of pages cut here from an un-paginated answer (a server cursor never starts so). */
+const LOCAL_CURSOR_PREFIX = 'local:'
+
+/** A page of a whole catalogue held here, filtered and sorted as the server would. */
+export function localPage(catalogue: Project[], filters: MarketplaceFilters, cursor: string | null, limit = MARKETPLACE_PAGE_SIZE): ProjectPage {
+  const matching = filterProjects(catalogue, filters.search, filters.status, filters.sort)
+  const start = cursor?.startsWith(LOCAL_CURSOR_PREFIX) ? Number(cursor.slice(LOCAL_CURSOR_PREFIX.length)) : 0
+  const end = start + limit
+  return { items: matching.slice(start, end), nextCursor: end < matching.length ? `${LOCAL_CURSOR_PREFIX}${end}` : null, total: matching.length }
+}
+
 /**
  * One page. A server that only speaks the spec's un-paginated call ignores limit/cursor and answers
- * the whole array: then the filters are applied here and that array is the one and only page.
+ * the whole array: that array is kept, and this and later pages and searches are cut from it here
+ * (until the project list is invalidated), so the grid still renders a page at a time.
  */
-export async function fetchProjectPage(cluster: Cluster, filters: MarketplaceFilters, cursor: string | null): Promise<ProjectPage> {
+export async function fetchProjectPage(
+  queryClient: QueryClient,
+  cluster: Cluster,
+  filters: MarketplaceFilters,
+  cursor: string | null,
+): Promise<ProjectPage> {
+  const catalogueKey = marketplaceKeys.unpaginated(cluster)
+  const kept = queryClient.getQueryData<Project[]>(catalogueKey)
+  if (kept && !queryClient.getQueryState(catalogueKey)?.isInvalidated) return localPage(kept, filters, cursor)
   const answer = await apiGet<ProjectPage | Project[]>(projectPagePath(filters, cursor), cluster)
   if (!Array.isArray(answer)) return answer
-  const items = filterProjects(answer, filters.search, filters.status, filters.sort)
-  return { items, nextCursor: null, total: items.length }
+  queryClient.setQueryData(catalogueKey, answer)
+  return localPage(answer, filters, cursor)
 }
 
 export function useProjectPages(filters: MarketplaceFilters) {
   const cluster = useCluster()
+  const queryClient = useQueryClient()
   return useInfiniteQuery({
     queryKey: marketplaceKeys.pages(cluster, filters),
-    queryFn: ({ pageParam }) => fetchProjectPage(cluster, filters, pageParam),
+    queryFn: ({ pageParam }) => fetchProjectPage(queryClient, cluster, filters, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     // While a new search is on its way the cards already loaded stay (and are filtered locally).

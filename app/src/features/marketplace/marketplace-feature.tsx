@@ -4,6 +4,7 @@
 // grid scrolls near, so a catalogue of thousands renders only what has been scrolled to. Typing
 // filters the cards already loaded at once; the server is asked once typing pauses.
 import { Box, Heading, HStack, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { useEffect, useRef, useState } from 'react'
 import { LuSearch } from 'react-icons/lu'
 import { useSearchParams } from 'react-router-dom'
 import { ErrorAlert } from '@/components/ui/error-alert'
@@ -20,9 +21,12 @@ const NEXT_PAGE_SKELETON_COUNT = 4
 
 export default function MarketplaceFeature() {
   const [params, setParams] = useSearchParams()
-  const search = params.get('search') ?? ''
+  const urlSearch = params.get('search') ?? ''
   const status = asStatusFilter(params.get('status'))
   const sort = asSortOption(params.get('sort'))
+  // The box keeps its own text: the URL follows it once typing pauses (a URL update per keystroke
+  // lags behind fast typing and would drop letters), and follows the header's box the other way.
+  const [search, setSearch] = useState(urlSearch)
   const debouncedSearch = useDebouncedValue(search, MARKETPLACE_SEARCH_DEBOUNCE_MS)
   const projects = useProjectPages({ search: debouncedSearch, status, sort })
 
@@ -32,6 +36,18 @@ export default function MarketplaceFeature() {
     else next.set(key, value)
     setParams(next, { replace: true })
   }
+  const searchInUrl = useRef(urlSearch)
+  useEffect(() => {
+    if (urlSearch === searchInUrl.current) return
+    searchInUrl.current = urlSearch
+    setSearch(urlSearch)
+  }, [urlSearch])
+  useEffect(() => {
+    if (debouncedSearch === searchInUrl.current) return
+    searchInUrl.current = debouncedSearch
+    update('search', debouncedSearch, '')
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new search is written to the URL
+  }, [debouncedSearch])
 
   const loaded = projects.data?.pages.flatMap((page) => page.items) ?? []
   // The server already applied these filters to its answer; on the previous search's cards, shown
@@ -58,7 +74,7 @@ export default function MarketplaceFeature() {
           <Input
             placeholder="Search by title, description or director"
             value={search}
-            onChange={(event) => update('search', event.target.value, '')}
+            onChange={(event) => setSearch(event.target.value)}
             aria-label="Search"
           />
         </InputGroup>

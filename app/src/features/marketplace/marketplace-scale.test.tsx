@@ -109,3 +109,17 @@ describe('marketplace at scale', () => {
     expect(screen.queryByTestId('project-card')).not.toBeInTheDocument()
   })
 })
+
+describe('marketplace against a server without pagination', () => {
+  it('cuts pages from the one plain-array answer and searches it without asking again', async () => {
+    const api = installFakeApi({ 'GET /api/projects': () => catalogue })
+    renderApp('/marketplace')
+    await waitFor(() => expect(screen.getAllByTestId('project-card')).toHaveLength(MARKETPLACE_PAGE_SIZE))
+    act(() => FakeIntersectionObserver.reveal())
+    await waitFor(() => expect(screen.getAllByTestId('project-card')).toHaveLength(2 * MARKETPLACE_PAGE_SIZE))
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'Desert' } })
+    await waitFor(() => expect(screen.getAllByTestId('project-card')).toHaveLength(MARKETPLACE_PAGE_SIZE))
+    expect(screen.getAllByTestId('project-card').every((card) => card.textContent?.includes('Desert'))).toBe(true)
+    expect(listRequests(api.requests)).toHaveLength(1)
+  })
+})
