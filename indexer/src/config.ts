@@ -1,6 +1,7 @@
 // Configuration from the environment (documented in the root .env.example).
 import { DEFAULT_DATA_DIR, DEFAULT_PORT, DEFAULT_ROLE, DEFAULT_SCHEMA_PREFIX, ROLES, type Role } from './constants.ts';
 import { isPostgresUrl } from './db/connection.ts';
+import { parseTrustedProxyHops } from './api/client-address.ts';
 
 export interface RpcClusterConfig {
   name: string;
@@ -19,7 +20,11 @@ export interface Config {
   rpcClusters: RpcClusterConfig[];
   programId?: string;
   heliusAuthHeader?: string;
-  trustProxy: boolean;
+  /**
+   * MARQUEE_TRUSTED_PROXY_HOPS: how many reverse proxies you run in front of the server. The client
+   * address is read that many hops from the right of X-Forwarded-For; 0 (default) ignores the header.
+   */
+  trustedProxyHops: number;
   staticDir: string;
   /** Path of the settlement authority's keypair JSON: turns on the settlement job for the RPC clusters. */
   settlementKeypairPath?: string;
@@ -75,7 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rpcClusters,
     programId: env.MARQUEE_PROGRAM_ID,
     heliusAuthHeader: env.HELIUS_WEBHOOK_AUTH || undefined,
-    trustProxy: env.MARQUEE_TRUST_PROXY === '1',
+    trustedProxyHops: trustedProxyHops(env),
     staticDir: env.MARQUEE_STATIC_DIR ?? new URL('../../app/dist', import.meta.url).pathname,
     settlementKeypairPath: env.MARQUEE_SETTLEMENT_KEYPAIR || undefined,
     settlementIntervalMs: Number(env.MARQUEE_SETTLEMENT_INTERVAL_MS ?? 60_000),
@@ -89,6 +94,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     role: roleOf(env),
     internalUrl: env.MARQUEE_INTERNAL_URL?.replace(/\/$/, '') || `http://127.0.0.1:${Number(env.PORT ?? DEFAULT_PORT)}`,
   };
+}
+
+/**
+ * MARQUEE_TRUST_PROXY=1 trusted the leftmost X-Forwarded-For entry, which any caller writes: it is
+ * refused rather than silently read another way, so a deployment says how many proxies it runs.
+ */
+function trustedProxyHops(env: NodeJS.ProcessEnv): number {
+  if (env.MARQUEE_TRUST_PROXY !== undefined && env.MARQUEE_TRUSTED_PROXY_HOPS === undefined) {
+    throw new Error(
+      'MARQUEE_TRUST_PROXY is replaced by MARQUEE_TRUSTED_PROXY_HOPS: set it to the number of reverse proxies you run in front of the server (1 for one proxy, 0 for none)',
+    );
+  }
+  return parseTrustedProxyHops(env.MARQUEE_TRUSTED_PROXY_HOPS);
 }
 
 /** Only PostgreSQL URLs are accepted: a typo must not silently fall back to SQLite. */

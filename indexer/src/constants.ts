@@ -5,6 +5,8 @@ export const LAMPORTS_PER_SOL = 1_000_000_000;
 export const LAMPORTS_PER_AMOUNT_UNIT = 1_000_000;
 /** Spec: 1 SOL = 1000 USD, so one USD is 1e6 lamports too. */
 export const LAMPORTS_PER_USD = LAMPORTS_PER_SOL / 1000;
+/** The largest lamport amount the program's u64 fields hold. */
+export const U64_MAX = 2n ** 64n - 1n;
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_DATA_DIR = './data';

@@ -91,7 +91,7 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
     auth,
     demo: options.demo,
     heliusAuthHeader: config.heliusAuthHeader,
-    trustProxy: config.trustProxy,
+    trustedProxyHops: config.trustedProxyHops,
     siteFetch: { allowLoopback: config.verifyAllowLoopback },
   });
   // An `indexer` process is reached by the API processes only: it serves the API, not the dApp.

@@ -1,17 +1,35 @@
 // The API keeps its HTTP contract (issue 10): a method a known path does not have is 405 with
-// `Allow` (an unknown path stays 404), and a body over the limit is 413 in the `{ message }` shape,
-// refused before any route reads it.
+// `Allow` (an unknown path stays 404), a body over the limit is 413 in the `{ message }` shape,
+// refused before any route reads it, and an amount the chain's u64 lamports cannot hold is a 400.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { allowedMethods } from '../src/api/method-not-allowed.ts';
-import { MAX_REQUEST_BODY_BYTES } from '../src/constants.ts';
+import { MAX_REQUEST_BODY_BYTES, U64_MAX } from '../src/constants.ts';
+import { demoRoutes } from '../src/demo/routes.ts';
+import type { DemoService, MetadataStore } from '../src/demo/service.ts';
+import { lamportProblem, SOL, THOUSANDTHS_OF_SOL, toLamports, USD } from '../src/lamports.ts';
 import { testApp } from './helpers/app.ts';
+import { address } from './helpers/chain.ts';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 before(async () => {
-  t = await testApp();
+  // The demo routes validate before any action: a valid amount goes on to the session check (401
+  // without one), so the demo chain itself is never reached and none is started.
+  const unreachable = () => assert.fail('a demo action ran: the request should have stopped before it');
+  const demo = { routes: demoRoutes(new Proxy({}, { get: unreachable }) as DemoService, { metadataStore: unreachable as () => MetadataStore }) };
+  t = await testApp({ demo });
 });
 after(() => t.cluster.store.close());
+
+/** A film's metadata as POST /api/metadata and a demo listing take it. */
+const filmMetadata = {
+  title: 'Open Water',
+  description: 'A film',
+  directorName: 'Someone',
+  genres: ['Drama'],
+  releaseYear: 2024,
+  licenseType: 'Non-Exclusive Streaming',
+};
 
 describe('405 Method Not Allowed', () => {
   test('a known path asked with a method it lacks: 405 with Allow, in the { message } shape', async () => {
@@ -83,16 +101,75 @@ describe('413 Payload Too Large', () => {
   });
 
   test('a body under the limit still reaches its route (a 2 MB data: URL poster in metadata)', async () => {
-    const metadata = {
-      title: 'Open Water',
-      description: 'A film',
-      directorName: 'Someone',
-      genres: ['Drama'],
-      releaseYear: 2024,
-      licenseType: 'Non-Exclusive Streaming',
-      thumbnailUrl: `data:image/png;base64,${'A'.repeat(1_999_000)}`,
-    };
+    const metadata = { ...filmMetadata, thumbnailUrl: `data:image/png;base64,${'A'.repeat(1_999_000)}` };
     const response = await t.request('POST', '/api/metadata', metadata);
     assert.equal(response.status, 201);
+  });
+});
+
+describe('amounts outside u64 lamports are a 400', () => {
+  const wallet = address('investor');
+  const listing = { ...filmMetadata, walletAddress: wallet, deadline: '2999-01-01' };
+  const txHash = '1'.repeat(64);
+  /** Each input that becomes (or describes) lamports: its route, the body around it, the field. */
+  const inputs = [
+    { path: '/api/demo/invest', field: 'amount', body: (amount: unknown) => ({ walletAddress: wallet, projectId: 1, amount }), valid: [0.05, 1e-9, 18446744073.70955] },
+    { path: '/api/demo/projects', field: 'fundingGoal', body: (fundingGoal: unknown) => ({ ...listing, fundingGoal }), valid: [1, 20000.000001, 18446744073709.55] },
+    { path: '/api/demo/generate-revenue', field: 'amount', body: (amount: unknown) => ({ userId: wallet, amount }), valid: [0.5, 9.99, 10] },
+    { path: '/api/investments', field: 'amount', body: (amount: unknown) => ({ projectId: 1, amount, txHash, simulated: true }), valid: [50, 0.000001] },
+    { path: '/api/metadata', field: 'fundingGoal', body: (fundingGoal: unknown) => ({ ...listing, fundingGoal }), valid: [1, 48000] },
+  ];
+  /** Out of range for every input above; a JSON text so that 1e400 reaches the server as written (JSON.parse reads it as Infinity). */
+  const invalid: Array<{ json: string; message: RegExp }> = [
+    { json: '6.8e307', message: /must be at most|Too big/ },
+    { json: '1e400', message: /Expected a finite number of (SOL|USD|thousandths of SOL)/ },
+    { json: '-1e400', message: /Expected a finite number of/ },
+    { json: '-1', message: /Too small|must not be negative/ },
+    { json: '18446744073709551616', message: /must be at most|Too big/ },
+    { json: '0.5000000001', message: /must be a whole number of lamports|Too small/ },
+    { json: '"5"', message: /Expected a finite number of/ },
+  ];
+
+  for (const input of inputs) {
+    test(`${input.path} ${input.field}: out-of-range values are a 400 naming the field`, async () => {
+      for (const { json, message } of invalid) {
+        const body = JSON.stringify(input.body('AMOUNT')).replace('"AMOUNT"', json);
+        const response = await t.request('POST', input.path, body);
+        const answer = (await response.json()) as { message: string };
+        assert.equal(response.status, 400, `${input.path} ${json}: ${answer.message}`);
+        assert.ok(answer.message.startsWith(`${input.field}: `), `${input.path} ${json}: ${answer.message}`);
+        assert.match(answer.message, message, `${input.path} ${json}`);
+      }
+    });
+
+    test(`${input.path} ${input.field}: values within u64 pass validation`, async () => {
+      for (const amount of input.valid) {
+        const response = await t.request('POST', input.path, input.body(amount));
+        const answer = (await response.json()) as { message?: string };
+        assert.ok(!answer.message?.startsWith(`${input.field}: `), `${input.path} ${amount}: ${answer.message}`);
+        assert.notEqual(response.status, 500, `${input.path} ${amount}`);
+      }
+    });
+  }
+
+  test('u64::MAX lamports is the limit, exactly, in every unit', () => {
+    assert.equal(toLamports(18446744073.70955, SOL), 18446744073709550000n);
+    assert.match(lamportProblem(18446744073.70956, SOL)!, /^must be at most 18446744073\.709551615 SOL \(u64::MAX lamports\)$/);
+    assert.equal(toLamports(18446744073709.55, USD), 18446744073709550000n);
+    assert.match(lamportProblem(18446744073709.56, THOUSANDTHS_OF_SOL)!, /at most 18446744073709\.551615 thousandths of SOL/);
+    assert.ok(toLamports(18446744073.70955, SOL) <= U64_MAX);
+  });
+
+  test('lamports are exact from the decimal written, not from floating-point products', () => {
+    // 0.07 * 1e9 is 70000000.00000001 in floating point; 1.5e-7 SOL is 150 lamports.
+    assert.equal(toLamports(0.07, SOL), 70_000_000n);
+    assert.equal(toLamports(1.5e-7, SOL), 150n);
+    assert.equal(toLamports(20000.5, USD), 20_000_500_000n);
+    assert.equal(toLamports(0, SOL), 0n);
+    assert.match(lamportProblem(1e-10, SOL)!, /whole number of lamports: at most 9 decimals in SOL/);
+    assert.match(lamportProblem(0.1 + 0.2, SOL)!, /whole number of lamports/);
+    assert.match(lamportProblem(-0.5, SOL)!, /must not be negative/);
+    assert.match(lamportProblem(Number.NaN, SOL)!, /must be a finite number of SOL/);
+    assert.throws(() => toLamports(6.8e307, SOL), RangeError);
   });
 });

@@ -6,7 +6,7 @@ import { UserLinkError, users } from '../src/db/index.ts';
 import { testApp } from './helpers/app.ts';
 import { address, buildTransaction, randomSignature } from './helpers/chain.ts';
 import { scalar } from './helpers/dump.ts';
-import { sqlRow } from './helpers/database.ts';
+import { sqlRow, sqlRows } from './helpers/database.ts';
 import { verifiedWebsite } from './helpers/publishers.ts';
 import { signIn } from './helpers/sign-in.ts';
 
@@ -15,8 +15,8 @@ const bob = address('bob');
 const publisher = address('publisher');
 
 /** A cluster with a funding film (id 0), a funded film with an embed and a distribution (id 1), all ingested. */
-async function seeded() {
-  const t = await testApp();
+async function seeded(options: Parameters<typeof testApp>[0] = {}) {
+  const t = await testApp(options);
   const { chain, cluster } = t;
   chain.initializePlatform();
   const studio = chain.registerStudio('a24', 'A24');
@@ -486,6 +486,48 @@ describe('/api/views', () => {
     let nonceLimited = 0;
     for (let i = 0; i < 70; i++) if ((await request('POST', '/api/views/nonce', { projectId: funded.id, embedId, website: 'https://films.example' }, ip)).status === 429) nonceLimited++;
     assert.ok(nonceLimited > 0);
+  });
+
+  /** Plays `count` views, each with the X-Forwarded-For `forwardedFor(i)`; how many counted and how many were refused as over the per-address cap. */
+  async function playViews(t: Awaited<ReturnType<typeof seeded>>, count: number, forwardedFor: (i: number) => string) {
+    const embedId = 'embed-1-1700000000000';
+    const nonces: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const headers = { 'x-forwarded-for': forwardedFor(i) };
+      nonces.push((await json(await t.request('POST', '/api/views/nonce', { projectId: t.funded.id, embedId, website: 'https://films.example' }, headers))).body.nonce);
+    }
+    t.clock.advance(3_000);
+    const outcome = { counted: 0, limited: 0 };
+    for (const [i, nonce] of nonces.entries()) {
+      const response = await json(await t.request('POST', '/api/views', { projectId: t.funded.id, embedId, nonce }, { 'x-forwarded-for': forwardedFor(i) }));
+      if (response.status === 429) outcome.limited++;
+      else if (response.body.counted) outcome.counted++;
+    }
+    return outcome;
+  }
+
+  test('a rotated leftmost X-Forwarded-For entry is not a new viewer', async () => {
+    // One proxy of ours (testApp trusts 1 hop) appends the caller's real address; the caller writes the rest.
+    const t = await seeded();
+    const outcome = await playViews(t, 21, (i) => `10.9.${i}.1, 203.0.113.9`);
+    assert.deepEqual(outcome, { counted: 20, limited: 1 });
+    const addresses = await sqlRows<{ ip: string }>(t.cluster.db, 'SELECT DISTINCT ip FROM play_nonces');
+    assert.deepEqual(addresses.map((row) => row.ip), ['203.0.113.9']);
+  });
+
+  test('the client address is read the configured number of hops from the right', async () => {
+    // Two proxies of ours: the second-from-right entry is the client, whatever the caller prepends.
+    const t = await seeded({ trustedProxyHops: 2 });
+    const outcome = await playViews(t, 21, (i) => `10.9.${i}.1, 203.0.113.9, 10.0.0.2`);
+    assert.deepEqual(outcome, { counted: 20, limited: 1 });
+    // Different clients behind the same proxies are different viewers.
+    assert.deepEqual(await playViews(t, 3, (i) => `198.51.100.${i}, 10.0.0.2`), { counted: 3, limited: 0 });
+  });
+
+  test('without trusted proxies X-Forwarded-For is ignored', async () => {
+    // app.request() has no socket: every caller is the same unknown address, whatever header it sends.
+    const t = await seeded({ trustedProxyHops: 0 });
+    assert.deepEqual(await playViews(t, 21, (i) => `198.51.100.${i}`), { counted: 20, limited: 1 });
   });
 });
 

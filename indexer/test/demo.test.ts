@@ -41,7 +41,7 @@ describe('demo chain', () => {
   async function open() {
     demo = await startDemo({ ...storage, origin: 'http://localhost:8787', settlementIntervalMs: 0, now });
     demo.cluster.indexer.start();
-    const app = createApp({ clusters: [demo.cluster], demo: demo.extension, trustProxy: true, views: { minWatchMs: 0 }, now });
+    const app = createApp({ clusters: [demo.cluster], demo: demo.extension, trustedProxyHops: 1, views: { minWatchMs: 0 }, now });
     signInBoth = async () => {
       sessions = { wallet: await signIn(app, WALLET_KEY), other: await signIn(app, OTHER_KEY) };
     };

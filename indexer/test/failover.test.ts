@@ -121,7 +121,7 @@ async function countViews(dataDir: string, projectId: number, embedId: string) {
   const cluster = await createCluster({ ...storageOf(dataDir), source: new FakeChainSource('demo'), now: () => nowMs });
   // Views count only on the embed's registered website, verified by its publisher (fullScenario's).
   await verifiedWebsite(cluster.db, address('publisher'), EMBED_WEBSITE, nowMs);
-  const app = createApp({ clusters: [cluster], now: () => nowMs, trustProxy: true });
+  const app = createApp({ clusters: [cluster], now: () => nowMs, trustedProxyHops: 1 });
   const post = async (path: string, body: unknown, ip: string) => {
     const response = await app.request(path, {
       method: 'POST',

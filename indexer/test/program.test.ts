@@ -123,7 +123,7 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
     chain.send([await fixtures.registerEmbedIx(chain.builders, publisher.publicKey, project.address, embedId, 'https://films.example')], [publisher]);
     let nowMs = Number(chain.now()) * 1000;
     const cluster = await createCluster({ source, dataDir: ':memory:' });
-    const app = createApp({ clusters: [cluster], now: () => nowMs, trustProxy: true });
+    const app = createApp({ clusters: [cluster], now: () => nowMs, trustedProxyHops: 1 });
     await cluster.indexer.sync();
     await verifiedWebsite(cluster.db, publisher.publicKey.toBase58(), 'https://films.example');
     const post = (path: string, body: unknown, ip: string) =>

@@ -40,7 +40,7 @@ async function setup() {
   let nowMs = (T0 + 3600) * 1000;
   const clock = { now: () => nowMs, advance: (ms: number) => (nowMs += ms) };
   const cluster = await createCluster({ source, dataDir: ':memory:', location: testLocation(), now: clock.now });
-  const app = createApp({ clusters: [cluster], now: clock.now, trustProxy: true, siteFetch: { allowLoopback: true, timeoutMs: 2000 } });
+  const app = createApp({ clusters: [cluster], now: clock.now, trustedProxyHops: 1, siteFetch: { allowLoopback: true, timeoutMs: 2000 } });
   const publisherSession = await signIn(app, PUBLISHER_KEY);
   /** As the signed-in publisher, unless `headers` say otherwise (`cookie: ''`: no session). */
   const request = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {

@@ -47,6 +47,7 @@ import { viewRoutes } from './routes/views.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { listingEditRoutes, platformRoutes, studioRoutes, transactionRoutes, verificationRoutes } from './routes/studios.ts';
 import { mediaRoutes } from '../media/routes.ts';
+import { clientAddress } from './client-address.ts';
 
 export function createApp(deps: AppDeps) {
   const now = deps.now ?? Date.now;
@@ -60,6 +61,8 @@ export function createApp(deps: AppDeps) {
     maxNoncesPerIp: MAX_NONCES_PER_IP_PER_WINDOW,
     ...deps.views,
   };
+
+  const trustedProxyHops = deps.trustedProxyHops ?? 0;
 
   const siteFetch: SiteFetchOptions = {
     timeoutMs: SITE_VERIFY_TIMEOUT_MS,
@@ -81,7 +84,7 @@ export function createApp(deps: AppDeps) {
     const cluster = clusters.get(name);
     if (!cluster) fail(400, `Unknown cluster "${name}" (known: ${[...clusters.keys()].join(', ')})`);
     c.set('cluster', cluster);
-    c.set('clientIp', clientIp(c, deps.trustProxy ?? false));
+    c.set('clientIp', clientAddress(c.req.header('x-forwarded-for'), socketAddress(c), trustedProxyHops));
     await next();
   });
 
@@ -142,7 +145,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
   // Sign-in is not per cluster: mounted ahead of /api's cluster middleware.
-  app.route('/api/auth', authRoutes({ trustProxy: deps.trustProxy, ...auth }, now));
+  app.route('/api/auth', authRoutes({ trustProxy: trustedProxyHops > 0, ...auth }, now));
   app.route('/api', api);
   // The embed host (player page, its script, the snippet's loader), outside /api so the snippet's URLs stay short.
   app.route('/player', playerRoutes({ clusters, defaultCluster, now }));
@@ -164,14 +167,11 @@ export function createApp(deps: AppDeps) {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-function clientIp(c: any, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for');
-    if (forwarded) return forwarded.split(',')[0].trim();
-  }
+function socketAddress(c: any): string | undefined {
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    return getConnInfo(c).remote.address;
   } catch {
-    return 'unknown';
+    // app.request() in tests has no socket.
+    return undefined;
   }
 }

@@ -55,8 +55,11 @@ export interface AppDeps {
   demo?: DemoExtension;
   /** The Authorization header value Helius sends with each delivery; the webhook is off without it. */
   heliusAuthHeader?: string;
-  /** Read the client IP from x-forwarded-for (only behind a proxy you run). */
-  trustProxy?: boolean;
+  /**
+   * How many reverse proxies you run in front of the server: the client address is read that many
+   * hops from the right of X-Forwarded-For (client-address.ts). 0 or absent: the socket address.
+   */
+  trustedProxyHops?: number;
   views?: Partial<ViewRules>;
   /** How publishers' websites are fetched for verification (tests allow loopback, shorten the timeout). */
   siteFetch?: Partial<SiteFetchOptions>;

@@ -26,6 +26,7 @@ import {
   UPDATE_TITLE_MAX_LENGTH,
 } from '../constants.ts';
 import { PROJECT_SORTS } from '../db/projects.ts';
+import { lamportProblem, THOUSANDTHS_OF_SOL, USD, type AmountUnit } from '../lamports.ts';
 
 const { bs58 } = anchor.utils.bytes;
 
@@ -48,6 +49,25 @@ export const txHash = z
   .string()
   .refine(decodesTo(64), { message: 'Expected a base58 transaction signature' })
   .meta({ description: 'base58 transaction signature of the program transaction to verify' });
+
+/**
+ * A JSON number of `unit` that becomes (or describes) u64 lamports: non-finite, negative,
+ * fractional-lamport and over-u64 values are a 400 naming the problem, never a 500 further on.
+ * `bounds` adds the field's own limits (positive, the spec's range), checked first.
+ */
+export function lamportAmount(unit: AmountUnit, description: string, bounds: (amount: z.ZodNumber) => z.ZodNumber = (amount) => amount) {
+  // Only a wrong type is reworded (zod says "received Infinity"); an absent amount keeps zod's own
+  // message (validate.ts turns it into "… is required"), as do the bounds' own.
+  const amount = z.number({
+    error: (issue) => (issue.code === 'invalid_type' && issue.input !== undefined ? `Expected a finite number of ${unit.name}` : undefined),
+  });
+  return bounds(amount)
+    .superRefine((value, ctx) => {
+      const problem = lamportProblem(value, unit);
+      if (problem) ctx.addIssue({ code: 'custom', message: `Invalid amount: ${problem}`, input: value });
+    })
+    .meta({ description: `${description}; a whole number of lamports (${unit.lamports} per ${unit.name}), at most u64::MAX lamports` });
+}
 
 const id = z.coerce.number({ message: 'Expected a numeric id' }).int().nonnegative();
 
@@ -90,7 +110,7 @@ export const projectStatusBody = z.object({
 
 export const investmentBody = z.object({
   projectId: id,
-  amount: z.number().positive().optional().meta({ description: 'thousandths of SOL (informational; the chain decides)' }),
+  amount: lamportAmount(THOUSANDTHS_OF_SOL, 'thousandths of SOL (informational; the chain decides)', (amount) => amount.positive()).optional(),
   txHash,
   userId: z.union([z.number(), z.string()]).optional(),
   tokenShare: z.number().optional(),
@@ -153,7 +173,7 @@ export const metadataBody = z.object({
   licenseType: z.enum(LICENSE_TYPES),
   thumbnailUrl: z.string().max(2_000_000).optional().meta({ description: 'URL or data: URL of the poster' }),
   videoUrl: z.string().max(2000).optional(),
-  fundingGoal: z.number().min(1).optional().meta({ description: 'USD, informational (the chain holds the goal)' }),
+  fundingGoal: lamportAmount(USD, 'USD, informational (the chain holds the goal)', (goal) => goal.min(1)).optional(),
   deadline: z.string().optional(),
 });
 export const playerQuery = z.object({

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import type { AppEnv } from '../api/context.ts';
 import { requireSession, requireWallet } from '../auth/guard.ts';
 import { fail } from '../api/errors.ts';
-import { embedBody, metadataBody, projectIdParams, txHash, userId, walletAddress } from '../api/schemas.ts';
+import { embedBody, lamportAmount, metadataBody, projectIdParams, txHash, userId, walletAddress } from '../api/schemas.ts';
+import { SOL, USD } from '../lamports.ts';
 import { MAX_STUDIO_NAME_LEN } from '../constants.ts';
 import { validate } from '../api/validate.ts';
 import { chainTransactionToJson } from '../program/decoder.ts';
@@ -27,7 +28,7 @@ const projectId = projectIdParams.shape.projectId;
 export const demoSchemas = {
   wallet: z.object({ walletAddress }),
   walletParams: z.object({ walletAddress }),
-  invest: z.object({ walletAddress, projectId, amount: z.number().positive().meta({ description: 'SOL' }) }),
+  invest: z.object({ walletAddress, projectId, amount: lamportAmount(SOL, 'SOL', (amount) => amount.positive()) }),
   claimLicense: z.object({ walletAddress, projectId }),
   registerEmbed: z.object({
     walletAddress,
@@ -54,12 +55,12 @@ export const demoSchemas = {
   listing: metadataBody.extend({
     walletAddress,
     studioName: z.string().trim().min(1).max(MAX_STUDIO_NAME_LEN).optional().meta({ description: 'on-chain studio name for a first listing' }),
-    fundingGoal: z.number().min(1).meta({ description: 'USD (1 SOL = 1000 USD)' }),
+    fundingGoal: lamportAmount(USD, 'USD (1 SOL = 1000 USD)', (goal) => goal.min(1)),
     deadline: z.string().min(1).meta({ description: 'a date' }),
   }),
   generateRevenue: z.object({
     userId,
-    amount: z.number().min(MIN_TEST_REVENUE_SOL).max(MAX_TEST_REVENUE_SOL).meta({ description: 'SOL' }),
+    amount: lamportAmount(SOL, 'SOL', (amount) => amount.min(MIN_TEST_REVENUE_SOL).max(MAX_TEST_REVENUE_SOL)),
   }),
   poster: z.object({ file: z.string().regex(/^\d+\.svg$/, { message: 'Expected {projectId}.svg' }) }),
   chainTransaction: z.object({ signature: z.string().min(1) }),

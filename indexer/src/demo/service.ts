@@ -8,7 +8,8 @@ import { randomInt } from 'node:crypto';
 import type { ClusterContext } from '../api/context.ts';
 import { embeds, investments, revenue, UserLinkError, users } from '../db/index.ts';
 import { originOf } from '../player/website.ts';
-import { LAMPORTS_PER_AMOUNT_UNIT, LAMPORTS_PER_SOL, LAMPORTS_PER_USD } from '../constants.ts';
+import { LAMPORTS_PER_AMOUNT_UNIT, LAMPORTS_PER_SOL } from '../constants.ts';
+import { lamportProblem, SOL, toLamports, USD, type AmountUnit } from '../lamports.ts';
 import { decodeTransactionEvents } from '../program/decoder.ts';
 import type { DistributionRequest, SettlementSigner } from '../settlement/job.ts';
 import { DemoTransactionError, type DemoChain } from './chain.ts';
@@ -46,6 +47,13 @@ export class DemoActionError extends Error {
   ) {
     super(message);
   }
+}
+
+/** An amount as the chain's u64 lamports; one it cannot hold is the caller's mistake (the routes' schemas refuse it first). */
+function lamportsOf(amount: number, unit: AmountUnit): bigint {
+  const problem = lamportProblem(amount, unit);
+  if (problem) throw new DemoActionError(400, `Invalid amount: ${problem}`);
+  return toLamports(amount, unit);
 }
 
 export interface DemoWallet {
@@ -204,7 +212,7 @@ export class DemoService implements SettlementSigner {
   async invest(walletAddress: string, projectId: number, amountSol: number): Promise<{ signature: string; balance: number }> {
     const investor = await this.signer(walletAddress);
     const { address } = this.project(projectId);
-    const lamports = BigInt(Math.round(amountSol * LAMPORTS_PER_SOL));
+    const lamports = lamportsOf(amountSol, SOL);
     const signature = await this.run([ix.invest(investor.publicKey, address, lamports)], [investor]);
     return { signature, balance: this.walletInfo(walletAddress, investor).balance };
   }
@@ -362,7 +370,7 @@ export class DemoService implements SettlementSigner {
         title: listing.title,
         metadataUri: uri,
         metadataHash: Buffer.from(sha256, 'hex'),
-        goalLamports: BigInt(Math.round(listing.fundingGoal * LAMPORTS_PER_USD)),
+        goalLamports: lamportsOf(listing.fundingGoal, USD),
         deadline: BigInt(deadline),
       }),
     );
@@ -381,7 +389,7 @@ export class DemoService implements SettlementSigner {
       throw new DemoActionError(400, 'No funded investment yet: invest in a film that reaches its goal to receive revenue');
     }
     const projectId = candidates[randomInt(candidates.length)];
-    const lamports = BigInt(Math.round(amountSol * LAMPORTS_PER_SOL));
+    const lamports = lamportsOf(amountSol, SOL);
     const signature = this.distribute(pda.project(projectId), lamports, []);
     await this.indexed(signature);
     return { signature, projectId, amount: amountSol };

@@ -12,7 +12,7 @@ export async function testApp(options: Partial<AppDeps> & { nowMs?: number } = {
   let nowMs = options.nowMs ?? (T0 + 3600) * 1000;
   const clock = { now: () => nowMs, advance: (ms: number) => (nowMs += ms) };
   const cluster = await createCluster({ source, dataDir: ':memory:', location: testLocation(), now: clock.now });
-  const app = createApp({ clusters: [cluster], now: clock.now, trustProxy: true, ...options });
+  const app = createApp({ clusters: [cluster], now: clock.now, trustedProxyHops: 1, ...options });
   const request = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
     app.request(path, {
       method,
