@@ -52,8 +52,11 @@ export function useMarqueeClient(): MarqueeClient | null {
 export function useBalance() {
   const client = useMarqueeClient()
   const { cluster } = useMode()
+  // A first demo balance creates the wallet's demo key, which needs the wallet's session: a fetch
+  // made before the sign-in finished is made again once it has (the session is part of the key).
+  const signedIn = useSignedInWallet()
   return useQuery({
-    queryKey: chainKeys.balance(cluster, client?.walletAddress ?? null),
+    queryKey: [...chainKeys.balance(cluster, client?.walletAddress ?? null), signedIn],
     queryFn: async () => {
       try {
         return await client!.getBalance()
