@@ -83,9 +83,13 @@ describe('wallet state', () => {
   })
 
   it('ignores a failed user registration', async () => {
-    installFakeApi({ 'POST /api/users': () => new Response('boom', { status: 500 }) })
+    const api = installFakeApi({ 'POST /api/users': () => new Response('boom', { status: 500 }) })
     renderApp('/no-such-page', { connected: true })
     expect(await screen.findByText('Connected')).toBeInTheDocument()
+    // The connect flow ends with the (failed) registration: wait for it, so that none of this test's
+    // sign-in requests reach the next test's fake server (they took its nonce under load).
+    await waitFor(() => expect(api.find('POST', '/api/users')).toHaveLength(1))
+    expect(screen.getByText('Connected')).toBeInTheDocument()
   })
 
   describe('sign-in on connect', () => {
