@@ -36,15 +36,7 @@ async function api<T>(path: string, init?: RequestInit): Promise<T> {
   return (await response.json()) as T;
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${harness.output().slice(-3000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+const waitFor = <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs?: number) => harness.waitFor(what, probe, timeoutMs);
 
 before(async () => {
   site = http.createServer((request, response) => {

@@ -9,7 +9,7 @@ import { getProject, type Project } from './shapes.ts';
 export async function verifiedEvents(
   ctx: ClusterContext,
   txHash: string,
-  expected: string[],
+  expected: readonly string[],
   matches: (event: StoredEvent) => boolean = () => true,
 ): Promise<StoredEvent[]> {
   let result;

@@ -24,22 +24,8 @@ import { readMetadata, storeMetadata } from './metadata.ts';
 import { validate } from '../validate.ts';
 import { verifiedEvents } from '../verify.ts';
 import type { StoredEvent } from '../../ingest/projector.ts';
+import { EVENT_NAMES } from '../../program/idl.ts';
 
-/** Every event the program emits: POST /api/transactions accepts any of them. */
-const PROGRAM_EVENTS = [
-  'PlatformInitialized',
-  'PlatformUpdated',
-  'StudioRegistered',
-  'StudioVerified',
-  'ProjectCreated',
-  'Invested',
-  'LicenseClaimed',
-  'Refunded',
-  'EmbedRegistered',
-  'RevenueDistributed',
-  'RevenueClaimed',
-  'PublisherRevenueClaimed',
-];
 
 /** The address that signs for a wallet on this cluster (its demo key on the demo chain). */
 async function chainAddressOf(db: Executor, walletAddress: string): Promise<string> {
@@ -236,7 +222,7 @@ export function listingEditRoutes(now: () => number) {
 export function transactionRoutes() {
   return new Hono<AppEnv>().post('/', validate('json', transactionBody), async (c) => {
     const { txHash } = c.req.valid('json');
-    const events = await verifiedEvents(c.var.cluster, txHash, PROGRAM_EVENTS);
+    const events = await verifiedEvents(c.var.cluster, txHash, EVENT_NAMES);
     return c.json({ signature: txHash, events: events.map((event) => ({ name: event.name, data: event.data })) });
   });
 }
