@@ -75,6 +75,8 @@ export async function measure(): Promise<Row[]> {
   await run('invest (repeat)', fixtures.investIx(chain, alice.publicKey, film, sol(1)), [alice]);
   await chain.send([await fixtures.investIx(chain, bob.publicKey, film, sol(2))], [bob]);
   await run('claim_license', fixtures.claimLicenseIx(chain, studio.publicKey, film), [studio]);
+  const editedUri = 'https://marquee.local/api/metadata/4be4a6a5c6f1d0f5b0bb1c3fd4e1cd64b6c3b0b9b9a4b9c0cbe3e6e9e8e7e6e5';
+  await run('update_project_metadata', fixtures.updateProjectMetadataIx(chain, studio.publicKey, film, editedUri), [studio]);
 
   const publisher = await chain.wallet();
   const embeds: PublicKey[] = [];

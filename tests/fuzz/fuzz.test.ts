@@ -120,6 +120,7 @@ describe('fuzz: generated instructions against every project state', function ()
       await add('distribute_revenue', fixtures.distributeRevenueIx(b, settlement.publicKey, project, 0, treasury.publicKey, sol(0.1), []), [settlement]);
       await add('claim_revenue', fixtures.claimRevenueIx(b, investors[1].publicKey, project), [investors[1]]);
       await add('claim_publisher_revenue', fixtures.claimPublisherRevenueIx(b, publisher.publicKey, project, embed), [publisher]);
+      await add('update_project_metadata', fixtures.updateProjectMetadataIx(b, studioKey.publicKey, project, `https://marquee.local/api/metadata/edited-${project.toBase58()}`), [studioKey]);
     }
     await add('distribute_revenue (embeds)', fixtures.distributeRevenueIx(b, settlement.publicKey, released, 2, treasury.publicKey, sol(0.1), [{ embed, views: 3n }]), [settlement]);
     const distributionIndex = (project: PublicKey) => BigInt(chain.account('Project', project).distributionCount.toString());
@@ -257,6 +258,18 @@ describe('fuzz: generated instructions against every project state', function ()
       campaigns.some((campaign) => campaign.equals(after.keys[CAMPAIGN_ACCOUNT].pubkey)) &&
       after.keys[CAMPAIGN_ACCOUNT].isWritable;
 
+    // The studio may edit any of its films: an update_project_metadata whose project is swapped for
+    // another project of the same studio (every project here is studioKey's) is a valid edit.
+    const PROJECT_ACCOUNT = 1;
+    const UPDATE_METADATA_DISCRIMINATOR = Buffer.from(idl.instructions.find((instruction) => instruction.name === 'update_project_metadata')!.discriminator);
+    const anotherFilmOfTheStudio = (before: TransactionInstruction, after: TransactionInstruction) =>
+      before.data.equals(after.data) &&
+      before.data.subarray(0, 8).equals(UPDATE_METADATA_DISCRIMINATOR) &&
+      before.keys.length === after.keys.length &&
+      before.keys.every((key, index) => index === PROJECT_ACCOUNT || (key.pubkey.equals(after.keys[index].pubkey) && key.isSigner === after.keys[index].isSigner && key.isWritable === after.keys[index].isWritable)) &&
+      projects.some((project) => project.equals(after.keys[PROJECT_ACCOUNT].pubkey)) &&
+      after.keys[PROJECT_ACCOUNT].isWritable;
+
     const counts = { cases: 0, named: 0, expectedSuccesses: 0, panics: 0, unexpectedSuccesses: 0 };
     const problems: string[] = [];
     for (let index = 0; index < CASES; index += 1) {
@@ -271,7 +284,11 @@ describe('fuzz: generated instructions against every project state', function ()
       const reproduce = `FUZZ_SEED=${SEED} FUZZ_CASES=${index + 1} npx mocha --no-config --node-option import=tsx tests/fuzz/fuzz.test.ts (case ${index}: ${base.name}, ${mutation})`;
       try {
         chain.send([instruction], signers);
-        if ((mutation === 'random body' && wellFormed(instruction.data)) || anotherEligibleCampaign(base.instruction, instruction)) {
+        if (
+          (mutation === 'random body' && wellFormed(instruction.data)) ||
+          anotherEligibleCampaign(base.instruction, instruction) ||
+          anotherFilmOfTheStudio(base.instruction, instruction)
+        ) {
           counts.expectedSuccesses += 1;
         } else {
           counts.unexpectedSuccesses += 1;
@@ -288,7 +305,7 @@ describe('fuzz: generated instructions against every project state', function ()
     }
     vaultsCovered();
     console.log(
-      `      fuzz: ${counts.cases} cases, seed ${SEED}: ${counts.named} named errors, ${counts.expectedSuccesses} expected successes (well-formed random arguments; another campaign the settlement authority may draw from), ${counts.panics} panics, ${counts.unexpectedSuccesses} unexpected successes`,
+      `      fuzz: ${counts.cases} cases, seed ${SEED}: ${counts.named} named errors, ${counts.expectedSuccesses} expected successes (well-formed random arguments; another campaign the settlement authority may draw from; another film of the editing studio), ${counts.panics} panics, ${counts.unexpectedSuccesses} unexpected successes`,
     );
     for (const problem of problems.slice(0, 20)) console.log(`      ${problem}`);
     expect(counts.cases).to.equal(CASES);

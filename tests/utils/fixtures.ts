@@ -121,6 +121,14 @@ export function createProjectIx(chain: TestChain, authority: PublicKey, projectI
     .instruction();
 }
 
+/** update_project_metadata: the studio points its film to a new document (`metadataHash` defaults to the URI's sha256). */
+export function updateProjectMetadataIx(chain: TestChain, authority: PublicKey, project: PublicKey, metadataUri: string, hash: number[] = metadataHash(metadataUri)) {
+  return chain.program.methods
+    .updateProjectMetadata(metadataUri, hash)
+    .accountsPartial({ authority, project, ...eventAccounts() })
+    .instruction();
+}
+
 export function investIx(chain: TestChain, investor: PublicKey, project: PublicKey, amountLamports: bigint) {
   const shareMint = addresses.shareMint(project);
   return chain.program.methods

@@ -208,6 +208,12 @@ const types = [
     ['distribution_index', 'u64'], ['impressions', 'u64'], ['amount_lamports', 'u64'], ['spent_after', 'u64'],
     ['remaining_after', 'u64'], ['impressions_after', 'u64'], ['seq', 'u64'], ['timestamp', 'i64'],
   ]),
+  // A studio's edit of its film's metadata: in the project's stream, with the URI and hash before and after.
+  struct('ProjectMetadataUpdated', [
+    ['project', 'pubkey'], ['studio', 'pubkey'],
+    ['previous_metadata_hash', { array: ['u8', 32] }], ['metadata_hash', { array: ['u8', 32] }],
+    ['previous_metadata_uri', 'string'], ['metadata_uri', 'string'], ['seq', 'u64'], ['timestamp', 'i64'],
+  ]),
   struct('CampaignClosed', [
     ['campaign', 'pubkey'], ['advertiser', 'pubkey'], ['refunded_lamports', 'u64'], ['rent_lamports', 'u64'],
     ['spent_lamports', 'u64'], ['impressions', 'u64'], ['seq', 'u64'], ['timestamp', 'i64'],
@@ -313,12 +319,17 @@ const instructions = [
     'After the end and the settlement grace period, the advertiser closes the campaign and takes back the unspent',
     'budget and the rent.',
   ], [signer('advertiser'), account('campaign', true)]),
+  instruction('update_project_metadata', [
+    'The studio that listed a film points it to a new metadata document (URI of 1 to 200 bytes, non-zero sha256);',
+    'the title and the funding terms stay as listed.',
+  ], [signer('authority', false), projectPda(true)], [arg('metadata_uri', 'string'), arg('metadata_hash', { array: ['u8', 32] })]),
 ];
 
 const accountNames = ['Platform', 'Studio', 'Project', 'Investment', 'RevenueDistribution', 'Embed', 'Campaign'];
 const eventNames = ['PlatformInitialized', 'PlatformUpdated', 'StudioRegistered', 'StudioVerified', 'ProjectCreated',
   'Invested', 'LicenseClaimed', 'Refunded', 'EmbedRegistered', 'RevenueDistributed', 'RevenueClaimed',
-  'PublisherRevenueClaimed', 'CampaignCreated', 'CampaignToppedUp', 'CampaignPauseSet', 'CampaignSettled', 'CampaignClosed'];
+  'PublisherRevenueClaimed', 'CampaignCreated', 'CampaignToppedUp', 'CampaignPauseSet', 'CampaignSettled', 'CampaignClosed',
+  'ProjectMetadataUpdated'];
 
 // Error codes start at Anchor's 6000; the order here is the order of MarqueeError in errors.rs.
 const errors = [
@@ -386,6 +397,8 @@ const errors = [
   ['SponsoredProjectMismatch', 'The sponsorship is bound to another project'],
   ['ViewsExceedImpressions', "The embeds' views exceed the impressions settled"],
   ['CampaignGracePeriodNotOver', 'A campaign closes only after its end and the settlement grace period'],
+  ['InvalidMetadataHash', 'The metadata hash must not be all zeros'],
+  ['MetadataUnchanged', 'The new metadata URI and hash are the ones the project already records'],
 ];
 
 function bs58decode(text) {

@@ -18,6 +18,36 @@ pub fn copy_bytes(target: &mut [u8], source: &[u8]) {
     target.copy_from_slice(source);
 }
 
+/// Whether `a` and `b` hold the same bytes (a runtime-length compare goes through `sol_memcmp_`:
+/// LLVM's BPF backend has no `bcmp` to lower it to).
+#[inline(always)]
+pub fn bytes_equal(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    #[cfg(any(target_os = "solana", target_arch = "bpf"))]
+    {
+        let mut result = 0i32;
+        unsafe { pinocchio::syscalls::sol_memcmp_(a.as_ptr(), b.as_ptr(), a.len() as u64, &mut result) };
+        result == 0
+    }
+    #[cfg(not(any(target_os = "solana", target_arch = "bpf")))]
+    {
+        a == b
+    }
+}
+
+/// Zeroes `target` (a runtime length: through `sol_memset_` on chain).
+#[inline(always)]
+pub fn zero_bytes(target: &mut [u8]) {
+    #[cfg(any(target_os = "solana", target_arch = "bpf"))]
+    unsafe {
+        pinocchio::syscalls::sol_memset_(target.as_mut_ptr(), 0, target.len() as u64);
+    }
+    #[cfg(not(any(target_os = "solana", target_arch = "bpf")))]
+    target.fill(0);
+}
+
 /// Reads Borsh values from instruction data; any short read is `InvalidInstructionData`.
 pub struct Reader<'a> {
     data: &'a [u8],

@@ -20,6 +20,7 @@ pub mod instruction {
     pub const SET_CAMPAIGN_PAUSED: [u8; 8] = [98, 85, 45, 109, 202, 149, 184, 67];
     pub const CLOSE_CAMPAIGN: [u8; 8] = [65, 49, 110, 7, 63, 238, 206, 77];
     pub const SETTLE_CAMPAIGN: [u8; 8] = [118, 148, 120, 120, 113, 252, 70, 175];
+    pub const UPDATE_PROJECT_METADATA: [u8; 8] = [72, 164, 85, 54, 239, 148, 18, 215];
 }
 
 pub mod account {
@@ -50,6 +51,7 @@ pub mod event {
     pub const CAMPAIGN_PAUSE_SET: [u8; 8] = [111, 108, 197, 48, 95, 86, 112, 40];
     pub const CAMPAIGN_SETTLED: [u8; 8] = [117, 145, 212, 210, 201, 63, 135, 24];
     pub const CAMPAIGN_CLOSED: [u8; 8] = [158, 143, 128, 251, 84, 131, 2, 90];
+    pub const PROJECT_METADATA_UPDATED: [u8; 8] = [116, 68, 187, 63, 126, 197, 102, 134];
 }
 
 #[cfg(test)]
@@ -81,6 +83,7 @@ mod tests {
         assert_eq!(super::instruction::SET_CAMPAIGN_PAUSED, prefix("global:set_campaign_paused"));
         assert_eq!(super::instruction::CLOSE_CAMPAIGN, prefix("global:close_campaign"));
         assert_eq!(super::instruction::SETTLE_CAMPAIGN, prefix("global:settle_campaign"));
+        assert_eq!(super::instruction::UPDATE_PROJECT_METADATA, prefix("global:update_project_metadata"));
     }
 
     #[test]
@@ -113,5 +116,6 @@ mod tests {
         assert_eq!(super::event::CAMPAIGN_PAUSE_SET, prefix("event:CampaignPauseSet"));
         assert_eq!(super::event::CAMPAIGN_SETTLED, prefix("event:CampaignSettled"));
         assert_eq!(super::event::CAMPAIGN_CLOSED, prefix("event:CampaignClosed"));
+        assert_eq!(super::event::PROJECT_METADATA_UPDATED, prefix("event:ProjectMetadataUpdated"));
     }
 }

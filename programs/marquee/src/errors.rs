@@ -134,6 +134,10 @@ pub enum MarqueeError {
     ViewsExceedImpressions = 6062,
     /// A campaign closes only after its end and the settlement grace period
     CampaignGracePeriodNotOver = 6063,
+    /// The metadata hash must not be all zeros
+    InvalidMetadataHash = 6064,
+    /// The new metadata URI and hash are the ones the project already records
+    MetadataUnchanged = 6065,
 }
 
 impl From<MarqueeError> for ProgramError {
@@ -218,6 +222,8 @@ mod tests {
             (MarqueeError::SponsoredProjectMismatch, "SponsoredProjectMismatch"),
             (MarqueeError::ViewsExceedImpressions, "ViewsExceedImpressions"),
             (MarqueeError::CampaignGracePeriodNotOver, "CampaignGracePeriodNotOver"),
+            (MarqueeError::InvalidMetadataHash, "InvalidMetadataHash"),
+            (MarqueeError::MetadataUnchanged, "MetadataUnchanged"),
         ];
         for (variant, name) in variants {
             let entry = format!("\"code\": {},\n      \"name\": \"{}\"", variant as u32, name);

@@ -63,6 +63,7 @@ pub fn process_instruction(_program_id: &Address, accounts: &mut [AccountView], 
         ix::SET_CAMPAIGN_PAUSED => instructions::set_campaign_paused::process(accounts, args),
         ix::SETTLE_CAMPAIGN => instructions::settle_campaign::process(accounts, args),
         ix::CLOSE_CAMPAIGN => instructions::close_campaign::process(accounts, args),
+        ix::UPDATE_PROJECT_METADATA => instructions::update_project_metadata::process(accounts, args),
         _ => Err(MarqueeError::InvalidInstruction.into()),
     }
 }

@@ -17,4 +17,5 @@ pub mod set_campaign_paused;
 pub mod settle_campaign;
 pub mod top_up_campaign;
 pub mod update_platform;
+pub mod update_project_metadata;
 pub mod verify_studio;

@@ -64,6 +64,20 @@ impl AccountState for Project {
 }
 
 impl Project {
+    /// Where the metadata URI (a Borsh string) starts in the account's data: right after the
+    /// title, whose length the account records. A title length the program never writes is
+    /// `InvalidAccountData`.
+    pub fn metadata_uri_offset(data: &[u8]) -> Result<usize, ProgramError> {
+        let title_len_bytes = data
+            .get(Self::STRINGS_OFFSET..Self::STRINGS_OFFSET + 4)
+            .ok_or(MarqueeError::InvalidAccountData)?;
+        let title_len = u32::from_le_bytes([title_len_bytes[0], title_len_bytes[1], title_len_bytes[2], title_len_bytes[3]]) as usize;
+        if title_len > MAX_TITLE_LEN {
+            return Err(MarqueeError::InvalidAccountData.into());
+        }
+        Ok(Self::STRINGS_OFFSET + string_space(title_len))
+    }
+
     pub fn is_funded(&self) -> bool {
         self.status == status::FUNDED
     }
@@ -110,5 +124,38 @@ impl Project {
         } else {
             Err(MarqueeError::InvalidAccountData.into())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Project;
+    use crate::{
+        constants::{MAX_METADATA_URI_LEN, MAX_TITLE_LEN},
+        errors::MarqueeError,
+        state::{string_space, AccountState},
+    };
+
+    fn account_with_title(title_len: u32) -> [u8; Project::SPACE] {
+        let mut data = [0u8; Project::SPACE];
+        data[Project::STRINGS_OFFSET..Project::STRINGS_OFFSET + 4].copy_from_slice(&title_len.to_le_bytes());
+        data
+    }
+
+    #[test]
+    fn the_metadata_uri_follows_the_title_and_always_fits() {
+        assert_eq!(Project::metadata_uri_offset(&account_with_title(5)), Ok(Project::STRINGS_OFFSET + 4 + 5));
+        // After the longest title there is still room for the longest URI.
+        let offset = Project::metadata_uri_offset(&account_with_title(MAX_TITLE_LEN as u32)).unwrap();
+        assert_eq!(offset + string_space(MAX_METADATA_URI_LEN), Project::SPACE);
+    }
+
+    #[test]
+    fn a_title_longer_than_the_program_writes_is_invalid_account_data() {
+        assert_eq!(
+            Project::metadata_uri_offset(&account_with_title(MAX_TITLE_LEN as u32 + 1)),
+            Err(MarqueeError::InvalidAccountData.into())
+        );
+        assert_eq!(Project::metadata_uri_offset(&[0u8; 8]), Err(MarqueeError::InvalidAccountData.into()));
     }
 }
