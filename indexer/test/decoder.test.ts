@@ -38,6 +38,7 @@ describe('decoder', () => {
     const p = chain.createProject(studio, 'Film', 1);
     chain.invest(p.id, address('alice'), 1_000_000_000n);
     chain.claimLicense(p.id);
+    chain.updateMetadata(p.id, 'https://marquee.test/api/metadata/edited', Array(32).fill(7));
     const { embed } = chain.registerEmbed(p.id, address('pub'), 'embed-0-1', 'https://example.com');
     chain.distributeRevenue(p.id, 1_000_000n, [{ embed, views: 10n }]);
     chain.claimRevenue(p.id, address('alice'));

@@ -92,6 +92,23 @@ describe('ingestion', () => {
     assert.equal(await scalar(indexer.db, 'SELECT next_seq AS n FROM streams WHERE stream = ?', campaign), 3);
   });
 
+  test("ProjectMetadataUpdated points the film to the new document, in the project's stream; a replay changes nothing", async () => {
+    const chain = new ScriptedChain();
+    chain.initializePlatform();
+    const studio = chain.registerStudio('s', 'S');
+    const film = chain.createProject(studio, 'Film', 10, { metadataUri: 'https://marquee.test/api/metadata/listed', metadataHash: Array(32).fill(1) });
+    chain.invest(film.id, alice, 1_000_000_000n);
+    const edit = chain.updateMetadata(film.id, 'https://marquee.test/api/metadata/edited', Array(32).fill(2));
+    const indexer = await indexerFor(chain.source);
+    await indexer.sync();
+    assert.deepEqual(await indexer.gaps(), []);
+    const row = await sqlRow(indexer.db, 'SELECT metadata_uri, metadata_hash, title, raised_lamports FROM projects WHERE id = ?', film.id);
+    assert.deepEqual(row, { metadata_uri: 'https://marquee.test/api/metadata/edited', metadata_hash: '02'.repeat(32), title: 'Film', raised_lamports: 1_000_000_000 });
+    const before = await dumpTables(indexer.db);
+    assert.equal((await indexer.ingestTransaction(edit)).duplicate, true);
+    assert.deepEqual(await dumpTables(indexer.db), before);
+  });
+
   test('a gap in a project stream is detected, held back, and backfilled from the project history', async () => {
     const chain = new ScriptedChain();
     chain.initializePlatform();

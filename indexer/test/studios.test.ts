@@ -1,7 +1,7 @@
 // The studio side against the demo chain in process: a new wallet lists a film (registering its
 // studio), saves its settings, applies for verification; the platform admin's wallet rejects with
 // a reason, then approves with verify_studio; the verified cap applies; investors fund the film and
-// the studio releases exactly what was raised, once; an edit changes the film's metadata; an
+// the studio releases exactly what was raised, once; an edit changes the film's metadata and its hash on chain; an
 // investor in a film past its deadline unfunded takes back exactly what they put in. Each refusal
 // (wrong wallet, over the cap, second release, refund of a funded film) changes nothing.
 import anchor from '@coral-xyz/anchor';
@@ -220,15 +220,52 @@ describe('studios', () => {
     assert.equal(refundFunded.status, 400);
   });
 
-  test('an edit stores new metadata the film shows; only its studio may edit', async () => {
+  test('an edit goes on chain: update_project_metadata points the film to the new document and its hash; only its studio may edit', async () => {
     const edit = { description: 'Now with a storm.', directorName: 'Ines Ward', releaseYear: 2025, licenseType: 'Worldwide Distribution', genres: ['Drama', 'Adventure'] };
-    assert.equal((await request('PUT', `/api/projects/${projectId}/metadata`, edit, 'investor')).status, 403);
-    const edited = await request('PUT', `/api/projects/${projectId}/metadata`, edit);
+    const before = (await request('GET', `/api/projects/${projectId}`)).body;
+    assert.match(before.metadataHash, /^[0-9a-f]{64}$/);
+
+    // The document for an app-sent transaction (On-Chain mode): stored, the film not pointed to it yet.
+    assert.equal((await request('POST', `/api/projects/${projectId}/metadata`, edit, null)).status, 401);
+    assert.equal((await request('POST', `/api/projects/${projectId}/metadata`, edit, 'investor')).status, 403);
+    const prepared = await request('POST', `/api/projects/${projectId}/metadata`, { ...edit, title: 'Renamed' });
+    assert.equal(prepared.status, 201, prepared.body.message);
+    assert.match(prepared.body.uri, new RegExp(`/api/metadata/${prepared.body.sha256}$`));
+    const document = (await request('GET', `/api/metadata/${prepared.body.sha256}`)).body;
+    assert.equal(document.title, 'Harbour Lights', 'the title stays the one recorded on chain');
+    assert.equal(document.description, 'Now with a storm.');
+    assert.equal(document.thumbnailUrl, (await request('GET', `/api/metadata/${before.metadataHash}`)).body.thumbnailUrl, 'fields the edit does not touch stay');
+    assert.equal((await request('GET', `/api/projects/${projectId}`)).body.metadataHash, before.metadataHash);
+
+    // Demo mode: the server signs with the studio's demo key; nobody else's key edits the film.
+    const stranger = await request('POST', '/api/demo/update-metadata', { ...edit, walletAddress: INVESTOR, projectId }, 'investor');
+    assert.equal(stranger.status, 403);
+    assert.equal((await request('POST', '/api/demo/update-metadata', { ...edit, walletAddress: STUDIO, projectId }, 'investor')).status, 403);
+    const edited = await request('POST', '/api/demo/update-metadata', { ...edit, walletAddress: STUDIO, projectId });
     assert.equal(edited.status, 200, edited.body.message);
-    assert.equal(edited.body.description, 'Now with a storm.');
-    assert.deepEqual(edited.body.genres, ['Drama', 'Adventure']);
-    assert.equal(edited.body.title, 'Harbour Lights');
-    assert.equal((await request('GET', `/api/projects/${projectId}`)).body.licenseType, 'Worldwide Distribution');
+    assert.deepEqual({ uri: edited.body.uri, sha256: edited.body.sha256 }, prepared.body, 'the same edit makes the same document');
+    const after = (await request('GET', `/api/projects/${projectId}`)).body;
+    assert.equal(after.metadataHash, edited.body.sha256);
+    assert.equal(after.metadataUri, edited.body.uri);
+    assert.equal(after.description, 'Now with a storm.');
+    assert.deepEqual(after.genres, ['Drama', 'Adventure']);
+    assert.equal(after.licenseType, 'Worldwide Distribution');
+    assert.equal(after.title, 'Harbour Lights');
+    const onChain = demo.chain.account<{ metadata_hash: number[]; metadata_uri: string }>('Project', new anchor.web3.PublicKey(after.address))!;
+    assert.equal(Buffer.from(onChain.metadata_hash).toString('hex'), edited.body.sha256);
+    assert.equal(onChain.metadata_uri, edited.body.uri);
+    const page = await request('GET', `/api/demo/transactions/${edited.body.signature}`);
+    assert.match(page.body, /ProjectMetadataUpdated/);
+    // The generic write path an app-sent edit reports through names the event.
+    const reported = await request('POST', '/api/transactions', { txHash: edited.body.signature });
+    assert.equal(reported.status, 200, reported.body.message);
+    assert.deepEqual(reported.body.events.map((event: Json) => [event.name, event.data.previous_metadata_uri]), [['ProjectMetadataUpdated', before.metadataUri]]);
+
+    // Saving the same details again changes nothing, in both modes.
+    const unchanged = await request('POST', '/api/demo/update-metadata', { ...edit, walletAddress: STUDIO, projectId });
+    assert.equal(unchanged.status, 400);
+    assert.match(unchanged.body.message, /Nothing to update/);
+    assert.equal((await request('POST', `/api/projects/${projectId}/metadata`, edit)).status, 400);
   });
 
   test('Mint NFT: the film’s studio mints a Token-2022 licence certificate with its metadata; nobody else can', async () => {

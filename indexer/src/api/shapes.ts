@@ -55,6 +55,8 @@ export function projectShape(row: projects.ProjectRow, ctx: ClusterContext, orig
     shareMint: row.share_mint,
     vault: row.vault,
     metadataUri: row.metadata_uri,
+    /** sha256 (hex) of the metadata document, as the chain records it. */
+    metadataHash: row.metadata_hash,
     totalRevenue: toUsd(row.total_revenue_lamports),
     totalViews: row.total_views,
     txHash: row.signature,

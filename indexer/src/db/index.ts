@@ -7,7 +7,6 @@ export * as chainLog from './chain-log.ts';
 export * as collaboration from './collaboration.ts';
 export * as embeds from './embeds.ts';
 export * as investments from './investments.ts';
-export * as listingEdits from './listing-edits.ts';
 export * as media from './media.ts';
 export * as metadata from './metadata.ts';
 export * as platform from './platform.ts';

@@ -11,6 +11,8 @@ export interface ProjectRow {
   vault: string;
   title: string;
   metadata_uri: string;
+  /** sha256 (hex) of the metadata document the chain records for the film. */
+  metadata_hash: string;
   goal_lamports: number;
   raised_lamports: number;
   investor_count: number;
@@ -71,9 +73,8 @@ function projectSelect(db: Executor) {
       .selectFrom('projects as p')
       // the program records a project's studio by its authority wallet
       .leftJoin('studios as s', 's.authority', 'p.studio')
-      // a studio's edit of its listing points the film to newer metadata (the chain keeps the listed hash)
-      .leftJoin('listing_edits as e', 'e.project_id', 'p.id')
-      .leftJoin('metadata as m', (join) => join.on(sql`m.sha256`, '=', sql`COALESCE(e.metadata_hash, p.metadata_hash)`))
+      // the document whose hash the chain records (create_project, then each update_project_metadata)
+      .leftJoin('metadata as m', 'm.sha256', 'p.metadata_hash')
       .select([
         'p.id',
         'p.address',
@@ -82,6 +83,7 @@ function projectSelect(db: Executor) {
         'p.vault',
         'p.title',
         'p.metadata_uri',
+        'p.metadata_hash',
         'p.goal_lamports',
         'p.raised_lamports',
         'p.investor_count',
@@ -278,6 +280,15 @@ export async function recordRefundTotals(
       total_shares: eb('total_shares', '-', totals.sharesBurned),
     }))
     .where('id', '=', id)
+    .execute();
+}
+
+/** update_project_metadata: the film points to a new metadata document. */
+export async function updateMetadata(db: Executor, address: string, metadata: { metadataUri: string; metadataHash: string }): Promise<void> {
+  await db
+    .updateTable('projects')
+    .set({ metadata_uri: metadata.metadataUri, metadata_hash: metadata.metadataHash })
+    .where('address', '=', address)
     .execute();
 }
 

@@ -299,14 +299,6 @@ export interface VerificationApplicationsTable {
   approval_signature: string | null;
 }
 
-/** The latest metadata a studio edited for its film (content-addressed in `metadata`); the chain keeps the listing's hash. */
-export interface ListingEditsTable {
-  project_id: number;
-  metadata_hash: string;
-  edited_by: string;
-  edited_at: number;
-}
-
 /** A licence certificate: a Token-2022 mint with the metadata extension, minted by the film's studio. */
 export interface LicenseCertificatesTable {
   mint: string;
@@ -404,7 +396,6 @@ export interface Schema {
   publisher_api_keys: PublisherApiKeysTable;
   studio_profiles: StudioProfilesTable;
   verification_applications: VerificationApplicationsTable;
-  listing_edits: ListingEditsTable;
   license_certificates: LicenseCertificatesTable;
   media: MediaTable;
   chat_messages: ChatMessagesTable;

@@ -203,6 +203,10 @@ export const ix = {
     );
   },
 
+  updateProjectMetadata(authority: PublicKey, project: PublicKey, metadataUri: string, metadataHash: Buffer) {
+    return build('update_project_metadata', { metadata_uri: metadataUri, metadata_hash: [...metadataHash] }, { authority, project });
+  },
+
   claimLicense(authority: PublicKey, project: PublicKey) {
     return build('claim_license', {}, { authority, project, vault: pda.vault(project) });
   },

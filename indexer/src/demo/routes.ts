@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../api/context.ts';
 import { requireSession, requireWallet } from '../auth/guard.ts';
 import { fail } from '../api/errors.ts';
-import { embedBody, lamportAmount, metadataBody, projectIdParams, txHash, userId, walletAddress } from '../api/schemas.ts';
+import { embedBody, lamportAmount, listingEditBody, metadataBody, projectIdParams, txHash, userId, walletAddress } from '../api/schemas.ts';
 import { SOL, USD } from '../lamports.ts';
 import { MAX_STUDIO_NAME_LEN } from '../constants.ts';
 import { validate } from '../api/validate.ts';
@@ -45,6 +45,7 @@ export const demoSchemas = {
   }),
   transaction: z.object({ signature: txHash }),
   mintCertificate: z.object({ walletAddress, projectId }),
+  updateMetadata: listingEditBody.extend({ walletAddress, projectId }),
   claimPublisherRevenue: z.object({ walletAddress, projectId, embedId: embedBody.shape.embedId }),
   claimRevenue: z.object({
     walletAddress,
@@ -161,6 +162,12 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
         });
         return c.json({ signature: minted.signature, mint: minted.mint });
       })
+      .post('/update-metadata', validate('json', demoSchemas.updateMetadata), async (c) => {
+        const { walletAddress: wallet, projectId: id, ...edit } = c.req.valid('json');
+        requireWallet(c, wallet);
+        const store = options.metadataStore(requestOrigin(c));
+        return c.json(await act(() => service.updateMetadata(wallet, id, edit, store)));
+      })
       .get('/transactions/:signature', validate('param', demoSchemas.transaction), (c) => {
         const tx = service.chain.committed(c.req.valid('param').signature);
         if (!tx) fail(404, 'Transaction not found on the demo chain');
@@ -223,6 +230,7 @@ const ROUTE_DOCS: { method: 'get' | 'post'; path: string; summary: string; body?
   { method: 'post', path: '/api/demo/register-studio', summary: "register_studio signed by the wallet's demo key", body: demoSchemas.registerStudio, forWallet: true },
   { method: 'post', path: '/api/demo/verify-studio', summary: "verify_studio signed by the platform admin's key (the admin wallet only)", body: demoSchemas.verifyStudio, forWallet: true },
   { method: 'post', path: '/api/demo/mint-certificate', summary: "The film's licence certificate: a Token-2022 mint with the metadata extension, signed by its studio", body: demoSchemas.mintCertificate, forWallet: true },
+  { method: 'post', path: '/api/demo/update-metadata', summary: "The film's edited metadata stored, then update_project_metadata signed by its studio's demo key: { signature, uri, sha256 }", body: demoSchemas.updateMetadata, forWallet: true },
   { method: 'get', path: '/api/demo/transactions/{signature}', summary: "The demo chain's view of one of its transactions (HTML)", params: demoSchemas.transaction },
   { method: 'post', path: '/api/demo/claim-publisher-revenue', summary: "claim_publisher_revenue of the wallet's embed", body: demoSchemas.claimPublisherRevenue, forWallet: true },
   { method: 'post', path: '/api/demo/claim-revenue', summary: 'claim_revenue for the projects of the selected distributions', body: demoSchemas.claimRevenue, forWallet: true },

@@ -6,7 +6,8 @@
 import anchor from '@coral-xyz/anchor';
 import { randomInt } from 'node:crypto';
 import type { ClusterContext } from '../api/context.ts';
-import { embeds, investments, revenue, UserLinkError, users } from '../db/index.ts';
+import { embeds, investments, metadata, revenue, UserLinkError, users } from '../db/index.ts';
+import { editedListing, NOTHING_TO_UPDATE, type ListingEdit } from '../listing-edit.ts';
 import { originOf } from '../player/website.ts';
 import { LAMPORTS_PER_AMOUNT_UNIT, LAMPORTS_PER_SOL } from '../constants.ts';
 import { lamportProblem, SOL, toLamports, USD, type AmountUnit } from '../lamports.ts';
@@ -376,6 +377,29 @@ export class DemoService implements SettlementSigner {
     );
     const signature = await this.run(instructions, [authority]);
     return { signature, projectId: Number(projectId) };
+  }
+
+  /**
+   * The studio portal's Edit: stores the film's edited metadata document, then
+   * update_project_metadata with its URI and sha256, signed by the wallet's demo key — only the
+   * wallet that listed the film (the demo's seeded studios are not edited for anyone).
+   */
+  async updateMetadata(
+    walletAddress: string,
+    projectId: number,
+    edit: ListingEdit,
+    storeMetadata: MetadataStore,
+  ): Promise<{ signature: string; uri: string; sha256: string }> {
+    const studio = await this.signer(walletAddress);
+    const { address, account } = this.project(projectId);
+    if (!account.studio.equals(studio.publicKey)) throw new DemoActionError(403, 'Only the studio that listed this film can edit it');
+    const listed = this.chain.account<{ title: string; metadata_hash: number[] }>('Project', address)!;
+    const currentHash = Buffer.from(listed.metadata_hash).toString('hex');
+    const current = await metadata.getMetadata(this.cluster.db, currentHash);
+    const { uri, sha256 } = await storeMetadata(editedListing(current === undefined ? undefined : JSON.parse(current), edit, listed.title));
+    if (sha256 === currentHash) throw new DemoActionError(400, NOTHING_TO_UPDATE);
+    const signature = await this.run([ix.updateProjectMetadata(studio.publicKey, address, uri, Buffer.from(sha256, 'hex'))], [studio]);
+    return { signature, uri, sha256 };
   }
 
   /**

@@ -103,6 +103,13 @@ export async function applyEvent(db: Executor, event: StoredEvent): Promise<void
       });
       return;
     }
+    case 'ProjectMetadataUpdated':
+      // The studio's edit: the film now points to the new document (the event log keeps every earlier one).
+      await projects.updateMetadata(db, d.project, {
+        metadataUri: d.metadata_uri,
+        metadataHash: Buffer.from(d.metadata_hash as number[]).toString('hex'),
+      });
+      return;
     case 'LicenseClaimed':
       await projects.recordLicenseClaimed(db, d.project, event.signature);
       return;

@@ -30,6 +30,7 @@ export const EVENT_NAMES = [
   'RevenueDistributed',
   'RevenueClaimed',
   'PublisherRevenueClaimed',
+  'ProjectMetadataUpdated',
 ] as const;
 /**
  * Ad campaign events (programs/marquee/src/instructions/*_campaign.rs): each campaign numbers its

@@ -17,6 +17,8 @@ interface ProjectState {
   rps: bigint;
   distributions: number;
   status: 'funding' | 'funded';
+  metadataUri: string;
+  metadataHash: number[];
   investors: Map<string, { lamports: bigint; shares: bigint; checkpoint: bigint; claimed: bigint }>;
 }
 
@@ -117,6 +119,8 @@ export class ScriptedChain {
       rps: 0n,
       distributions: 0,
       status: 'funding',
+      metadataUri: options.metadataUri ?? `https://marquee.test/api/metadata/${id}`,
+      metadataHash: options.metadataHash ?? Array(32).fill(0),
       investors: new Map(),
     };
     this.projects.set(id, project);
@@ -132,9 +136,9 @@ export class ScriptedChain {
             vault: address(`vault:${id}`),
             goal_lamports: project.goal,
             deadline: BigInt(options.deadline ?? this.time + 30 * 86400),
-            metadata_hash: options.metadataHash ?? Array(32).fill(0),
+            metadata_hash: project.metadataHash,
             title,
-            metadata_uri: options.metadataUri ?? `https://marquee.test/api/metadata/${id}`,
+            metadata_uri: project.metadataUri,
             seq: BigInt(++project.seq),
             ...this.stamp(),
           },
@@ -181,6 +185,27 @@ export class ScriptedChain {
       ],
       [project.address, investor],
     );
+  }
+
+  /** update_project_metadata by the project's studio: the film points to a new document. */
+  updateMetadata(projectId: number, metadataUri: string, metadataHash: number[]) {
+    const project = this.projects.get(projectId)!;
+    const event: TestEvent = {
+      name: 'ProjectMetadataUpdated',
+      data: {
+        project: project.address,
+        studio: this.studioAuthorities.get(project.studio) ?? project.studio,
+        previous_metadata_hash: project.metadataHash,
+        metadata_hash: metadataHash,
+        previous_metadata_uri: project.metadataUri,
+        metadata_uri: metadataUri,
+        seq: BigInt(++project.seq),
+        ...this.stamp(),
+      },
+    };
+    project.metadataUri = metadataUri;
+    project.metadataHash = metadataHash;
+    return this.emit([event], [project.address]);
   }
 
   claimLicense(projectId: number) {

@@ -24,15 +24,20 @@ export async function readMetadata(ctx: ClusterContext, sha256: string): Promise
   return body === undefined ? undefined : JSON.parse(body);
 }
 
+/** The URI of a stored document: this API's address of it (on its cluster), within the program's limit. */
+export function metadataUri(ctx: ClusterContext, origin: string, sha256: string): string {
+  const query = ctx.name === DEFAULT_CLUSTER ? '' : `?cluster=${encodeURIComponent(ctx.name)}`;
+  const uri = `${origin}/api/metadata/${sha256}${query}`;
+  if (uri.length > MAX_METADATA_URI_LEN) fail(400, 'The metadata URI would be too long for the program');
+  return uri;
+}
+
 export function metadataRoutes(now: () => number) {
   return new Hono<AppEnv>()
     .post('/', validate('json', metadataBody), async (c) => {
       const ctx = c.var.cluster;
       const sha256 = await storeMetadata(ctx, c.req.valid('json'), now());
-      const query = ctx.name === DEFAULT_CLUSTER ? '' : `?cluster=${encodeURIComponent(ctx.name)}`;
-      const uri = `${new URL(c.req.url).origin}/api/metadata/${sha256}${query}`;
-      if (uri.length > MAX_METADATA_URI_LEN) fail(400, 'The metadata URI would be too long for the program');
-      return c.json({ uri, sha256 }, 201);
+      return c.json({ uri: metadataUri(ctx, new URL(c.req.url).origin, sha256), sha256 }, 201);
     })
     .get('/:sha256', validate('param', sha256Params), async (c) => {
       const metadata = await readMetadata(c.var.cluster, c.req.valid('param').sha256);

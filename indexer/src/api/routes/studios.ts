@@ -1,11 +1,11 @@
 // The studio side of the API: the platform's rules (GET /api/platform), a wallet's studio overview
 // and settings (/api/studios/:wallet), verification applications and the admin's decisions
-// (/api/verification/applications), a film's metadata edit (PUT /api/projects/:id/metadata) and
+// (/api/verification/applications), a film's edited metadata document (POST /api/projects/:id/metadata) and
 // the generic write path of program transactions the app sent itself (POST /api/transactions).
 // Writes for a wallet need that wallet's session; the admin's decisions need the admin's.
 import { Hono, type Context } from 'hono';
 import { requireSession, requireWallet } from '../../auth/guard.ts';
-import { certificates, listingEdits, platform, studioProfiles, users, verification, type Executor } from '../../db/index.ts';
+import { certificates, platform, studioProfiles, users, verification, type Executor } from '../../db/index.ts';
 import type { AppEnv, ClusterContext } from '../context.ts';
 import { fail } from '../errors.ts';
 import {
@@ -20,7 +20,8 @@ import {
   walletParams,
 } from '../schemas.ts';
 import { getProject, isoDate, toUsd } from '../shapes.ts';
-import { readMetadata, storeMetadata } from './metadata.ts';
+import { metadataUri, readMetadata, storeMetadata } from './metadata.ts';
+import { editedListing, NOTHING_TO_UPDATE } from '../../listing-edit.ts';
 import { validate } from '../validate.ts';
 import { verifiedEvents } from '../verify.ts';
 import type { StoredEvent } from '../../ingest/projector.ts';
@@ -180,7 +181,11 @@ export function verificationRoutes(now: () => number) {
     });
 }
 
-/** PUT /api/projects/:id/metadata: the film's studio stores new metadata and the film points to it. */
+/**
+ * POST /api/projects/:id/metadata: the film's studio stores its edited metadata document and gets
+ * its URI and sha256 for update_project_metadata, which the app sends; once that transaction is
+ * ingested (POST /api/transactions) the film shows the document. (Demo mode: /api/demo/update-metadata.)
+ */
 export function listingEditRoutes(now: () => number) {
   return new Hono<AppEnv>()
     .get('/:id/certificates', validate('param', idParams), async (c) => {
@@ -197,22 +202,18 @@ export function listingEditRoutes(now: () => number) {
         })),
       );
     })
-    .put('/:id/metadata', validate('param', idParams), validate('json', listingEditBody), async (c) => {
-    const ctx = c.var.cluster;
-    const db = ctx.db;
-    const origin = new URL(c.req.url).origin;
-    const { id } = c.req.valid('param');
-    const project = await getProject(ctx, origin, now(), id);
-    if (!project) fail(404, 'Project not found');
-    const session = requireSession(c);
-    if ((await chainAddressOf(db, session.walletAddress)) !== project.studioAuthority) fail(403, 'Only the studio that listed this film can edit it');
-    const edit = c.req.valid('json');
-    // The listing's own fields the chain records (title, goal, deadline) stay as listed.
-    const previous = (await readMetadata(ctx, (await listingEdits.currentMetadataHash(db, id))!)) ?? {};
-    const sha256 = await storeMetadata(ctx, { ...previous, ...edit, title: project.title }, now());
-    await listingEdits.recordEdit(db, id, sha256, session.walletAddress, Math.floor(now() / 1000));
-    return c.json(await getProject(ctx, origin, now(), id));
-  });
+    .post('/:id/metadata', validate('param', idParams), validate('json', listingEditBody), async (c) => {
+      const ctx = c.var.cluster;
+      const origin = new URL(c.req.url).origin;
+      const project = await getProject(ctx, origin, now(), c.req.valid('param').id);
+      if (!project) fail(404, 'Project not found');
+      const session = requireSession(c);
+      if ((await chainAddressOf(ctx.db, session.walletAddress)) !== project.studioAuthority) fail(403, 'Only the studio that listed this film can edit it');
+      const document = editedListing(await readMetadata(ctx, project.metadataHash), c.req.valid('json'), project.title);
+      const sha256 = await storeMetadata(ctx, document, now());
+      if (sha256 === project.metadataHash) fail(400, NOTHING_TO_UPDATE);
+      return c.json({ uri: metadataUri(ctx, origin, sha256), sha256 }, 201);
+    });
 }
 
 /**
