@@ -34,6 +34,8 @@ export interface Project {
   shareMint?: string
   vault?: string
   metadataUri?: string
+  /** sha256 (hex) of the metadata document, as the chain records it. */
+  metadataHash?: string
   totalRevenue?: number
   totalViews?: number
   explorerUrl?: string | null

@@ -3,7 +3,8 @@
 // the PDAs of seeds.rs, Anchor discriminators and Borsh arguments. No network is touched.
 import { createHash } from 'node:crypto'
 import { Keypair, PublicKey, Connection } from '@solana/web3.js'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { installFakeApi } from '@/test/fake-api'
 import { BN } from '@coral-xyz/anchor'
 import { AnchorClient, solToLamports } from './anchor-client'
 import { ASSOCIATED_TOKEN_PROGRAM_ID, MARQUEE_IDL, MARQUEE_PROGRAM_ID, SHARE_TOKEN_PROGRAM_ID } from './idl'
@@ -177,5 +178,52 @@ describe('AnchorClient instructions', () => {
     expect(Buffer.from(verify.data).toString('hex')).toBe(Buffer.concat([discriminator('verify_studio'), Buffer.from([1])]).toString('hex'))
     const register = await client.registerStudioInstruction('Harbour Films')
     expect(register.keys[2].pubkey.toBase58()).toBe(pda('studio', investor).toBase58())
+  })
+
+  it('update_project_metadata: the studio (signer, read-only) and the project (writable), then the URI and the 32 hash bytes in Borsh', async () => {
+    const sha256 = 'ab'.repeat(32)
+    const uri = `http://localhost/api/metadata/${sha256}`
+    const instruction = await client.updateProjectMetadataInstruction(project, uri, sha256)
+    expect(idlAccounts('update_project_metadata')).toEqual(['authority', 'project', 'event_authority', 'program'])
+    expect(instruction.keys.map((key) => [key.pubkey.toBase58(), key.isSigner, key.isWritable])).toEqual([
+      [investor.toBase58(), true, false],
+      [projectAddress.toBase58(), false, true],
+      [pda('__event_authority').toBase58(), false, false],
+      [MARQUEE_PROGRAM_ID.toBase58(), false, false],
+    ])
+    const length = Buffer.alloc(4)
+    length.writeUInt32LE(uri.length)
+    expect(Buffer.from(instruction.data).toString('hex')).toBe(
+      Buffer.concat([discriminator('update_project_metadata'), length, Buffer.from(uri), Buffer.from(sha256, 'hex')]).toString('hex'),
+    )
+  })
+})
+
+describe('AnchorClient.updateProjectMetadata', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('stores the edited document, signs update_project_metadata with its URI and hash, then reports the transaction', async () => {
+    const sha256 = 'cd'.repeat(32)
+    const uri = `http://localhost/api/metadata/${sha256}?cluster=devnet`
+    const api = installFakeApi({
+      'POST /api/projects/3/metadata': () => ({ uri, sha256 }),
+      'POST /api/transactions': () => ({ signature: 'editsig', events: [] }),
+    })
+    const sent: string[] = []
+    // The wallet's signing and devnet are not reached: the provider's send is the boundary.
+    const provider = (client as unknown as { provider: { sendAndConfirm: (tx: { instructions: { data: Buffer }[] }) => Promise<string> } }).provider
+    const spy = vi.spyOn(provider, 'sendAndConfirm').mockImplementation(async (tx) => {
+      sent.push(Buffer.from(tx.instructions[0].data).toString('hex'))
+      return 'editsig'
+    })
+    const edit = { description: 'Now with a storm.', directorName: 'Ines Ward', releaseYear: 2025, licenseType: 'Worldwide Distribution', genres: ['Drama'] }
+    expect(await client.updateProjectMetadata(project, edit)).toEqual({ txHash: 'editsig', uri, sha256 })
+    expect(api.find('POST', '/api/projects/3/metadata')[0].body).toEqual(edit)
+    expect(sent).toEqual([Buffer.from((await client.updateProjectMetadataInstruction(project, uri, sha256)).data).toString('hex')])
+    expect(api.find('POST', '/api/transactions')[0].body).toEqual({ txHash: 'editsig' })
+    // Nothing is signed when the server refuses the edit (e.g. nothing changed).
+    installFakeApi({ 'POST /api/projects/3/metadata': () => new Response(JSON.stringify({ message: 'Nothing to update: the film already shows these details' }), { status: 400 }) })
+    await expect(client.updateProjectMetadata(project, edit)).rejects.toThrow(/Nothing to update/)
+    expect(spy).toHaveBeenCalledTimes(1)
   })
 })

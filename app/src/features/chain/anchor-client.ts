@@ -11,6 +11,8 @@ import {
   requestTestRevenue,
   type CertificateProject,
   type ClaimRevenueInput,
+  type EditedProject,
+  type ListingEdit,
   type ListingInput,
   type MarqueeClient,
   type ProjectRef,
@@ -208,6 +210,14 @@ export class AnchorClient implements MarqueeClient {
       .instruction()
   }
 
+  /** update_project_metadata(metadata_uri, metadata_hash): the studio points its film to a new document. */
+  updateProjectMetadataInstruction(project: EditedProject, metadataUri: string, sha256: string): Promise<TransactionInstruction> {
+    return this.program.methods
+      .updateProjectMetadata(metadataUri, Array.from(hexBytes(sha256)))
+      .accountsStrict({ authority: this.wallet.publicKey, project: new PublicKey(project.address), ...this.common() })
+      .instruction()
+  }
+
   /** verify_studio(verified), signed by the platform admin. */
   verifyStudioInstruction(studio: StudioRef, verified: boolean): Promise<TransactionInstruction> {
     return this.program.methods
@@ -271,6 +281,17 @@ export class AnchorClient implements MarqueeClient {
     const txHash = await this.send(instructions)
     await this.writes.transaction(txHash)
     return { txHash, projectId: Number(projectId) }
+  }
+
+  /**
+   * Stores the edited document (POST /api/projects/:id/metadata answers its URI and sha256), sends
+   * update_project_metadata signed by the wallet, then reports it so the film shows the edit at once.
+   */
+  async updateProjectMetadata(project: EditedProject, edit: ListingEdit) {
+    const { uri, sha256 } = await apiPost<{ uri: string; sha256: string }>(`/api/projects/${project.id}/metadata`, this.cluster, edit)
+    const txHash = await this.send([await this.updateProjectMetadataInstruction(project, uri, sha256)])
+    await this.writes.transaction(txHash)
+    return { txHash, uri, sha256 }
   }
 
   async registerStudio(name: string) {

@@ -7,6 +7,8 @@ import {
   requestTestRevenue,
   type ClaimRevenueInput,
   type CertificateProject,
+  type EditedProject,
+  type ListingEdit,
   type ListingInput,
   type MarqueeClient,
   type MintedCertificate,
@@ -102,6 +104,16 @@ export class DemoClient implements MarqueeClient {
       { walletAddress: this.walletAddress, ...listing },
     )
     return { txHash: signature, projectId }
+  }
+
+  /** The server stores the edited document and signs update_project_metadata with the wallet's demo key. */
+  async updateProjectMetadata(project: EditedProject, edit: ListingEdit) {
+    const { signature, uri, sha256 } = await apiPost<Signature & { uri: string; sha256: string }>('/api/demo/update-metadata', this.cluster, {
+      walletAddress: this.walletAddress,
+      projectId: project.id,
+      ...edit,
+    })
+    return { txHash: signature, uri, sha256 }
   }
 
   async registerStudio(name: string) {

@@ -61,6 +61,24 @@ export interface ListingInput {
   studioName?: string
 }
 
+/** The fields the studio portal's Edit changes in a film's metadata document (the title stays as listed on chain). */
+export interface ListingEdit {
+  description: string
+  directorName: string
+  releaseYear: number
+  licenseType: string
+  genres: string[]
+}
+
+export type EditedProject = Pick<Project, 'id' | 'address'>
+
+/** update_project_metadata: the transaction, and the document (its URI and sha256) the film now points to. */
+export interface UpdatedMetadata {
+  txHash: string
+  uri: string
+  sha256: string
+}
+
 export interface CreatedProject {
   txHash: string
   projectId: number
@@ -98,6 +116,8 @@ export interface MarqueeClient {
   /** SOL. */
   getBalance(): Promise<number>
   createProject(listing: ListingInput): Promise<CreatedProject>
+  /** The studio's Edit: the edited metadata document stored, then update_project_metadata with its URI and hash. */
+  updateProjectMetadata(project: EditedProject, edit: ListingEdit): Promise<UpdatedMetadata>
   /** register_studio: the wallet registers itself as a studio (signing proves the wallet is the studio's). */
   registerStudio(name: string): Promise<string>
   /** verify_studio, signed by the platform admin. */

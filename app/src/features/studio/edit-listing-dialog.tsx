@@ -1,15 +1,20 @@
 // Edit of a listed film's metadata (description, director, year, licence, genres). The metadata is a
-// content-addressed document: the edit stores a new one and the project points to it off chain. The
-// title and the on-chain metadata hash stay as create_project wrote them until the program has an
-// instruction to update them.
+// content-addressed document: the edit stores a new one and update_project_metadata, sent through the
+// mode's client, records its URI and sha256 on chain; the film shows it once that is indexed. The
+// title, goal and deadline are the chain's own fields and stay as listed.
 import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
 import { notify } from '@/components/ui/toaster'
+import { transactionUrl } from '@/features/chain/chain-ui'
+import { useMode } from '@/features/mode/mode-data-access'
 import { LICENSE_TYPES } from '@/constants'
 import { errorMessage } from '@/lib/api'
 import type { Project } from '@/lib/types'
 import { LISTING_LABELS, hasErrors, parseGenres, validateListing, type ListingErrors, type ListingForm } from './listing-logic'
 import { useEditListing } from './studio-data-access'
+
+export const EDIT_SUCCESS_TITLE = 'Listing updated'
+export const editSuccessDescription = (title: string) => `${title} shows its new details; their hash is recorded on chain.`
 
 /** The listing rules minus those of fields an edit does not touch (goal and deadline are on chain). */
 function editErrors(form: ListingForm): ListingErrors {
@@ -22,6 +27,7 @@ function editErrors(form: ListingForm): ListingErrors {
 
 export function EditListingDialog({ project, onClose }: { project: Project; onClose: () => void }) {
   const edit = useEditListing()
+  const { mode } = useMode()
   const [form, setForm] = useState<ListingForm>({
     title: project.title,
     description: project.description,
@@ -41,9 +47,8 @@ export function EditListingDialog({ project, onClose }: { project: Project; onCl
     if (hasErrors(found)) return
     edit.mutate(
       {
-        projectId: project.id,
+        project,
         edit: {
-          title: project.title,
           description: form.description.trim(),
           directorName: form.directorName.trim(),
           releaseYear: Number(form.releaseYear),
@@ -52,8 +57,12 @@ export function EditListingDialog({ project, onClose }: { project: Project; onCl
         },
       },
       {
-        onSuccess: () => {
-          notify({ title: 'Listing updated', description: `${project.title} shows its new details.` })
+        onSuccess: (updated) => {
+          notify({
+            title: EDIT_SUCCESS_TITLE,
+            description: editSuccessDescription(project.title),
+            link: { label: 'View transaction', href: transactionUrl(mode, updated.txHash) },
+          })
           onClose()
         },
         onError: (error) => notify({ title: 'Update failed', description: errorMessage(error), variant: 'destructive' }),
@@ -81,7 +90,7 @@ export function EditListingDialog({ project, onClose }: { project: Project; onCl
             <Dialog.Body>
               <Stack gap="3">
                 <Text fontSize="sm" color="fg.muted">
-                  The title, goal and deadline are recorded on chain and stay as listed.
+                  Saving records the new details' hash on chain. The title, goal and deadline stay as listed.
                 </Text>
                 {field('directorName', <Input value={form.directorName} onChange={set('directorName')} />)}
                 {field('releaseYear', <Input type="number" value={form.releaseYear} onChange={set('releaseYear')} />)}

@@ -7,7 +7,7 @@ import { apiGet, apiPost, apiPut } from '@/lib/api'
 import type { Cluster, PlatformDistribution, PlatformInfo, Project, StudioOverview, StudioProfile } from '@/lib/types'
 import { useCluster } from '@/features/mode/mode-data-access'
 import { chainKeys, useMarqueeClient } from '@/features/chain/chain-data-access'
-import type { ListingInput } from '@/features/chain/marquee-client'
+import type { EditedProject, ListingEdit, ListingInput } from '@/features/chain/marquee-client'
 import { WalletNotConnectedError, projectKeys } from '@/features/projects/projects-data-access'
 import { investmentKeys } from '@/features/investments/investments-data-access'
 import { revenueKeys } from '@/features/revenue/revenue-data-access'
@@ -131,22 +131,12 @@ export function useSaveStudioProfile() {
   })
 }
 
-export interface ListingEdit {
-  title: string
-  description: string
-  directorName: string
-  releaseYear: number
-  licenseType: string
-  genres: string[]
-}
-
-/** Edits a film's metadata: a new content-addressed document the project points to off chain. */
+/** The studio's Edit: update_project_metadata through the mode's client (the film's new document and its hash on chain). */
 export function useEditListing() {
-  const cluster = useCluster()
+  const client = useClient()
   const invalidate = useInvalidateStudio()
   return useMutation({
-    mutationFn: ({ projectId, edit }: { projectId: number; edit: ListingEdit }) =>
-      apiPut<Project>(`/api/projects/${projectId}/metadata`, cluster, edit),
+    mutationFn: ({ project, edit }: { project: EditedProject; edit: ListingEdit }) => client().updateProjectMetadata(project, edit),
     onSettled: invalidate,
   })
 }

@@ -74,6 +74,52 @@ describe('Production Portal', () => {
     expect(api.find('POST', '/api/demo/claim-license')[0].body).toEqual({ walletAddress: ADDRESS, projectId: 7 })
   })
 
+  it('Edit: sends nothing until valid, then update_project_metadata through the demo chain, links the transaction and closes', async () => {
+    const sha256 = 'ef'.repeat(32)
+    const api = fakeApi(undefined, { 'POST /api/demo/update-metadata': () => ({ signature: 'editsig', uri: `http://app.test/api/metadata/${sha256}`, sha256 }) })
+    renderApp('/studio', { connected: true })
+    const row = await screen.findByTestId('studio-project-7', {}, FIRST_SCREEN)
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Harbour Lights' })
+    fireEvent.change(within(dialog).getByLabelText(/^Description/), { target: { value: ' ' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await within(dialog).findByText('Description is required')).toBeInTheDocument()
+    expect(within(dialog).getByText('Release Year is required')).toBeInTheDocument()
+    expect(api.find('POST', '/api/demo/update-metadata')).toHaveLength(0)
+
+    fireEvent.change(within(dialog).getByLabelText(/^Description/), { target: { value: 'Now with a storm. ' } })
+    fireEvent.change(within(dialog).getByLabelText(/^Release Year/), { target: { value: '2025' } })
+    fireEvent.change(within(dialog).getByLabelText(/^Genres/), { target: { value: 'Drama, Adventure' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Listing updated')).toBeInTheDocument()
+    expect(screen.getByText('Harbour Lights shows its new details; their hash is recorded on chain.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'View transaction' })).toHaveAttribute('href', '/api/demo/transactions/editsig')
+    expect(api.find('POST', '/api/demo/update-metadata')[0].body).toEqual({
+      walletAddress: ADDRESS,
+      projectId: 7,
+      description: 'Now with a storm.',
+      directorName: 'Director',
+      releaseYear: 2025,
+      licenseType: 'Exclusive Streaming',
+      genres: ['Drama', 'Adventure'],
+    })
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Harbour Lights' })).not.toBeInTheDocument())
+  })
+
+  it('Edit: a refusal is shown and the dialog stays open', async () => {
+    fakeApi([makeProject({ id: 7, title: 'Harbour Lights', releaseYear: 2024 })], {
+      'POST /api/demo/update-metadata': () => new Response(JSON.stringify({ message: 'Nothing to update: the film already shows these details' }), { status: 400 }),
+    })
+    renderApp('/studio', { connected: true })
+    const row = await screen.findByTestId('studio-project-7', {}, FIRST_SCREEN)
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Harbour Lights' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Update failed')).toBeInTheDocument()
+    expect(screen.getByText(/Nothing to update: the film already shows these details/)).toBeInTheDocument()
+    expect(screen.getByRole('dialog', { name: 'Edit Harbour Lights' })).toBeInTheDocument()
+  })
+
   it('shows the split and the studio’s distributions', async () => {
     fakeApi()
     renderApp('/studio', { connected: true })
