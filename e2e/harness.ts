@@ -24,6 +24,10 @@ export interface ApiProject {
   thumbnailUrl: string;
   studioVerified: boolean;
   fundsReleased: boolean;
+  description: string;
+  metadataUri: string;
+  /** sha256 (hex) of the metadata document, as the chain records it. */
+  metadataHash: string;
 }
 
 export interface Harness {

@@ -1,11 +1,13 @@
 // End to end, the studio side, in headless Chromium against the real server: a new wallet lists a
-// film with an uploaded thumbnail and finds it in the marketplace and on its page; it applies for
+// film with an uploaded thumbnail and finds it in the marketplace and on its page; it edits the film's
+// details, whose new document's hash lands on chain (update_project_metadata); it applies for
 // verification and the platform admin's wallet approves it (verify_studio), so the badge appears;
 // an investor funds the film and the studio releases the funds, its balance rising by what was
 // raised; an investor in the catalogue's last-call film, once that film closed short of its goal,
 // takes back exactly what they put in. Three wallets, each in its own browser context.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -120,6 +122,36 @@ test('a new wallet lists a film with an uploaded thumbnail and finds it in the m
   await card.first().click();
   await page.getByRole('heading', { name: TITLE }).waitFor();
   assert.equal(await page.getByRole('img', { name: TITLE }).first().getAttribute('src'), listed.thumbnailUrl);
+});
+
+test("the studio edits its film: the new document's hash lands on chain and the film shows the edit", { timeout: 120_000 }, async () => {
+  const page = pages.studio;
+  const listed = await harness.api<ApiProject>(`/projects/${projectId}`);
+  const description = 'A ferry captain’s last winter on the island, and the storm that ends it.';
+  await page.goto(`${harness.origin}/studio`);
+  await page.getByTestId(`studio-project-${projectId}`).getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit ${TITLE}` });
+  await dialog.getByLabel('Description').fill(description);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Listing updated').first().waitFor({ timeout: 60_000 });
+  await dialog.waitFor({ state: 'detached' });
+  const link = page.getByRole('link', { name: 'View transaction' }).first();
+  const href = (await link.getAttribute('href')) ?? '';
+  assert.match(href, /^\/api\/demo\/transactions\/\w+$/);
+  assert.match(await (await fetch(`${harness.origin}${href}`)).text(), /ProjectMetadataUpdated/);
+
+  // The chain now records the hash of the edited document, and the API serves that document.
+  const edited = await harness.api<ApiProject>(`/projects/${projectId}`);
+  assert.notEqual(edited.metadataHash, listed.metadataHash);
+  assert.equal(edited.description, description);
+  assert.match(edited.metadataUri, new RegExp(`/api/metadata/${edited.metadataHash}$`));
+  const document = await harness.api<Record<string, unknown>>(`/metadata/${edited.metadataHash}`);
+  const canonical = JSON.stringify(document, Object.keys(document).sort());
+  assert.equal(createHash('sha256').update(canonical).digest('hex'), edited.metadataHash);
+  assert.equal(document.title, TITLE);
+  assert.equal(document.thumbnailUrl, listed.thumbnailUrl);
+  await page.goto(`${harness.origin}/project/${projectId}`);
+  await page.getByText(description).first().waitFor();
 });
 
 test('the studio applies for verification; the admin approves it on chain and the badge appears', { timeout: 120_000 }, async () => {
