@@ -201,6 +201,30 @@ describe('update_project_metadata', () => {
     expectError(() => chain.send([short], [studio]), 'NotEnoughAccounts');
   });
 
+  it('error: InvalidAccountData (defensive) when the stored title or URI length is one the program never writes', async () => {
+    // No valid sequence of instructions gets here: the account is corrupted from outside, as a bug elsewhere might.
+    const corrupt = (offsetFromStrings: (data: Buffer) => number, length: number) => {
+      const account = chain.svm.getAccount(project.address.toBase58() as never);
+      const data = Buffer.from(account.data);
+      data.writeUInt32LE(length, offsetFromStrings(data));
+      chain.svm.setAccount({ ...account, address: project.address.toBase58() as never, data });
+    };
+    const stringsOffset = (data: Buffer) => data.length - STRINGS_SPACE;
+    const uriOffset = (data: Buffer) => stringsOffset(data) + 4 + Buffer.byteLength(project.args.title);
+    corrupt(uriOffset, 201);
+    expectError(() => chain.send([ixFor(newUri)], [studio]), 'InvalidAccountData');
+    corrupt(uriOffset, project.args.metadataUri.length);
+    corrupt(stringsOffset, 65);
+    expectError(() => chain.send([ixFor(newUri)], [studio]), 'InvalidAccountData');
+  });
+
+  /** update_project_metadata as the studio, built synchronously with the IDL's coder. */
+  function ixFor(uri: string): TransactionInstruction {
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(Buffer.byteLength(uri));
+    return rawIx(Buffer.concat([DISCRIMINATOR, length, Buffer.from(uri), Buffer.from(metadataHash(uri))]));
+  }
+
   /** The instruction with its accounts as built for the studio and the project, and `data`. */
   function rawIx(data: Buffer): TransactionInstruction {
     return new TransactionInstruction({
