@@ -4,7 +4,7 @@
 // platform-wide stream (platform and studio events) and one stream per project, each +1 per event.
 //
 // The `it`s form one story on one chain and run in order: platform, studio, two projects, invests,
-// the licence, embeds, a distribution, claims, and a refund on the project that missed its deadline.
+// the licence, a metadata edit, embeds, a distribution, claims, and a refund on the project that missed its deadline.
 import { expect } from 'chai';
 import { PublicKey, SystemProgram } from '@solana/web3.js';
 import { addresses, sol } from '../utils/bankrun.ts';
@@ -20,6 +20,7 @@ import {
   metadataHash,
   refundIx,
   registerEmbedIx,
+  updateProjectMetadataIx,
   registerStudioIx,
   updatePlatformIx,
   verifyStudioIx,
@@ -184,6 +185,21 @@ describe('events (LiteSVM)', () => {
       project: film,
       studio: studio.publicKey,
       amountLamports: goal,
+      seq: (filmSeq += 1n),
+      timestamp: chain.now(),
+    });
+  });
+
+  it('update_project_metadata: ProjectMetadataUpdated with the URI and hash before and after, on the film’s stream', async () => {
+    const uri = 'https://marquee.local/api/metadata/0-edited';
+    const result = chain.send([await updateProjectMetadataIx(fixtures, studio.publicKey, film, uri)], [studio]);
+    expectEvent(result, 'ProjectMetadataUpdated', {
+      project: film,
+      studio: studio.publicKey,
+      previousMetadataHash: metadataHash('https://marquee.local/api/metadata/0'),
+      metadataHash: metadataHash(uri),
+      previousMetadataUri: 'https://marquee.local/api/metadata/0',
+      metadataUri: uri,
       seq: (filmSeq += 1n),
       timestamp: chain.now(),
     });

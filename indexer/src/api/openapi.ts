@@ -121,7 +121,7 @@ export const ROUTES: RouteDoc[] = [
   {
     method: 'post',
     path: '/api/transactions',
-    summary: 'Verify and ingest any program transaction the app sent (listing, studio, refund)',
+    summary: 'Verify and ingest any program transaction the app sent (listing, studio, metadata edit, refund)',
     body: schemas.transactionBody,
     responses: { 400: 'not a Marquee transaction', 404: 'transaction not found' },
   },
