@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../api/context.ts';
 import { requireSession, requireWallet } from '../auth/guard.ts';
 import { fail } from '../api/errors.ts';
-import { embedBody, lamportAmount, metadataBody, projectIdParams, txHash, userId, walletAddress } from '../api/schemas.ts';
+import { embedBody, lamportAmount, metadataBody, nonBlankText, projectIdParams, txHash, userId, walletAddress } from '../api/schemas.ts';
 import { SOL, USD } from '../lamports.ts';
 import { MAX_STUDIO_NAME_LEN } from '../constants.ts';
 import { validate } from '../api/validate.ts';
@@ -37,7 +37,7 @@ export const demoSchemas = {
     embedId: embedBody.shape.embedId,
   }),
   refund: z.object({ walletAddress, projectId }),
-  registerStudio: z.object({ walletAddress, name: z.string().trim().min(1).max(MAX_STUDIO_NAME_LEN) }),
+  registerStudio: z.object({ walletAddress, name: nonBlankText(MAX_STUDIO_NAME_LEN) }),
   verifyStudio: z.object({
     walletAddress,
     studio: walletAddress.meta({ description: "the studio's authority (its signing address on the demo chain)" }),
@@ -54,7 +54,7 @@ export const demoSchemas = {
   }),
   listing: metadataBody.extend({
     walletAddress,
-    studioName: z.string().trim().min(1).max(MAX_STUDIO_NAME_LEN).optional().meta({ description: 'on-chain studio name for a first listing' }),
+    studioName: nonBlankText(MAX_STUDIO_NAME_LEN).optional().meta({ description: 'on-chain studio name for a first listing' }),
     fundingGoal: lamportAmount(USD, 'USD (1 SOL = 1000 USD)', (goal) => goal.min(1)),
     deadline: z.string().min(1).meta({ description: 'a date' }),
   }),
