@@ -16,7 +16,7 @@ step() { printf '\n==> %s\n' "$*"; }
 SCHEMATHESIS_VERSION=4.32.5
 VENV=.venv/api-fuzz
 SEED="${API_FUZZ_SEED:-20261123}"
-MAX_EXAMPLES="${API_FUZZ_MAX_EXAMPLES:-25}"
+MAX_EXAMPLES="${API_FUZZ_MAX_EXAMPLES:-10}"
 
 if ! "$VENV/bin/schemathesis" --version 2>/dev/null | grep -qx "schemathesis, version $SCHEMATHESIS_VERSION"; then
   step "installing schemathesis $SCHEMATHESIS_VERSION into $VENV"

@@ -91,16 +91,18 @@ export function lamportAmount(unit: AmountUnit, description: string, bounds: (am
     error: (issue) => (issue.code === 'invalid_type' && issue.input !== undefined ? `Expected a finite number of ${unit.name}` : undefined),
   });
   const bounded = bounds(amount);
-  return bounded
+  // The largest amount a double carries exactly is a hair under u64::MAX lamports: enforced as the
+  // maximum, so the published maximum is exactly what is accepted (nothing above it is).
+  const largest = largestExactAmount(unit);
+  return (bounded.maxValue !== null && bounded.maxValue <= largest ? bounded : bounded.max(largest))
     .superRefine((value, ctx) => {
       const problem = lamportProblem(value, unit);
       if (problem) ctx.addIssue({ code: 'custom', message: `Invalid amount: ${problem}`, input: value });
     })
     .meta({
       description: `${description}; a whole number of lamports (${unit.lamports} per ${unit.name}), at most u64::MAX lamports`,
-      // What the refinement above checks, said in JSON Schema: whole lamports, within u64.
+      // What the refinement above checks, said in JSON Schema: whole lamports.
       multipleOf: lamportStep(unit),
-      maximum: Math.min(bounded.maxValue ?? Infinity, largestExactAmount(unit)),
     });
 }
 
