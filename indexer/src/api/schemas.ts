@@ -94,7 +94,11 @@ export function lamportAmount(unit: AmountUnit, description: string, bounds: (am
   // The largest amount a double carries exactly is a hair under u64::MAX lamports: enforced as the
   // maximum, so the published maximum is exactly what is accepted (nothing above it is).
   const largest = largestExactAmount(unit);
-  return (bounded.maxValue !== null && bounded.maxValue <= largest ? bounded : bounded.max(largest))
+  const withinU64 =
+    bounded.maxValue !== null && bounded.maxValue <= largest
+      ? bounded
+      : bounded.max(largest, { message: `Invalid amount: must be at most ${largest} ${unit.name} (u64::MAX lamports, to the decimals a JSON number carries)` });
+  return withinU64
     .superRefine((value, ctx) => {
       const problem = lamportProblem(value, unit);
       if (problem) ctx.addIssue({ code: 'custom', message: `Invalid amount: ${problem}`, input: value });
