@@ -171,6 +171,20 @@ describe('documented statuses and bodies', () => {
     assert.ok(body?.content['application/json'].schema.properties?.walletAddress);
   });
 
+  test("routes that look a transaction up on the cluster document the 502 of a failing RPC", () => {
+    for (const [path, method] of [
+      ['/api/investments', 'post'],
+      ['/api/embeds', 'post'],
+      ['/api/embeds/claims', 'post'],
+      ['/api/revenue/claim', 'post'],
+      ['/api/transactions', 'post'],
+      ['/api/projects/{id}/status', 'put'],
+      ['/api/verification/applications/{id}/approve', 'post'],
+    ]) {
+      assert.ok('502' in (paths[path][method] as unknown as { responses: object }).responses, `${method} ${path}`);
+    }
+  });
+
   test('created resources document their 201', () => {
     for (const [path, method] of [
       ['/api/metadata', 'post'],

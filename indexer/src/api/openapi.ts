@@ -22,6 +22,9 @@ interface RouteDoc {
   cluster?: 'query and header' | 'query' | 'none';
 }
 
+/** The answer of a route that looks the reported transaction up on its cluster (api/verify.ts) when the cluster's RPC fails. */
+const CHAIN_LOOKUP = { 502: "the cluster's RPC could not be asked for the transaction" };
+
 /** The answers of a route acting for a wallet without that wallet's session (auth/guard.ts). */
 const WALLET_SESSION = { 401: 'not signed in', 403: 'signed in as another wallet' };
 
@@ -63,6 +66,7 @@ export const ROUTES: RouteDoc[] = [
     cluster: 'none',
     summary: 'A Sign-In With Solana request: { input } for solana:signIn and the same request as SIWS text { message } for signMessage',
     query: schemas.signInRequestQuery,
+    responses: { 503: 'no cluster database to keep sign-in nonces in' },
   },
   {
     method: 'post',
@@ -70,7 +74,7 @@ export const ROUTES: RouteDoc[] = [
     cluster: 'none',
     summary: 'Verify a signed SIWS message and set the HttpOnly session cookie; answers { walletAddress, expiresAt }',
     body: schemas.signInBody,
-    responses: { 400: 'not a SIWS message', 401: 'bad signature, other domain, unknown/used/expired nonce, or expired message' },
+    responses: { 400: 'not a SIWS message', 401: 'bad signature, other domain, unknown/used/expired nonce, or expired message', 503: 'no cluster database to keep sign-in nonces in' },
   },
   { method: 'post', path: '/api/auth/sign-out', summary: 'Clear the session cookie', cluster: 'none' },
   { method: 'get', path: '/api/auth/session', summary: 'The current session { walletAddress, expiresAt }', responses: { 401: 'not signed in' }, cluster: 'none' },
@@ -84,7 +88,7 @@ export const ROUTES: RouteDoc[] = [
     summary: 'Mark funded after verifying the claim_license (or goal-reaching invest) transaction',
     params: schemas.idParams,
     body: schemas.projectStatusBody,
-    responses: { 400: 'transaction does not match', 404: 'project or transaction not found' },
+    responses: { ...CHAIN_LOOKUP, 400: 'transaction does not match', 404: 'project or transaction not found' },
   },
   { method: 'get', path: '/api/projects/{id}/certificates', summary: "A film's licence certificates (Token-2022 mints)", params: schemas.idParams },
   {
@@ -132,14 +136,14 @@ export const ROUTES: RouteDoc[] = [
     summary: "The admin approves an application with the verify_studio transaction that verified the studio",
     params: schemas.applicationIdParams,
     body: schemas.approvalBody,
-    responses: { 400: 'transaction does not verify this studio', 403: 'not the platform admin', 404: 'Application not found', 409: 'already decided' },
+    responses: { ...CHAIN_LOOKUP, 400: 'transaction does not verify this studio', 403: 'not the platform admin', 404: 'Application not found', 409: 'already decided' },
   },
   {
     method: 'post',
     path: '/api/transactions',
     summary: 'Verify and ingest any program transaction the app sent (listing, studio, refund)',
     body: schemas.transactionBody,
-    responses: { 400: 'not a Marquee transaction', 404: 'transaction not found' },
+    responses: { ...CHAIN_LOOKUP, 400: 'not a Marquee transaction', 404: 'transaction not found' },
   },
   { method: 'get', path: '/api/investments/user/{userId}', summary: "A user's investments with their project", params: schemas.userIdParams },
   { method: 'get', path: '/api/investments/project/{projectId}', summary: "A project's investments", params: schemas.projectIdParams },
@@ -148,7 +152,7 @@ export const ROUTES: RouteDoc[] = [
     path: '/api/investments',
     summary: 'Record an investment after verifying its invest transaction',
     body: schemas.investmentBody,
-    responses: { 201: 'Investment', 400: 'transaction does not match', 404: 'project or transaction not found' },
+    responses: { ...CHAIN_LOOKUP, 201: 'Investment', 400: 'transaction does not match', 404: 'project or transaction not found' },
   },
   {
     method: 'post',
@@ -163,10 +167,16 @@ export const ROUTES: RouteDoc[] = [
     path: '/api/embeds',
     summary: 'Record an embed after verifying its register_embed transaction',
     body: schemas.embedBody,
-    responses: { 201: 'Embed' },
+    responses: { ...CHAIN_LOOKUP, 201: 'Embed' },
   },
   { method: 'get', path: '/api/embeds', summary: 'Registered embeds', query: schemas.embedListQuery },
-  { method: 'post', path: '/api/embeds/claims', summary: 'Record a claim_publisher_revenue after verifying its transaction', body: schemas.publisherClaimBody },
+  {
+    method: 'post',
+    path: '/api/embeds/claims',
+    summary: 'Record a claim_publisher_revenue after verifying its transaction',
+    body: schemas.publisherClaimBody,
+    responses: { ...CHAIN_LOOKUP },
+  },
   {
     method: 'get',
     path: '/api/publishers/{walletAddress}/websites',
@@ -220,6 +230,7 @@ export const ROUTES: RouteDoc[] = [
     path: '/api/revenue/claim',
     summary: 'Mark distributions claimed after verifying the claim_revenue transaction',
     body: schemas.claimBody,
+    responses: { ...CHAIN_LOOKUP },
   },
   { method: 'post', path: '/api/views/nonce', summary: 'A play nonce for one view of a registered embed', body: schemas.nonceBody, responses: { 201: '{ nonce, issuedAt, minWatchMs }', 429: 'rate limited' } },
   { method: 'post', path: '/api/views', summary: 'Report a view (one per play nonce)', body: schemas.viewBody, responses: { 404: 'unregistered embed or unknown play nonce', 429: 'rate limited' } },
