@@ -6,8 +6,9 @@
 // on the numeric value of the text), so the pattern says a little less: every text it matches
 // decodes to N bytes (never a schema-valid value the API refuses), and it matches every N-byte value
 // with at most one leading zero byte whose base58 digits do not start with a bound's first
-// PREFIX_DIGITS digits — all but about 1 in 10^5 of random keys and signatures. The validators check
-// the decoded length itself, so the rare value outside the pattern is still accepted.
+// PREFIX_DIGITS digits: all random keys and signatures but about 1 in 65,536 (two leading zero
+// bytes) and a far smaller share next to the bounds. The validators check the decoded length
+// itself, so the rare value outside the pattern is still accepted.
 //
 // Base58 (Bitcoin alphabet): each leading zero byte is a leading '1'; the rest is the big-endian
 // number in base 58 without leading zeros. A text of k leading '1's and then a numeral t decodes to
