@@ -2,7 +2,7 @@
 # `npm test`: installs what is missing, builds the program, then runs every test there is:
 # Rust host unit tests of the program's logic, the mocha suite against the real marquee.so in
 # solana-bankrun, each workspace package's own tests (the indexer's on SQLite, then on a throwaway
-# PostgreSQL), and the end-to-end journey.
+# PostgreSQL), the fuzz of the API's OpenAPI contract, and the end-to-end journey.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { printf '\n==> %s\n' "$*"; }
@@ -35,6 +35,9 @@ step "the indexer suite again on PostgreSQL (a throwaway server: scripts/with-po
 # failover test kills a PostgreSQL leader mid-work). All of them: bash scripts/with-postgres.sh npm test -w indexer
 pg_files=$(cd indexer && ls test/*.test.ts | grep -Ev '^test/(crash|demo-crash|demo-deploy|decoder|program|rpc)\.test\.ts$')
 (cd indexer && bash ../scripts/with-postgres.sh node --import tsx --test --test-concurrency=1 --test-force-exit $pg_files)
+
+step "the API's contract: a property-based fuzz of /api/openapi.json against a fresh server (scripts/test-api-fuzz.sh)"
+bash scripts/test-api-fuzz.sh
 
 step "end to end: the demo journey in headless Chromium against the built dApp and the real server"
 if ! command -v chromium >/dev/null 2>&1; then

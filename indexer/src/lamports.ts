@@ -46,6 +46,23 @@ function exactLamports(amount: number, lamportsPerUnit: number): bigint | undefi
   return scaled % divisor === 0n ? scaled / divisor : undefined;
 }
 
+/**
+ * The largest amount of `unit` a JSON number can carry exactly within u64 lamports: u64::MAX
+ * lamports in the unit, cut to the decimals a double reads back as written (18446744073.70955 SOL).
+ * What /api/openapi.json publishes as the amount's maximum, so every amount up to it is accepted.
+ */
+export function largestExactAmount(unit: AmountUnit): number {
+  const exact = formatUnits(U64_MAX, unit);
+  for (let text = exact; ; text = text.slice(0, -1)) {
+    if (String(Number(text)) === text && lamportProblem(Number(text), unit) === undefined) return Number(text);
+  }
+}
+
+/** One lamport in the unit (1e-9 SOL): every amount is a multiple of it. */
+export function lamportStep(unit: AmountUnit): number {
+  return Number(`1e-${decimalsOf(unit)}`);
+}
+
 /** Decimal places one lamport is of the unit (9 for SOL, 6 for thousandths of SOL and USD). */
 function decimalsOf(unit: AmountUnit): number {
   return String(unit.lamports).length - 1;

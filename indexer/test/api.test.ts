@@ -437,7 +437,7 @@ describe('/api/views', () => {
     assert.equal(again.body.counted, false);
     assert.match(again.body.reason, /already counted/);
     assert.equal(((await sqlRow(t.cluster.db, 'SELECT COUNT(*) AS n FROM views')) as { n: number }).n, 1);
-    assertError(await json(await request('POST', '/api/views', { ...view, nonce: 'a'.repeat(32) })), 400, 'Unknown play nonce for this embed');
+    assertError(await json(await request('POST', '/api/views', { ...view, nonce: 'a'.repeat(32) })), 404, 'Unknown play nonce for this embed');
     // An unused nonce expires and is dropped when later plays start.
     const stale = (await json(await request('POST', '/api/views/nonce', { projectId: funded.id, embedId, website: 'https://films.example' }))).body.nonce;
     clock.advance(7 * 60 * 60 * 1000);

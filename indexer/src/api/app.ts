@@ -80,9 +80,14 @@ export function createApp(deps: AppDeps) {
   const tagged = etag();
   api.use('*', async (c, next) => (c.req.method === 'GET' && !c.req.path.endsWith('/stream') ? tagged(c, next) : next()));
   api.use('*', async (c, next) => {
-    const name = c.req.query('cluster') ?? c.req.header(CLUSTER_HEADER) ?? defaultCluster;
-    const cluster = clusters.get(name);
-    if (!cluster) fail(400, `Unknown cluster "${name}" (known: ${[...clusters.keys()].join(', ')})`);
+    // ?cluster= wins over the header, but a name in either that is no cluster is a 400 (both are
+    // documented as one of the clusters).
+    const named = [c.req.query('cluster'), c.req.header(CLUSTER_HEADER)];
+    for (const name of named) {
+      if (name !== undefined && !clusters.has(name)) fail(400, `Unknown cluster "${name}" (known: ${[...clusters.keys()].join(', ')})`);
+    }
+    const cluster = clusters.get(named.find((name) => name !== undefined) ?? defaultCluster);
+    if (!cluster) fail(400, `No cluster named and no default cluster (known: ${[...clusters.keys()].join(', ')})`);
     c.set('cluster', cluster);
     c.set('clientIp', clientAddress(c.req.header('x-forwarded-for'), socketAddress(c), trustedProxyHops));
     await next();
@@ -104,7 +109,7 @@ export function createApp(deps: AppDeps) {
       ),
     }),
   );
-  api.get('/openapi.json', (c) => c.json(openApiDocument(deps.demo?.openapi)));
+  api.get('/openapi.json', (c) => c.json(openApiDocument({ clusters: [...clusters.keys()], defaultCluster, extraPaths: deps.demo?.openapi })));
   api.route('/projects', projectRoutes(now));
   api.route('/projects', listingEditRoutes(now));
   api.route('/platform', platformRoutes());

@@ -12,8 +12,18 @@ interface RouteDoc {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** A body that is not JSON (an upload), as its OpenAPI requestBody. */
+  upload?: Record<string, unknown>;
   responses?: Record<number, string>;
+  /**
+   * Where the route reads its cluster: `query and header` (every route under /api's cluster
+   * middleware, the default), `query` (the player page), `none` (sign-in, the player's scripts).
+   */
+  cluster?: 'query and header' | 'query' | 'none';
 }
+
+/** The answer of a route that looks the reported transaction up on its cluster (api/verify.ts) when the cluster's RPC fails. */
+const CHAIN_LOOKUP = { 502: "the cluster's RPC could not be asked for the transaction" };
 
 /** The answers of a route acting for a wallet without that wallet's session (auth/guard.ts). */
 const WALLET_SESSION = { 401: 'not signed in', 403: 'signed in as another wallet' };
@@ -32,7 +42,14 @@ const COLLABORATION_ROUTES: RouteDoc[] = [
   { method: 'post', path: `${hub}/polls`, summary: 'Open a poll (the studio only)', params: schemas.projectIdParams, body: schemas.pollBody, responses: { 201: 'Poll', ...SIGNED_IN } },
   { method: 'post', path: `${hub}/polls/{pollId}/votes`, summary: 'Vote once per wallet while the poll is active', params: schemas.pollParams, body: schemas.voteBody, responses: { 201: 'Poll', 401: 'no session', 409: 'Already Voted' } },
   { method: 'post', path: `${hub}/team`, summary: 'Add a team member (the studio only)', params: schemas.projectIdParams, body: schemas.teamMemberBody, responses: { 201: 'TeamMember', ...SIGNED_IN } },
-  { method: 'delete', path: `${hub}/team/{memberId}`, summary: 'Remove a team member (the studio only)', params: schemas.teamMemberParams, responses: { 204: 'removed', ...SIGNED_IN } },
+  {
+    method: 'delete',
+    path: `${hub}/team/{memberId}`,
+    summary: 'Remove a team member (the studio only)',
+    params: schemas.teamMemberParams,
+    body: schemas.actorBody,
+    responses: { 204: 'removed', ...SIGNED_IN },
+  },
 ];
 
 const ANALYTICS_ROUTES: RouteDoc[] = [
@@ -46,18 +63,21 @@ export const ROUTES: RouteDoc[] = [
   {
     method: 'get',
     path: '/api/auth/nonce',
+    cluster: 'none',
     summary: 'A Sign-In With Solana request: { input } for solana:signIn and the same request as SIWS text { message } for signMessage',
     query: schemas.signInRequestQuery,
+    responses: { 503: 'no cluster database to keep sign-in nonces in' },
   },
   {
     method: 'post',
     path: '/api/auth/sign-in',
+    cluster: 'none',
     summary: 'Verify a signed SIWS message and set the HttpOnly session cookie; answers { walletAddress, expiresAt }',
     body: schemas.signInBody,
-    responses: { 400: 'not a SIWS message', 401: 'bad signature, other domain, unknown/used/expired nonce, or expired message' },
+    responses: { 400: 'not a SIWS message', 401: 'bad signature, other domain, unknown/used/expired nonce, or expired message', 503: 'no cluster database to keep sign-in nonces in' },
   },
-  { method: 'post', path: '/api/auth/sign-out', summary: 'Clear the session cookie' },
-  { method: 'get', path: '/api/auth/session', summary: 'The current session { walletAddress, expiresAt }', responses: { 401: 'not signed in' } },
+  { method: 'post', path: '/api/auth/sign-out', summary: 'Clear the session cookie', cluster: 'none' },
+  { method: 'get', path: '/api/auth/session', summary: 'The current session { walletAddress, expiresAt }', responses: { 401: 'not signed in' }, cluster: 'none' },
   { method: 'get', path: '/api/openapi.json', summary: 'This document' },
   { method: 'get', path: '/api/projects', summary: 'Projects (spec Project shape): every match as Project[]; with limit or cursor one page { items: Project[], nextCursor: string or null, total: number }', query: schemas.projectListQuery },
   { method: 'get', path: '/api/projects/featured', summary: 'Featured projects, funding first', query: schemas.featuredQuery },
@@ -68,7 +88,7 @@ export const ROUTES: RouteDoc[] = [
     summary: 'Mark funded after verifying the claim_license (or goal-reaching invest) transaction',
     params: schemas.idParams,
     body: schemas.projectStatusBody,
-    responses: { 400: 'transaction does not match', 404: 'project or transaction not found' },
+    responses: { ...CHAIN_LOOKUP, 400: 'transaction does not match', 404: 'project or transaction not found' },
   },
   { method: 'get', path: '/api/projects/{id}/certificates', summary: "A film's licence certificates (Token-2022 mints)", params: schemas.idParams },
   {
@@ -116,14 +136,14 @@ export const ROUTES: RouteDoc[] = [
     summary: "The admin approves an application with the verify_studio transaction that verified the studio",
     params: schemas.applicationIdParams,
     body: schemas.approvalBody,
-    responses: { 400: 'transaction does not verify this studio', 403: 'not the platform admin', 404: 'Application not found', 409: 'already decided' },
+    responses: { ...CHAIN_LOOKUP, 400: 'transaction does not verify this studio', 403: 'not the platform admin', 404: 'Application not found', 409: 'already decided' },
   },
   {
     method: 'post',
     path: '/api/transactions',
     summary: 'Verify and ingest any program transaction the app sent (listing, studio, metadata edit, refund)',
     body: schemas.transactionBody,
-    responses: { 400: 'not a Marquee transaction', 404: 'transaction not found' },
+    responses: { ...CHAIN_LOOKUP, 400: 'not a Marquee transaction', 404: 'transaction not found' },
   },
   { method: 'get', path: '/api/investments/user/{userId}', summary: "A user's investments with their project", params: schemas.userIdParams },
   { method: 'get', path: '/api/investments/project/{projectId}', summary: "A project's investments", params: schemas.projectIdParams },
@@ -132,7 +152,7 @@ export const ROUTES: RouteDoc[] = [
     path: '/api/investments',
     summary: 'Record an investment after verifying its invest transaction',
     body: schemas.investmentBody,
-    responses: { 201: 'Investment', 400: 'transaction does not match', 404: 'project or transaction not found' },
+    responses: { ...CHAIN_LOOKUP, 201: 'Investment', 400: 'transaction does not match', 404: 'project or transaction not found' },
   },
   {
     method: 'post',
@@ -147,10 +167,16 @@ export const ROUTES: RouteDoc[] = [
     path: '/api/embeds',
     summary: 'Record an embed after verifying its register_embed transaction',
     body: schemas.embedBody,
-    responses: { 201: 'Embed' },
+    responses: { ...CHAIN_LOOKUP, 201: 'Embed' },
   },
   { method: 'get', path: '/api/embeds', summary: 'Registered embeds', query: schemas.embedListQuery },
-  { method: 'post', path: '/api/embeds/claims', summary: 'Record a claim_publisher_revenue after verifying its transaction', body: schemas.publisherClaimBody },
+  {
+    method: 'post',
+    path: '/api/embeds/claims',
+    summary: 'Record a claim_publisher_revenue after verifying its transaction',
+    body: schemas.publisherClaimBody,
+    responses: { ...CHAIN_LOOKUP },
+  },
   {
     method: 'get',
     path: '/api/publishers/{walletAddress}/websites',
@@ -204,10 +230,11 @@ export const ROUTES: RouteDoc[] = [
     path: '/api/revenue/claim',
     summary: 'Mark distributions claimed after verifying the claim_revenue transaction',
     body: schemas.claimBody,
+    responses: { ...CHAIN_LOOKUP },
   },
   { method: 'post', path: '/api/views/nonce', summary: 'A play nonce for one view of a registered embed', body: schemas.nonceBody, responses: { 201: '{ nonce, issuedAt, minWatchMs }', 429: 'rate limited' } },
-  { method: 'post', path: '/api/views', summary: 'Report a view (one per play nonce)', body: schemas.viewBody, responses: { 429: 'rate limited' } },
-  { method: 'post', path: '/api/metadata', summary: 'Store project metadata; returns the uri and sha256 for create_project', body: schemas.metadataBody },
+  { method: 'post', path: '/api/views', summary: 'Report a view (one per play nonce)', body: schemas.viewBody, responses: { 404: 'unregistered embed or unknown play nonce', 429: 'rate limited' } },
+  { method: 'post', path: '/api/metadata', summary: 'Store project metadata; returns the uri and sha256 for create_project', body: schemas.metadataBody, responses: { 201: '{ uri, sha256 }' } },
   { method: 'get', path: '/api/metadata/{sha256}', summary: 'Stored project metadata', params: schemas.sha256Params },
   ...COLLABORATION_ROUTES,
   ...ANALYTICS_ROUTES,
@@ -215,6 +242,15 @@ export const ROUTES: RouteDoc[] = [
     method: 'post',
     path: '/api/media',
     summary: 'Upload an image (multipart field "file", JPG or PNG, at most 10 MB) into the content-addressed store; returns { url, sha256 }',
+    upload: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: 'a JPG or PNG image' } } },
+          encoding: { file: { contentType: 'image/jpeg, image/png' } },
+        },
+      },
+    },
     responses: { 400: 'no file', 413: 'file larger than 10 MB', 415: 'not a JPG or PNG, or not multipart' },
   },
   { method: 'get', path: '/api/media/{sha256}', summary: 'A stored image (immutable)', params: schemas.sha256Params, responses: { 404: 'no such image' } },
@@ -224,11 +260,12 @@ export const ROUTES: RouteDoc[] = [
     summary: 'The embed player page (HTML): pre-roll ad, film, view reporting under the visibility rule',
     params: schemas.projectIdParams,
     query: schemas.playerQuery,
-    responses: { 404: 'unknown project (HTML)' },
+    responses: { 404: 'unknown project or cluster (HTML)' },
+    cluster: 'query',
   },
-  { method: 'get', path: '/player/player.js', summary: "The player page's script (the state machine of pre-roll, film, mid-roll and overlay)" },
-  { method: 'get', path: '/player/catalogue.js', summary: 'The Auto-List loader: lists the funded catalogue of its data-key on the page' },
-  { method: 'get', path: '/player/loader.js', summary: "The embed snippet's loader: initialises each queued player (container, projectId, adUnit, website)" },
+  { method: 'get', path: '/player/player.js', summary: "The player page's script (the state machine of pre-roll, film, mid-roll and overlay)", cluster: 'none' },
+  { method: 'get', path: '/player/catalogue.js', summary: 'The Auto-List loader: lists the funded catalogue of its data-key on the page', cluster: 'none' },
+  { method: 'get', path: '/player/loader.js', summary: "The embed snippet's loader: initialises each queued player (container, projectId, adUnit, website)", cluster: 'none' },
   {
     method: 'post',
     path: '/api/webhooks/helius',
@@ -252,7 +289,22 @@ function parameters(where: 'path' | 'query', schema?: z.ZodObject) {
   }));
 }
 
-export function openApiDocument(extraPaths: Record<string, unknown> = {}) {
+function clusterParameters(from: NonNullable<RouteDoc['cluster']>, schema: Record<string, unknown>) {
+  const query = { name: 'cluster', in: 'query', required: false, description: 'the cluster to read (default: the default cluster)', schema };
+  const header = { name: CLUSTER_HEADER, in: 'header', required: false, description: 'the cluster, when there is no ?cluster=', schema };
+  return { 'query and header': [query, header], query: [query], none: [] }[from];
+}
+
+export interface OpenApiOptions {
+  /** The clusters this server serves (the `cluster` query parameter and header take one of them). */
+  clusters: string[];
+  defaultCluster?: string;
+  /** Paths documented elsewhere (the demo chain's /api/demo routes). */
+  extraPaths?: Record<string, unknown>;
+}
+
+export function openApiDocument({ clusters, defaultCluster, extraPaths = {} }: OpenApiOptions) {
+  const cluster = { type: 'string', enum: clusters, ...(defaultCluster ? { default: defaultCluster } : {}) };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of ROUTES) {
     const responses: Record<string, unknown> = { 200: { description: 'OK' } };
@@ -267,12 +319,12 @@ export function openApiDocument(extraPaths: Record<string, unknown> = {}) {
       parameters: [
         ...parameters('path', route.params),
         ...parameters('query', route.query),
-        { name: 'cluster', in: 'query', required: false, schema: { type: 'string', default: 'demo' } },
-        { name: CLUSTER_HEADER, in: 'header', required: false, schema: { type: 'string' } },
+        ...clusterParameters(route.cluster ?? 'query and header', cluster),
       ],
       ...(route.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body) } } } }
         : {}),
+      ...(route.upload ? { requestBody: route.upload } : {}),
       responses,
     };
   }

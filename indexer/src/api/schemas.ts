@@ -26,7 +26,8 @@ import {
   UPDATE_TITLE_MAX_LENGTH,
 } from '../constants.ts';
 import { PROJECT_SORTS } from '../db/projects.ts';
-import { lamportProblem, THOUSANDTHS_OF_SOL, USD, type AmountUnit } from '../lamports.ts';
+import { largestExactAmount, lamportProblem, lamportStep, THOUSANDTHS_OF_SOL, USD, type AmountUnit } from '../lamports.ts';
+import { base58Pattern } from './base58-pattern.ts';
 
 const { bs58 } = anchor.utils.bytes;
 
@@ -40,15 +41,43 @@ function decodesTo(length: number) {
   };
 }
 
+/**
+ * JavaScript's whitespace (what String.prototype.trim() removes and `\s` matches), spelled out: a
+ * published pattern must mean the same in every regex engine, and Python's and Rust's `\s` differ
+ * from JavaScript's (\x1c-\x1f, \x85, \ufeff).
+ */
+const WHITESPACE = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+const NOT_WHITESPACE = `[^${WHITESPACE}]`;
+
+/**
+ * Text that must not be blank: at most `max` characters (when given) as sent (what JSON Schema's maxLength
+ * measures), then trimmed. The published pattern says "not only whitespace", which the trimmed
+ * minimum of one character means.
+ */
+export function nonBlankText(max?: number, messages: { blank?: string; tooLong?: string } = {}) {
+  const text = z.string();
+  return (max === undefined ? text : text.max(max, messages.tooLong === undefined ? undefined : { message: messages.tooLong }))
+    .trim()
+    .min(1, messages.blank === undefined ? undefined : { message: messages.blank })
+    .meta({ pattern: NOT_WHITESPACE });
+}
+
+// The published pattern (base58-pattern.ts) is what a client can check before sending: every text
+// it matches is accepted. The validators check the decoded length itself, so the rare key outside
+// the pattern (two leading zero bytes) is accepted too.
 export const walletAddress = z
   .string()
   .refine(decodesTo(32), { message: 'Expected a base58 Solana address' })
-  .meta({ description: 'base58 Solana address', example: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin' });
+  .meta({
+    description: 'base58 Solana address (32 bytes)',
+    example: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin',
+    pattern: base58Pattern(32),
+  });
 
 export const txHash = z
   .string()
   .refine(decodesTo(64), { message: 'Expected a base58 transaction signature' })
-  .meta({ description: 'base58 transaction signature of the program transaction to verify' });
+  .meta({ description: 'base58 transaction signature (64 bytes) of the program transaction to verify', pattern: base58Pattern(64) });
 
 /**
  * A JSON number of `unit` that becomes (or describes) u64 lamports: non-finite, negative,
@@ -61,12 +90,24 @@ export function lamportAmount(unit: AmountUnit, description: string, bounds: (am
   const amount = z.number({
     error: (issue) => (issue.code === 'invalid_type' && issue.input !== undefined ? `Expected a finite number of ${unit.name}` : undefined),
   });
-  return bounds(amount)
+  const bounded = bounds(amount);
+  // The largest amount a double carries exactly is a hair under u64::MAX lamports: enforced as the
+  // maximum, so the published maximum is exactly what is accepted (nothing above it is).
+  const largest = largestExactAmount(unit);
+  const withinU64 =
+    bounded.maxValue !== null && bounded.maxValue <= largest
+      ? bounded
+      : bounded.max(largest, { message: `Invalid amount: must be at most ${largest} ${unit.name} (u64::MAX lamports, to the decimals a JSON number carries)` });
+  return withinU64
     .superRefine((value, ctx) => {
       const problem = lamportProblem(value, unit);
       if (problem) ctx.addIssue({ code: 'custom', message: `Invalid amount: ${problem}`, input: value });
     })
-    .meta({ description: `${description}; a whole number of lamports (${unit.lamports} per ${unit.name}), at most u64::MAX lamports` });
+    .meta({
+      description: `${description}; a whole number of lamports (${unit.lamports} per ${unit.name}), at most u64::MAX lamports`,
+      // What the refinement above checks, said in JSON Schema: whole lamports.
+      multipleOf: lamportStep(unit),
+    });
 }
 
 const id = z.coerce.number({ message: 'Expected a numeric id' }).int().nonnegative();
@@ -127,7 +168,7 @@ export const userBody = z.object({
 const websiteUrl = z
   .string()
   .max(MAX_WEBSITE_URL_LEN)
-  .regex(/^https?:\/\/\S+$/, { message: 'Invalid URL: Please enter a valid website URL' });
+  .regex(new RegExp(`^https?://${NOT_WHITESPACE}+$`), { message: 'Invalid URL: Please enter a valid website URL' });
 
 export const embedBody = z.object({
   projectId: id,
@@ -162,11 +203,11 @@ export const viewBody = z.object({
 });
 
 export const metadataBody = z.object({
-  title: z.string().trim().min(1).max(MAX_TITLE_LEN),
-  description: z.string().trim().min(1).max(5000),
-  directorName: z.string().trim().min(1).max(200),
+  title: nonBlankText(MAX_TITLE_LEN),
+  description: nonBlankText(5000),
+  directorName: nonBlankText(200),
   genres: z
-    .union([z.array(z.string().trim().min(1)).min(1), z.string().min(1)])
+    .union([z.array(nonBlankText()).min(1), z.string().min(1)])
     .transform((value) => (Array.isArray(value) ? value : value.split(',').map((genre) => genre.trim()).filter(Boolean)))
     .meta({ description: 'a list, or comma-separated text as the listing form has it' }),
   releaseYear: z.coerce.number().int().min(MIN_RELEASE_YEAR).max(MAX_RELEASE_YEAR),
@@ -183,8 +224,23 @@ export const playerQuery = z.object({
 });
 export const sha256Params = z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/, { message: 'Expected a sha256 hex digest' }) });
 
-/** An http(s) website; its origin is what gets verified. */
-const publisherWebsite = websiteUrl.refine((text) => URL.canParse(text), { message: 'Invalid URL: Please enter a valid website URL' });
+// An http(s) website whose origin gets verified: a host name (labels of letters and digits joined
+// by single hyphens, the last starting with a letter — so never read as an IPv4 address nor as
+// punycode, which could fail to decode) or an IPv4 address, an optional port up to 65535, then
+// anything without whitespace. Every text it matches is a URL (URL.canParse).
+const dnsLabel = '[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*';
+const hostName = `(?:${dnsLabel}\\.)*[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*`;
+const octet = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])';
+const ipv4 = `(?:${octet}\\.){3}${octet}`;
+const port = '(?:[1-5]?[0-9]{1,4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])';
+const publisherWebsite = z
+  .string()
+  .max(MAX_WEBSITE_URL_LEN)
+  .regex(new RegExp(`^https?://(?:${hostName}|${ipv4})(?::${port})?(?:[/?#]${NOT_WHITESPACE}*)?$`), {
+    message: 'Invalid URL: Please enter a valid website URL',
+  });
+
+const EMAIL = new RegExp(`^[^${WHITESPACE}@]+@[^${WHITESPACE}@]+\\.[^${WHITESPACE}@]+$`);
 
 export const publisherParams = z.object({ walletAddress });
 export const websiteRequestBody = z.object({
@@ -192,7 +248,7 @@ export const websiteRequestBody = z.object({
   websiteUrl: publisherWebsite,
   contactEmail: z
     .string()
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: 'Invalid email: Please enter a valid email address' })
+    .regex(EMAIL, { message: 'Invalid email: Please enter a valid email address' })
     .max(200)
     .optional(),
 });
@@ -220,26 +276,28 @@ export const signInBody = z.object({
 // --- studios (issue 13) -----------------------------------------------------------------------------
 export const walletParams = z.object({ walletAddress });
 export const studioProfileBody = z.object({
-  name: z.string().trim().min(1, { message: 'Studio name is required' }).max(MAX_STUDIO_NAME_LEN),
-  description: z.string().trim().max(2000),
+  name: nonBlankText(MAX_STUDIO_NAME_LEN, { blank: 'Studio name is required' }),
+  description: z.string().max(2000).trim(),
 });
 const mediaDocument = z
   .object({
-    name: z.string().trim().min(1).max(200),
+    name: nonBlankText(200),
     url: z.string().regex(/^\/api\/media\/[0-9a-f]{64}$/, { message: 'Expected a media store URL (/api/media/{sha256})' }),
     sha256: z.string().regex(/^[0-9a-f]{64}$/, { message: 'Expected a sha256 hex digest' }),
   })
   .refine((document) => document.url.endsWith(document.sha256), { message: 'The document URL must be its sha256' });
+/** An email address as a form sends it: surrounding whitespace is trimmed. */
+const EMAIL_WITHIN_WHITESPACE = new RegExp(`^[${WHITESPACE}]*${EMAIL.source.slice(1, -1)}[${WHITESPACE}]*$`);
 export const applicationBody = z.object({
   walletAddress,
-  studioName: z.string().trim().min(1, { message: 'Studio name is required' }).max(MAX_STUDIO_NAME_LEN),
-  contactEmail: z.string().trim().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: 'Invalid email: Please enter a valid email address' }),
+  studioName: nonBlankText(MAX_STUDIO_NAME_LEN, { blank: 'Studio name is required' }),
+  contactEmail: z.string().regex(EMAIL_WITHIN_WHITESPACE, { message: 'Invalid email: Please enter a valid email address' }).trim(),
   website: websiteUrl,
-  description: z.string().trim().min(1).max(5000),
+  description: nonBlankText(5000),
   documents: z.array(mediaDocument).min(1, { message: 'Attach at least one document' }).max(MAX_APPLICATION_DOCUMENTS),
 });
 export const applicationIdParams = z.object({ id });
-export const rejectionBody = z.object({ reason: z.string().trim().min(1, { message: 'Give the studio a reason' }).max(1000) });
+export const rejectionBody = z.object({ reason: nonBlankText(1000, { blank: 'Give the studio a reason' }) });
 export const approvalBody = z.object({ txHash });
 export const listingEditBody = metadataBody.pick({ description: true, directorName: true, genres: true, releaseYear: true, licenseType: true }).extend({
   title: z.string().optional().meta({ description: 'ignored: the title is recorded on chain' }),
@@ -250,14 +308,16 @@ export const transactionBody = z.object({ txHash });
 const trimmed = (what: string, max: number) =>
   z
     .string({ message: `${what} is required` })
+    .max(max, { message: `${what} is longer than ${max} characters` })
     .trim()
     .min(1, { message: `${what} must not be blank` })
-    .max(max, { message: `${what} is longer than ${max} characters` });
+    .meta({ pattern: NOT_WHITESPACE });
+/** A link as a form sends it: surrounding whitespace is trimmed. */
 const httpUrl = z
   .string()
-  .trim()
   .max(LINK_URL_MAX_LENGTH)
-  .regex(/^https?:\/\/[^\s]+$/, { message: 'Expected an http(s) URL without spaces' });
+  .regex(new RegExp(`^[${WHITESPACE}]*https?://${NOT_WHITESPACE}+[${WHITESPACE}]*$`), { message: 'Expected an http(s) URL without spaces' })
+  .trim();
 
 export const collaborationWalletQuery = z.object({ wallet: walletAddress.optional() });
 export const hubListQuery = z.object({ wallet: walletAddress });
@@ -272,7 +332,7 @@ export const messageBody = z.object({
   ...actor,
   text: trimmed('Message', CHAT_MESSAGE_MAX_LENGTH),
   attachment: z
-    .object({ type: z.literal('link').default('link'), url: httpUrl, title: z.string().trim().max(ATTACHMENT_TITLE_MAX_LENGTH).optional() })
+    .object({ type: z.literal('link').default('link'), url: httpUrl, title: z.string().max(ATTACHMENT_TITLE_MAX_LENGTH).trim().optional() })
     .optional(),
 });
 export const updateBody = z.object({

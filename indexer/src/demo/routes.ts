@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../api/context.ts';
 import { requireSession, requireWallet } from '../auth/guard.ts';
 import { fail } from '../api/errors.ts';
-import { embedBody, lamportAmount, listingEditBody, metadataBody, projectIdParams, txHash, userId, walletAddress } from '../api/schemas.ts';
+import { embedBody, lamportAmount, listingEditBody, metadataBody, nonBlankText, projectIdParams, txHash, userId, walletAddress } from '../api/schemas.ts';
 import { SOL, USD } from '../lamports.ts';
 import { MAX_STUDIO_NAME_LEN } from '../constants.ts';
 import { validate } from '../api/validate.ts';
@@ -37,7 +37,7 @@ export const demoSchemas = {
     embedId: embedBody.shape.embedId,
   }),
   refund: z.object({ walletAddress, projectId }),
-  registerStudio: z.object({ walletAddress, name: z.string().trim().min(1).max(MAX_STUDIO_NAME_LEN) }),
+  registerStudio: z.object({ walletAddress, name: nonBlankText(MAX_STUDIO_NAME_LEN) }),
   verifyStudio: z.object({
     walletAddress,
     studio: walletAddress.meta({ description: "the studio's authority (its signing address on the demo chain)" }),
@@ -55,7 +55,7 @@ export const demoSchemas = {
   }),
   listing: metadataBody.extend({
     walletAddress,
-    studioName: z.string().trim().min(1).max(MAX_STUDIO_NAME_LEN).optional().meta({ description: 'on-chain studio name for a first listing' }),
+    studioName: nonBlankText(MAX_STUDIO_NAME_LEN).optional().meta({ description: 'on-chain studio name for a first listing' }),
     fundingGoal: lamportAmount(USD, 'USD (1 SOL = 1000 USD)', (goal) => goal.min(1)),
     deadline: z.string().min(1).meta({ description: 'a date' }),
   }),
@@ -219,8 +219,8 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
   );
 }
 
-/** `forWallet`: acts for a wallet, so it needs that wallet's session (401 / 403). */
-const ROUTE_DOCS: { method: 'get' | 'post'; path: string; summary: string; body?: z.ZodType; params?: z.ZodObject; forWallet?: boolean }[] = [
+/** `forWallet`: acts for a wallet, so it needs that wallet's session (401 / 403); `created`: answers 201. */
+const ROUTE_DOCS: { method: 'get' | 'post'; path: string; summary: string; body?: z.ZodType; params?: z.ZodObject; forWallet?: boolean; created?: boolean }[] = [
   { method: 'post', path: '/api/demo/wallets', summary: 'Map a connected wallet to its demo keypair (15.75 SOL on first connect)', body: demoSchemas.wallet, forWallet: true },
   { method: 'get', path: '/api/demo/wallets/{walletAddress}', summary: "A demo wallet's address and balance", params: demoSchemas.walletParams },
   { method: 'post', path: '/api/demo/invest', summary: 'invest on the demo chain, signed by the demo keypair', body: demoSchemas.invest, forWallet: true },
@@ -234,7 +234,7 @@ const ROUTE_DOCS: { method: 'get' | 'post'; path: string; summary: string; body?
   { method: 'get', path: '/api/demo/transactions/{signature}', summary: "The demo chain's view of one of its transactions (HTML)", params: demoSchemas.transaction },
   { method: 'post', path: '/api/demo/claim-publisher-revenue', summary: "claim_publisher_revenue of the wallet's embed", body: demoSchemas.claimPublisherRevenue, forWallet: true },
   { method: 'post', path: '/api/demo/claim-revenue', summary: 'claim_revenue for the projects of the selected distributions', body: demoSchemas.claimRevenue, forWallet: true },
-  { method: 'post', path: '/api/demo/projects', summary: 'List a film: register_studio if needed + create_project', body: demoSchemas.listing, forWallet: true },
+  { method: 'post', path: '/api/demo/projects', summary: 'List a film: register_studio if needed + create_project', body: demoSchemas.listing, forWallet: true, created: true },
   { method: 'post', path: '/api/demo/generate-revenue', summary: "distribute_revenue of test revenue on one of the user's funded projects", body: demoSchemas.generateRevenue, forWallet: true },
   { method: 'post', path: '/api/demo/settle', summary: 'Run the settlement job now: counted views → distribute_revenue' },
   { method: 'get', path: '/api/demo/chain/transactions/{signature}', summary: 'A committed demo-chain transaction (ChainTransaction JSON; API processes read the chain through it)', params: demoSchemas.chainTransaction },
@@ -253,9 +253,11 @@ export function demoOpenApi(): Record<string, unknown> {
       parameters: Object.entries(route.params?.shape ?? {}).map(([name, field]) => ({ name, in: 'path', required: true, schema: schema(field as z.ZodType) })),
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(route.body) } } } } : {}),
       responses: {
-        200: { description: 'OK' },
+        [route.created ? 201 : 200]: { description: route.created ? 'Created' : 'OK' },
         ...(route.forWallet ? { 401: { description: 'not signed in' }, 403: { description: 'signed in as another wallet' } } : {}),
         '4XX': { description: 'Bad input, unknown id, or a transaction the program rejected' },
+        // roles/demo-forward.ts: an API process forwards /api/demo to the leader running the demo chain.
+        503: { description: 'an API process with no demo-chain leader to forward to' },
       },
     };
   }

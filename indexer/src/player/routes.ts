@@ -14,6 +14,8 @@ import { playerPage } from './page.ts';
 import { countingProblem } from './counting.ts';
 import { originOf } from './website.ts';
 import { embeds } from '../db/index.ts';
+import { playerQuery } from '../api/schemas.ts';
+import { validate } from '../api/validate.ts';
 
 const SCRIPT_HEADERS = { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=300' };
 
@@ -26,14 +28,15 @@ export function playerRoutes(options: {
     .get('/player.js', (c) => c.body(browserScript('player'), 200, SCRIPT_HEADERS))
     .get('/loader.js', (c) => c.body(browserScript('loader'), 200, SCRIPT_HEADERS))
     .get('/catalogue.js', (c) => c.body(browserScript('catalogue'), 200, SCRIPT_HEADERS))
-    .get('/:projectId', async (c) => {
+    // The query as /api/openapi.json documents it: an embed id longer than any registered one is a 400.
+    .get('/:projectId', validate('query', playerQuery), async (c) => {
       const name = c.req.query('cluster') ?? options.defaultCluster;
       const cluster = options.clusters.get(name);
       const projectId = Number(c.req.param('projectId'));
       const project =
         cluster && Number.isSafeInteger(projectId) ? await getProject(cluster, new URL(c.req.url).origin, options.now(), projectId) : undefined;
       if (!cluster || !project) return c.html('<!doctype html><title>Not found</title><p>Film not found.</p>', 404);
-      const embedId = c.req.query('embed') || null;
+      const embedId = c.req.valid('query').embed || null;
       // The page embedding the iframe: the browser's Referer (its origin under the default policy),
       // else the website the loader passed.
       const website = originOf(c.req.header('referer') ?? '') ?? originOf(c.req.query('website') ?? '');

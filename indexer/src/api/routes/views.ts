@@ -43,7 +43,8 @@ export function viewRoutes(now: () => number, rules: ViewRules) {
       const embed = await findEmbed(db, body.projectId, body.embedId);
       const reportedAt = now();
       const play = await views.findNonce(db, body.nonce);
-      if (!play || play.embed !== embed.address) fail(400, 'Unknown play nonce for this embed');
+      // A nonce this server never issued for the embed names nothing: 404, like an unregistered embed.
+      if (!play || play.embed !== embed.address) fail(404, 'Unknown play nonce for this embed');
       if (play.used_at !== null) return c.json({ counted: false, reason: 'This play was already counted' });
       if (reportedAt - play.issued_at > rules.nonceTtlMs) return c.json({ counted: false, reason: 'The play nonce expired' });
       if (reportedAt - play.issued_at < rules.minWatchMs) {
