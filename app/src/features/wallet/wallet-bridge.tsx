@@ -46,10 +46,13 @@ interface Bridge {
 
 const BridgeContext = createContext<Bridge | null>(null)
 
-const WalletRuntime = lazy(() => import('./wallet-data-access').then((module) => ({ default: module.WalletRuntime })))
+const loadWalletRuntime = () => import('./wallet-data-access').then((module) => ({ default: module.WalletRuntime }))
 
 /** `wallets` lists adapters that do not speak Wallet Standard (none in the app; tests pass a fake). */
 export function WalletBridgeProvider({ children, wallets }: { children: ReactNode; wallets?: Adapter[] }) {
+  // One lazy component per bridge, so every bridge (the app has one; each test renders its own)
+  // mounts its runtime after its first render, the same way, whether the module is cached or not.
+  const [WalletRuntime] = useState(() => lazy(loadWalletRuntime))
   const [snapshot, setSnapshot] = useState(NO_WALLET)
   // A Connect click made before the runtime loaded: kept in a ref (read once, when the runtime
   // attaches) and mirrored in state so the buttons show it as connecting meanwhile.
