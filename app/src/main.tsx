@@ -1,6 +1,5 @@
-// Entry point: polyfills, wallet modal styles, providers and the router.
+// Entry point: polyfills, providers and the router (the wallet modal's styles load with the wallet runtime).
 import './polyfills'
-import '@solana/wallet-adapter-react-ui/styles.css'
 import { StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'

@@ -1,4 +1,5 @@
-// Every provider of the app, outermost first: Chakra, react-query, mode, Solana wallet, toasts.
+// Every provider of the app, outermost first: Chakra, react-query, mode, the wallet bridge (the
+// Solana wallet providers and the sign-in load lazily behind it), toasts.
 import type { Adapter } from '@solana/wallet-adapter-base'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
@@ -6,7 +7,7 @@ import { Provider as ChakraProvider } from '@/components/ui/provider'
 import { Toaster } from '@/components/ui/toaster'
 import { createQueryClient } from '@/lib/query-client'
 import { ModeProvider } from '@/features/mode/mode-data-access'
-import { SolanaProviders } from '@/features/wallet/wallet-data-access'
+import { WalletBridgeProvider } from '@/features/wallet/wallet-bridge'
 
 export function AppProviders({
   children,
@@ -22,10 +23,10 @@ export function AppProviders({
     <ChakraProvider>
       <QueryClientProvider client={client}>
         <ModeProvider>
-          <SolanaProviders wallets={wallets}>
+          <WalletBridgeProvider wallets={wallets}>
             {children}
             <Toaster />
-          </SolanaProviders>
+          </WalletBridgeProvider>
         </ModeProvider>
       </QueryClientProvider>
     </ChakraProvider>

@@ -1,9 +1,9 @@
 // Analytics reads: platform-wide, one film, and the connected wallet's own figures.
 import { useQuery } from '@tanstack/react-query'
-import { useWallet } from '@solana/wallet-adapter-react'
 import { apiGet } from '@/lib/api'
 import type { Cluster } from '@/lib/types'
 import { useCluster } from '@/features/mode/mode-data-access'
+import { useWalletAddress } from '@/features/wallet/wallet-bridge'
 import type { PlatformAnalytics, ProjectAnalytics, WalletAnalytics } from './analytics-types'
 
 export const analyticsKeys = {
@@ -29,7 +29,7 @@ export function useProjectAnalytics(projectId: number | null) {
 
 export function useWalletAnalytics() {
   const cluster = useCluster()
-  const wallet = useWallet().publicKey?.toBase58() ?? null
+  const wallet = useWalletAddress()
   return useQuery({
     queryKey: analyticsKeys.wallet(cluster, wallet),
     queryFn: () => apiGet<WalletAnalytics>(`/api/analytics/wallet/${wallet}`, cluster),

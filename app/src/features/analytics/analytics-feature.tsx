@@ -2,7 +2,7 @@
 // whole platform or one film, the figures per film, and the connected wallet's own — every chart
 // drawn from the indexed chain with its data table behind it.
 import { Field, Heading, HStack, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { useWallet } from '@solana/wallet-adapter-react'
+import { useWalletAddress } from '@/features/wallet/wallet-bridge'
 import { useState } from 'react'
 import { Bar, BarChart, CartesianGrid, Cell, ComposedChart, Legend, Line, LineChart, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts'
 import { ChartCard } from '@/components/ui/chart-card'
@@ -184,9 +184,9 @@ function FilmsChart({ films }: { films: Parameters<typeof filmRows>[0] }) {
 }
 
 function WalletFigures() {
-  const { publicKey } = useWallet()
+  const walletAddress = useWalletAddress()
   const wallet = useWalletAnalytics()
-  if (!publicKey) return <Text color="fg.muted">Connect your wallet to see your own figures here.</Text>
+  if (!walletAddress) return <Text color="fg.muted">Connect your wallet to see your own figures here.</Text>
   if (wallet.isError) return <ErrorAlert error={wallet.error} />
   if (!wallet.data) return <Skeleton h="64" />
   const invested = walletInvestedRows(wallet.data)

@@ -7,7 +7,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-d
 import { CHECKOUT_PROCESSING_MIN_MS, CHECKOUT_REDIRECT_DELAY_MS } from '@/constants'
 import { notify } from '@/components/ui/toaster'
 import { shortenAddress, sleep } from '@/lib/format'
-import { useWalletConnection } from '@/features/wallet/wallet-data-access'
+import { useWalletConnection } from '@/features/wallet/wallet-bridge'
 import { useInvest, useProject } from '@/features/projects/projects-data-access'
 import { isPayDisabled, parseCheckout, payButtonLabel, type CheckoutPhase } from './checkout-logic'
 

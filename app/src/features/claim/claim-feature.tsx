@@ -1,7 +1,7 @@
 // Claim Revenue (/claim-revenue): loading, summary, confirmation, progress while the real claim
 // transaction runs, success with the shortened hash and a redirect to /revenue after 3 s.
 import { Button, Card, Heading, HStack, Icon, Progress, Stack, Text } from '@chakra-ui/react'
-import { useWallet } from '@solana/wallet-adapter-react'
+import { useWalletAddress } from '@/features/wallet/wallet-bridge'
 import { useEffect, useReducer, useState } from 'react'
 import { LuCircleCheck } from 'react-icons/lu'
 import { useNavigate } from 'react-router-dom'
@@ -25,7 +25,7 @@ import {
 
 export default function ClaimFeature() {
   const navigate = useNavigate()
-  const { publicKey } = useWallet()
+  const walletAddress = useWalletAddress()
   const unclaimed = useUnclaimedRevenue()
   const claim = useClaimRevenue()
   const [state, dispatch] = useReducer(claimReducer, initialClaimState)
@@ -52,7 +52,7 @@ export default function ClaimFeature() {
   const amountText = claimAmountText(total ?? 0)
 
   const startClaim = () => {
-    if (!publicKey || !unclaimed.data || unclaimed.data.total <= 0) {
+    if (!walletAddress || !unclaimed.data || unclaimed.data.total <= 0) {
       notify(NO_REVENUE_TOAST)
       return
     }
@@ -114,7 +114,7 @@ export default function ClaimFeature() {
             </HStack>
             <HStack justify="space-between">
               <Text color="fg.muted">Wallet</Text>
-              <Text fontFamily="mono">{publicKey ? shortenAddress(publicKey.toBase58()) : 'Not connected'}</Text>
+              <Text fontFamily="mono">{walletAddress ? shortenAddress(walletAddress) : 'Not connected'}</Text>
             </HStack>
           </Card.Body>
         </Card.Root>
@@ -145,7 +145,7 @@ export default function ClaimFeature() {
             <Button
               colorPalette="purple"
               onClick={startClaim}
-              disabled={isClaimDisabled(publicKey !== null, total, state.phase)}
+              disabled={isClaimDisabled(walletAddress !== null, total, state.phase)}
               loading={state.phase === 'inProgress'}
             >
               Claim {amountText} SOL

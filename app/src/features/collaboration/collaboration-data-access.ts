@@ -2,11 +2,11 @@
 // the server pushes new messages as server-sent events, each with its id, so a reconnecting
 // EventSource resumes after the last one it saw.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useWallet } from '@solana/wallet-adapter-react'
 import { useEffect, useState } from 'react'
 import { apiGet, apiPost, apiRequest, withCluster } from '@/lib/api'
 import type { Cluster } from '@/lib/types'
 import { useCluster } from '@/features/mode/mode-data-access'
+import { useWalletAddress } from '@/features/wallet/wallet-bridge'
 import type { ChatMessage, HubListing, HubSummary, LinkAttachment, Poll, ProjectUpdate, TeamMember } from './collaboration-types'
 import { mergeMessages } from './collaboration-logic'
 
@@ -27,16 +27,16 @@ const base = (projectId: number) => `/api/collaboration/${projectId}`
  * it in one place per route, where sign-in checks it against the session).
  */
 function useActingWallet(): () => string {
-  const { publicKey } = useWallet()
+  const walletAddress = useWalletAddress()
   return () => {
-    if (!publicKey) throw new Error('Connect your wallet first')
-    return publicKey.toBase58()
+    if (!walletAddress) throw new Error('Connect your wallet first')
+    return walletAddress
   }
 }
 
 export function useHubSummary(projectId: number) {
   const cluster = useCluster()
-  const wallet = useWallet().publicKey?.toBase58() ?? null
+  const wallet = useWalletAddress()
   return useQuery({
     queryKey: [...collaborationKeys.hub(cluster, projectId), wallet],
     queryFn: () => apiGet<HubSummary>(`${base(projectId)}${wallet ? `?wallet=${wallet}` : ''}`, cluster),
@@ -45,7 +45,7 @@ export function useHubSummary(projectId: number) {
 
 export function useWalletHubs() {
   const cluster = useCluster()
-  const wallet = useWallet().publicKey?.toBase58() ?? null
+  const wallet = useWalletAddress()
   return useQuery({
     queryKey: collaborationKeys.hubs(cluster, wallet),
     queryFn: () => apiGet<HubListing[]>(`/api/collaboration?wallet=${wallet}`, cluster),
@@ -112,7 +112,7 @@ export function useUpdates(projectId: number) {
 
 export function usePolls(projectId: number) {
   const cluster = useCluster()
-  const wallet = useWallet().publicKey?.toBase58() ?? null
+  const wallet = useWalletAddress()
   return useQuery({
     queryKey: collaborationKeys.polls(cluster, projectId, wallet),
     queryFn: () => apiGet<Poll[]>(`${base(projectId)}/polls${wallet ? `?wallet=${wallet}` : ''}`, cluster),

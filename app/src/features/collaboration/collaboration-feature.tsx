@@ -2,7 +2,7 @@
 // live chat, the studio's updates and polls), or without a project the hubs of the films the wallet
 // invested in or lists. Chat, votes and the studio's writes act for the connected wallet; the server checks the studio.
 import { Badge, Button, Card, Grid, Heading, HStack, Image, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react'
-import { useWallet } from '@solana/wallet-adapter-react'
+import { useWalletAddress } from '@/features/wallet/wallet-bridge'
 import { useState } from 'react'
 import { LuArrowLeft } from 'react-icons/lu'
 import { Link as RouterLink, useParams } from 'react-router-dom'
@@ -163,7 +163,7 @@ function ProjectHub({ project }: { project: Project }) {
 }
 
 function Chat({ projectId, draft, setDraft }: { projectId: number; draft: string; setDraft: (draft: string) => void }) {
-  const ownId = useWallet().publicKey?.toBase58() ?? null
+  const ownId = useWalletAddress()
   const chat = useChat(projectId)
   const post = usePostMessage(projectId)
   const send = ({ text, attachment }: ChatSubmission) => {

@@ -1,7 +1,7 @@
 // Dashboard (/): featured hero, the next four featured cards, studio pitch, and with a wallet the
 // recommendations (after 1500 ms) and achievements (after 800 ms) panels.
 import { Heading, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react'
-import { useWallet } from '@solana/wallet-adapter-react'
+import { useWalletAddress } from '@/features/wallet/wallet-bridge'
 import { ErrorAlert } from '@/components/ui/error-alert'
 import { ACHIEVEMENTS_DELAY_MS, DASHBOARD_CARD_COUNT, RECOMMENDATIONS_DELAY_MS } from '@/constants'
 import { useDelayedComputation } from '@/lib/use-delayed'
@@ -14,7 +14,7 @@ import { AchievementsPanel, Hero, RecommendationsPanel, StudioPitch } from './da
 
 export default function DashboardFeature() {
   const featured = useFeaturedProjects()
-  const { publicKey } = useWallet()
+  const walletAddress = useWalletAddress()
   const [hero, ...rest] = featured.data ?? []
   return (
     <Stack gap="8">
@@ -35,7 +35,7 @@ export default function DashboardFeature() {
           </SimpleGrid>
         </Stack>
       )}
-      {publicKey && <PersonalPanels />}
+      {walletAddress && <PersonalPanels />}
       <StudioPitch />
     </Stack>
   )

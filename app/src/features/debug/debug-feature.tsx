@@ -19,7 +19,6 @@ import {
   Text,
 } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useWallet } from '@solana/wallet-adapter-react'
 import { useState } from 'react'
 import { ErrorAlert } from '@/components/ui/error-alert'
 import { DEBUG_DEFAULT_INVESTMENT_AMOUNT, DEBUG_DEFAULT_WEBSITE_URL } from '@/constants'
@@ -32,7 +31,7 @@ import { useMode, useCluster, type Mode } from '@/features/mode/mode-data-access
 import { useProjects } from '@/features/projects/projects-data-access'
 import { useUserInvestments } from '@/features/investments/investments-data-access'
 import { useUnclaimedRevenue } from '@/features/revenue/revenue-data-access'
-import { useWalletConnection } from '@/features/wallet/wallet-data-access'
+import { useWalletConnection } from '@/features/wallet/wallet-bridge'
 import {
   claimAllFromDebug,
   claimLicenseFromDebug,
@@ -146,9 +145,8 @@ function ProjectsTab() {
 }
 
 function NeedsWallet({ children }: { children: React.ReactNode }) {
-  const { publicKey } = useWallet()
-  const { connect } = useWalletConnection()
-  if (publicKey) return <>{children}</>
+  const { address, connect } = useWalletConnection()
+  if (address) return <>{children}</>
   return (
     <HStack>
       <Text color="fg.muted">Connect a wallet to see its data and run actions.</Text>

@@ -1,6 +1,6 @@
 // The connected wallet's investments (GET /api/investments/user/{wallet}) and portfolio maths.
 import { useQuery } from '@tanstack/react-query'
-import { useWallet } from '@solana/wallet-adapter-react'
+import { useWalletAddress } from '@/features/wallet/wallet-bridge'
 import { apiGet } from '@/lib/api'
 import { amountToSol } from '@/lib/format'
 import type { Cluster, Investment, Project } from '@/lib/types'
@@ -14,8 +14,7 @@ export const investmentKeys = {
 /** Investments of the connected wallet; the API accepts the wallet address as the user id. */
 export function useUserInvestments() {
   const cluster = useCluster()
-  const { publicKey } = useWallet()
-  const walletAddress = publicKey?.toBase58() ?? null
+  const walletAddress = useWalletAddress()
   return useQuery({
     queryKey: investmentKeys.user(cluster, walletAddress),
     queryFn: () => apiGet<Investment[]>(`/api/investments/user/${walletAddress}`, cluster),

@@ -1,7 +1,7 @@
 // Project detail (/project/{id}): hero, funding, counts, sidebar facts, actions by status, the
 // Collaboration Hub link, the embed panel of funded films, three info cards and the invest dialog.
 import { Badge, Button, Card, Grid, Heading, HStack, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { useWallet } from '@solana/wallet-adapter-react'
+import { useWalletAddress } from '@/features/wallet/wallet-bridge'
 import { useState } from 'react'
 import { LuCalendar, LuClock, LuExternalLink, LuMessagesSquare, LuUsers } from 'react-icons/lu'
 import { Link as RouterLink, useParams } from 'react-router-dom'
@@ -41,7 +41,7 @@ export default function ProjectDetailFeature() {
 }
 
 function ProjectDetail({ project }: { project: Project }) {
-  const { publicKey } = useWallet()
+  const walletAddress = useWalletAddress()
   const [investOpen, setInvestOpen] = useState(false)
   const percentage = fundingPercentage(project)
   const fullyFunded = percentage >= 100
@@ -109,7 +109,7 @@ function ProjectDetail({ project }: { project: Project }) {
           </Card.Root>
 
           {project.status === 'funded' && project.embeddableCode && <ProjectEmbedPanel project={project} />}
-          {project.status === 'failed' && publicKey && <RefundPanel project={project} />}
+          {project.status === 'failed' && walletAddress && <RefundPanel project={project} />}
 
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
             <InfoCard title="About the Project">
@@ -161,7 +161,7 @@ function ProjectDetail({ project }: { project: Project }) {
           </Card.Root>
         </Stack>
       </Grid>
-      <InvestDialog project={project} walletConnected={publicKey !== null} open={investOpen} onOpenChange={setInvestOpen} />
+      <InvestDialog project={project} walletConnected={walletAddress !== null} open={investOpen} onOpenChange={setInvestOpen} />
     </Stack>
   )
 }

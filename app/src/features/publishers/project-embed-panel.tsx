@@ -2,7 +2,7 @@
 // with its copy button once the wallet has a verified website. A registered embed of this film is
 // shown in place of the film's generic code.
 import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react'
-import { useWallet } from '@solana/wallet-adapter-react'
+import { useWalletAddress } from '@/features/wallet/wallet-bridge'
 import { useState } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 import { REVENUE_SPLIT_PERCENT } from '@/constants'
@@ -13,7 +13,7 @@ import { embedPanelView, verifiedWebsites } from './verification-logic'
 import { VerifiedWebsites, WebsiteVerification } from './website-verification'
 
 export function ProjectEmbedPanel({ project }: { project: Project }) {
-  const { publicKey } = useWallet()
+  const walletAddress = useWalletAddress()
   const websites = useWebsites()
   const embeds = usePublisherEmbeds()
   const [formOpen, setFormOpen] = useState(false)
@@ -33,7 +33,7 @@ export function ProjectEmbedPanel({ project }: { project: Project }) {
               Embed codes are restricted to verified publishers. Verify your website to embed {project.title} and earn{' '}
               {REVENUE_SPLIT_PERCENT.publishers}% of the ad revenue it brings.
             </Text>
-            {publicKey ? (
+            {walletAddress ? (
               <Button size="sm" colorPalette="purple" onClick={() => setFormOpen(true)}>
                 Verify Website
               </Button>

@@ -1,7 +1,6 @@
 // The publisher's data: websites and their verification, auto-list API keys, registered embeds,
 // analytics, and the mutations that change them (verify, register_embed, claim, keys).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useWallet } from '@solana/wallet-adapter-react'
 import { apiGet, apiPost } from '@/lib/api'
 import type { Cluster, Project, PublisherAnalytics, PublisherApiKey, PublisherEmbed, PublisherWebsite } from '@/lib/types'
 import { useCluster } from '@/features/mode/mode-data-access'
@@ -9,6 +8,7 @@ import { chainKeys, useMarqueeClient } from '@/features/chain/chain-data-access'
 import { embedIdFor } from '@/features/chain/marquee-client'
 import { WalletNotConnectedError, projectKeys } from '@/features/projects/projects-data-access'
 import { revenueKeys } from '@/features/revenue/revenue-data-access'
+import { useWalletAddress } from '@/features/wallet/wallet-bridge'
 
 export const publisherKeys = {
   all: (cluster: Cluster, wallet: string | null) => ['publisher', cluster, wallet] as const,
@@ -20,7 +20,7 @@ export const publisherKeys = {
 
 function usePublisher() {
   const cluster = useCluster()
-  const wallet = useWallet().publicKey?.toBase58() ?? null
+  const wallet = useWalletAddress()
   return { cluster, wallet }
 }
 

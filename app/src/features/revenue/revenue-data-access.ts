@@ -1,6 +1,5 @@
 // Revenue reads (unclaimed, per user, platform-wide distributions) and the claim / test-revenue mutations.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useWallet } from '@solana/wallet-adapter-react'
 import { TEST_REVENUE_MAX_SOL, TEST_REVENUE_MIN_SOL } from '@/constants'
 import { apiGet } from '@/lib/api'
 import type { Cluster, PlatformDistribution, UnclaimedRevenue, UserRevenue } from '@/lib/types'
@@ -8,16 +7,13 @@ import { useCluster } from '@/features/mode/mode-data-access'
 import { chainKeys, useMarqueeClient } from '@/features/chain/chain-data-access'
 import { WalletNotConnectedError, projectKeys, projectListQuery } from '@/features/projects/projects-data-access'
 import { investmentKeys } from '@/features/investments/investments-data-access'
+import { useWalletAddress } from '@/features/wallet/wallet-bridge'
 
 export const revenueKeys = {
   all: (cluster: Cluster) => ['revenue', cluster] as const,
   unclaimed: (cluster: Cluster, walletAddress: string | null) => [...revenueKeys.all(cluster), 'unclaimed', walletAddress] as const,
   user: (cluster: Cluster, walletAddress: string | null) => [...revenueKeys.all(cluster), 'user', walletAddress] as const,
   distributions: (cluster: Cluster) => [...revenueKeys.all(cluster), 'distributions'] as const,
-}
-
-function useWalletAddress(): string | null {
-  return useWallet().publicKey?.toBase58() ?? null
 }
 
 export function useUnclaimedRevenue() {

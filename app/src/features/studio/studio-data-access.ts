@@ -2,7 +2,6 @@
 // the studio's actions (list a film, release its funds, save settings, edit a listing, mint a licence
 // certificate, register on chain), each through the mode's client or the API, then the refreshes.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useWallet } from '@solana/wallet-adapter-react'
 import { apiGet, apiPost, apiPut } from '@/lib/api'
 import type { Cluster, PlatformDistribution, PlatformInfo, Project, StudioOverview, StudioProfile } from '@/lib/types'
 import { useCluster } from '@/features/mode/mode-data-access'
@@ -11,6 +10,7 @@ import type { EditedProject, ListingEdit, ListingInput } from '@/features/chain/
 import { WalletNotConnectedError, projectKeys } from '@/features/projects/projects-data-access'
 import { investmentKeys } from '@/features/investments/investments-data-access'
 import { revenueKeys } from '@/features/revenue/revenue-data-access'
+import { useWalletAddress } from '@/features/wallet/wallet-bridge'
 
 export const studioKeys = {
   all: (cluster: Cluster) => ['studios', cluster] as const,
@@ -33,10 +33,6 @@ export function useCertificates(projectId: number) {
     queryKey: studioKeys.certificates(cluster, projectId),
     queryFn: () => apiGet<Certificate[]>(`/api/projects/${projectId}/certificates`, cluster),
   })
-}
-
-export function useWalletAddress(): string | null {
-  return useWallet().publicKey?.toBase58() ?? null
 }
 
 /** The connected wallet's studio: on chain (registration, verified flag, cap), settings, verification application. */

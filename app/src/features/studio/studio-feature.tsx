@@ -13,7 +13,8 @@ import { ProjectsTab } from './projects-tab'
 import { RevenueDistributionTab } from './revenue-distribution-tab'
 import { StudioSettingsTab } from './studio-settings-tab'
 import { changeLabel, formatThousands, studioSummary } from './studio-summary'
-import { useDistributions, usePlatform, useStudioOverview, useStudioProjects, useWalletAddress } from './studio-data-access'
+import { useDistributions, usePlatform, useStudioOverview, useStudioProjects } from './studio-data-access'
+import { useWalletAddress } from '@/features/wallet/wallet-bridge'
 
 export type StudioTab = 'projects' | 'upload' | 'revenue' | 'settings'
 

@@ -1,7 +1,7 @@
 // The portal's Studio Settings: the studio's name and description (saved for the wallet's session),
 // and the wallet card whose Change Wallet opens the wallet modal.
 import { Button, Card, Field, Heading, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react'
-import { useWalletModal } from '@solana/wallet-adapter-react-ui'
+import { useWalletConnection } from '@/features/wallet/wallet-bridge'
 import { useState } from 'react'
 import { notify } from '@/components/ui/toaster'
 import { errorMessage } from '@/lib/api'
@@ -13,7 +13,8 @@ export const STUDIO_DESCRIPTION_MAX = 2000
 
 export function StudioSettingsTab({ overview }: { overview: StudioOverview }) {
   const save = useSaveStudioProfile()
-  const { setVisible } = useWalletModal()
+  // Opens the wallet modal, where another wallet can be chosen.
+  const { connect: openWalletModal } = useWalletConnection()
   const [name, setName] = useState(overview.profile?.name ?? overview.studio?.name ?? '')
   const [description, setDescription] = useState(overview.profile?.description ?? '')
   const nameError = name.trim() === '' ? 'Studio name is required' : name.length > STUDIO_NAME_MAX ? `At most ${STUDIO_NAME_MAX} characters` : null
@@ -69,7 +70,7 @@ export function StudioSettingsTab({ overview }: { overview: StudioOverview }) {
             </Text>
           )}
           <HStack>
-            <Button size="sm" variant="outline" onClick={() => setVisible(true)}>
+            <Button size="sm" variant="outline" onClick={openWalletModal}>
               Change Wallet
             </Button>
           </HStack>

@@ -7,7 +7,8 @@ import type { Cluster, VerificationApplication, VerificationDocument } from '@/l
 import { useCluster } from '@/features/mode/mode-data-access'
 import { useMarqueeClient } from '@/features/chain/chain-data-access'
 import { WalletNotConnectedError, projectKeys } from '@/features/projects/projects-data-access'
-import { studioKeys, uploadMedia, useWalletAddress } from '@/features/studio/studio-data-access'
+import { studioKeys, uploadMedia } from '@/features/studio/studio-data-access'
+import { useWalletAddress } from '@/features/wallet/wallet-bridge'
 import type { ApplicationForm } from './verification-logic'
 
 export const verificationKeys = {

@@ -1,7 +1,10 @@
-// Wallet plumbing: Connection → Wallet → WalletModal providers (Wallet Standard wallets register
+// The wallet runtime, loaded lazily by wallet-bridge.tsx (it holds @solana/web3.js, wallet-adapter
+// and its modal): Connection → Wallet → WalletModal providers (Wallet Standard wallets register
 // themselves), the remembered wallet in localStorage `walletName`, the spec's error toasts, the
 // sign-in on connect (the server's session of the wallet; a refused sign-in disconnects), the
-// sign-out on disconnect, and the user registration sent once signed in.
+// sign-out on disconnect, the user registration sent once signed in, and the publisher of the
+// wallet's state, client and actions to the bridge. Screens never import this module.
+import '@solana/wallet-adapter-react-ui/styles.css'
 import {
   WalletConnectionError,
   WalletNotReadyError,
@@ -11,13 +14,15 @@ import {
 } from '@solana/wallet-adapter-base'
 import { ConnectionProvider, WalletProvider, useWallet } from '@solana/wallet-adapter-react'
 import { WalletModalProvider, useWalletModal } from '@solana/wallet-adapter-react-ui'
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { COMMITMENT, DEVNET_RPC_URL, USER_PASSWORD_PLACEHOLDER, WALLET_NAME_STORAGE_KEY } from '@/constants'
 import { notify } from '@/components/ui/toaster'
 import { apiPost } from '@/lib/api'
 import { shortenAddress } from '@/lib/format'
 import type { Cluster, User } from '@/lib/types'
 import { useCluster } from '@/features/mode/mode-data-access'
+import { useWalletChainClient } from '@/features/chain/chain-client'
+import { NO_WALLET, type WalletActions, type WalletRuntimeProps } from './wallet-bridge'
 import { currentSession, signInWithWallet, signOut, type Session, type WalletSigner } from './sign-in'
 
 export const CONNECTION_FAILED_TOAST = {
@@ -77,12 +82,8 @@ export async function registerUser(walletAddress: string, cluster: Cluster): Pro
   }
 }
 
-/** The signed-in wallet of this browser's session, null while signing in or signed out. */
+/** The signed-in wallet of this browser's session, null while signing in or signed out (published to the bridge). */
 const SessionContext = createContext<string | null>(null)
-
-export function useSignedInWallet(): string | null {
-  return useContext(SessionContext)
-}
 
 /**
  * Signs the connected wallet in (unless this browser already holds its session), registers its
@@ -152,19 +153,41 @@ export function hasUsableWallet(readyStates: WalletReadyState[]): boolean {
   return readyStates.some((state) => state === WalletReadyState.Installed || state === WalletReadyState.Loadable)
 }
 
-/** The connect / disconnect actions of the header button and the sidebar card. */
-export function useWalletConnection() {
+/** The lazily loaded half of the wallet: the providers and the publisher of their state. */
+export function WalletRuntime({ wallets, publish, attach }: WalletRuntimeProps) {
+  return (
+    <SolanaProviders wallets={wallets}>
+      <WalletPublisher publish={publish} attach={attach} />
+    </SolanaProviders>
+  )
+}
+
+/** Publishes the wallet's state and client to the bridge and hands it the modal / disconnect actions. */
+function WalletPublisher({ publish, attach }: Omit<WalletRuntimeProps, 'wallets'>) {
   const { wallets, publicKey, connecting, disconnecting, disconnect } = useWallet()
   const { setVisible } = useWalletModal()
+  const signedIn = useContext(SessionContext)
+  const client = useWalletChainClient(signedIn)
   const address = publicKey?.toBase58() ?? null
-  const connect = useCallback(() => {
-    if (!hasUsableWallet(wallets.map((wallet) => wallet.readyState))) {
-      notify({ title: NO_WALLETS_MESSAGE, variant: 'destructive' })
+  useEffect(
+    () => publish({ address, signedIn, connecting, disconnecting, client }),
+    [publish, address, signedIn, connecting, disconnecting, client],
+  )
+  useEffect(() => () => publish(NO_WALLET), [publish])
+  useEffect(() => {
+    const actions: WalletActions = {
+      openModal() {
+        if (!hasUsableWallet(wallets.map((wallet) => wallet.readyState))) {
+          notify({ title: NO_WALLETS_MESSAGE, variant: 'destructive' })
+        }
+        setVisible(true)
+      },
+      disconnect() {
+        disconnect().catch((error: unknown) => console.error(error))
+      },
     }
-    setVisible(true)
-  }, [wallets, setVisible])
-  const disconnectWallet = useCallback(() => {
-    disconnect().catch((error: unknown) => console.error(error))
-  }, [disconnect])
-  return { address, connected: address !== null, connecting, disconnecting, connect, disconnect: disconnectWallet }
+    attach(actions)
+    return () => attach(null)
+  }, [attach, wallets, setVisible, disconnect])
+  return null
 }

@@ -1,20 +1,18 @@
 // Wallet-gated pages show 'Connect Your Wallet' with an explanation of their own (spec §2), and
 // wait for the connected wallet's sign-in before they act for it.
 import { Button, Card, Heading, Icon, Spinner, Text } from '@chakra-ui/react'
-import { useWallet } from '@solana/wallet-adapter-react'
 import type { ReactNode } from 'react'
 import { LuWallet } from 'react-icons/lu'
-import { useSignedInWallet, useWalletConnection } from './wallet-data-access'
+import { useSignedInWallet, useWalletConnection } from './wallet-bridge'
 
 export const SIGNING_IN_TITLE = 'Signing in'
 export const SIGNING_IN_TEXT = 'Approve the sign-in request in your wallet. It costs nothing and sends no transaction.'
 
 export function WalletGate({ explanation, children }: { explanation: string; children: ReactNode }) {
-  const { publicKey } = useWallet()
-  const { connect, connecting } = useWalletConnection()
+  const { address, connect, connecting } = useWalletConnection()
   const signedIn = useSignedInWallet()
-  if (publicKey && signedIn === publicKey.toBase58()) return <>{children}</>
-  if (publicKey) {
+  if (address && signedIn === address) return <>{children}</>
+  if (address) {
     return (
       <Card.Root maxW="lg" mx="auto" mt="8">
         <Card.Body alignItems="center" textAlign="center" gap="4" py="10">

@@ -3,7 +3,7 @@ import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react'
 import { LuWallet } from 'react-icons/lu'
 import { shortenAddress } from '@/lib/format'
 import { useBalance } from '@/features/chain/chain-data-access'
-import { useWalletConnection } from './wallet-data-access'
+import { useWalletConnection } from './wallet-bridge'
 
 export function WalletButton() {
   const { address, connecting, connect } = useWalletConnection()

@@ -36,6 +36,17 @@ describe('wallet state', () => {
     })
   })
 
+  it('keeps a Connect click made before the wallet runtime has loaded and opens the modal once it has', async () => {
+    fakeApi()
+    renderApp('/no-such-page')
+    // Clicked right after the first render: the wallet libraries are still loading.
+    fireEvent.click(screen.getAllByRole('button', { name: /Connect Wallet/ })[0])
+    expect(screen.getAllByRole('button', { name: /Connect Wallet/ })[0]).toHaveAttribute('data-loading')
+    expect(screen.queryByText('Connect a wallet on Solana to continue')).toBeNull()
+    expect(await screen.findByText('Connect a wallet on Solana to continue')).toBeInTheDocument()
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /Connect Wallet/ })[0]).not.toHaveAttribute('data-loading'))
+  })
+
   it('auto-connects a remembered wallet and shows the 15.75 SOL demo balance', async () => {
     fakeApi()
     renderApp('/no-such-page', { connected: true })

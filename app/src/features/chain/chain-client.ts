@@ -1,0 +1,43 @@
+// The MarqueeClient of the current mode and wallet, built inside the lazily loaded wallet runtime
+// (it needs wallet-adapter's wallet and connection) and published through the wallet bridge;
+// screens read it with useMarqueeClient (features/wallet/wallet-bridge.tsx).
+import { useAnchorWallet, useConnection, useWallet } from '@solana/wallet-adapter-react'
+import { useEffect, useMemo, useState } from 'react'
+import { useMode } from '@/features/mode/mode-data-access'
+import type { AnchorClient } from './anchor-client'
+import { DemoClient } from './demo-client'
+import type { MarqueeClient } from './marquee-client'
+
+/** @coral-xyz/anchor is loaded only once On-Chain mode is used (Demo, the default, never needs it). */
+function useAnchorClientClass(needed: boolean): typeof AnchorClient | null {
+  const [anchorClientClass, setAnchorClientClass] = useState<typeof AnchorClient | null>(null)
+  useEffect(() => {
+    if (!needed || anchorClientClass) return
+    let cancelled = false
+    void import('./anchor-client').then((module) => {
+      if (!cancelled) setAnchorClientClass(() => module.AnchorClient)
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [needed, anchorClientClass])
+  return anchorClientClass
+}
+
+/**
+ * The client for the current mode, or null without a connected wallet (or one that cannot sign,
+ * on-chain). Demo actions run on the server for the wallet, so the demo client waits for its
+ * session: `signedIn` is the connected wallet once signed in, else null.
+ */
+export function useWalletChainClient(signedIn: string | null): MarqueeClient | null {
+  const { mode, cluster } = useMode()
+  const { publicKey } = useWallet()
+  const anchorWallet = useAnchorWallet()
+  const { connection } = useConnection()
+  const AnchorClientClass = useAnchorClientClass(mode === 'onchain')
+  return useMemo(() => {
+    if (!publicKey) return null
+    if (mode === 'demo') return signedIn === publicKey.toBase58() ? new DemoClient(signedIn, cluster) : null
+    return anchorWallet && AnchorClientClass ? new AnchorClientClass(connection, anchorWallet, cluster) : null
+  }, [mode, cluster, publicKey, signedIn, anchorWallet, connection, AnchorClientClass])
+}

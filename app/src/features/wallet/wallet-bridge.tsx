@@ -1,0 +1,116 @@
+// The wallet as the shell and the screens see it, without the wallet libraries: @solana/web3.js,
+// wallet-adapter, its modal and the sign-in flow (most of the dApp's JavaScript) live in
+// wallet-data-access.tsx, which is imported lazily after the first render and publishes the
+// wallet's state here. Until it has loaded there is no wallet yet (the remembered wallet reconnects
+// once it has), and a Connect click made meanwhile is kept and opens the wallet modal when it can.
+//
+// Screens read the wallet only through the hooks below: useWalletAddress (connected),
+// useSignedInWallet (connected and signed in), useMarqueeClient and useWalletConnection.
+import type { Adapter } from '@solana/wallet-adapter-base'
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react'
+import type { MarqueeClient } from '@/features/chain/marquee-client'
+
+/** What the wallet runtime publishes: the connected and signed-in addresses, progress flags and the mode's client. */
+export interface WalletSnapshot {
+  /** The connected wallet's address (base58), or null. */
+  address: string | null
+  /** The connected wallet once this browser holds its session; null while signing in or signed out. */
+  signedIn: string | null
+  connecting: boolean
+  disconnecting: boolean
+  /** The MarqueeClient of the current mode, or null without a usable wallet (see chain-client.ts). */
+  client: MarqueeClient | null
+}
+
+/** The actions the runtime offers once loaded. */
+export interface WalletActions {
+  /** Opens the wallet modal (after the 'No Solana wallets installed' toast when there is no wallet). */
+  openModal(): void
+  disconnect(): void
+}
+
+/** The props the lazily loaded runtime is mounted with. */
+export interface WalletRuntimeProps {
+  wallets?: Adapter[]
+  publish(snapshot: WalletSnapshot): void
+  attach(actions: WalletActions | null): void
+}
+
+export const NO_WALLET: WalletSnapshot = { address: null, signedIn: null, connecting: false, disconnecting: false, client: null }
+
+interface Bridge {
+  snapshot: WalletSnapshot
+  connect(): void
+  disconnect(): void
+}
+
+const BridgeContext = createContext<Bridge | null>(null)
+
+const loadWalletRuntime = () => import('./wallet-data-access').then((module) => ({ default: module.WalletRuntime }))
+
+/** `wallets` lists adapters that do not speak Wallet Standard (none in the app; tests pass a fake). */
+export function WalletBridgeProvider({ children, wallets }: { children: ReactNode; wallets?: Adapter[] }) {
+  // One lazy component per bridge, so every bridge (the app has one; each test renders its own)
+  // mounts its runtime after its first render, the same way, whether the module is cached or not.
+  const [WalletRuntime] = useState(() => lazy(loadWalletRuntime))
+  const [snapshot, setSnapshot] = useState(NO_WALLET)
+  // A Connect click made before the runtime loaded: kept in a ref (read once, when the runtime
+  // attaches) and mirrored in state so the buttons show it as connecting meanwhile.
+  const connectRequested = useRef(false)
+  const [waitingForRuntime, setWaitingForRuntime] = useState(false)
+  const actions = useRef<WalletActions | null>(null)
+  const attach = useCallback((next: WalletActions | null) => {
+    actions.current = next
+    if (!next || !connectRequested.current) return
+    connectRequested.current = false
+    setWaitingForRuntime(false)
+    next.openModal()
+  }, [])
+  const connect = useCallback(() => {
+    if (actions.current) return actions.current.openModal()
+    connectRequested.current = true
+    setWaitingForRuntime(true)
+  }, [])
+  const disconnect = useCallback(() => actions.current?.disconnect(), [])
+  const bridge = useMemo(
+    () => ({ snapshot: waitingForRuntime ? { ...snapshot, connecting: true } : snapshot, connect, disconnect }),
+    [snapshot, waitingForRuntime, connect, disconnect],
+  )
+  return (
+    <BridgeContext.Provider value={bridge}>
+      {children}
+      {/* A sibling, not a wrapper: the page never waits for (or remounts on) the wallet libraries. */}
+      <Suspense fallback={null}>
+        <WalletRuntime wallets={wallets} publish={setSnapshot} attach={attach} />
+      </Suspense>
+    </BridgeContext.Provider>
+  )
+}
+
+function useBridge(): Bridge {
+  const bridge = useContext(BridgeContext)
+  if (!bridge) throw new Error('The wallet hooks need <WalletBridgeProvider> (AppProviders) above them')
+  return bridge
+}
+
+/** The connect / disconnect actions of the header button, the sidebar card and the wallet gates. */
+export function useWalletConnection() {
+  const { snapshot, connect, disconnect } = useBridge()
+  const { address, connecting, disconnecting } = snapshot
+  return { address, connected: address !== null, connecting, disconnecting, connect, disconnect }
+}
+
+/** The connected wallet's address (base58), or null; it may not be signed in yet. */
+export function useWalletAddress(): string | null {
+  return useBridge().snapshot.address
+}
+
+/** The connected wallet once signed in (this browser holds its session), null while signing in or signed out. */
+export function useSignedInWallet(): string | null {
+  return useBridge().snapshot.signedIn
+}
+
+/** The client for the current mode, or null without a connected wallet (or one that cannot sign, on-chain). */
+export function useMarqueeClient(): MarqueeClient | null {
+  return useBridge().snapshot.client
+}
