@@ -3,7 +3,7 @@
 // display, a video file or URL for video, either for a sponsorship) and a sponsorship's film and
 // price. Every rule is checked before anything is uploaded or spent; then the creative goes to the
 // media store and the mode's client creates the campaign, 'Submitting...' meanwhile.
-import { Alert, Button, Card, Checkbox, Field, Heading, HStack, Input, NativeSelect, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Alert, Button, Card, Checkbox, Field, Fieldset, Heading, HStack, Input, NativeSelect, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useRef, useState } from 'react'
 import { notify } from '@/components/ui/toaster'
 import { AD_TYPES, MONTHLY_BUDGET_PLACEHOLDER, TARGET_AUDIENCES } from '@/constants'
@@ -174,8 +174,8 @@ export function RequestForm({
               {field('website', <Input value={form.website} onChange={set('website')} placeholder="https://your-company.com" inputMode="url" />)}
               {field('monthlyBudget', <Input value={form.monthlyBudget} onChange={set('monthlyBudget')} placeholder={MONTHLY_BUDGET_PLACEHOLDER} inputMode="decimal" />, 'Your planned monthly spend, for our records.', false)}
             </SimpleGrid>
-            <Field.Root invalid={Boolean(errors.adType)} required>
-              <Field.Label id="ad-type-label">{REQUEST_LABELS.adType}</Field.Label>
+            <Fieldset.Root>
+              <Fieldset.Legend id="ad-type-label">{REQUEST_LABELS.adType}</Fieldset.Legend>
               <RadioGroup.Root value={adType} onValueChange={({ value }) => value && changeAdType(value as AdType)} aria-labelledby="ad-type-label" name="adType">
                 <HStack gap="6">
                   {AD_TYPES.map((type) => (
@@ -187,7 +187,7 @@ export function RequestForm({
                   ))}
                 </HStack>
               </RadioGroup.Root>
-            </Field.Root>
+            </Fieldset.Root>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
               {field(
                 'targetAudience',
@@ -226,11 +226,9 @@ export function RequestForm({
                 {field('pricePerMilleSol', <Input type="number" min="0" step="0.001" value={form.pricePerMilleSol} onChange={set('pricePerMilleSol')} />, 'Your custom price for 1,000 views.')}
               </SimpleGrid>
             )}
-            <fieldset>
-              <Stack gap="2">
-                <Text as="legend" fontSize="sm" fontWeight="medium">
-                  {REQUEST_LABELS.targetGenres}
-                </Text>
+            <Fieldset.Root>
+              <Fieldset.Legend>{REQUEST_LABELS.targetGenres}</Fieldset.Legend>
+              <Fieldset.Content>
                 <HStack wrap="wrap" gap="4">
                   {(genres.data ?? []).map((genre) => (
                     <Checkbox.Root key={genre} checked={form.targetGenres.includes(genre)} onCheckedChange={({ checked }) => toggleGenre(genre, checked === true)}>
@@ -240,14 +238,12 @@ export function RequestForm({
                     </Checkbox.Root>
                   ))}
                 </HStack>
-                <Text fontSize="xs" color="fg.muted">
-                  None chosen: your ad runs on every film.
-                </Text>
-              </Stack>
-            </fieldset>
+              </Fieldset.Content>
+              <Fieldset.HelperText>None chosen: your ad runs on every film.</Fieldset.HelperText>
+            </Fieldset.Root>
             {adType === 'video' && (
-              <Field.Root>
-                <Field.Label id="video-source-label">{REQUEST_LABELS.videoSource}</Field.Label>
+              <Fieldset.Root>
+                <Fieldset.Legend id="video-source-label">{REQUEST_LABELS.videoSource}</Fieldset.Legend>
                 <RadioGroup.Root
                   value={form.videoSource}
                   onValueChange={({ value }) => value && setForm((previous) => ({ ...previous, videoSource: value as AdvertisingRequestForm['videoSource'] }))}
@@ -267,7 +263,7 @@ export function RequestForm({
                     </RadioGroup.Item>
                   </HStack>
                 </RadioGroup.Root>
-              </Field.Root>
+              </Fieldset.Root>
             )}
             {usesVideoUrl(current) ? (
               field(
