@@ -144,7 +144,8 @@ test('advertiser journey: fund a video campaign, its creative plays on an embed,
   await publisherPage.getByText(`${siteOrigin} is verified`).waitFor();
   await shot(publisherPage, 'publisher-verified');
 
-  await publisherPage.goto(`${origin}/project/${film.id}`);
+  await publisherPage.goto(`${origin}/embed`);
+  await publisherPage.getByRole('button', { name: film.title }).first().click();
   await publisherPage.getByRole('tab', { name: 'Embed Code' }).click();
   await publisherPage.getByRole('button', { name: 'Register Embed' }).click();
   await publisherPage.getByText('Embed code generated successfully!').first().waitFor();
@@ -168,7 +169,9 @@ test('advertiser journey: fund a video campaign, its creative plays on an embed,
   await form.getByLabel('Budget to escrow now (SOL)').fill('1');
   // Ending today: the campaign runs to the end of this UTC day.
   await form.getByLabel('End date').fill(new Date().toISOString().slice(0, 10));
-  await form.getByRole('checkbox', { name: genre, exact: true }).check();
+  // The checkbox input is visually hidden behind its drawn control: a person clicks the label.
+  await form.locator('label', { hasText: new RegExp(`^${genre}$`) }).click();
+  assert.equal(await form.getByRole('checkbox', { name: genre, exact: true }).isChecked(), true);
   await form.getByLabel(/Creative video/).setInputFiles({ name: 'acme.webm', mimeType: 'video/webm', buffer: creative });
   await form.getByRole('button', { name: 'Submit Advertising Request' }).click();
   await page.getByText('Campaign created').first().waitFor({ timeout: 60_000 });
