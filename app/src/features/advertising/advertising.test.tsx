@@ -171,6 +171,7 @@ describe('Advertiser dashboard', () => {
     expect(within(card).getByLabelText('Remaining budget')).toHaveTextContent('0.999985 SOL')
     expect(within(card).getByTestId('campaign-status')).toHaveTextContent('Active')
     expect(await within(card).findByRole('table', { name: 'Impressions per day' })).toBeInTheDocument()
+    expect(within(within(card).getByRole('table', { name: 'Impressions by film' })).getByRole('cell', { name: 'Harbour Lights' })).toBeInTheDocument()
     expect(within(card).getByRole('button', { name: 'Close' })).toBeDisabled()
 
     fireEvent.click(within(card).getByRole('button', { name: 'Top Up' }))

@@ -2,14 +2,14 @@
 // status, each campaign's impressions and spend per day (recharts, with the figures as a table),
 // and its actions — Top Up (an amount dialog), Pause/Resume, and Close once its end and the
 // settlement grace have passed (showing what comes back).
-import { Badge, Button, Card, CloseButton, Dialog, Field, Heading, HStack, Input, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Badge, Button, Card, CloseButton, Dialog, Field, Heading, HStack, Input, Portal, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { Bar, BarChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts'
 import { ChartCard } from '@/components/ui/chart-card'
 import { ErrorAlert, readableError } from '@/components/ui/error-alert'
 import { notify } from '@/components/ui/toaster'
 import { formatDate } from '@/lib/format'
-import type { CampaignSummary } from '@/lib/types'
+import type { CampaignDetail, CampaignSummary } from '@/lib/types'
 import { useMode } from '@/features/mode/mode-data-access'
 import { transactionUrl } from '@/features/chain/chain-ui'
 import { chainNowMs } from '@/features/chain/chain-clock'
@@ -114,6 +114,7 @@ function CampaignCard({ summary }: { summary: CampaignSummary }) {
         </SimpleGrid>
         {detail.isError && <ErrorAlert error={detail.error} />}
         {detail.data && <CampaignCharts days={days} />}
+        {detail.data && detail.data.byFilm.length > 0 && <ByFilm rows={detail.data.byFilm} />}
         {campaign.status === 'closed' ? (
           <Text fontSize="sm" color="fg.muted">
             Closed{campaign.closedAt ? ` on ${formatDate(campaign.closedAt)}` : ''}
@@ -191,6 +192,30 @@ function CampaignCharts({ days }: { days: CampaignDay[] }) {
         </LineChart>
       </ChartCard>
     </SimpleGrid>
+  )
+}
+
+/** Where the impressions were served: impressions and spend per film. */
+function ByFilm({ rows }: { rows: CampaignDetail['byFilm'] }) {
+  return (
+    <Table.Root size="sm" aria-label="Impressions by film">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>Film</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Impressions</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Spent</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {rows.map((row) => (
+          <Table.Row key={row.projectId}>
+            <Table.Cell>{row.title}</Table.Cell>
+            <Table.Cell textAlign="end">{row.impressions.toLocaleString('en-US')}</Table.Cell>
+            <Table.Cell textAlign="end">{lamportsToSolText(row.spentLamports)}</Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
   )
 }
 
