@@ -195,8 +195,11 @@ test('advertiser journey: fund a video campaign, its creative plays on an embed,
   const player = visitor.frameLocator('iframe');
   await player.getByRole('button', { name: 'Play' }).click();
   await player.getByText(/Skip Ad in [1-5]/).waitFor();
-  const adSource = await player.locator('video').first().getAttribute('src');
+  const adVideo = player.locator('#ad-video');
+  await adVideo.waitFor();
+  const adSource = await adVideo.getAttribute('src');
   assert.ok(adSource?.endsWith(campaign.creativeUri), `the pre-roll plays ${adSource}, not the campaign's ${campaign.creativeUri}`);
+  await player.getByText('Ad · Acme Popcorn').waitFor();
   await player.getByRole('button', { name: 'Skip Ad' }).click({ timeout: 10_000 });
   await player.getByText('View counted').waitFor({ timeout: 15_000 });
   await shot(visitor, 'view-counted');
