@@ -79,6 +79,8 @@ export async function startDemo(options: DemoOptions): Promise<DemoRuntime> {
     now,
     hooks: options.indexerHooks,
   });
+  // Campaign statuses and the ad server read the chain's clock, which the demo can move forward.
+  cluster.chainNow = () => chain.clockNow() * 1000;
   // After a crash the index may lag the chain: catch up with every committed transaction first.
   await cluster.indexer.sync();
   const service = new DemoService(chain, cluster, now);

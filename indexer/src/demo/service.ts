@@ -6,9 +6,10 @@
 import anchor from '@coral-xyz/anchor';
 import { randomInt } from 'node:crypto';
 import type { ClusterContext } from '../api/context.ts';
-import { embeds, investments, revenue, UserLinkError, users } from '../db/index.ts';
+import { campaigns, embeds, investments, revenue, UserLinkError, users } from '../db/index.ts';
 import { originOf } from '../player/website.ts';
-import { LAMPORTS_PER_AMOUNT_UNIT, LAMPORTS_PER_SOL } from '../constants.ts';
+import { LAMPORTS_PER_AMOUNT_UNIT, LAMPORTS_PER_SOL, STANDARD_PRICE_PER_MILLE_LAMPORTS, type AdType } from '../constants.ts';
+import { maskOfGenres, requiredCreativeKind, UnknownGenreError, type CreativeKind } from '../campaigns/rules.ts';
 import { lamportProblem, SOL, toLamports, USD, type AmountUnit } from '../lamports.ts';
 import { decodeTransactionEvents } from '../program/decoder.ts';
 import type { DistributionRequest, SettlementSigner } from '../settlement/job.ts';
@@ -77,6 +78,31 @@ export interface ListingInput {
   videoUrl?: string;
   /** The on-chain studio name when this listing registers the studio. */
   studioName?: string;
+}
+
+/** POST /api/demo/campaigns, as the service takes it (amounts in SOL, times ISO 8601). */
+export interface CampaignInput {
+  adType: AdType;
+  budget: number;
+  creativeUri: string;
+  /** 64 hex digits. */
+  creativeHash: string;
+  /** What the server found the creative to be (null: it cannot tell, a URL of another host). */
+  creativeKind: CreativeKind | null;
+  targetGenres: string[];
+  startAt?: string;
+  endAt: string;
+  sponsoredProjectId?: number;
+  /** SOL per 1,000 impressions, sponsorships only. */
+  pricePerMille?: number;
+  details: campaigns.CampaignDetails;
+}
+
+/** An ISO 8601 time of a request as unix seconds, or a 400 naming the field. */
+function secondsOf(text: string, field: string): number {
+  const ms = Date.parse(text);
+  if (!Number.isFinite(ms)) throw new DemoActionError(400, `${field}: Expected an ISO 8601 date and time`);
+  return Math.floor(ms / 1000);
 }
 
 /** Stores project metadata the way POST /api/metadata does; returns its URI and sha256. */
@@ -322,6 +348,101 @@ export class DemoService implements SettlementSigner {
     const rent = this.chain.minimumBalance(certificateSpace(certificateMetadata(input)).rentSpace);
     const signature = await this.run(certificateInstructions(input, rent), [studio, mint]);
     return { signature, mint: mint.publicKey.toBase58(), studio: studio.publicKey.toBase58() };
+  }
+
+  // --- campaigns (issue 14) -----------------------------------------------------------------------
+
+  /** The chain's clock in unix seconds (moved forward by advanceClock). */
+  chainNow(): number {
+    return this.chain.clockNow();
+  }
+
+  /** POST /api/demo/clock/advance: the demo chain's clock `seconds` forward; answers the new time. */
+  advanceClock(seconds: number): { now: string } {
+    return { now: new Date(this.chain.advanceClock(seconds) * 1000).toISOString() };
+  }
+
+  /**
+   * create_campaign signed by the wallet's demo key, at the advertiser's next free campaign id; the
+   * request form's details and the creative's checked kind are recorded once it is indexed.
+   */
+  async createCampaign(walletAddress: string, input: CampaignInput): Promise<{ signature: string; campaign: string }> {
+    const advertiser = await this.signer(walletAddress);
+    const needed = requiredCreativeKind(input.adType);
+    if (needed && input.creativeKind && input.creativeKind !== needed) {
+      throw new DemoActionError(400, `A ${input.adType} campaign needs ${needed === 'video' ? 'a video' : 'an image'} creative`);
+    }
+    let targetGenres: bigint;
+    try {
+      targetGenres = maskOfGenres(input.targetGenres);
+    } catch (error) {
+      if (error instanceof UnknownGenreError) throw new DemoActionError(400, error.message);
+      throw error;
+    }
+    const startAt = input.startAt === undefined ? this.chainNow() : secondsOf(input.startAt, 'startAt');
+    const endAt = secondsOf(input.endAt, 'endAt');
+    let sponsoredProject: PublicKey | null = null;
+    let pricePerMille: bigint;
+    if (input.adType === 'sponsorship') {
+      if (input.sponsoredProjectId === undefined) throw new DemoActionError(400, 'A sponsorship names its film: sponsoredProjectId is required');
+      if (input.pricePerMille === undefined) throw new DemoActionError(400, 'A sponsorship has its own price: pricePerMille (SOL per 1,000 impressions) is required');
+      sponsoredProject = this.project(input.sponsoredProjectId).address;
+      pricePerMille = lamportsOf(input.pricePerMille, SOL);
+    } else {
+      if (input.sponsoredProjectId !== undefined) throw new DemoActionError(400, `Only a sponsorship names a film; a ${input.adType} campaign runs on every film of its genres`);
+      if (input.pricePerMille !== undefined) throw new DemoActionError(400, `A ${input.adType} campaign has the standard price; pricePerMille is for sponsorships`);
+      pricePerMille = BigInt(STANDARD_PRICE_PER_MILLE_LAMPORTS[input.adType]);
+    }
+    // The next id this advertiser has not used (synchronously up to the send: nobody takes it in between).
+    let campaignId = 0n;
+    while (this.chain.exists(pda.campaign(advertiser.publicKey, campaignId))) campaignId++;
+    const campaign = pda.campaign(advertiser.publicKey, campaignId);
+    const signature = await this.run(
+      [
+        ix.createCampaign(advertiser.publicKey, campaignId, {
+          adType: input.adType,
+          pricePerMilleLamports: pricePerMille,
+          sponsoredProject,
+          budgetLamports: lamportsOf(input.budget, SOL),
+          creativeUri: input.creativeUri,
+          creativeHash: Buffer.from(input.creativeHash, 'hex'),
+          targetGenres,
+          startAt: BigInt(startAt),
+          endAt: BigInt(endAt),
+        }),
+      ],
+      [advertiser],
+    );
+    await campaigns.upsertDetails(this.cluster.db, campaign.toBase58(), { ...input.details, creativeKind: input.creativeKind }, Math.floor(this.now() / 1000));
+    return { signature, campaign: campaign.toBase58() };
+  }
+
+  /** The wallet's own campaign account: 404 when there is none, 403 when another advertiser's. */
+  private async ownCampaign(walletAddress: string, address: string, action: string): Promise<{ advertiser: Keypair; campaign: PublicKey }> {
+    const advertiser = await this.signer(walletAddress);
+    const campaign = new PublicKey(address);
+    const account = this.chain.account<{ advertiser: PublicKey }>('Campaign', campaign);
+    if (!account) throw new DemoActionError(404, 'Campaign not found');
+    if (!account.advertiser.equals(advertiser.publicKey)) throw new DemoActionError(403, `Only the advertiser of this campaign can ${action}`);
+    return { advertiser, campaign };
+  }
+
+  async topUpCampaign(walletAddress: string, address: string, amountSol: number): Promise<{ signature: string }> {
+    const { advertiser, campaign } = await this.ownCampaign(walletAddress, address, 'top it up');
+    return { signature: await this.run([ix.topUpCampaign(advertiser.publicKey, campaign, lamportsOf(amountSol, SOL))], [advertiser]) };
+  }
+
+  async setCampaignPaused(walletAddress: string, address: string, paused: boolean): Promise<{ signature: string }> {
+    const { advertiser, campaign } = await this.ownCampaign(walletAddress, address, paused ? 'pause it' : 'resume it');
+    return { signature: await this.run([ix.setCampaignPaused(advertiser.publicKey, campaign, paused)], [advertiser]) };
+  }
+
+  /** close_campaign: the unspent budget and the rent back to the wallet's demo key. */
+  async closeCampaign(walletAddress: string, address: string): Promise<{ signature: string; refundedLamports: string }> {
+    const { advertiser, campaign } = await this.ownCampaign(walletAddress, address, 'close it');
+    const signature = await this.run([ix.closeCampaign(advertiser.publicKey, campaign)], [advertiser]);
+    const closed = decodeTransactionEvents(this.chain.committed(signature)!).find((event) => event.name === 'CampaignClosed');
+    return { signature, refundedLamports: String(closed?.data.refunded_lamports ?? 0) };
   }
 
   /**
