@@ -63,7 +63,7 @@ describe('campaigns on the demo chain', () => {
 
   async function upload(bytes: Buffer, name: string): Promise<{ url: string; sha256: string; contentType: string }> {
     const form = new FormData();
-    form.set('file', new Blob([bytes]), name);
+    form.set('file', new Blob([new Uint8Array(bytes)]), name);
     const response = await app.request('/api/media', { method: 'POST', body: form });
     assert.equal(response.status, 200);
     return (await response.json()) as { url: string; sha256: string; contentType: string };
@@ -146,6 +146,33 @@ describe('campaigns on the demo chain', () => {
     assert.equal(closed.body.campaign.refundedLamports, '1500000000');
     const afterClose = BigInt((await request('GET', `/api/demo/wallets/${WALLET}`)).body.balanceLamports);
     assert.ok(afterClose - beforeClose > 1_500_000_000n, 'the unspent budget and the rent come back');
+  });
+
+  test('"Generate Test Revenue" is paid by the house campaign (settle_campaign), which the player never serves', async () => {
+    // A seeded investor of a funded film, signed in with the key the demo holds for it.
+    const investorKey = demo.service.key('investor:1');
+    const investor = investorKey.publicKey.toBase58();
+    const cookie = await signIn(app, investorKey);
+    const houseAdvertiser = demo.service.key('house-advertiser').publicKey.toBase58();
+    const [house] = (await request('GET', `/api/campaigns?advertiser=${houseAdvertiser}`)).body.campaigns;
+    assert.equal(house.adType, 'video');
+    assert.equal(house.companyName, 'Marquee');
+    const response = await app.request('/api/demo/generate-revenue', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ userId: investor, amount: 2.5 }),
+    });
+    const body = (await response.json()) as Json;
+    assert.equal(response.status, 200, body.message);
+    // 166,666 video impressions at 15,000 lamports: 2.49999 SOL.
+    assert.equal(body.amount, 2.49999);
+    const after = (await request('GET', `/api/campaigns/${house.address}`)).body;
+    assert.equal(BigInt(after.spentLamports) - BigInt(house.spentLamports), 2_499_990_000n);
+    assert.equal(after.impressions - house.impressions, 166_666);
+    assert.deepEqual(after.byFilm.find((film: Json) => film.projectId === body.projectId)?.spentLamports !== undefined, true);
+    // The player never shows the house campaign as an advertiser's ad.
+    const ad = await app.request(`/player/${body.projectId}/ads/pre-roll`);
+    assert.equal(((await ad.json()) as Json).campaign === house.address, false);
   });
 
   test('error: a creative of the wrong kind for the ad type is refused with a clear 400, nothing sent', async () => {

@@ -152,6 +152,7 @@ export const nonceBody = z.object({
   projectId: id,
   embedId: z.string().min(1).max(MAX_EMBED_ID_LEN),
   website: z.string().max(MAX_WEBSITE_URL_LEN).optional().meta({ description: "the origin of the page embedding the player (the embed's registered website)" }),
+  campaign: walletAddress.optional().meta({ description: 'the campaign whose ad the play served (GET /player/{projectId}/ads/{slot}); absent: the house ad, which is never settled' }),
 });
 export const viewBody = z.object({
   projectId: id,

@@ -213,6 +213,12 @@ export class ScriptedChain {
 
   distributeRevenue(projectId: number, totalLamports: bigint, embeds: { embed: string; views: bigint }[] = []) {
     const project = this.projects.get(projectId)!;
+    return this.emit([this.revenueDistributed(projectId, totalLamports, embeds)], [project.address, this.settlementAuthority]);
+  }
+
+  /** The RevenueDistributed of a deposit into the project (distribute_revenue's, or settle_campaign's). */
+  private revenueDistributed(projectId: number, totalLamports: bigint, embeds: { embed: string; views: bigint }[]): TestEvent {
+    const project = this.projects.get(projectId)!;
     const publisher = (totalLamports * 4000n) / 10000n;
     const platform = (totalLamports * 250n) / 10000n;
     const investor = totalLamports - publisher - platform;
@@ -220,34 +226,29 @@ export class ScriptedChain {
     const rpsBefore = project.rps;
     project.rps += (investor * Q64) / project.totalShares;
     const index = project.distributions++;
-    return this.emit(
-      [
-        {
-          name: 'RevenueDistributed',
-          data: {
-            project: project.address,
-            distribution: address(`distribution:${projectId}:${index}`),
-            index: BigInt(index),
-            total_lamports: totalLamports,
-            publisher_lamports: publisher,
-            investor_lamports: investor,
-            platform_lamports: platform,
-            total_views: totalViews,
-            total_shares: project.totalShares,
-            revenue_per_share_before: rpsBefore,
-            revenue_per_share_after: project.rps,
-            embeds: embeds.map((e) => ({
-              embed: e.embed,
-              views: e.views,
-              amount_lamports: totalViews === 0n ? 0n : (publisher * e.views) / totalViews,
-            })),
-            seq: BigInt(++project.seq),
-            ...this.stamp(),
-          },
-        },
-      ],
-      [project.address, this.settlementAuthority],
-    );
+    return {
+      name: 'RevenueDistributed',
+      data: {
+        project: project.address,
+        distribution: address(`distribution:${projectId}:${index}`),
+        index: BigInt(index),
+        total_lamports: totalLamports,
+        publisher_lamports: publisher,
+        investor_lamports: investor,
+        platform_lamports: platform,
+        total_views: totalViews,
+        total_shares: project.totalShares,
+        revenue_per_share_before: rpsBefore,
+        revenue_per_share_after: project.rps,
+        embeds: embeds.map((e) => ({
+          embed: e.embed,
+          views: e.views,
+          amount_lamports: totalViews === 0n ? 0n : (publisher * e.views) / totalViews,
+        })),
+        seq: BigInt(++project.seq),
+        ...this.stamp(),
+      },
+    };
   }
 
   // --- campaigns (issue 14): the bookkeeping of create/top_up/set_paused/settle/close_campaign ---
@@ -340,35 +341,29 @@ export class ScriptedChain {
     const state = this.campaigns.get(campaign)!;
     const amount = (impressions * state.price) / 1000n;
     if (amount > state.budget - state.spent) throw new Error('CampaignBudgetExceeded');
-    const distributed = this.distributeRevenue(projectId, amount, embeds);
     const project = this.projects.get(projectId)!;
+    const distributed = this.revenueDistributed(projectId, amount, embeds);
     const index = project.distributions - 1;
-    // The distribution's own transaction already went out; the campaign's event follows it (its own stream).
     state.spent += amount;
     state.impressions += impressions;
-    const settled = this.emit(
-      [
-        {
-          name: 'CampaignSettled',
-          data: {
-            campaign,
-            advertiser: state.advertiser,
-            project: project.address,
-            distribution: address(`distribution:${projectId}:${index}`),
-            distribution_index: BigInt(index),
-            impressions,
-            amount_lamports: amount,
-            spent_after: state.spent,
-            remaining_after: state.budget - state.spent,
-            impressions_after: state.impressions,
-            seq: BigInt(++state.seq),
-            ...this.stamp(),
-          },
-        },
-      ],
-      [campaign, state.advertiser, project.address],
-    );
-    return { amount, distributed, settled };
+    const settled: TestEvent = {
+      name: 'CampaignSettled',
+      data: {
+        campaign,
+        advertiser: state.advertiser,
+        project: project.address,
+        distribution: address(`distribution:${projectId}:${index}`),
+        distribution_index: BigInt(index),
+        impressions,
+        amount_lamports: amount,
+        spent_after: state.spent,
+        remaining_after: state.budget - state.spent,
+        impressions_after: state.impressions,
+        seq: BigInt(++state.seq),
+        ...this.stamp(),
+      },
+    };
+    return { amount, tx: this.emit([distributed, settled], [campaign, state.advertiser, project.address, this.settlementAuthority]) };
   }
 
   closeCampaign(campaign: string) {
