@@ -248,6 +248,13 @@ export const ROUTES: RouteDoc[] = [
     query: schemas.playerQuery,
     responses: { 404: 'unknown project (HTML)' },
   },
+  {
+    method: 'get',
+    path: '/player/{projectId}/ads/{slot}',
+    summary: "One slot's ad for the player: a campaign's (video for pre-roll and mid-roll, display for the overlay) or the house ad (campaign null)",
+    params: schemas.playerAdParams,
+    responses: { 400: 'unknown slot', 404: 'Project not found' },
+  },
   { method: 'get', path: '/player/player.js', summary: "The player page's script (the state machine of pre-roll, film, mid-roll and overlay)" },
   { method: 'get', path: '/player/catalogue.js', summary: 'The Auto-List loader: lists the funded catalogue of its data-key on the page' },
   { method: 'get', path: '/player/loader.js', summary: "The embed snippet's loader: initialises each queued player (container, projectId, adUnit, website)" },

@@ -317,3 +317,4 @@ export const campaignDetailsFields = {
   monthlyBudgetUsd: z.number().nonnegative().finite().optional().meta({ description: 'the form\'s monthly budget in USD (informational)' }),
 };
 export const campaignDetailsBody = z.object({ walletAddress, ...campaignDetailsFields });
+export const playerAdParams = z.object({ projectId: id, slot: z.enum(['pre-roll', 'mid-roll', 'overlay']) });
