@@ -8,15 +8,7 @@ import type { CampaignDetailsTable, CampaignsTable } from './schema.ts';
 export type CampaignRow = Selectable<CampaignsTable>;
 export type CampaignDetailsRow = Selectable<CampaignDetailsTable>;
 /** A campaign with its details (null fields when none were recorded). */
-export type CampaignWithDetails = CampaignRow & {
-  company_name: string | null;
-  email: string | null;
-  website: string | null;
-  target_audience: string | null;
-  monthly_budget_usd: number | null;
-  creative_kind: string | null;
-  house: number | null;
-};
+export type CampaignWithDetails = CampaignRow & { [Field in Exclude<keyof CampaignDetailsRow, 'campaign' | 'updated_at'>]: CampaignDetailsRow[Field] | null };
 
 // --- projection of the Campaign* events -----------------------------------------------------------
 

@@ -35,49 +35,44 @@ function offlineProgram(accounts: SettlementAccounts) {
   return { program, programId, find };
 }
 
+/** The accounts settle_campaign and distribute_revenue share: the deposit into the project's vault. */
+function depositAccounts(request: { project: string; index: number }, accounts: SettlementAccounts) {
+  const { programId, find } = offlineProgram(accounts);
+  const project = new PublicKey(request.project);
+  return {
+    settlementAuthority: accounts.settlementAuthority,
+    platform: find(seed('platform')),
+    project,
+    vault: find(seed('vault'), project.toBuffer()),
+    distribution: find(seed('distribution'), project.toBuffer(), u64(request.index)),
+    treasury: accounts.treasury,
+    eventAuthority: find(seed('__event_authority')),
+    program: programId,
+  };
+}
+
+const embedAccounts = (embeds: { embed: string }[]) => embeds.map((embed) => ({ pubkey: new PublicKey(embed.embed), isSigner: false, isWritable: true }));
+
 /** settle_campaign: accounts as in programs/marquee/src/instructions/settle_campaign.rs, then the embeds. */
 export function settleCampaignInstruction(request: CampaignSettlementRequest, accounts: SettlementAccounts) {
-  const { program, programId, find } = offlineProgram(accounts);
-  const project = new PublicKey(request.project);
-  return program.methods
-    .settleCampaign(
+  return offlineProgram(accounts)
+    .program.methods.settleCampaign(
       new anchor.BN(request.impressions),
       request.embeds.map((embed) => new anchor.BN(embed.views)),
     )
-    .accountsPartial({
-      settlementAuthority: accounts.settlementAuthority,
-      platform: find(seed('platform')),
-      campaign: new PublicKey(request.campaign),
-      project,
-      vault: find(seed('vault'), project.toBuffer()),
-      distribution: find(seed('distribution'), project.toBuffer(), u64(request.index)),
-      treasury: accounts.treasury,
-      eventAuthority: find(seed('__event_authority')),
-      program: programId,
-    })
-    .remainingAccounts(request.embeds.map((embed) => ({ pubkey: new PublicKey(embed.embed), isSigner: false, isWritable: true })))
+    .accountsPartial({ ...depositAccounts(request, accounts), campaign: new PublicKey(request.campaign) })
+    .remainingAccounts(embedAccounts(request.embeds))
     .instruction();
 }
 
 export function distributeRevenueInstruction(request: DistributionRequest, accounts: SettlementAccounts) {
-  const { program, programId, find } = offlineProgram(accounts);
-  const project = new PublicKey(request.project);
-  return program.methods
-    .distributeRevenue(
+  return offlineProgram(accounts)
+    .program.methods.distributeRevenue(
       new anchor.BN(request.amountLamports.toString()),
       request.embeds.map((embed) => new anchor.BN(embed.views)),
     )
-    .accountsPartial({
-      settlementAuthority: accounts.settlementAuthority,
-      platform: find(seed('platform')),
-      project,
-      vault: find(seed('vault'), project.toBuffer()),
-      distribution: find(seed('distribution'), project.toBuffer(), u64(request.index)),
-      treasury: accounts.treasury,
-      eventAuthority: find(seed('__event_authority')),
-      program: programId,
-    })
-    .remainingAccounts(request.embeds.map((embed) => ({ pubkey: new PublicKey(embed.embed), isSigner: false, isWritable: true })))
+    .accountsPartial(depositAccounts(request, accounts))
+    .remainingAccounts(embedAccounts(request.embeds))
     .instruction();
 }
 
