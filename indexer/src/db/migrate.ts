@@ -14,6 +14,7 @@ import { migration004 } from './migrations/004_publishers.ts';
 import { migration005 } from './migrations/005_auth_nonces.ts';
 import { migration006 } from './migrations/006_studios.ts';
 import { migration007 } from './migrations/007_collaboration.ts';
+import { migration008 } from './migrations/008_campaigns.ts';
 
 /** A migration's `up` gets the dialect for the few column types the two databases spell apart. */
 export interface MarqueeMigration {
@@ -29,7 +30,7 @@ export type MigrationList = MarqueeMigration[];
  * migrations test rejects gaps and duplicates, and an applied name must never change.
  */
 export const MIGRATIONS: MigrationList = [
-  migration001, migration002, migration003, migration004, migration005, migration006, migration007,
+  migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008,
 ];
 
 const MIGRATION_TABLE = 'kysely_migration';
