@@ -251,6 +251,7 @@ test('advertiser journey: fund a video campaign, its creative plays on an embed,
     return current.status === 'closed' ? current : undefined;
   });
   assert.equal(closed.refundedLamports, String(BUDGET_LAMPORTS - IMPRESSION_LAMPORTS));
+  await closable.getByLabel('Refunded').getByText('0.999985 SOL').waitFor();
   const balanceAfterClose = await harness.demoBalance(advertiser);
   assert.equal(
     balanceAfterClose - balanceBeforeClose,

@@ -28,6 +28,8 @@ import {
 import { useCampaign, useCloseCampaign, useSetCampaignPaused, useTopUpCampaign } from './advertising-data-access'
 
 const CHART_HEIGHT = 200
+/** Room for SOL amounts of a few impressions (0.000015) beside the axis. */
+const SOL_AXIS_WIDTH = 80
 
 function failed(title: string, error: unknown) {
   console.error(error)
@@ -109,7 +111,11 @@ function CampaignCard({ summary }: { summary: CampaignSummary }) {
         <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
           <Figure label="Impressions" value={campaign.impressions.toLocaleString('en-US')} />
           <Figure label="Spent" value={lamportsToSolText(campaign.spentLamports)} />
-          <Figure label="Remaining budget" value={lamportsToSolText(campaign.remainingLamports)} />
+          {campaign.status === 'closed' ? (
+            <Figure label="Refunded" value={campaign.refundedLamports !== null ? lamportsToSolText(campaign.refundedLamports) : '—'} />
+          ) : (
+            <Figure label="Remaining budget" value={lamportsToSolText(campaign.remainingLamports)} />
+          )}
           <Figure label="Budget" value={lamportsToSolText(campaign.budgetLamports)} />
         </SimpleGrid>
         {detail.isError && <ErrorAlert error={detail.error} />}
@@ -186,7 +192,7 @@ function CampaignCharts({ days }: { days: CampaignDay[] }) {
         <LineChart data={days}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="date" fontSize={11} />
-          <YAxis fontSize={11} />
+          <YAxis fontSize={11} width={SOL_AXIS_WIDTH} />
           <Tooltip />
           <Line dataKey="spentSol" name="Spent (SOL)" stroke="#38a169" />
         </LineChart>
