@@ -18,7 +18,7 @@ import { startHarness, type Harness } from './harness.ts';
 let harness: Harness;
 let origin = '';
 const wallet = Keypair.generate();
-/** What one counted view pays (REVENUE_PER_VIEW_LAMPORTS, the video ads' $15 CPM). */
+/** What one counted view of a video campaign pays (its $15 CPM: 15,000,000 lamports per mille). */
 const VIEW_REVENUE_LAMPORTS = 15_000n;
 /** The demo chain charges the runtime's fee per signature to the claimer's key. */
 const SIGNATURE_FEE_LAMPORTS = 5_000n;
@@ -147,6 +147,31 @@ test('publisher journey: verify a website, register an embed, a counted view, 40
   assert.equal(new URL(embed.websiteUrl).origin, siteOrigin);
   await shot(page, 'registered');
 
+  // An advertiser's video campaign runs on every film (a house-ad view pays nothing): funded by
+  // this wallet's demo key, its creative uploaded to the server's media store.
+  const campaign = await page.evaluate(async () => {
+    const form = new FormData();
+    const mp4 = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode('ftypisom'), ...new Uint8Array(64)]);
+    form.set('file', new Blob([mp4]), 'spot.mp4');
+    const creative = (await (await fetch('/api/media', { method: 'POST', body: form })).json()) as { url: string; sha256: string };
+    const session = (await (await fetch('/api/auth/session')).json()) as { walletAddress: string };
+    const response = await fetch('/api/demo/campaigns', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        walletAddress: session.walletAddress,
+        adType: 'video',
+        budget: 1,
+        creativeUri: creative.url,
+        creativeHash: creative.sha256,
+        targetGenres: [],
+        endAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      }),
+    });
+    return { status: response.status, body: (await response.json()) as { campaign: { address: string }; message?: string } };
+  });
+  assert.equal(campaign.status, 201, campaign.body.message);
+
   // A page of the website embeds the snippet; a visitor plays past the pre-roll and watches 2 s.
   siteContent.snippet = snippet;
   const visitor = await browser.newPage({ viewport: { width: 1200, height: 900 } });
@@ -154,6 +179,8 @@ test('publisher journey: verify a website, register an embed, a counted view, 40
   const player = visitor.frameLocator('iframe');
   await player.getByRole('button', { name: 'Play' }).click();
   await player.getByText(/Skip Ad in [1-5]/).waitFor();
+  // The pre-roll is the campaign's: its creative plays (skippable after 5 s).
+  await player.locator('#ad-video').waitFor();
   await player.getByRole('button', { name: 'Skip Ad' }).click({ timeout: 10_000 });
   await player.getByText('View counted').waitFor({ timeout: 15_000 });
   await shot(visitor, 'view-counted');
@@ -171,6 +198,9 @@ test('publisher journey: verify a website, register an embed, a counted view, 40
   const investorsBefore = await investorsClaimable(funded.id);
   const settled = await api<{ settled: unknown[] }>('/demo/settle', { method: 'POST' });
   assert.equal(settled.settled.length, 1);
+  // Paid from the campaign that served the view: its budget fell by exactly one video impression.
+  const paid = await api<{ spentLamports: string; remainingLamports: string; impressions: number }>(`/campaigns/${campaign.body.campaign.address}`);
+  assert.deepEqual([paid.spentLamports, paid.remainingLamports, paid.impressions], [String(VIEW_REVENUE_LAMPORTS), String(1_000_000_000n - VIEW_REVENUE_LAMPORTS), 1]);
   const afterSettle = await api<Analytics>(`/publishers/${publisher}/analytics`);
   const publisherShare = (VIEW_REVENUE_LAMPORTS * 4000n) / 10_000n;
   const investorShare = (VIEW_REVENUE_LAMPORTS * 5750n) / 10_000n;

@@ -131,3 +131,33 @@ export const TOP_INVESTORS_SHOWN = 5
 /** Debug page (spec §9): the invest amount is in thousandths of SOL; embeds default to this site. */
 export const DEBUG_DEFAULT_INVESTMENT_AMOUNT = 1000
 export const DEBUG_DEFAULT_WEBSITE_URL = 'https://example.com'
+
+/**
+ * Advertising (spec §2, §9; the program's constants.rs): prices per 1,000 impressions at
+ * 1 SOL = 1000 USD, the smallest budget (one settlement batch of 1,000 impressions), the grace
+ * after a campaign's end before it can be closed, and the creative rules of the media store.
+ */
+export const IMPRESSIONS_PER_MILLE = 1000
+export const AD_PRICE_PER_MILLE_USD = { display: 5, video: 15 } as const
+export const AD_PRICE_PER_MILLE_LAMPORTS = { display: 5_000_000, video: 15_000_000 } as const
+export const MIN_CAMPAIGN_BATCH_IMPRESSIONS = IMPRESSIONS_PER_MILLE
+export const CAMPAIGN_SETTLEMENT_GRACE_DAYS = 7
+export const VIDEO_AD_LENGTHS_SECONDS = [15, 30, 60] as const
+export const AD_SKIP_AFTER_SECONDS = 5
+export const AD_TYPES = ['display', 'video', 'sponsorship'] as const
+export const TARGET_AUDIENCES = ['all', '18-24', '25-34', '35-44', '45+', 'custom'] as const
+export const DEFAULT_TARGET_AUDIENCE = 'all'
+export const MONTHLY_BUDGET_PLACEHOLDER = '$1,000'
+export const CREATIVE_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const
+export const CREATIVE_IMAGE_MAX_BYTES = 10 * 1024 * 1024
+export const CREATIVE_VIDEO_TYPES = ['video/mp4', 'video/webm'] as const
+export const CREATIVE_VIDEO_MAX_BYTES = 50 * 1024 * 1024
+/** The program's creative URI limit (bytes). */
+export const MAX_CREATIVE_URI_BYTES = 200
+/** Demo chain clock advance (POST /api/demo/clock/advance): the debug page's step, the server's cap. */
+export const DEBUG_CLOCK_ADVANCE_DAYS = 8
+export const MAX_CLOCK_ADVANCE_DAYS = 30
+
+/** Publisher program application (spec §2). */
+export const MONTHLY_VISITOR_RANGES = ['1-5k', '5-25k', '25-100k', '100k-500k', '500k+'] as const
+export const WEBSITE_CATEGORIES = ['entertainment', 'news', 'blog', 'community', 'streaming', 'other'] as const

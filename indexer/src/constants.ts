@@ -1,4 +1,5 @@
 // The product's constants as the indexer and API use them (spec §9, DESIGN "Indexer and API").
+import { readFileSync } from 'node:fs';
 
 export const LAMPORTS_PER_SOL = 1_000_000_000;
 /** Spec: amounts are thousandths of SOL, so one amount unit is 1e6 lamports. */
@@ -131,3 +132,35 @@ export const SSE_KEEPALIVE_MS = 15_000;
 /** On shutdown, requests under way get this long to finish before their connections are cut (an
  * open chat stream never finishes by itself). */
 export const SHUTDOWN_GRACE_MS = 2_000;
+
+/** Advertising (issue 14, spec §9): the program's campaign rules (programs/marquee/src/constants.rs). */
+export const AD_TYPES = ['display', 'video', 'sponsorship'] as const;
+export type AdType = (typeof AD_TYPES)[number];
+/** Ad prices are per mille (CPM): per 1,000 impressions. */
+export const IMPRESSIONS_PER_MILLE = 1000;
+/** Spec §9: display $5 CPM, video $15 CPM at 1 SOL = 1000 USD; a sponsorship's price is agreed per film. */
+export const STANDARD_PRICE_PER_MILLE_LAMPORTS: Record<Exclude<AdType, 'sponsorship'>, number> = {
+  display: 5_000_000,
+  video: 15_000_000,
+};
+/** A campaign's budget pays at least this many impressions (the program's CampaignBudgetTooSmall). */
+export const MIN_CAMPAIGN_BATCH_IMPRESSIONS = 1000;
+/** After its end a campaign's served impressions may still be settled this long; then it may be closed. */
+export const CAMPAIGN_SETTLEMENT_GRACE_SECONDS = 7 * 24 * 3600;
+export const MAX_CREATIVE_URI_LEN = 200;
+/** Spec §9: a video ad may be skipped after 5 seconds. */
+export const SKIP_AFTER_SECONDS = 5;
+/** Video creatives (MP4, WebM) uploaded to /api/media: at most 50 MB. */
+export const MAX_VIDEO_CREATIVE_BYTES = 50 * 1024 * 1024;
+/** POST /api/demo/clock/advance moves the demo chain's clock by 1 second to 30 days. */
+export const MAX_DEMO_CLOCK_ADVANCE_SECONDS = 30 * 24 * 3600;
+/** The demo's house campaign (test revenue): its budget, and the top-up when it runs below what a request pays. */
+export const HOUSE_CAMPAIGN_BUDGET_LAMPORTS = 100_000n * BigInt(LAMPORTS_PER_SOL);
+
+/**
+ * The meaning of a campaign's target_genres bitmask: bit i targets AD_GENRES[i]; 0 targets every film.
+ * Read from the one list the program, the app and the ad server share.
+ */
+export const AD_GENRES: readonly string[] = (
+  JSON.parse(readFileSync(new URL('../../programs/marquee/ad-genres.json', import.meta.url), 'utf8')) as { genres: string[] }
+).genres;

@@ -12,7 +12,7 @@ export { decodeTransactionEvents, toChainTransaction, type ChainTransaction, typ
 export { coder, idl, PROGRAM_ID, EVENT_IX_TAG } from './program/idl.ts';
 export { createServer } from './server.ts';
 export { startMarquee, type Marquee, type StartOptions } from './start.ts';
-export { distributeRevenueInstruction, rpcSettlementSigner, type SettlementAccounts } from './settlement/instruction.ts';
-export { SettlementJob, type DistributionRequest, type SettlementSigner } from './settlement/job.ts';
+export { distributeRevenueInstruction, rpcSettlementSigner, settleCampaignInstruction, type SettlementAccounts } from './settlement/instruction.ts';
+export { SettlementJob, type CampaignSettlementRequest, type DistributionRequest, type SettlementSigner } from './settlement/job.ts';
 export { RpcSource } from './sources/rpc.ts';
 export type { ChainSource, SignatureInfo, SignatureQuery, SourceNotification } from './sources/source.ts';

@@ -273,14 +273,23 @@ describe('demo chain', () => {
     assert.equal(foreign.status, 403);
   });
 
-  test('counted views are settled on chain by the settlement job', async () => {
+  test('counted views are settled on chain by the settlement job, from the campaign that served them', async () => {
     const { body: embeds } = await request('GET', '/api/embeds');
     const embed = embeds.find((candidate: Json) => candidate.websiteUrl === 'https://films.example');
     const before = (await request('GET', `/api/projects/${embed.projectId}`)).body.totalViews;
+    // An advertiser's video campaign running on every film (house-ad views are never settled).
+    const created = await request(
+      'POST',
+      '/api/demo/campaigns',
+      { walletAddress: OTHER_WALLET, adType: 'video', budget: 1, creativeUri: 'https://ads.example/spot.mp4', creativeHash: 'ab'.repeat(32), targetGenres: [], endAt: new Date(now() + 30 * DAY_MS).toISOString() },
+      'other',
+    );
+    assert.equal(created.status, 201, created.body.message);
+    const campaign = created.body.campaign.address;
     // The seeded publisher verified its website (the check itself is tested in publishers-api).
     await verifiedWebsite(demo.cluster.db, embed.publisher, embed.websiteUrl);
     for (let view = 0; view < 3; view++) {
-      const nonce = await request('POST', '/api/views/nonce', { projectId: embed.projectId, embedId: embed.embedId, website: new URL(embed.websiteUrl).origin });
+      const nonce = await request('POST', '/api/views/nonce', { projectId: embed.projectId, embedId: embed.embedId, website: new URL(embed.websiteUrl).origin, campaign });
       assert.equal(nonce.status, 201, nonce.body.message);
       const counted = await request('POST', '/api/views', { projectId: embed.projectId, embedId: embed.embedId, nonce: nonce.body.nonce });
       assert.deepEqual(counted.body, { counted: true });
@@ -289,6 +298,9 @@ describe('demo chain', () => {
     assert.equal(settled.status, 200);
     assert.equal(settled.body.settled.length, 1);
     assert.equal((await request('GET', `/api/projects/${embed.projectId}`)).body.totalViews, before + 3);
+    const paid = await request('GET', `/api/campaigns/${campaign}`);
+    assert.equal(paid.body.spentLamports, '45000');
+    assert.equal(paid.body.impressions, 3);
   });
 
   test('error: the demo settlement signer never sends a batch at an index already taken on chain', async () => {

@@ -1,5 +1,5 @@
 // Failover on PostgreSQL (run under scripts/with-postgres.sh): two leader candidates as child
-// processes; the leader is SIGKILLed mid-ingestion and, later, mid-settlement (its distribution
+// processes; the leader is SIGKILLed mid-ingestion and, later, mid-settlement (its settle_campaign
 // sent, not recorded); the standby takes over within 10 s, and the database then equals an
 // uninterrupted run's, with the distribution sent exactly once.
 import assert from 'node:assert/strict';
@@ -116,7 +116,7 @@ async function withFailover(fixture: string, dataDir: string, lockKey: number, m
 }
 
 /** Counted views for the fixture's funded film, through the API (same clock and IPs in every run). */
-async function countViews(dataDir: string, projectId: number, embedId: string) {
+async function countViews(dataDir: string, projectId: number, embedId: string, campaign: string) {
   let nowMs = (T0 + 100_000) * 1000;
   const cluster = await createCluster({ ...storageOf(dataDir), source: new FakeChainSource('demo'), now: () => nowMs });
   // Views count only on the embed's registered website, verified by its publisher (fullScenario's).
@@ -132,7 +132,7 @@ async function countViews(dataDir: string, projectId: number, embedId: string) {
   };
   for (let view = 0; view < VIEWS; view++) {
     const ip = `10.9.0.${view}`;
-    const { nonce } = await post('/api/views/nonce', { projectId, embedId, website: EMBED_WEBSITE }, ip);
+    const { nonce } = await post('/api/views/nonce', { projectId, embedId, website: EMBED_WEBSITE, campaign }, ip);
     nowMs += 2_000;
     assert.deepEqual(await post('/api/views', { projectId, embedId, nonce }, ip), { counted: true });
   }
@@ -153,9 +153,11 @@ describe('failover between two leader candidates', { skip }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'marquee-failover-'));
   const fixturePath = join(dir, 'fixture.json');
   const { chain, film, embed } = fullScenario();
+  // The video campaign whose ads the counted views served.
+  const campaign = chain.createCampaign(address('advertiser')).address;
   const base = [...chain.source.transactions];
-  // The settlement job's distribution of the counted views: film 0's third (index 2).
-  chain.distributeRevenue(film.id, BigInt(VIEWS * REVENUE_PER_VIEW_LAMPORTS), [{ embed, views: BigInt(VIEWS) }]);
+  // The settlement job's settle_campaign of the counted views: film 0's third distribution (index 2).
+  chain.settleCampaign(campaign, film.id, BigInt(VIEWS), [{ embed, views: BigInt(VIEWS) }]);
   const distribution = chain.source.transactions.at(-1)!;
   const wire = ({ tx, addresses }: { tx: ChainTransaction; addresses: string[] }) => ({ tx: chainTransactionToJson(tx) as ChainTransaction, addresses });
   const fixture: FailoverFixture = {
@@ -182,7 +184,7 @@ describe('failover between two leader candidates', { skip }, () => {
   });
 
   test('killed mid-settlement (distribution sent, not recorded): taken over, sent once, same rows', async (t) => {
-    for (const run of [reference, failover]) await countViews(run, film.id, 'embed-0-1');
+    for (const run of [reference, failover]) await countViews(run, film.id, 'embed-0-1', campaign);
     await uninterrupted(fixturePath, reference, lockKey, 'settle');
     takeovers.push(await withFailover(fixturePath, failover, lockKey + 1, 'settle', 'after-send'));
     t.diagnostic(`standby elected ${takeovers[1]} ms after the leader's death`);

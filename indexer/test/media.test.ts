@@ -1,10 +1,11 @@
-// The content-addressed media store and /api/media: type sniffed from the bytes, the 10 MB limit,
+// The content-addressed media store and /api/media: type sniffed from the bytes, the 10 MB limit of
+// images and the 50 MB limit of video creatives (MP4, WebM),
 // one row per content (in the test database: SQLite, or PostgreSQL with MARQUEE_TEST_DATABASE_URL), 413 / 415 with `{ message }`, immutable serving with the right type.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, describe, test } from 'node:test';
-import { MAX_MEDIA_BYTES } from '../src/constants.ts';
-import { MediaStore, MediaTooLargeError, UnsupportedMediaTypeError, sniffImageType } from '../src/media/index.ts';
+import { MAX_MEDIA_BYTES, MAX_REQUEST_BODY_BYTES, MAX_VIDEO_CREATIVE_BYTES } from '../src/constants.ts';
+import { MediaStore, MediaTooLargeError, UnsupportedMediaTypeError, sniffImageType, sniffMediaType } from '../src/media/index.ts';
 import { openStore, type DataStore } from '../src/db/index.ts';
 import { testApp } from './helpers/app.ts';
 import { sqlRows, testLocation } from './helpers/database.ts';
@@ -14,6 +15,11 @@ const JPEG_HEADER = [0xff, 0xd8, 0xff, 0xe0];
 const image = (header: number[], body: string) => Uint8Array.from([...header, ...Buffer.from(body)]);
 const png = image(PNG_HEADER, 'a small png');
 const jpeg = image(JPEG_HEADER, 'a small jpeg');
+/** An MP4 opens with its ftyp box (size, "ftyp", brand); a WebM with the EBML header naming DocType "webm". */
+const MP4_HEADER = [0, 0, 0, 0x18, ...Buffer.from('ftypisom')];
+const WEBM_HEADER = [0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84, ...Buffer.from('webm')];
+const mp4 = image(MP4_HEADER, 'a small mp4');
+const webm = image(WEBM_HEADER, 'a small webm');
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 const databases: DataStore[] = [];
@@ -28,8 +34,17 @@ after(async () => {
 
 describe('sniffImageType', () => {
   test('recognises PNG and JPEG by their magic bytes', () => {
-    assert.deepEqual(sniffImageType(png), { contentType: 'image/png', extension: 'png' });
-    assert.deepEqual(sniffImageType(jpeg), { contentType: 'image/jpeg', extension: 'jpg' });
+    assert.deepEqual(sniffImageType(png), { kind: 'image', contentType: 'image/png', extension: 'png' });
+    assert.deepEqual(sniffImageType(jpeg), { kind: 'image', contentType: 'image/jpeg', extension: 'jpg' });
+  });
+
+  test('recognises MP4 and WebM videos by theirs, and nothing else as a video', () => {
+    assert.deepEqual(sniffMediaType(mp4), { kind: 'video', contentType: 'video/mp4', extension: 'mp4' });
+    assert.deepEqual(sniffMediaType(webm), { kind: 'video', contentType: 'video/webm', extension: 'webm' });
+    assert.equal(sniffImageType(mp4), null);
+    // Matroska that is not WebM, and an ftyp box in the wrong place.
+    assert.equal(sniffMediaType(image([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x88, ...Buffer.from('matroska')], '')), null);
+    assert.equal(sniffMediaType(image([...Buffer.from('ftyp'), 0, 0, 0, 0x18], '')), null);
   });
 
   test('refuses other types, truncated signatures and empty files', () => {
@@ -66,6 +81,23 @@ describe('MediaStore', () => {
     assert.equal(await store.count(), 1);
   });
 
+  test('a video may be 50 MB, an image only 10 MB', async () => {
+    const { store } = await newStore();
+    const video = new Uint8Array(MAX_VIDEO_CREATIVE_BYTES);
+    video.set(MP4_HEADER);
+    const stored = await store.put(video);
+    assert.equal(stored.kind, 'video');
+    assert.equal(stored.contentType, 'video/mp4');
+    assert.equal(await store.kind(stored.sha256), 'video');
+    const over = new Uint8Array(MAX_VIDEO_CREATIVE_BYTES + 1);
+    over.set(WEBM_HEADER);
+    await assert.rejects(store.put(over), /max 52428800 bytes, 50 MB for a video/);
+    const bigImage = new Uint8Array(MAX_MEDIA_BYTES + 1);
+    bigImage.set(PNG_HEADER);
+    await assert.rejects(store.put(bigImage), /10 MB for an image/);
+    assert.equal(await store.count(), 1);
+  });
+
   test('refuses a file that is not a JPG or PNG, whatever it is called', async () => {
     const { store } = await newStore();
     await assert.rejects(store.put(Buffer.from('GIF89a not a png')), UnsupportedMediaTypeError);
@@ -91,7 +123,7 @@ describe('/api/media', () => {
     const response = await upload(app, jpeg, 'poster.png');
     assert.equal(response.status, 200);
     const body = (await response.json()) as { url: string; sha256: string };
-    assert.deepEqual(body, { url: `/api/media/${sha256(jpeg)}`, sha256: sha256(jpeg) });
+    assert.deepEqual(body, { url: `/api/media/${sha256(jpeg)}`, sha256: sha256(jpeg), contentType: 'image/jpeg' });
 
     const served = await app.request(body.url);
     assert.equal(served.status, 200);
@@ -99,6 +131,30 @@ describe('/api/media', () => {
     assert.equal(served.headers.get('content-type'), 'image/jpeg');
     assert.match(served.headers.get('cache-control') ?? '', /immutable/);
     assert.deepEqual(new Uint8Array(await served.arrayBuffer()), jpeg);
+  });
+
+  test('a video creative over the 3 MB API body limit uploads, and is served as video', async () => {
+    const { app } = await testApp({ media: (await newStore()).store });
+    const video = new Uint8Array(MAX_REQUEST_BODY_BYTES * 2);
+    video.set(WEBM_HEADER);
+    const response = await upload(app, video, 'ad.webm');
+    assert.equal(response.status, 200, await response.clone().text());
+    const body = (await response.json()) as { url: string; contentType: string };
+    assert.equal(body.contentType, 'video/webm');
+    const served = await app.request(body.url);
+    assert.equal(served.headers.get('content-type'), 'video/webm');
+    // Other routes keep the 3 MB limit.
+    const other = await app.request('/api/metadata', { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(MAX_REQUEST_BODY_BYTES + 1) });
+    assert.equal(other.status, 413);
+  });
+
+  test('refuses a video over 50 MB with 413 and a message saying so', async () => {
+    const { app } = await testApp({ media: (await newStore()).store });
+    const big = new Uint8Array(MAX_VIDEO_CREATIVE_BYTES + 1);
+    big.set(MP4_HEADER);
+    const response = await upload(app, big, 'ad.mp4');
+    assert.equal(response.status, 413);
+    assert.match(((await response.json()) as { message: string }).message, /too large.*50 MB for a video/i);
   });
 
   test('refuses a file over 10 MB with 413 and a message', async () => {
@@ -114,8 +170,8 @@ describe('/api/media', () => {
     const { app } = await testApp({ media: (await newStore()).store });
     const response = await app.request('/api/media', {
       method: 'POST',
-      headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(MAX_MEDIA_BYTES * 2) },
-      body: new Uint8Array(MAX_MEDIA_BYTES * 2),
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(MAX_VIDEO_CREATIVE_BYTES * 2) },
+      body: new Uint8Array(MAX_VIDEO_CREATIVE_BYTES * 2),
     });
     assert.equal(response.status, 413);
     assert.ok(((await response.json()) as { message: string }).message);
@@ -125,7 +181,7 @@ describe('/api/media', () => {
     const { app } = await testApp({ media: (await newStore()).store });
     const gif = await upload(app, Buffer.from('GIF89a pretending'), 'poster.png');
     assert.equal(gif.status, 415);
-    assert.match(((await gif.json()) as { message: string }).message, /JPG and PNG/);
+    assert.match(((await gif.json()) as { message: string }).message, /JPG and PNG images and MP4 and WebM videos/);
     const json = await app.request('/api/media', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     assert.equal(json.status, 415);
   });

@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createApp } from '../src/api/app.ts';
 import { createCluster } from '../src/cluster.ts';
-import { REVENUE_PER_VIEW_LAMPORTS } from '../src/constants.ts';
-import { distributeRevenueInstruction } from '../src/settlement/instruction.ts';
-import { SettlementJob, type DistributionRequest } from '../src/settlement/job.ts';
+import { ix, pda } from '../src/demo/instructions.ts';
+import { settleCampaignInstruction } from '../src/settlement/instruction.ts';
+import { SettlementJob, type CampaignSettlementRequest } from '../src/settlement/job.ts';
 import { dumpTables, scalar } from './helpers/dump.ts';
 import { fundedChain, harness, revenueChain, skipWithoutProgram } from './helpers/real-chain.ts';
 import { sqlRow, sqlRun, testLocation } from './helpers/database.ts';
@@ -116,11 +116,31 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
     );
   });
 
-  test('the settlement job turns counted views into a real distribute_revenue, ingested', async () => {
+  test('the settlement job turns a campaign’s counted views into a real settle_campaign, ingested', async () => {
     const { chain, source, platform, project } = await fundedChain();
     const publisher = chain.wallet(sol(1));
     const embedId = 'embed-0-1';
     chain.send([await fixtures.registerEmbedIx(chain.builders, publisher.publicKey, project.address, embedId, 'https://films.example')], [publisher]);
+    // A video campaign running on every film, funded with 1 SOL.
+    const advertiser = chain.wallet(sol(2));
+    const start = Number(chain.now());
+    chain.send(
+      [
+        ix.createCampaign(advertiser.publicKey, 0n, {
+          adType: 'video',
+          pricePerMilleLamports: 15_000_000n,
+          sponsoredProject: null,
+          budgetLamports: 1_000_000_000n,
+          creativeUri: 'https://ads.example/spot.mp4',
+          creativeHash: Buffer.alloc(32, 1),
+          targetGenres: 0n,
+          startAt: BigInt(start),
+          endAt: BigInt(start + 30 * 86_400),
+        }),
+      ],
+      [advertiser],
+    );
+    const campaign = pda.campaign(advertiser.publicKey, 0n).toBase58();
     let nowMs = Number(chain.now()) * 1000;
     const cluster = await createCluster({ source, dataDir: ':memory:' });
     const app = createApp({ clusters: [cluster], now: () => nowMs, trustedProxyHops: 1 });
@@ -129,26 +149,32 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
     const post = (path: string, body: unknown, ip: string) =>
       app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) });
     for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) {
-      const { nonce } = (await (await post('/api/views/nonce', { projectId: Number(project.id), embedId, website: 'https://films.example' }, ip)).json()) as { nonce: string };
+      const { nonce } = (await (await post('/api/views/nonce', { projectId: Number(project.id), embedId, website: 'https://films.example', campaign }, ip)).json()) as { nonce: string };
       nowMs += 2_000;
       assert.deepEqual(await (await post('/api/views', { projectId: Number(project.id), embedId, nonce }, ip)).json(), { counted: true });
     }
     const signer = {
-      async distributeRevenue(request: DistributionRequest) {
-        const instruction = await distributeRevenueInstruction(request, {
+      async settleCampaign(request: CampaignSettlementRequest) {
+        const instruction = await settleCampaignInstruction(request, {
           settlementAuthority: platform.settlement.publicKey,
           treasury: platform.treasury.publicKey,
         });
         return anchor.utils.bytes.bs58.encode(chain.send([instruction], [platform.settlement]).signature);
       },
+      distributeRevenue: async () => assert.fail('campaign views are paid by settle_campaign'),
     };
-    const results = await new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer }).runOnce();
+    const results = await new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer, now: () => nowMs }).runOnce();
     assert.equal(results.length, 1);
     assert.equal(results[0].error, undefined);
     const embed = chain.account('Embed', addresses.embed(project.address, publisher.publicKey, embedId));
     assert.equal(Number(embed.totalViews), 3);
     assert.equal(await scalar(cluster.db, 'SELECT total_views FROM embeds'), 3);
-    assert.equal(await scalar(cluster.db, 'SELECT total_lamports FROM distributions'), 3 * REVENUE_PER_VIEW_LAMPORTS);
+    // Three video impressions at 15,000 lamports, drawn from the campaign's budget on chain and in the index.
+    assert.equal(await scalar(cluster.db, 'SELECT total_lamports FROM distributions'), 45_000);
+    const onChain = chain.account('Campaign', new anchor.web3.PublicKey(campaign));
+    assert.equal(Number(onChain.spentLamports), 45_000);
+    assert.equal(await scalar(cluster.db, 'SELECT spent_lamports FROM campaigns'), 45_000);
+    assert.equal(await scalar(cluster.db, 'SELECT impressions FROM campaign_settlements'), 3);
     assert.equal(await scalar(cluster.db, 'SELECT COUNT(*) FROM investor_distributions'), 2);
   });
 });

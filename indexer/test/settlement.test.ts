@@ -1,73 +1,195 @@
-// The settlement job: counted views → distribute_revenue through a SettlementSigner → ingested.
+// The settlement job: counted views, grouped by film and the campaign that served them →
+// settle_campaign through a SettlementSigner → ingested. Never more impressions than the campaign
+// has budget for; house-ad views never; a paused campaign's served views still.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { REVENUE_PER_VIEW_LAMPORTS } from '../src/constants.ts';
-import { SettlementJob, type DistributionRequest } from '../src/settlement/job.ts';
+import { CAMPAIGN_SETTLEMENT_GRACE_SECONDS } from '../src/constants.ts';
+import { HOUSE_AD_REASON } from '../src/db/settlement.ts';
+import { maskOfGenres } from '../src/campaigns/rules.ts';
+import { SettlementJob, type CampaignSettlementRequest, type SettlementSigner } from '../src/settlement/job.ts';
 import { testApp } from './helpers/app.ts';
 import { address } from './helpers/chain.ts';
-import { scalar } from './helpers/dump.ts';
+import { scalar, sqlRows } from './helpers/database.ts';
 import { verifiedWebsite } from './helpers/publishers.ts';
 
-async function withViews(count: number) {
+const VIDEO_IMPRESSION_LAMPORTS = 15_000;
+
+type TestApp = Awaited<ReturnType<typeof testApp>>;
+
+/** A funded Drama film with a verified embed, and a video campaign targeting Drama. */
+async function setting(options: { budget?: bigint } = {}) {
   const t = await testApp();
-  const { chain, cluster, request, clock } = t;
+  const { chain } = t;
   chain.initializePlatform();
   const studio = chain.registerStudio('s', 'S');
-  const film = chain.createProject(studio, 'Film', 10);
+  const stored = (await (
+    await t.request('POST', '/api/metadata', { title: 'Film', description: 'd', directorName: 'D', genres: ['Drama'], releaseYear: 2024, licenseType: 'Exclusive Streaming' })
+  ).json()) as { uri: string; sha256: string };
+  const film = chain.createProject(studio, 'Film', 10, { metadataHash: [...Buffer.from(stored.sha256, 'hex')], metadataUri: stored.uri });
   chain.invest(film.id, address('alice'), 10_000_000_000n);
   const { embed } = chain.registerEmbed(film.id, address('publisher'), 'embed-0-1', 'https://a.example');
-  await cluster.indexer.sync();
-  await verifiedWebsite(cluster.db, address('publisher'), 'https://a.example');
-  for (let i = 0; i < count; i++) {
-    const { nonce } = await (await request('POST', '/api/views/nonce', { projectId: film.id, embedId: 'embed-0-1', website: 'https://a.example' }, { 'x-forwarded-for': `10.0.0.${i}` })).json();
-    clock.advance(2_000);
-    await request('POST', '/api/views', { projectId: film.id, embedId: 'embed-0-1', nonce }, { 'x-forwarded-for': `10.0.0.${i}` });
-  }
-  return { ...t, film, embed };
+  const campaign = chain.createCampaign(address('advertiser'), { targetGenres: maskOfGenres(['Drama']), budget: options.budget ?? 1_000_000_000n }).address;
+  await t.cluster.indexer.sync();
+  await verifiedWebsite(t.cluster.db, address('publisher'), 'https://a.example');
+  return { ...t, film, embed, campaign };
 }
 
+let ipCounter = 0;
+/** Counted views of the embed, each a play that served `campaign` (undefined: the house ad). */
+async function countViews(t: TestApp, film: { id: number }, count: number, campaign?: string) {
+  for (let i = 0; i < count; i++) {
+    const ip = `10.0.${Math.floor(ipCounter / 200)}.${ipCounter++ % 200}`;
+    const nonce = await t.request('POST', '/api/views/nonce', { projectId: film.id, embedId: 'embed-0-1', website: 'https://a.example', ...(campaign ? { campaign } : {}) }, { 'x-forwarded-for': ip });
+    assert.equal(nonce.status, 201, await nonce.clone().text());
+    t.clock.advance(2_000);
+    const counted = await t.request('POST', '/api/views', { projectId: film.id, embedId: 'embed-0-1', nonce: ((await nonce.json()) as { nonce: string }).nonce }, { 'x-forwarded-for': ip });
+    assert.deepEqual(await counted.json(), { counted: true });
+  }
+}
+
+/** A signer that runs settle_campaign on the scripted chain and records the requests. */
+function chainSigner(t: TestApp, requests: CampaignSettlementRequest[] = []): SettlementSigner {
+  return {
+    async settleCampaign(request) {
+      requests.push(request);
+      const views = request.embeds.map((e) => ({ embed: e.embed, views: BigInt(e.views) }));
+      return t.chain.settleCampaign(request.campaign, request.projectId, BigInt(request.impressions), views).tx.signature;
+    },
+    async distributeRevenue() {
+      throw new Error('campaign views are never paid by distribute_revenue');
+    },
+  };
+}
+
+const neverSends: SettlementSigner = {
+  settleCampaign: async () => assert.fail('nothing may be sent'),
+  distributeRevenue: async () => assert.fail('nothing may be sent'),
+};
+
 describe('settlement job', () => {
-  test('batches counted views into one distribute_revenue per project and ingests its transaction', async () => {
-    const t = await withViews(3);
-    const requests: DistributionRequest[] = [];
-    const signer = {
-      async distributeRevenue(request: DistributionRequest) {
-        requests.push(request);
-        const views = request.embeds.map((e) => ({ embed: e.embed, views: BigInt(e.views) }));
-        return t.chain.distributeRevenue(request.projectId, request.amountLamports, views).signature;
-      },
-    };
-    const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, signer });
+  test('batches a campaign’s counted views into one settle_campaign per film and ingests its transaction', async () => {
+    const t = await setting();
+    await countViews(t, t.film, 3, t.campaign);
+    const requests: CampaignSettlementRequest[] = [];
+    const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: chainSigner(t, requests) });
     const results = await job.runOnce();
     assert.equal(results.length, 1);
     assert.ok(results[0].signature);
     assert.deepEqual(requests, [
-      { project: t.film.address, projectId: t.film.id, index: 0, amountLamports: BigInt(3 * REVENUE_PER_VIEW_LAMPORTS), embeds: [{ embed: t.embed, views: 3 }] },
+      {
+        campaign: t.campaign,
+        project: t.film.address,
+        projectId: t.film.id,
+        index: 0,
+        impressions: 3,
+        amountLamports: BigInt(3 * VIDEO_IMPRESSION_LAMPORTS),
+        embeds: [{ embed: t.embed, views: 3 }],
+      },
     ]);
     assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM distributions'), 1);
     assert.equal(await scalar(t.cluster.db, 'SELECT total_views FROM embeds'), 3);
     assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM views WHERE batch_id IS NULL'), 0);
+    assert.equal(await scalar(t.cluster.db, 'SELECT spent_lamports FROM campaigns'), 3 * VIDEO_IMPRESSION_LAMPORTS);
     // Nothing new: nothing sent.
     assert.deepEqual(await job.runOnce(), []);
     assert.equal(requests.length, 1);
   });
 
+  test('groups by film and campaign: two campaigns on one film are two batches (one pending per film at a time)', async () => {
+    const t = await setting();
+    const other = t.chain.createCampaign(address('another advertiser'), { targetGenres: 0n }).address;
+    await t.cluster.indexer.sync();
+    await countViews(t, t.film, 2, t.campaign);
+    await countViews(t, t.film, 1, other);
+    await countViews(t, t.film, 1, t.campaign);
+    const requests: CampaignSettlementRequest[] = [];
+    const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: chainSigner(t, requests) });
+    await job.runOnce();
+    await job.runOnce();
+    assert.deepEqual(
+      requests.map((r) => [r.campaign, r.index, r.impressions, r.amountLamports]),
+      [
+        [t.campaign, 0, 3, BigInt(3 * VIDEO_IMPRESSION_LAMPORTS)],
+        [other, 1, 1, BigInt(VIDEO_IMPRESSION_LAMPORTS)],
+      ],
+    );
+    const spent = await sqlRows<{ address: string; spent_lamports: number }>(t.cluster.db, 'SELECT address, spent_lamports FROM campaigns ORDER BY spent_lamports');
+    assert.deepEqual(spent.map((row) => [row.address, Number(row.spent_lamports)]), [[other, VIDEO_IMPRESSION_LAMPORTS], [t.campaign, 3 * VIDEO_IMPRESSION_LAMPORTS]]);
+  });
+
+  test('never settles more impressions than the campaign’s remaining budget pays; the rest waits with its reason, paid after a top-up', async () => {
+    // A budget of one mille, 998 impressions already settled: 30,000 lamports, two impressions, left.
+    const t = await setting({ budget: 15_000_000n });
+    t.chain.settleCampaign(t.campaign, t.film.id, 998n);
+    await t.cluster.indexer.sync();
+    await countViews(t, t.film, 3, t.campaign);
+    const requests: CampaignSettlementRequest[] = [];
+    const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: chainSigner(t, requests) });
+    const results = await job.runOnce();
+    assert.equal(results[0].error, undefined);
+    assert.deepEqual(requests.map((r) => [r.impressions, r.amountLamports]), [[2, 30_000n]]);
+    assert.equal(await scalar(t.cluster.db, 'SELECT spent_lamports FROM campaigns'), 15_000_000);
+    const waiting = await sqlRows<{ unsettled_reason: string }>(t.cluster.db, 'SELECT unsettled_reason FROM views WHERE batch_id IS NULL');
+    assert.deepEqual(waiting, [{ unsettled_reason: "Beyond the campaign's remaining budget: waits for a top-up" }]);
+    // Spent: nothing more is sent.
+    assert.deepEqual(await job.runOnce(), []);
+    assert.equal(requests.length, 1);
+    t.chain.topUpCampaign(t.campaign, 15_000_000n);
+    await t.cluster.indexer.sync();
+    await job.runOnce();
+    assert.deepEqual(requests.map((r) => r.impressions), [2, 1]);
+    assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM views WHERE batch_id IS NULL'), 0);
+  });
+
+  test('a paused campaign is no longer served, but the views it served are still settled', async () => {
+    const t = await setting();
+    await countViews(t, t.film, 2, t.campaign);
+    t.chain.pauseCampaign(t.campaign, true);
+    await t.cluster.indexer.sync();
+    const requests: CampaignSettlementRequest[] = [];
+    await new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: chainSigner(t, requests) }).runOnce();
+    assert.deepEqual(requests.map((r) => [r.campaign, r.impressions]), [[t.campaign, 2]]);
+  });
+
+  test('house-ad views are never settled: set aside with their reason, nothing sent, not counted as waiting', async () => {
+    const t = await setting();
+    await countViews(t, t.film, 2);
+    const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: neverSends });
+    assert.deepEqual(await job.runOnce(), []);
+    assert.deepEqual(await sqlRows(t.cluster.db, 'SELECT campaign, batch_id, unsettled_reason FROM views'), [
+      { campaign: null, batch_id: null, unsettled_reason: HOUSE_AD_REASON },
+      { campaign: null, batch_id: null, unsettled_reason: HOUSE_AD_REASON },
+    ]);
+    const health = (await (await t.request('GET', '/api/health')).json()) as { clusters: { settlement: { unbatchedViews: number } }[] };
+    assert.equal(health.clusters[0].settlement.unbatchedViews, 0);
+  });
+
+  test('views of a campaign past its end and settlement grace are never sent (the program would refuse them)', async () => {
+    const t = await setting();
+    await countViews(t, t.film, 1, t.campaign);
+    const end = Number(await scalar(t.cluster.db, 'SELECT end_at FROM campaigns'));
+    const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: neverSends, chainNow: () => (end + CAMPAIGN_SETTLEMENT_GRACE_SECONDS + 1) * 1000 });
+    assert.deepEqual(await job.runOnce(), []);
+    assert.equal(await scalar(t.cluster.db, 'SELECT unsettled_reason FROM views'), "The campaign's settlement period (its end plus 7 days) is over");
+  });
+
   test('a batch whose transaction landed but was not recorded is settled without paying twice', async () => {
-    const t = await withViews(2);
+    const t = await setting();
+    await countViews(t, t.film, 2, t.campaign);
     let sent = 0;
-    const crashing = {
-      async distributeRevenue(request: DistributionRequest) {
+    const crashing: SettlementSigner = {
+      async settleCampaign(request) {
         sent++;
-        t.chain.distributeRevenue(request.projectId, request.amountLamports, request.embeds.map((e) => ({ embed: e.embed, views: BigInt(e.views) })));
+        t.chain.settleCampaign(request.campaign, request.projectId, BigInt(request.impressions), request.embeds.map((e) => ({ embed: e.embed, views: BigInt(e.views) })));
         throw new Error('connection lost after sending');
       },
+      distributeRevenue: neverSends.distributeRevenue,
     };
-    const first = await new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, signer: crashing }).runOnce();
+    const first = await new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: crashing }).runOnce();
     assert.equal(first[0].error, 'connection lost after sending');
     assert.equal(await scalar(t.cluster.db, "SELECT status FROM settlement_batches"), 'pending');
     await t.cluster.indexer.sync();
-    const neverCalled = { async distributeRevenue(): Promise<string> { throw new Error('must not resend'); } };
-    const second = await new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, signer: neverCalled }).runOnce();
+    const second = await new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: neverSends }).runOnce();
     assert.equal(second[0].error, undefined);
     assert.equal(sent, 1);
     assert.equal(await scalar(t.cluster.db, "SELECT status FROM settlement_batches"), 'settled');
@@ -75,15 +197,10 @@ describe('settlement job', () => {
   });
 
   test('a batch whose index another distribution took is moved to the next index, then paid once', async () => {
-    const t = await withViews(2);
-    const requests: DistributionRequest[] = [];
-    const signer = {
-      async distributeRevenue(request: DistributionRequest) {
-        requests.push(request);
-        return t.chain.distributeRevenue(request.projectId, request.amountLamports, request.embeds.map((e) => ({ embed: e.embed, views: BigInt(e.views) }))).signature;
-      },
-    };
-    const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, signer });
+    const t = await setting();
+    await countViews(t, t.film, 2, t.campaign);
+    const requests: CampaignSettlementRequest[] = [];
+    const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: chainSigner(t, requests) });
     assert.equal(await job.createBatches(), 1);
     // Test revenue (no embeds) lands at index 0 before the batch is sent.
     t.chain.distributeRevenue(t.film.id, 5_000_000n, []);
@@ -93,7 +210,7 @@ describe('settlement job', () => {
     assert.equal(requests.length, 0);
     const second = await job.runOnce();
     assert.ok(second[0].signature);
-    assert.deepEqual(requests.map((r) => [r.index, r.amountLamports]), [[1, BigInt(2 * REVENUE_PER_VIEW_LAMPORTS)]]);
+    assert.deepEqual(requests.map((r) => [r.index, r.amountLamports]), [[1, BigInt(2 * VIDEO_IMPRESSION_LAMPORTS)]]);
     assert.equal(await scalar(t.cluster.db, "SELECT status FROM settlement_batches"), 'settled');
     assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM distributions'), 2);
     assert.deepEqual(await job.runOnce(), []);
@@ -105,13 +222,25 @@ describe('settlement job', () => {
     const studio = t.chain.registerStudio('s', 'S');
     const film = t.chain.createProject(studio, 'Film', 10);
     t.chain.registerEmbed(film.id, address('publisher'), 'embed-0-1', 'https://a.example');
+    const campaign = t.chain.createCampaign(address('advertiser')).address;
     await t.cluster.indexer.sync();
     await verifiedWebsite(t.cluster.db, address('publisher'), 'https://a.example');
-    const { nonce } = await (await t.request('POST', '/api/views/nonce', { projectId: film.id, embedId: 'embed-0-1', website: 'https://a.example' })).json();
-    t.clock.advance(2_000);
-    assert.equal((await (await t.request('POST', '/api/views', { projectId: film.id, embedId: 'embed-0-1', nonce })).json()).counted, true);
-    const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, signer: { distributeRevenue: async () => assert.fail('no') } });
+    await countViews(t, film, 1, campaign);
+    const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: neverSends });
     assert.equal(await job.createBatches(), 0);
     assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM views WHERE batch_id IS NULL'), 1);
+  });
+
+  test('a play names only a campaign that runs on the film: another genre, or an unknown campaign, is a 400', async () => {
+    const t = await setting();
+    const comedy = t.chain.createCampaign(address('advertiser'), { targetGenres: maskOfGenres(['Comedy']) }).address;
+    await t.cluster.indexer.sync();
+    const ask = (campaign: string) =>
+      t.request('POST', '/api/views/nonce', { projectId: t.film.id, embedId: 'embed-0-1', website: 'https://a.example', campaign }, { 'x-forwarded-for': '10.9.9.9' });
+    const wrongGenre = await ask(comedy);
+    assert.equal(wrongGenre.status, 400);
+    assert.equal(((await wrongGenre.json()) as { message: string }).message, 'This campaign does not run on this film');
+    assert.equal((await ask(address('no such campaign'))).status, 400);
+    assert.equal((await ask(t.campaign)).status, 201);
   });
 });

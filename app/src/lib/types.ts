@@ -267,3 +267,53 @@ export interface StudioOverview {
   profile: StudioProfile | null
   application: VerificationApplication | null
 }
+
+/** An ad campaign as the index knows it (GET /api/campaigns, /api/campaigns/{address}). */
+export type AdType = 'display' | 'video' | 'sponsorship'
+export type CampaignStatus = 'scheduled' | 'active' | 'paused' | 'exhausted' | 'ended' | 'closed'
+
+export interface CampaignSummary {
+  address: string
+  advertiser: string
+  campaignId: string
+  adType: AdType
+  pricePerMilleLamports: string
+  sponsoredProjectId: number | null
+  budgetLamports: string
+  spentLamports: string
+  remainingLamports: string
+  impressions: number
+  creativeUri: string
+  /** Hex sha256 of the creative. */
+  creativeHash: string
+  creativeKind: 'image' | 'video' | null
+  /** Genre names; [] targets every film. */
+  targetGenres: string[]
+  startAt: string
+  endAt: string
+  createdAt: string
+  paused: boolean
+  status: CampaignStatus
+  /** endAt plus the settlement grace period: the advertiser may close the campaign from then on. */
+  closableAt: string
+  closedAt: string | null
+  refundedLamports: string | null
+  // The request form's off-chain details (null when none were recorded).
+  companyName: string | null
+  email: string | null
+  website: string | null
+  targetAudience: string | null
+  monthlyBudgetUsd: number | null
+}
+
+export interface CampaignDetail extends CampaignSummary {
+  series: { date: string; impressions: number; spentLamports: string }[]
+  byFilm: { projectId: number; title: string; impressions: number; spentLamports: string }[]
+}
+
+/** POST /api/media: the stored file's address and sha256 (hex). */
+export interface StoredMedia {
+  url: string
+  sha256: string
+  contentType?: string
+}

@@ -35,6 +35,7 @@ import { playerRoutes } from '../player/routes.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { CROSS_ORIGIN_PATHS, crossOriginCors, playerCsp, securityHeaders } from './security-headers.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
+import { campaignRoutes } from './routes/campaigns.ts';
 import { collaborationRoutes } from './routes/collaboration.ts';
 import { embedRoutes } from './routes/embeds.ts';
 import { publisherRoutes } from './routes/publishers.ts';
@@ -47,6 +48,9 @@ import { viewRoutes } from './routes/views.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { listingEditRoutes, platformRoutes, studioRoutes, transactionRoutes, verificationRoutes } from './routes/studios.ts';
 import { mediaRoutes } from '../media/routes.ts';
+
+/** POST here is the media upload, limited by its own route. */
+const MEDIA_UPLOAD_PATH = '/api/media';
 import { clientAddress } from './client-address.ts';
 
 export function createApp(deps: AppDeps) {
@@ -89,6 +93,7 @@ export function createApp(deps: AppDeps) {
     const cluster = clusters.get(named.find((name) => name !== undefined) ?? defaultCluster);
     if (!cluster) fail(400, `No cluster named and no default cluster (known: ${[...clusters.keys()].join(', ')})`);
     c.set('cluster', cluster);
+    c.set('media', deps.media);
     c.set('clientIp', clientAddress(c.req.header('x-forwarded-for'), socketAddress(c), trustedProxyHops));
     await next();
   });
@@ -126,6 +131,7 @@ export function createApp(deps: AppDeps) {
   api.route('/metadata', metadataRoutes(now));
   api.route('/collaboration', collaborationRoutes(now));
   api.route('/analytics', analyticsRoutes());
+  api.route('/campaigns', campaignRoutes(now));
   api.route('/webhooks', webhookRoutes(deps.heliusAuthHeader));
   if (deps.media) api.route('/media', mediaRoutes(deps.media));
   if (deps.demo) api.route('/demo', deps.demo.routes);
@@ -142,13 +148,12 @@ export function createApp(deps: AppDeps) {
   app.use('*', sessionMiddleware(auth.sessions, now));
   // Before any route reads it: a declared Content-Length over the limit is refused at once, a
   // streamed body as soon as it passes it.
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_REQUEST_BODY_BYTES,
-      onError: (c) => c.json({ message: `Request body too large: at most ${MAX_REQUEST_BODY_BYTES} bytes` }, 413),
-    }),
-  );
+  // The media upload has its own, larger limit (media/routes.ts: a video creative's 50 MB).
+  const requestBodyLimit = bodyLimit({
+    maxSize: MAX_REQUEST_BODY_BYTES,
+    onError: (c) => c.json({ message: `Request body too large: at most ${MAX_REQUEST_BODY_BYTES} bytes` }, 413),
+  });
+  app.use('/api/*', (c, next) => (c.req.method === 'POST' && c.req.path === MEDIA_UPLOAD_PATH ? next() : requestBodyLimit(c, next)));
   // Sign-in is not per cluster: mounted ahead of /api's cluster middleware.
   app.route('/api/auth', authRoutes({ trustProxy: trustedProxyHops > 0, ...auth }, now));
   app.route('/api', api);

@@ -17,6 +17,11 @@ export interface ClusterContext {
   indexer: ClusterIndexer;
   /** Explorer link of a transaction; absent for clusters no public explorer shows (demo). */
   explorerTxUrl?: (signature: string) => string;
+  /**
+   * The chain's clock (unix ms) when it differs from the wall clock: the demo chain's, which
+   * POST /api/demo/clock/advance moves forward. Campaign statuses and the ad server read it.
+   */
+  chainNow?: () => number;
 }
 
 export interface ViewRules {
@@ -34,6 +39,8 @@ export type AppEnv = {
     clientIp: string;
     /** The caller's verified session (signed-in wallet), or null. */
     session: Session | null;
+    /** The media store behind /api/media, when the server has one (campaigns check creatives in it). */
+    media: MediaStore | undefined;
   };
 };
 

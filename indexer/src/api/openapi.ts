@@ -52,6 +52,26 @@ const COLLABORATION_ROUTES: RouteDoc[] = [
   },
 ];
 
+const CAMPAIGN_ROUTES: RouteDoc[] = [
+  { method: 'get', path: '/api/campaigns', summary: "An advertiser's campaigns, newest first: { campaigns: CampaignSummary[] }", query: schemas.campaignListQuery },
+  { method: 'get', path: '/api/campaigns/genres', summary: "The genre list of a campaign's target_genres bitmask (bit i = genres[i]): { genres }" },
+  {
+    method: 'get',
+    path: '/api/campaigns/{address}',
+    summary: 'One campaign: CampaignSummary with series (per UTC day) and byFilm (impressions and spend)',
+    params: schemas.campaignParams,
+    responses: { 404: 'Campaign not found' },
+  },
+  {
+    method: 'put',
+    path: '/api/campaigns/{address}/details',
+    summary: "The advertising request's off-chain details of a campaign (its advertiser's session only); answers CampaignSummary",
+    params: schemas.campaignParams,
+    body: schemas.campaignDetailsBody,
+    responses: { ...WALLET_SESSION, 403: 'signed in as another wallet, or not the campaign’s advertiser', 404: 'campaign not indexed yet' },
+  },
+];
+
 const ANALYTICS_ROUTES: RouteDoc[] = [
   { method: 'get', path: '/api/analytics/platform', summary: 'Funding over time, views and revenue per day, the split, per film' },
   { method: 'get', path: '/api/analytics/projects/{projectId}', summary: "One film's funding over time, views and revenue per day, split", params: schemas.projectIdParams },
@@ -238,22 +258,24 @@ export const ROUTES: RouteDoc[] = [
   { method: 'get', path: '/api/metadata/{sha256}', summary: 'Stored project metadata', params: schemas.sha256Params },
   ...COLLABORATION_ROUTES,
   ...ANALYTICS_ROUTES,
+  ...CAMPAIGN_ROUTES,
   {
     method: 'post',
     path: '/api/media',
-    summary: 'Upload an image (multipart field "file", JPG or PNG, at most 10 MB) into the content-addressed store; returns { url, sha256 }',
+    summary:
+      'Upload a file (multipart field "file"): a JPG or PNG image of at most 10 MB, or an MP4 or WebM video creative of at most 50 MB, typed by its bytes; returns { url, sha256, contentType }',
     upload: {
       required: true,
       content: {
         'multipart/form-data': {
-          schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: 'a JPG or PNG image' } } },
-          encoding: { file: { contentType: 'image/jpeg, image/png' } },
+          schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: 'a JPG or PNG image, or an MP4 or WebM video creative' } } },
+          encoding: { file: { contentType: 'image/jpeg, image/png, video/mp4, video/webm' } },
         },
       },
     },
-    responses: { 400: 'no file', 413: 'file larger than 10 MB', 415: 'not a JPG or PNG, or not multipart' },
+    responses: { 400: 'no file', 413: 'an image over 10 MB or a video over 50 MB', 415: 'not a JPG, PNG, MP4 or WebM, or not multipart' },
   },
-  { method: 'get', path: '/api/media/{sha256}', summary: 'A stored image (immutable)', params: schemas.sha256Params, responses: { 404: 'no such image' } },
+  { method: 'get', path: '/api/media/{sha256}', summary: 'A stored image or video (immutable)', params: schemas.sha256Params, responses: { 404: 'no such file' } },
   {
     method: 'get',
     path: '/player/{projectId}',
@@ -261,6 +283,14 @@ export const ROUTES: RouteDoc[] = [
     params: schemas.projectIdParams,
     query: schemas.playerQuery,
     responses: { 404: 'unknown project or cluster (HTML)' },
+    cluster: 'query',
+  },
+  {
+    method: 'get',
+    path: '/player/{projectId}/ads/{slot}',
+    summary: "One slot's ad for the player: a campaign's (video for pre-roll and mid-roll, display for the overlay) or the house ad (campaign null)",
+    params: schemas.playerAdParams,
+    responses: { 400: 'unknown slot', 404: 'Project not found' },
     cluster: 'query',
   },
   { method: 'get', path: '/player/player.js', summary: "The player page's script (the state machine of pre-roll, film, mid-roll and overlay)", cluster: 'none' },

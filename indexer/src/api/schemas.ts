@@ -193,6 +193,7 @@ export const nonceBody = z.object({
   projectId: id,
   embedId: z.string().min(1).max(MAX_EMBED_ID_LEN),
   website: z.string().max(MAX_WEBSITE_URL_LEN).optional().meta({ description: "the origin of the page embedding the player (the embed's registered website)" }),
+  campaign: walletAddress.optional().meta({ description: 'the campaign whose ad the play served (GET /player/{projectId}/ads/{slot}); absent: the house ad, which is never settled' }),
 });
 export const viewBody = z.object({
   projectId: id,
@@ -358,3 +359,22 @@ export const teamMemberBody = z.object({
   avatarUrl: httpUrl.optional(),
 });
 export const teamMemberParams = z.object({ projectId: id, memberId: id });
+
+// --- advertising campaigns (issue 14) ---------------------------------------------------------------
+export const campaignParams = z.object({ address: walletAddress.meta({ description: 'the Campaign account' }) });
+export const campaignListQuery = z.object({
+  advertiser: walletAddress.meta({ description: "the advertiser's wallet (its demo key on the demo chain)" }),
+});
+const optionalText = (max: number) => z.string().trim().max(max);
+/** The advertising request form's off-chain fields (spec §3): the form shows no validation, so any text is kept. */
+export const campaignDetailsFields = {
+  companyName: optionalText(200),
+  email: optionalText(200).refine((email) => email === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email), {
+    message: 'Invalid email: Please enter a valid email address',
+  }),
+  website: optionalText(MAX_WEBSITE_URL_LEN),
+  targetAudience: optionalText(200).meta({ description: 'all, 18-24, 25-34, 35-44, 45+, or a custom audience' }),
+  monthlyBudgetUsd: z.number().nonnegative().finite().optional().meta({ description: 'the form\'s monthly budget in USD (informational)' }),
+};
+export const campaignDetailsBody = z.object({ walletAddress, ...campaignDetailsFields });
+export const playerAdParams = z.object({ projectId: id, slot: z.enum(['pre-roll', 'mid-roll', 'overlay']) });

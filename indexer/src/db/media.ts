@@ -1,4 +1,4 @@
-// The media aggregate: uploaded images, content-addressed (the key is the sha256 of the bytes, so the
+// The media aggregate: uploaded images and video creatives, content-addressed (the key is the sha256 of the bytes, so the
 // same image uploaded twice is one row and a key never points at other bytes).
 import type { Executor } from './executor.ts';
 
@@ -18,4 +18,10 @@ export async function getMedia(db: Executor, sha256: string): Promise<{ bytes: B
 export async function mediaCount(db: Executor): Promise<number> {
   const row = await db.selectFrom('media').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The content type of a stored file, without reading its bytes. */
+export async function contentTypeOf(db: Executor, sha256: string): Promise<string | undefined> {
+  const row = await db.selectFrom('media').select('content_type').where('sha256', '=', sha256).executeTakeFirst();
+  return row?.content_type;
 }

@@ -213,6 +213,7 @@ export interface PlayNoncesTable {
   ip: string;
   issued_at: number;
   used_at: number | null;
+  campaign: Generated<string | null>;
 }
 
 export interface AuthNoncesTable {
@@ -232,6 +233,9 @@ export interface SettlementBatchesTable {
   last_error: string | null;
   created_at: number;
   settled_at: number | null;
+  /** The campaign whose settle_campaign pays the batch (null: a distribute_revenue batch of before). */
+  campaign: string | null;
+  impressions: number | null;
 }
 
 export interface ViewsTable {
@@ -242,6 +246,55 @@ export interface ViewsTable {
   ip: string;
   counted_at: number;
   batch_id: number | null;
+  /** The campaign whose ad the play served; null: the house ad. */
+  campaign: string | null;
+  unsettled_reason: string | null;
+}
+
+export interface CampaignsTable {
+  address: string;
+  advertiser: string;
+  campaign_id: string;
+  ad_type: string;
+  price_per_mille_lamports: number;
+  sponsored_project: string | null;
+  budget_lamports: number;
+  spent_lamports: Generated<number>;
+  impressions: Generated<number>;
+  creative_uri: string;
+  creative_hash: string;
+  /** The u64 bitmask as decimal text (bit i: AD_GENRES[i]). */
+  target_genres: string;
+  start_at: number;
+  end_at: number;
+  created_at: number;
+  paused: Generated<number>;
+  closed_at: number | null;
+  refunded_lamports: number | null;
+  signature: string;
+}
+
+export interface CampaignSettlementsTable {
+  id: Generated<number>;
+  campaign: string;
+  project_id: number;
+  distribution: string;
+  impressions: number;
+  amount_lamports: number;
+  settled_at: number;
+  signature: string;
+}
+
+export interface CampaignDetailsTable {
+  campaign: string;
+  company_name: string | null;
+  email: string | null;
+  website: string | null;
+  target_audience: string | null;
+  monthly_budget_usd: number | null;
+  creative_kind: string | null;
+  house: Generated<number>;
+  updated_at: number;
 }
 
 export interface PublisherWebsitesTable {
@@ -392,6 +445,9 @@ export interface Schema {
   auth_nonces: AuthNoncesTable;
   settlement_batches: SettlementBatchesTable;
   views: ViewsTable;
+  campaigns: CampaignsTable;
+  campaign_settlements: CampaignSettlementsTable;
+  campaign_details: CampaignDetailsTable;
   publisher_websites: PublisherWebsitesTable;
   publisher_api_keys: PublisherApiKeysTable;
   studio_profiles: StudioProfilesTable;

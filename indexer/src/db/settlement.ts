@@ -1,5 +1,5 @@
-// The settlement aggregate: batches of counted views, written before their distribute_revenue is
-// sent and settled once it is indexed.
+// The settlement aggregate: batches of counted views per film and campaign, written before their
+// settle_campaign is sent and settled once it is indexed; views that cannot be paid keep a reason.
 import { inTransaction, type Executor } from './executor.ts';
 import { distributionCount } from './revenue.ts';
 
@@ -8,64 +8,129 @@ export interface PendingBatch {
   project_id: number;
   expected_index: number;
   amount_lamports: number;
+  /** The campaign paying the batch (settle_campaign); null: a distribute_revenue batch made before campaigns. */
+  campaign: string | null;
+  impressions: number | null;
 }
 
-/** Funded projects with counted views not yet in a batch and no batch still pending. */
-export async function projectsToSettle(db: Executor): Promise<number[]> {
+/** Why house-ad views (no campaign) are never batched: the house ad pays nothing. */
+export const HOUSE_AD_REASON = 'House ad: it pays nothing, so the view is never settled';
+
+/** Counted views of the house ad are set aside once, with their reason, so they never wait for settlement. */
+export async function setAsideHouseAdViews(db: Executor): Promise<number> {
+  const marked = await db
+    .updateTable('views')
+    .set({ unsettled_reason: HOUSE_AD_REASON })
+    .where('batch_id', 'is', null)
+    .where('campaign', 'is', null)
+    .where('unsettled_reason', 'is', null)
+    .executeTakeFirst();
+  return Number(marked.numUpdatedRows);
+}
+
+/**
+ * Unbatched campaign views of funded projects with no batch still pending, grouped by project and
+ * campaign, in the order their first view came.
+ */
+export async function groupsToSettle(db: Executor): Promise<{ projectId: number; campaign: string; views: number }[]> {
   const rows = await db
     .selectFrom('views as v')
     .innerJoin('projects as p', 'p.id', 'v.project_id')
-    .select('v.project_id as id')
-    .distinct()
+    .select((eb) => ['v.project_id', 'v.campaign', eb.fn.countAll<number>().as('views'), eb.fn.min('v.id').as('first')])
     .where('v.batch_id', 'is', null)
+    .where('v.campaign', 'is not', null)
     .where('p.status', '=', 'funded')
     .where('p.total_shares', '>', 0)
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('settlement_batches as b').select('b.id').whereRef('b.project_id', '=', 'p.id').where('b.status', '=', 'pending'))),
     )
-    .orderBy('v.project_id')
+    .groupBy(['v.project_id', 'v.campaign'])
+    .orderBy('first')
     .execute();
-  return rows.map((row) => Number(row.id));
+  return rows.map((row) => ({ projectId: Number(row.project_id), campaign: row.campaign!, views: Number(row.views) }));
+}
+
+/** The lamports of a campaign's batches still pending: spent on chain once sent, not yet in its indexed totals. */
+export async function pendingAmountOf(db: Executor, campaign: string): Promise<bigint> {
+  const row = await db
+    .selectFrom('settlement_batches')
+    .select((eb) => eb.fn.sum<string | number | null>('amount_lamports').as('total'))
+    .where('campaign', '=', campaign)
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return BigInt(row.total ?? 0);
+}
+
+/** Records why a group's unbatched views wait (or will never be paid); cleared when they are batched. */
+export async function recordUnsettledReason(db: Executor, projectId: number, campaign: string, reason: string): Promise<void> {
+  await db
+    .updateTable('views')
+    .set({ unsettled_reason: reason })
+    .where('project_id', '=', projectId)
+    .where('campaign', '=', campaign)
+    .where('batch_id', 'is', null)
+    .execute();
 }
 
 /**
- * Puts the project's unbatched views of its first `maxEmbeds` embeds (in the order their first
- * view came) into a new pending batch; returns the batch id and its view count.
+ * Puts at most `maxImpressions` unbatched views the campaign served on the project, of its first
+ * `maxEmbeds` embeds (in the order their first view came), oldest first, into a new pending batch
+ * paying `lamportsFor(views)`; returns the batch id and its view count. The views left over keep
+ * `leftOverReason`.
  */
-export function createBatch(
+export function createCampaignBatch(
   db: Executor,
-  projectId: number,
-  options: { maxEmbeds: number; lamportsPerView: number; now: number },
+  group: { projectId: number; campaign: string },
+  options: { maxEmbeds: number; maxImpressions: number; lamportsFor: (views: number) => bigint; leftOverReason: string; now: number },
 ): Promise<{ batchId: number; views: number }> {
   return inTransaction(db, async (trx) => {
-    const embeds = await trx
-      .selectFrom('views')
-      .select('embed')
-      .where('project_id', '=', projectId)
-      .where('batch_id', 'is', null)
-      .groupBy('embed')
-      .orderBy((eb) => eb.fn.min('id'))
-      .limit(options.maxEmbeds)
-      .execute();
-    const expectedIndex = await distributionCount(trx, projectId);
+    const unbatched = () =>
+      trx
+        .selectFrom('views')
+        .where('project_id', '=', group.projectId)
+        .where('campaign', '=', group.campaign)
+        .where('batch_id', 'is', null);
+    const embeds = (await unbatched().select('embed').groupBy('embed').orderBy((eb) => eb.fn.min('id')).limit(options.maxEmbeds).execute()).map(
+      (row) => row.embed,
+    );
+    const expectedIndex = await distributionCount(trx, group.projectId);
     const batch = await trx
       .insertInto('settlement_batches')
-      .values({ project_id: projectId, expected_index: expectedIndex, amount_lamports: 0, created_at: options.now })
+      .values({ project_id: group.projectId, campaign: group.campaign, expected_index: expectedIndex, amount_lamports: 0, impressions: 0, created_at: options.now })
       .returning('id')
       .executeTakeFirstOrThrow();
     const batchId = Number(batch.id);
+    const chosen = (
+      await unbatched()
+        .select('id')
+        .where('embed', 'in', embeds.length > 0 ? embeds : [''])
+        .orderBy('id')
+        .limit(options.maxImpressions)
+        .execute()
+    ).map((row) => Number(row.id));
     let views = 0;
-    for (const { embed } of embeds) {
+    // In slices: one statement's bound parameters are limited (SQLite 32,766).
+    for (let start = 0; start < chosen.length; start += 10_000) {
       const marked = await trx
         .updateTable('views')
-        .set({ batch_id: batchId })
-        .where('project_id', '=', projectId)
-        .where('embed', '=', embed)
-        .where('batch_id', 'is', null)
+        .set({ batch_id: batchId, unsettled_reason: null })
+        .where('id', 'in', chosen.slice(start, start + 10_000))
         .executeTakeFirst();
       views += Number(marked.numUpdatedRows);
     }
-    await trx.updateTable('settlement_batches').set({ amount_lamports: views * options.lamportsPerView }).where('id', '=', batchId).execute();
+    await trx
+      .updateTable('settlement_batches')
+      .set({ amount_lamports: Number(options.lamportsFor(views)), impressions: views })
+      .where('id', '=', batchId)
+      .execute();
+    // What the batch could not take (beyond the budget, or of embeds past the limit) waits with its reason.
+    await trx
+      .updateTable('views')
+      .set({ unsettled_reason: options.leftOverReason })
+      .where('project_id', '=', group.projectId)
+      .where('campaign', '=', group.campaign)
+      .where('batch_id', 'is', null)
+      .execute();
     return { batchId, views };
   });
 }
@@ -73,7 +138,7 @@ export function createBatch(
 export function pendingBatches(db: Executor): Promise<PendingBatch[]> {
   return db
     .selectFrom('settlement_batches')
-    .select(['id', 'project_id', 'expected_index', 'amount_lamports'])
+    .select(['id', 'project_id', 'expected_index', 'amount_lamports', 'campaign', 'impressions'])
     .where('status', '=', 'pending')
     .orderBy('id')
     .execute();
@@ -110,7 +175,13 @@ export async function recordBatchError(db: Executor, batchId: number, message: s
 
 /** The settlement figures /api/health shows. */
 export async function settlementHealth(db: Executor): Promise<{ unbatchedViews: number; pendingBatches: number; lastError: string | null }> {
-  const unbatched = await db.selectFrom('views').select((eb) => eb.fn.countAll<number>().as('n')).where('batch_id', 'is', null).executeTakeFirstOrThrow();
+  // Campaign views waiting for their batch (the house ad's are never settled).
+  const unbatched = await db
+    .selectFrom('views')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('batch_id', 'is', null)
+    .where('campaign', 'is not', null)
+    .executeTakeFirstOrThrow();
   const pending = await db
     .selectFrom('settlement_batches')
     .select((eb) => eb.fn.countAll<number>().as('n'))

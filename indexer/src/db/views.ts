@@ -17,12 +17,16 @@ export async function dropExpiredNonces(db: Executor, issuedBefore: number): Pro
   await db.deleteFrom('play_nonces').where('used_at', 'is', null).where('issued_at', '<', issuedBefore).execute();
 }
 
-export async function insertNonce(db: Executor, nonce: { nonce: string; embed: string; ip: string; issuedAt: number }): Promise<void> {
-  await db.insertInto('play_nonces').values({ nonce: nonce.nonce, embed: nonce.embed, ip: nonce.ip, issued_at: nonce.issuedAt }).execute();
+/** `campaign`: the campaign whose ad the play served (null: the house ad). */
+export async function insertNonce(db: Executor, nonce: { nonce: string; embed: string; ip: string; issuedAt: number; campaign: string | null }): Promise<void> {
+  await db
+    .insertInto('play_nonces')
+    .values({ nonce: nonce.nonce, embed: nonce.embed, ip: nonce.ip, issued_at: nonce.issuedAt, campaign: nonce.campaign })
+    .execute();
 }
 
-export function findNonce(db: Executor, nonce: string): Promise<{ embed: string; issued_at: number; used_at: number | null } | undefined> {
-  return db.selectFrom('play_nonces').select(['embed', 'issued_at', 'used_at']).where('nonce', '=', nonce).executeTakeFirst();
+export function findNonce(db: Executor, nonce: string): Promise<{ embed: string; issued_at: number; used_at: number | null; campaign: string | null } | undefined> {
+  return db.selectFrom('play_nonces').select(['embed', 'issued_at', 'used_at', 'campaign']).where('nonce', '=', nonce).executeTakeFirst();
 }
 
 export async function viewsCountedSince(db: Executor, ip: string, since: number): Promise<number> {
@@ -51,9 +55,11 @@ export function countView(
       .where('used_at', 'is', null)
       .executeTakeFirst();
     if (Number(used.numUpdatedRows) === 0) return false;
+    // The view is the impression of the campaign its play served.
+    const play = await trx.selectFrom('play_nonces').select('campaign').where('nonce', '=', view.nonce).executeTakeFirstOrThrow();
     await trx
       .insertInto('views')
-      .values({ project_id: view.projectId, embed: view.embed, nonce: view.nonce, ip: view.ip, counted_at: view.countedAt })
+      .values({ project_id: view.projectId, embed: view.embed, nonce: view.nonce, ip: view.ip, counted_at: view.countedAt, campaign: play.campaign })
       .execute();
     return true;
   });

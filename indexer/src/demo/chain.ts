@@ -110,6 +110,20 @@ export class DemoChain implements ChainSource {
     return this.header.time;
   }
 
+  /** The time the next transaction runs at (unix seconds): the wall clock plus the advances, never before the last one. */
+  clockNow(): number {
+    return Math.max(this.header.time, Math.floor(this.wallClock() / 1000) + (this.header.clockOffsetSeconds ?? 0));
+  }
+
+  /** Moves the chain's clock `seconds` forward for good (committed like a transaction); returns the new time. */
+  advanceClock(seconds: number): number {
+    this.assertUsable();
+    this.header.clockOffsetSeconds = (this.header.clockOffsetSeconds ?? 0) + seconds;
+    this.dirty = true;
+    this.commitUnlessBatched();
+    return this.clockNow();
+  }
+
   // --- keys ---------------------------------------------------------------------------------------
 
   /** The server-held keypair called `name`, created (and committed with the next commit) if new. */
@@ -227,7 +241,7 @@ export class DemoChain implements ChainSource {
    */
   send(instructions: TransactionInstruction[], signers: Keypair[], options: { at?: number } = {}): ChainTransaction {
     this.assertUsable();
-    const time = Math.max(this.header.time, Math.floor(options.at ?? this.wallClock() / 1000));
+    const time = options.at === undefined ? this.clockNow() : Math.max(this.header.time, Math.floor(options.at));
     const slot = this.header.slot + 1;
     const clock = this.svm.getClock();
     this.svm.setClock(new Clock(BigInt(slot), clock.epochStartTimestamp, clock.epoch, clock.leaderScheduleEpoch, BigInt(time)));

@@ -79,6 +79,8 @@ export async function startDemo(options: DemoOptions): Promise<DemoRuntime> {
     now,
     hooks: options.indexerHooks,
   });
+  // Campaign statuses and the ad server read the chain's clock, which the demo can move forward.
+  cluster.chainNow = () => chain.clockNow() * 1000;
   // After a crash the index may lag the chain: catch up with every committed transaction first.
   await cluster.indexer.sync();
   const service = new DemoService(chain, cluster, now);
@@ -90,8 +92,10 @@ export async function startDemo(options: DemoOptions): Promise<DemoRuntime> {
   }
   if (options.adminWallet) await service.assignAdminWallet(options.adminWallet);
   await service.relinkWallets();
+  // The campaign that pays test revenue (a chain seeded before campaigns existed gets it now).
+  await service.ensureHouseCampaign();
 
-  const settlement = new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer: service, now });
+  const settlement = new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer: service, now, chainNow: cluster.chainNow });
   const interval = options.settlementIntervalMs ?? DEFAULT_SETTLEMENT_INTERVAL_MS;
   if (interval > 0) settlement.start(interval);
   const extension: DemoExtension = {

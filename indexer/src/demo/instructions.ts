@@ -62,6 +62,7 @@ export const pda = {
   vault: (project: PublicKey) => find(seed('vault'), project.toBuffer()),
   investment: (project: PublicKey, investor: PublicKey) => find(seed('investment'), project.toBuffer(), investor.toBuffer()),
   distribution: (project: PublicKey, index: number | bigint) => find(seed('distribution'), project.toBuffer(), u64(index)),
+  campaign: (advertiser: PublicKey, campaignId: number | bigint) => find(seed('campaign'), advertiser.toBuffer(), u64(campaignId)),
   embed: (project: PublicKey, publisher: PublicKey, embedId: string) =>
     find(seed('embed'), project.toBuffer(), publisher.toBuffer(), ...embedIdSeeds(embedId)),
   /** The upgradeable loader's ProgramData account of the program: it names the upgrade authority. */
@@ -248,6 +249,82 @@ export const ix = {
       { amount_lamports: bn(amountLamports), views: embeds.map(({ views }) => bn(views)) },
       {
         settlement_authority: settlementAuthority,
+        project,
+        vault: pda.vault(project),
+        distribution: pda.distribution(project, index),
+        treasury,
+      },
+      embeds.map(({ embed }) => ({ pubkey: embed, isSigner: false, isWritable: true })),
+    );
+  },
+
+  createCampaign(
+    advertiser: PublicKey,
+    campaignId: bigint,
+    args: {
+      adType: 'display' | 'video' | 'sponsorship';
+      pricePerMilleLamports: bigint;
+      /** The sponsored film's Project account; none for display and video. */
+      sponsoredProject: PublicKey | null;
+      budgetLamports: bigint;
+      creativeUri: string;
+      creativeHash: Buffer;
+      targetGenres: bigint;
+      startAt: bigint;
+      endAt: bigint;
+    },
+  ) {
+    const adTypeVariant = { display: { Display: {} }, video: { Video: {} }, sponsorship: { Sponsorship: {} } }[args.adType];
+    return build(
+      'create_campaign',
+      {
+        args: {
+          campaign_id: bn(campaignId),
+          ad_type: adTypeVariant,
+          price_per_mille_lamports: bn(args.pricePerMilleLamports),
+          sponsored_project: args.sponsoredProject ?? PublicKey.default,
+          budget_lamports: bn(args.budgetLamports),
+          creative_uri: args.creativeUri,
+          creative_hash: [...args.creativeHash],
+          target_genres: bn(args.targetGenres),
+          start_at: bn(args.startAt),
+          end_at: bn(args.endAt),
+        },
+      },
+      { advertiser, campaign: pda.campaign(advertiser, campaignId) },
+      // A sponsorship names its film's Project account after the fixed accounts (create_campaign.rs).
+      args.sponsoredProject ? [{ pubkey: args.sponsoredProject, isSigner: false, isWritable: false }] : [],
+    );
+  },
+
+  topUpCampaign(advertiser: PublicKey, campaign: PublicKey, amountLamports: bigint) {
+    return build('top_up_campaign', { amount_lamports: bn(amountLamports) }, { advertiser, campaign });
+  },
+
+  setCampaignPaused(advertiser: PublicKey, campaign: PublicKey, paused: boolean) {
+    return build('set_campaign_paused', { paused }, { advertiser, campaign });
+  },
+
+  closeCampaign(advertiser: PublicKey, campaign: PublicKey) {
+    return build('close_campaign', {}, { advertiser, campaign });
+  },
+
+  /** settle_campaign: a batch of `impressions` the campaign served on the project, paid from its budget. */
+  settleCampaign(
+    settlementAuthority: PublicKey,
+    treasury: PublicKey,
+    campaign: PublicKey,
+    project: PublicKey,
+    index: bigint,
+    impressions: bigint,
+    embeds: { embed: PublicKey; views: bigint }[],
+  ) {
+    return build(
+      'settle_campaign',
+      { impressions: bn(impressions), views: embeds.map(({ views }) => bn(views)) },
+      {
+        settlement_authority: settlementAuthority,
+        campaign,
         project,
         vault: pda.vault(project),
         distribution: pda.distribution(project, index),

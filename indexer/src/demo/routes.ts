@@ -6,9 +6,11 @@ import { z } from 'zod';
 import type { AppEnv } from '../api/context.ts';
 import { requireSession, requireWallet } from '../auth/guard.ts';
 import { fail } from '../api/errors.ts';
-import { embedBody, lamportAmount, listingEditBody, metadataBody, nonBlankText, projectIdParams, txHash, userId, walletAddress } from '../api/schemas.ts';
+import { campaignDetailsFields, campaignParams, embedBody, lamportAmount, listingEditBody, metadataBody, nonBlankText, projectIdParams, txHash, userId, walletAddress } from '../api/schemas.ts';
 import { SOL, USD } from '../lamports.ts';
-import { MAX_STUDIO_NAME_LEN } from '../constants.ts';
+import { AD_TYPES, MAX_CREATIVE_URI_LEN, MAX_DEMO_CLOCK_ADVANCE_SECONDS, MAX_STUDIO_NAME_LEN } from '../constants.ts';
+import { chainSeconds, loadCampaignSummary } from '../api/routes/campaigns.ts';
+import { creativeKindOf } from '../campaigns/creative.ts';
 import { validate } from '../api/validate.ts';
 import { chainTransactionToJson } from '../program/decoder.ts';
 import { FORWARDED_ORIGIN_HEADER } from '../constants.ts';
@@ -63,6 +65,35 @@ export const demoSchemas = {
     userId,
     amount: lamportAmount(SOL, 'SOL', (amount) => amount.min(MIN_TEST_REVENUE_SOL).max(MAX_TEST_REVENUE_SOL)),
   }),
+  campaign: z.object({
+    walletAddress,
+    adType: z.enum(AD_TYPES),
+    budget: lamportAmount(SOL, 'SOL', (amount) => amount.positive()),
+    creativeUri: z
+      .string()
+      .trim()
+      .min(1, { message: 'A campaign needs a creative: upload one or give its URL' })
+      .max(MAX_CREATIVE_URI_LEN)
+      .refine((uri) => uri.startsWith('/api/media/') || /^https:\/\//.test(uri) || /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//.test(uri), {
+        message: 'Expected an https URL or an upload of this server (/api/media/{sha256})',
+      }),
+    creativeHash: z.string().regex(/^[0-9a-f]{64}$/, { message: 'Expected the sha256 of the creative (64 hex digits)' }),
+    targetGenres: z.array(z.string().min(1)).max(64),
+    startAt: z.string().min(1).optional().meta({ description: 'ISO 8601; default: now' }),
+    endAt: z.string().min(1).meta({ description: 'ISO 8601' }),
+    sponsoredProjectId: projectId.optional(),
+    pricePerMille: lamportAmount(SOL, 'SOL per 1,000 impressions (sponsorship only)', (amount) => amount.positive()).optional(),
+    ...campaignDetailsFields,
+    companyName: campaignDetailsFields.companyName.optional(),
+    email: campaignDetailsFields.email.optional(),
+    website: campaignDetailsFields.website.optional(),
+    targetAudience: campaignDetailsFields.targetAudience.optional(),
+  }),
+  campaignParams,
+  topUp: z.object({ walletAddress, amount: lamportAmount(SOL, 'SOL', (amount) => amount.positive()) }),
+  pause: z.object({ walletAddress, paused: z.boolean() }),
+  closeCampaign: z.object({ walletAddress }),
+  clockAdvance: z.object({ seconds: z.number().int().min(1).max(MAX_DEMO_CLOCK_ADVANCE_SECONDS).meta({ description: '1 second to 30 days' }) }),
   poster: z.object({ file: z.string().regex(/^\d+\.svg$/, { message: 'Expected {projectId}.svg' }) }),
   chainTransaction: z.object({ signature: z.string().min(1) }),
   chainSignatures: z.object({ address: z.string().min(1) }),
@@ -72,6 +103,15 @@ export const demoSchemas = {
     limit: z.coerce.number().int().positive().optional(),
   }),
 };
+
+const blankToNull = (text: string | undefined) => (text === undefined || text === '' ? null : text);
+
+/** The indexed CampaignSummary of a campaign a demo action just changed (indexed before the action answered). */
+async function summaryOf(c: Context<AppEnv>, address: string) {
+  const summary = await loadCampaignSummary(c.var.cluster.db, address, chainSeconds(c.var.cluster, Date.now));
+  if (!summary) throw new Error(`Campaign ${address} is not indexed after its transaction`);
+  return summary;
+}
 
 /** Runs an action, turning its client errors into the API's `{ message }` 4xx. */
 async function act<T>(action: () => T | Promise<T>): Promise<T> {
@@ -194,6 +234,41 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
         await requireUserSession(c, body.userId);
         return c.json(await act(() => service.generateRevenue(body.userId, body.amount)));
       })
+      .post('/campaigns', validate('json', demoSchemas.campaign), async (c) => {
+        const body = c.req.valid('json');
+        requireWallet(c, body.walletAddress);
+        const { walletAddress: wallet, companyName, email, website, targetAudience, monthlyBudgetUsd, ...campaign } = body;
+        const created = await act(async () =>
+          service.createCampaign(wallet, {
+            ...campaign,
+            creativeKind: await creativeKindOf(campaign.creativeUri, c.var.media),
+            details: { companyName: blankToNull(companyName), email: blankToNull(email), website: blankToNull(website), targetAudience: blankToNull(targetAudience), monthlyBudgetUsd: monthlyBudgetUsd ?? null },
+          }),
+        );
+        return c.json({ txHash: created.signature, campaign: await summaryOf(c, created.campaign) }, 201);
+      })
+      .post('/campaigns/:address/top-up', validate('param', demoSchemas.campaignParams), validate('json', demoSchemas.topUp), async (c) => {
+        const body = c.req.valid('json');
+        requireWallet(c, body.walletAddress);
+        const { address } = c.req.valid('param');
+        const { signature } = await act(() => service.topUpCampaign(body.walletAddress, address, body.amount));
+        return c.json({ txHash: signature, campaign: await summaryOf(c, address) });
+      })
+      .post('/campaigns/:address/pause', validate('param', demoSchemas.campaignParams), validate('json', demoSchemas.pause), async (c) => {
+        const body = c.req.valid('json');
+        requireWallet(c, body.walletAddress);
+        const { address } = c.req.valid('param');
+        const { signature } = await act(() => service.setCampaignPaused(body.walletAddress, address, body.paused));
+        return c.json({ txHash: signature, campaign: await summaryOf(c, address) });
+      })
+      .post('/campaigns/:address/close', validate('param', demoSchemas.campaignParams), validate('json', demoSchemas.closeCampaign), async (c) => {
+        const body = c.req.valid('json');
+        requireWallet(c, body.walletAddress);
+        const { address } = c.req.valid('param');
+        const { signature, refundedLamports } = await act(() => service.closeCampaign(body.walletAddress, address));
+        return c.json({ txHash: signature, refundedLamports, campaign: await summaryOf(c, address) });
+      })
+      .post('/clock/advance', validate('json', demoSchemas.clockAdvance), (c) => c.json(service.advanceClock(c.req.valid('json').seconds)))
       .post('/settle', async (c) => {
         if (!options.settlement) fail(404, 'The settlement job is not running');
         const results = await options.settlement.runOnce();
@@ -236,6 +311,11 @@ const ROUTE_DOCS: { method: 'get' | 'post'; path: string; summary: string; body?
   { method: 'post', path: '/api/demo/claim-revenue', summary: 'claim_revenue for the projects of the selected distributions', body: demoSchemas.claimRevenue, forWallet: true },
   { method: 'post', path: '/api/demo/projects', summary: 'List a film: register_studio if needed + create_project', body: demoSchemas.listing, forWallet: true, created: true },
   { method: 'post', path: '/api/demo/generate-revenue', summary: "distribute_revenue of test revenue on one of the user's funded projects", body: demoSchemas.generateRevenue, forWallet: true },
+  { method: 'post', path: '/api/demo/campaigns', summary: "create_campaign signed by the wallet's demo key (the next campaign id); 201 { txHash, campaign: CampaignSummary }", body: demoSchemas.campaign, forWallet: true },
+  { method: 'post', path: '/api/demo/campaigns/{address}/top-up', summary: 'top_up_campaign of the wallet’s campaign; { txHash, campaign }', params: demoSchemas.campaignParams, body: demoSchemas.topUp, forWallet: true },
+  { method: 'post', path: '/api/demo/campaigns/{address}/pause', summary: 'set_campaign_paused (pause or resume); { txHash, campaign }', params: demoSchemas.campaignParams, body: demoSchemas.pause, forWallet: true },
+  { method: 'post', path: '/api/demo/campaigns/{address}/close', summary: 'close_campaign after its end and the settlement grace; { txHash, refundedLamports, campaign }', params: demoSchemas.campaignParams, body: demoSchemas.closeCampaign, forWallet: true },
+  { method: 'post', path: '/api/demo/clock/advance', summary: "Move the demo chain's clock forward (1 s to 30 days, like a validator's warp); { now }", body: demoSchemas.clockAdvance },
   { method: 'post', path: '/api/demo/settle', summary: 'Run the settlement job now: counted views → distribute_revenue' },
   { method: 'get', path: '/api/demo/chain/transactions/{signature}', summary: 'A committed demo-chain transaction (ChainTransaction JSON; API processes read the chain through it)', params: demoSchemas.chainTransaction },
   { method: 'get', path: '/api/demo/chain/signatures/{address}', summary: 'Signatures of demo-chain transactions touching an address, newest first (?before, ?until, ?limit)', params: demoSchemas.chainSignatures },

@@ -6,13 +6,14 @@
 import anchor from '@coral-xyz/anchor';
 import { randomInt } from 'node:crypto';
 import type { ClusterContext } from '../api/context.ts';
-import { embeds, investments, metadata, revenue, UserLinkError, users } from '../db/index.ts';
+import { campaigns, embeds, investments, metadata, revenue, UserLinkError, users } from '../db/index.ts';
 import { editedListing, NOTHING_TO_UPDATE, type ListingEdit } from '../listing-edit.ts';
 import { originOf } from '../player/website.ts';
-import { LAMPORTS_PER_AMOUNT_UNIT, LAMPORTS_PER_SOL } from '../constants.ts';
+import { HOUSE_CAMPAIGN_BUDGET_LAMPORTS, LAMPORTS_PER_AMOUNT_UNIT, LAMPORTS_PER_SOL, STANDARD_PRICE_PER_MILLE_LAMPORTS, type AdType } from '../constants.ts';
+import { chargeFor, maskOfGenres, requiredCreativeKind, UnknownGenreError, type CreativeKind } from '../campaigns/rules.ts';
 import { lamportProblem, SOL, toLamports, USD, type AmountUnit } from '../lamports.ts';
 import { decodeTransactionEvents } from '../program/decoder.ts';
-import type { DistributionRequest, SettlementSigner } from '../settlement/job.ts';
+import type { CampaignSettlementRequest, DistributionRequest, SettlementSigner } from '../settlement/job.ts';
 import { DemoTransactionError, type DemoChain } from './chain.ts';
 import { ix, pda } from './instructions.ts';
 import { certificateInstructions, certificateMetadata, certificateSpace } from '../../../app/src/features/chain/license-certificate.ts';
@@ -38,7 +39,21 @@ export const KEY = {
   studio: (studio: string) => `${SEEDED_STUDIO_PREFIX}${studio}`,
   investor: (number: number) => `investor:${number}`,
   publisher: (publisher: string) => `publisher:${publisher}`,
+  /** The platform's own advertiser: funds the house campaign that pays the demo's test revenue. */
+  houseAdvertiser: 'house-advertiser',
 };
+
+/** The house campaign runs this long from its creation (test revenue until then). */
+const HOUSE_CAMPAIGN_SECONDS = 10 * 365 * 24 * 3600;
+/** Its creative: the house ad is the player's own, so the campaign names no file. */
+const HOUSE_CREATIVE_URI = 'marquee:house-ad';
+
+interface CampaignAccount {
+  advertiser: PublicKey;
+  price_per_mille_lamports: anchor.BN;
+  budget_lamports: anchor.BN;
+  spent_lamports: anchor.BN;
+}
 
 /** A client mistake in a demo action: becomes a 4xx `{ message }`. */
 export class DemoActionError extends Error {
@@ -78,6 +93,31 @@ export interface ListingInput {
   videoUrl?: string;
   /** The on-chain studio name when this listing registers the studio. */
   studioName?: string;
+}
+
+/** POST /api/demo/campaigns, as the service takes it (amounts in SOL, times ISO 8601). */
+export interface CampaignInput {
+  adType: AdType;
+  budget: number;
+  creativeUri: string;
+  /** 64 hex digits. */
+  creativeHash: string;
+  /** What the server found the creative to be (null: it cannot tell, a URL of another host). */
+  creativeKind: CreativeKind | null;
+  targetGenres: string[];
+  startAt?: string;
+  endAt: string;
+  sponsoredProjectId?: number;
+  /** SOL per 1,000 impressions, sponsorships only. */
+  pricePerMille?: number;
+  details: campaigns.CampaignDetails;
+}
+
+/** An ISO 8601 time of a request as unix seconds, or a 400 naming the field. */
+function secondsOf(text: string, field: string): number {
+  const ms = Date.parse(text);
+  if (!Number.isFinite(ms)) throw new DemoActionError(400, `${field}: Expected an ISO 8601 date and time`);
+  return Math.floor(ms / 1000);
 }
 
 /** Stores project metadata the way POST /api/metadata does; returns its URI and sha256. */
@@ -325,6 +365,101 @@ export class DemoService implements SettlementSigner {
     return { signature, mint: mint.publicKey.toBase58(), studio: studio.publicKey.toBase58() };
   }
 
+  // --- campaigns (issue 14) -----------------------------------------------------------------------
+
+  /** The chain's clock in unix seconds (moved forward by advanceClock). */
+  chainNow(): number {
+    return this.chain.clockNow();
+  }
+
+  /** POST /api/demo/clock/advance: the demo chain's clock `seconds` forward; answers the new time. */
+  advanceClock(seconds: number): { now: string } {
+    return { now: new Date(this.chain.advanceClock(seconds) * 1000).toISOString() };
+  }
+
+  /**
+   * create_campaign signed by the wallet's demo key, at the advertiser's next free campaign id; the
+   * request form's details and the creative's checked kind are recorded once it is indexed.
+   */
+  async createCampaign(walletAddress: string, input: CampaignInput): Promise<{ signature: string; campaign: string }> {
+    const advertiser = await this.signer(walletAddress);
+    const needed = requiredCreativeKind(input.adType);
+    if (needed && input.creativeKind && input.creativeKind !== needed) {
+      throw new DemoActionError(400, `A ${input.adType} campaign needs ${needed === 'video' ? 'a video' : 'an image'} creative`);
+    }
+    let targetGenres: bigint;
+    try {
+      targetGenres = maskOfGenres(input.targetGenres);
+    } catch (error) {
+      if (error instanceof UnknownGenreError) throw new DemoActionError(400, error.message);
+      throw error;
+    }
+    const startAt = input.startAt === undefined ? this.chainNow() : secondsOf(input.startAt, 'startAt');
+    const endAt = secondsOf(input.endAt, 'endAt');
+    let sponsoredProject: PublicKey | null = null;
+    let pricePerMille: bigint;
+    if (input.adType === 'sponsorship') {
+      if (input.sponsoredProjectId === undefined) throw new DemoActionError(400, 'A sponsorship names its film: sponsoredProjectId is required');
+      if (input.pricePerMille === undefined) throw new DemoActionError(400, 'A sponsorship has its own price: pricePerMille (SOL per 1,000 impressions) is required');
+      sponsoredProject = this.project(input.sponsoredProjectId).address;
+      pricePerMille = lamportsOf(input.pricePerMille, SOL);
+    } else {
+      if (input.sponsoredProjectId !== undefined) throw new DemoActionError(400, `Only a sponsorship names a film; a ${input.adType} campaign runs on every film of its genres`);
+      if (input.pricePerMille !== undefined) throw new DemoActionError(400, `A ${input.adType} campaign has the standard price; pricePerMille is for sponsorships`);
+      pricePerMille = BigInt(STANDARD_PRICE_PER_MILLE_LAMPORTS[input.adType]);
+    }
+    // The next id this advertiser has not used (synchronously up to the send: nobody takes it in between).
+    let campaignId = 0n;
+    while (this.chain.exists(pda.campaign(advertiser.publicKey, campaignId))) campaignId++;
+    const campaign = pda.campaign(advertiser.publicKey, campaignId);
+    const signature = await this.run(
+      [
+        ix.createCampaign(advertiser.publicKey, campaignId, {
+          adType: input.adType,
+          pricePerMilleLamports: pricePerMille,
+          sponsoredProject,
+          budgetLamports: lamportsOf(input.budget, SOL),
+          creativeUri: input.creativeUri,
+          creativeHash: Buffer.from(input.creativeHash, 'hex'),
+          targetGenres,
+          startAt: BigInt(startAt),
+          endAt: BigInt(endAt),
+        }),
+      ],
+      [advertiser],
+    );
+    await campaigns.upsertDetails(this.cluster.db, campaign.toBase58(), { ...input.details, creativeKind: input.creativeKind }, Math.floor(this.now() / 1000));
+    return { signature, campaign: campaign.toBase58() };
+  }
+
+  /** The wallet's own campaign account: 404 when there is none, 403 when another advertiser's. */
+  private async ownCampaign(walletAddress: string, address: string, action: string): Promise<{ advertiser: Keypair; campaign: PublicKey }> {
+    const advertiser = await this.signer(walletAddress);
+    const campaign = new PublicKey(address);
+    const account = this.chain.account<{ advertiser: PublicKey }>('Campaign', campaign);
+    if (!account) throw new DemoActionError(404, 'Campaign not found');
+    if (!account.advertiser.equals(advertiser.publicKey)) throw new DemoActionError(403, `Only the advertiser of this campaign can ${action}`);
+    return { advertiser, campaign };
+  }
+
+  async topUpCampaign(walletAddress: string, address: string, amountSol: number): Promise<{ signature: string }> {
+    const { advertiser, campaign } = await this.ownCampaign(walletAddress, address, 'top it up');
+    return { signature: await this.run([ix.topUpCampaign(advertiser.publicKey, campaign, lamportsOf(amountSol, SOL))], [advertiser]) };
+  }
+
+  async setCampaignPaused(walletAddress: string, address: string, paused: boolean): Promise<{ signature: string }> {
+    const { advertiser, campaign } = await this.ownCampaign(walletAddress, address, paused ? 'pause it' : 'resume it');
+    return { signature: await this.run([ix.setCampaignPaused(advertiser.publicKey, campaign, paused)], [advertiser]) };
+  }
+
+  /** close_campaign: the unspent budget and the rent back to the wallet's demo key. */
+  async closeCampaign(walletAddress: string, address: string): Promise<{ signature: string; refundedLamports: string }> {
+    const { advertiser, campaign } = await this.ownCampaign(walletAddress, address, 'close it');
+    const signature = await this.run([ix.closeCampaign(advertiser.publicKey, campaign)], [advertiser]);
+    const closed = decodeTransactionEvents(this.chain.committed(signature)!).find((event) => event.name === 'CampaignClosed');
+    return { signature, refundedLamports: String(closed?.data.refunded_lamports ?? 0) };
+  }
+
   /**
    * Makes `walletAddress` the demo platform's admin wallet: its actions are signed by the admin key
    * that initialised the platform (configured with MARQUEE_DEMO_ADMIN_WALLET).
@@ -403,8 +538,42 @@ export class DemoService implements SettlementSigner {
   }
 
   /**
-   * Test revenue (spec: a random 0.5–10 SOL chosen by the client): a distribute_revenue signed by
-   * the settlement authority on one of the funded projects the user holds shares of.
+   * The demo's house campaign: a video campaign of the platform's own advertiser key, funded by the
+   * demo chain, that pays the test revenue. Created once (a chain seeded before it existed gets it at
+   * its next start) and marked as the house's, so the ad server never serves it.
+   */
+  async ensureHouseCampaign(): Promise<PublicKey> {
+    const house = this.key(KEY.houseAdvertiser);
+    const campaign = pda.campaign(house.publicKey, 0);
+    if (!this.chain.exists(campaign)) {
+      this.chain.airdrop(house.publicKey, HOUSE_CAMPAIGN_BUDGET_LAMPORTS + BigInt(LAMPORTS_PER_SOL));
+      const startAt = this.chain.clockNow();
+      await this.run(
+        [
+          ix.createCampaign(house.publicKey, 0n, {
+            adType: 'video',
+            pricePerMilleLamports: BigInt(STANDARD_PRICE_PER_MILLE_LAMPORTS.video),
+            sponsoredProject: null,
+            budgetLamports: HOUSE_CAMPAIGN_BUDGET_LAMPORTS,
+            creativeUri: HOUSE_CREATIVE_URI,
+            creativeHash: Buffer.alloc(32),
+            targetGenres: 0n,
+            startAt: BigInt(startAt),
+            endAt: BigInt(startAt + HOUSE_CAMPAIGN_SECONDS),
+          }),
+        ],
+        [house],
+      );
+    }
+    await campaigns.upsertDetails(this.cluster.db, campaign.toBase58(), { house: true, companyName: 'Marquee' }, Math.floor(this.now() / 1000));
+    return campaign;
+  }
+
+  /**
+   * Test revenue (spec: a random 0.5–10 SOL chosen by the client): settle_campaign of the house
+   * campaign, signed by the settlement authority, on one of the funded projects the user holds
+   * shares of — as many video impressions as the amount pays (so the amount is rounded down to
+   * 15,000 lamports). The house campaign is topped up from the faucet when it runs low.
    */
   async generateRevenue(userId: string, amountSol: number): Promise<{ signature: string; projectId: number; amount: number }> {
     const { chainAddress } = await users.resolveUser(this.cluster.db, userId);
@@ -413,26 +582,80 @@ export class DemoService implements SettlementSigner {
       throw new DemoActionError(400, 'No funded investment yet: invest in a film that reaches its goal to receive revenue');
     }
     const projectId = candidates[randomInt(candidates.length)];
-    const lamports = lamportsOf(amountSol, SOL);
-    const signature = this.distribute(pda.project(projectId), lamports, []);
+    const campaign = await this.ensureHouseCampaign();
+    const house = this.chain.account<CampaignAccount>('Campaign', campaign)!;
+    const price = BigInt(house.price_per_mille_lamports.toString());
+    const impressions = (lamportsOf(amountSol, SOL) * 1000n) / price;
+    if (impressions === 0n) throw new DemoActionError(400, 'The amount pays for no impression');
+    const amount = chargeFor(impressions, price);
+    const remaining = BigInt(house.budget_lamports.toString()) - BigInt(house.spent_lamports.toString());
+    if (remaining < amount) {
+      const houseKey = this.key(KEY.houseAdvertiser);
+      this.chain.airdrop(houseKey.publicKey, HOUSE_CAMPAIGN_BUDGET_LAMPORTS + BigInt(LAMPORTS_PER_SOL));
+      await this.run([ix.topUpCampaign(houseKey.publicKey, campaign, HOUSE_CAMPAIGN_BUDGET_LAMPORTS)], [houseKey]);
+    }
+    const signature = this.settle(campaign, pda.project(projectId), impressions, []);
     await this.indexed(signature);
-    return { signature, projectId, amount: amountSol };
+    return { signature, projectId, amount: Number(amount) / LAMPORTS_PER_SOL };
   }
 
   /**
-   * SettlementSigner: the settlement job's batches of counted views, at the distribution index the
-   * batch was made for. A batch whose index is already taken on chain (sent by a leader that died
-   * before recording it, or the index was stale) is refused, never paid at the next index: the job
-   * settles it from the indexed distribution instead.
+   * SettlementSigner: the settlement job's batch of impressions a campaign served on a project, at
+   * the distribution index the batch was made for; an index already taken on chain is refused, as
+   * for distribute_revenue below.
+   */
+  async settleCampaign(request: CampaignSettlementRequest): Promise<string> {
+    const project = new PublicKey(request.project);
+    this.assertNextIndex(project, request.projectId, request.index);
+    return this.settle(
+      new PublicKey(request.campaign),
+      project,
+      BigInt(request.impressions),
+      request.embeds.map(({ embed, views }) => ({ embed: new PublicKey(embed), views: BigInt(views) })),
+    );
+  }
+
+  /** Throws when `index` is not the project's next distribution index on chain (the batch would land elsewhere or twice). */
+  private assertNextIndex(project: PublicKey, projectId: number, index: number): void {
+    const onChain = this.chain.account<ProjectAccount>('Project', project)?.distribution_count.toString();
+    if (onChain !== undefined && BigInt(onChain) !== BigInt(index)) {
+      throw new Error(`Distribution ${index} of project ${projectId} is not the next one on chain (the project has ${onChain}); not sending it again`);
+    }
+  }
+
+  /** The settlement authority's key, topped up from the faucet for its fees (and distribute_revenue's amounts). */
+  private settlementKey(lamports = 0n): Keypair {
+    const settlement = this.key(KEY.settlement);
+    if (this.chain.balance(settlement.publicKey) < lamports + SETTLEMENT_LOW_WATER_LAMPORTS) {
+      this.chain.airdrop(settlement.publicKey, SETTLEMENT_TOP_UP_LAMPORTS + lamports);
+    }
+    return settlement;
+  }
+
+  /** settle_campaign at the project's next distribution index, as read from the chain now. */
+  private settle(campaign: PublicKey, project: PublicKey, impressions: bigint, embeds: { embed: PublicKey; views: bigint }[]): string {
+    const settlement = this.settlementKey();
+    const account = this.chain.account<ProjectAccount>('Project', project);
+    if (!account) throw new DemoActionError(404, 'Project not found');
+    const index = BigInt(account.distribution_count.toString());
+    try {
+      return this.chain.send([ix.settleCampaign(settlement.publicKey, this.key(KEY.treasury).publicKey, campaign, project, index, impressions, embeds)], [settlement]).signature;
+    } catch (error) {
+      if (error instanceof DemoTransactionError) throw new DemoActionError(400, error.message);
+      throw error;
+    }
+  }
+
+  /**
+   * SettlementSigner: a batch of counted views made before campaigns existed (distribute_revenue
+   * from the settlement key), at the distribution index the batch was made for. A batch whose index
+   * is already taken on chain (sent by a leader that died before recording it, or the index was
+   * stale) is refused, never paid at the next index: the job settles it from the indexed
+   * distribution instead.
    */
   async distributeRevenue(request: DistributionRequest): Promise<string> {
     const project = new PublicKey(request.project);
-    const onChain = this.chain.account<ProjectAccount>('Project', project)?.distribution_count.toString();
-    if (onChain !== undefined && BigInt(onChain) !== BigInt(request.index)) {
-      throw new Error(
-        `Distribution ${request.index} of project ${request.projectId} is not the next one on chain (the project has ${onChain}); not sending it again`,
-      );
-    }
+    this.assertNextIndex(project, request.projectId, request.index);
     return this.distribute(
       project,
       request.amountLamports,
@@ -440,13 +663,10 @@ export class DemoService implements SettlementSigner {
     );
   }
 
-  /** distribute_revenue at the project's next distribution index, as read from the chain now. */
+  /** distribute_revenue at the project's next distribution index, as read from the chain now (the seed's revenue history). */
   distribute(project: PublicKey, lamports: bigint, embeds: { embed: PublicKey; views: bigint }[], at?: number): string {
-    const settlement = this.key(KEY.settlement);
+    const settlement = this.settlementKey(lamports);
     const treasury = this.key(KEY.treasury);
-    if (this.chain.balance(settlement.publicKey) < lamports + SETTLEMENT_LOW_WATER_LAMPORTS) {
-      this.chain.airdrop(settlement.publicKey, SETTLEMENT_TOP_UP_LAMPORTS + lamports);
-    }
     const account = this.chain.account<ProjectAccount>('Project', project);
     if (!account) throw new DemoActionError(404, 'Project not found');
     const index = BigInt(account.distribution_count.toString());

@@ -46,6 +46,11 @@ export interface StateHeader {
   wallets: Record<string, string>;
   /** The catalogue was seeded (the first commit is the whole seed). */
   seeded: boolean;
+  /**
+   * Seconds the chain's clock runs ahead of the wall clock (POST /api/demo/clock/advance, like a
+   * local validator's warp); absent in folders written before it existed.
+   */
+  clockOffsetSeconds?: number;
 }
 
 export interface StoredState {

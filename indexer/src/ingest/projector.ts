@@ -2,7 +2,7 @@
 // aggregates. Called only in seq order per stream (see ClusterIndexer), inside the ingesting
 // transaction, so the projected tables always equal a replay of the applied events.
 import { REVENUE_PER_SHARE_SHIFT } from '../constants.ts';
-import { embeds, investments, platform, projects, revenue, users, type Executor } from '../db/index.ts';
+import { campaigns, embeds, investments, platform, projects, revenue, users, type Executor } from '../db/index.ts';
 
 /** An events-table row with its data parsed back (u64/u128 are decimal text). */
 export interface StoredEvent {
@@ -18,6 +18,8 @@ export interface StoredEvent {
 }
 
 const num = (value: unknown): number => Number(value);
+/** The all-zero address (the system program's), what a campaign names when it sponsors no project. */
+const NO_PROJECT = '11111111111111111111111111111111';
 
 /**
  * An investor's part of one distribution, measured from the position's checkpoint so that the parts
@@ -193,12 +195,46 @@ export async function applyEvent(db: Executor, event: StoredEvent): Promise<void
       await embeds.setEmbedClaimed(db, d.embed, num(d.claimed_total_after));
       return;
     case 'CampaignCreated':
+      await campaigns.insertCampaign(db, {
+        address: d.campaign,
+        advertiser: d.advertiser,
+        campaignId: String(d.campaign_id),
+        adType: d.ad_type,
+        pricePerMilleLamports: num(d.price_per_mille_lamports),
+        // A display or video campaign names no project: the program stores the zero address.
+        sponsoredProject: d.sponsored_project === NO_PROJECT ? null : d.sponsored_project,
+        budgetLamports: num(d.budget_lamports),
+        creativeUri: d.creative_uri,
+        creativeHash: Buffer.from(d.creative_hash as number[]).toString('hex'),
+        targetGenres: String(d.target_genres),
+        startAt: num(d.start_at),
+        endAt: num(d.end_at),
+        createdAt: at,
+        signature: event.signature,
+      });
+      return;
     case 'CampaignToppedUp':
+      await campaigns.recordTopUp(db, d.campaign, num(d.budget_after));
+      return;
     case 'CampaignPauseSet':
+      await campaigns.setPaused(db, d.campaign, Boolean(d.paused));
+      return;
     case 'CampaignSettled':
+      // The revenue it shares arrives as the same transaction's RevenueDistributed (project stream).
+      await campaigns.recordSettlement(db, {
+        campaign: d.campaign,
+        projectId: await projectId(db, d.project),
+        distribution: d.distribution,
+        impressions: num(d.impressions),
+        amountLamports: num(d.amount_lamports),
+        spentAfter: num(d.spent_after),
+        impressionsAfter: num(d.impressions_after),
+        settledAt: at,
+        signature: event.signature,
+      });
+      return;
     case 'CampaignClosed':
-      // Kept in the event log, in the campaign's stream; no table of campaigns yet (issue 14's
-      // advertiser pages add one). The revenue a settlement shares arrives as its RevenueDistributed.
+      await campaigns.recordClosed(db, d.campaign, { refundedLamports: num(d.refunded_lamports), closedAt: at });
       return;
     default:
       throw new Error(`No projection for event ${event.name}`);

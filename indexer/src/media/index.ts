@@ -1,3 +1,3 @@
-export { MediaStore, MediaTooLargeError, UnsupportedMediaTypeError, type StoredMedia } from './store.ts';
+export { MAX_UPLOAD_BYTES, MediaStore, MediaTooLargeError, UnsupportedMediaTypeError, type StoredMedia } from './store.ts';
 export { mediaRoutes, mediaPath } from './routes.ts';
-export { sniffImageType } from './sniff.ts';
+export { sniffImageType, sniffMediaType, sniffVideoType } from './sniff.ts';

@@ -1,31 +1,33 @@
-// /api/media: upload an image (multipart field `file`) into the content-addressed store, and serve
-// stored images by their sha256 with immutable cache headers (the name is the content's hash).
+// /api/media: upload an image or a video creative (multipart field `file`) into the
+// content-addressed store, and serve stored files by their sha256 with immutable cache headers (the
+// name is the content's hash). Its own body limit (a video's 50 MB): the API's 3 MB one skips it.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { MAX_MEDIA_BYTES, MEDIA_MULTIPART_OVERHEAD_BYTES } from '../constants.ts';
+import { MAX_MEDIA_BYTES, MAX_VIDEO_CREATIVE_BYTES, MEDIA_MULTIPART_OVERHEAD_BYTES } from '../constants.ts';
 import type { AppEnv } from '../api/context.ts';
 import { fail } from '../api/errors.ts';
-import { MediaStore, MediaTooLargeError, UnsupportedMediaTypeError } from './store.ts';
+import { MAX_UPLOAD_BYTES, MediaStore, MediaTooLargeError, UnsupportedMediaTypeError } from './store.ts';
 
 export const mediaPath = (sha256: string) => `/api/media/${sha256}`;
 
 export function mediaRoutes(store: MediaStore) {
-  const tooLarge = `File too large (max ${MAX_MEDIA_BYTES} bytes, 10 MB)`;
+  const MB = 1024 * 1024;
+  const tooLarge = `File too large (max ${MAX_MEDIA_BYTES / MB} MB for an image, ${MAX_VIDEO_CREATIVE_BYTES / MB} MB for a video)`;
   return new Hono<AppEnv>()
     .post(
       '/',
       // Refuses an oversized body before reading it whole; the exact file size is checked below.
-      bodyLimit({ maxSize: MAX_MEDIA_BYTES + MEDIA_MULTIPART_OVERHEAD_BYTES, onError: () => fail(413, tooLarge) }),
+      bodyLimit({ maxSize: MAX_UPLOAD_BYTES + MEDIA_MULTIPART_OVERHEAD_BYTES, onError: () => fail(413, tooLarge) }),
       async (c) => {
         if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
-          fail(415, 'Expected a multipart/form-data upload with the image in the field "file"');
+          fail(415, 'Expected a multipart/form-data upload with the file in the field "file"');
         }
         const form = await c.req.formData().catch(() => fail(400, 'Malformed multipart body'));
         const file = form.get('file');
-        if (!(file instanceof File)) fail(400, 'Missing the image in the multipart field "file"');
+        if (!(file instanceof File)) fail(400, 'Missing the file in the multipart field "file"');
         try {
           const stored = await store.put(new Uint8Array(await file.arrayBuffer()));
-          return c.json({ url: mediaPath(stored.sha256), sha256: stored.sha256 });
+          return c.json({ url: mediaPath(stored.sha256), sha256: stored.sha256, contentType: stored.contentType });
         } catch (error) {
           if (error instanceof MediaTooLargeError) fail(413, error.message);
           if (error instanceof UnsupportedMediaTypeError) fail(415, error.message);

@@ -1,38 +1,125 @@
-// What fills the player's ad slots. One lookup, so advertisers' campaigns can take the slots over
-// later without touching the player: today every slot shows the platform's own house ad, which
-// promotes the film's investors' and publishers' side of Marquee.
+// What fills the player's ad slots: the one lookup. Pre-roll and mid-roll get a video campaign, the
+// overlay a display campaign — matched on the film's genres (or running on every film), or a
+// sponsorship of that film — among campaigns that run now: not paused, started, not ended, not
+// closed, with at least one impression's price of budget left. Otherwise the platform's own house
+// ad, which promotes the film's investors' and publishers' side of Marquee and pays nothing.
 import { REVENUE_SPLIT_PERCENT } from '../constants.ts';
+import { campaigns, type Executor } from '../db/index.ts';
+import { shortAddress } from '../db/users.ts';
+import { creativeKindFromExtension } from '../campaigns/creative.ts';
+import { impressionPriceLamports, remainingOf, targetsFilm, type CreativeKind } from '../campaigns/rules.ts';
 import type { AdSlot } from './machine.ts';
 
 export interface Ad {
   slot: AdSlot;
-  /** Who the ad is for, shown as "Ad · {advertiser}". */
+  /** Who the ad is for, shown as "Ad · {advertiser}": the campaign's company, else its advertiser's address. */
   advertiser: string;
   headline: string;
   body: string;
+  /** The campaign that serves (and pays for) the ad; null for the house ad. */
+  campaign: string | null;
+  /** The campaign's creative: a video for pre-roll and mid-roll, an image for the overlay. */
+  creative: { kind: CreativeKind; url: string } | null;
 }
 
 export interface AdContext {
   filmTitle: string;
 }
 
-export function adForSlot(slot: AdSlot, context: AdContext): Ad {
+/** The film an ad runs on. */
+export interface AdFilm extends AdContext {
+  /** The film's Project account (what a sponsorship names). */
+  address: string;
+  genres: readonly string[];
+}
+
+/** The creative kind a slot plays. */
+export const slotCreativeKind = (slot: AdSlot): CreativeKind => (slot === 'overlay' ? 'image' : 'video');
+
+export function houseAd(slot: AdSlot, context: AdContext): Ad {
+  const house = { slot, advertiser: 'Marquee', campaign: null, creative: null };
   switch (slot) {
     case 'pre-roll':
       return {
-        slot,
-        advertiser: 'Marquee',
+        ...house,
         headline: `${context.filmTitle} was funded by its audience`,
         body: `Back the next film on Marquee and share ${REVENUE_SPLIT_PERCENT.investors}% of its ad revenue.`,
       };
     case 'mid-roll':
       return {
-        slot,
-        advertiser: 'Marquee',
+        ...house,
         headline: 'Run a website?',
         body: `Embed funded films and earn ${REVENUE_SPLIT_PERCENT.publishers}% of the ad revenue they bring.`,
       };
     case 'overlay':
-      return { slot, advertiser: 'Marquee', headline: 'Invest in films', body: 'Funding opens to everyone with a Solana wallet.' };
+      return { ...house, headline: 'Invest in films', body: 'Funding opens to everyone with a Solana wallet.' };
   }
+}
+
+/** The kind of a campaign's creative: as checked at creation, else by its URL, else the ad type's. */
+function creativeKindOfCampaign(campaign: campaigns.CampaignWithDetails): CreativeKind {
+  const known = (campaign.creative_kind as CreativeKind | null) ?? creativeKindFromExtension(campaign.creative_uri);
+  if (known) return known;
+  return campaign.ad_type === 'display' ? 'image' : 'video';
+}
+
+/**
+ * Whether a campaign may run on a film (whatever the slot): the house campaign never does, nor a
+ * closed one or one outside its window; a sponsorship on its own film only, the others on films of
+ * their genres. Pausing and the budget are left to the slot lookup: a view already served by a
+ * campaign that was paused (or spent) since is still the campaign's.
+ */
+export function runsOnFilm(campaign: campaigns.CampaignWithDetails, film: AdFilm, nowSeconds: number): boolean {
+  if (Number(campaign.house) === 1 || campaign.closed_at !== null) return false;
+  if (nowSeconds < Number(campaign.start_at) || nowSeconds > Number(campaign.end_at)) return false;
+  if (campaign.ad_type === 'sponsorship') return campaign.sponsored_project === film.address;
+  return targetsFilm(campaign.target_genres, film.genres);
+}
+
+/** Whether a campaign fills `slot` of the film now. */
+function fillsSlot(campaign: campaigns.CampaignWithDetails, slot: AdSlot, film: AdFilm, nowSeconds: number): boolean {
+  if (!runsOnFilm(campaign, film, nowSeconds) || Number(campaign.paused) === 1) return false;
+  if (remainingOf(campaign) < impressionPriceLamports(campaign.price_per_mille_lamports)) return false;
+  const kind = slotCreativeKind(slot);
+  if (campaign.ad_type === 'sponsorship') return creativeKindOfCampaign(campaign) === kind;
+  return campaign.ad_type === (kind === 'video' ? 'video' : 'display');
+}
+
+/** Sponsorships of the film first, then campaigns targeting its genres, then the all-genre ones; the most budget left first. */
+function preference(campaign: campaigns.CampaignWithDetails): [number, bigint] {
+  const rank = campaign.ad_type === 'sponsorship' ? 0 : BigInt(campaign.target_genres) !== 0n ? 1 : 2;
+  return [rank, remainingOf(campaign)];
+}
+
+function campaignAd(slot: AdSlot, campaign: campaigns.CampaignWithDetails): Ad {
+  const advertiser = campaign.company_name || shortAddress(campaign.advertiser);
+  return {
+    slot,
+    advertiser,
+    headline: advertiser,
+    body: campaign.website ?? '',
+    campaign: campaign.address,
+    creative: { kind: slotCreativeKind(slot), url: campaign.creative_uri },
+  };
+}
+
+/** The ad of one slot of a film at `nowSeconds` (unix): a campaign's, else the house ad. */
+export async function adForSlot(db: Executor, slot: AdSlot, film: AdFilm, nowSeconds: number): Promise<Ad> {
+  const candidates = (await campaigns.servable(db, nowSeconds)).filter((campaign) => fillsSlot(campaign, slot, film, nowSeconds));
+  candidates.sort((a, b) => {
+    const [rankA, leftA] = preference(a);
+    const [rankB, leftB] = preference(b);
+    return rankA - rankB || (leftB > leftA ? 1 : leftB < leftA ? -1 : 0);
+  });
+  return candidates[0] ? campaignAd(slot, candidates[0]) : houseAd(slot, film);
+}
+
+/**
+ * The campaign a play records (POST /api/views/nonce): a campaign that may run on the film, or an
+ * error message. The player names the campaign its ad came from.
+ */
+export async function checkServedCampaign(db: Executor, address: string, film: AdFilm, nowSeconds: number): Promise<string | null> {
+  const campaign = await campaigns.byAddress(db, address);
+  if (!campaign) return 'Unknown campaign';
+  return runsOnFilm(campaign, film, nowSeconds) ? null : 'This campaign does not run on this film';
 }

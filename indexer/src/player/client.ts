@@ -1,6 +1,8 @@
 // The player page's script (bundled for the browser by ./bundle.ts): renders the state machine of
-// ./machine.ts into the page, runs its clocks, asks for a play nonce when a counted embed starts
-// and reports the view under the rules of ./viewability.ts.
+// ./machine.ts into the page, runs its clocks, asks the server for each slot's ad when the viewer
+// presses Play (a campaign's video or image creative, or the house ad), asks for a play nonce naming
+// the campaign it served when a counted embed starts, and reports the view under the rules of
+// ./viewability.ts.
 import {
   AD_COUNTDOWN_SECONDS,
   PROGRESS_TICK_MS,
@@ -30,6 +32,7 @@ export interface PlayerPageConfig {
   /** Why views of this page are not counted, or null when they are. */
   notCounting: string | null;
   slots: AdSlot[];
+  /** The ads chosen when the page was served: shown if asking again at Play fails. */
   ads: Partial<Record<AdSlot, Ad>>;
   videoUrl: string | null;
   sampleDurationSeconds: number;
@@ -46,6 +49,7 @@ const options = { slots: config.slots, revenuePerViewLamports: config.revenuePer
 const element = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
 let state: PlayerState = initialPlayerState(config.counters);
+let ads: Partial<Record<AdSlot, Ad>> = config.ads;
 let viewability = initialViewability;
 let adTimer: ReturnType<typeof setInterval> | null = null;
 let progressTimer: ReturnType<typeof setInterval> | null = null;
@@ -81,25 +85,66 @@ function durationSeconds(): number {
   return video && Number.isFinite(video.duration) ? video.duration : config.sampleDurationSeconds;
 }
 
+/** Shows the running ad's video creative (muted, so it may autoplay) or hides it. */
+function renderAdVideo(ad: Ad | undefined) {
+  const adVideo = element<HTMLVideoElement>('ad-video');
+  const url = ad?.creative?.kind === 'video' ? ad.creative.url : null;
+  if (!url) {
+    adVideo.hidden = true;
+    if (!adVideo.paused) adVideo.pause();
+    return;
+  }
+  if (adVideo.getAttribute('src') !== url) adVideo.src = url;
+  adVideo.hidden = false;
+  if (adVideo.paused) void adVideo.play().catch(() => undefined);
+}
+
 function render() {
-  const ad = isAdPhase(state.phase) ? config.ads[state.phase === 'preRoll' ? 'pre-roll' : 'mid-roll'] : undefined;
+  const ad = isAdPhase(state.phase) ? ads[state.phase === 'preRoll' ? 'pre-roll' : 'mid-roll'] : undefined;
   element('idle').hidden = state.phase !== 'idle';
   element('ad').hidden = !ad;
+  renderAdVideo(ad);
   if (ad) {
     element('ad-label').textContent = `Ad · ${ad.advertiser}`;
-    element('ad-headline').textContent = ad.headline;
-    element('ad-body').textContent = ad.body;
+    element('ad-headline').textContent = ad.creative ? '' : ad.headline;
+    element('ad-body').textContent = ad.creative ? '' : ad.body;
     element('ad-countdown').textContent = canSkip(state) ? '' : `Skip Ad in ${state.adSecondsLeft}`;
     element('skip').hidden = !canSkip(state);
   }
-  const overlayAd = config.ads.overlay;
+  const overlayAd = ads.overlay;
   element('overlay-ad').hidden = !(overlayAd && showsOverlay(state, options));
+  if (overlayAd) {
+    element('overlay-label').textContent = `Ad · ${overlayAd.advertiser}`;
+    const image = element<HTMLImageElement>('overlay-image');
+    const imageUrl = overlayAd.creative?.kind === 'image' ? overlayAd.creative.url : null;
+    image.hidden = !imageUrl;
+    if (imageUrl && image.getAttribute('src') !== imageUrl) image.src = imageUrl;
+    element('overlay-text').textContent = imageUrl ? '' : `${overlayAd.headline} ${overlayAd.body}`.trim();
+  }
   element('ended').hidden = state.phase !== 'ended';
   element('bar').style.width = `${state.progress}%`;
   element('clock').textContent = `${formatClock(elapsedSeconds(state.progress, durationSeconds()))} / ${formatClock(durationSeconds())}`;
   element('views').textContent = state.views.toLocaleString('en-US');
   element('revenue').textContent = `${(state.revenueLamports / LAMPORTS_PER_SOL).toFixed(6)} SOL`;
 }
+
+/** Asks the server for each slot's ad (ads.ts picks it); a slot whose request fails keeps the page's. */
+async function fetchAds(): Promise<void> {
+  const fetched = await Promise.all(
+    config.slots.map(async (slot) => {
+      try {
+        const response = await fetch(`/player/${config.projectId}/ads/${slot}?cluster=${encodeURIComponent(config.cluster)}`);
+        return response.ok ? ((await response.json()) as Ad) : config.ads[slot];
+      } catch {
+        return config.ads[slot];
+      }
+    }),
+  );
+  ads = Object.fromEntries(config.slots.map((slot, index) => [slot, fetched[index]]));
+}
+
+/** The campaign a play served (the first slot filled by a campaign), which its counted view pays. */
+const servedCampaign = (): string | null => config.slots.map((slot) => ads[slot]?.campaign ?? null).find((campaign) => campaign) ?? null;
 
 async function post<T>(path: string, body: unknown): Promise<T | null> {
   const response = await fetch(`/api${path}?cluster=${encodeURIComponent(config.cluster)}`, {
@@ -117,10 +162,12 @@ async function post<T>(path: string, body: unknown): Promise<T | null> {
 
 async function requestNonce() {
   if (!config.embedId || config.notCounting) return;
+  const campaign = servedCampaign();
   const issued = await post<{ nonce: string }>('/views/nonce', {
     projectId: config.projectId,
     embedId: config.embedId,
     website: config.website,
+    ...(campaign ? { campaign } : {}),
   });
   if (issued) viewability = nonceIssued(viewability, issued.nonce, Date.now());
 }
@@ -139,8 +186,11 @@ function reportViewWhenDue() {
   });
 }
 
-element('play').addEventListener('click', () => {
-  if (state.phase !== 'idle') return;
+let starting = false;
+element('play').addEventListener('click', async () => {
+  if (state.phase !== 'idle' || starting) return;
+  starting = true;
+  await fetchAds();
   dispatch({ type: 'play' });
   void requestNonce();
 });

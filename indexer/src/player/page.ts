@@ -21,7 +21,11 @@ export function playerPage(config: PlayerPageConfig, thumbnailUrl: string, nonce
   #stage { position: relative; flex: 1; min-height: 0; background: #111 center / cover no-repeat; }
   #stage video { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: contain; background: #000; }
   .screen { position: absolute; inset: 0; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 10px; background: rgba(0,0,0,.55); text-align: center; padding: 16px; }
-  .screen[hidden], #overlay-ad[hidden], #skip[hidden] { display: none; }
+  .screen[hidden], #overlay-ad[hidden], #skip[hidden], #ad-video[hidden], #overlay-image[hidden] { display: none; }
+  #ad-video { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: contain; background: #000; }
+  #ad > span, #ad > strong, #ad > button { position: relative; }
+  #overlay-image { max-height: 48px; max-width: 60%; object-fit: contain; }
+  #overlay-label { font-size: 10px; text-transform: uppercase; opacity: .7; }
   #ad { background: rgba(10,10,30,.92); }
   #ad-label { font-size: 12px; text-transform: uppercase; letter-spacing: .08em; opacity: .8; }
   #ad-headline { font-size: 18px; }
@@ -38,12 +42,13 @@ export function playerPage(config: PlayerPageConfig, thumbnailUrl: string, nonce
   ${config.videoUrl ? `<video id="video" src="${escapeHtml(config.videoUrl)}" playsinline preload="metadata"></video>` : ''}
   <div id="idle" class="screen"><strong>${escapeHtml(config.title)}</strong><button id="play">Play</button></div>
   <div id="ad" class="screen" hidden role="region" aria-label="Advertisement">
+    <video id="ad-video" hidden muted playsinline preload="auto"></video>
     <span id="ad-label"></span><strong id="ad-headline"></strong><span id="ad-body"></span>
     <span id="ad-countdown" aria-live="polite"></span><button id="skip" hidden>Skip Ad</button>
   </div>
   <div id="ended" class="screen" hidden><strong>${escapeHtml(config.title)}</strong><span>Thanks for watching</span></div>
   <div id="overlay-ad" hidden role="region" aria-label="Overlay advertisement">
-    <span><b>${escapeHtml(config.ads.overlay?.headline ?? '')}</b> ${escapeHtml(config.ads.overlay?.body ?? '')}</span>
+    <span id="overlay-label"></span><img id="overlay-image" hidden alt="Advertisement"><span id="overlay-text"></span>
     <button id="close-overlay" aria-label="Close ad">×</button>
   </div>
   <div id="track"><div id="bar"></div></div>

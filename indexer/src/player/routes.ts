@@ -1,15 +1,17 @@
-// The embed host's routes outside /api (short URLs for the snippet): the player page, its script and
-// the snippet's loader. Views of a page count only for a registered embed played on its website.
+// The embed host's routes outside /api (short URLs for the snippet): the player page, its script,
+// the snippet's loader, and the ad of each slot (ads.ts picks it). Views of a page count only for a
+// registered embed played on its website.
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { LAMPORTS_PER_USD, MIN_VIEW_WATCH_MS, REVENUE_PER_VIEW_LAMPORTS } from '../constants.ts';
 import type { AppEnv, ClusterContext } from '../api/context.ts';
 import { playerCsp } from '../api/security-headers.ts';
 import { getProject } from '../api/shapes.ts';
-import { adForSlot, type Ad } from './ads.ts';
+import { adForSlot, type Ad, type AdFilm } from './ads.ts';
+import { chainSeconds } from '../api/routes/campaigns.ts';
 import { browserScript } from './bundle.ts';
 import type { PlayerPageConfig } from './client.ts';
-import { SAMPLE_DURATION_SECONDS, parseAdSlots, type AdSlot } from './machine.ts';
+import { AD_SLOTS, SAMPLE_DURATION_SECONDS, parseAdSlots, type AdSlot } from './machine.ts';
 import { playerPage } from './page.ts';
 import { countingProblem } from './counting.ts';
 import { originOf } from './website.ts';
@@ -28,6 +30,20 @@ export function playerRoutes(options: {
     .get('/player.js', (c) => c.body(browserScript('player'), 200, SCRIPT_HEADERS))
     .get('/loader.js', (c) => c.body(browserScript('loader'), 200, SCRIPT_HEADERS))
     .get('/catalogue.js', (c) => c.body(browserScript('catalogue'), 200, SCRIPT_HEADERS))
+    // The player asks for each slot's ad when the viewer presses Play (a campaign may have started,
+    // paused or run out of budget since the page was served).
+    .get('/:projectId/ads/:slot', async (c) => {
+      const cluster = options.clusters.get(c.req.query('cluster') ?? options.defaultCluster);
+      const projectId = Number(c.req.param('projectId'));
+      const slot = c.req.param('slot') as AdSlot;
+      if (!AD_SLOTS.includes(slot)) return c.json({ message: `Unknown ad slot "${slot}" (known: ${AD_SLOTS.join(', ')})` }, 400);
+      const project =
+        cluster && Number.isSafeInteger(projectId) ? await getProject(cluster, new URL(c.req.url).origin, options.now(), projectId) : undefined;
+      if (!cluster || !project) return c.json({ message: 'Project not found' }, 404);
+      const film: AdFilm = { address: project.address, genres: project.genres, filmTitle: project.title };
+      c.header('Cache-Control', 'no-store');
+      return c.json(await adForSlot(cluster.db, slot, film, chainSeconds(cluster, options.now)));
+    })
     // The query as /api/openapi.json documents it: an embed id longer than any registered one is a 400.
     .get('/:projectId', validate('query', playerQuery), async (c) => {
       const name = c.req.query('cluster') ?? options.defaultCluster;
@@ -42,7 +58,8 @@ export function playerRoutes(options: {
       const website = originOf(c.req.header('referer') ?? '') ?? originOf(c.req.query('website') ?? '');
       const slots = parseAdSlots(c.req.query('slots'));
       const ads: Partial<Record<AdSlot, Ad>> = {};
-      for (const slot of slots) ads[slot] = adForSlot(slot, { filmTitle: project.title });
+      const film: AdFilm = { address: project.address, genres: project.genres, filmTitle: project.title };
+      for (const slot of slots) ads[slot] = await adForSlot(cluster.db, slot, film, chainSeconds(cluster, options.now));
       const config: PlayerPageConfig = {
         projectId,
         title: project.title,

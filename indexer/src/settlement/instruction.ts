@@ -1,8 +1,9 @@
-// distribute_revenue as a transaction instruction, built with Anchor from the IDL: what any
-// SettlementSigner sends (the RPC signer below, or the demo chain's signer in LiteSVM).
+// settle_campaign (and distribute_revenue, for batches made before campaigns) as transaction
+// instructions, built with Anchor from the IDL: what any SettlementSigner sends (the RPC signer
+// below, or the demo chain's signer in LiteSVM).
 import anchor from '@coral-xyz/anchor';
 import { idl } from '../program/idl.ts';
-import type { DistributionRequest, SettlementSigner } from './job.ts';
+import type { CampaignSettlementRequest, DistributionRequest, SettlementSigner } from './job.ts';
 
 const { PublicKey, Connection, Transaction, sendAndConfirmTransaction } = anchor.web3;
 type PublicKeyType = InstanceType<typeof PublicKey>;
@@ -25,44 +26,72 @@ export interface SettlementAccounts {
   programId?: PublicKeyType;
 }
 
-export function distributeRevenueInstruction(request: DistributionRequest, accounts: SettlementAccounts) {
+/** The program (an offline provider: only its instruction builder is used) and its PDA finder. */
+function offlineProgram(accounts: SettlementAccounts) {
   const programId = accounts.programId ?? new PublicKey(idl.address);
-  const project = new PublicKey(request.project);
   const find = (...seeds: Buffer[]) => PublicKey.findProgramAddressSync(seeds, programId)[0];
-  // An offline provider: Program is used only for its instruction builder.
   const provider = { connection: new Connection('http://127.0.0.1:1'), publicKey: accounts.settlementAuthority };
   const program = new anchor.Program({ ...idl, address: programId.toBase58() }, provider as unknown as anchor.Provider);
-  return program.methods
-    .distributeRevenue(
+  return { program, programId, find };
+}
+
+/** The accounts settle_campaign and distribute_revenue share: the deposit into the project's vault. */
+function depositAccounts(request: { project: string; index: number }, accounts: SettlementAccounts) {
+  const { programId, find } = offlineProgram(accounts);
+  const project = new PublicKey(request.project);
+  return {
+    settlementAuthority: accounts.settlementAuthority,
+    platform: find(seed('platform')),
+    project,
+    vault: find(seed('vault'), project.toBuffer()),
+    distribution: find(seed('distribution'), project.toBuffer(), u64(request.index)),
+    treasury: accounts.treasury,
+    eventAuthority: find(seed('__event_authority')),
+    program: programId,
+  };
+}
+
+const embedAccounts = (embeds: { embed: string }[]) => embeds.map((embed) => ({ pubkey: new PublicKey(embed.embed), isSigner: false, isWritable: true }));
+
+/** settle_campaign: accounts as in programs/marquee/src/instructions/settle_campaign.rs, then the embeds. */
+export function settleCampaignInstruction(request: CampaignSettlementRequest, accounts: SettlementAccounts) {
+  return offlineProgram(accounts)
+    .program.methods.settleCampaign(
+      new anchor.BN(request.impressions),
+      request.embeds.map((embed) => new anchor.BN(embed.views)),
+    )
+    .accountsPartial({ ...depositAccounts(request, accounts), campaign: new PublicKey(request.campaign) })
+    .remainingAccounts(embedAccounts(request.embeds))
+    .instruction();
+}
+
+export function distributeRevenueInstruction(request: DistributionRequest, accounts: SettlementAccounts) {
+  return offlineProgram(accounts)
+    .program.methods.distributeRevenue(
       new anchor.BN(request.amountLamports.toString()),
       request.embeds.map((embed) => new anchor.BN(embed.views)),
     )
-    .accountsPartial({
-      settlementAuthority: accounts.settlementAuthority,
-      platform: find(seed('platform')),
-      project,
-      vault: find(seed('vault'), project.toBuffer()),
-      distribution: find(seed('distribution'), project.toBuffer(), u64(request.index)),
-      treasury: accounts.treasury,
-      eventAuthority: find(seed('__event_authority')),
-      program: programId,
-    })
-    .remainingAccounts(request.embeds.map((embed) => ({ pubkey: new PublicKey(embed.embed), isSigner: false, isWritable: true })))
+    .accountsPartial(depositAccounts(request, accounts))
+    .remainingAccounts(embedAccounts(request.embeds))
     .instruction();
 }
 
 /** Signs with a settlement keypair and sends through a cluster's RPC (devnet, localnet). */
 export function rpcSettlementSigner(options: { rpcUrl: string; keypair: KeypairType; treasury: () => Promise<string | undefined> }): SettlementSigner {
   const connection = new Connection(options.rpcUrl, 'confirmed');
+  const accounts = async (): Promise<SettlementAccounts> => {
+    const treasury = await options.treasury();
+    if (!treasury) throw new Error('The platform is not indexed yet (no treasury)');
+    return { settlementAuthority: options.keypair.publicKey, treasury: new PublicKey(treasury) };
+  };
+  const send = (instruction: anchor.web3.TransactionInstruction) =>
+    sendAndConfirmTransaction(connection, new Transaction().add(instruction), [options.keypair], { commitment: 'confirmed' });
   return {
+    async settleCampaign(request) {
+      return send(await settleCampaignInstruction(request, await accounts()));
+    },
     async distributeRevenue(request) {
-      const treasury = await options.treasury();
-      if (!treasury) throw new Error('The platform is not indexed yet (no treasury)');
-      const instruction = await distributeRevenueInstruction(request, {
-        settlementAuthority: options.keypair.publicKey,
-        treasury: new PublicKey(treasury),
-      });
-      return sendAndConfirmTransaction(connection, new Transaction().add(instruction), [options.keypair], { commitment: 'confirmed' });
+      return send(await distributeRevenueInstruction(request, await accounts()));
     },
   };
 }

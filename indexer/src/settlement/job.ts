@@ -1,12 +1,15 @@
-// The settlement job: turns counted views into distribute_revenue transactions. Views are grouped
-// per project into batches (at most MAX_EMBEDS_PER_DISTRIBUTION embeds each), a batch is written
-// before it is sent, and it is settled by ingesting the confirmed transaction. A batch whose
+// The settlement job: turns counted views into settle_campaign transactions. Views are grouped per
+// project and the campaign that served them into batches (at most MAX_EMBEDS_PER_DISTRIBUTION embeds
+// each, never more impressions than the campaign's remaining budget pays; house-ad views are never
+// settled, and views that cannot be paid keep their reason), a batch is written before it is sent,
+// and it is settled by ingesting the confirmed transaction. A batch whose
 // distribution index already shows up in the indexed distributions, with the batch's amount and
 // views, is settled without resending, so a crash (or a leader's death) between sending and
 // recording never pays twice; the signers send a batch only at its own index, which the program
 // accepts once per project and index.
-import { MAX_EMBEDS_PER_DISTRIBUTION, REVENUE_PER_VIEW_LAMPORTS } from '../constants.ts';
-import { revenue, settlement, projects, type Executor } from '../db/index.ts';
+import { MAX_EMBEDS_PER_DISTRIBUTION } from '../constants.ts';
+import { campaigns, revenue, settlement, projects, type Executor } from '../db/index.ts';
+import { affordableImpressions, chargeFor, remainingOf, settlementDeadline } from '../campaigns/rules.ts';
 import type { ClusterIndexer } from '../ingest/indexer.ts';
 
 export interface DistributionRequest {
@@ -20,11 +23,31 @@ export interface DistributionRequest {
   embeds: { embed: string; views: number }[];
 }
 
-/** Signs and sends distribute_revenue as the platform's settlement authority (demo chain or devnet keypair). */
+/** A batch of impressions one campaign served on one project, paid from its budget. */
+export interface CampaignSettlementRequest {
+  campaign: string;
+  /** Project account. */
+  project: string;
+  projectId: number;
+  /** The project's next distribution index (the distribution PDA is derived from it). */
+  index: number;
+  impressions: number;
+  /** What the program will charge: floor(impressions · price per mille / 1000). */
+  amountLamports: bigint;
+  /** Embed accounts and their views, in the order of the instruction's `views` argument. */
+  embeds: { embed: string; views: number }[];
+}
+
+/** Signs and sends as the platform's settlement authority (demo chain or devnet keypair). */
 export interface SettlementSigner {
-  /** Returns the signature once the transaction is confirmed. */
+  /** settle_campaign; returns the signature once the transaction is confirmed. */
+  settleCampaign(request: CampaignSettlementRequest): Promise<string>;
+  /** distribute_revenue: only for a batch made before campaigns existed, still pending after an upgrade. */
   distributeRevenue(request: DistributionRequest): Promise<string>;
 }
+
+const BUDGET_SPENT = "Beyond the campaign's remaining budget: waits for a top-up";
+const NEXT_BATCH = 'Waits for the next batch (at most 16 embeds per batch)';
 
 export interface SettlementResult {
   batchId: number;
@@ -42,8 +65,9 @@ export class SettlementJob {
       db: Executor;
       indexer: ClusterIndexer;
       signer: SettlementSigner;
-      revenuePerViewLamports?: number;
       now?: () => number;
+      /** The chain's clock (unix ms), when it is not the wall clock (the demo chain's can be moved forward). */
+      chainNow?: () => number;
     },
   ) {}
 
@@ -55,17 +79,55 @@ export class SettlementJob {
     return (this.options.now ?? Date.now)();
   }
 
-  /** Puts unbatched counted views of funded projects into pending batches; returns how many batches. */
+  private chainSeconds(): number {
+    return Math.floor((this.options.chainNow ?? this.options.now ?? Date.now)() / 1000);
+  }
+
+  /**
+   * Puts unbatched campaign views of funded projects into pending batches, at most one per project
+   * at a time (the batch is sent at the project's next distribution index); returns how many batches.
+   */
   async createBatches(): Promise<number> {
-    const projectIds = await settlement.projectsToSettle(this.db);
-    for (const projectId of projectIds) {
-      await settlement.createBatch(this.db, projectId, {
+    await settlement.setAsideHouseAdViews(this.db);
+    const batched = new Set<number>();
+    const nowSeconds = this.chainSeconds();
+    for (const group of await settlement.groupsToSettle(this.db)) {
+      if (batched.has(group.projectId)) continue;
+      const campaign = await campaigns.byAddress(this.db, group.campaign);
+      const reason = campaign ? await this.unpayable(campaign, group.projectId, nowSeconds) : 'The campaign is not indexed yet';
+      if (reason || !campaign) {
+        await settlement.recordUnsettledReason(this.db, group.projectId, group.campaign, reason ?? 'The campaign is not indexed yet');
+        continue;
+      }
+      // What the campaign has left, less what its batches still pending will draw.
+      const remaining = remainingOf(campaign) - (await settlement.pendingAmountOf(this.db, campaign.address));
+      const price = campaign.price_per_mille_lamports;
+      const affordable = affordableImpressions(remaining > 0n ? remaining : 0n, price);
+      if (affordable === 0n) {
+        await settlement.recordUnsettledReason(this.db, group.projectId, group.campaign, BUDGET_SPENT);
+        continue;
+      }
+      await settlement.createCampaignBatch(this.db, group, {
         maxEmbeds: MAX_EMBEDS_PER_DISTRIBUTION,
-        lamportsPerView: this.options.revenuePerViewLamports ?? REVENUE_PER_VIEW_LAMPORTS,
+        maxImpressions: Number(affordable),
+        lamportsFor: (views) => chargeFor(views, price),
+        leftOverReason: BigInt(group.views) > affordable ? BUDGET_SPENT : NEXT_BATCH,
         now: this.now(),
       });
+      batched.add(group.projectId);
     }
-    return projectIds.length;
+    return batched.size;
+  }
+
+  /** Why a campaign's views on a project cannot be paid now, or null when they can. */
+  private async unpayable(campaign: campaigns.CampaignRow, projectId: number, nowSeconds: number): Promise<string | null> {
+    if (campaign.closed_at !== null) return 'The campaign is closed: its budget went back to the advertiser';
+    if (nowSeconds > settlementDeadline(campaign)) return "The campaign's settlement period (its end plus 7 days) is over";
+    if (nowSeconds < campaign.start_at) return 'The campaign has not started';
+    if (campaign.ad_type === 'sponsorship' && campaign.sponsored_project !== (await projects.projectAddress(this.db, projectId))) {
+      return 'The sponsorship pays for another film';
+    }
+    return null;
   }
 
   private async settle(batch: settlement.PendingBatch): Promise<SettlementResult> {
@@ -88,13 +150,10 @@ export class SettlementJob {
     if (!project) throw new Error(`Settlement batch ${batch.id} names unknown project ${batch.project_id}`);
     const embeds = await settlement.batchEmbeds(this.db, batch.id);
     try {
-      const signature = await this.options.signer.distributeRevenue({
-        project,
-        projectId: batch.project_id,
-        index: batch.expected_index,
-        amountLamports: BigInt(batch.amount_lamports),
-        embeds,
-      });
+      const request = { project, projectId: batch.project_id, index: batch.expected_index, amountLamports: BigInt(batch.amount_lamports), embeds };
+      const signature = batch.campaign
+        ? await this.options.signer.settleCampaign({ ...request, campaign: batch.campaign, impressions: Number(batch.impressions) })
+        : await this.options.signer.distributeRevenue(request);
       await this.options.indexer.ingestSignature(signature);
       return await done(signature);
     } catch (error) {

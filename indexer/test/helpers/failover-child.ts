@@ -1,7 +1,7 @@
 // Child process for the failover test: a leader candidate. It campaigns for the leader lock on
 // PostgreSQL (DATABASE_URL), and once elected does one piece of a leader's work on a fixture chain,
 // waits for "go" on its standard input, then exits: `ingest` syncs the chain into the cluster's database; `settle` syncs, then runs the
-// settlement job once, its signer "sending" the fixture's prepared distribute_revenue by appending
+// settlement job once, its signer "sending" the fixture's prepared settle_campaign by appending
 // its signature to the run's published log (the chain: what is published there exists for every
 // later leader). It can SIGKILL itself mid-work, as a crash would stop it.
 // Its storage is the test's (testStorage: the same PostgreSQL schemas through MARQUEE_DATABASE_SCHEMA_PREFIX).
@@ -11,7 +11,8 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { createCluster } from '../../src/cluster.ts';
 import { LeaderElection } from '../../src/roles/leadership.ts';
-import { SettlementJob, type DistributionRequest } from '../../src/settlement/job.ts';
+import { SettlementJob, type CampaignSettlementRequest } from '../../src/settlement/job.ts';
+import { T0 } from './scenario.ts';
 import { FakeChainSource } from './chain.ts';
 import { testStorage } from './database.ts';
 import { CHILD_POLL_MS, publishedLog, type FailoverFixture } from './failover-fixture.ts';
@@ -54,7 +55,10 @@ await cluster.indexer.sync();
 
 if (mode === 'settle') {
   const signer = {
-    async distributeRevenue(request: DistributionRequest) {
+    distributeRevenue: async (): Promise<string> => {
+      throw new Error('campaign views are paid by settle_campaign');
+    },
+    async settleCampaign(request: CampaignSettlementRequest) {
       const { distribution } = fixture;
       if (request.projectId !== distribution.projectId || request.index !== distribution.index || request.amountLamports !== BigInt(distribution.amountLamports)) {
         throw new Error(`unexpected distribution request: project ${request.projectId}, index ${request.index}, ${request.amountLamports} lamports`);
@@ -67,7 +71,9 @@ if (mode === 'settle') {
       return distribution.tx.signature;
     },
   };
-  const results = await new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer, now: () => 0 }).runOnce();
+  // The chain's clock inside the campaign's window (the views were counted at T0 + 100,000 s).
+  const chainNow = () => (T0 + 100_000) * 1000;
+  const results = await new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer, now: () => 0, chainNow }).runOnce();
   say('settled', { results });
   // A leader's next poll: ingestSignature does not move the backfill cursor, a sync does (the
   // standby of a failover reached the distribution by syncing), so both runs end after one.

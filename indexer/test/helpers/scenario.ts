@@ -1,7 +1,7 @@
 // ScriptedChain: plays the program's bookkeeping (seq numbers, raised amounts, the revenue-per-share
 // accumulator) to emit consistent events into a FakeChainSource, until tests can run the real
 // program (see litesvm.test.ts).
-import { address, buildTransaction, FakeChainSource, randomSignature, type TestEvent } from './chain.ts';
+import { address, buildTransaction, FakeChainSource, randomSignature, SYSTEM_PROGRAM, type TestEvent } from './chain.ts';
 
 const Q64 = 1n << 64n;
 export const T0 = 1_750_000_000;
@@ -238,6 +238,12 @@ export class ScriptedChain {
 
   distributeRevenue(projectId: number, totalLamports: bigint, embeds: { embed: string; views: bigint }[] = []) {
     const project = this.projects.get(projectId)!;
+    return this.emit([this.revenueDistributed(projectId, totalLamports, embeds)], [project.address, this.settlementAuthority]);
+  }
+
+  /** The RevenueDistributed of a deposit into the project (distribute_revenue's, or settle_campaign's). */
+  private revenueDistributed(projectId: number, totalLamports: bigint, embeds: { embed: string; views: bigint }[]): TestEvent {
+    const project = this.projects.get(projectId)!;
     const publisher = (totalLamports * 4000n) / 10000n;
     const platform = (totalLamports * 250n) / 10000n;
     const investor = totalLamports - publisher - platform;
@@ -245,33 +251,165 @@ export class ScriptedChain {
     const rpsBefore = project.rps;
     project.rps += (investor * Q64) / project.totalShares;
     const index = project.distributions++;
-    return this.emit(
+    return {
+      name: 'RevenueDistributed',
+      data: {
+        project: project.address,
+        distribution: address(`distribution:${projectId}:${index}`),
+        index: BigInt(index),
+        total_lamports: totalLamports,
+        publisher_lamports: publisher,
+        investor_lamports: investor,
+        platform_lamports: platform,
+        total_views: totalViews,
+        total_shares: project.totalShares,
+        revenue_per_share_before: rpsBefore,
+        revenue_per_share_after: project.rps,
+        embeds: embeds.map((e) => ({
+          embed: e.embed,
+          views: e.views,
+          amount_lamports: totalViews === 0n ? 0n : (publisher * e.views) / totalViews,
+        })),
+        seq: BigInt(++project.seq),
+        ...this.stamp(),
+      },
+    };
+  }
+
+  // --- campaigns (issue 14): the bookkeeping of create/top_up/set_paused/settle/close_campaign ---
+
+  readonly campaigns = new Map<
+    string,
+    { advertiser: string; id: bigint; seq: number; price: bigint; budget: bigint; spent: bigint; impressions: bigint; sponsored: string | null }
+  >();
+
+  createCampaign(
+    advertiser: string,
+    options: {
+      id?: bigint;
+      adType?: 'display' | 'video' | 'sponsorship';
+      pricePerMille?: bigint;
+      budget?: bigint;
+      creativeUri?: string;
+      targetGenres?: bigint;
+      startAt?: number;
+      endAt?: number;
+      sponsoredProjectId?: number;
+    } = {},
+  ) {
+    const id = options.id ?? BigInt([...this.campaigns.values()].filter((c) => c.advertiser === advertiser).length);
+    const campaign = address(`campaign:${advertiser}:${id}`);
+    const adType = options.adType ?? 'video';
+    const price = options.pricePerMille ?? (adType === 'display' ? 5_000_000n : 15_000_000n);
+    const budget = options.budget ?? 1_000_000_000n;
+    const sponsored = options.sponsoredProjectId === undefined ? null : this.projects.get(options.sponsoredProjectId)!.address;
+    this.campaigns.set(campaign, { advertiser, id, seq: 1, price, budget, spent: 0n, impressions: 0n, sponsored });
+    const tx = this.emit(
       [
         {
-          name: 'RevenueDistributed',
+          name: 'CampaignCreated',
           data: {
-            project: project.address,
-            distribution: address(`distribution:${projectId}:${index}`),
-            index: BigInt(index),
-            total_lamports: totalLamports,
-            publisher_lamports: publisher,
-            investor_lamports: investor,
-            platform_lamports: platform,
-            total_views: totalViews,
-            total_shares: project.totalShares,
-            revenue_per_share_before: rpsBefore,
-            revenue_per_share_after: project.rps,
-            embeds: embeds.map((e) => ({
-              embed: e.embed,
-              views: e.views,
-              amount_lamports: totalViews === 0n ? 0n : (publisher * e.views) / totalViews,
-            })),
-            seq: BigInt(++project.seq),
+            campaign,
+            advertiser,
+            campaign_id: id,
+            ad_type: { [adType[0].toUpperCase() + adType.slice(1)]: {} },
+            price_per_mille_lamports: price,
+            sponsored_project: sponsored ?? SYSTEM_PROGRAM,
+            budget_lamports: budget,
+            creative_uri: options.creativeUri ?? `https://ads.example/${adType}.${adType === 'display' ? 'png' : 'mp4'}`,
+            creative_hash: Array(32).fill(7),
+            target_genres: options.targetGenres ?? 0n,
+            start_at: BigInt(options.startAt ?? this.time),
+            end_at: BigInt(options.endAt ?? this.time + 30 * 86400),
+            seq: 1n,
             ...this.stamp(),
           },
         },
       ],
-      [project.address, this.settlementAuthority],
+      [campaign, advertiser],
+    );
+    return { address: campaign, tx };
+  }
+
+  topUpCampaign(campaign: string, amount: bigint) {
+    const state = this.campaigns.get(campaign)!;
+    state.budget += amount;
+    return this.emit(
+      [
+        {
+          name: 'CampaignToppedUp',
+          data: {
+            campaign,
+            advertiser: state.advertiser,
+            amount_lamports: amount,
+            budget_after: state.budget,
+            remaining_after: state.budget - state.spent,
+            seq: BigInt(++state.seq),
+            ...this.stamp(),
+          },
+        },
+      ],
+      [campaign, state.advertiser],
+    );
+  }
+
+  pauseCampaign(campaign: string, paused: boolean) {
+    const state = this.campaigns.get(campaign)!;
+    return this.emit(
+      [{ name: 'CampaignPauseSet', data: { campaign, advertiser: state.advertiser, paused_before: !paused, paused, seq: BigInt(++state.seq), ...this.stamp() } }],
+      [campaign, state.advertiser],
+    );
+  }
+
+  /** settle_campaign: the batch's RevenueDistributed (project stream) and CampaignSettled in one transaction. */
+  settleCampaign(campaign: string, projectId: number, impressions: bigint, embeds: { embed: string; views: bigint }[] = []) {
+    const state = this.campaigns.get(campaign)!;
+    const amount = (impressions * state.price) / 1000n;
+    if (amount > state.budget - state.spent) throw new Error('CampaignBudgetExceeded');
+    const project = this.projects.get(projectId)!;
+    const distributed = this.revenueDistributed(projectId, amount, embeds);
+    const index = project.distributions - 1;
+    state.spent += amount;
+    state.impressions += impressions;
+    const settled: TestEvent = {
+      name: 'CampaignSettled',
+      data: {
+        campaign,
+        advertiser: state.advertiser,
+        project: project.address,
+        distribution: address(`distribution:${projectId}:${index}`),
+        distribution_index: BigInt(index),
+        impressions,
+        amount_lamports: amount,
+        spent_after: state.spent,
+        remaining_after: state.budget - state.spent,
+        impressions_after: state.impressions,
+        seq: BigInt(++state.seq),
+        ...this.stamp(),
+      },
+    };
+    return { amount, tx: this.emit([distributed, settled], [campaign, state.advertiser, project.address, this.settlementAuthority]) };
+  }
+
+  closeCampaign(campaign: string) {
+    const state = this.campaigns.get(campaign)!;
+    return this.emit(
+      [
+        {
+          name: 'CampaignClosed',
+          data: {
+            campaign,
+            advertiser: state.advertiser,
+            refunded_lamports: state.budget - state.spent,
+            rent_lamports: 3_000_000n,
+            spent_lamports: state.spent,
+            impressions: state.impressions,
+            seq: BigInt(++state.seq),
+            ...this.stamp(),
+          },
+        },
+      ],
+      [campaign, state.advertiser],
     );
   }
 

@@ -9,6 +9,7 @@ import { BN } from '@coral-xyz/anchor'
 import { AnchorClient, solToLamports } from './anchor-client'
 import { ASSOCIATED_TOKEN_PROGRAM_ID, MARQUEE_IDL, MARQUEE_PROGRAM_ID, SHARE_TOKEN_PROGRAM_ID } from './idl'
 import { getAssociatedTokenAddressSync } from './token-addresses'
+import { AD_GENRES, genreMask } from './ad-genres'
 
 const investor = Keypair.generate().publicKey
 const wallet = {
@@ -196,6 +197,174 @@ describe('AnchorClient instructions', () => {
     expect(Buffer.from(instruction.data).toString('hex')).toBe(
       Buffer.concat([discriminator('update_project_metadata'), length, Buffer.from(uri), Buffer.from(sha256, 'hex')]).toString('hex'),
     )
+  })
+
+  describe('campaigns', () => {
+    const u64 = (value: bigint) => {
+      const bytes = Buffer.alloc(8)
+      bytes.writeBigUInt64LE(value)
+      return bytes
+    }
+    const i64 = (value: bigint) => {
+      const bytes = Buffer.alloc(8)
+      bytes.writeBigInt64LE(value)
+      return bytes
+    }
+    const string = (text: string) => Buffer.concat([u64(BigInt(Buffer.byteLength(text))).subarray(0, 4), Buffer.from(text)])
+    const campaignPda = (id: bigint) =>
+      PublicKey.findProgramAddressSync([Buffer.from('campaign'), investor.toBuffer(), u64(id)], MARQUEE_PROGRAM_ID)[0]
+    const hash = 'ab'.repeat(32)
+    const video = {
+      adType: 'video' as const,
+      budgetSol: 1,
+      creativeUri: '/api/media/creative',
+      creativeHash: hash,
+      targetGenres: ['Drama', 'thriller'],
+      startAt: '2026-03-01T00:00:00.000Z',
+      endAt: '2026-03-31T23:59:59.000Z',
+    }
+
+    it('create_campaign: the PDA ["campaign", advertiser, id u64 LE], accounts in IDL order, args in Borsh order with the video price', async () => {
+      const instruction = await client.createCampaignInstruction({ campaignId: 258n, input: video, now: 1 })
+      const expected = [investor, campaignPda(258n), new PublicKey('11111111111111111111111111111111'), pda('__event_authority'), MARQUEE_PROGRAM_ID]
+      expect(idlAccounts('create_campaign')).toHaveLength(expected.length)
+      expect(instruction.keys.map((key) => key.pubkey.toBase58())).toEqual(expected.map((key) => key.toBase58()))
+      expect(instruction.keys[0]).toMatchObject({ isSigner: true, isWritable: true })
+      expect(instruction.keys[1]).toMatchObject({ isSigner: false, isWritable: true })
+      const dramaAndThriller = (1n << BigInt(AD_GENRES.indexOf('Drama'))) | (1n << BigInt(AD_GENRES.indexOf('Thriller')))
+      expect(Buffer.from(instruction.data).toString('hex')).toBe(
+        Buffer.concat([
+          discriminator('create_campaign'),
+          u64(258n),
+          Buffer.from([1]),
+          u64(15_000_000n),
+          Buffer.alloc(32),
+          u64(1_000_000_000n),
+          string('/api/media/creative'),
+          Buffer.from(hash, 'hex'),
+          u64(dramaAndThriller),
+          i64(1_772_323_200n),
+          i64(1_775_001_599n),
+        ]).toString('hex'),
+      )
+    })
+
+    it('create_campaign: display pays 5,000,000 per mille, an absent start is now, no genres is every film', async () => {
+      const instruction = await client.createCampaignInstruction({
+        campaignId: 0n,
+        input: { ...video, adType: 'display', targetGenres: [], startAt: undefined },
+        now: 1_772_000_000,
+      })
+      const data = Buffer.from(instruction.data)
+      expect(data[16]).toBe(0)
+      expect(data.readBigUInt64LE(17)).toBe(5_000_000n)
+      const afterUri = 8 + 8 + 1 + 8 + 32 + 8 + 4 + Buffer.byteLength(video.creativeUri) + 32
+      expect(data.readBigUInt64LE(afterUri)).toBe(0n)
+      expect(data.readBigInt64LE(afterUri + 8)).toBe(1_772_000_000n)
+    })
+
+    it('create_campaign: a sponsorship names its film in the args and passes it after the program account', async () => {
+      const instruction = await client.createCampaignInstruction({
+        campaignId: 1n,
+        input: { ...video, adType: 'sponsorship', sponsorship: { project, pricePerMilleSol: 0.04 } },
+        now: 1,
+      })
+      expect(instruction.keys).toHaveLength(6)
+      expect(instruction.keys[5]).toMatchObject({ isSigner: false, isWritable: false })
+      expect(instruction.keys[5].pubkey.toBase58()).toBe(project.address)
+      const data = Buffer.from(instruction.data)
+      expect(data[16]).toBe(2)
+      expect(data.readBigUInt64LE(17)).toBe(40_000_000n)
+      expect(new PublicKey(data.subarray(25, 57)).toBase58()).toBe(project.address)
+    })
+
+    it('top_up_campaign, set_campaign_paused and close_campaign name the advertiser and the campaign', async () => {
+      const campaign = { address: campaignPda(4n).toBase58(), campaignId: '4' }
+      const topUp = await client.topUpCampaignInstruction(campaign, 0.25)
+      expect(topUp.keys.map((key) => key.pubkey.toBase58()).slice(0, 3)).toEqual([investor.toBase58(), campaign.address, '11111111111111111111111111111111'])
+      expect(Buffer.from(topUp.data).toString('hex')).toBe(Buffer.concat([discriminator('top_up_campaign'), u64(250_000_000n)]).toString('hex'))
+      const pause = await client.setCampaignPausedInstruction(campaign, true)
+      expect(pause.keys[0]).toMatchObject({ isSigner: true, isWritable: false })
+      expect(Buffer.from(pause.data).toString('hex')).toBe(Buffer.concat([discriminator('set_campaign_paused'), Buffer.from([1])]).toString('hex'))
+      const close = await client.closeCampaignInstruction(campaign)
+      expect(idlAccounts('close_campaign')).toHaveLength(close.keys.length)
+      expect(close.keys[1].pubkey.toBase58()).toBe(campaign.address)
+      expect(Buffer.from(close.data).toString('hex')).toBe(discriminator('close_campaign').toString('hex'))
+    })
+
+    it('genreMask: bit i for genres[i], case-insensitive; an unknown genre is refused', () => {
+      expect(genreMask([])).toBe(0n)
+      expect(genreMask([AD_GENRES[0], AD_GENRES[3].toUpperCase()])).toBe(0b1001n)
+      expect(() => genreMask(['Opera'])).toThrow('Unknown ad genre: Opera')
+    })
+  })
+
+  describe('campaign flow', () => {
+    afterEach(() => vi.unstubAllGlobals())
+
+    /** A client whose chain has campaigns at `existing` ids and whose wallet "sends" by recording. */
+    function flowClient(existing: bigint[]) {
+      const u64 = (id: bigint) => {
+        const bytes = Buffer.alloc(8)
+        bytes.writeBigUInt64LE(id)
+        return bytes
+      }
+      const taken = new Set(existing.map((id) => PublicKey.findProgramAddressSync([Buffer.from('campaign'), investor.toBuffer(), u64(id)], MARQUEE_PROGRAM_ID)[0].toBase58()))
+      const connection = { getAccountInfo: async (key: PublicKey) => (taken.has(key.toBase58()) ? { lamports: 1 } : null) } as unknown as Connection
+      const flow = new AnchorClient(connection, wallet)
+      const sent: unknown[] = []
+      ;(flow as unknown as { send: (instructions: unknown[]) => Promise<string> }).send = async (instructions) => {
+        sent.push(...instructions)
+        return 'campaignsig'
+      }
+      return { flow, sent, address: (id: bigint) => PublicKey.findProgramAddressSync([Buffer.from('campaign'), investor.toBuffer(), u64(id)], MARQUEE_PROGRAM_ID)[0].toBase58() }
+    }
+
+    it('the next campaign id is one past the indexed ones, then past any the chain already has', async () => {
+      installFakeApi({ [`GET /api/campaigns?advertiser=${investor.toBase58()}`]: () => ({ campaigns: [{ campaignId: '0' }, { campaignId: '2' }] }) })
+      expect(await flowClient([3n, 4n]).flow.nextCampaignId()).toBe(5n)
+      expect(await flowClient([]).flow.nextCampaignId()).toBe(3n)
+    })
+
+    it('create: signs create_campaign, reports the transaction, then records the details with PUT', async () => {
+      const { flow, sent, address } = flowClient([])
+      const api = installFakeApi({
+        [`GET /api/campaigns?advertiser=${investor.toBase58()}`]: () => ({ campaigns: [] }),
+        'POST /api/transactions': () => ({ signature: 'campaignsig', events: [{ name: 'CampaignCreated', data: {} }] }),
+        [`PUT /api/campaigns/${address(0n)}/details`]: () => ({ address: address(0n), companyName: 'Acme' }),
+      })
+      const result = await flow.createCampaign({
+        adType: 'display',
+        budgetSol: 0.005,
+        creativeUri: '/api/media/x',
+        creativeHash: '00'.repeat(32),
+        targetGenres: [],
+        endAt: '2099-01-01T00:00:00.000Z',
+        details: { companyName: 'Acme', email: 'a@b.co', website: 'https://acme.test', targetAudience: 'all', monthlyBudgetUsd: 1000 },
+      })
+      expect(sent).toHaveLength(1)
+      expect(result).toEqual({ txHash: 'campaignsig', campaign: { address: address(0n), companyName: 'Acme' } })
+      expect(api.find('POST', '/api/transactions')[0].body).toEqual({ txHash: 'campaignsig' })
+      expect(api.find('PUT', `/api/campaigns/${address(0n)}/details`)[0].body).toEqual({
+        walletAddress: investor.toBase58(),
+        companyName: 'Acme',
+        email: 'a@b.co',
+        website: 'https://acme.test',
+        targetAudience: 'all',
+        monthlyBudgetUsd: 1000,
+      })
+      expect(api.find('PUT', `/api/campaigns/${address(0n)}/details`)[0].cluster).toBe('devnet')
+    })
+
+    it('close: the refund is the CampaignClosed event’s refunded_lamports', async () => {
+      const { flow, address } = flowClient([])
+      const campaign = { address: address(1n), campaignId: '1' }
+      installFakeApi({
+        'POST /api/transactions': () => ({ signature: 'campaignsig', events: [{ name: 'CampaignClosed', data: { refunded_lamports: '985000000' } }] }),
+        [`GET /api/campaigns/${campaign.address}`]: () => ({ address: campaign.address, status: 'closed' }),
+      })
+      expect(await flow.closeCampaign(campaign)).toEqual({ txHash: 'campaignsig', refundedLamports: '985000000', campaign: { address: campaign.address, status: 'closed' } })
+    })
   })
 })
 

@@ -3,12 +3,14 @@
 import { AnchorProvider, BN, Program } from '@coral-xyz/anchor'
 import type { AnchorWallet } from '@solana/wallet-adapter-react'
 import { Keypair, PublicKey, SystemProgram, Transaction, type Connection, type TransactionInstruction } from '@solana/web3.js'
-import { COMMITMENT, LAMPORTS_PER_SOL, USD_PER_SOL } from '@/constants'
-import { apiPost } from '@/lib/api'
-import type { Cluster, Project } from '@/lib/types'
+import { AD_PRICE_PER_MILLE_LAMPORTS, COMMITMENT, LAMPORTS_PER_SOL, USD_PER_SOL } from '@/constants'
+import { ApiError, apiGet, apiPost } from '@/lib/api'
+import type { AdType, CampaignDetail, CampaignSummary, Cluster, Project } from '@/lib/types'
 import {
   WritePath,
   requestTestRevenue,
+  type CampaignInput,
+  type CampaignRef,
   type CertificateProject,
   type ClaimRevenueInput,
   type EditedProject,
@@ -19,11 +21,29 @@ import {
   type StudioRef,
 } from './marquee-client'
 import { certificateInstructions, certificateMetadata, certificateSpace } from './license-certificate'
+import { genreMask } from './ad-genres'
 import { marqueePdas } from './pdas'
 import { ASSOCIATED_TOKEN_PROGRAM_ID, MARQUEE_IDL, MARQUEE_PROGRAM_ID, SHARE_TOKEN_PROGRAM_ID } from './idl'
 
 export function solToLamports(sol: number): BN {
   return new BN(Math.round(sol * LAMPORTS_PER_SOL).toString())
+}
+
+/** The IDL's AdType enum as @coral-xyz/anchor encodes it (variant name in camelCase). */
+const AD_TYPE_VARIANT: Record<AdType, Record<string, Record<string, never>>> = {
+  display: { display: {} },
+  video: { video: {} },
+  sponsorship: { sponsorship: {} },
+}
+
+/** Seconds since the epoch of an ISO 8601 time. */
+const unixSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000)
+
+export interface CreateCampaignArgs {
+  campaignId: bigint
+  input: Omit<CampaignInput, 'details'>
+  /** The start written on chain (unix seconds) when the input names none. */
+  now: number
 }
 
 export class AnchorClient implements MarqueeClient {
@@ -325,6 +345,120 @@ export class AnchorClient implements MarqueeClient {
     const rent = await this.provider.connection.getMinimumBalanceForRentExemption(space, COMMITMENT)
     const txHash = await this.provider.sendAndConfirm(new Transaction().add(...certificateInstructions(input, rent)), [mint], { commitment: COMMITMENT })
     return { txHash, mint: mint.publicKey.toBase58() }
+  }
+  /** create_campaign(args): the campaign PDA of (wallet, campaign id); a sponsorship passes its film last. */
+  createCampaignInstruction({ campaignId, input, now }: CreateCampaignArgs): Promise<TransactionInstruction> {
+    const advertiser = this.wallet.publicKey
+    const sponsoredProject = input.sponsorship ? new PublicKey(input.sponsorship.project.address) : PublicKey.default
+    const pricePerMille =
+      input.adType === 'sponsorship'
+        ? solToLamports(input.sponsorship?.pricePerMilleSol ?? 0)
+        : new BN(AD_PRICE_PER_MILLE_LAMPORTS[input.adType].toString())
+    return this.program.methods
+      .createCampaign({
+        campaignId: new BN(campaignId.toString()),
+        adType: AD_TYPE_VARIANT[input.adType],
+        pricePerMilleLamports: pricePerMille,
+        sponsoredProject,
+        budgetLamports: solToLamports(input.budgetSol),
+        creativeUri: input.creativeUri,
+        creativeHash: Array.from(hexBytes(input.creativeHash)),
+        targetGenres: new BN(genreMask(input.targetGenres).toString()),
+        startAt: new BN(input.startAt ? unixSeconds(input.startAt) : now),
+        endAt: new BN(unixSeconds(input.endAt)),
+      })
+      .accountsStrict({
+        advertiser,
+        campaign: this.pdas.campaign(advertiser, campaignId),
+        systemProgram: SystemProgram.programId,
+        ...this.common(),
+      })
+      .remainingAccounts(input.sponsorship ? [{ pubkey: sponsoredProject, isSigner: false, isWritable: false }] : [])
+      .instruction()
+  }
+
+  /** top_up_campaign(amount_lamports). */
+  topUpCampaignInstruction(campaign: CampaignRef, amountSol: number): Promise<TransactionInstruction> {
+    return this.program.methods
+      .topUpCampaign(solToLamports(amountSol))
+      .accountsStrict({
+        advertiser: this.wallet.publicKey,
+        campaign: new PublicKey(campaign.address),
+        systemProgram: SystemProgram.programId,
+        ...this.common(),
+      })
+      .instruction()
+  }
+
+  /** set_campaign_paused(paused). */
+  setCampaignPausedInstruction(campaign: CampaignRef, paused: boolean): Promise<TransactionInstruction> {
+    return this.program.methods
+      .setCampaignPaused(paused)
+      .accountsStrict({ advertiser: this.wallet.publicKey, campaign: new PublicKey(campaign.address), ...this.common() })
+      .instruction()
+  }
+
+  /** close_campaign: budget left and rent back to the advertiser. */
+  closeCampaignInstruction(campaign: CampaignRef): Promise<TransactionInstruction> {
+    return this.program.methods
+      .closeCampaign()
+      .accountsStrict({ advertiser: this.wallet.publicKey, campaign: new PublicKey(campaign.address), ...this.common() })
+      .instruction()
+  }
+
+  /**
+   * The wallet's next campaign id: one past the highest the index knows, moved on past any the
+   * chain already has (a campaign created moments ago may not be indexed yet).
+   */
+  async nextCampaignId(): Promise<bigint> {
+    const { campaigns } = await apiGet<{ campaigns: CampaignSummary[] }>(`/api/campaigns?advertiser=${this.walletAddress}`, this.cluster)
+    let id = campaigns.reduce((next, campaign) => (BigInt(campaign.campaignId) >= next ? BigInt(campaign.campaignId) + 1n : next), 0n)
+    while (await this.provider.connection.getAccountInfo(this.pdas.campaign(this.wallet.publicKey, id), COMMITMENT)) id += 1n
+    return id
+  }
+
+  /** The campaign as indexed, or null when the index does not have it (yet). */
+  private async indexedCampaign(address: string): Promise<CampaignSummary | null> {
+    try {
+      return await apiGet<CampaignDetail>(`/api/campaigns/${address}`, this.cluster)
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null
+      throw error
+    }
+  }
+
+  /** Signs and sends one campaign instruction, has the server ingest it, and reads the campaign back. */
+  private async sendCampaignInstruction(address: string, instruction: TransactionInstruction) {
+    const txHash = await this.send([instruction])
+    const reported = await this.writes.transaction(txHash)
+    return { txHash, reported, campaign: await this.indexedCampaign(address) }
+  }
+
+  async createCampaign({ details, ...input }: CampaignInput) {
+    const campaignId = await this.nextCampaignId()
+    const address = this.pdas.campaign(this.wallet.publicKey, campaignId).toBase58()
+    const instruction = await this.createCampaignInstruction({ campaignId, input, now: Math.floor(Date.now() / 1000) })
+    const txHash = await this.send([instruction])
+    await this.writes.transaction(txHash)
+    // The details answer is the campaign as indexed with them.
+    const campaign = await this.writes.campaignDetails(address, this.walletAddress, details)
+    return { txHash, campaign }
+  }
+
+  async topUpCampaign(campaign: CampaignRef, amountSol: number) {
+    const { txHash, campaign: indexed } = await this.sendCampaignInstruction(campaign.address, await this.topUpCampaignInstruction(campaign, amountSol))
+    return { txHash, campaign: indexed }
+  }
+
+  async setCampaignPaused(campaign: CampaignRef, paused: boolean) {
+    const { txHash, campaign: indexed } = await this.sendCampaignInstruction(campaign.address, await this.setCampaignPausedInstruction(campaign, paused))
+    return { txHash, campaign: indexed }
+  }
+
+  async closeCampaign(campaign: CampaignRef) {
+    const { txHash, reported, campaign: indexed } = await this.sendCampaignInstruction(campaign.address, await this.closeCampaignInstruction(campaign))
+    const closed = reported?.events.find((event) => event.name === 'CampaignClosed')
+    return { txHash, campaign: indexed, refundedLamports: closed ? String(closed.data.refunded_lamports) : (indexed?.refundedLamports ?? null) }
   }
 }
 

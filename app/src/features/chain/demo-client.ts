@@ -1,11 +1,16 @@
 // Demo mode: the wallet connection is real; the server's demo chain runs the same program and signs
 // with the wallet's demo keypair, so every figure still comes from a real (local) chain.
 import { ApiError, apiGet, apiPost } from '@/lib/api'
-import type { Cluster, DemoWallet } from '@/lib/types'
+import type { CampaignSummary, Cluster, DemoWallet } from '@/lib/types'
 import {
   WritePath,
+  detailsBody,
   requestTestRevenue,
+  type CampaignInput,
+  type CampaignRef,
+  type CampaignResult,
   type ClaimRevenueInput,
+  type ClosedCampaign,
   type CertificateProject,
   type EditedProject,
   type ListingEdit,
@@ -145,5 +150,38 @@ export class DemoClient implements MarqueeClient {
       projectId: project.id,
     })
     return { txHash: signature, mint }
+  }
+
+  /** The server signs create_campaign with the demo keypair at the advertiser's next campaign id. */
+  createCampaign({ adType, budgetSol, creativeUri, creativeHash, targetGenres, startAt, endAt, sponsorship, details }: CampaignInput) {
+    return apiPost<CampaignResult>('/api/demo/campaigns', this.cluster, {
+      walletAddress: this.walletAddress,
+      adType,
+      budget: budgetSol,
+      creativeUri,
+      creativeHash,
+      targetGenres,
+      ...(startAt ? { startAt } : {}),
+      endAt,
+      ...(sponsorship ? { sponsoredProjectId: sponsorship.project.id, pricePerMille: sponsorship.pricePerMilleSol } : {}),
+      ...detailsBody(details),
+    })
+  }
+
+  topUpCampaign(campaign: CampaignRef, amountSol: number) {
+    return apiPost<CampaignResult>(`/api/demo/campaigns/${campaign.address}/top-up`, this.cluster, {
+      walletAddress: this.walletAddress,
+      amount: amountSol,
+    })
+  }
+
+  setCampaignPaused(campaign: CampaignRef, paused: boolean) {
+    return apiPost<CampaignResult>(`/api/demo/campaigns/${campaign.address}/pause`, this.cluster, { walletAddress: this.walletAddress, paused })
+  }
+
+  closeCampaign(campaign: CampaignRef) {
+    return apiPost<ClosedCampaign & { campaign: CampaignSummary }>(`/api/demo/campaigns/${campaign.address}/close`, this.cluster, {
+      walletAddress: this.walletAddress,
+    })
   }
 }

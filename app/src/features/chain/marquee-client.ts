@@ -4,7 +4,7 @@
 // indexer verifies and ingests the transaction.
 import { apiPost, apiPut } from '@/lib/api'
 import { solToAmount } from '@/lib/format'
-import type { Cluster, EmbedRecord, Investment, Project, RevenueClaimResult } from '@/lib/types'
+import type { AdType, CampaignSummary, Cluster, EmbedRecord, Investment, Project, RevenueClaimResult } from '@/lib/types'
 import { USD_PER_SOL } from '@/constants'
 import type { Mode } from '@/features/mode/mode-data-access'
 
@@ -102,6 +102,51 @@ export interface MintedCertificate {
   mint: string
 }
 
+/** The request form's off-chain details of a campaign (PUT /api/campaigns/{address}/details). */
+export interface CampaignDetails {
+  companyName: string
+  email: string
+  website: string
+  targetAudience: string
+  monthlyBudgetUsd: number | null
+}
+
+/** The details as the API takes them: an unknown monthly budget is left out. */
+export function detailsBody({ monthlyBudgetUsd, ...details }: CampaignDetails) {
+  return { ...details, ...(monthlyBudgetUsd === null ? {} : { monthlyBudgetUsd }) }
+}
+
+export interface CampaignInput {
+  adType: AdType
+  /** SOL escrowed now. */
+  budgetSol: number
+  creativeUri: string
+  /** sha256 of the creative, 64 hex characters. */
+  creativeHash: string
+  /** Genre names of the ad genre list; [] targets every film. */
+  targetGenres: string[]
+  /** ISO 8601; absent starts the campaign at once. */
+  startAt?: string
+  endAt: string
+  /** A sponsorship's film and its price per 1,000 impressions (SOL); absent for display and video. */
+  sponsorship?: { project: Pick<Project, 'id' | 'address'>; pricePerMilleSol: number }
+  details: CampaignDetails
+}
+
+/** A campaign as the write paths name it: its address (and its id under the advertiser). */
+export type CampaignRef = Pick<CampaignSummary, 'address' | 'campaignId'>
+
+export interface CampaignResult {
+  txHash: string
+  /** The campaign as indexed after the transaction (null when the index did not answer). */
+  campaign: CampaignSummary | null
+}
+
+export interface ClosedCampaign extends CampaignResult {
+  /** What the close paid back to the advertiser, budget left (null when unknown). */
+  refundedLamports: string | null
+}
+
 export interface MarqueeClient {
   readonly mode: Mode
   readonly cluster: Cluster
@@ -126,6 +171,14 @@ export interface MarqueeClient {
   refund(project: ProjectRef): Promise<RefundResult>
   /** A Token-2022 licence certificate (metadata extension) of the studio's film, minted by the studio. */
   mintLicenseCertificate(project: CertificateProject): Promise<MintedCertificate>
+  /** create_campaign: escrows the budget from the wallet; the details are recorded off chain. */
+  createCampaign(input: CampaignInput): Promise<CampaignResult>
+  /** top_up_campaign: more budget from the wallet. */
+  topUpCampaign(campaign: CampaignRef, amountSol: number): Promise<CampaignResult>
+  /** set_campaign_paused: a paused campaign is served no ads. */
+  setCampaignPaused(campaign: CampaignRef, paused: boolean): Promise<CampaignResult>
+  /** close_campaign: after the end and the settlement grace, the budget left returns to the wallet. */
+  closeCampaign(campaign: CampaignRef): Promise<ClosedCampaign>
 }
 
 /** Token share = SOL / (fundingGoal / 1000): the fraction of the goal an amount buys. */
@@ -207,6 +260,13 @@ export class WritePath {
   /** Any other program transaction (studio, project, refund): the server verifies and ingests it at once. */
   transaction(txHash: string) {
     return this.record(() => apiPost<ReportedTransaction>('/api/transactions', this.cluster, { txHash }))
+  }
+
+  /** The request form's details of a campaign the wallet created (after its transaction is indexed). */
+  campaignDetails(campaignAddress: string, walletAddress: string, details: CampaignDetails) {
+    return this.record(() =>
+      apiPut<CampaignSummary>(`/api/campaigns/${campaignAddress}/details`, this.cluster, { walletAddress, ...detailsBody(details) }),
+    )
   }
 
   revenueClaim(distributionIds: number[], txHash: string) {

@@ -12,8 +12,16 @@ export const SEEDS = {
   shareMint: seed('share_mint'),
   investment: seed('investment'),
   embed: seed('embed'),
+  campaign: seed('campaign'),
   eventAuthority: seed('__event_authority'),
 } as const
+
+/** The program seeds ids as little-endian u64s. */
+function u64LittleEndian(value: bigint): Uint8Array {
+  const bytes = new Uint8Array(8)
+  new DataView(bytes.buffer).setBigUint64(0, value, true)
+  return bytes
+}
 
 const find = (seeds: Uint8Array[], programId: PublicKey) => PublicKey.findProgramAddressSync(seeds, programId)[0]
 
@@ -32,11 +40,9 @@ export function marqueePdas(programId: PublicKey) {
     eventAuthority: () => find([SEEDS.eventAuthority], programId),
     studio: (authority: PublicKey) => find([SEEDS.studio, authority.toBytes()], programId),
     /** The project's id as a little-endian u64, as the program seeds it. */
-    project: (projectId: bigint) => {
-      const id = new Uint8Array(8)
-      new DataView(id.buffer).setBigUint64(0, projectId, true)
-      return find([SEEDS.project, id], programId)
-    },
+    project: (projectId: bigint) => find([SEEDS.project, u64LittleEndian(projectId)], programId),
+    /** An advertiser's campaign number `campaignId` (a little-endian u64 seed, as the program's). */
+    campaign: (advertiser: PublicKey, campaignId: bigint) => find([SEEDS.campaign, advertiser.toBytes(), u64LittleEndian(campaignId)], programId),
     vault: (project: PublicKey) => find([SEEDS.vault, project.toBytes()], programId),
     shareMint: (project: PublicKey) => find([SEEDS.shareMint, project.toBytes()], programId),
     investment: (project: PublicKey, investor: PublicKey) =>

@@ -21,7 +21,10 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { ErrorAlert } from '@/components/ui/error-alert'
-import { DEBUG_DEFAULT_INVESTMENT_AMOUNT, DEBUG_DEFAULT_WEBSITE_URL } from '@/constants'
+import { DEBUG_CLOCK_ADVANCE_DAYS, DEBUG_DEFAULT_INVESTMENT_AMOUNT, DEBUG_DEFAULT_WEBSITE_URL, MS_PER_DAY } from '@/constants'
+import { notify } from '@/components/ui/toaster'
+import { readableError } from '@/components/ui/error-alert'
+import { advanceDemoClock } from '@/features/chain/chain-clock'
 import { apiGet } from '@/lib/api'
 import { amountToSol, formatDateTime, formatPercentage, formatSol, formatTokenShare, formatUsd, fundingPercentage } from '@/lib/format'
 import type { EmbedRecord, Project } from '@/lib/types'
@@ -66,6 +69,7 @@ export default function DebugFeature() {
         <Text color="fg.muted">Inspect the indexed data of the current cluster and run the contract actions directly.</Text>
       </Stack>
       <ModeSegment />
+      <DemoClock />
       <Tabs.Root defaultValue="projects" variant="enclosed" lazyMount>
         <Tabs.List>
           <Tabs.Trigger value="projects">Projects</Tabs.Trigger>
@@ -105,6 +109,40 @@ function ModeSegment() {
         <SegmentGroup.Indicator />
         <SegmentGroup.Items items={[{ value: 'demo', label: 'demo' }, { value: 'onchain', label: 'onchain' }]} />
       </SegmentGroup.Root>
+    </HStack>
+  )
+}
+
+/**
+ * The demo chain's clock moved forward (a demo chain only, like a local validator's warp), so a
+ * campaign's end and its settlement grace can pass in a demo. Everything the chain dates from now
+ * on is that far ahead.
+ */
+function DemoClock() {
+  const { mode, cluster } = useMode()
+  const queryClient = useQueryClient()
+  const [advancing, setAdvancing] = useState(false)
+  if (mode !== 'demo') return null
+  const advance = async () => {
+    setAdvancing(true)
+    try {
+      const { now } = await advanceDemoClock(cluster, (DEBUG_CLOCK_ADVANCE_DAYS * MS_PER_DAY) / 1000)
+      notify({ title: 'Chain clock advanced', description: `The demo chain's time is now ${formatDateTime(typeof now === 'number' ? new Date(now * 1000).toISOString() : now)}.` })
+      await queryClient.invalidateQueries()
+    } catch (error) {
+      notify({ title: 'Clock advance failed', description: error instanceof Error ? readableError(error) : String(error), variant: 'destructive' })
+    } finally {
+      setAdvancing(false)
+    }
+  }
+  return (
+    <HStack>
+      <Button size="sm" variant="outline" onClick={() => void advance()} loading={advancing}>
+        Advance Chain Clock {DEBUG_CLOCK_ADVANCE_DAYS} Days
+      </Button>
+      <Text fontSize="sm" color="fg.muted">
+        Demo chain only: lets a campaign's end and its settlement grace pass.
+      </Text>
     </HStack>
   )
 }

@@ -1,4 +1,4 @@
-// Screens of the route table that later issues build (advertising, login): each says honestly what
+// Screens of the route table that later issues build (login): each says honestly what
 // is coming.
 import { Badge, Card, Heading, Stack, Text } from '@chakra-ui/react'
 import { useParams } from 'react-router-dom'
@@ -11,10 +11,6 @@ export interface PlaceholderScreen {
 }
 
 export const PLACEHOLDERS = {
-  advertising: {
-    title: 'Advertising',
-    coming: 'Ad plans for advertisers (Display, Video, Sponsorship) and the publisher programme with its 40% revenue share.',
-  },
   login: { title: 'Sign in', coming: 'Marquee identifies you by your wallet: connect it with the button in the header.' },
 } satisfies Record<string, PlaceholderScreen>
 

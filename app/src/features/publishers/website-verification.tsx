@@ -18,7 +18,7 @@ import {
 } from './verification-logic'
 
 /** The server answers "{status}: {json}"; the reason is the JSON's message. */
-function serverReason(error: unknown): string {
+export function serverReason(error: unknown): string {
   const text = errorMessage(error)
   const json = text.replace(/^\d{3}: /, '')
   try {
@@ -58,7 +58,6 @@ export function WebsiteVerification({
   const [websiteUrl, setWebsiteUrl] = useState('')
   const [contactEmail, setContactEmail] = useState('')
   const requestToken = useRequestVerification()
-  const check = useCheckVerification()
 
   if (state.view === 'unverified') {
     return (
@@ -101,19 +100,6 @@ export function WebsiteVerification({
       },
     )
   }
-
-  const runCheck = (website: PublisherWebsite) =>
-    check.mutate(website.websiteUrl, {
-      onSuccess: (checked) => {
-        notify(websiteVerifiedToast(checked.origin))
-        dispatch({ type: 'verified' })
-      },
-      onError: (error) => {
-        const reason = serverReason(error)
-        dispatch({ type: 'checkFailed', reason })
-        notify(verificationFailedToast(reason))
-      },
-    })
 
   const pending = state.pending
   return (
@@ -162,37 +148,77 @@ export function WebsiteVerification({
           </Stack>
         </form>
         {pending && (
-          <Stack gap="3" data-testid="verification-instructions">
-            <Text fontSize="sm">
-              Prove that <b>{pending.origin}</b> is yours: serve this token as the file{' '}
-              <Code fontSize="xs">{pending.wellKnownUrl}</Code>
-            </Text>
-            <Box>
-              <Code display="block" p="2" fontSize="xs" data-testid="verification-token">
-                {pending.token}
-              </Code>
-            </Box>
-            <Text fontSize="sm">or put this tag in the &lt;head&gt; of {pending.websiteUrl}:</Text>
-            <Code display="block" p="2" fontSize="xs" whiteSpace="pre-wrap">
-              {pending.metaTag}
-            </Code>
-            {state.error && (
-              <Alert.Root status="error">
-                <Alert.Indicator />
-                <Alert.Description>{state.error}</Alert.Description>
-              </Alert.Root>
-            )}
-            <HStack>
-              <Button colorPalette="purple" onClick={() => runCheck(pending)} loading={check.isPending} loadingText="Checking...">
-                Check Website
-              </Button>
-              <Button variant="ghost" onClick={() => dispatch({ type: 'cancel' })}>
-                Cancel
-              </Button>
-            </HStack>
-          </Stack>
+          <PendingVerification
+            website={pending}
+            error={state.error}
+            onVerified={() => dispatch({ type: 'verified' })}
+            onCheckFailed={(reason) => dispatch({ type: 'checkFailed', reason })}
+            onCancel={() => dispatch({ type: 'cancel' })}
+          />
         )}
       </Card.Body>
     </Card.Root>
+  )
+}
+
+/**
+ * Where the site must serve its token (a file or a meta tag) and the Check Website button; a
+ * failed check shows the server's reason and leaves the website unverified.
+ */
+export function PendingVerification({
+  website,
+  error,
+  onVerified,
+  onCheckFailed,
+  onCancel,
+}: {
+  website: PublisherWebsite
+  error: string | null
+  onVerified: () => void
+  onCheckFailed: (reason: string) => void
+  onCancel: () => void
+}) {
+  const check = useCheckVerification()
+  const runCheck = () =>
+    check.mutate(website.websiteUrl, {
+      onSuccess: (checked) => {
+        notify(websiteVerifiedToast(checked.origin))
+        onVerified()
+      },
+      onError: (failure) => {
+        const reason = serverReason(failure)
+        onCheckFailed(reason)
+        notify(verificationFailedToast(reason))
+      },
+    })
+  return (
+    <Stack gap="3" data-testid="verification-instructions">
+      <Text fontSize="sm">
+        Prove that <b>{website.origin}</b> is yours: serve this token as the file <Code fontSize="xs">{website.wellKnownUrl}</Code>
+      </Text>
+      <Box>
+        <Code display="block" p="2" fontSize="xs" data-testid="verification-token">
+          {website.token}
+        </Code>
+      </Box>
+      <Text fontSize="sm">or put this tag in the &lt;head&gt; of {website.websiteUrl}:</Text>
+      <Code display="block" p="2" fontSize="xs" whiteSpace="pre-wrap">
+        {website.metaTag}
+      </Code>
+      {error && (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Description>{error}</Alert.Description>
+        </Alert.Root>
+      )}
+      <HStack>
+        <Button colorPalette="purple" onClick={runCheck} loading={check.isPending} loadingText="Checking...">
+          Check Website
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </HStack>
+    </Stack>
   )
 }

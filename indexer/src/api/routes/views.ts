@@ -1,6 +1,7 @@
-// /api/views: the embed player asks for a play nonce when it starts, and reports the view after it
-// stayed visible long enough. One view per nonce, registered embeds only, per-IP limits; counted
-// views wait in the views table for the settlement job.
+// /api/views: the embed player asks for a play nonce when it starts (naming the campaign whose ad it
+// served), and reports the view after it stayed visible long enough. One view per nonce, registered
+// embeds only, per-IP limits; counted views wait in the views table for the settlement job, which
+// pays them from their campaign.
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppEnv, ViewRules } from '../context.ts';
@@ -9,6 +10,9 @@ import { nonceBody, viewBody } from '../schemas.ts';
 import { validate } from '../validate.ts';
 import { countingProblem } from '../../player/counting.ts';
 import { embeds, views, type Executor } from '../../db/index.ts';
+import { checkServedCampaign } from '../../player/ads.ts';
+import { getProject } from '../shapes.ts';
+import { chainSeconds } from './campaigns.ts';
 
 async function findEmbed(db: Executor, projectId: number, embedId: string) {
   const embed = await embeds.findEmbed(db, projectId, embedId);
@@ -26,15 +30,21 @@ export function viewRoutes(now: () => number, rules: ViewRules) {
   return new Hono<AppEnv>()
     .post('/nonce', validate('json', nonceBody), async (c) => {
       const { db } = c.var.cluster;
-      const { projectId, embedId } = c.req.valid('json');
+      const { projectId, embedId, campaign } = c.req.valid('json');
       const embed = await findEmbed(db, projectId, embedId);
       await requireCountingWebsite(db, embed, c.req.valid('json').website);
+      if (campaign) {
+        const film = await getProject(c.var.cluster, new URL(c.req.url).origin, now(), projectId);
+        if (!film) fail(404, 'Project not found');
+        const problem = await checkServedCampaign(db, campaign, { address: film.address, genres: film.genres, filmTitle: film.title }, chainSeconds(c.var.cluster, now));
+        if (problem) fail(400, problem);
+      }
       const issuedAt = now();
       const recent = await views.noncesIssuedSince(db, c.var.clientIp, issuedAt - rules.windowMs);
       if (recent >= rules.maxNoncesPerIp) fail(429, 'Too many plays from this address; try again in a minute');
       await views.dropExpiredNonces(db, issuedAt - rules.nonceTtlMs);
       const nonce = randomBytes(16).toString('hex');
-      await views.insertNonce(db, { nonce, embed: embed.address, ip: c.var.clientIp, issuedAt });
+      await views.insertNonce(db, { nonce, embed: embed.address, ip: c.var.clientIp, issuedAt, campaign: campaign ?? null });
       return c.json({ nonce, issuedAt: new Date(issuedAt).toISOString(), minWatchMs: rules.minWatchMs }, 201);
     })
     .post('/', validate('json', viewBody), async (c) => {

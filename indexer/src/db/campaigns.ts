@@ -1,0 +1,207 @@
+// The campaigns aggregate (issue 14): advertisers' campaigns as the Campaign* events left them, the
+// batches settled from each (for the dashboard's series and by-film figures), the advertiser's
+// off-chain request details, and the ad server's lookup of the campaigns that may fill a slot.
+import type { Selectable, Updateable } from 'kysely';
+import { inTransaction, type Executor } from './executor.ts';
+import type { CampaignDetailsTable, CampaignsTable } from './schema.ts';
+
+export type CampaignRow = Selectable<CampaignsTable>;
+export type CampaignDetailsRow = Selectable<CampaignDetailsTable>;
+/** A campaign with its details (null fields when none were recorded). */
+export type CampaignWithDetails = CampaignRow & { [Field in Exclude<keyof CampaignDetailsRow, 'campaign' | 'updated_at'>]: CampaignDetailsRow[Field] | null };
+
+// --- projection of the Campaign* events -----------------------------------------------------------
+
+export async function insertCampaign(
+  db: Executor,
+  campaign: {
+    address: string;
+    advertiser: string;
+    campaignId: string;
+    adType: string;
+    pricePerMilleLamports: number;
+    sponsoredProject: string | null;
+    budgetLamports: number;
+    creativeUri: string;
+    creativeHash: string;
+    targetGenres: string;
+    startAt: number;
+    endAt: number;
+    createdAt: number;
+    signature: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('campaigns')
+    .values({
+      address: campaign.address,
+      advertiser: campaign.advertiser,
+      campaign_id: campaign.campaignId,
+      ad_type: campaign.adType,
+      price_per_mille_lamports: campaign.pricePerMilleLamports,
+      sponsored_project: campaign.sponsoredProject,
+      budget_lamports: campaign.budgetLamports,
+      creative_uri: campaign.creativeUri,
+      creative_hash: campaign.creativeHash,
+      target_genres: campaign.targetGenres,
+      start_at: campaign.startAt,
+      end_at: campaign.endAt,
+      created_at: campaign.createdAt,
+      signature: campaign.signature,
+    })
+    .execute();
+}
+
+export async function recordTopUp(db: Executor, address: string, budgetAfter: number): Promise<void> {
+  await db.updateTable('campaigns').set({ budget_lamports: budgetAfter }).where('address', '=', address).execute();
+}
+
+export async function setPaused(db: Executor, address: string, paused: boolean): Promise<void> {
+  await db.updateTable('campaigns').set({ paused: paused ? 1 : 0 }).where('address', '=', address).execute();
+}
+
+/** One settled batch: its row, and the campaign's totals as the event states them after it. */
+export async function recordSettlement(
+  db: Executor,
+  settled: {
+    campaign: string;
+    projectId: number;
+    distribution: string;
+    impressions: number;
+    amountLamports: number;
+    spentAfter: number;
+    impressionsAfter: number;
+    settledAt: number;
+    signature: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('campaign_settlements')
+    .values({
+      campaign: settled.campaign,
+      project_id: settled.projectId,
+      distribution: settled.distribution,
+      impressions: settled.impressions,
+      amount_lamports: settled.amountLamports,
+      settled_at: settled.settledAt,
+      signature: settled.signature,
+    })
+    .execute();
+  await db
+    .updateTable('campaigns')
+    .set({ spent_lamports: settled.spentAfter, impressions: settled.impressionsAfter })
+    .where('address', '=', settled.campaign)
+    .execute();
+}
+
+export async function recordClosed(db: Executor, address: string, closed: { refundedLamports: number; closedAt: number }): Promise<void> {
+  await db
+    .updateTable('campaigns')
+    .set({ refunded_lamports: closed.refundedLamports, closed_at: closed.closedAt })
+    .where('address', '=', address)
+    .execute();
+}
+
+// --- reads ----------------------------------------------------------------------------------------
+
+function withDetails(db: Executor) {
+  return db
+    .selectFrom('campaigns as c')
+    .leftJoin('campaign_details as d', 'd.campaign', 'c.address')
+    .selectAll('c')
+    .select(['d.company_name', 'd.email', 'd.website', 'd.target_audience', 'd.monthly_budget_usd', 'd.creative_kind', 'd.house']);
+}
+
+/** An advertiser's campaigns, newest first. */
+export function byAdvertiser(db: Executor, advertiser: string): Promise<CampaignWithDetails[]> {
+  return withDetails(db).where('c.advertiser', '=', advertiser).orderBy('c.created_at', 'desc').orderBy('c.campaign_id', 'desc').execute();
+}
+
+export function byAddress(db: Executor, address: string): Promise<CampaignWithDetails | undefined> {
+  return withDetails(db).where('c.address', '=', address).executeTakeFirst();
+}
+
+/** A campaign's settled batches, oldest first (the dashboard folds them into days and films). */
+export function settlementsOf(
+  db: Executor,
+  address: string,
+): Promise<{ project_id: number; title: string; impressions: number; amount_lamports: number; settled_at: number }[]> {
+  return db
+    .selectFrom('campaign_settlements as s')
+    .innerJoin('projects as p', 'p.id', 's.project_id')
+    .select(['s.project_id', 'p.title', 's.impressions', 's.amount_lamports', 's.settled_at'])
+    .where('s.campaign', '=', address)
+    .orderBy('s.settled_at')
+    .orderBy('s.id')
+    .execute();
+}
+
+/**
+ * Campaigns that may fill a slot at `now` (unix seconds): not closed, not paused, started, not
+ * ended, with at least `minRemaining(price)` of budget left, never the demo's house campaign. The
+ * caller matches genres and sponsorships.
+ */
+export async function servable(db: Executor, now: number): Promise<CampaignWithDetails[]> {
+  const rows = await withDetails(db)
+    .where('c.closed_at', 'is', null)
+    .where('c.paused', '=', 0)
+    .where('c.start_at', '<=', now)
+    .where('c.end_at', '>', now)
+    .where((eb) => eb.or([eb('d.house', 'is', null), eb('d.house', '=', 0)]))
+    .orderBy('c.created_at')
+    .orderBy('c.address')
+    .execute();
+  return rows;
+}
+
+/** The demo's house campaign, when there is one (and it is not closed). */
+export function houseCampaign(db: Executor): Promise<CampaignRow | undefined> {
+  return db
+    .selectFrom('campaigns as c')
+    .innerJoin('campaign_details as d', 'd.campaign', 'c.address')
+    .selectAll('c')
+    .where('d.house', '=', 1)
+    .where('c.closed_at', 'is', null)
+    .orderBy('c.created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+// --- off-chain details ----------------------------------------------------------------------------
+
+export interface CampaignDetails {
+  companyName?: string | null;
+  email?: string | null;
+  website?: string | null;
+  targetAudience?: string | null;
+  monthlyBudgetUsd?: number | null;
+  creativeKind?: 'image' | 'video' | null;
+  house?: boolean;
+}
+
+/** Writes the fields given (others keep their value); creates the row on first write. */
+export function upsertDetails(db: Executor, address: string, details: CampaignDetails, nowSeconds: number): Promise<void> {
+  const values: Omit<Updateable<CampaignDetailsTable>, 'campaign' | 'updated_at'> = {};
+  if (details.companyName !== undefined) values.company_name = details.companyName;
+  if (details.email !== undefined) values.email = details.email;
+  if (details.website !== undefined) values.website = details.website;
+  if (details.targetAudience !== undefined) values.target_audience = details.targetAudience;
+  if (details.monthlyBudgetUsd !== undefined) values.monthly_budget_usd = details.monthlyBudgetUsd;
+  if (details.creativeKind !== undefined) values.creative_kind = details.creativeKind;
+  if (details.house !== undefined) values.house = details.house ? 1 : 0;
+  return inTransaction(db, async (trx) => {
+    const existing = await trx.selectFrom('campaign_details').select('campaign').where('campaign', '=', address).executeTakeFirst();
+    if (existing) {
+      await trx
+        .updateTable('campaign_details')
+        .set({ ...values, updated_at: nowSeconds })
+        .where('campaign', '=', address)
+        .execute();
+    } else {
+      await trx
+        .insertInto('campaign_details')
+        .values({ campaign: address, ...values, updated_at: nowSeconds })
+        .execute();
+    }
+  });
+}
