@@ -24,6 +24,7 @@ import {
   TEAM_ROLE_MAX_LENGTH,
   UPDATE_DESCRIPTION_MAX_LENGTH,
   UPDATE_TITLE_MAX_LENGTH,
+  MAX_CREATIVE_URI_LEN,
 } from '../constants.ts';
 import { PROJECT_SORTS } from '../db/projects.ts';
 import { largestExactAmount, lamportProblem, lamportStep, THOUSANDTHS_OF_SOL, USD, type AmountUnit } from '../lamports.ts';
@@ -365,16 +366,30 @@ export const campaignParams = z.object({ address: walletAddress.meta({ descripti
 export const campaignListQuery = z.object({
   advertiser: walletAddress.meta({ description: "the advertiser's wallet (its demo key on the demo chain)" }),
 });
-const optionalText = (max: number) => z.string().trim().max(max);
+// Measured as sent, then trimmed: the published maxLength is the one the server applies.
+const optionalText = (max: number) => z.string().max(max).trim();
 /** The advertising request form's off-chain fields (spec §3): the form shows no validation, so any text is kept. */
 export const campaignDetailsFields = {
   companyName: optionalText(200),
-  email: optionalText(200).refine((email) => email === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email), {
-    message: 'Invalid email: Please enter a valid email address',
-  }),
+  // Empty, or an email within surrounding whitespace: a pattern the published document states exactly.
+  email: z
+    .string()
+    .max(200)
+    .regex(new RegExp(`^[${WHITESPACE}]*(?:${EMAIL.source.slice(1, -1)})?[${WHITESPACE}]*$`), { message: 'Invalid email: Please enter a valid email address' })
+    .trim(),
   website: optionalText(MAX_WEBSITE_URL_LEN),
   targetAudience: optionalText(200).meta({ description: 'all, 18-24, 25-34, 35-44, 45+, or a custom audience' }),
   monthlyBudgetUsd: z.number().nonnegative().finite().optional().meta({ description: 'the form\'s monthly budget in USD (informational)' }),
 };
 export const campaignDetailsBody = z.object({ walletAddress, ...campaignDetailsFields });
+/**
+ * A campaign's creative: an upload of this server (/api/media/{sha256}), an https URL, or a loopback
+ * http URL (a local demo); no whitespace, so the published pattern is the whole rule.
+ */
+export const creativeUri = z
+  .string()
+  .max(MAX_CREATIVE_URI_LEN)
+  .regex(new RegExp(`^(?:/api/media/[0-9a-f]{64}|https://${NOT_WHITESPACE}+|http://(?:localhost|127\\.0\\.0\\.1)(?::[0-9]{1,5})?/${NOT_WHITESPACE}*)$`), {
+    message: 'Expected an https URL or an upload of this server (/api/media/{sha256})',
+  });
 export const playerAdParams = z.object({ projectId: id, slot: z.enum(['pre-roll', 'mid-roll', 'overlay']) });

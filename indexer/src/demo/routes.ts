@@ -6,9 +6,9 @@ import { z } from 'zod';
 import type { AppEnv } from '../api/context.ts';
 import { requireSession, requireWallet } from '../auth/guard.ts';
 import { fail } from '../api/errors.ts';
-import { campaignDetailsFields, campaignParams, embedBody, lamportAmount, listingEditBody, metadataBody, nonBlankText, projectIdParams, txHash, userId, walletAddress } from '../api/schemas.ts';
+import { campaignDetailsFields, campaignParams, creativeUri, embedBody, lamportAmount, listingEditBody, metadataBody, nonBlankText, projectIdParams, txHash, userId, walletAddress } from '../api/schemas.ts';
 import { SOL, USD } from '../lamports.ts';
-import { AD_TYPES, MAX_CREATIVE_URI_LEN, MAX_DEMO_CLOCK_ADVANCE_SECONDS, MAX_STUDIO_NAME_LEN } from '../constants.ts';
+import { AD_TYPES, MAX_DEMO_CLOCK_ADVANCE_SECONDS, MAX_STUDIO_NAME_LEN } from '../constants.ts';
 import { chainSeconds, loadCampaignSummary } from '../api/routes/campaigns.ts';
 import { creativeKindOf } from '../campaigns/creative.ts';
 import { validate } from '../api/validate.ts';
@@ -69,14 +69,7 @@ export const demoSchemas = {
     walletAddress,
     adType: z.enum(AD_TYPES),
     budget: lamportAmount(SOL, 'SOL', (amount) => amount.positive()),
-    creativeUri: z
-      .string()
-      .trim()
-      .min(1, { message: 'A campaign needs a creative: upload one or give its URL' })
-      .max(MAX_CREATIVE_URI_LEN)
-      .refine((uri) => uri.startsWith('/api/media/') || /^https:\/\//.test(uri) || /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?\//.test(uri), {
-        message: 'Expected an https URL or an upload of this server (/api/media/{sha256})',
-      }),
+    creativeUri,
     creativeHash: z.string().regex(/^[0-9a-f]{64}$/, { message: 'Expected the sha256 of the creative (64 hex digits)' }),
     targetGenres: z.array(z.string().min(1)).max(64),
     startAt: z.string().min(1).optional().meta({ description: 'ISO 8601; default: now' }),
