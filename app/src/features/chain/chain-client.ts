@@ -31,13 +31,18 @@ function useAnchorClientClass(needed: boolean): typeof AnchorClient | null {
  */
 export function useWalletChainClient(signedIn: string | null): MarqueeClient | null {
   const { mode, cluster } = useMode()
-  const { publicKey } = useWallet()
+  const address = useWallet().publicKey?.toBase58() ?? null
   const anchorWallet = useAnchorWallet()
   const { connection } = useConnection()
   const AnchorClientClass = useAnchorClientClass(mode === 'onchain')
-  return useMemo(() => {
-    if (!publicKey) return null
-    if (mode === 'demo') return signedIn === publicKey.toBase58() ? new DemoClient(signedIn, cluster) : null
-    return anchorWallet && AnchorClientClass ? new AnchorClientClass(connection, anchorWallet, cluster) : null
-  }, [mode, cluster, publicKey, signedIn, anchorWallet, connection, AnchorClientClass])
+  // Each client is rebuilt only when what it uses changes: a new client is published to every screen.
+  const demoClient = useMemo(
+    () => (mode === 'demo' && address && signedIn === address ? new DemoClient(signedIn, cluster) : null),
+    [mode, cluster, address, signedIn],
+  )
+  const anchorClient = useMemo(
+    () => (mode === 'onchain' && address && anchorWallet && AnchorClientClass ? new AnchorClientClass(connection, anchorWallet, cluster) : null),
+    [mode, cluster, address, anchorWallet, connection, AnchorClientClass],
+  )
+  return mode === 'demo' ? demoClient : anchorClient
 }

@@ -48,7 +48,9 @@ function EmbedLibrary() {
   const verified = verifiedWebsites(websites.data)
   const investedIds = useMemo(() => new Set((investments.data ?? []).map((investment) => investment.projectId)), [investments.data])
   const films = libraryFilms(projects.data ?? [], investedIds, verified.length > 0)
-  const selectedId = Number(searchParams.get('projectId'))
+  // No film is selected without ?projectId (Number(null) would be 0, the first film's id).
+  const selectedParam = searchParams.get('projectId')
+  const selectedId = selectedParam === null ? null : Number(selectedParam)
   const selected = (projects.data ?? []).find((project) => project.id === selectedId && project.status === 'funded')
 
   if (projects.isError) return <ErrorAlert error={projects.error} />

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { installFakeApi } from '@/test/fake-api'
+import { makeInvestment, makeProject } from '@/test/fixtures'
 import { FAKE_WALLET_KEY } from '@/test/fake-wallet'
 import { renderApp } from '@/test/render'
 
@@ -71,5 +72,27 @@ describe('Embed Library: website verification', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Check Website' }))
     expect(await screen.findByText('Website Verified')).toBeInTheDocument()
     await waitFor(() => expect(screen.getByText(`Website Verified: ${ORIGIN}`)).toBeInTheDocument())
+  })
+})
+
+describe('Embed Library: film selection', () => {
+  it('selects no film until one is chosen, not the film of id 0 (?projectId is absent)', async () => {
+    const film = makeProject({ id: 0, title: 'Film Zero', status: 'funded' })
+    installFakeApi({
+      'POST /api/users': () => ({ id: 1 }),
+      'GET /api/projects': () => [film],
+      [`GET /api/investments/user/${ADDRESS}`]: () => [makeInvestment({ projectId: 0 })],
+      [`GET /api/demo/wallets/${ADDRESS}`]: () => ({ balance: 15.75 }),
+      [`GET /api/publishers/${ADDRESS}/websites`]: () => [],
+      [`GET /api/publishers/${ADDRESS}/analytics`]: () => ({ totals: { views: 0, earnedLamports: '0', claimedLamports: '0', claimableLamports: '0' }, byDay: [], byEmbed: [] }),
+      [`GET /api/embeds?publisher=${ADDRESS}`]: () => [],
+    })
+    const { router } = renderApp('/embed', { connected: true })
+    const button = await screen.findByRole('button', { name: /Film Zero/ })
+    expect(button).toHaveAttribute('aria-pressed', 'false')
+    expect(screen.getByText(/Select a film to preview its player/)).toBeInTheDocument()
+    fireEvent.click(button)
+    await waitFor(() => expect(router.state.location.search).toBe('?projectId=0'))
+    await waitFor(() => expect(screen.getByRole('button', { name: /Film Zero/ })).toHaveAttribute('aria-pressed', 'true'))
   })
 })

@@ -76,13 +76,14 @@ export function WalletBridgeProvider({ children, wallets }: { children: ReactNod
     () => ({ snapshot: waitingForRuntime ? { ...snapshot, connecting: true } : snapshot, connect, disconnect }),
     [snapshot, waitingForRuntime, connect, disconnect],
   )
+  // The same element on every render of the bridge: a published snapshot re-renders the bridge, and
+  // must not re-render the runtime (its providers would hand out new objects and publish again).
+  const runtime = useMemo(() => <WalletRuntime wallets={wallets} publish={setSnapshot} attach={attach} />, [WalletRuntime, wallets, attach])
   return (
     <BridgeContext.Provider value={bridge}>
       {children}
       {/* A sibling, not a wrapper: the page never waits for (or remounts on) the wallet libraries. */}
-      <Suspense fallback={null}>
-        <WalletRuntime wallets={wallets} publish={setSnapshot} attach={attach} />
-      </Suspense>
+      <Suspense fallback={null}>{runtime}</Suspense>
     </BridgeContext.Provider>
   )
 }

@@ -14,7 +14,7 @@ import {
 } from '@solana/wallet-adapter-base'
 import { ConnectionProvider, WalletProvider, useWallet } from '@solana/wallet-adapter-react'
 import { WalletModalProvider, useWalletModal } from '@solana/wallet-adapter-react-ui'
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
 import { COMMITMENT, DEVNET_RPC_URL, USER_PASSWORD_PLACEHOLDER, WALLET_NAME_STORAGE_KEY } from '@/constants'
 import { notify } from '@/components/ui/toaster'
 import { apiPost } from '@/lib/api'
@@ -47,12 +47,13 @@ export function handleWalletError(error: WalletError): void {
 }
 
 const NO_EXTRA_ADAPTERS: Adapter[] = []
+// One object for the provider's lifetime: ConnectionProvider builds a new Connection whenever it changes.
+const CONNECTION_CONFIG = { commitment: COMMITMENT }
 
 /** `wallets` lists adapters that do not speak Wallet Standard (none in the app; tests pass a fake). */
 export function SolanaProviders({ children, wallets = NO_EXTRA_ADAPTERS }: { children: ReactNode; wallets?: Adapter[] }) {
-  const endpoint = useMemo(() => DEVNET_RPC_URL, [])
   return (
-    <ConnectionProvider endpoint={endpoint} config={{ commitment: COMMITMENT }}>
+    <ConnectionProvider endpoint={DEVNET_RPC_URL} config={CONNECTION_CONFIG}>
       <WalletProvider wallets={wallets} autoConnect localStorageKey={WALLET_NAME_STORAGE_KEY} onError={handleWalletError}>
         <WalletModalProvider>
           <SessionProvider>{children}</SessionProvider>
