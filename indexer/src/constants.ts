@@ -54,6 +54,10 @@ export const MAX_APPLICATION_DOCUMENTS = 5;
 export const MAX_METADATA_URI_LEN = 200;
 export const MAX_EMBED_ID_LEN = 64;
 export const MAX_WEBSITE_URL_LEN = 200;
+/** The Apply to Publisher Program form's choices (SPEC §2 Advertising, For Publishers). */
+export const PUBLISHER_MONTHLY_VISITORS = ['1-5k', '5-25k', '25-100k', '100k-500k', '500k+'] as const;
+export const PUBLISHER_WEBSITE_CATEGORIES = ['entertainment', 'news', 'blog', 'community', 'streaming', 'other'] as const;
+export const MAX_WEBSITE_NAME_LEN = 200;
 
 /** Spec §5 listing form. */
 export const MIN_RELEASE_YEAR = 1900;

@@ -103,6 +103,34 @@ describe('/api/publishers websites', () => {
     }
   });
 
+  test('the Apply to Publisher Program form: its fields are kept with the website, all three or none', async () => {
+    const t = await setup();
+    try {
+      const application = { websiteName: 'Night Films', monthlyVisitors: '25-100k', category: 'streaming' };
+      const partial = await t.request('POST', '/api/publishers/websites', { walletAddress: PUBLISHER, websiteUrl: siteOrigin, websiteName: 'Night Films' });
+      assert.deepEqual(partial, { status: 400, body: { message: 'A publisher application needs its Website Name, Monthly Visitors and Website Category' } });
+      const unknownRange = await t.request('POST', '/api/publishers/websites', { walletAddress: PUBLISHER, websiteUrl: siteOrigin, ...application, monthlyVisitors: '1m+' });
+      assert.equal(unknownRange.status, 400);
+      assert.match(unknownRange.body.message, /^monthlyVisitors: /);
+      const blankName = await t.request('POST', '/api/publishers/websites', { walletAddress: PUBLISHER, websiteUrl: siteOrigin, ...application, websiteName: '  ' });
+      assert.deepEqual(blankName.body, { message: 'websiteName: Website Name is required' });
+      assert.deepEqual((await t.request('GET', `/api/publishers/${PUBLISHER}/websites`)).body, [], 'nothing stored for a refused application');
+
+      const applied = await t.request('POST', '/api/publishers/websites', { walletAddress: PUBLISHER, websiteUrl: siteOrigin, contactEmail: 'me@films.example', ...application });
+      assert.equal(applied.status, 201);
+      assert.deepEqual(
+        { websiteName: applied.body.websiteName, monthlyVisitors: applied.body.monthlyVisitors, category: applied.body.category, contactEmail: applied.body.contactEmail },
+        { ...application, contactEmail: 'me@films.example' },
+      );
+      // The Embed Library's form asks again without the application: what the application said stays.
+      await t.request('POST', '/api/publishers/websites', { walletAddress: PUBLISHER, websiteUrl: siteOrigin });
+      const [listed] = (await t.request('GET', `/api/publishers/${PUBLISHER}/websites`)).body;
+      assert.deepEqual({ websiteName: listed.websiteName, monthlyVisitors: listed.monthlyVisitors, category: listed.category }, application);
+    } finally {
+      await t.close();
+    }
+  });
+
   test('outside tests a loopback website is refused and stays unverified', async () => {
     const source = new FakeChainSource('demo');
     const cluster = await createCluster({ source, dataDir: ':memory:', location: testLocation() });

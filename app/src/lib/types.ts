@@ -158,6 +158,10 @@ export interface PublisherWebsite {
   verifiedAt: string | null
   lastError: string | null
   contactEmail: string | null
+  /** The Apply to Publisher Program form's fields, null when the website was asked for elsewhere. */
+  websiteName: string | null
+  monthlyVisitors: string | null
+  category: string | null
 }
 
 /** An auto-list API key; `key` is present only in the answer that created it. */

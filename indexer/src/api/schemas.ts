@@ -25,6 +25,9 @@ import {
   UPDATE_DESCRIPTION_MAX_LENGTH,
   UPDATE_TITLE_MAX_LENGTH,
   MAX_CREATIVE_URI_LEN,
+  MAX_WEBSITE_NAME_LEN,
+  PUBLISHER_MONTHLY_VISITORS,
+  PUBLISHER_WEBSITE_CATEGORIES,
 } from '../constants.ts';
 import { PROJECT_SORTS } from '../db/projects.ts';
 import { largestExactAmount, lamportProblem, lamportStep, THOUSANDTHS_OF_SOL, USD, type AmountUnit } from '../lamports.ts';
@@ -253,6 +256,10 @@ export const websiteRequestBody = z.object({
     .regex(EMAIL, { message: 'Invalid email: Please enter a valid email address' })
     .max(200)
     .optional(),
+  // The Apply to Publisher Program form's fields (all three or none: the Embed Library's form has none).
+  websiteName: nonBlankText(MAX_WEBSITE_NAME_LEN, { blank: 'Website Name is required' }).optional(),
+  monthlyVisitors: z.enum(PUBLISHER_MONTHLY_VISITORS).optional(),
+  category: z.enum(PUBLISHER_WEBSITE_CATEGORIES).optional().meta({ description: 'the Website Category' }),
 });
 export const websiteVerifyBody = z.object({ walletAddress, websiteUrl: publisherWebsite });
 export const apiKeyBody = z.object({ walletAddress, origin: publisherWebsite.meta({ description: 'a verified website (its origin)' }) });

@@ -16,6 +16,7 @@ import { migration006 } from './migrations/006_studios.ts';
 import { migration007 } from './migrations/007_collaboration.ts';
 import { migration008 } from './migrations/008_metadata_on_chain.ts';
 import { migration009 } from './migrations/009_campaigns.ts';
+import { migration010 } from './migrations/010_publisher_applications.ts';
 
 /** A migration's `up` gets the dialect for the few column types the two databases spell apart. */
 export interface MarqueeMigration {
@@ -32,7 +33,7 @@ export type MigrationList = MarqueeMigration[];
  */
 export const MIGRATIONS: MigrationList = [
   migration001, migration002, migration003, migration004, migration005, migration006, migration007,
-  migration008, migration009,
+  migration008, migration009, migration010,
 ];
 
 const MIGRATION_TABLE = 'kysely_migration';

@@ -19,6 +19,13 @@ export function findWebsite(db: Executor, wallet: string, origin: string): Promi
   return db.selectFrom('publisher_websites').selectAll().where('wallet', '=', wallet).where('origin', '=', origin).executeTakeFirst();
 }
 
+/** What the Apply to Publisher Program form adds to a website request. */
+export interface PublisherApplication {
+  websiteName: string;
+  monthlyVisitors: string;
+  category: string;
+}
+
 /**
  * The wallet's website of this origin with its token: created with `token` the first time, kept as
  * it is afterwards (the token a site already serves stays valid); the page URL and contact email
@@ -26,8 +33,13 @@ export function findWebsite(db: Executor, wallet: string, origin: string): Promi
  */
 export async function requestWebsite(
   db: Executor,
-  request: { wallet: string; origin: string; websiteUrl: string; token: string; contactEmail: string | null; now: number },
+  request: { wallet: string; origin: string; websiteUrl: string; token: string; contactEmail: string | null; now: number; application?: PublisherApplication },
 ): Promise<WebsiteRow> {
+  const application = {
+    website_name: request.application?.websiteName ?? null,
+    monthly_visitors: request.application?.monthlyVisitors ?? null,
+    category: request.application?.category ?? null,
+  };
   await db
     .insertInto('publisher_websites')
     .values({
@@ -36,6 +48,7 @@ export async function requestWebsite(
       website_url: request.websiteUrl,
       token: request.token,
       contact_email: request.contactEmail,
+      ...application,
       created_at: request.now,
     })
     .onConflict((oc) => oc.columns(['wallet', 'origin']).doNothing())
@@ -48,6 +61,9 @@ export async function requestWebsite(
       .where('id', '=', existing.id)
       .execute();
   }
+  // An application describes the website whatever its state; a later request without one (the
+  // Embed Library's form) keeps what the application said.
+  if (request.application) await db.updateTable('publisher_websites').set(application).where('id', '=', existing.id).execute();
   return (await findWebsite(db, request.wallet, request.origin))!;
 }
 

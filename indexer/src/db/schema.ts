@@ -305,6 +305,10 @@ export interface PublisherWebsitesTable {
   website_url: string;
   token: string;
   contact_email: string | null;
+  /** The publisher application's fields (migration 010); null when the website was asked for elsewhere. */
+  website_name: string | null;
+  monthly_visitors: string | null;
+  category: string | null;
   status: Generated<'unverified' | 'verified'>;
   method: 'well-known' | 'meta' | null;
   created_at: number;

@@ -210,7 +210,7 @@ describe('Advertiser dashboard', () => {
 
 describe('For Publishers', () => {
   const ORIGIN = 'https://films.example'
-  const website = { origin: ORIGIN, websiteUrl: `${ORIGIN}/`, status: 'unverified', token: 'marquee-site-verification=0123', wellKnownUrl: `${ORIGIN}/.well-known/marquee-verification.txt`, metaTag: '<meta>', method: null, verifiedAt: null, lastError: null, contactEmail: 'me@films.example' }
+  const website = { origin: ORIGIN, websiteUrl: `${ORIGIN}/`, status: 'unverified', token: 'marquee-site-verification=0123', wellKnownUrl: `${ORIGIN}/.well-known/marquee-verification.txt`, metaTag: '<meta>', method: null, verifiedAt: null, lastError: null, contactEmail: 'me@films.example', websiteName: 'Films Example', monthlyVisitors: '5-25k', category: 'blog' }
 
   it('explains the share, the technology and the networks, and the application leads into website verification', async () => {
     const api = fakeApi([], {
@@ -243,7 +243,14 @@ describe('For Publishers', () => {
     set(/Website Category/, 'blog')
     fireEvent.click(within(form).getByRole('button', { name: 'Apply Now' }))
     expect(await screen.findByTestId('verification-token')).toHaveTextContent('marquee-site-verification=0123')
-    expect(api.find('POST', '/api/publishers/websites')[0].body).toEqual({ walletAddress: ADDRESS, websiteUrl: `${ORIGIN}/`, contactEmail: 'me@films.example' })
+    expect(api.find('POST', '/api/publishers/websites')[0].body).toEqual({
+      walletAddress: ADDRESS,
+      websiteUrl: `${ORIGIN}/`,
+      contactEmail: 'me@films.example',
+      websiteName: 'Films Example',
+      monthlyVisitors: '5-25k',
+      category: 'blog',
+    })
     fireEvent.click(screen.getByRole('button', { name: 'Check Website' }))
     expect(await screen.findByText(`${ORIGIN} is verified: choose films to embed in the`, { exact: false })).toBeInTheDocument()
   })

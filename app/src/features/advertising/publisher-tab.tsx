@@ -86,7 +86,13 @@ function PublisherApplication() {
       return
     }
     requestVerification.mutate(
-      { websiteUrl: form.websiteUrl.trim(), contactEmail: form.contactEmail.trim() },
+      {
+        websiteUrl: form.websiteUrl.trim(),
+        contactEmail: form.contactEmail.trim(),
+        websiteName: form.websiteName.trim(),
+        monthlyVisitors: form.monthlyVisitors,
+        category: form.websiteCategory,
+      },
       {
         onSuccess: (website) => {
           if (website.status === 'verified') {

@@ -76,12 +76,21 @@ function requireWallet(wallet: string | null): string {
   return wallet
 }
 
+/** A website to verify; the Apply to Publisher Program form adds its name, visitors and category. */
+export interface WebsiteRequest {
+  websiteUrl: string
+  contactEmail?: string
+  websiteName?: string
+  monthlyVisitors?: string
+  category?: string
+}
+
 /** Asks the server for the website's verification token (the same one again until it is verified). */
 export function useRequestVerification() {
   const { cluster, wallet } = usePublisher()
   const invalidate = useInvalidatePublisher()
   return useMutation({
-    mutationFn: (input: { websiteUrl: string; contactEmail?: string }) =>
+    mutationFn: (input: WebsiteRequest) =>
       apiPost<PublisherWebsite>('/api/publishers/websites', cluster, { walletAddress: requireWallet(wallet), ...input }),
     onSettled: invalidate,
   })

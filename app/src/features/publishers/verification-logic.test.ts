@@ -21,6 +21,9 @@ const website = (overrides: Partial<PublisherWebsite> = {}): PublisherWebsite =>
   verifiedAt: null,
   lastError: null,
   contactEmail: null,
+  websiteName: null,
+  monthlyVisitors: null,
+  category: null,
   ...overrides,
 })
 

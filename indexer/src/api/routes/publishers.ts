@@ -32,6 +32,9 @@ export function websiteShape(row: WebsiteRow) {
     verifiedAt: isoMs(row.verified_at),
     lastError: row.last_error,
     contactEmail: row.contact_email,
+    websiteName: row.website_name,
+    monthlyVisitors: row.monthly_visitors,
+    category: row.category,
   };
 }
 
@@ -51,8 +54,10 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
       return c.json(rows.map(websiteShape));
     })
     .post('/websites', validate('json', websiteRequestBody), async (c) => {
-      const { walletAddress, websiteUrl, contactEmail } = c.req.valid('json');
+      const { walletAddress, websiteUrl, contactEmail, websiteName, monthlyVisitors, category } = c.req.valid('json');
       requireWallet(c, walletAddress);
+      const given = [websiteName, monthlyVisitors, category].filter((field) => field !== undefined).length;
+      if (given !== 0 && given !== 3) fail(400, 'A publisher application needs its Website Name, Monthly Visitors and Website Category');
       const row = await publishers.requestWebsite(c.var.cluster.db, {
         wallet: walletAddress,
         origin: originOf(websiteUrl)!,
@@ -60,6 +65,7 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
         token: issueToken(),
         contactEmail: contactEmail ?? null,
         now: now(),
+        application: given === 3 ? { websiteName: websiteName!, monthlyVisitors: monthlyVisitors!, category: category! } : undefined,
       });
       return c.json(websiteShape(row), 201);
     })
