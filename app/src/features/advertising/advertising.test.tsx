@@ -67,6 +67,12 @@ function fakeApi(campaigns: CampaignSummary[] = [], extra: Record<string, Handle
   })
 }
 
+/** The page with a remembered wallet, once it has signed in (the header's balance is the signed-in wallet's). */
+async function renderSignedIn() {
+  renderApp('/advertising', { connected: true })
+  await screen.findByTestId('header-balance', {}, FIRST_SCREEN)
+}
+
 describe('Advertising page', () => {
   it("shows the spec's plans, Select Plan sets the ad type, and How Our Advertising Works", async () => {
     fakeApi()
@@ -93,7 +99,7 @@ describe('Advertising page', () => {
 
   it('refuses bad input before anything is uploaded or spent', async () => {
     const api = fakeApi()
-    renderApp('/advertising', { connected: true })
+    await renderSignedIn()
     const form = await screen.findByRole('form', { name: 'Request Advertising' }, FIRST_SCREEN)
     const set = (label: string | RegExp, value: string) => fireEvent.change(within(form).getByLabelText(label), { target: { value } })
     set(/Company Name/, 'Acme')
@@ -121,7 +127,7 @@ describe('Advertising page', () => {
         return new Response(JSON.stringify({ txHash: 'campaignsig', campaign: created[0] }), { status: 201 })
       },
     })
-    renderApp('/advertising', { connected: true })
+    await renderSignedIn()
     const form = await screen.findByRole('form', { name: 'Request Advertising' }, FIRST_SCREEN)
     const set = (label: string | RegExp, value: string) => fireEvent.change(within(form).getByLabelText(label), { target: { value } })
     set(/Company Name/, 'Acme')
@@ -164,7 +170,7 @@ describe('Advertiser dashboard', () => {
     const api = fakeApi([campaign()], {
       [`POST /api/demo/campaigns/${CAMPAIGN}/top-up`]: () => ({ txHash: 'topsig', campaign: campaign({ budgetLamports: '1500000000' }) }),
     })
-    renderApp('/advertising', { connected: true })
+    await renderSignedIn()
     const card = await screen.findByRole('article', { name: 'Acme · Video' }, FIRST_SCREEN)
     expect(within(card).getByLabelText('Impressions')).toHaveTextContent('1')
     expect(within(card).getByLabelText('Spent')).toHaveTextContent('0.000015 SOL')
@@ -186,7 +192,7 @@ describe('Advertiser dashboard', () => {
 
   it('pauses an active campaign', async () => {
     const api = fakeApi([campaign()], { [`POST /api/demo/campaigns/${CAMPAIGN}/pause`]: () => ({ txHash: 'pausesig', campaign: campaign({ paused: true, status: 'paused' }) }) })
-    renderApp('/advertising', { connected: true })
+    await renderSignedIn()
     const card = await screen.findByRole('article', { name: 'Acme · Video' }, FIRST_SCREEN)
     fireEvent.click(within(card).getByRole('button', { name: 'Pause' }))
     expect(await screen.findByText('Campaign paused')).toBeInTheDocument()
@@ -198,7 +204,7 @@ describe('Advertiser dashboard', () => {
     const api = fakeApi([ended], {
       [`POST /api/demo/campaigns/${CAMPAIGN}/close`]: () => ({ txHash: 'closesig', refundedLamports: '999985000', campaign: { ...ended, status: 'closed' } }),
     })
-    renderApp('/advertising', { connected: true })
+    await renderSignedIn()
     const card = await screen.findByRole('article', { name: 'Acme · Video' }, FIRST_SCREEN)
     expect(within(card).getByText('Closing returns the remaining 0.999985 SOL to your wallet.')).toBeInTheDocument()
     expect(within(card).getByRole('button', { name: 'Top Up' })).toBeDisabled()
@@ -218,7 +224,7 @@ describe('For Publishers', () => {
       'POST /api/publishers/websites/verify': () => ({ ...website, status: 'verified' }),
       [`GET /api/publishers/${ADDRESS}/websites`]: () => [],
     })
-    renderApp('/advertising', { connected: true })
+    await renderSignedIn()
     fireEvent.click(await screen.findByRole('tab', { name: 'For Publishers' }, FIRST_SCREEN))
     expect(await screen.findByText('Earn 40% of the ad revenue')).toBeInTheDocument()
     for (const title of ['Premium Content', 'One-Line Embed Code', 'Real-Time Payment Tracking', 'Easy Integration', 'DRM Content Protection']) expect(screen.getByText(title)).toBeInTheDocument()

@@ -13,6 +13,7 @@ import { useRequestVerification } from '@/features/publishers/publishers-data-ac
 import { PendingVerification, serverReason } from '@/features/publishers/website-verification'
 import { verificationFailedToast, websiteVerifiedToast } from '@/features/publishers/verification-logic'
 import { useWalletConnection } from '@/features/wallet/wallet-bridge'
+import { SIGNING_IN_TEXT, SIGNING_IN_TITLE } from '@/features/wallet/wallet-gate'
 import { EMPTY_APPLICATION, validateApplication, type ApplicationErrors, type PublisherApplicationForm } from './advertising-logic'
 import { WALLET_NEEDED } from './request-form'
 
@@ -81,8 +82,12 @@ function PublisherApplication() {
     setErrors(found)
     if (Object.keys(found).length > 0) return
     if (!client) {
-      notify({ ...WALLET_NEEDED, description: 'Please connect your wallet to apply: your earnings are paid to it.' })
-      if (!connected) connect()
+      // A connected wallet still signing in gets the client in a moment: say so rather than "connect".
+      if (connected) notify({ title: SIGNING_IN_TITLE, description: SIGNING_IN_TEXT })
+      else {
+        notify({ ...WALLET_NEEDED, description: 'Please connect your wallet to apply: your earnings are paid to it.' })
+        connect()
+      }
       return
     }
     requestVerification.mutate(

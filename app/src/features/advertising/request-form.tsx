@@ -14,6 +14,7 @@ import { transactionUrl } from '@/features/chain/chain-ui'
 import { useMarqueeClient } from '@/features/chain/chain-data-access'
 import { useProjects } from '@/features/projects/projects-data-access'
 import { useWalletConnection } from '@/features/wallet/wallet-bridge'
+import { SIGNING_IN_TEXT, SIGNING_IN_TITLE } from '@/features/wallet/wallet-gate'
 import { readableError } from '@/components/ui/error-alert'
 import {
   AD_TYPE_LABELS,
@@ -109,8 +110,12 @@ export function RequestForm({
     setErrors(found)
     if (hasErrors(found)) return
     if (!client) {
-      notify(WALLET_NEEDED)
-      if (!connected) connect()
+      // A connected wallet still signing in gets the client in a moment: say so rather than "connect".
+      if (connected) notify({ title: SIGNING_IN_TITLE, description: SIGNING_IN_TEXT })
+      else {
+        notify(WALLET_NEEDED)
+        connect()
+      }
       return
     }
     setBusy(true)
