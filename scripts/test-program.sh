@@ -11,7 +11,17 @@ failed=()
 for file in tests/fuzz/*.test.ts tests/suites/*.test.ts tests/campaigns/*.test.ts tests/events/*.test.ts; do
   [ -e "$file" ] || continue
   printf '\n--- %s\n' "$file"
-  npx mocha "$file" || failed+=("$file")
+  npx mocha "$file"
+  status=$?
+  # A process killed by a signal (status > 128: solana-bankrun's native runtime once segfaulted in
+  # a CI run, in a file that then passed 3 of 3 times) is run once more and says so; a failed
+  # assertion (status 1..128) is never retried.
+  if [ "$status" -gt 128 ]; then
+    printf '\n--- %s: the mocha process died of signal %d; running the file once more\n' "$file" "$((status - 128))"
+    npx mocha "$file"
+    status=$?
+  fi
+  [ "$status" -eq 0 ] || failed+=("$file")
 done
 if [ ${#failed[@]} -gt 0 ]; then
   printf '\nprogram tests failed in: %s\n' "${failed[*]}"
