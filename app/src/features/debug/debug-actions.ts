@@ -40,7 +40,9 @@ export async function trackViewFromDebug(
   const { embedId, websiteUrl: website } = embed
   const onChainFlag = client.mode === 'onchain' ? { onChain: true } : {}
   const distributionsBefore = await distributionCount(client, projectId)
-  const { nonce, minWatchMs } = await apiPost<PlayNonce>('/api/views/nonce', client.cluster, { projectId, embedId, website })
+  // The player's pre-roll: a campaign's ad pays for the view, the house ad pays nothing.
+  const { campaign } = await apiGet<{ campaign: string | null }>(`/player/${projectId}/ads/pre-roll`, client.cluster)
+  const { nonce, minWatchMs } = await apiPost<PlayNonce>('/api/views/nonce', client.cluster, { projectId, embedId, website, ...(campaign ? { campaign } : {}) })
   await sleep(minWatchMs)
   const report = await apiPost<{ counted: boolean; reason?: string }>('/api/views', client.cluster, {
     projectId,
@@ -50,7 +52,8 @@ export async function trackViewFromDebug(
     ...onChainFlag,
   })
   if (!report.counted) throw new DebugActionError(report.reason ?? 'the view was not counted')
-  if (client.mode === 'demo') await settleDemoView(client, projectId, distributionsBefore)
+  // A house-ad view counts but is never paid (no advertiser's budget behind it): nothing to settle.
+  if (client.mode === 'demo' && campaign) await settleDemoView(client, projectId, distributionsBefore)
 }
 
 const distributionCount = async (client: MarqueeClient, projectId: number) =>
