@@ -144,6 +144,16 @@ test('debug page: the five actions succeed in green on the demo chain, a failing
   const walletAddress = debugWallet.publicKey.toBase58();
   siteToken = (await post('/publishers/websites', { walletAddress, websiteUrl: siteOrigin })).token;
   assert.equal((await post('/publishers/websites/verify', { walletAddress, websiteUrl: siteOrigin })).status, 'verified');
+  // Views are paid by advertisers (issue 14): a video campaign running on every film pays for the simulated view.
+  await post('/demo/campaigns', {
+    walletAddress,
+    adType: 'video',
+    budget: 1,
+    creativeUri: 'https://ads.example/popcorn.mp4',
+    creativeHash: 'ab'.repeat(32),
+    targetGenres: [],
+    endAt: new Date(Date.now() + 10 * 86_400_000).toISOString(),
+  });
   const projects = await api<ApiProject[]>('/projects');
   const left = (project: ApiProject) => BigInt(project.goalLamports) - BigInt(project.raisedLamports);
   const nearlyFunded = projects.find((project) => project.status === 'funding' && left(project) > 0n && left(project) < 5_000_000_000n);
