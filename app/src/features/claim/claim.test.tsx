@@ -48,7 +48,7 @@ describe('claim revenue screen', () => {
     expect(await screen.findByText('Claim Successful!', {}, { timeout: 15_000 })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/claim-revenue')
     expect(screen.getByText('5Kd3...jLL1')).toBeInTheDocument()
-    expect(screen.getByText('1.25 SOL has been sent to your wallet')).toBeInTheDocument()
+    expect(await screen.findByText('1.25 SOL has been sent to your wallet', {}, { timeout: 15_000 })).toBeInTheDocument()
     expect(api.find('POST', '/api/demo/claim-revenue')[0].body).toEqual({ walletAddress: ADDRESS, distributionIds: [1, 2] })
     expect(api.find('POST', '/api/revenue/claim')[0].body).toEqual({ distributionIds: [1, 2], txHash: SIGNATURE, simulated: true })
     expect(await screen.findByText('Balance: 17.0000 SOL')).toBeInTheDocument()
