@@ -79,3 +79,8 @@ export interface AppDeps {
   auth?: Partial<Omit<AuthDeps, 'trustProxy'>>;
   now?: () => number;
 }
+
+/** The cluster's chain clock in unix seconds: the demo chain's (which can be advanced), else the wall clock. */
+export function chainSeconds(ctx: ClusterContext, now: () => number): number {
+  return Math.floor((ctx.chainNow ?? now)() / 1000);
+}

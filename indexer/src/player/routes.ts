@@ -4,11 +4,10 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { LAMPORTS_PER_USD, MIN_VIEW_WATCH_MS, REVENUE_PER_VIEW_LAMPORTS } from '../constants.ts';
-import type { AppEnv, ClusterContext } from '../api/context.ts';
+import { chainSeconds, type AppEnv, type ClusterContext } from '../api/context.ts';
 import { playerCsp } from '../api/security-headers.ts';
 import { getProject } from '../api/shapes.ts';
 import { adForSlot, type Ad, type AdFilm } from './ads.ts';
-import { chainSeconds } from '../api/routes/campaigns.ts';
 import { browserScript } from './bundle.ts';
 import type { PlayerPageConfig } from './client.ts';
 import { AD_SLOTS, SAMPLE_DURATION_SECONDS, parseAdSlots, type AdSlot } from './machine.ts';

@@ -7,16 +7,11 @@ import { AD_GENRES } from '../../constants.ts';
 import { campaigns, projects, users, type Executor } from '../../db/index.ts';
 import { creativeKindFromExtension, creativeKindOf } from '../../campaigns/creative.ts';
 import { campaignStatus, genresOfMask, remainingOf, settlementDeadline } from '../../campaigns/rules.ts';
-import type { AppEnv, ClusterContext } from '../context.ts';
+import { chainSeconds, type AppEnv, type ClusterContext } from '../context.ts';
 import { fail } from '../errors.ts';
 import { campaignDetailsBody, campaignListQuery, campaignParams } from '../schemas.ts';
 import { isoDate } from '../shapes.ts';
 import { validate } from '../validate.ts';
-
-/** The cluster's clock in unix seconds: the demo chain's when it was moved forward. */
-export function chainSeconds(ctx: ClusterContext, now: () => number): number {
-  return Math.floor((ctx.chainNow ?? now)() / 1000);
-}
 
 /** docs/API.md CampaignSummary. */
 export function campaignSummary(row: campaigns.CampaignWithDetails, nowSeconds: number) {

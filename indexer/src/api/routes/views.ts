@@ -4,7 +4,7 @@
 // pays them from their campaign.
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import type { AppEnv, ViewRules } from '../context.ts';
+import { chainSeconds, type AppEnv, type ViewRules } from '../context.ts';
 import { fail } from '../errors.ts';
 import { nonceBody, viewBody } from '../schemas.ts';
 import { validate } from '../validate.ts';
@@ -12,7 +12,6 @@ import { countingProblem } from '../../player/counting.ts';
 import { embeds, views, type Executor } from '../../db/index.ts';
 import { checkServedCampaign } from '../../player/ads.ts';
 import { getProject } from '../shapes.ts';
-import { chainSeconds } from './campaigns.ts';
 
 async function findEmbed(db: Executor, projectId: number, embedId: string) {
   const embed = await embeds.findEmbed(db, projectId, embedId);
