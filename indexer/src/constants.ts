@@ -36,6 +36,12 @@ export const REVENUE_PER_VIEW_LAMPORTS = 15_000;
 export const REVENUE_SPLIT_PERCENT = { publishers: 40, investors: 57.5, platform: 2.5 } as const;
 /** The program's MAX_EMBEDS_PER_DISTRIBUTION. */
 export const MAX_EMBEDS_PER_DISTRIBUTION = 16;
+/**
+ * Bytes of a RevenueDistribution account (programs/marquee/src/state/revenue_distribution.rs: the
+ * 8-byte discriminator and its packed fields). Every distribution creates one, its rent paid by the
+ * settlement authority, so a batch is sent only when it pays more than that rent.
+ */
+export const DISTRIBUTION_ACCOUNT_BYTES = 137;
 
 /** DESIGN: a view counts when the player stayed visible for 2 continuous seconds. */
 export const MIN_VIEW_WATCH_MS = 2_000;
@@ -45,6 +51,13 @@ export const PLAY_NONCE_TTL_MS = 6 * 60 * 60 * 1000;
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 export const MAX_VIEWS_PER_IP_PER_WINDOW = 20;
 export const MAX_NONCES_PER_IP_PER_WINDOW = 60;
+/**
+ * Per-embed limits over the same window, whatever addresses the plays come from: a busy site's
+ * embed stays under them (300 counted views a minute is 18,000 an hour), while views faked from
+ * rotated addresses on one embed cannot cost the settlement more than that.
+ */
+export const MAX_VIEWS_PER_EMBED_PER_WINDOW = 300;
+export const MAX_NONCES_PER_EMBED_PER_WINDOW = 900;
 
 /** Program string limits (programs/marquee/src/constants.rs). */
 export const MAX_TITLE_LEN = 64;

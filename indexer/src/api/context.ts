@@ -31,6 +31,9 @@ export interface ViewRules {
   windowMs: number;
   maxViewsPerIp: number;
   maxNoncesPerIp: number;
+  /** Per embed over the same window, whatever addresses the plays come from (rotated addresses on one embed). */
+  maxViewsPerEmbed: number;
+  maxNoncesPerEmbed: number;
 }
 
 export type AppEnv = {

@@ -97,19 +97,52 @@ export function investorDistribution(db: Executor, id: number) {
     .executeTakeFirst();
 }
 
-/** The distribution with this index, if it is indexed (settlement: sent before a crash?). */
-/** The project's distribution at an index, with what the settlement job compares to its batch. */
-export function distributionAt(
+/**
+ * The project's distribution at an index as the settlement job compares it with a batch: its
+ * transaction, amount, views per embed, and the campaign settlement made in the same transaction
+ * (null: a distribute_revenue deposit, which names no campaign).
+ */
+export async function distributionAt(
   db: Executor,
   projectId: number,
   index: number,
-): Promise<{ signature: string; total_lamports: number; total_views: number } | undefined> {
-  return db
+): Promise<
+  | {
+      signature: string;
+      total_lamports: number;
+      total_views: number;
+      embeds: { embed: string; views: number }[];
+      settlement: { campaign: string; impressions: number; amount_lamports: number } | null;
+    }
+  | undefined
+> {
+  const distribution = await db
     .selectFrom('distributions')
-    .select(['signature', 'total_lamports', 'total_views'])
+    .select(['id', 'address', 'signature', 'total_lamports', 'total_views'])
     .where('project_id', '=', projectId)
     .where('idx', '=', index)
     .executeTakeFirst();
+  if (!distribution) return undefined;
+  const embeds = await db
+    .selectFrom('distribution_embeds')
+    .select(['embed', 'views'])
+    .where('distribution_id', '=', distribution.id)
+    .execute();
+  const settlement = await db
+    .selectFrom('campaign_settlements')
+    .select(['campaign', 'impressions', 'amount_lamports'])
+    .where('distribution', '=', distribution.address)
+    .where('signature', '=', distribution.signature)
+    .executeTakeFirst();
+  return {
+    signature: distribution.signature,
+    total_lamports: Number(distribution.total_lamports),
+    total_views: Number(distribution.total_views),
+    embeds: embeds.map((row) => ({ embed: row.embed, views: Number(row.views) })),
+    settlement: settlement
+      ? { campaign: settlement.campaign, impressions: Number(settlement.impressions), amount_lamports: Number(settlement.amount_lamports) }
+      : null,
+  };
 }
 
 export async function distributionCount(db: Executor, projectId: number): Promise<number> {

@@ -1,7 +1,6 @@
 // The settlement aggregate: batches of counted views per film and campaign, written before their
 // settle_campaign is sent and settled once it is indexed; views that cannot be paid keep a reason.
 import { inTransaction, type Executor } from './executor.ts';
-import { distributionCount } from './revenue.ts';
 
 export interface PendingBatch {
   id: number;
@@ -73,6 +72,22 @@ export async function recordUnsettledReason(db: Executor, projectId: number, cam
 }
 
 /**
+ * How many unbatched views the campaign served on the project a batch could take: those of its
+ * first `maxEmbeds` embeds (in the order their first view came), as createCampaignBatch picks them.
+ */
+export async function batchableViews(db: Executor, group: { projectId: number; campaign: string }, maxEmbeds: number): Promise<number> {
+  const unbatched = () =>
+    db.selectFrom('views').where('project_id', '=', group.projectId).where('campaign', '=', group.campaign).where('batch_id', 'is', null);
+  const embeds = (await unbatched().select('embed').groupBy('embed').orderBy((eb) => eb.fn.min('id')).limit(maxEmbeds).execute()).map((row) => row.embed);
+  if (embeds.length === 0) return 0;
+  const row = await unbatched()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('embed', 'in', embeds)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
  * Puts at most `maxImpressions` unbatched views the campaign served on the project, of its first
  * `maxEmbeds` embeds (in the order their first view came), oldest first, into a new pending batch
  * paying `lamportsFor(views)`; returns the batch id and its view count. The views left over keep
@@ -81,7 +96,15 @@ export async function recordUnsettledReason(db: Executor, projectId: number, cam
 export function createCampaignBatch(
   db: Executor,
   group: { projectId: number; campaign: string },
-  options: { maxEmbeds: number; maxImpressions: number; lamportsFor: (views: number) => bigint; leftOverReason: string; now: number },
+  options: {
+    /** The project's next distribution index on chain: the batch is sent there. */
+    expectedIndex: number;
+    maxEmbeds: number;
+    maxImpressions: number;
+    lamportsFor: (views: number) => bigint;
+    leftOverReason: string;
+    now: number;
+  },
 ): Promise<{ batchId: number; views: number }> {
   return inTransaction(db, async (trx) => {
     const unbatched = () =>
@@ -93,10 +116,9 @@ export function createCampaignBatch(
     const embeds = (await unbatched().select('embed').groupBy('embed').orderBy((eb) => eb.fn.min('id')).limit(options.maxEmbeds).execute()).map(
       (row) => row.embed,
     );
-    const expectedIndex = await distributionCount(trx, group.projectId);
     const batch = await trx
       .insertInto('settlement_batches')
-      .values({ project_id: group.projectId, campaign: group.campaign, expected_index: expectedIndex, amount_lamports: 0, impressions: 0, created_at: options.now })
+      .values({ project_id: group.projectId, campaign: group.campaign, expected_index: options.expectedIndex, amount_lamports: 0, impressions: 0, created_at: options.now })
       .returning('id')
       .executeTakeFirstOrThrow();
     const batchId = Number(batch.id);
@@ -164,7 +186,7 @@ export async function markBatchSettled(db: Executor, batchId: number, signature:
     .execute();
 }
 
-/** A batch whose distribution index another payment took is sent at `index` instead (the reason kept as its last error). */
+/** A batch whose distribution index is not the chain's next one is sent at `index` instead (the reason kept as its last error). */
 export async function retargetBatch(db: Executor, batchId: number, index: number, reason: string): Promise<void> {
   await db.updateTable('settlement_batches').set({ expected_index: index, last_error: reason }).where('id', '=', batchId).execute();
 }

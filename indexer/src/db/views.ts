@@ -12,6 +12,17 @@ export async function noncesIssuedSince(db: Executor, ip: string, since: number)
   return Number(row.n);
 }
 
+/** Play nonces issued for an embed since `since` (the per-embed limit, whatever addresses asked). */
+export async function noncesIssuedForEmbedSince(db: Executor, embed: string, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('play_nonces')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('embed', '=', embed)
+    .where('issued_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Plays that never reported a view expire; their nonces are dropped so the table stays small. */
 export async function dropExpiredNonces(db: Executor, issuedBefore: number): Promise<void> {
   await db.deleteFrom('play_nonces').where('used_at', 'is', null).where('issued_at', '<', issuedBefore).execute();
@@ -34,6 +45,17 @@ export async function viewsCountedSince(db: Executor, ip: string, since: number)
     .selectFrom('views')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('ip', '=', ip)
+    .where('counted_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Views counted on an embed since `since` (the per-embed limit, whatever addresses reported them). */
+export async function viewsCountedForEmbedSince(db: Executor, embed: string, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('views')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('embed', '=', embed)
     .where('counted_at', '>', since)
     .executeTakeFirstOrThrow();
   return Number(row.n);

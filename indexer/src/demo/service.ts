@@ -615,6 +615,18 @@ export class DemoService implements SettlementSigner {
     );
   }
 
+  /** SettlementSigner: the project account's distribution_count, read from the demo chain. */
+  async nextDistributionIndex(project: string): Promise<number> {
+    const account = this.chain.account<ProjectAccount>('Project', project);
+    if (!account) throw new Error(`Project ${project} is not on the demo chain`);
+    return Number(account.distribution_count.toString());
+  }
+
+  /** SettlementSigner: the demo runtime's rent-exempt minimum, the same rent a cluster charges. */
+  async rentExemptMinimum(bytes: number): Promise<bigint> {
+    return BigInt(this.chain.minimumBalance(bytes));
+  }
+
   /** Throws when `index` is not the project's next distribution index on chain (the batch would land elsewhere or twice). */
   private assertNextIndex(project: PublicKey, projectId: number, index: number): void {
     const onChain = this.chain.account<ProjectAccount>('Project', project)?.distribution_count.toString();

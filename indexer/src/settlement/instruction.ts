@@ -2,7 +2,7 @@
 // instructions, built with Anchor from the IDL: what any SettlementSigner sends (the RPC signer
 // below, or the demo chain's signer in LiteSVM).
 import anchor from '@coral-xyz/anchor';
-import { idl } from '../program/idl.ts';
+import { coder, idl } from '../program/idl.ts';
 import type { CampaignSettlementRequest, DistributionRequest, SettlementSigner } from './job.ts';
 
 const { PublicKey, Connection, Transaction, sendAndConfirmTransaction } = anchor.web3;
@@ -87,6 +87,15 @@ export function rpcSettlementSigner(options: { rpcUrl: string; keypair: KeypairT
   const send = (instruction: anchor.web3.TransactionInstruction) =>
     sendAndConfirmTransaction(connection, new Transaction().add(instruction), [options.keypair], { commitment: 'confirmed' });
   return {
+    async nextDistributionIndex(project) {
+      const account = await connection.getAccountInfo(new PublicKey(project), 'confirmed');
+      if (!account) throw new Error(`Project account ${project} does not exist on the cluster`);
+      const decoded = coder.accounts.decode('Project', account.data) as { distribution_count: anchor.BN };
+      return Number(decoded.distribution_count.toString());
+    },
+    async rentExemptMinimum(bytes) {
+      return BigInt(await connection.getMinimumBalanceForRentExemption(bytes, 'confirmed'));
+    },
     async settleCampaign(request) {
       return send(await settleCampaignInstruction(request, await accounts()));
     },

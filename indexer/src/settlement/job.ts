@@ -1,13 +1,16 @@
 // The settlement job: turns counted views into settle_campaign transactions. Views are grouped per
 // project and the campaign that served them into batches (at most MAX_EMBEDS_PER_DISTRIBUTION embeds
-// each, never more impressions than the campaign's remaining budget pays; house-ad views are never
-// settled, and views that cannot be paid keep their reason), a batch is written before it is sent,
-// and it is settled by ingesting the confirmed transaction. A batch whose
-// distribution index already shows up in the indexed distributions, with the batch's amount and
-// views, is settled without resending, so a crash (or a leader's death) between sending and
-// recording never pays twice; the signers send a batch only at its own index, which the program
-// accepts once per project and index.
-import { MAX_EMBEDS_PER_DISTRIBUTION } from '../constants.ts';
+// each, never more impressions than the campaign's remaining budget pays, and only once they pay
+// more than the rent of the distribution account the transaction creates; house-ad views are never
+// settled, and views that cannot be paid keep their reason). A batch is written before it is sent,
+// at the project's next distribution index as the chain reports it, and it is settled by ingesting
+// its confirmed transaction. When the chain's next index has moved past a batch's, the distribution
+// at the batch's index settles it only if it is the batch's own payment (same campaign, impressions,
+// amount, and views per embed: sent before a crash or a leader's death, never recorded), so nothing
+// is paid twice and no batch is marked paid by another payment; otherwise the batch moves to the
+// chain's next index. The signers send a batch only at its own index, which the program accepts once
+// per project and index.
+import { DISTRIBUTION_ACCOUNT_BYTES, MAX_EMBEDS_PER_DISTRIBUTION } from '../constants.ts';
 import { campaigns, revenue, settlement, projects, type Executor } from '../db/index.ts';
 import { affordableImpressions, chargeFor, remainingOf, settlementDeadline } from '../campaigns/rules.ts';
 import type { ClusterIndexer } from '../ingest/indexer.ts';
@@ -38,8 +41,16 @@ export interface CampaignSettlementRequest {
   embeds: { embed: string; views: number }[];
 }
 
-/** Signs and sends as the platform's settlement authority (demo chain or devnet keypair). */
-export interface SettlementSigner {
+/** What the settlement job reads from the chain itself rather than from the index, which may lag or be behind. */
+export interface SettlementChainReader {
+  /** The project account's distribution_count: the index the project's next distribution takes. */
+  nextDistributionIndex(project: string): Promise<number>;
+  /** The cluster's rent-exempt minimum for an account of `bytes` bytes (getMinimumBalanceForRentExemption). */
+  rentExemptMinimum(bytes: number): Promise<bigint>;
+}
+
+/** Signs and sends as the platform's settlement authority (demo chain or devnet keypair), and reads that chain. */
+export interface SettlementSigner extends SettlementChainReader {
   /** settle_campaign; returns the signature once the transaction is confirmed. */
   settleCampaign(request: CampaignSettlementRequest): Promise<string>;
   /** distribute_revenue: only for a batch made before campaigns existed, still pending after an upgrade. */
@@ -48,6 +59,23 @@ export interface SettlementSigner {
 
 const BUDGET_SPENT = "Beyond the campaign's remaining budget: waits for a top-up";
 const NEXT_BATCH = 'Waits for the next batch (at most 16 embeds per batch)';
+const rentReason = (rent: bigint) => `Waits until its views pay more than the distribution account's rent (${rent} lamports)`;
+
+/** Whether an indexed distribution is the payment of this batch: its campaign, impressions, amount and views per embed. */
+function paysBatch(
+  distribution: NonNullable<Awaited<ReturnType<typeof revenue.distributionAt>>>,
+  batch: settlement.PendingBatch,
+  embeds: { embed: string; views: number }[],
+): boolean {
+  if (Number(distribution.total_lamports) !== Number(batch.amount_lamports)) return false;
+  const paid = distribution.settlement;
+  const sameCampaign = batch.campaign === null
+    ? paid === null
+    : paid !== null && paid.campaign === batch.campaign && paid.impressions === Number(batch.impressions) && paid.amount_lamports === Number(batch.amount_lamports);
+  if (!sameCampaign) return false;
+  const key = (rows: { embed: string; views: number }[]) => rows.map((row) => `${row.embed}:${row.views}`).sort().join(',');
+  return key(distribution.embeds) === key(embeds);
+}
 
 export interface SettlementResult {
   batchId: number;
@@ -91,7 +119,10 @@ export class SettlementJob {
     await settlement.setAsideHouseAdViews(this.db);
     const batched = new Set<number>();
     const nowSeconds = this.chainSeconds();
-    for (const group of await settlement.groupsToSettle(this.db)) {
+    const groups = await settlement.groupsToSettle(this.db);
+    // Read once per pass, and only when there is something to batch (it asks the cluster).
+    const rent = groups.length > 0 ? await this.options.signer.rentExemptMinimum(DISTRIBUTION_ACCOUNT_BYTES) : 0n;
+    for (const group of groups) {
       if (batched.has(group.projectId)) continue;
       const campaign = await campaigns.byAddress(this.db, group.campaign);
       const reason = campaign ? await this.unpayable(campaign, group.projectId, nowSeconds) : 'The campaign is not indexed yet';
@@ -107,7 +138,19 @@ export class SettlementJob {
         await settlement.recordUnsettledReason(this.db, group.projectId, group.campaign, BUDGET_SPENT);
         continue;
       }
+      // A batch pays the rent of the distribution account it creates: below that, sending it would
+      // cost more than it moves, so its views wait and add up with the next ones.
+      const batchable = BigInt(await settlement.batchableViews(this.db, group, MAX_EMBEDS_PER_DISTRIBUTION));
+      const impressions = batchable < affordable ? batchable : affordable;
+      if (chargeFor(impressions, price) <= rent) {
+        const reason = chargeFor(batchable, price) > rent ? BUDGET_SPENT : rentReason(rent);
+        await settlement.recordUnsettledReason(this.db, group.projectId, group.campaign, reason);
+        continue;
+      }
+      const project = await projects.projectAddress(this.db, group.projectId);
+      if (!project) throw new Error(`Views name unknown project ${group.projectId}`);
       await settlement.createCampaignBatch(this.db, group, {
+        expectedIndex: await this.options.signer.nextDistributionIndex(project),
         maxEmbeds: MAX_EMBEDS_PER_DISTRIBUTION,
         maxImpressions: Number(affordable),
         lamportsFor: (views) => chargeFor(views, price),
@@ -131,25 +174,41 @@ export class SettlementJob {
   }
 
   private async settle(batch: settlement.PendingBatch): Promise<SettlementResult> {
+    const result = (signature: string | null, error?: string): SettlementResult => ({
+      batchId: batch.id,
+      projectId: batch.project_id,
+      signature,
+      ...(error === undefined ? {} : { error }),
+    });
     const done = async (signature: string) => {
       await settlement.markBatchSettled(this.db, batch.id, signature, this.now());
-      return { batchId: batch.id, projectId: batch.project_id, signature };
+      return result(signature);
     };
-    const existing = await revenue.distributionAt(this.db, batch.project_id, batch.expected_index);
-    if (existing) {
-      const views = (await settlement.batchEmbeds(this.db, batch.id)).reduce((sum, embed) => sum + embed.views, 0);
-      if (Number(existing.total_lamports) === Number(batch.amount_lamports) && Number(existing.total_views) === views) return done(existing.signature);
-      // Another distribution (test revenue, or one indexed late) took this index: the batch was
-      // never paid. It moves to the project's next index and is sent on the next pass.
-      const next = await revenue.distributionCount(this.db, batch.project_id);
-      const error = `distribution ${batch.expected_index} is another payment; the batch moves to index ${next}`;
-      await settlement.retargetBatch(this.db, batch.id, next, error);
-      return { batchId: batch.id, projectId: batch.project_id, signature: null, error };
-    }
+    const failed = async (message: string) => {
+      await settlement.recordBatchError(this.db, batch.id, message);
+      return result(null, message);
+    };
     const project = await projects.projectAddress(this.db, batch.project_id);
     if (!project) throw new Error(`Settlement batch ${batch.id} names unknown project ${batch.project_id}`);
     const embeds = await settlement.batchEmbeds(this.db, batch.id);
     try {
+      const next = await this.options.signer.nextDistributionIndex(project);
+      if (next !== batch.expected_index) {
+        if (next > batch.expected_index) {
+          // The batch's index is taken on chain: by its own transaction (sent, then a crash before
+          // it was recorded) or by another payment. Only the indexed transaction tells which.
+          const existing = await revenue.distributionAt(this.db, batch.project_id, batch.expected_index);
+          if (!existing) return await failed(`distribution ${batch.expected_index} is on chain but not indexed yet; the batch waits to know whether it paid it`);
+          if (paysBatch(existing, batch, embeds)) return await done(existing.signature);
+        }
+        // Another payment took the index (or the index is ahead of the chain): the batch was never
+        // paid. It moves to the chain's next index and is sent on the next pass.
+        const error = next > batch.expected_index
+          ? `distribution ${batch.expected_index} is another payment; the batch moves to index ${next}`
+          : `the chain's next distribution index is ${next}, not ${batch.expected_index}; the batch moves there`;
+        await settlement.retargetBatch(this.db, batch.id, next, error);
+        return result(null, error);
+      }
       const request = { project, projectId: batch.project_id, index: batch.expected_index, amountLamports: BigInt(batch.amount_lamports), embeds };
       const signature = batch.campaign
         ? await this.options.signer.settleCampaign({ ...request, campaign: batch.campaign, impressions: Number(batch.impressions) })
@@ -157,9 +216,7 @@ export class SettlementJob {
       await this.options.indexer.ingestSignature(signature);
       return await done(signature);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      await settlement.recordBatchError(this.db, batch.id, message);
-      return { batchId: batch.id, projectId: batch.project_id, signature: null, error: message };
+      return failed(error instanceof Error ? error.message : String(error));
     }
   }
 

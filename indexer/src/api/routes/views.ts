@@ -1,6 +1,6 @@
 // /api/views: the embed player asks for a play nonce when it starts (naming the campaign whose ad it
 // served), and reports the view after it stayed visible long enough. One view per nonce, registered
-// embeds only, per-IP limits; counted views wait in the views table for the settlement job, which
+// embeds only, per-IP and per-embed limits; counted views wait in the views table for the settlement job, which
 // pays them from their campaign.
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
@@ -41,6 +41,8 @@ export function viewRoutes(now: () => number, rules: ViewRules) {
       const issuedAt = now();
       const recent = await views.noncesIssuedSince(db, c.var.clientIp, issuedAt - rules.windowMs);
       if (recent >= rules.maxNoncesPerIp) fail(429, 'Too many plays from this address; try again in a minute');
+      const embedRecent = await views.noncesIssuedForEmbedSince(db, embed.address, issuedAt - rules.windowMs);
+      if (embedRecent >= rules.maxNoncesPerEmbed) fail(429, 'Too many plays of this embed; try again in a minute');
       await views.dropExpiredNonces(db, issuedAt - rules.nonceTtlMs);
       const nonce = randomBytes(16).toString('hex');
       await views.insertNonce(db, { nonce, embed: embed.address, ip: c.var.clientIp, issuedAt, campaign: campaign ?? null });
@@ -61,6 +63,8 @@ export function viewRoutes(now: () => number, rules: ViewRules) {
       }
       const recent = await views.viewsCountedSince(db, c.var.clientIp, reportedAt - rules.windowMs);
       if (recent >= rules.maxViewsPerIp) fail(429, 'Too many views from this address; try again in a minute');
+      const embedRecent = await views.viewsCountedForEmbedSince(db, embed.address, reportedAt - rules.windowMs);
+      if (embedRecent >= rules.maxViewsPerEmbed) fail(429, 'Too many views of this embed; try again in a minute');
       const counted = await views.countView(db, {
         nonce: body.nonce,
         projectId: embed.project_id,
