@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import anchor from '@coral-xyz/anchor';
+import { RATE_LIMIT_WINDOW_MS } from '../src/constants.ts';
 import { UserLinkError, users } from '../src/db/index.ts';
 import { testApp } from './helpers/app.ts';
 import { address, buildTransaction, randomSignature } from './helpers/chain.ts';
@@ -486,6 +487,33 @@ describe('/api/views', () => {
     let nonceLimited = 0;
     for (let i = 0; i < 70; i++) if ((await request('POST', '/api/views/nonce', { projectId: funded.id, embedId, website: 'https://films.example' }, ip)).status === 429) nonceLimited++;
     assert.ok(nonceLimited > 0);
+  });
+
+  test('views and nonces are rate-limited per embed, whatever addresses they come from', async () => {
+    // Small caps so the test stays short; the defaults (MAX_*_PER_EMBED_PER_WINDOW) are the same rule.
+    const t = await seeded({ views: { maxNoncesPerEmbed: 6, maxViewsPerEmbed: 4 } });
+    const { request, clock, funded } = t;
+    const embedId = 'embed-1-1700000000000';
+    const from = (i: number) => ({ 'x-forwarded-for': `198.51.100.${i}` });
+    const play = (i: number) => request('POST', '/api/views/nonce', { projectId: funded.id, embedId, website: 'https://films.example' }, from(i));
+    const nonces: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const issued = await json(await play(i));
+      assert.equal(issued.status, 201);
+      nonces.push(issued.body.nonce);
+    }
+    // A seventh address is new, the embed is not: every address under its own cap, the embed over its.
+    assertError(await json(await play(6)), 429, 'Too many plays of this embed; try again in a minute');
+    clock.advance(3_000);
+    const reports = [];
+    for (const [i, nonce] of nonces.entries()) reports.push(await json(await request('POST', '/api/views', { projectId: funded.id, embedId, nonce }, from(i))));
+    assert.deepEqual(reports.slice(0, 4).map((report) => report.body), Array(4).fill({ counted: true }));
+    for (const report of reports.slice(4)) assertError(report, 429, 'Too many views of this embed; try again in a minute');
+    assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM views'), 4);
+    // A window later the embed plays and counts again; the refused plays' nonces are still good.
+    clock.advance(RATE_LIMIT_WINDOW_MS);
+    assert.deepEqual((await json(await request('POST', '/api/views', { projectId: funded.id, embedId, nonce: nonces[4] }, from(4)))).body, { counted: true });
+    assert.equal((await play(7)).status, 201);
   });
 
   /** Plays `count` views, each with the X-Forwarded-For `forwardedFor(i)`; how many counted and how many were refused as over the per-address cap. */

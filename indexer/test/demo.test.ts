@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createApp } from '../src/api/app.ts';
 import { startDemo, type DemoRuntime } from '../src/demo/index.ts';
+import { DISTRIBUTION_ACCOUNT_BYTES } from '../src/constants.ts';
 import { pda } from '../src/demo/instructions.ts';
 import { revenue } from '../src/db/index.ts';
 import { dropTestStorage, testStorage } from './helpers/database.ts';
@@ -277,11 +278,22 @@ describe('demo chain', () => {
     const { body: embeds } = await request('GET', '/api/embeds');
     const embed = embeds.find((candidate: Json) => candidate.websiteUrl === 'https://films.example');
     const before = (await request('GET', `/api/projects/${embed.projectId}`)).body.totalViews;
-    // An advertiser's video campaign running on every film (house-ad views are never settled).
+    // An advertiser's sponsorship of the film at 1 SOL per 1,000 views (house-ad views are never
+    // settled): three views pay 3,000,000 lamports, more than the distribution account's rent.
     const created = await request(
       'POST',
       '/api/demo/campaigns',
-      { walletAddress: OTHER_WALLET, adType: 'video', budget: 1, creativeUri: 'https://ads.example/spot.mp4', creativeHash: 'ab'.repeat(32), targetGenres: [], endAt: new Date(now() + 30 * DAY_MS).toISOString() },
+      {
+        walletAddress: OTHER_WALLET,
+        adType: 'sponsorship',
+        sponsoredProjectId: embed.projectId,
+        pricePerMille: 1,
+        budget: 1,
+        creativeUri: 'https://ads.example/spot.mp4',
+        creativeHash: 'ab'.repeat(32),
+        targetGenres: [],
+        endAt: new Date(now() + 30 * DAY_MS).toISOString(),
+      },
       'other',
     );
     assert.equal(created.status, 201, created.body.message);
@@ -299,8 +311,21 @@ describe('demo chain', () => {
     assert.equal(settled.body.settled.length, 1);
     assert.equal((await request('GET', `/api/projects/${embed.projectId}`)).body.totalViews, before + 3);
     const paid = await request('GET', `/api/campaigns/${campaign}`);
-    assert.equal(paid.body.spentLamports, '45000');
+    assert.equal(paid.body.spentLamports, '3000000');
     assert.equal(paid.body.impressions, 3);
+  });
+
+  test('the settlement reads the demo chain: its next distribution index, and its rent for the distribution account a batch creates', async () => {
+    const { body: embeds } = await request('GET', '/api/embeds');
+    const embed = embeds.find((candidate: Json) => candidate.websiteUrl === 'https://films.example');
+    const project = pda.project(embed.projectId);
+    const next = await demo.service.nextDistributionIndex(project.toBase58());
+    assert.equal(next, Number(demo.chain.account('Project', project).distribution_count.toString()));
+    // The settlement test above created the film's last distribution account: the size the job prices.
+    const account = demo.chain.rawAccount(pda.distribution(project, BigInt(next - 1)));
+    assert.equal(account?.data.length, DISTRIBUTION_ACCOUNT_BYTES);
+    // Today's rent: (128 + 137 bytes) × 3,480 lamports per byte-year × 2 years.
+    assert.equal(await demo.service.rentExemptMinimum(DISTRIBUTION_ACCOUNT_BYTES), 1_844_400n);
   });
 
   test('error: the demo settlement signer never sends a batch at an index already taken on chain', async () => {
@@ -322,8 +347,8 @@ describe('demo chain', () => {
     const embed = embeds.find((candidate: Json) => candidate.websiteUrl === 'https://films.example');
     const publisherClaim = await request('POST', '/api/demo/claim-publisher-revenue', { walletAddress: WALLET, projectId: embed.projectId, embedId: embed.embedId });
     assert.equal(publisherClaim.status, 200, publisherClaim.body.message);
-    // 3 views at 15,000 lamports, 40% to publishers: 18,000 lamports.
-    assert.deepEqual([publisherClaim.body.amountLamports, publisherClaim.body.amount], ['18000', 0.018]);
+    // 3 views at 1,000,000 lamports (the sponsorship's 1 SOL per 1,000), 40% to publishers: 1,200,000 lamports.
+    assert.deepEqual([publisherClaim.body.amountLamports, publisherClaim.body.amount], ['1200000', 1.2]);
     const again = await request('POST', '/api/demo/claim-publisher-revenue', { walletAddress: WALLET, projectId: embed.projectId, embedId: embed.embedId });
     assert.deepEqual(again, { status: 400, body: { message: 'There is nothing to claim' } });
 

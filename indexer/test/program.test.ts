@@ -14,6 +14,9 @@ import { fundedChain, harness, revenueChain, skipWithoutProgram } from './helper
 import { sqlRow, sqlRun, testLocation } from './helpers/database.ts';
 import { verifiedWebsite } from './helpers/publishers.ts';
 
+/** 1 SOL per 1,000 impressions: one impression pays 1,000,000 lamports. */
+const SPONSORSHIP_PRICE_PER_MILLE = 1_000_000_000n;
+
 describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
   const { fixtures, addresses, sol } = harness();
 
@@ -121,15 +124,16 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
     const publisher = chain.wallet(sol(1));
     const embedId = 'embed-0-1';
     chain.send([await fixtures.registerEmbedIx(chain.builders, publisher.publicKey, project.address, embedId, 'https://films.example')], [publisher]);
-    // A video campaign running on every film, funded with 1 SOL.
+    // A sponsorship of the film at 1 SOL per 1,000 views, funded with 1 SOL: three views pay
+    // 3,000,000 lamports, more than the rent of the distribution account the settlement creates.
     const advertiser = chain.wallet(sol(2));
     const start = Number(chain.now());
     chain.send(
       [
         ix.createCampaign(advertiser.publicKey, 0n, {
-          adType: 'video',
-          pricePerMilleLamports: 15_000_000n,
-          sponsoredProject: null,
+          adType: 'sponsorship',
+          pricePerMilleLamports: SPONSORSHIP_PRICE_PER_MILLE,
+          sponsoredProject: project.address,
           budgetLamports: 1_000_000_000n,
           creativeUri: 'https://ads.example/spot.mp4',
           creativeHash: Buffer.alloc(32, 1),
@@ -154,6 +158,8 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
       assert.deepEqual(await (await post('/api/views', { projectId: Number(project.id), embedId, nonce }, ip)).json(), { counted: true });
     }
     const signer = {
+      nextDistributionIndex: async (address: string) => Number(chain.account('Project', new anchor.web3.PublicKey(address)).distributionCount),
+      rentExemptMinimum: async (bytes: number) => BigInt(chain.svm.minimumBalanceForRentExemption(BigInt(bytes))),
       async settleCampaign(request: CampaignSettlementRequest) {
         const instruction = await settleCampaignInstruction(request, {
           settlementAuthority: platform.settlement.publicKey,
@@ -169,11 +175,11 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
     const embed = chain.account('Embed', addresses.embed(project.address, publisher.publicKey, embedId));
     assert.equal(Number(embed.totalViews), 3);
     assert.equal(await scalar(cluster.db, 'SELECT total_views FROM embeds'), 3);
-    // Three video impressions at 15,000 lamports, drawn from the campaign's budget on chain and in the index.
-    assert.equal(await scalar(cluster.db, 'SELECT total_lamports FROM distributions'), 45_000);
+    // Three impressions at 1,000,000 lamports, drawn from the campaign's budget on chain and in the index.
+    assert.equal(await scalar(cluster.db, 'SELECT total_lamports FROM distributions'), 3_000_000);
     const onChain = chain.account('Campaign', new anchor.web3.PublicKey(campaign));
-    assert.equal(Number(onChain.spentLamports), 45_000);
-    assert.equal(await scalar(cluster.db, 'SELECT spent_lamports FROM campaigns'), 45_000);
+    assert.equal(Number(onChain.spentLamports), 3_000_000);
+    assert.equal(await scalar(cluster.db, 'SELECT spent_lamports FROM campaigns'), 3_000_000);
     assert.equal(await scalar(cluster.db, 'SELECT impressions FROM campaign_settlements'), 3);
     assert.equal(await scalar(cluster.db, 'SELECT COUNT(*) FROM investor_distributions'), 2);
   });

@@ -47,11 +47,32 @@ async function countViews(t: TestApp, film: { id: number }, count: number, campa
   }
 }
 
-/** A signer that runs settle_campaign on the scripted chain and records the requests. */
-function chainSigner(t: TestApp, requests: CampaignSettlementRequest[] = []): SettlementSigner {
+/**
+ * The scripted chain's rent for a distribution account: below one video impression, so the small
+ * batches of these tests are worth sending; the rent rule's own tests set theirs (and the demo
+ * chain's test checks the real one).
+ */
+const SCRIPTED_RENT_LAMPORTS = 10_000n;
+
+/** What the signers here read of the scripted chain: the project's distribution count, and a rent. */
+function chainReader(t: TestApp, rent = SCRIPTED_RENT_LAMPORTS) {
   return {
+    nextDistributionIndex: async (project: string) => t.chain.distributionCount(project),
+    rentExemptMinimum: async () => rent,
+  };
+}
+
+/**
+ * A signer that runs settle_campaign on the scripted chain and records the requests; as the program
+ * does, it refuses a distribution index that is not the project's next one.
+ */
+function chainSigner(t: TestApp, requests: CampaignSettlementRequest[] = [], rent?: bigint): SettlementSigner {
+  return {
+    ...chainReader(t, rent),
     async settleCampaign(request) {
       requests.push(request);
+      const next = t.chain.distributionCount(request.project);
+      if (request.index !== next) throw new Error(`InvalidDistributionIndex: ${request.index}, the project's next is ${next}`);
       const views = request.embeds.map((e) => ({ embed: e.embed, views: BigInt(e.views) }));
       return t.chain.settleCampaign(request.campaign, request.projectId, BigInt(request.impressions), views).tx.signature;
     },
@@ -61,10 +82,14 @@ function chainSigner(t: TestApp, requests: CampaignSettlementRequest[] = []): Se
   };
 }
 
-const neverSends: SettlementSigner = {
-  settleCampaign: async () => assert.fail('nothing may be sent'),
-  distributeRevenue: async () => assert.fail('nothing may be sent'),
-};
+/** A signer that reads the scripted chain but must never send. */
+function neverSends(t: TestApp): SettlementSigner {
+  return {
+    ...chainReader(t),
+    settleCampaign: async () => assert.fail('nothing may be sent'),
+    distributeRevenue: async () => assert.fail('nothing may be sent'),
+  };
+}
 
 describe('settlement job', () => {
   test('batches a campaign’s counted views into one settle_campaign per film and ingests its transaction', async () => {
@@ -154,7 +179,7 @@ describe('settlement job', () => {
   test('house-ad views are never settled: set aside with their reason, nothing sent, not counted as waiting', async () => {
     const t = await setting();
     await countViews(t, t.film, 2);
-    const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: neverSends });
+    const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: neverSends(t) });
     assert.deepEqual(await job.runOnce(), []);
     assert.deepEqual(await sqlRows(t.cluster.db, 'SELECT campaign, batch_id, unsettled_reason FROM views'), [
       { campaign: null, batch_id: null, unsettled_reason: HOUSE_AD_REASON },
@@ -168,7 +193,7 @@ describe('settlement job', () => {
     const t = await setting();
     await countViews(t, t.film, 1, t.campaign);
     const end = Number(await scalar(t.cluster.db, 'SELECT end_at FROM campaigns'));
-    const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: neverSends, chainNow: () => (end + CAMPAIGN_SETTLEMENT_GRACE_SECONDS + 1) * 1000 });
+    const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: neverSends(t), chainNow: () => (end + CAMPAIGN_SETTLEMENT_GRACE_SECONDS + 1) * 1000 });
     assert.deepEqual(await job.runOnce(), []);
     assert.equal(await scalar(t.cluster.db, 'SELECT unsettled_reason FROM views'), "The campaign's settlement period (its end plus 7 days) is over");
   });
@@ -183,13 +208,14 @@ describe('settlement job', () => {
         t.chain.settleCampaign(request.campaign, request.projectId, BigInt(request.impressions), request.embeds.map((e) => ({ embed: e.embed, views: BigInt(e.views) })));
         throw new Error('connection lost after sending');
       },
-      distributeRevenue: neverSends.distributeRevenue,
+      ...chainReader(t),
+      distributeRevenue: neverSends(t).distributeRevenue,
     };
     const first = await new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: crashing }).runOnce();
     assert.equal(first[0].error, 'connection lost after sending');
     assert.equal(await scalar(t.cluster.db, "SELECT status FROM settlement_batches"), 'pending');
     await t.cluster.indexer.sync();
-    const second = await new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: neverSends }).runOnce();
+    const second = await new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: neverSends(t) }).runOnce();
     assert.equal(second[0].error, undefined);
     assert.equal(sent, 1);
     assert.equal(await scalar(t.cluster.db, "SELECT status FROM settlement_batches"), 'settled');
@@ -216,6 +242,114 @@ describe('settlement job', () => {
     assert.deepEqual(await job.runOnce(), []);
   });
 
+  test('a batch is made and sent at the chain’s next distribution index, not the index’s count', async () => {
+    const t = await setting();
+    await countViews(t, t.film, 2, t.campaign);
+    // Test revenue lands at index 0 and is not indexed yet: the index counts 0 distributions, the chain 1.
+    t.chain.distributeRevenue(t.film.id, 5_000_000n, []);
+    assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM distributions'), 0);
+    const requests: CampaignSettlementRequest[] = [];
+    const results = await new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: chainSigner(t, requests) }).runOnce();
+    assert.equal(results[0].error, undefined);
+    assert.deepEqual(requests.map((r) => r.index), [1]);
+    assert.deepEqual(await sqlRows(t.cluster.db, 'SELECT expected_index, status FROM settlement_batches'), [{ expected_index: 1, status: 'settled' }]);
+  });
+
+  test('a batch sent before a crash whose distribution is not indexed yet waits: neither sent again nor moved', async () => {
+    const t = await setting();
+    await countViews(t, t.film, 2, t.campaign);
+    let landed = '';
+    const crashing: SettlementSigner = {
+      ...chainReader(t),
+      async settleCampaign(request) {
+        landed = t.chain.settleCampaign(request.campaign, request.projectId, BigInt(request.impressions), request.embeds.map((e) => ({ embed: e.embed, views: BigInt(e.views) }))).tx.signature;
+        throw new Error('connection lost after sending');
+      },
+      distributeRevenue: neverSends(t).distributeRevenue,
+    };
+    await new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: crashing }).runOnce();
+    const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: neverSends(t) });
+    const waiting = await job.runOnce();
+    assert.equal(waiting[0].error, 'distribution 0 is on chain but not indexed yet; the batch waits to know whether it paid it');
+    assert.deepEqual(await sqlRows(t.cluster.db, 'SELECT expected_index, status FROM settlement_batches'), [{ expected_index: 0, status: 'pending' }]);
+    await t.cluster.indexer.sync();
+    const settled = await job.runOnce();
+    assert.equal(settled[0].signature, landed);
+    assert.equal(await scalar(t.cluster.db, 'SELECT signature FROM settlement_batches'), landed);
+  });
+
+  test('another campaign’s distribution at the batch’s index, with the same amount, embed and views, is not the batch’s payment', async () => {
+    const t = await setting();
+    const other = t.chain.createCampaign(address('another advertiser'), { targetGenres: 0n }).address;
+    await t.cluster.indexer.sync();
+    await countViews(t, t.film, 2, t.campaign);
+    const requests: CampaignSettlementRequest[] = [];
+    const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: chainSigner(t, requests) });
+    assert.equal(await job.createBatches(), 1);
+    // The other campaign pays 2 impressions of the same embed at the same price, at index 0.
+    const taken = t.chain.settleCampaign(other, t.film.id, 2n, [{ embed: t.embed, views: 2n }]).tx.signature;
+    await t.cluster.indexer.sync();
+    const first = await job.runOnce();
+    assert.equal(first[0].error, 'distribution 0 is another payment; the batch moves to index 1');
+    assert.equal(await scalar(t.cluster.db, 'SELECT status FROM settlement_batches'), 'pending');
+    const second = await job.runOnce();
+    assert.ok(second[0].signature && second[0].signature !== taken);
+    assert.deepEqual(requests.map((r) => [r.campaign, r.index, r.amountLamports]), [[t.campaign, 1, BigInt(2 * VIDEO_IMPRESSION_LAMPORTS)]]);
+    assert.equal(await scalar(t.cluster.db, 'SELECT signature FROM settlement_batches'), second[0].signature);
+  });
+
+  test('the same campaign’s distribution at the batch’s index with the same amount and views on other embeds is not the batch’s payment', async () => {
+    const t = await setting();
+    const { embed: otherEmbed } = t.chain.registerEmbed(t.film.id, address('another publisher'), 'embed-0-2', 'https://b.example');
+    await t.cluster.indexer.sync();
+    await countViews(t, t.film, 2, t.campaign);
+    const requests: CampaignSettlementRequest[] = [];
+    const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: chainSigner(t, requests) });
+    assert.equal(await job.createBatches(), 1);
+    // Same campaign, impressions, amount and total views: only the embed differs.
+    t.chain.settleCampaign(t.campaign, t.film.id, 2n, [{ embed: otherEmbed, views: 2n }]);
+    await t.cluster.indexer.sync();
+    assert.equal((await job.runOnce())[0].error, 'distribution 0 is another payment; the batch moves to index 1');
+    await job.runOnce();
+    assert.deepEqual(requests.map((r) => [r.index, r.embeds]), [[1, [{ embed: t.embed, views: 2 }]]]);
+    assert.equal(await scalar(t.cluster.db, 'SELECT status FROM settlement_batches'), 'settled');
+  });
+
+  test('views wait until their batch pays more than the distribution account’s rent, then are sent together', async () => {
+    const t = await setting();
+    // Two video impressions pay 30,000 lamports: not more than this rent.
+    const rent = 30_000n;
+    const requests: CampaignSettlementRequest[] = [];
+    const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: chainSigner(t, requests, rent) });
+    await countViews(t, t.film, 2, t.campaign);
+    assert.deepEqual(await job.runOnce(), []);
+    assert.equal(requests.length, 0);
+    assert.deepEqual(await sqlRows(t.cluster.db, 'SELECT DISTINCT unsettled_reason FROM views'), [
+      { unsettled_reason: "Waits until its views pay more than the distribution account's rent (30000 lamports)" },
+    ]);
+    await countViews(t, t.film, 1, t.campaign);
+    const results = await job.runOnce();
+    assert.equal(results[0].error, undefined);
+    assert.deepEqual(requests.map((r) => [r.impressions, r.amountLamports]), [[3, 45_000n]]);
+    assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM views WHERE batch_id IS NULL OR unsettled_reason IS NOT NULL'), 0);
+  });
+
+  test('a batch the remaining budget cuts below the rent waits for a top-up, with the budget’s reason', async () => {
+    // A budget of one mille with 998 impressions settled: two impressions (30,000 lamports) left.
+    const t = await setting({ budget: 15_000_000n });
+    t.chain.settleCampaign(t.campaign, t.film.id, 998n);
+    await t.cluster.indexer.sync();
+    await countViews(t, t.film, 3, t.campaign);
+    const requests: CampaignSettlementRequest[] = [];
+    const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: chainSigner(t, requests, 40_000n) });
+    assert.deepEqual(await job.runOnce(), []);
+    assert.deepEqual(await sqlRows(t.cluster.db, 'SELECT DISTINCT unsettled_reason FROM views'), [{ unsettled_reason: "Beyond the campaign's remaining budget: waits for a top-up" }]);
+    t.chain.topUpCampaign(t.campaign, 15_000_000n);
+    await t.cluster.indexer.sync();
+    await job.runOnce();
+    assert.deepEqual(requests.map((r) => r.impressions), [3]);
+  });
+
   test('views of a project that is not funded wait', async () => {
     const t = await testApp();
     t.chain.initializePlatform();
@@ -226,7 +360,7 @@ describe('settlement job', () => {
     await t.cluster.indexer.sync();
     await verifiedWebsite(t.cluster.db, address('publisher'), 'https://a.example');
     await countViews(t, film, 1, campaign);
-    const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: neverSends });
+    const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: neverSends(t) });
     assert.equal(await job.createBatches(), 0);
     assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM views WHERE batch_id IS NULL'), 1);
   });

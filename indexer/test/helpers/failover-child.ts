@@ -17,6 +17,8 @@ import { FakeChainSource } from './chain.ts';
 import { testStorage } from './database.ts';
 import { CHILD_POLL_MS, publishedLog, type FailoverFixture } from './failover-fixture.ts';
 
+/** What the fixture chain charges for a distribution account's rent. */
+const FIXTURE_RENT_LAMPORTS = 10_000n;
 const say = (state: string, extra: Record<string, unknown> = {}) => console.log(JSON.stringify({ state, at: Date.now(), ...extra }));
 
 const [fixturePath, dataDir, lockKey, mode, kill = ''] = process.argv.slice(2);
@@ -55,6 +57,11 @@ await cluster.indexer.sync();
 
 if (mode === 'settle') {
   const signer = {
+    // The fixture chain: the distribution takes its index, so the project's next index is the one
+    // after it once it is published. Its rent is below the batch's 45,000 lamports (the rent rule is
+    // settlement.test.ts's; this test is about the crash).
+    nextDistributionIndex: async () => fixture.distribution.index + (source.transactions.includes(fixture.distribution) ? 1 : 0),
+    rentExemptMinimum: async () => FIXTURE_RENT_LAMPORTS,
     distributeRevenue: async (): Promise<string> => {
       throw new Error('campaign views are paid by settle_campaign');
     },

@@ -361,6 +361,13 @@ export class ScriptedChain {
     );
   }
 
+  /** The project account's distribution_count: the index its next distribution takes (what a settlement signer reads). */
+  distributionCount(project: string): number {
+    const state = [...this.projects.values()].find((candidate) => candidate.address === project);
+    if (!state) throw new Error(`Project ${project} is not on the scripted chain`);
+    return state.distributions;
+  }
+
   /** settle_campaign: the batch's RevenueDistributed (project stream) and CampaignSettled in one transaction. */
   settleCampaign(campaign: string, projectId: number, impressions: bigint, embeds: { embed: string; views: bigint }[] = []) {
     const state = this.campaigns.get(campaign)!;
