@@ -1,10 +1,12 @@
 // The advertiser's journey in headless Chromium against the real server (API + built dApp + demo
 // chain): a publisher applies through the advertising page's publisher programme (which leads into
-// website verification) and embeds a funded film; an advertiser funds a video campaign with 1 SOL
-// targeting that film's genre through the Request Advertising form, with a video creative recorded
-// in the browser; a view of the publisher's embed plays that creative; after settlement the
-// campaign's remaining budget has fallen by exactly one impression's price (15,000 lamports) and
-// the publisher, the investors and the treasury received 40 / 57.5 / 2.5% of it; the advertiser
+// website verification) and embeds a funded film; an advertiser sponsors that film with 2 SOL at
+// 2 SOL per 1,000 views through the Request Advertising form, with a video creative recorded in the
+// browser; a view of the publisher's embed plays that creative; after settlement the campaign's
+// remaining budget has fallen by exactly one impression's price (2,000,000 lamports: a batch is sent
+// only when it pays more than the rent of the distribution account it creates, 1,844,400 lamports,
+// which one video-campaign view at 15,000 lamports never does) and the publisher, the investors and
+// the treasury received 40 / 57.5 / 2.5% of it; the advertiser
 // moves the demo chain's clock past the end and the grace period, closes the campaign from the
 // dashboard and receives what was left.
 import { after, before, test } from 'node:test';
@@ -20,9 +22,11 @@ let harness: Harness;
 let origin = '';
 const publisher = Keypair.generate();
 const advertiser = Keypair.generate();
-/** One video impression: the $15 CPM at 1 SOL = 1000 USD. */
-const IMPRESSION_LAMPORTS = 15_000n;
-const BUDGET_LAMPORTS = 1_000_000_000n;
+/** One impression of the sponsorship: its price of 2 SOL per 1,000 views. */
+const PRICE_PER_MILLE_SOL = '2';
+const IMPRESSION_LAMPORTS = 2_000_000n;
+/** A campaign's budget pays at least one batch of 1,000 impressions: 2 SOL at this price. */
+const BUDGET_LAMPORTS = 2_000_000_000n;
 /** The demo chain charges the runtime's fee per signature to the signer's key. */
 const SIGNATURE_FEE_LAMPORTS = 5_000n;
 
@@ -120,7 +124,7 @@ interface Distribution {
 /** An API amount (thousandths of SOL) as lamports. */
 const amountLamports = (amount: number) => BigInt(Math.round(amount * 1e6));
 
-test('advertiser journey: fund a video campaign, its creative plays on an embed, the impression is paid 40/57.5/2.5, the rest is refunded', { timeout: 900_000 }, async () => {
+test('advertiser journey: fund a sponsorship, its video creative plays on an embed, the impression is paid 40/57.5/2.5, the rest is refunded', { timeout: 900_000 }, async () => {
   // ---- The publisher applies through the publisher programme, verifies the website and embeds a funded film.
   const projects = await api<{ id: number; title: string; status: string; genres: string[] }[]>('/projects');
   const { genres: adGenres } = await api<{ genres: string[] }>('/campaigns/genres');
@@ -153,26 +157,28 @@ test('advertiser journey: fund a video campaign, its creative plays on an embed,
   const [embed] = await api<{ embedId: string; projectId: number }[]>(`/embeds?publisher=${publisher.publicKey.toBase58()}`);
   assert.equal(embed.projectId, film.id);
 
-  // ---- The advertiser funds a video campaign with 1 SOL targeting the film's genre.
+  // ---- The advertiser sponsors the film with 2 SOL, at 2 SOL per 1,000 views.
   const page = await harness.walletPage(advertiser);
   await page.goto(`${origin}/advertising`);
   await harness.connect(page, advertiser);
   const balanceBeforeCreate = await harness.demoBalance(advertiser);
   const creative = await recordWebm(page);
-  await page.getByRole('group', { name: 'Video Ads' }).getByRole('button', { name: 'Select Plan' }).click();
+  await page.getByRole('group', { name: 'Sponsorship' }).getByRole('button', { name: 'Select Plan' }).click();
   const form = page.getByRole('form', { name: 'Request Advertising' });
   await form.getByLabel('Company Name').fill('Acme Popcorn');
   await form.getByLabel('Email').fill('ads@acme.test');
   await form.getByLabel('Website', { exact: true }).fill('https://acme.test');
   await form.getByLabel('Monthly Budget (USD)').fill('$1,000');
   await form.getByLabel('Target Audience').selectOption('25-34');
-  await form.getByLabel('Budget to escrow now (SOL)').fill('1');
+  await form.getByLabel('Budget to escrow now (SOL)').fill('2');
+  await form.getByLabel('Sponsored film').selectOption(String(film.id));
+  await form.getByLabel('Price per 1,000 views (SOL)').fill(PRICE_PER_MILLE_SOL);
   // Ending today: the campaign runs to the end of this UTC day.
   await form.getByLabel('End date').fill(new Date().toISOString().slice(0, 10));
   // The checkbox input is visually hidden behind its drawn control: a person clicks the label.
   await form.locator('label', { hasText: new RegExp(`^${genre}$`) }).click();
   assert.equal(await form.getByRole('checkbox', { name: genre, exact: true }).isChecked(), true);
-  await form.getByLabel(/Creative video/).setInputFiles({ name: 'acme.webm', mimeType: 'video/webm', buffer: creative });
+  await form.getByLabel(/^Creative \(JPG\/PNG image/).setInputFiles({ name: 'acme.webm', mimeType: 'video/webm', buffer: creative });
   await form.getByRole('button', { name: 'Submit Advertising Request' }).click();
   await page.getByText('Campaign created').first().waitFor({ timeout: 60_000 });
   const { campaigns } = await api<{ campaigns: Campaign[] }>(`/campaigns?advertiser=${advertiser.publicKey.toBase58()}`);
@@ -181,7 +187,7 @@ test('advertiser journey: fund a video campaign, its creative plays on an embed,
   assert.equal(campaign.budgetLamports, String(BUDGET_LAMPORTS));
   assert.equal(campaign.remainingLamports, String(BUDGET_LAMPORTS));
   assert.deepEqual(campaign.targetGenres, [genre]);
-  const card = page.getByRole('article', { name: 'Acme Popcorn · Video' });
+  const card = page.getByRole('article', { name: 'Acme Popcorn · Sponsorship' });
   await card.getByText('Active').waitFor();
   await shot(page, 'campaign-created');
   // The budget and the campaign account's rent left the wallet, and the signature fee.
@@ -229,10 +235,10 @@ test('advertiser journey: fund a video campaign, its creative plays on an embed,
   assert.equal(amountLamports(latest.investorAmount), investorShare);
   assert.equal(amountLamports(latest.platformAmount), platformShare);
 
-  // The dashboard follows: one impression, 15,000 lamports spent.
+  // The dashboard follows: one impression, 2,000,000 lamports spent.
   await page.reload();
-  await card.getByLabel('Spent').getByText('0.000015 SOL').waitFor();
-  await card.getByLabel('Remaining budget').getByText('0.999985 SOL').waitFor();
+  await card.getByLabel('Spent').getByText('0.002 SOL').waitFor();
+  await card.getByLabel('Remaining budget').getByText('1.998 SOL').waitFor();
   await shot(page, 'campaign-settled');
 
   // ---- Past the end and the grace period, the advertiser closes the campaign and gets the rest back.
@@ -241,17 +247,17 @@ test('advertiser journey: fund a video campaign, its creative plays on an embed,
   await page.getByRole('button', { name: 'Advance Chain Clock 8 Days' }).click();
   await page.getByText('Chain clock advanced').first().waitFor();
   await page.goto(`${origin}/advertising`);
-  const closable = page.getByRole('article', { name: 'Acme Popcorn · Video' });
-  await closable.getByText('Closing returns the remaining 0.999985 SOL to your wallet.').waitFor();
+  const closable = page.getByRole('article', { name: 'Acme Popcorn · Sponsorship' });
+  await closable.getByText('Closing returns the remaining 1.998 SOL to your wallet.').waitFor();
   const balanceBeforeClose = await harness.demoBalance(advertiser);
   await closable.getByRole('button', { name: 'Close' }).click();
-  await page.getByText('0.999985 SOL of unspent budget went back to your wallet.').first().waitFor({ timeout: 60_000 });
+  await page.getByText('1.998 SOL of unspent budget went back to your wallet.').first().waitFor({ timeout: 60_000 });
   const closed = await waitFor('the closed campaign', async () => {
     const current = await api<Campaign>(`/campaigns/${campaign.address}`);
     return current.status === 'closed' ? current : undefined;
   });
   assert.equal(closed.refundedLamports, String(BUDGET_LAMPORTS - IMPRESSION_LAMPORTS));
-  await closable.getByLabel('Refunded').getByText('0.999985 SOL').waitFor();
+  await closable.getByLabel('Refunded').getByText('1.998 SOL').waitFor();
   const balanceAfterClose = await harness.demoBalance(advertiser);
   assert.equal(
     balanceAfterClose - balanceBeforeClose,

@@ -144,20 +144,25 @@ test('debug page: the five actions succeed in green on the demo chain, a failing
   const walletAddress = debugWallet.publicKey.toBase58();
   siteToken = (await post('/publishers/websites', { walletAddress, websiteUrl: siteOrigin })).token;
   assert.equal((await post('/publishers/websites/verify', { walletAddress, websiteUrl: siteOrigin })).status, 'verified');
-  // Views are paid by advertisers (issue 14): a video campaign running on every film pays for the simulated view.
+  const projects = await api<ApiProject[]>('/projects');
+  const left = (project: ApiProject) => BigInt(project.goalLamports) - BigInt(project.raisedLamports);
+  const nearlyFunded = projects.find((project) => project.status === 'funding' && left(project) > 0n && left(project) < 5_000_000_000n);
+  assert.ok(nearlyFunded, 'the seeded catalogue has a film less than 5 SOL short of its goal');
+  // Views are paid by advertisers (issue 14): a sponsorship of the film pays for the simulated view,
+  // at 2 SOL per 1,000 views so that the one view pays more than the rent of the distribution
+  // account its settlement creates (a smaller batch waits for more views); its budget pays the
+  // 1,000 impressions a campaign must afford.
   await post('/demo/campaigns', {
     walletAddress,
-    adType: 'video',
-    budget: 1,
+    adType: 'sponsorship',
+    sponsoredProjectId: nearlyFunded.id,
+    pricePerMille: 2,
+    budget: 2,
     creativeUri: 'https://ads.example/popcorn.mp4',
     creativeHash: 'ab'.repeat(32),
     targetGenres: [],
     endAt: new Date(Date.now() + 10 * 86_400_000).toISOString(),
   });
-  const projects = await api<ApiProject[]>('/projects');
-  const left = (project: ApiProject) => BigInt(project.goalLamports) - BigInt(project.raisedLamports);
-  const nearlyFunded = projects.find((project) => project.status === 'funding' && left(project) > 0n && left(project) < 5_000_000_000n);
-  assert.ok(nearlyFunded, 'the seeded catalogue has a film less than 5 SOL short of its goal');
 
   await page.goto(`${origin}/debug`);
   await page.getByRole('heading', { name: 'Marquee Debug' }).waitFor();

@@ -18,8 +18,15 @@ import { startHarness, type Harness } from './harness.ts';
 let harness: Harness;
 let origin = '';
 const wallet = Keypair.generate();
-/** What one counted view of a video campaign pays (its $15 CPM: 15,000,000 lamports per mille). */
-const VIEW_REVENUE_LAMPORTS = 15_000n;
+/**
+ * The sponsorship that pays the view: 2 SOL per 1,000 views, so the one view pays 2,000,000 lamports,
+ * more than the rent of the distribution account its settlement creates (1,844,400 lamports: a
+ * smaller batch waits for more views; a video campaign's 15,000-lamport view would wait for 123).
+ */
+const SPONSORSHIP_PRICE_PER_MILLE_SOL = 2;
+const VIEW_REVENUE_LAMPORTS = 2_000_000n;
+/** A campaign's budget pays at least one batch of 1,000 impressions. */
+const SPONSORSHIP_BUDGET_SOL = 2;
 /** The demo chain charges the runtime's fee per signature to the claimer's key. */
 const SIGNATURE_FEE_LAMPORTS = 5_000n;
 
@@ -147,9 +154,9 @@ test('publisher journey: verify a website, register an embed, a counted view, 40
   assert.equal(new URL(embed.websiteUrl).origin, siteOrigin);
   await shot(page, 'registered');
 
-  // An advertiser's video campaign runs on every film (a house-ad view pays nothing): funded by
-  // this wallet's demo key, its creative uploaded to the server's media store.
-  const campaign = await page.evaluate(async () => {
+  // An advertiser's sponsorship of the film (a house-ad view pays nothing): funded by this wallet's
+  // demo key, its video creative uploaded to the server's media store.
+  const campaign = await page.evaluate(async ({ filmId, price, budget }) => {
     const form = new FormData();
     const mp4 = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode('ftypisom'), ...new Uint8Array(64)]);
     form.set('file', new Blob([mp4]), 'spot.mp4');
@@ -160,8 +167,10 @@ test('publisher journey: verify a website, register an embed, a counted view, 40
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         walletAddress: session.walletAddress,
-        adType: 'video',
-        budget: 1,
+        adType: 'sponsorship',
+        sponsoredProjectId: filmId,
+        pricePerMille: price,
+        budget,
         creativeUri: creative.url,
         creativeHash: creative.sha256,
         targetGenres: [],
@@ -169,7 +178,7 @@ test('publisher journey: verify a website, register an embed, a counted view, 40
       }),
     });
     return { status: response.status, body: (await response.json()) as { campaign: { address: string }; message?: string } };
-  });
+  }, { filmId: funded.id, price: SPONSORSHIP_PRICE_PER_MILLE_SOL, budget: SPONSORSHIP_BUDGET_SOL });
   assert.equal(campaign.status, 201, campaign.body.message);
 
   // A page of the website embeds the snippet; a visitor plays past the pre-roll and watches 2 s.
@@ -198,9 +207,12 @@ test('publisher journey: verify a website, register an embed, a counted view, 40
   const investorsBefore = await investorsClaimable(funded.id);
   const settled = await api<{ settled: unknown[] }>('/demo/settle', { method: 'POST' });
   assert.equal(settled.settled.length, 1);
-  // Paid from the campaign that served the view: its budget fell by exactly one video impression.
+  // Paid from the campaign that served the view: its budget fell by exactly one impression.
   const paid = await api<{ spentLamports: string; remainingLamports: string; impressions: number }>(`/campaigns/${campaign.body.campaign.address}`);
-  assert.deepEqual([paid.spentLamports, paid.remainingLamports, paid.impressions], [String(VIEW_REVENUE_LAMPORTS), String(1_000_000_000n - VIEW_REVENUE_LAMPORTS), 1]);
+  assert.deepEqual(
+    [paid.spentLamports, paid.remainingLamports, paid.impressions],
+    [String(VIEW_REVENUE_LAMPORTS), String(BigInt(SPONSORSHIP_BUDGET_SOL) * 1_000_000_000n - VIEW_REVENUE_LAMPORTS), 1],
+  );
   const afterSettle = await api<Analytics>(`/publishers/${publisher}/analytics`);
   const publisherShare = (VIEW_REVENUE_LAMPORTS * 4000n) / 10_000n;
   const investorShare = (VIEW_REVENUE_LAMPORTS * 5750n) / 10_000n;
@@ -223,7 +235,7 @@ test('publisher journey: verify a website, register an embed, a counted view, 40
   // The publisher sees the earnings and claims them (a real claim_publisher_revenue).
   await page.reload();
   const claimable = page.getByTestId(`embed-earnings-${embed.embedId}`).first().getByTestId('embed-claimable');
-  await waitFor('the earnings in the Embed Library', async () => ((await claimable.innerText()) === '0.000006 SOL' ? true : undefined));
+  await waitFor('the earnings in the Embed Library', async () => ((await claimable.innerText()) === '0.0008 SOL' ? true : undefined));
   const balanceBefore = BigInt((await api<{ balanceLamports: string }>(`/demo/wallets/${publisher}`)).balanceLamports);
   await page.getByTestId(`embed-earnings-${embed.embedId}`).first().getByRole('button', { name: 'Claim' }).click();
   await page.getByText('Revenue claimed successfully').first().waitFor();
