@@ -3,11 +3,15 @@
 // projected rows and API answers agree with the program's accounts.
 import anchor from '@coral-xyz/anchor';
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
 import { createApp } from '../src/api/app.ts';
 import { createCluster } from '../src/cluster.ts';
 import { ix, pda } from '../src/demo/instructions.ts';
-import { settleCampaignInstruction } from '../src/settlement/instruction.ts';
+import { DISTRIBUTION_ACCOUNT_BYTES } from '../src/constants.ts';
+import { PROGRAM_ID } from '../src/program/idl.ts';
+import { rpcSettlementSigner, settleCampaignInstruction } from '../src/settlement/instruction.ts';
 import { SettlementJob, type CampaignSettlementRequest } from '../src/settlement/job.ts';
 import { dumpTables, scalar } from './helpers/dump.ts';
 import { fundedChain, harness, revenueChain, skipWithoutProgram } from './helpers/real-chain.ts';
@@ -182,5 +186,47 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
     assert.equal(await scalar(cluster.db, 'SELECT spent_lamports FROM campaigns'), 3_000_000);
     assert.equal(await scalar(cluster.db, 'SELECT impressions FROM campaign_settlements'), 3);
     assert.equal(await scalar(cluster.db, 'SELECT COUNT(*) FROM investor_distributions'), 2);
+  });
+  test('the RPC settlement signer reads the project account’s distribution count and the cluster’s rent', async (t) => {
+    const { chain, project } = await revenueChain();
+    const account = chain.svm.getAccount(project.address.toBase58() as never);
+    assert.ok(account.exists);
+    const rent = chain.svm.minimumBalanceForRentExemption(BigInt(DISTRIBUTION_ACCOUNT_BYTES));
+    // A JSON-RPC server answering as a cluster does, with the real account's bytes and the runtime's rent.
+    const asked: string[] = [];
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        const call = JSON.parse(body) as { id: number; method: string; params: unknown[] };
+        asked.push(call.method);
+        const known = call.params[0] === project.address.toBase58();
+        const result =
+          call.method === 'getAccountInfo'
+            ? {
+                context: { slot: 1 },
+                value: known
+                  ? { data: [Buffer.from(account.data).toString('base64'), 'base64'], executable: false, lamports: Number(account.lamports), owner: PROGRAM_ID, rentEpoch: 0, space: account.data.length }
+                  : null,
+              }
+            : Number(chain.svm.minimumBalanceForRentExemption(BigInt(call.params[0] as number)));
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    t.after(() => server.close());
+    const signer = rpcSettlementSigner({
+      rpcUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      keypair: anchor.web3.Keypair.generate(),
+      treasury: async () => undefined,
+    });
+    // revenueChain made two distributions: the next takes index 2.
+    assert.equal(await signer.nextDistributionIndex(project.address.toBase58()), 2);
+    assert.equal(Number(chain.account('Project', project.address).distributionCount), 2);
+    assert.equal(await signer.rentExemptMinimum(DISTRIBUTION_ACCOUNT_BYTES), rent);
+    assert.equal(rent, 1_844_400n);
+    const missing = anchor.web3.Keypair.generate().publicKey.toBase58();
+    await assert.rejects(signer.nextDistributionIndex(missing), { message: `Project account ${missing} does not exist on the cluster` });
+    assert.deepEqual(asked, ['getAccountInfo', 'getMinimumBalanceForRentExemption', 'getAccountInfo']);
   });
 });
