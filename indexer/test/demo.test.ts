@@ -328,6 +328,29 @@ describe('demo chain', () => {
     assert.equal(await demo.service.rentExemptMinimum(DISTRIBUTION_ACCOUNT_BYTES), 1_844_400n);
   });
 
+  test('a video campaign’s view waits: its 15,000 lamports do not pay the distribution account’s rent', async () => {
+    const { body: embeds } = await request('GET', '/api/embeds');
+    const embed = embeds.find((candidate: Json) => candidate.websiteUrl === 'https://films.example');
+    const created = await request(
+      'POST',
+      '/api/demo/campaigns',
+      { walletAddress: OTHER_WALLET, adType: 'video', budget: 1, creativeUri: 'https://ads.example/spot.mp4', creativeHash: 'ab'.repeat(32), targetGenres: [], endAt: new Date(now() + 30 * DAY_MS).toISOString() },
+      'other',
+    );
+    assert.equal(created.status, 201, created.body.message);
+    const campaign = created.body.campaign.address;
+    const nonce = await request('POST', '/api/views/nonce', { projectId: embed.projectId, embedId: embed.embedId, website: new URL(embed.websiteUrl).origin, campaign });
+    assert.deepEqual((await request('POST', '/api/views', { projectId: embed.projectId, embedId: embed.embedId, nonce: nonce.body.nonce })).body, { counted: true });
+    const distributions = await revenue.distributionCount(demo.cluster.db, embed.projectId);
+    const settled = await request('POST', '/api/demo/settle');
+    assert.deepEqual([settled.body.settled, settled.body.failed], [[], []]);
+    assert.deepEqual(settled.body.waiting, [
+      { projectId: embed.projectId, campaign, views: 1, reason: "Waits until its views pay more than the distribution account's rent (1844400 lamports)" },
+    ]);
+    assert.equal(await revenue.distributionCount(demo.cluster.db, embed.projectId), distributions);
+    assert.equal((await request('GET', `/api/campaigns/${campaign}`)).body.spentLamports, '0');
+  });
+
   test('error: the demo settlement signer never sends a batch at an index already taken on chain', async () => {
     const { body: embeds } = await request('GET', '/api/embeds');
     const embed = embeds.find((candidate: Json) => candidate.websiteUrl === 'https://films.example');

@@ -195,6 +195,21 @@ export async function recordBatchError(db: Executor, batchId: number, message: s
   await db.updateTable('settlement_batches').set({ last_error: message }).where('id', '=', batchId).execute();
 }
 
+/** Campaign views waiting unbatched with their reason, per film, campaign and reason (the demo's settle answer shows them). */
+export async function waitingViews(db: Executor): Promise<{ projectId: number; campaign: string; views: number; reason: string }[]> {
+  const rows = await db
+    .selectFrom('views')
+    .select((eb) => ['project_id', 'campaign', 'unsettled_reason', eb.fn.countAll<number>().as('views')])
+    .where('batch_id', 'is', null)
+    .where('campaign', 'is not', null)
+    .where('unsettled_reason', 'is not', null)
+    .groupBy(['project_id', 'campaign', 'unsettled_reason'])
+    .orderBy('project_id')
+    .orderBy('campaign')
+    .execute();
+  return rows.map((row) => ({ projectId: Number(row.project_id), campaign: row.campaign!, views: Number(row.views), reason: row.unsettled_reason! }));
+}
+
 /** The settlement figures /api/health shows. */
 export async function settlementHealth(db: Executor): Promise<{ unbatchedViews: number; pendingBatches: number; lastError: string | null }> {
   // Campaign views waiting for their batch (the house ad's are never settled).

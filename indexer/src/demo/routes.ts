@@ -18,7 +18,7 @@ import { FORWARDED_ORIGIN_HEADER } from '../constants.ts';
 import type { SettlementJob } from '../settlement/job.ts';
 import { DEMO_CLUSTER } from './chain.ts';
 import { posterSvg } from './posters.ts';
-import { certificates, projects, users } from '../db/index.ts';
+import { certificates, projects, settlement, users } from '../db/index.ts';
 import { transactionPage } from './transaction-page.ts';
 import { DemoActionError, type DemoService, type MetadataStore } from './service.ts';
 
@@ -266,7 +266,12 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
       .post('/settle', async (c) => {
         if (!options.settlement) fail(404, 'The settlement job is not running');
         const results = await options.settlement.runOnce();
-        return c.json({ settled: results.filter((result) => result.signature), failed: results.filter((result) => !result.signature) });
+        return c.json({
+          settled: results.filter((result) => result.signature),
+          failed: results.filter((result) => !result.signature),
+          // Views no batch took, and why (e.g. they do not pay the distribution account's rent yet).
+          waiting: await settlement.waitingViews(c.var.cluster.db),
+        });
       })
       // The demo chain as a chain source, for the API processes that do not hold it (roles/leader-chain-source.ts).
       .get('/chain/transactions/:signature', validate('param', demoSchemas.chainTransaction), async (c) => {
@@ -310,7 +315,7 @@ const ROUTE_DOCS: { method: 'get' | 'post'; path: string; summary: string; body?
   { method: 'post', path: '/api/demo/campaigns/{address}/pause', summary: 'set_campaign_paused (pause or resume); { txHash, campaign }', params: demoSchemas.campaignParams, body: demoSchemas.pause, forWallet: true },
   { method: 'post', path: '/api/demo/campaigns/{address}/close', summary: 'close_campaign after its end and the settlement grace; { txHash, refundedLamports, campaign }', params: demoSchemas.campaignParams, body: demoSchemas.closeCampaign, forWallet: true },
   { method: 'post', path: '/api/demo/clock/advance', summary: "Move the demo chain's clock forward (1 s to 30 days, like a validator's warp); { now }", body: demoSchemas.clockAdvance },
-  { method: 'post', path: '/api/demo/settle', summary: 'Run the settlement job now: counted views → distribute_revenue' },
+  { method: 'post', path: '/api/demo/settle', summary: 'Run the settlement job now: counted views → settle_campaign; { settled, failed, waiting: [{ projectId, campaign, views, reason }] }' },
   { method: 'get', path: '/api/demo/chain/transactions/{signature}', summary: 'A committed demo-chain transaction (ChainTransaction JSON; API processes read the chain through it)', params: demoSchemas.chainTransaction },
   { method: 'get', path: '/api/demo/chain/signatures/{address}', summary: 'Signatures of demo-chain transactions touching an address, newest first (?before, ?until, ?limit)', params: demoSchemas.chainSignatures },
   { method: 'get', path: '/api/demo/posters/{file}', summary: "A project's generated SVG poster ({projectId}.svg)", params: demoSchemas.poster },

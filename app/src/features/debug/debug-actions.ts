@@ -61,6 +61,8 @@ const distributionCount = async (client: MarqueeClient, projectId: number) =>
 
 interface SettlementRun {
   failed: { projectId: number; error?: string }[]
+  /** Views no batch took yet, and why (e.g. they do not pay the distribution account's rent yet). */
+  waiting?: { projectId: number; reason: string }[]
 }
 
 /** Settlement passes of the demo chain before the view's distribution must exist. */
@@ -72,13 +74,17 @@ const DEMO_SETTLEMENT_PASSES = 3
  * counted, so the distribution list (not one pass's answer) says when the view is distributed.
  */
 async function settleDemoView(client: MarqueeClient, projectId: number, distributionsBefore: number): Promise<void> {
+  let waiting: string | undefined
   for (let pass = 0; pass < DEMO_SETTLEMENT_PASSES; pass++) {
     const run = await apiPost<SettlementRun>('/api/demo/settle', client.cluster, {})
     const failure = run.failed.find((result) => result.projectId === projectId)
     if (failure) throw new DebugActionError(`settlement failed: ${failure.error ?? 'unknown error'}`)
     if ((await distributionCount(client, projectId)) > distributionsBefore) return
+    waiting = run.waiting?.find((view) => view.projectId === projectId)?.reason
   }
-  throw new DebugActionError('the view was counted but no revenue distribution was created')
+  // The server says why the view is not paid yet (a batch is sent only once it pays more than the
+  // rent of the distribution account it creates), else only that it is not.
+  throw new DebugActionError(waiting ? `the view was counted, no revenue distribution yet: ${waiting}` : 'the view was counted but no revenue distribution was created')
 }
 
 export const NO_REVENUE = "No revenue to claim: You don't have any unclaimed revenue at the moment."

@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { MarqueeClient } from '@/features/chain/marquee-client'
+import { installFakeApi } from '@/test/fake-api'
+import { trackViewFromDebug } from './debug-actions'
+
+afterEach(() => vi.restoreAllMocks())
+
+const RENT_REASON = "Waits until its views pay more than the distribution account's rent (1844400 lamports)"
+
+/** The API of a demo chain on which the simulated view is counted; `settle` answers POST /api/demo/settle. */
+function demoApi(settle: () => unknown, distributions: () => unknown[] = () => []) {
+  return installFakeApi({
+    'GET /player/7/ads/pre-roll': () => ({ campaign: 'Campaign1111' }),
+    'POST /api/views/nonce': () => ({ nonce: 'n'.repeat(32), minWatchMs: 0 }),
+    'POST /api/views': () => ({ counted: true }),
+    'GET /api/revenue/distributions': distributions,
+    'POST /api/demo/settle': settle,
+  })
+}
+
+const client = { mode: 'demo', cluster: 'demo' } as unknown as MarqueeClient
+const embed = { embedId: 'embed-7-1', websiteUrl: 'https://films.example' }
+
+describe('Simulate View in demo mode', () => {
+  it("says why the view's revenue is not distributed yet: the server's reason for the waiting views", async () => {
+    const api = demoApi(() => ({ settled: [], failed: [], waiting: [{ projectId: 7, campaign: 'Campaign1111', views: 1, reason: RENT_REASON }] }))
+    await expect(trackViewFromDebug(client, 7, embed)).rejects.toThrow(`the view was counted, no revenue distribution yet: ${RENT_REASON}`)
+    expect(api.find('POST', '/api/demo/settle').length).toBe(3)
+  })
+
+  it('returns once the settlement created the distribution', async () => {
+    let settled = false
+    demoApi(
+      () => {
+        settled = true
+        return { settled: [{ batchId: 1, projectId: 7, signature: 'sig' }], failed: [], waiting: [] }
+      },
+      () => (settled ? [{ id: 1 }] : []),
+    )
+    await expect(trackViewFromDebug(client, 7, embed)).resolves.toBeUndefined()
+  })
+})
