@@ -97,25 +97,20 @@ export function investorDistribution(db: Executor, id: number) {
     .executeTakeFirst();
 }
 
+export interface IndexedDistribution {
+  signature: string;
+  total_lamports: number;
+  total_views: number;
+  embeds: { embed: string; views: number }[];
+  settlement: { campaign: string; impressions: number; amount_lamports: number } | null;
+}
+
 /**
  * The project's distribution at an index as the settlement job compares it with a batch: its
  * transaction, amount, views per embed, and the campaign settlement made in the same transaction
  * (null: a distribute_revenue deposit, which names no campaign).
  */
-export async function distributionAt(
-  db: Executor,
-  projectId: number,
-  index: number,
-): Promise<
-  | {
-      signature: string;
-      total_lamports: number;
-      total_views: number;
-      embeds: { embed: string; views: number }[];
-      settlement: { campaign: string; impressions: number; amount_lamports: number } | null;
-    }
-  | undefined
-> {
+export async function distributionAt(db: Executor, projectId: number, index: number): Promise<IndexedDistribution | undefined> {
   const distribution = await db
     .selectFrom('distributions')
     .select(['id', 'address', 'signature', 'total_lamports', 'total_views'])

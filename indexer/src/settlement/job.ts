@@ -63,7 +63,7 @@ const rentReason = (rent: bigint) => `Waits until its views pay more than the di
 
 /** Whether an indexed distribution is the payment of this batch: its campaign, impressions, amount and views per embed. */
 function paysBatch(
-  distribution: NonNullable<Awaited<ReturnType<typeof revenue.distributionAt>>>,
+  distribution: revenue.IndexedDistribution,
   batch: settlement.PendingBatch,
   embeds: { embed: string; views: number }[],
 ): boolean {
