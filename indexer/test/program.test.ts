@@ -123,7 +123,8 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
     );
   });
 
-  test('the settlement job turns a campaign’s counted views into a real settle_campaign, ingested', async () => {
+  /** A sponsorship's three counted views of a funded film's embed, indexed, and a signer that sends settle_campaign to the real program. */
+  async function sponsoredViews() {
     const { chain, source, platform, project } = await fundedChain();
     const publisher = chain.wallet(sol(1));
     const embedId = 'embed-0-1';
@@ -173,7 +174,12 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
       },
       distributeRevenue: async () => assert.fail('campaign views are paid by settle_campaign'),
     };
-    const results = await new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer, now: () => nowMs }).runOnce();
+    return { chain, cluster, platform, project, publisher, embedId, campaign, signer, now: () => nowMs };
+  }
+
+  test('the settlement job turns a campaign’s counted views into a real settle_campaign, ingested', async () => {
+    const { chain, cluster, project, publisher, embedId, campaign, signer, now } = await sponsoredViews();
+    const results = await new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer, now }).runOnce();
     assert.equal(results.length, 1);
     assert.equal(results[0].error, undefined);
     const embed = chain.account('Embed', addresses.embed(project.address, publisher.publicKey, embedId));
@@ -187,6 +193,27 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
     assert.equal(await scalar(cluster.db, 'SELECT impressions FROM campaign_settlements'), 3);
     assert.equal(await scalar(cluster.db, 'SELECT COUNT(*) FROM investor_distributions'), 2);
   });
+
+  test('a settle_campaign that landed before a crash is recognised as the batch’s own from the real program’s events: settled once, not resent', async () => {
+    const { chain, cluster, project, signer, now } = await sponsoredViews();
+    let landed = '';
+    const crashing = {
+      ...signer,
+      async settleCampaign(request: CampaignSettlementRequest) {
+        landed = await signer.settleCampaign(request);
+        throw new Error('connection lost after sending');
+      },
+    };
+    const first = await new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer: crashing, now }).runOnce();
+    assert.equal(first[0].error, 'connection lost after sending');
+    await cluster.indexer.sync();
+    const resent = { ...signer, settleCampaign: async () => assert.fail('the landed batch may not be sent again') };
+    const second = await new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer: resent, now }).runOnce();
+    assert.deepEqual(second.map((result) => [result.signature, result.error]), [[landed, undefined]]);
+    assert.equal(Number(chain.account('Project', project.address).distributionCount), 1);
+    assert.equal(await scalar(cluster.db, "SELECT status FROM settlement_batches"), 'settled');
+  });
+
   test('the RPC settlement signer reads the project account’s distribution count and the cluster’s rent', async (t) => {
     const { chain, project } = await revenueChain();
     const account = chain.svm.getAccount(project.address.toBase58() as never);
