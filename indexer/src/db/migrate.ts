@@ -17,6 +17,7 @@ import { migration007 } from './migrations/007_collaboration.ts';
 import { migration008 } from './migrations/008_metadata_on_chain.ts';
 import { migration009 } from './migrations/009_campaigns.ts';
 import { migration010 } from './migrations/010_publisher_applications.ts';
+import { migration011 } from './migrations/011_ingestion_integrity.ts';
 
 /** A migration's `up` gets the dialect for the few column types the two databases spell apart. */
 export interface MarqueeMigration {
@@ -33,7 +34,7 @@ export type MigrationList = MarqueeMigration[];
  */
 export const MIGRATIONS: MigrationList = [
   migration001, migration002, migration003, migration004, migration005, migration006, migration007,
-  migration008, migration009, migration010,
+  migration008, migration009, migration010, migration011,
 ];
 
 const MIGRATION_TABLE = 'kysely_migration';
