@@ -15,7 +15,7 @@ import { ClusterIndexer, unavailableRetryDelay } from '../src/ingest/indexer.ts'
 import { decodeTransactionEvents, type ChainTransaction } from '../src/program/decoder.ts';
 import { testApp } from './helpers/app.ts';
 import { address, FakeChainSource } from './helpers/chain.ts';
-import { dropTestStorage, sqlRun, testLocation, testStorage } from './helpers/database.ts';
+import { dropTestStorage, sqlRows, sqlRun, testDialect, testLocation, testStorage } from './helpers/database.ts';
 import { dumpTables, scalar } from './helpers/dump.ts';
 import { fullScenario, ScriptedChain } from './helpers/scenario.ts';
 
@@ -337,5 +337,15 @@ describe('finalized reconciliation', () => {
     assert.equal(await scalar(store.db, 'SELECT COUNT(*) AS n FROM transactions WHERE finalized = 0'), 0);
     await store.close();
     await neverSaw.close();
+  });
+
+  test('every foreign key can wait for the commit (PostgreSQL): the rollback empties projects that off-chain rows point to', { skip: testDialect !== 'postgres' && 'SQLite defers every foreign key with a pragma' }, async () => {
+    const store = await openStore(testLocation());
+    const immediate = await sqlRows(
+      store.db,
+      "SELECT c.conname AS name FROM pg_constraint c WHERE c.contype = 'f' AND c.connamespace = current_schema()::regnamespace AND NOT c.condeferrable",
+    );
+    assert.deepEqual(immediate, [], 'a migration added a foreign key without .deferrable().initiallyImmediate()');
+    await store.close();
   });
 });

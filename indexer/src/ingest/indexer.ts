@@ -449,8 +449,9 @@ export class ClusterIndexer {
   }
 
   /**
-   * What a live notification asks for: one gap resolution at a time. Asked while one runs, it runs
-   * once more afterwards (however many asked meanwhile), so a burst of notifications costs two.
+   * What a live notification (and each sync) asks for: one gap resolution at a time. Asked while one
+   * runs, it runs once more afterwards (however many asked meanwhile), so a burst of notifications
+   * costs two.
    */
   requestGapResolution(): Promise<void> {
     if (this.resolving) {
@@ -476,7 +477,7 @@ export class ClusterIndexer {
       try {
         const ingested = await this.backfillAddress(this.programId, (await this.cursor())?.signature, PROGRAM_CURSOR);
         const arrived = await this.retryUnavailable();
-        await this.resolveGaps();
+        await this.requestGapResolution();
         return ingested + arrived;
       } finally {
         this.syncing = undefined;
