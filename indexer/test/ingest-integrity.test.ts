@@ -146,6 +146,10 @@ describe('quarantine', () => {
     await sqlRun(cluster.db, 'DELETE FROM cursors');
     await indexer.sync();
     assert.equal(await scalar(cluster.db, 'SELECT COUNT(*) AS n FROM distributions'), 0);
+    // A write that reports it is told why it is not applied, not that it is no Marquee transaction.
+    const reported = await t.request('POST', '/api/investments', { projectId: film.id, amount: 1, txHash: poison.signature });
+    assert.equal(reported.status, 409);
+    assert.match(((await reported.json()) as { message: string }).message, /is quarantined by the indexer \(CampaignSettled/);
     assert.deepEqual(await indexer.reprojectQuarantined(), { reprojected: [poison.signature], stillQuarantined: [] });
     assert.deepEqual(await indexer.gaps(), []);
     assert.equal(await scalar(cluster.db, 'SELECT COUNT(*) AS n FROM campaign_settlements'), 1);

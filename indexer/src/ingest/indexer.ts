@@ -192,9 +192,7 @@ export class ClusterIndexer {
     const result = await this.serialize(() =>
       inTransaction(this.db, async (trx): Promise<IngestResult> => {
         if (options.cursor) await chainLog.moveCursor(trx, options.cursor, tx.signature, tx.slot, this.now());
-        if (await chainLog.isIngested(trx, tx.signature)) {
-          return { signature: tx.signature, duplicate: true, failed, events: await this.storedEvents(tx.signature, trx) };
-        }
+        if (await chainLog.isIngested(trx, tx.signature)) return this.alreadyIngested(tx.signature, failed, trx);
         // Whatever happens next, the source has returned it.
         await unavailableSignatures.remove(trx, tx.signature);
         if (undecodable !== undefined) {
@@ -260,6 +258,11 @@ export class ClusterIndexer {
     return result;
   }
 
+  private async alreadyIngested(signature: string, failed: boolean, db: Executor): Promise<IngestResult> {
+    const quarantined = await this.quarantineOf(db, signature);
+    return { signature, duplicate: true, failed, events: await this.storedEvents(signature, db), ...(quarantined ? { quarantined } : {}) };
+  }
+
   private async quarantineOf(db: Executor, signature: string): Promise<IngestResult['quarantined']> {
     const entry = await quarantine.get(db, signature);
     return entry ? { stage: entry.stage, reason: entry.reason } : undefined;
@@ -267,9 +270,7 @@ export class ClusterIndexer {
 
   /** Looks a signature up through the source and ingests it; null when the cluster has no such transaction. */
   async ingestSignature(signature: string): Promise<IngestResult | null> {
-    if (await this.isIngested(signature)) {
-      return { signature, duplicate: true, failed: false, events: await this.storedEvents(signature) };
-    }
+    if (await this.isIngested(signature)) return this.alreadyIngested(signature, false, this.db);
     const tx = await this.source.getTransaction(signature);
     return tx ? this.ingestTransaction(tx) : null;
   }
