@@ -18,7 +18,6 @@
 //   slot is final; those the cluster no longer has are deleted and the projection is rebuilt by
 //   replaying the remaining event log, in one database transaction.
 import anchor from '@coral-xyz/anchor';
-import { sql } from 'kysely';
 import {
   HEALTH_RECENT_ISSUES,
   RECONCILE_BATCH,
@@ -34,9 +33,10 @@ import {
   type ChainTransaction,
   type DecodedEvent,
 } from '../program/decoder.ts';
-import { PLATFORM_STREAM, PROGRAM_ID, streamGenesis } from '../program/idl.ts';
+import { PLATFORM_STREAM, PROGRAM_ID } from '../program/idl.ts';
 import type { ChainSource, SourceNotification } from '../sources/source.ts';
-import { applyEvent, type StoredEvent } from './projector.ts';
+import type { StoredEvent } from './projector.ts';
+import { applyStream, replayLog } from './stream-projection.ts';
 
 /** Program-wide backfill cursor name. */
 export const PROGRAM_CURSOR = 'program';
@@ -240,7 +240,7 @@ export class ClusterIndexer {
         }
         // It decodes now (an IDL fix): out of the decode quarantine; projecting may quarantine it again.
         if ((await quarantine.stageOf(trx, tx.signature)) === 'decode') await quarantine.release(trx, [tx.signature]);
-        for (const stream of new Set(decoded.map((event) => event.stream))) await this.applyStream(trx, stream);
+        for (const stream of new Set(decoded.map((event) => event.stream))) await applyStream(trx, stream, { now: this.now() });
         const stillQuarantined = await this.quarantineOf(trx, tx.signature);
         return {
           signature: tx.signature,
@@ -287,44 +287,6 @@ export class ClusterIndexer {
 
   cursor(name = PROGRAM_CURSOR): Promise<{ signature: string; slot: number } | undefined> {
     return chainLog.cursorOf(this.db, name);
-  }
-
-  /**
-   * Projects the stream's waiting events while each one is the next in seq order (and, when
-   * replaying the log, at most up to `maxSeq`). An event whose projection throws is undone (a
-   * savepoint) and its transaction quarantined; the stream then waits at that seq, as it does at
-   * any event of a quarantined transaction (but `retrying`, the one being re-projected), rather than
-   * skip it. Returns false when an event failed.
-   */
-  private async applyStream(trx: Executor, stream: string, options: { maxSeq?: number; retrying?: string } = {}): Promise<boolean> {
-    const maxSeq = options.maxSeq ?? Number.POSITIVE_INFINITY;
-    // The first event of a stream, what its projection starts from, depends on the stream's kind.
-    const anEventName = await chainLog.anEventName(trx, stream);
-    if (!anEventName) return true;
-    const genesis = streamGenesis(stream, anEventName);
-    for (;;) {
-      const row = await chainLog.nextPendingEvent(trx, stream, genesis);
-      if (!row || row.seq > maxSeq) return true;
-      if (row.signature !== options.retrying && (await quarantine.stageOf(trx, row.signature))) return true;
-      await sql`SAVEPOINT apply_event`.execute(trx);
-      try {
-        await applyEvent(trx, { ...row, data: JSON.parse(row.data) });
-        await chainLog.markApplied(trx, row);
-        await sql`RELEASE SAVEPOINT apply_event`.execute(trx);
-      } catch (error) {
-        // PostgreSQL refuses every statement after a failed one until the savepoint is rolled back.
-        await sql`ROLLBACK TO SAVEPOINT apply_event`.execute(trx);
-        await sql`RELEASE SAVEPOINT apply_event`.execute(trx);
-        await quarantine.record(trx, {
-          signature: row.signature,
-          slot: row.slot,
-          stage: 'project',
-          reason: `${row.name} (seq ${row.seq} of ${stream}) does not project: ${errorText(error)}`,
-          now: this.now(),
-        });
-        return false;
-      }
-    }
   }
 
   /** Streams with events waiting for a missing predecessor. */
@@ -513,21 +475,11 @@ export class ClusterIndexer {
         if (vanished.length === 0) return;
         await chainLog.deleteTransactions(trx, vanished);
         await quarantine.release(trx, vanished);
-        await this.replayLog(trx);
+        await replayLog(trx, this.store.dialect, this.now());
       }),
     );
     if (vanished.length > 0) console.warn(`[indexer] ${this.cluster}: rolled back ${vanished.length} transaction(s) gone at finalized: ${vanished.join(', ')}`);
     return { finalizedSlot, finalized: finalized.length, rolledBack: vanished };
-  }
-
-  /**
-   * Rebuilds the projected tables from the event log: emptied, then every event applied in chain
-   * order, each stream only as far as the event in hand (so a campaign's settlement is not applied
-   * before the film it pays is created), as an in-order sync would have.
-   */
-  private async replayLog(trx: Executor): Promise<void> {
-    await chainLog.resetProjection(trx, this.store.dialect);
-    for (const event of await chainLog.eventsInChainOrder(trx)) await this.applyStream(trx, event.stream, { maxSeq: event.seq });
   }
 
   /**
@@ -549,7 +501,7 @@ export class ClusterIndexer {
         inTransaction(this.db, async (trx) => {
           let projected = true;
           const streams = new Set((await chainLog.eventsOf(trx, entry.signature)).map((event) => event.stream));
-          for (const stream of streams) projected = (await this.applyStream(trx, stream, { retrying: entry.signature })) && projected;
+          for (const stream of streams) projected = (await applyStream(trx, stream, { now: this.now(), retrying: entry.signature })) && projected;
           // A failure has counted one more attempt, with its reason, on the quarantined row.
           if (projected) await quarantine.release(trx, [entry.signature]);
           return !projected;
