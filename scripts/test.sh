@@ -5,7 +5,8 @@
 # PostgreSQL), the fuzz of the API's OpenAPI contract, and the end-to-end journey.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-step() { printf '\n==> %s\n' "$*"; }
+# Each step says when it started (minutes:seconds since the start), so a slow run shows where the time went.
+step() { printf '\n==> [%d:%02d] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 
 step "installing npm dependencies"
 # `npm install` rather than `npm ci`: it honours the lock file, and tolerates the platform-specific
@@ -55,3 +56,5 @@ step "end to end again on PostgreSQL: the demo journey against two API processes
 # journey covers. Every journey on it: E2E_TOPOLOGY=pg-cluster bash scripts/with-postgres.sh node
 # --import tsx --test e2e/*.test.ts
 E2E_TOPOLOGY=pg-cluster bash scripts/with-postgres.sh node --import tsx --test e2e/demo-journey.test.ts
+
+step "every test passed"
