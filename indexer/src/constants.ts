@@ -181,3 +181,15 @@ export const HOUSE_CAMPAIGN_BUDGET_LAMPORTS = 100_000n * BigInt(LAMPORTS_PER_SOL
 export const AD_GENRES: readonly string[] = (
   JSON.parse(readFileSync(new URL('../../programs/marquee/ad-genres.json', import.meta.url), 'utf8')) as { genres: string[] }
 ).genres;
+
+// --- Ingestion (issue 10: ingestion never stalls) --------------------------------------------------
+/** A signature the RPC listed but could not return is asked for again after 2 s, doubling per attempt… */
+export const UNAVAILABLE_RETRY_BASE_MS = 2_000;
+/** …up to once every 10 minutes, for as long as it stays unavailable (health lists it meanwhile). */
+export const UNAVAILABLE_RETRY_MAX_MS = 10 * 60_000;
+/** How often the live indexer re-reads recent `confirmed` transactions at `finalized`. */
+export const RECONCILE_INTERVAL_MS = 60_000;
+/** At most this many transactions are read back per reconciliation pass (the rest wait for the next). */
+export const RECONCILE_BATCH = 200;
+/** /api/health lists this many of the newest quarantined transactions and unavailable signatures. */
+export const HEALTH_RECENT_ISSUES = 5;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import anchor from '@coral-xyz/anchor';
-import { decodeTransactionEvents, toChainTransaction } from '../src/program/decoder.ts';
+import { decodeTransactionEvents, toChainTransaction, UndecodableEventError } from '../src/program/decoder.ts';
 import { CAMPAIGN_EVENT_NAMES, EVENT_IX_TAG, EVENT_NAMES, idl, PROGRAM_ID } from '../src/program/idl.ts';
 import { address, buildTransaction, encodeEvent, toRpcJson } from './helpers/chain.ts';
 import { ScriptedChain } from './helpers/scenario.ts';
@@ -77,11 +77,16 @@ describe('decoder', () => {
     assert.deepEqual(decodeTransactionEvents(tx), []);
   });
 
-  test('an event body that does not decode with the IDL is left out', () => {
+  test('an event body that does not decode with the IDL, or an unknown event, throws (ingestion quarantines it)', () => {
     const event = encodeEvent('LicenseClaimed', { project: address('p'), studio: address('s'), amount_lamports: 1n, seq: 2n, timestamp: 1n });
-    const tx = buildTransaction([]);
-    tx.innerInstructions[0].instructions.push({ programIdIndex: 2, data: event.subarray(0, 30) });
-    assert.deepEqual(decodeTransactionEvents(tx), []);
+    const truncated = buildTransaction([]);
+    truncated.innerInstructions[0].instructions.push({ programIdIndex: 2, data: event.subarray(0, 30) });
+    assert.throws(() => decodeTransactionEvents(truncated), (error: Error) => error instanceof UndecodableEventError && /instruction 0, event 0: /.test(error.message));
+    const unknown = buildTransaction([]);
+    const renamed = Buffer.from(event);
+    renamed.fill(0xab, 8, 16);
+    unknown.innerInstructions[0].instructions.push({ programIdIndex: 2, data: renamed });
+    assert.throws(() => decodeTransactionEvents(unknown), /unknown event discriminator abababababababab/);
   });
 
   test('events are keyed by outer instruction index and position, across several instructions', () => {

@@ -12,7 +12,7 @@ import { startDemo, type DemoRuntime } from '../src/demo/index.ts';
 import { DISTRIBUTION_ACCOUNT_BYTES } from '../src/constants.ts';
 import { pda } from '../src/demo/instructions.ts';
 import { revenue } from '../src/db/index.ts';
-import { dropTestStorage, testStorage } from './helpers/database.ts';
+import { dropTestStorage, scalar, testStorage } from './helpers/database.ts';
 import { verifiedWebsite } from './helpers/publishers.ts';
 import { signIn } from './helpers/sign-in.ts';
 
@@ -401,6 +401,15 @@ describe('demo chain', () => {
     assert.equal(refund.body.amountLamports, '2000000000');
     const project = (await request('GET', `/api/projects/${projectId}`)).body;
     assert.deepEqual([project.currentFunding, project.investorCount], [0, 0]);
+  });
+
+  test('the demo chain finalizes at once: a reconciliation pass confirms every ingested transaction and rolls nothing back', async () => {
+    const [newest] = await demo.chain.getSignatures(demo.cluster.indexer.programId, { limit: 1 });
+    assert.equal(await demo.chain.finalizedSlot(), newest.slot);
+    const result = await demo.cluster.indexer.reconcileFinalized();
+    assert.deepEqual(result.rolledBack, []);
+    assert.ok(result.finalized > 0);
+    assert.equal(await scalar(demo.cluster.db, 'SELECT COUNT(*) AS n FROM transactions WHERE finalized = 0'), 0);
   });
 
   test('a restart on the same data folder shows the same data', async () => {

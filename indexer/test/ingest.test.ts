@@ -153,20 +153,23 @@ describe('ingestion', () => {
     assert.equal((await indexer.cursor())!.signature, failedTx.signature);
   });
 
-  test('a signature the source lists but cannot serve yet stops the backfill before it, to resume later', async () => {
+  test('a signature the source lists but cannot serve yet does not stop the backfill: it is remembered and fetched once served', async () => {
     const chain = new ScriptedChain();
     chain.initializePlatform();
-    const lagging = chain.registerStudio('s', 'S');
-    void lagging;
-    const indexer = await indexerFor(chain.source);
+    chain.registerStudio('s', 'S');
+    let nowMs = 0;
+    const indexer = new ClusterIndexer({ cluster: 'demo', store: await openStore(testLocation()), source: chain.source, now: () => nowMs });
     const second = chain.source.transactions[1].tx;
     const original = chain.source.getTransaction.bind(chain.source);
     chain.source.getTransaction = async (signature) => (signature === second.signature ? null : original(signature));
     assert.equal(await indexer.sync(), 1);
-    assert.equal((await indexer.cursor())!.signature, chain.source.transactions[0].tx.signature);
+    assert.equal((await indexer.cursor())!.signature, second.signature, 'the cursor moves past it');
+    assert.equal((await indexer.ingestionHealth()).unavailableSignatures.count, 1);
     chain.source.getTransaction = original;
+    nowMs += 60_000;
     assert.equal(await indexer.sync(), 1);
     assert.equal(await scalar(indexer.db, 'SELECT COUNT(*) AS n FROM studios'), 1);
+    assert.equal((await indexer.ingestionHealth()).unavailableSignatures.count, 0);
   });
 
   test('live notifications from the source are ingested', async () => {

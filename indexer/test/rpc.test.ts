@@ -51,6 +51,9 @@ function rpcTransaction(index: number) {
 let server: Server;
 let url: string;
 const calls: string[] = [];
+const requests: { method: string; params: unknown[] }[] = [];
+/** What getSlot answers at `finalized` commitment. */
+const FINALIZED_SLOT = 4242;
 
 before(async () => {
   server = createServer((request, response) => {
@@ -59,6 +62,7 @@ before(async () => {
     request.on('end', async () => {
       const { id, method, params } = JSON.parse(body);
       calls.push(method);
+      requests.push({ method, params });
       let result: unknown = null;
       if (method === 'getTransaction') {
         const index = chain.source.transactions.findIndex((entry) => entry.tx.signature === params[0]);
@@ -66,6 +70,8 @@ before(async () => {
       } else if (method === 'getSignaturesForAddress') {
         const list = await chain.source.getSignatures(params[0], params[1] ?? {});
         result = list.map((entry) => ({ signature: entry.signature, slot: entry.slot, err: null, memo: null, blockTime: null, confirmationStatus: 'confirmed' }));
+      } else if (method === 'getSlot' && params?.[0]?.commitment === 'finalized') {
+        result = FINALIZED_SLOT;
       } else if (method === 'getSlot') {
         // RpcSource probes the HTTP endpoint before it opens the websocket subscription.
         result = chain.source.transactions.length;
@@ -92,6 +98,17 @@ describe('RpcSource', () => {
     assert.equal(versioned!.accountKeys.length, 3, 'static keys + the loaded program id');
     assert.equal(versioned!.accountKeys[2], PROGRAM_ID);
     assert.equal(await source.getTransaction(randomSignature()), null);
+  });
+
+  test('reconciliation reads at finalized: getTransaction passes the commitment, finalizedSlot asks getSlot at finalized', async () => {
+    const source = new RpcSource({ cluster: 'localnet', rpcUrl: url });
+    const signature = chain.source.transactions[0].tx.signature;
+    requests.length = 0;
+    await source.getTransaction(signature);
+    await source.getTransaction(signature, { commitment: 'finalized' });
+    const commitments = requests.filter((r) => r.method === 'getTransaction').map((r) => (r.params[1] as { commitment: string }).commitment);
+    assert.deepEqual(commitments, ['confirmed', 'finalized']);
+    assert.equal(await source.finalizedSlot(), FINALIZED_SLOT);
   });
 
   test('an indexer over the RPC source syncs the whole program history', async () => {

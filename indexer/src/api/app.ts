@@ -113,6 +113,7 @@ export function createApp(deps: AppDeps) {
           cursor: (await cluster.indexer.cursor()) ?? null,
           gaps: await cluster.indexer.gaps(),
           transactions: await chainLog.transactionCount(cluster.db),
+          ...(await cluster.indexer.ingestionHealth()),
           settlement: await settlement.settlementHealth(cluster.db),
         })),
       ),

@@ -79,7 +79,7 @@ const ANALYTICS_ROUTES: RouteDoc[] = [
 ];
 
 export const ROUTES: RouteDoc[] = [
-  { method: 'get', path: '/api/health', summary: 'Liveness and per-cluster indexer state' },
+  { method: 'get', path: '/api/health', summary: 'Liveness and per-cluster indexer state: cursor, gaps (with the quarantined transaction a stream waits for), transactions, settlement, quarantine { count, newest } and unavailableSignatures { count, newest }' },
   {
     method: 'get',
     path: '/api/auth/nonce',

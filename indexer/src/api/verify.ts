@@ -19,6 +19,9 @@ export async function verifiedEvents(
     fail(502, `Could not look up transaction ${txHash} on ${ctx.name}: ${error instanceof Error ? error.message : error}`);
   }
   if (!result) fail(404, `Transaction ${txHash} was not found on ${ctx.name}`);
+  if (result.quarantined) {
+    fail(409, `Transaction ${txHash} is quarantined by the indexer (${result.quarantined.reason}); it is applied once the indexer is fixed and re-projects it`);
+  }
   const failed = result.failed || (await ctx.indexer.isFailed(txHash));
   if (failed) fail(400, `Transaction ${txHash} failed on ${ctx.name}`);
   if (result.events.length === 0) fail(400, `Transaction ${txHash} is not a Marquee program transaction`);
@@ -28,7 +31,7 @@ export async function verifiedEvents(
   // yet is backfilled from its account's history here.
   const allApplied = async () => (await Promise.all(candidates.map((event) => ctx.indexer.isApplied(event)))).every(Boolean);
   if (!(await allApplied())) {
-    await ctx.indexer.resolveGaps();
+    await ctx.indexer.requestGapResolution();
     if (!(await allApplied())) {
       fail(409, `Transaction ${txHash} is stored but waits for earlier events of its project; try again shortly`);
     }

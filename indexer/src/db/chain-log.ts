@@ -1,5 +1,8 @@
 // The chain-log aggregate: ingested transactions, the append-only event log, the per-stream seq
-// bookkeeping of the projection, and the backfill cursors.
+// bookkeeping of the projection, the backfill cursors, and what rolling a vanished transaction back
+// needs (deleting it, resetting the projected tables to replay the log).
+import { sql } from 'kysely';
+import type { DialectName } from './connection.ts';
 import type { Executor } from './executor.ts';
 import type { EventRow, NewEvent } from './schema.ts';
 
@@ -9,7 +12,30 @@ export interface StreamGapRow {
   nextSeq: number | null;
   firstPendingSeq: number;
   pending: number;
+  /** Present when the event the stream waits for belongs to a quarantined transaction. */
+  quarantined?: { signature: string; stage: string; reason: string };
 }
+
+/**
+ * The tables applyEvent writes, children before parents (the order they are emptied in). Everything
+ * else (users, views, chat, settlement batches, …) is written off chain and survives a replay.
+ */
+export const PROJECTED_TABLES = [
+  'investor_distributions',
+  'distribution_embeds',
+  'distributions',
+  'revenue_claims',
+  'publisher_claims',
+  'campaign_settlements',
+  'campaigns',
+  'refunds',
+  'positions',
+  'investments',
+  'embeds',
+  'projects',
+  'studios',
+  'platform',
+] as const;
 
 export async function isIngested(db: Executor, signature: string): Promise<boolean> {
   const row = await db.selectFrom('transactions').select('signature').where('signature', '=', signature).executeTakeFirst();
@@ -117,12 +143,27 @@ export async function streamGaps(db: Executor): Promise<StreamGapRow[]> {
     .groupBy(['e.stream', 's.next_seq'])
     .orderBy('e.stream')
     .execute();
-  return rows.map((row) => ({
-    stream: row.stream,
-    nextSeq: row.nextSeq === null ? null : Number(row.nextSeq),
-    firstPendingSeq: Number(row.firstPendingSeq),
-    pending: Number(row.pending),
-  }));
+  const gaps: StreamGapRow[] = [];
+  for (const row of rows) {
+    const gap: StreamGapRow = {
+      stream: row.stream,
+      nextSeq: row.nextSeq === null ? null : Number(row.nextSeq),
+      firstPendingSeq: Number(row.firstPendingSeq),
+      pending: Number(row.pending),
+    };
+    const waitingFor = await db
+      .selectFrom('events as e')
+      .innerJoin('quarantined_transactions as q', 'q.signature', 'e.signature')
+      .select(['q.signature as signature', 'q.stage as stage', 'q.reason as reason'])
+      .where('e.stream', '=', gap.stream)
+      .where('e.seq', '=', gap.nextSeq ?? gap.firstPendingSeq)
+      .where('e.applied', '=', 0)
+      .limit(1)
+      .executeTakeFirst();
+    if (waitingFor) gap.quarantined = waitingFor;
+    gaps.push(gap);
+  }
+  return gaps;
 }
 
 export async function moveCursor(db: Executor, name: string, signature: string, slot: number, now: number): Promise<void> {
@@ -146,4 +187,58 @@ export function cursorOf(db: Executor, name: string): Promise<{ signature: strin
 /** Forgets every cursor (tests: a full re-sync from scratch). */
 export async function clearCursors(db: Executor): Promise<void> {
   await db.deleteFrom('cursors').execute();
+}
+
+/** Ingested transactions not yet read back at `finalized`, up to `maxSlot`, oldest first. */
+export function unfinalizedTransactions(db: Executor, maxSlot: number, limit: number): Promise<{ signature: string; slot: number }[]> {
+  return db
+    .selectFrom('transactions')
+    .select(['signature', 'slot'])
+    .where('finalized', '=', 0)
+    .where('slot', '<=', maxSlot)
+    .orderBy('slot')
+    .orderBy('signature')
+    .limit(limit)
+    .execute();
+}
+
+export async function markFinalized(db: Executor, signatures: string[]): Promise<void> {
+  if (signatures.length === 0) return;
+  await db.updateTable('transactions').set({ finalized: 1 }).where('signature', 'in', signatures).execute();
+}
+
+/** Forgets transactions the cluster no longer has: their rows, their events, cursors naming them. */
+export async function deleteTransactions(db: Executor, signatures: string[]): Promise<void> {
+  if (signatures.length === 0) return;
+  await db.deleteFrom('events').where('signature', 'in', signatures).execute();
+  await db.deleteFrom('transactions').where('signature', 'in', signatures).execute();
+  // A cursor at a vanished signature would be an `until` the cluster never lists: the next backfill
+  // of that address lists its history from the newest instead (once).
+  await db.deleteFrom('cursors').where('signature', 'in', signatures).execute();
+}
+
+/**
+ * Empties the projected tables and marks every stored event unapplied, so the caller can replay the
+ * log into them within the same database transaction. Off-chain rows keep referencing projects by
+ * their on-chain id: foreign keys are checked at commit, when the replay has put the films back.
+ */
+export async function resetProjection(db: Executor, dialect: DialectName): Promise<void> {
+  if (!db.isTransaction) throw new Error('resetProjection must run inside the replaying transaction');
+  if (dialect === 'sqlite') await sql`PRAGMA defer_foreign_keys = ON`.execute(db);
+  else await sql`SET CONSTRAINTS ALL DEFERRED`.execute(db);
+  for (const table of PROJECTED_TABLES) await db.deleteFrom(table).execute();
+  await db.deleteFrom('streams').execute();
+  await db.updateTable('events').set({ applied: 0 }).execute();
+}
+
+/** Every stored event's stream and seq in chain order (slot, then position in the transaction). */
+export function eventsInChainOrder(db: Executor): Promise<{ stream: string; seq: number }[]> {
+  return db
+    .selectFrom('events')
+    .select(['stream', 'seq'])
+    .orderBy('slot')
+    .orderBy('signature')
+    .orderBy('ix_index')
+    .orderBy('event_index')
+    .execute();
 }

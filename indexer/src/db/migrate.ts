@@ -17,7 +17,8 @@ import { migration007 } from './migrations/007_collaboration.ts';
 import { migration008 } from './migrations/008_metadata_on_chain.ts';
 import { migration009 } from './migrations/009_campaigns.ts';
 import { migration010 } from './migrations/010_publisher_applications.ts';
-import { migration011 } from './migrations/011_view_caps_by_embed.ts';
+import { migration011 } from './migrations/011_ingestion_integrity.ts';
+import { migration012 } from './migrations/012_view_caps_by_embed.ts';
 
 /** A migration's `up` gets the dialect for the few column types the two databases spell apart. */
 export interface MarqueeMigration {
@@ -34,7 +35,7 @@ export type MigrationList = MarqueeMigration[];
  */
 export const MIGRATIONS: MigrationList = [
   migration001, migration002, migration003, migration004, migration005, migration006, migration007,
-  migration008, migration009, migration010, migration011,
+  migration008, migration009, migration010, migration011, migration012,
 ];
 
 const MIGRATION_TABLE = 'kysely_migration';

@@ -11,6 +11,31 @@ export interface TransactionsTable {
   failed: Generated<number>;
   event_count: number;
   ingested_at: number;
+  /** 1 once the reconciliation pass read it back at `finalized` commitment. */
+  finalized: Generated<number>;
+}
+
+export interface QuarantinedTransactionsTable {
+  signature: string;
+  slot: number;
+  /** decode: its events do not decode with the IDL; project: applying one of them failed. */
+  stage: 'decode' | 'project';
+  reason: string;
+  /** The whole transaction (decode stage), to decode again after a fix without the chain. */
+  transaction_json: string | null;
+  first_attempt_at: number;
+  last_attempt_at: number;
+  attempts: number;
+}
+
+export interface UnavailableSignaturesTable {
+  signature: string;
+  slot: number;
+  attempts: number;
+  last_error: string;
+  first_attempt_at: number;
+  last_attempt_at: number;
+  next_attempt_at: number;
 }
 
 export interface EventsTable {
@@ -431,6 +456,8 @@ export interface Schema {
   events: EventsTable;
   streams: StreamsTable;
   cursors: CursorsTable;
+  quarantined_transactions: QuarantinedTransactionsTable;
+  unavailable_signatures: UnavailableSignaturesTable;
   platform: PlatformTable;
   users: UsersTable;
   studios: StudiosTable;

@@ -331,8 +331,14 @@ export class DemoChain implements ChainSource {
     return tx && !this.pending.includes(tx) ? tx : undefined;
   }
 
+  /** Any commitment: the demo chain has no forks, a committed transaction is final at once. */
   async getTransaction(signature: string): Promise<ChainTransaction | null> {
     return this.committed(signature) ?? null;
+  }
+
+  /** The newest committed transaction's slot (final as soon as it is on disk). */
+  async finalizedSlot(): Promise<number> {
+    return this.log.at(-1)?.slot ?? 0;
   }
 
   async getSignatures(key: string, query: SignatureQuery): Promise<SignatureInfo[]> {

@@ -4,16 +4,39 @@
 // and projects the events of each seq stream in order. An event whose predecessor is missing waits
 // in the log (a gap) until a backfill of its stream brings the predecessor. Ingestions run one at a
 // time, in the order they were asked for (the queue below), as the synchronous SQLite code did.
+//
+// Nothing stops ingestion (issue 10):
+// - a transaction whose events do not decode, or whose projection throws, is quarantined with its
+//   reason; the cursor moves past it. A stream whose next event belongs to a quarantined transaction
+//   waits at that seq (a gap that names the quarantine) instead of skipping the event, until
+//   `reprojectQuarantined` applies it after a fix; every other stream goes on.
+// - a signature the source lists but cannot return is remembered and asked for again with
+//   exponential backoff (`retryUnavailable`), while the cursor moves on.
+// - gap backfill lists a stream account's history only down to that stream's own cursor, and live
+//   notifications coalesce into one gap resolution at a time.
+// - `reconcileFinalized` reads transactions ingested at `confirmed` back at `finalized` once their
+//   slot is final; those the cluster no longer has are deleted and the projection is rebuilt by
+//   replaying the remaining event log, in one database transaction.
 import anchor from '@coral-xyz/anchor';
-import { chainLog, inTransaction, type DataStore, type Executor } from '../db/index.ts';
 import {
+  HEALTH_RECENT_ISSUES,
+  RECONCILE_BATCH,
+  RECONCILE_INTERVAL_MS,
+  UNAVAILABLE_RETRY_BASE_MS,
+  UNAVAILABLE_RETRY_MAX_MS,
+} from '../constants.ts';
+import { chainLog, inTransaction, quarantine, unavailableSignatures, type DataStore, type Executor } from '../db/index.ts';
+import {
+  chainTransactionToJson,
   decodeTransactionEvents,
   eventDataToJson,
   type ChainTransaction,
+  type DecodedEvent,
 } from '../program/decoder.ts';
-import { PLATFORM_STREAM, PROGRAM_ID, streamGenesis } from '../program/idl.ts';
+import { PLATFORM_STREAM, PROGRAM_ID } from '../program/idl.ts';
 import type { ChainSource, SourceNotification } from '../sources/source.ts';
-import { applyEvent, type StoredEvent } from './projector.ts';
+import type { StoredEvent } from './projector.ts';
+import { applyStream, replayLog } from './stream-projection.ts';
 
 /** Program-wide backfill cursor name. */
 export const PROGRAM_CURSOR = 'program';
@@ -27,6 +50,36 @@ export interface IngestResult {
   duplicate: boolean;
   failed: boolean;
   events: StoredEvent[];
+  /** Set when the transaction went to quarantine: its events did not decode, or one did not project. */
+  quarantined?: { stage: quarantine.QuarantineStage; reason: string };
+}
+
+export interface ReconcileResult {
+  /** The finalized slot the pass read back to. */
+  finalizedSlot: number;
+  /** Read back at `finalized` and marked so. */
+  finalized: number;
+  /** Gone from the cluster (forked out): deleted, the projection rebuilt without them. */
+  rolledBack: string[];
+}
+
+/** What /api/health reports of ingestion beside cursor and gaps. */
+export interface IngestionHealth {
+  quarantine: {
+    count: number;
+    newest: { signature: string; slot: number; stage: string; reason: string; attempts: number; firstAttemptAt: number; lastAttemptAt: number }[];
+  };
+  unavailableSignatures: {
+    count: number;
+    newest: { signature: string; slot: number; attempts: number; lastError: string; lastAttemptAt: number; nextAttemptAt: number }[];
+  };
+}
+
+export interface ReprojectResult {
+  /** Applied now: out of quarantine. */
+  reprojected: string[];
+  /** Failed again (still quarantined, with the new reason). */
+  stillQuarantined: string[];
 }
 
 export interface StreamGap {
@@ -35,6 +88,8 @@ export interface StreamGap {
   nextSeq: number | null;
   firstPendingSeq: number;
   pending: number;
+  /** The stream waits for an event of this quarantined transaction. */
+  quarantined?: { signature: string; stage: string; reason: string };
 }
 
 export interface IndexerHooks {
@@ -51,6 +106,8 @@ export interface ClusterIndexerOptions {
   programId?: string;
   hooks?: IndexerHooks;
   now?: () => number;
+  /** The IDL's event decoder (tests stand in an out-of-date one, then its fix). */
+  decode?: typeof decodeTransactionEvents;
 }
 
 export class ClusterIndexer {
@@ -60,10 +117,15 @@ export class ClusterIndexer {
   readonly programId: string;
   private readonly hooks: IndexerHooks;
   private readonly now: () => number;
+  private readonly decode: typeof decodeTransactionEvents;
   private readonly listeners = new Set<(result: IngestResult) => void>();
   private unsubscribe?: () => void;
   private pollTimer?: NodeJS.Timeout;
+  private reconcileTimer?: NodeJS.Timeout;
   private syncing?: Promise<number>;
+  /** The running gap resolution, and whether a notification asked for another one meanwhile. */
+  private resolving?: Promise<void>;
+  private resolveAgain = false;
   /** The tail of the ingestion queue: each ingestion starts when the previous one has settled. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -74,6 +136,7 @@ export class ClusterIndexer {
     this.programId = options.programId ?? PROGRAM_ID;
     this.hooks = options.hooks ?? {};
     this.now = options.now ?? Date.now;
+    this.decode = options.decode ?? decodeTransactionEvents;
   }
 
   /** Called after every transaction that brought new events (settlement job, demo chain). */
@@ -114,15 +177,35 @@ export class ClusterIndexer {
    * Stores and projects a transaction's events. `recordEmpty` also remembers a transaction without
    * events (a failed one from the program's signature list) so it is not fetched again; the
    * optional cursor moves in the same database transaction, so a crash never separates the two.
+   * A transaction whose events do not decode is quarantined (kept whole, not stored as empty), one
+   * whose projection throws is stored and quarantined: either way the cursor moves on.
    */
   async ingestTransaction(tx: ChainTransaction, options: { recordEmpty?: boolean; cursor?: string } = {}): Promise<IngestResult> {
-    const decoded = decodeTransactionEvents(tx, this.programId);
+    let decoded: DecodedEvent[] = [];
+    let undecodable: string | undefined;
+    try {
+      decoded = this.decode(tx, this.programId);
+    } catch (error) {
+      undecodable = errorText(error);
+    }
     const failed = Boolean(tx.err);
     const result = await this.serialize(() =>
       inTransaction(this.db, async (trx): Promise<IngestResult> => {
         if (options.cursor) await chainLog.moveCursor(trx, options.cursor, tx.signature, tx.slot, this.now());
-        if (await chainLog.isIngested(trx, tx.signature)) {
-          return { signature: tx.signature, duplicate: true, failed, events: await this.storedEvents(tx.signature, trx) };
+        if (await chainLog.isIngested(trx, tx.signature)) return this.alreadyIngested(tx.signature, failed, trx);
+        // Whatever happens next, the source has returned it.
+        await unavailableSignatures.remove(trx, tx.signature);
+        if (undecodable !== undefined) {
+          const reason = `undecodable: ${undecodable}`;
+          await quarantine.record(trx, {
+            signature: tx.signature,
+            slot: tx.slot,
+            stage: 'decode',
+            reason,
+            transactionJson: JSON.stringify(chainTransactionToJson(tx)),
+            now: this.now(),
+          });
+          return { signature: tx.signature, duplicate: false, failed, events: [], quarantined: { stage: 'decode', reason } };
         }
         if (decoded.length === 0 && !options.recordEmpty) {
           return { signature: tx.signature, duplicate: false, failed, events: [] };
@@ -155,8 +238,17 @@ export class ClusterIndexer {
         } else {
           await chainLog.insertEvents(trx, rows);
         }
-        for (const stream of new Set(decoded.map((event) => event.stream))) await this.applyStream(trx, stream);
-        return { signature: tx.signature, duplicate: false, failed, events: await this.storedEvents(tx.signature, trx) };
+        // It decodes now (an IDL fix): out of the decode quarantine; projecting may quarantine it again.
+        if ((await quarantine.stageOf(trx, tx.signature)) === 'decode') await quarantine.release(trx, [tx.signature]);
+        for (const stream of new Set(decoded.map((event) => event.stream))) await applyStream(trx, stream, { now: this.now() });
+        const stillQuarantined = await this.quarantineOf(trx, tx.signature);
+        return {
+          signature: tx.signature,
+          duplicate: false,
+          failed,
+          events: await this.storedEvents(tx.signature, trx),
+          ...(stillQuarantined ? { quarantined: stillQuarantined } : {}),
+        };
       }),
     );
     if (!result.duplicate && result.events.length > 0) {
@@ -166,11 +258,19 @@ export class ClusterIndexer {
     return result;
   }
 
+  private async alreadyIngested(signature: string, failed: boolean, db: Executor): Promise<IngestResult> {
+    const quarantined = await this.quarantineOf(db, signature);
+    return { signature, duplicate: true, failed, events: await this.storedEvents(signature, db), ...(quarantined ? { quarantined } : {}) };
+  }
+
+  private async quarantineOf(db: Executor, signature: string): Promise<IngestResult['quarantined']> {
+    const entry = await quarantine.get(db, signature);
+    return entry ? { stage: entry.stage, reason: entry.reason } : undefined;
+  }
+
   /** Looks a signature up through the source and ingests it; null when the cluster has no such transaction. */
   async ingestSignature(signature: string): Promise<IngestResult | null> {
-    if (await this.isIngested(signature)) {
-      return { signature, duplicate: true, failed: false, events: await this.storedEvents(signature) };
-    }
+    if (await this.isIngested(signature)) return this.alreadyIngested(signature, false, this.db);
     const tx = await this.source.getTransaction(signature);
     return tx ? this.ingestTransaction(tx) : null;
   }
@@ -189,23 +289,25 @@ export class ClusterIndexer {
     return chainLog.cursorOf(this.db, name);
   }
 
-  /** Projects the stream's waiting events while each one is the next in seq order. */
-  private async applyStream(trx: Executor, stream: string): Promise<void> {
-    // The first event of a stream, what its projection starts from, depends on the stream's kind.
-    const anEventName = await chainLog.anEventName(trx, stream);
-    if (!anEventName) return;
-    const genesis = streamGenesis(stream, anEventName);
-    for (;;) {
-      const row = await chainLog.nextPendingEvent(trx, stream, genesis);
-      if (!row) return;
-      await applyEvent(trx, { ...row, data: JSON.parse(row.data) });
-      await chainLog.markApplied(trx, row);
-    }
-  }
-
   /** Streams with events waiting for a missing predecessor. */
   gaps(): Promise<StreamGap[]> {
     return chainLog.streamGaps(this.db);
+  }
+
+  /** Quarantined transactions and unavailable signatures: how many, and the newest ones. */
+  async ingestionHealth(): Promise<IngestionHealth> {
+    const quarantined = await quarantine.newest(this.db, HEALTH_RECENT_ISSUES);
+    const unavailable = await unavailableSignatures.newest(this.db, HEALTH_RECENT_ISSUES);
+    return {
+      quarantine: {
+        count: await quarantine.count(this.db),
+        newest: quarantined.map(({ transactionJson: _body, ...entry }) => entry),
+      },
+      unavailableSignatures: {
+        count: await unavailableSignatures.count(this.db),
+        newest: unavailable.map(({ firstAttemptAt: _first, ...entry }) => entry),
+      },
+    };
   }
 
   /** The account whose signature history holds a stream's transactions. */
@@ -218,7 +320,12 @@ export class ClusterIndexer {
     return platform.toBase58();
   }
 
-  /** Every transaction that touched `address` and is not ingested yet, oldest first. */
+  /**
+   * Every transaction that touched `address` and is not ingested yet, oldest first, down to `until`
+   * (exclusive). `cursor` names the cursor that moves past each one. A listed signature the source
+   * cannot return is recorded as unavailable (retried with backoff by `retryUnavailable`) and the
+   * backfill goes on past it.
+   */
   async backfillAddress(address: string, until?: string, cursor?: string): Promise<number> {
     const pending: { signature: string; slot: number }[] = [];
     let before: string | undefined;
@@ -230,32 +337,111 @@ export class ClusterIndexer {
     }
     let ingested = 0;
     for (const entry of pending.reverse()) {
-      if (await this.isIngested(entry.signature)) {
+      // Known already: ingested, quarantined (re-projection's business) or waiting for its retry.
+      const known =
+        (await this.isIngested(entry.signature)) ||
+        (await quarantine.stageOf(this.db, entry.signature)) !== undefined ||
+        (await unavailableSignatures.isUnavailable(this.db, entry.signature));
+      if (known) {
         if (cursor) await this.serialize(() => chainLog.moveCursor(this.db, cursor, entry.signature, entry.slot, this.now()));
         continue;
       }
-      const tx = await this.source.getTransaction(entry.signature);
-      // Listed but not yet served (RPC nodes lag): stop here and resume from the cursor next time.
-      if (!tx) break;
-      await this.ingestTransaction(tx, { recordEmpty: true, cursor });
+      const tx = await this.fetchTransaction(entry.signature);
+      if ('error' in tx) {
+        await this.serialize(() =>
+          inTransaction(this.db, async (trx) => {
+            await this.recordUnavailable(trx, entry, tx.error);
+            if (cursor) await chainLog.moveCursor(trx, cursor, entry.signature, entry.slot, this.now());
+          }),
+        );
+        continue;
+      }
+      await this.ingestTransaction(tx.transaction, { recordEmpty: true, cursor });
       ingested++;
     }
     return ingested;
   }
 
-  /** Backfills each gapped stream from its account's history; returns the gaps that remain. */
+  /** getTransaction, with "none" and a failed request both as the reason it is unavailable. */
+  private async fetchTransaction(signature: string): Promise<{ transaction: ChainTransaction } | { error: string }> {
+    try {
+      const transaction = await this.source.getTransaction(signature);
+      return transaction ? { transaction } : { error: 'the source has no transaction by this signature (yet)' };
+    } catch (error) {
+      return { error: `getTransaction failed: ${errorText(error)}` };
+    }
+  }
+
+  private recordUnavailable(db: Executor, entry: { signature: string; slot: number }, error: string): Promise<void> {
+    return unavailableSignatures.recordFailure(db, { ...entry, error, now: this.now(), retryDelay: unavailableRetryDelay });
+  }
+
+  /** Asks again for the unavailable signatures whose backoff is over; returns how many arrived. */
+  async retryUnavailable(): Promise<number> {
+    let arrived = 0;
+    for (const entry of await unavailableSignatures.due(this.db, this.now())) {
+      const tx = await this.fetchTransaction(entry.signature);
+      if ('error' in tx) {
+        await this.serialize(() => this.recordUnavailable(this.db, entry, tx.error));
+        continue;
+      }
+      await this.ingestTransaction(tx.transaction, { recordEmpty: true });
+      arrived++;
+    }
+    return arrived;
+  }
+
+  /** The stream's own backfill cursor: the newest signature of its account already listed. */
+  static streamCursor(address: string): string {
+    return `stream:${address}`;
+  }
+
+  /**
+   * Backfills each gapped stream from its account's history, listing only what is newer than the
+   * stream's cursor; returns the gaps that remain. A stream waiting for a quarantined transaction is
+   * not re-listed: its missing event is known, and only re-projection can apply it.
+   */
   async resolveGaps(): Promise<StreamGap[]> {
-    for (const gap of await this.gaps()) await this.backfillAddress(this.streamAddress(gap.stream));
+    for (const gap of await this.gaps()) {
+      if (gap.quarantined) continue;
+      const address = this.streamAddress(gap.stream);
+      const cursor = ClusterIndexer.streamCursor(address);
+      await this.backfillAddress(address, (await this.cursor(cursor))?.signature, cursor);
+    }
     return this.gaps();
   }
 
-  /** Catches up from the persisted cursor to the newest program transaction, then fills gaps. */
+  /**
+   * What a live notification (and each sync) asks for: one gap resolution at a time. Asked while one
+   * runs, it runs once more afterwards (however many asked meanwhile), so a burst of notifications
+   * costs two.
+   */
+  requestGapResolution(): Promise<void> {
+    if (this.resolving) {
+      this.resolveAgain = true;
+      return this.resolving;
+    }
+    this.resolving = (async () => {
+      try {
+        do {
+          this.resolveAgain = false;
+          await this.resolveGaps();
+        } while (this.resolveAgain);
+      } finally {
+        this.resolving = undefined;
+      }
+    })();
+    return this.resolving;
+  }
+
+  /** Catches up from the persisted cursor to the newest program transaction, retries unavailable signatures, then fills gaps. */
   sync(): Promise<number> {
     this.syncing ??= (async () => {
       try {
         const ingested = await this.backfillAddress(this.programId, (await this.cursor())?.signature, PROGRAM_CURSOR);
-        await this.resolveGaps();
-        return ingested;
+        const arrived = await this.retryUnavailable();
+        await this.requestGapResolution();
+        return ingested + arrived;
       } finally {
         this.syncing = undefined;
       }
@@ -263,16 +449,83 @@ export class ClusterIndexer {
     return this.syncing;
   }
 
+  /**
+   * Reads the transactions ingested at `confirmed` whose slot the cluster has since finalized back at
+   * `finalized`. Found: marked finalized. Gone (forked out): their events are deleted and the
+   * projected tables rebuilt by replaying the remaining log, in one database transaction, so the
+   * projection equals one that never saw them. A read that fails is tried again next pass.
+   */
+  async reconcileFinalized(): Promise<ReconcileResult> {
+    if (!this.source.finalizedSlot) return { finalizedSlot: 0, finalized: 0, rolledBack: [] };
+    const finalizedSlot = await this.source.finalizedSlot();
+    const finalized: string[] = [];
+    const vanished: string[] = [];
+    for (const entry of await chainLog.unfinalizedTransactions(this.db, finalizedSlot, RECONCILE_BATCH)) {
+      let tx: ChainTransaction | null;
+      try {
+        tx = await this.source.getTransaction(entry.signature, { commitment: 'finalized' });
+      } catch {
+        continue;
+      }
+      (tx ? finalized : vanished).push(entry.signature);
+    }
+    await this.serialize(() =>
+      inTransaction(this.db, async (trx) => {
+        await chainLog.markFinalized(trx, finalized);
+        if (vanished.length === 0) return;
+        await chainLog.deleteTransactions(trx, vanished);
+        await quarantine.release(trx, vanished);
+        await replayLog(trx, this.store.dialect, this.now());
+      }),
+    );
+    if (vanished.length > 0) console.warn(`[indexer] ${this.cluster}: rolled back ${vanished.length} transaction(s) gone at finalized: ${vanished.join(', ')}`);
+    return { finalizedSlot, finalized: finalized.length, rolledBack: vanished };
+  }
+
+  /**
+   * Applies the quarantined transactions again (after a fix of the IDL or the projection): a
+   * decode-stage one is decoded from its stored body and ingested, a project-stage one has its
+   * streams projected again. One that still fails stays quarantined with the new reason.
+   */
+  async reprojectQuarantined(): Promise<ReprojectResult> {
+    const reprojected: string[] = [];
+    const stillQuarantined: string[] = [];
+    for (const entry of await quarantine.list(this.db)) {
+      if (entry.stage === 'decode') {
+        if (!entry.transactionJson) throw new Error(`quarantined transaction ${entry.signature} has no stored body to decode again`);
+        const result = await this.ingestTransaction(JSON.parse(entry.transactionJson) as ChainTransaction, { recordEmpty: true });
+        (result.quarantined ? stillQuarantined : reprojected).push(entry.signature);
+        continue;
+      }
+      const stillFails = await this.serialize(() =>
+        inTransaction(this.db, async (trx) => {
+          let projected = true;
+          const streams = new Set((await chainLog.eventsOf(trx, entry.signature)).map((event) => event.stream));
+          for (const stream of streams) projected = (await applyStream(trx, stream, { now: this.now(), retrying: entry.signature })) && projected;
+          // A failure has counted one more attempt, with its reason, on the quarantined row.
+          if (projected) await quarantine.release(trx, [entry.signature]);
+          return !projected;
+        }),
+      );
+      (stillFails ? stillQuarantined : reprojected).push(entry.signature);
+    }
+    return { reprojected, stillQuarantined };
+  }
+
   /** Live mode: subscription for new transactions plus a periodic sync as the integrity pass. */
-  start(options: { pollMs?: number } = {}): void {
+  start(options: { pollMs?: number; reconcileMs?: number } = {}): void {
     const onNotification = (notification: SourceNotification) => {
       const work = notification.transaction ? this.ingestTransaction(notification.transaction) : this.ingestSignature(notification.signature);
-      work.then(async (result) => (result && (await this.gaps()).length > 0 ? this.resolveGaps() : undefined)).catch(logError);
+      work.then(async (result) => (result && (await this.gaps()).length > 0 ? this.requestGapResolution() : undefined)).catch(logError);
     };
     this.unsubscribe = this.source.subscribe?.(this.programId, onNotification);
     this.sync().catch(logError);
     this.pollTimer = setInterval(() => this.sync().catch(logError), options.pollMs ?? DEFAULT_POLL_MS);
     this.pollTimer.unref();
+    if (this.source.finalizedSlot) {
+      this.reconcileTimer = setInterval(() => this.reconcileFinalized().catch(logError), options.reconcileMs ?? RECONCILE_INTERVAL_MS);
+      this.reconcileTimer.unref();
+    }
   }
 
   stop(): void {
@@ -280,9 +533,20 @@ export class ClusterIndexer {
     this.unsubscribe = undefined;
     if (this.pollTimer) clearInterval(this.pollTimer);
     this.pollTimer = undefined;
+    if (this.reconcileTimer) clearInterval(this.reconcileTimer);
+    this.reconcileTimer = undefined;
   }
 }
 
 function logError(error: unknown): void {
-  console.error('[indexer]', error instanceof Error ? error.message : error);
+  console.error('[indexer]', errorText(error));
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Exponential backoff: the base delay doubled per earlier attempt, capped. */
+export function unavailableRetryDelay(attempts: number): number {
+  return Math.min(UNAVAILABLE_RETRY_MAX_MS, UNAVAILABLE_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
 }

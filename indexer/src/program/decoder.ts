@@ -69,6 +69,19 @@ function instructionBytes(data: Uint8Array | string): Uint8Array {
   return typeof data === 'string' ? bs58.decode(data) : data;
 }
 
+/**
+ * An event-CPI payload of the program that the IDL cannot decode. Only the program can emit these
+ * (its event authority signs them), so this means the IDL is out of date or the projection of a
+ * newer program version is missing: ingestion quarantines the transaction instead of leaving the
+ * event out, so the gap it leaves in its stream says why and heals after a fix.
+ */
+export class UndecodableEventError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UndecodableEventError';
+  }
+}
+
 /** Decodes one event-CPI payload (tag + discriminator + Borsh body), or null if it is not one. */
 export function decodeEventInstruction(data: Uint8Array): { name: string; data: EventData } | null {
   if (data.length < 16 || !Buffer.from(data.subarray(0, 8)).equals(EVENT_IX_TAG)) return null;
@@ -76,22 +89,28 @@ export function decodeEventInstruction(data: Uint8Array): { name: string; data: 
   let decoded;
   try {
     decoded = coder.events.decode(payload.toString('base64'));
-    // Borsh is canonical: a body that does not encode back to the same bytes (short, or longer
-    // than the IDL's layout) was not written with this IDL.
-    if (decoded && !coder.types.encode(decoded.name, decoded.data).equals(payload.subarray(8))) {
-      throw new Error(`${decoded.name} does not match the IDL's layout`);
-    }
   } catch (error) {
-    // Only the program can emit these (its event authority signs them), so a body that does not
-    // decode means the IDL is out of date; the event is left out and its stream shows a gap.
-    console.warn('[decoder] undecodable event:', error instanceof Error ? error.message : error);
-    return null;
+    throw new UndecodableEventError(`event body does not decode with the IDL: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (!decoded) return null;
+  if (!decoded) {
+    throw new UndecodableEventError(`unknown event discriminator ${payload.subarray(0, 8).toString('hex')}`);
+  }
+  // Borsh is canonical: a body that does not encode back to the same bytes (short, or longer than
+  // the IDL's layout) was not written with this IDL.
+  let reencoded: Buffer;
+  try {
+    reencoded = coder.types.encode(decoded.name, decoded.data);
+  } catch (error) {
+    throw new UndecodableEventError(`${decoded.name} does not encode back: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!reencoded.equals(payload.subarray(8))) throw new UndecodableEventError(`${decoded.name} does not match the IDL's layout`);
   return { name: decoded.name, data: plain(decoded.data) as EventData };
 }
 
-/** The program's events in a transaction, in execution order; none for a failed transaction. */
+/**
+ * The program's events in a transaction, in execution order; none for a failed transaction. Throws
+ * an UndecodableEventError naming the instruction when one of the program's events does not decode.
+ */
 export function decodeTransactionEvents(tx: ChainTransaction, programId: string = PROGRAM_ID): DecodedEvent[] {
   if (tx.err) return [];
   const events: DecodedEvent[] = [];
@@ -99,7 +118,13 @@ export function decodeTransactionEvents(tx: ChainTransaction, programId: string 
     let eventIndex = 0;
     for (const instruction of group.instructions) {
       if (tx.accountKeys[instruction.programIdIndex] !== programId) continue;
-      const event = decodeEventInstruction(instructionBytes(instruction.data));
+      let event;
+      try {
+        event = decodeEventInstruction(instructionBytes(instruction.data));
+      } catch (error) {
+        if (!(error instanceof UndecodableEventError)) throw error;
+        throw new UndecodableEventError(`instruction ${group.index}, event ${eventIndex}: ${error.message}`);
+      }
       if (!event) continue;
       events.push({
         signature: tx.signature,

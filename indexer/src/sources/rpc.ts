@@ -2,7 +2,7 @@
 // HTTP, new transactions through the websocket logsSubscribe (onLogs) of the program.
 import anchor from '@coral-xyz/anchor';
 import { toChainTransaction, type ChainTransaction } from '../program/decoder.ts';
-import type { ChainSource, SignatureInfo, SignatureQuery, SourceNotification } from './source.ts';
+import type { ChainSource, SignatureInfo, SignatureQuery, SourceNotification, TransactionQuery } from './source.ts';
 
 const { Connection, PublicKey } = anchor.web3;
 const COMMITMENT = 'confirmed';
@@ -24,12 +24,16 @@ export class RpcSource implements ChainSource {
     this.connection = new Connection(options.rpcUrl, { commitment: COMMITMENT, wsEndpoint: options.wsUrl });
   }
 
-  async getTransaction(signature: string): Promise<ChainTransaction | null> {
+  async getTransaction(signature: string, query: TransactionQuery = {}): Promise<ChainTransaction | null> {
     const response = await this.connection.getTransaction(signature, {
-      commitment: COMMITMENT,
+      commitment: query.commitment ?? COMMITMENT,
       maxSupportedTransactionVersion: 0,
     });
     return response ? toChainTransaction(response, signature) : null;
+  }
+
+  finalizedSlot(): Promise<number> {
+    return this.connection.getSlot('finalized');
   }
 
   async getSignatures(address: string, query: SignatureQuery): Promise<SignatureInfo[]> {

@@ -23,11 +23,24 @@ export interface SourceNotification {
   transaction?: ChainTransaction;
 }
 
+/** How settled a read must be: `confirmed` (what ingestion reads) or `finalized` (what reconciliation checks). */
+export type Commitment = 'confirmed' | 'finalized';
+
+export interface TransactionQuery {
+  /** Default `confirmed`. */
+  commitment?: Commitment;
+}
+
 export interface ChainSource {
   /** 'demo', 'devnet', 'mainnet-beta', 'localnet', … */
   readonly cluster: string;
-  /** A confirmed ('confirmed' commitment) transaction, or null when the cluster has none by that signature. */
-  getTransaction(signature: string): Promise<ChainTransaction | null>;
+  /** The transaction at the asked commitment (default `confirmed`), or null when the cluster has none by that signature. */
+  getTransaction(signature: string, query?: TransactionQuery): Promise<ChainTransaction | null>;
+  /**
+   * The newest slot the cluster has finalized: transactions ingested at `confirmed` up to it are
+   * read back at `finalized`, and those gone are rolled back. A source without it is not reconciled.
+   */
+  finalizedSlot?(): Promise<number>;
   /** Signatures of transactions that touched `address`, newest first (getSignaturesForAddress). */
   getSignatures(address: string, query: SignatureQuery): Promise<SignatureInfo[]>;
   /** Pushes the program's new transactions as they confirm; returns the unsubscribe. */

@@ -134,8 +134,22 @@ export class FakeChainSource implements ChainSource {
     return tx;
   }
 
+  /** Any commitment: what the fake cluster has is final up to `finalizedSlot`. */
   async getTransaction(signature: string): Promise<ChainTransaction | null> {
     return this.transactions.find((entry) => entry.tx.signature === signature)?.tx ?? null;
+  }
+
+  /** The newest transaction's slot, unless a test set `finalized`. */
+  finalized?: number;
+  async finalizedSlot(): Promise<number> {
+    return this.finalized ?? Math.max(0, ...this.transactions.map((entry) => entry.tx.slot));
+  }
+
+  /** A fork the cluster abandoned: the transaction is gone at every commitment. */
+  forkOut(signature: string): void {
+    const index = this.transactions.findIndex((entry) => entry.tx.signature === signature);
+    if (index < 0) throw new Error(`no transaction ${signature} to fork out`);
+    this.transactions.splice(index, 1);
   }
 
   async getSignatures(address: string, query: SignatureQuery): Promise<SignatureInfo[]> {

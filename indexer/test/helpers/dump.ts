@@ -4,9 +4,12 @@ import { sqlRows, testDialect } from './database.ts';
 
 export { scalar } from './database.ts';
 
-/** Every table's rows in a stable order, without columns that record wall-clock ingestion time. */
+/**
+ * Every table's rows in a stable order, without columns that record wall-clock ingestion time or
+ * whether the periodic reconciliation pass has got to a transaction yet (`finalized`).
+ */
 export async function dumpTables(db: Executor, options: { omit?: string[] } = {}): Promise<Record<string, unknown[]>> {
-  const omit = new Set(['ingested_at', 'updated_at', ...(options.omit ?? [])]);
+  const omit = new Set(['ingested_at', 'updated_at', 'finalized', ...(options.omit ?? [])]);
   const tables =
     testDialect === 'sqlite'
       ? await sqlRows<{ name: string }>(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")

@@ -43,7 +43,7 @@ export function webhookRoutes(authHeader: string | undefined) {
         events += result.events.length;
       }
       // Pushed deliveries may arrive out of order: fetch what a gap misses from the cluster.
-      if ((await indexer.gaps()).length > 0) indexer.resolveGaps().catch((error) => console.error('[indexer]', error));
+      if ((await indexer.gaps()).length > 0) indexer.requestGapResolution().catch((error) => console.error('[indexer]', error));
       return c.json({ ingested, events });
     },
   );
