@@ -1,6 +1,8 @@
 // The revenue aggregate: distributions (with their per-embed credits and per-investor parts) and
 // the investors' and publishers' claims.
+import { sql } from 'kysely';
 import type { Executor } from './executor.ts';
+import { keyColumn, mapPage, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
 
 export interface InvestorDistributionRow {
   id: number;
@@ -29,8 +31,36 @@ export interface DistributionRow {
   signature: string;
 }
 
+/** Newest distribution first; the investor row's id breaks ties. */
+export const INVESTOR_DISTRIBUTION_ORDER: KeysetOrder<InvestorDistributionRow> = {
+  name: 'investor-distributions',
+  columns: [keyColumn('d.distributed_at', 'integer'), keyColumn('x.id', 'integer')],
+  descending: true,
+  keyOf: (row) => [Number(row.distributed_at), Number(row.id)],
+};
+
 /** The spec's revenue distribution rows of one investor (distribution × investor), newest first. */
 export async function investorDistributions(db: Executor, investor: string, onlyUnclaimed: boolean): Promise<InvestorDistributionRow[]> {
+  return (await ordered(investorDistributionQuery(db, investor, onlyUnclaimed), INVESTOR_DISTRIBUTION_ORDER).execute()).map(withInvestmentId);
+}
+
+/** One page of investorDistributions. */
+export async function pageInvestorDistributions(db: Executor, investor: string, onlyUnclaimed: boolean, page: KeysetPage): Promise<Paged<InvestorDistributionRow>> {
+  return mapPage(await readPage(investorDistributionQuery(db, investor, onlyUnclaimed), INVESTOR_DISTRIBUTION_ORDER, page), withInvestmentId);
+}
+
+/** The sum of an investor's unclaimed distributions (every page of them). */
+export async function unclaimedLamports(db: Executor, investor: string): Promise<number> {
+  const { lamports } = await investorDistributionQuery(db, investor, true)
+    .clearSelect()
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('x.amount_lamports'), sql<number>`0`).as('lamports'))
+    .executeTakeFirstOrThrow();
+  return Number(lamports);
+}
+
+const withInvestmentId = <Row extends { investment_id: unknown }>(row: Row) => ({ ...row, investment_id: row.investment_id === null ? null : Number(row.investment_id) });
+
+function investorDistributionQuery(db: Executor, investor: string, onlyUnclaimed: boolean) {
   let query = db
     .selectFrom('investor_distributions as x')
     .innerJoin('distributions as d', 'd.id', 'x.distribution_id')
@@ -54,11 +84,27 @@ export async function investorDistributions(db: Executor, investor: string, only
     ])
     .where('x.investor', '=', investor);
   if (onlyUnclaimed) query = query.where('x.claimed', '=', 0).where('x.amount_lamports', '>', 0);
-  const rows = await query.orderBy('d.distributed_at', 'desc').orderBy('x.id', 'desc').execute();
-  return rows.map((row) => ({ ...row, investment_id: row.investment_id === null ? null : Number(row.investment_id) }));
+  return query;
 }
 
+/** Newest first; the id breaks ties. */
+export const DISTRIBUTION_ORDER: KeysetOrder<DistributionRow> = {
+  name: 'distributions',
+  columns: [keyColumn('d.distributed_at', 'integer'), keyColumn('d.id', 'integer')],
+  descending: true,
+  keyOf: (row) => [Number(row.distributed_at), Number(row.id)],
+};
+
 export function listDistributions(db: Executor, projectId?: number): Promise<DistributionRow[]> {
+  return ordered(distributionQuery(db, projectId), DISTRIBUTION_ORDER).execute();
+}
+
+/** One page of listDistributions. */
+export function pageDistributions(db: Executor, projectId: number | undefined, page: KeysetPage): Promise<Paged<DistributionRow>> {
+  return readPage(distributionQuery(db, projectId), DISTRIBUTION_ORDER, page);
+}
+
+function distributionQuery(db: Executor, projectId?: number) {
   let query = db
     .selectFrom('distributions as d')
     .innerJoin('projects as p', 'p.id', 'd.project_id')
@@ -76,7 +122,7 @@ export function listDistributions(db: Executor, projectId?: number): Promise<Dis
       'd.signature',
     ]);
   if (projectId !== undefined) query = query.where('d.project_id', '=', projectId);
-  return query.orderBy('d.distributed_at', 'desc').orderBy('d.id', 'desc').execute();
+  return query;
 }
 
 export function investorClaims(db: Executor, investor: string) {

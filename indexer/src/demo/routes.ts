@@ -6,9 +6,9 @@ import { z } from 'zod';
 import type { AppEnv } from '../api/context.ts';
 import { requireSession, requireWallet } from '../auth/guard.ts';
 import { fail } from '../api/errors.ts';
-import { campaignDetailsFields, campaignParams, creativeUri, embedBody, lamportAmount, listingEditBody, metadataBody, nonBlankText, projectIdParams, txHash, userId, walletAddress } from '../api/schemas.ts';
+import { campaignDetailsFields, campaignParams, creativeUri, distributionIds, embedBody, lamportAmount, listingEditBody, metadataBody, nonBlankText, projectIdParams, txHash, userId, walletAddress } from '../api/schemas.ts';
 import { SOL, USD } from '../lamports.ts';
-import { AD_TYPES, MAX_DEMO_CLOCK_ADVANCE_SECONDS, MAX_STUDIO_NAME_LEN } from '../constants.ts';
+import { AD_TYPES, MAX_DEMO_CLOCK_ADVANCE_SECONDS, MAX_GENRE_LEN, MAX_SIGNATURES_PER_REQUEST, MAX_STUDIO_NAME_LEN } from '../constants.ts';
 import { loadCampaignSummary } from '../api/routes/campaigns.ts';
 import { chainSeconds } from '../api/context.ts';
 import { creativeKindOf } from '../campaigns/creative.ts';
@@ -52,9 +52,7 @@ export const demoSchemas = {
   claimPublisherRevenue: z.object({ walletAddress, projectId, embedId: embedBody.shape.embedId }),
   claimRevenue: z.object({
     walletAddress,
-    distributionIds: z
-      .array(z.number().int().nonnegative())
-      .min(1, { message: 'No distributions selected: Please select at least one distribution to claim.' }),
+    distributionIds: distributionIds.min(1, { message: 'No distributions selected: Please select at least one distribution to claim.' }),
   }),
   listing: metadataBody.extend({
     walletAddress,
@@ -72,7 +70,8 @@ export const demoSchemas = {
     budget: lamportAmount(SOL, 'SOL', (amount) => amount.positive()),
     creativeUri,
     creativeHash: z.string().regex(/^[0-9a-f]{64}$/, { message: 'Expected the sha256 of the creative (64 hex digits)' }),
-    targetGenres: z.array(z.string().min(1)).max(64),
+    // A u64 bitmask: at most 64 genres.
+    targetGenres: z.array(z.string().min(1).max(MAX_GENRE_LEN)).max(64),
     startAt: z.string().min(1).optional().meta({ description: 'ISO 8601; default: now' }),
     endAt: z.string().min(1).meta({ description: 'ISO 8601' }),
     sponsoredProjectId: projectId.optional(),
@@ -94,7 +93,7 @@ export const demoSchemas = {
   chainSignatureQuery: z.object({
     before: z.string().optional(),
     until: z.string().optional(),
-    limit: z.coerce.number().int().positive().optional(),
+    limit: z.coerce.number().int().positive().max(MAX_SIGNATURES_PER_REQUEST).optional(),
   }),
 };
 

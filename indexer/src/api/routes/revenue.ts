@@ -3,9 +3,11 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
-import { claimBody, distributionsQuery, userIdParams } from '../schemas.ts';
+import { nextCursor, pageAnswer, requestedPage } from '../page-cursor.ts';
+import { claimBody, distributionsQuery, pageQuery, userIdParams } from '../schemas.ts';
 import { revenue, users } from '../../db/index.ts';
-import { investorDistributions, isoDate, toAmount } from '../shapes.ts';
+import { mapPage } from '../../db/keyset.ts';
+import { investorDistributions, isoDate, pageInvestorDistributions, toAmount } from '../shapes.ts';
 import { validate } from '../validate.ts';
 import { verifiedEvents } from '../verify.ts';
 
@@ -13,13 +15,25 @@ const NO_SELECTION = 'No distributions selected: Please select at least one dist
 
 export function revenueRoutes() {
   return new Hono<AppEnv>()
-    .get('/unclaimed/:userId', validate('param', userIdParams), async (c) => {
+    .get('/unclaimed/:userId', validate('param', userIdParams), validate('query', pageQuery), async (c) => {
       const ctx = c.var.cluster;
       const { chainAddress } = await users.resolveUser(ctx.db, c.req.valid('param').userId);
       if (!chainAddress) fail(404, 'User not found');
-      const distributions = await investorDistributions(ctx, chainAddress, true);
-      const totalLamports = distributions.reduce((sum, row) => sum + Number(row.amountLamports), 0);
-      return c.json({ total: toAmount(totalLamports), totalLamports: String(totalLamports), distributions });
+      const page = requestedPage(c.req.valid('query'), revenue.INVESTOR_DISTRIBUTION_ORDER);
+      if (!page) {
+        const distributions = await investorDistributions(ctx, chainAddress, true);
+        const totalLamports = distributions.reduce((sum, row) => sum + Number(row.amountLamports), 0);
+        return c.json({ total: toAmount(totalLamports), totalLamports: String(totalLamports), distributions });
+      }
+      // The totals cover every unclaimed distribution, not only this page's.
+      const found = await pageInvestorDistributions(ctx, chainAddress, true, page);
+      const totalLamports = await revenue.unclaimedLamports(ctx.db, chainAddress);
+      return c.json({
+        total: toAmount(totalLamports),
+        totalLamports: String(totalLamports),
+        distributions: found.rows,
+        nextCursor: nextCursor(revenue.INVESTOR_DISTRIBUTION_ORDER, found),
+      });
     })
     .get('/user/:userId', validate('param', userIdParams), async (c) => {
       const ctx = c.var.cluster;
@@ -71,10 +85,8 @@ export function revenueRoutes() {
     })
     .get('/distributions', validate('query', distributionsQuery), async (c) => {
       const ctx = c.var.cluster;
-      const { projectId } = c.req.valid('query');
-      const rows = await revenue.listDistributions(ctx.db, projectId);
-      return c.json(
-        rows.map((row) => ({
+      const query = c.req.valid('query');
+      const shape = (row: revenue.DistributionRow) => ({
           id: row.id,
           projectId: row.project_id,
           projectTitle: row.title,
@@ -90,8 +102,10 @@ export function revenueRoutes() {
           status: 'Completed',
           txHash: row.signature,
           explorerUrl: ctx.explorerTxUrl?.(row.signature) ?? null,
-        })),
-      );
+        });
+      const page = requestedPage(query, revenue.DISTRIBUTION_ORDER);
+      if (!page) return c.json((await revenue.listDistributions(ctx.db, query.projectId)).map(shape));
+      return c.json(pageAnswer(revenue.DISTRIBUTION_ORDER, mapPage(await revenue.pageDistributions(ctx.db, query.projectId, page), shape)));
     })
     .post('/claim', validate('json', claimBody), async (c) => {
       const ctx = c.var.cluster;
