@@ -288,7 +288,7 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
 }
 
 /** `forWallet`: acts for a wallet, so it needs that wallet's session (401 / 403); `created`: answers 201. */
-const ROUTE_DOCS: { method: 'get' | 'post'; path: string; summary: string; body?: z.ZodType; params?: z.ZodObject; forWallet?: boolean; created?: boolean }[] = [
+const ROUTE_DOCS: { method: 'get' | 'post'; path: string; summary: string; body?: z.ZodType; params?: z.ZodObject; query?: z.ZodObject; forWallet?: boolean; created?: boolean }[] = [
   { method: 'post', path: '/api/demo/wallets', summary: 'Map a connected wallet to its demo keypair (15.75 SOL on first connect)', body: demoSchemas.wallet, forWallet: true },
   { method: 'get', path: '/api/demo/wallets/{walletAddress}', summary: "A demo wallet's address and balance", params: demoSchemas.walletParams },
   { method: 'post', path: '/api/demo/invest', summary: 'invest on the demo chain, signed by the demo keypair', body: demoSchemas.invest, forWallet: true },
@@ -311,7 +311,7 @@ const ROUTE_DOCS: { method: 'get' | 'post'; path: string; summary: string; body?
   { method: 'post', path: '/api/demo/clock/advance', summary: "Move the demo chain's clock forward (1 s to 30 days, like a validator's warp); { now }", body: demoSchemas.clockAdvance },
   { method: 'post', path: '/api/demo/settle', summary: 'Run the settlement job now: counted views → distribute_revenue' },
   { method: 'get', path: '/api/demo/chain/transactions/{signature}', summary: 'A committed demo-chain transaction (ChainTransaction JSON; API processes read the chain through it)', params: demoSchemas.chainTransaction },
-  { method: 'get', path: '/api/demo/chain/signatures/{address}', summary: 'Signatures of demo-chain transactions touching an address, newest first (?before, ?until, ?limit)', params: demoSchemas.chainSignatures },
+  { method: 'get', path: '/api/demo/chain/signatures/{address}', summary: 'Signatures of demo-chain transactions touching an address, newest first (?before, ?until, ?limit)', params: demoSchemas.chainSignatures, query: demoSchemas.chainSignatureQuery },
   { method: 'get', path: '/api/demo/posters/{file}', summary: "A project's generated SVG poster ({projectId}.svg)", params: demoSchemas.poster },
 ];
 
@@ -323,7 +323,15 @@ export function demoOpenApi(): Record<string, unknown> {
     paths[route.path] ??= {};
     paths[route.path][route.method] = {
       summary: route.summary,
-      parameters: Object.entries(route.params?.shape ?? {}).map(([name, field]) => ({ name, in: 'path', required: true, schema: schema(field as z.ZodType) })),
+      parameters: [
+        ...Object.entries(route.params?.shape ?? {}).map(([name, field]) => ({ name, in: 'path', required: true, schema: schema(field as z.ZodType) })),
+        ...Object.entries(route.query?.shape ?? {}).map(([name, field]) => ({
+          name,
+          in: 'query',
+          required: !(field as z.ZodType).safeParse(undefined).success,
+          schema: schema(field as z.ZodType),
+        })),
+      ],
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(route.body) } } } } : {}),
       responses: {
         [route.created ? 201 : 200]: { description: route.created ? 'Created' : 'OK' },
