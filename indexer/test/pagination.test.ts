@@ -8,6 +8,7 @@ import anchor from '@coral-xyz/anchor';
 import { MAX_CLAIM_DISTRIBUTIONS, MAX_FILM_GENRES, MAX_LIST_LIMIT, MAX_TRANSACTION_SIGNATURES, MAX_WEBHOOK_TRANSACTIONS } from '../src/constants.ts';
 import { certificates, collaboration, publishers, verification } from '../src/db/index.ts';
 import { claimBody, metadataBody } from '../src/api/schemas.ts';
+import { LIST_RESPONSES } from '../src/api/response-schemas.ts';
 import { heliusDelivery } from '../src/api/routes/webhooks.ts';
 import { demoSchemas } from '../src/demo/routes.ts';
 import { testApp } from './helpers/app.ts';
@@ -103,6 +104,8 @@ after(() => t.cluster.store.close());
 
 interface ListCase {
   path: () => string;
+  /** Its operation in /api/openapi.json. */
+  operation: keyof typeof LIST_RESPONSES;
   /** The list in the un-paginated answer. */
   all: (body: any) => unknown[];
   /** The list in a page. */
@@ -115,19 +118,19 @@ const plain = (body: any) => body as unknown[];
 const pageItems = (body: any) => body.items as unknown[];
 
 const LISTS: Record<string, ListCase> = {
-  'investments of a user': { path: () => `/api/investments/user/${alice}`, all: plain, items: pageItems, rows: 9 },
-  'investments of a project': { path: () => `/api/investments/project/${funded}`, all: plain, items: pageItems, rows: 5 },
-  embeds: { path: () => `/api/embeds?projectId=${funded}`, all: plain, items: pageItems, rows: ROWS },
-  distributions: { path: () => '/api/revenue/distributions', all: plain, items: pageItems, rows: ROWS },
-  'unclaimed distributions': { path: () => `/api/revenue/unclaimed/${alice}`, all: (body) => body.distributions, items: (body) => body.distributions, rows: ROWS },
-  certificates: { path: () => `/api/projects/${funded}/certificates`, all: plain, items: pageItems, rows: ROWS },
-  'verification applications': { path: () => '/api/verification/applications', all: plain, items: pageItems, session: 'admin', rows: ROWS },
-  'publisher websites': { path: () => `/api/publishers/${publisherWallet}/websites`, all: plain, items: pageItems, session: 'publisher', rows: ROWS },
-  'publisher API keys': { path: () => `/api/publishers/${publisherWallet}/keys`, all: plain, items: pageItems, session: 'publisher', rows: ROWS },
-  hubs: { path: () => `/api/collaboration?wallet=${alice}`, all: plain, items: pageItems, rows: 7 },
-  updates: { path: () => `/api/collaboration/${funded}/updates`, all: plain, items: pageItems, rows: ROWS },
-  polls: { path: () => `/api/collaboration/${funded}/polls`, all: plain, items: pageItems, rows: ROWS },
-  campaigns: { path: () => `/api/campaigns?advertiser=${advertiser}`, all: (body) => body.campaigns, items: (body) => body.campaigns, rows: ROWS },
+  'investments of a user': { operation: '/api/investments/user/{userId}', path: () => `/api/investments/user/${alice}`, all: plain, items: pageItems, rows: 9 },
+  'investments of a project': { operation: '/api/investments/project/{projectId}', path: () => `/api/investments/project/${funded}`, all: plain, items: pageItems, rows: 5 },
+  embeds: { operation: '/api/embeds', path: () => `/api/embeds?projectId=${funded}`, all: plain, items: pageItems, rows: ROWS },
+  distributions: { operation: '/api/revenue/distributions', path: () => '/api/revenue/distributions', all: plain, items: pageItems, rows: ROWS },
+  'unclaimed distributions': { operation: '/api/revenue/unclaimed/{userId}', path: () => `/api/revenue/unclaimed/${alice}`, all: (body) => body.distributions, items: (body) => body.distributions, rows: ROWS },
+  certificates: { operation: '/api/projects/{id}/certificates', path: () => `/api/projects/${funded}/certificates`, all: plain, items: pageItems, rows: ROWS },
+  'verification applications': { operation: '/api/verification/applications', path: () => '/api/verification/applications', all: plain, items: pageItems, session: 'admin', rows: ROWS },
+  'publisher websites': { operation: '/api/publishers/{walletAddress}/websites', path: () => `/api/publishers/${publisherWallet}/websites`, all: plain, items: pageItems, session: 'publisher', rows: ROWS },
+  'publisher API keys': { operation: '/api/publishers/{walletAddress}/keys', path: () => `/api/publishers/${publisherWallet}/keys`, all: plain, items: pageItems, session: 'publisher', rows: ROWS },
+  hubs: { operation: '/api/collaboration', path: () => `/api/collaboration?wallet=${alice}`, all: plain, items: pageItems, rows: 7 },
+  updates: { operation: '/api/collaboration/{projectId}/updates', path: () => `/api/collaboration/${funded}/updates`, all: plain, items: pageItems, rows: ROWS },
+  polls: { operation: '/api/collaboration/{projectId}/polls', path: () => `/api/collaboration/${funded}/polls`, all: plain, items: pageItems, rows: ROWS },
+  campaigns: { operation: '/api/campaigns', path: () => `/api/campaigns?advertiser=${advertiser}`, all: (body) => body.campaigns, items: (body) => body.campaigns, rows: ROWS },
 };
 
 const withQuery = (path: string, query: string) => `${path}${path.includes('?') ? '&' : '?'}${query}`;
@@ -164,6 +167,11 @@ for (const [name, list] of Object.entries(LISTS)) {
       assert.equal(pages.length, Math.ceil(list.rows / PAGE));
       for (const page of pages.slice(0, -1)) assert.equal(page.length, PAGE);
       assert.deepEqual(pages.flat(), all);
+      // Both answers are what the document's 2xx schema says.
+      const schema = LIST_RESPONSES[list.operation];
+      assert.deepEqual(schema.safeParse(body).error?.issues, undefined);
+      const { body: page } = await get(list, withQuery(list.path(), `limit=${PAGE}`));
+      assert.deepEqual(schema.safeParse(page).error?.issues, undefined);
       // One page of everything ends there.
       assert.deepEqual(await everyPage(list, MAX_LIST_LIMIT), [all]);
     });
@@ -219,19 +227,15 @@ describe('pagination is keyset, not offset', () => {
     assert.deepEqual(statuses, ['submitted', 'submitted', 'submitted', 'rejected', 'rejected']);
   });
 
-  test('the document gives every paginated list its limit and cursor', async () => {
+  test('the document gives every paginated list its limit, cursor and 2xx schema', async () => {
     const { paths } = (await (await t.request('GET', '/api/openapi.json')).json()) as { paths: Record<string, Record<string, { parameters: { name: string; schema: { maximum?: number } }[] }>> };
     for (const [name, list] of Object.entries(LISTS)) {
-      const path = new URL(list.path(), 'http://x').pathname
-        .replace(alice, '{userId}')
-        .replace(publisherWallet, '{walletAddress}')
-        .replace(`/investments/project/${funded}`, '/investments/project/{projectId}')
-        .replace(`/projects/${funded}/`, '/projects/{id}/')
-        .replace(`/collaboration/${funded}/`, '/collaboration/{projectId}/');
+      const path = list.operation;
       const parameters = paths[path]?.get?.parameters;
       assert.ok(parameters, `${name}: ${path} is documented`);
       assert.equal(parameters.find((parameter) => parameter.name === 'limit')?.schema.maximum, MAX_LIST_LIMIT, name);
       assert.ok(parameters.some((parameter) => parameter.name === 'cursor'), name);
+      assert.ok((paths[path].get as any).responses['200'].content['application/json'].schema, `${name}: its 2xx body has a schema`);
     }
   });
 });

@@ -2,6 +2,7 @@
 // validators use, converted with z.toJSONSchema).
 import { z } from 'zod';
 import { CLUSTER_HEADER } from '../constants.ts';
+import { LIST_RESPONSES } from './response-schemas.ts';
 import * as schemas from './schemas.ts';
 import { heliusDelivery } from './routes/webhooks.ts';
 
@@ -340,7 +341,12 @@ export function openApiDocument({ clusters, defaultCluster, extraPaths = {} }: O
   const cluster = { type: 'string', enum: clusters, ...(defaultCluster ? { default: defaultCluster } : {}) };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of ROUTES) {
-    const responses: Record<string, unknown> = { 200: { description: 'OK' } };
+    const listResponse = route.method === 'get' ? LIST_RESPONSES[route.path as keyof typeof LIST_RESPONSES] : undefined;
+    const responses: Record<string, unknown> = {
+      200: listResponse
+        ? { description: 'OK', content: { 'application/json': { schema: z.toJSONSchema(listResponse, { io: 'output', unrepresentable: 'any' }) } } }
+        : { description: 'OK' },
+    };
     for (const [status, description] of Object.entries(route.responses ?? {})) responses[status] = { description };
     responses['4XX'] = {
       description: 'Bad input or unknown id',
