@@ -68,8 +68,12 @@ before(async () => {
   atOneTime(() => {
     for (let index = 0; index < ROWS; index++) embeds.push(sameTime(() => chain.registerEmbed(funded, address('publisher'), `embed-${index}`, 'https://films.example')).embed);
   });
+  // Bob claims in the same second as the distributions around his claim: his history ties across kinds.
   atOneTime(() => {
-    for (let index = 0; index < ROWS; index++) sameTime(() => chain.distributeRevenue(funded, 1_000_000_000n, [{ embed: embeds[index], views: 10n }]));
+    for (let index = 0; index < ROWS; index++) {
+      sameTime(() => chain.distributeRevenue(funded, 1_000_000_000n, [{ embed: embeds[index], views: 10n }]));
+      if (index === 2) sameTime(() => chain.claimRevenue(funded, address('bob')));
+    }
   });
   atOneTime(() => {
     for (let index = 0; index < ROWS; index++) sameTime(() => chain.createCampaign(advertiser));
@@ -123,6 +127,13 @@ const LISTS: Record<string, ListCase> = {
   embeds: { operation: '/api/embeds', path: () => `/api/embeds?projectId=${funded}`, all: plain, items: pageItems, rows: ROWS },
   distributions: { operation: '/api/revenue/distributions', path: () => '/api/revenue/distributions', all: plain, items: pageItems, rows: ROWS },
   'unclaimed distributions': { operation: '/api/revenue/unclaimed/{userId}', path: () => `/api/revenue/unclaimed/${alice}`, all: (body) => body.distributions, items: (body) => body.distributions, rows: ROWS },
+  'revenue history': {
+    operation: '/api/revenue/user/{userId}',
+    path: () => `/api/revenue/user/${address('bob')}`,
+    all: (body) => body.transactions,
+    items: (body) => body.transactions,
+    rows: ROWS + 1,
+  },
   certificates: { operation: '/api/projects/{id}/certificates', path: () => `/api/projects/${funded}/certificates`, all: plain, items: pageItems, rows: ROWS },
   'verification applications': { operation: '/api/verification/applications', path: () => '/api/verification/applications', all: plain, items: pageItems, session: 'admin', rows: ROWS },
   'publisher websites': { operation: '/api/publishers/{walletAddress}/websites', path: () => `/api/publishers/${publisherWallet}/websites`, all: plain, items: pageItems, session: 'publisher', rows: ROWS },

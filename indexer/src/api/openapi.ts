@@ -247,7 +247,7 @@ export const ROUTES: RouteDoc[] = [
   { method: 'get', path: '/api/publishers/{walletAddress}/analytics', summary: "Views and earnings of a wallet's embeds, per day and per embed", params: schemas.publisherParams },
   { method: 'get', path: '/api/catalogue', summary: 'The funded catalogue for an API key, from its verified origin', query: schemas.catalogueQuery, responses: { 401: 'missing or unknown key', 403: 'revoked key or another origin' } },
   { method: 'get', path: '/api/revenue/unclaimed/{userId}', summary: "A user's unclaimed distributions, newest first (totals over all of them)", params: schemas.userIdParams, query: schemas.pageQuery },
-  { method: 'get', path: '/api/revenue/user/{userId}', summary: "A user's revenue totals, per project, and transactions", params: schemas.userIdParams },
+  { method: 'get', path: '/api/revenue/user/{userId}', summary: "A user's revenue totals, per project, and transactions (newest first)", params: schemas.userIdParams, query: schemas.pageQuery },
   { method: 'get', path: '/api/revenue/distributions', summary: 'Platform-wide revenue distributions', query: schemas.distributionsQuery },
   {
     method: 'post',

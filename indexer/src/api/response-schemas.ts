@@ -152,12 +152,28 @@ const campaign = z.looseObject({
   status: z.string(),
 });
 
+const revenueEntry = z.looseObject({ projectId: z.number().int(), projectTitle: z.string(), earned: z.number(), claimable: z.number(), claimed: z.number() });
+const revenueTransaction = z.looseObject({
+  type: z.enum(['distribution', 'claim']),
+  amount: z.number(),
+  projectId: z.number().int(),
+  projectTitle: z.string(),
+  date: isoDate,
+  txHash: z.string(),
+  explorerUrl,
+});
+
 /** The 2xx body of each paginated list, by its OpenAPI path (GET). */
 export const LIST_RESPONSES = {
   '/api/investments/user/{userId}': listOrPage(investment.extend({ project: project.optional() })),
   '/api/investments/project/{projectId}': listOrPage(investment),
   '/api/embeds': listOrPage(embed),
   '/api/revenue/distributions': listOrPage(distribution),
+  '/api/revenue/user/{userId}': objectWithList(
+    { earned: z.number(), claimable: z.number(), claimed: z.number(), byProject: z.array(revenueEntry) },
+    'transactions',
+    revenueTransaction,
+  ),
   '/api/revenue/unclaimed/{userId}': objectWithList({ total: z.number(), totalLamports: lamports }, 'distributions', investorDistribution),
   '/api/projects/{id}/certificates': listOrPage(certificate),
   '/api/verification/applications': listOrPage(application),

@@ -125,14 +125,72 @@ function distributionQuery(db: Executor, projectId?: number) {
   return query;
 }
 
-export function investorClaims(db: Executor, investor: string) {
-  return db
+/** One line of an investor's revenue history: a distribution's part (kind 1) or a claim (kind 0). */
+export interface RevenueHistoryRow {
+  kind: number;
+  row_id: number;
+  at: number;
+  project_id: number;
+  title: string;
+  amount_lamports: number;
+  signature: string;
+}
+
+/** Newest first; in the same second a distribution before a claim, then the newer row. */
+export const REVENUE_HISTORY_ORDER: KeysetOrder<RevenueHistoryRow> = {
+  name: 'revenue-history',
+  columns: [keyColumn('h.at', 'integer'), keyColumn('h.kind', 'integer'), keyColumn('h.row_id', 'integer')],
+  descending: true,
+  keyOf: (row) => [Number(row.at), Number(row.kind), Number(row.row_id)],
+};
+
+/** An investor's revenue history: every distribution part and every claim, newest first. */
+export function revenueHistory(db: Executor, investor: string): Promise<RevenueHistoryRow[]> {
+  return ordered(historyQuery(db, investor), REVENUE_HISTORY_ORDER).execute();
+}
+
+/** One page of revenueHistory. */
+export function pageRevenueHistory(db: Executor, investor: string, page: KeysetPage): Promise<Paged<RevenueHistoryRow>> {
+  return readPage(historyQuery(db, investor), REVENUE_HISTORY_ORDER, page);
+}
+
+function historyQuery(db: Executor, investor: string) {
+  const parts = db
+    .selectFrom('investor_distributions as x')
+    .innerJoin('distributions as d', 'd.id', 'x.distribution_id')
+    .innerJoin('projects as p', 'p.id', 'x.project_id')
+    .select([sql<number>`1`.as('kind'), 'x.id as row_id', 'd.distributed_at as at', 'x.project_id', 'p.title', 'x.amount_lamports', 'd.signature'])
+    .where('x.investor', '=', investor);
+  const claims = db
     .selectFrom('revenue_claims as r')
     .innerJoin('projects as p', 'p.id', 'r.project_id')
-    .select(['r.project_id', 'p.title', 'r.amount_lamports', 'r.claimed_at', 'r.signature'])
-    .where('r.investor', '=', investor)
-    .orderBy('r.id')
+    .select([sql<number>`0`.as('kind'), 'r.id as row_id', 'r.claimed_at as at', 'r.project_id', 'p.title', 'r.amount_lamports', 'r.signature'])
+    .where('r.investor', '=', investor);
+  return db.selectFrom(parts.unionAll(claims).as('h')).selectAll();
+}
+
+/**
+ * An investor's distribution parts per film: earned, still claimable, claimed (lamports), the film
+ * of the newest part first.
+ */
+export async function revenueByProject(db: Executor, investor: string) {
+  const rows = await db
+    .selectFrom('investor_distributions as x')
+    .innerJoin('distributions as d', 'd.id', 'x.distribution_id')
+    .innerJoin('projects as p', 'p.id', 'x.project_id')
+    .select((eb) => [
+      'x.project_id',
+      'p.title',
+      eb.fn.sum<number>('x.amount_lamports').as('earned'),
+      sql<number>`SUM(CASE WHEN x.claimed = 0 THEN x.amount_lamports ELSE 0 END)`.as('claimable'),
+      sql<number>`SUM(CASE WHEN x.claimed = 0 THEN 0 ELSE x.amount_lamports END)`.as('claimed'),
+    ])
+    .where('x.investor', '=', investor)
+    .groupBy(['x.project_id', 'p.title'])
+    .orderBy(sql`MAX(d.distributed_at)`, 'desc')
+    .orderBy(sql`MAX(x.id)`, 'desc')
     .execute();
+  return rows.map((row) => ({ projectId: Number(row.project_id), projectTitle: row.title, earned: Number(row.earned), claimable: Number(row.claimable), claimed: Number(row.claimed) }));
 }
 
 export function investorDistribution(db: Executor, id: number) {

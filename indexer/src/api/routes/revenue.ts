@@ -35,53 +35,37 @@ export function revenueRoutes() {
         nextCursor: nextCursor(revenue.INVESTOR_DISTRIBUTION_ORDER, found),
       });
     })
-    .get('/user/:userId', validate('param', userIdParams), async (c) => {
+    .get('/user/:userId', validate('param', userIdParams), validate('query', pageQuery), async (c) => {
       const ctx = c.var.cluster;
       const { chainAddress } = await users.resolveUser(ctx.db, c.req.valid('param').userId);
       if (!chainAddress) fail(404, 'User not found');
-      const rows = await investorDistributions(ctx, chainAddress, false);
-      const byProject = new Map<number, { projectId: number; projectTitle: string; earned: number; claimable: number; claimed: number }>();
-      for (const row of rows) {
-        const entry = byProject.get(row.projectId) ?? { projectId: row.projectId, projectTitle: row.projectTitle, earned: 0, claimable: 0, claimed: 0 };
-        entry.earned += Number(row.amountLamports);
-        if (row.claimed) entry.claimed += Number(row.amountLamports);
-        else entry.claimable += Number(row.amountLamports);
-        byProject.set(row.projectId, entry);
-      }
-      const claims = await revenue.investorClaims(ctx.db, chainAddress);
-      const transactions = [
-        ...rows.map((row) => ({
-          type: 'distribution' as const,
-          amount: row.amount,
-          projectId: row.projectId,
-          projectTitle: row.projectTitle,
-          date: row.distributedAt,
-          txHash: row.txHash,
-          explorerUrl: row.explorerUrl,
-        })),
-        ...claims.map((claim) => ({
-          type: 'claim' as const,
-          amount: toAmount(claim.amount_lamports),
-          projectId: claim.project_id,
-          projectTitle: claim.title,
-          date: isoDate(claim.claimed_at)!,
-          txHash: claim.signature,
-          explorerUrl: ctx.explorerTxUrl?.(claim.signature) ?? null,
-        })),
-      ].sort((a, b) => b.date.localeCompare(a.date));
-      const sum = (key: 'earned' | 'claimable' | 'claimed') => [...byProject.values()].reduce((total, entry) => total + entry[key], 0);
-      return c.json({
+      // Totals and the per-film figures cover every distribution; only `transactions` is paged.
+      const byProject = await revenue.revenueByProject(ctx.db, chainAddress);
+      const sum = (key: 'earned' | 'claimable' | 'claimed') => byProject.reduce((total, entry) => total + entry[key], 0);
+      const summary = {
         earned: toAmount(sum('earned')),
         claimable: toAmount(sum('claimable')),
         claimed: toAmount(sum('claimed')),
-        byProject: [...byProject.values()].map((entry) => ({
+        byProject: byProject.map((entry) => ({
           ...entry,
           earned: toAmount(entry.earned),
           claimable: toAmount(entry.claimable),
           claimed: toAmount(entry.claimed),
         })),
-        transactions,
+      };
+      const transaction = (row: revenue.RevenueHistoryRow) => ({
+        type: Number(row.kind) === 1 ? ('distribution' as const) : ('claim' as const),
+        amount: toAmount(Number(row.amount_lamports)),
+        projectId: Number(row.project_id),
+        projectTitle: row.title,
+        date: isoDate(Number(row.at))!,
+        txHash: row.signature,
+        explorerUrl: ctx.explorerTxUrl?.(row.signature) ?? null,
       });
+      const page = requestedPage(c.req.valid('query'), revenue.REVENUE_HISTORY_ORDER);
+      if (!page) return c.json({ ...summary, transactions: (await revenue.revenueHistory(ctx.db, chainAddress)).map(transaction) });
+      const found = mapPage(await revenue.pageRevenueHistory(ctx.db, chainAddress, page), transaction);
+      return c.json({ ...summary, transactions: found.rows, nextCursor: nextCursor(revenue.REVENUE_HISTORY_ORDER, found) });
     })
     .get('/distributions', validate('query', distributionsQuery), async (c) => {
       const ctx = c.var.cluster;
