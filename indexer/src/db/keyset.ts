@@ -48,7 +48,7 @@ interface Orderable<Self> {
 
 /**
  * `query` in the list's order; with a page, only the rows after `page.after`, and one row more than
- * the limit (pageOf reads that extra row as "another page follows" and drops it).
+ * the limit (readPage reads that extra row as "another page follows" and drops it).
  */
 export function ordered<Query extends Orderable<Query>, Row>(query: Query, order: KeysetOrder<Row>, page?: KeysetPage): Query {
   let result = query;
@@ -79,6 +79,9 @@ export function mapPage<Row, Shape>(page: Paged<Row>, shape: (row: Row) => Shape
   return { rows: page.rows.map(shape), next: page.next };
 }
 
+/** A text key is an address, a mint or a signature: far shorter than this. */
+const MAX_KEY_TEXT_LENGTH = 200;
+
 /** Whether `values` can be a key of `order` (a cursor's content, checked before it reaches SQL). */
 export function fitsOrder(values: unknown, order: Pick<KeysetOrder<unknown>, 'columns'>): values is KeyValues {
   return (
@@ -89,6 +92,3 @@ export function fitsOrder(values: unknown, order: Pick<KeysetOrder<unknown>, 'co
     )
   );
 }
-
-/** A text key is an address, a mint or a signature: far shorter than this. */
-const MAX_KEY_TEXT_LENGTH = 200;
