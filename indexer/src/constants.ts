@@ -24,8 +24,26 @@ export const MAX_LIST_LIMIT = 100;
  * carry, a listing's 2,000,000-character `thumbnailUrl` (a data: URL poster), and the rest of it.
  */
 export const MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
-/** GET /api/projects page size when a cursor comes without a limit. */
+/** A paginated list's page size when a cursor comes without a limit (docs/API.md "Pagination"). */
 export const DEFAULT_PAGE_LIMIT = 24;
+/** The longest `cursor` a list accepts (the ones it hands out are far shorter). */
+export const MAX_CURSOR_LENGTH = 200;
+/**
+ * The most distributions one POST /api/revenue/claim (or demo claim) names. claim_revenue takes a
+ * position's whole accrued revenue at once (O(1) in distributions on chain), so the ids only say
+ * which rows of the unclaimed list the claim covers: a thousand is years of daily distributions.
+ */
+export const MAX_CLAIM_DISTRIBUTIONS = 1000;
+/** The most genres a listing names, and the longest genre and comma-separated genre text. */
+export const MAX_FILM_GENRES = 16;
+export const MAX_GENRE_LEN = 100;
+export const MAX_GENRES_TEXT_LEN = 1000;
+/** A Solana transaction is at most 1,232 bytes, so it carries at most 19 signatures of 64 bytes. */
+export const MAX_TRANSACTION_SIGNATURES = 19;
+/** The most transactions one Helius webhook delivery carries that the API reads. */
+export const MAX_WEBHOOK_TRANSACTIONS = 1000;
+/** getSignaturesForAddress's own cap (Solana RPC), kept by the demo chain's RPC surface. */
+export const MAX_SIGNATURES_PER_REQUEST = 1000;
 
 /** Q64.64 fixed point of the program's revenue-per-share accumulator. */
 export const REVENUE_PER_SHARE_SHIFT = 64n;

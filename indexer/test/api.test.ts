@@ -59,16 +59,11 @@ describe('GET /api/health and /api/openapi.json', () => {
     assert.deepEqual(body.clusters[0].settlement, { unbatchedViews: 0, pendingBatches: 0, lastError: null });
   });
 
-  test('the OpenAPI document lists every route the app serves', async () => {
-    const { app, request } = await testApp();
+  test('the OpenAPI document is served (its agreement with the routes: openapi-contract.test.ts)', async () => {
+    const { request } = await testApp();
     const { status, body } = await json(await request('GET', '/api/openapi.json'));
     assert.equal(status, 200);
     assert.equal(body.openapi, '3.1.0');
-    const served = app.routes
-      .filter((route) => route.method !== 'ALL')
-      .map((route) => `${route.method.toLowerCase()} ${route.path.replace(/:(\w+)/g, '{$1}')}`);
-    const documented = Object.entries(body.paths).flatMap(([path, methods]) => Object.keys(methods as object).map((m) => `${m} ${path}`));
-    for (const route of served) assert.ok(documented.includes(route), `${route} is documented`);
     assert.ok(body.paths['/api/investments'].post.requestBody);
   });
 

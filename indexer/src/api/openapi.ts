@@ -2,6 +2,7 @@
 // validators use, converted with z.toJSONSchema).
 import { z } from 'zod';
 import { CLUSTER_HEADER } from '../constants.ts';
+import { LIST_RESPONSES } from './response-schemas.ts';
 import * as schemas from './schemas.ts';
 import { heliusDelivery } from './routes/webhooks.ts';
 
@@ -36,9 +37,9 @@ const COLLABORATION_ROUTES: RouteDoc[] = [
   { method: 'get', path: `${hub}/messages`, summary: 'Chat history, oldest first', params: schemas.projectIdParams, query: schemas.messagesQuery },
   { method: 'get', path: `${hub}/stream`, summary: 'New chat messages as server-sent events (event "message", id = message id)', params: schemas.projectIdParams, query: schemas.messagesQuery },
   { method: 'post', path: `${hub}/messages`, summary: 'Post a chat message as the signed-in wallet', params: schemas.projectIdParams, body: schemas.messageBody, responses: { 201: 'ChatMessage', 401: 'no session' } },
-  { method: 'get', path: `${hub}/updates`, summary: "The studio's updates, newest first", params: schemas.projectIdParams },
+  { method: 'get', path: `${hub}/updates`, summary: "The studio's updates, newest first", params: schemas.projectIdParams, query: schemas.pageQuery },
   { method: 'post', path: `${hub}/updates`, summary: 'Post an update (the studio only)', params: schemas.projectIdParams, body: schemas.updateBody, responses: { 201: 'Update', ...SIGNED_IN } },
-  { method: 'get', path: `${hub}/polls`, summary: 'Polls with tallies; myVote for ?wallet= or the session', params: schemas.projectIdParams, query: schemas.collaborationWalletQuery },
+  { method: 'get', path: `${hub}/polls`, summary: 'Polls with tallies, newest first; myVote for ?wallet=', params: schemas.projectIdParams, query: schemas.pollListQuery },
   { method: 'post', path: `${hub}/polls`, summary: 'Open a poll (the studio only)', params: schemas.projectIdParams, body: schemas.pollBody, responses: { 201: 'Poll', ...SIGNED_IN } },
   { method: 'post', path: `${hub}/polls/{pollId}/votes`, summary: 'Vote once per wallet while the poll is active', params: schemas.pollParams, body: schemas.voteBody, responses: { 201: 'Poll', 401: 'no session', 409: 'Already Voted' } },
   { method: 'post', path: `${hub}/team`, summary: 'Add a team member (the studio only)', params: schemas.projectIdParams, body: schemas.teamMemberBody, responses: { 201: 'TeamMember', ...SIGNED_IN } },
@@ -110,7 +111,7 @@ export const ROUTES: RouteDoc[] = [
     body: schemas.projectStatusBody,
     responses: { ...CHAIN_LOOKUP, 400: 'transaction does not match', 404: 'project or transaction not found' },
   },
-  { method: 'get', path: '/api/projects/{id}/certificates', summary: "A film's licence certificates (Token-2022 mints)", params: schemas.idParams },
+  { method: 'get', path: '/api/projects/{id}/certificates', summary: "A film's licence certificates (Token-2022 mints), newest first", params: schemas.idParams, query: schemas.pageQuery },
   {
     method: 'post',
     path: '/api/projects/{id}/metadata',
@@ -132,7 +133,8 @@ export const ROUTES: RouteDoc[] = [
   {
     method: 'get',
     path: '/api/verification/applications',
-    summary: "Every studio's latest application (the platform admin's session)",
+    summary: "Every studio's latest application, open ones first, then newest (the platform admin's session)",
+    query: schemas.pageQuery,
     responses: { 401: 'not signed in', 403: 'not the platform admin' },
   },
   {
@@ -165,8 +167,8 @@ export const ROUTES: RouteDoc[] = [
     body: schemas.transactionBody,
     responses: { ...CHAIN_LOOKUP, 400: 'not a Marquee transaction', 404: 'transaction not found' },
   },
-  { method: 'get', path: '/api/investments/user/{userId}', summary: "A user's investments with their project", params: schemas.userIdParams },
-  { method: 'get', path: '/api/investments/project/{projectId}', summary: "A project's investments", params: schemas.projectIdParams },
+  { method: 'get', path: '/api/investments/user/{userId}', summary: "A user's investments with their project, newest first", params: schemas.userIdParams, query: schemas.pageQuery },
+  { method: 'get', path: '/api/investments/project/{projectId}', summary: "A project's investments, newest first", params: schemas.projectIdParams, query: schemas.pageQuery },
   {
     method: 'post',
     path: '/api/investments',
@@ -200,8 +202,9 @@ export const ROUTES: RouteDoc[] = [
   {
     method: 'get',
     path: '/api/publishers/{walletAddress}/websites',
-    summary: "A wallet's websites and their verification; needs that wallet's session",
+    summary: "A wallet's websites and their verification, newest first; needs that wallet's session",
     params: schemas.publisherParams,
+    query: schemas.pageQuery,
     responses: { ...WALLET_SESSION },
   },
   {
@@ -221,8 +224,9 @@ export const ROUTES: RouteDoc[] = [
   {
     method: 'get',
     path: '/api/publishers/{walletAddress}/keys',
-    summary: "A wallet's auto-list API keys (never the keys themselves); needs that wallet's session",
+    summary: "A wallet's auto-list API keys (never the keys themselves), newest first; needs that wallet's session",
     params: schemas.publisherParams,
+    query: schemas.pageQuery,
     responses: { ...WALLET_SESSION },
   },
   {
@@ -242,8 +246,8 @@ export const ROUTES: RouteDoc[] = [
   },
   { method: 'get', path: '/api/publishers/{walletAddress}/analytics', summary: "Views and earnings of a wallet's embeds, per day and per embed", params: schemas.publisherParams },
   { method: 'get', path: '/api/catalogue', summary: 'The funded catalogue for an API key, from its verified origin', query: schemas.catalogueQuery, responses: { 401: 'missing or unknown key', 403: 'revoked key or another origin' } },
-  { method: 'get', path: '/api/revenue/unclaimed/{userId}', summary: "A user's unclaimed distributions", params: schemas.userIdParams },
-  { method: 'get', path: '/api/revenue/user/{userId}', summary: "A user's revenue totals, per project, and transactions", params: schemas.userIdParams },
+  { method: 'get', path: '/api/revenue/unclaimed/{userId}', summary: "A user's unclaimed distributions, newest first (totals over all of them)", params: schemas.userIdParams, query: schemas.pageQuery },
+  { method: 'get', path: '/api/revenue/user/{userId}', summary: "A user's revenue totals, per project, and transactions (newest first)", params: schemas.userIdParams, query: schemas.pageQuery },
   { method: 'get', path: '/api/revenue/distributions', summary: 'Platform-wide revenue distributions', query: schemas.distributionsQuery },
   {
     method: 'post',
@@ -337,7 +341,12 @@ export function openApiDocument({ clusters, defaultCluster, extraPaths = {} }: O
   const cluster = { type: 'string', enum: clusters, ...(defaultCluster ? { default: defaultCluster } : {}) };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of ROUTES) {
-    const responses: Record<string, unknown> = { 200: { description: 'OK' } };
+    const listResponse = route.method === 'get' ? LIST_RESPONSES[route.path as keyof typeof LIST_RESPONSES] : undefined;
+    const responses: Record<string, unknown> = {
+      200: listResponse
+        ? { description: 'OK', content: { 'application/json': { schema: z.toJSONSchema(listResponse, { io: 'output', unrepresentable: 'any' }) } } }
+        : { description: 'OK' },
+    };
     for (const [status, description] of Object.entries(route.responses ?? {})) responses[status] = { description };
     responses['4XX'] = {
       description: 'Bad input or unknown id',

@@ -1,8 +1,12 @@
 // The opaque `cursor` of paginated lists: the position after the last row of a page (its sort key
-// and id, see db/projects.ts), as base64url JSON. Clients pass it back untouched.
+// and id, see db/projects.ts and db/keyset.ts), as base64url JSON. Clients pass it back untouched.
 import type { projects } from '../db/index.ts';
 import { fail } from './errors.ts';
 import { PROJECT_SORTS } from '../db/projects.ts';
+import { DEFAULT_PAGE_LIMIT } from '../constants.ts';
+import { fitsOrder, type KeysetOrder, type KeysetPage, type KeyValues, type Paged } from '../db/keyset.ts';
+
+const INVALID_CURSOR = 'Invalid cursor: pass the nextCursor of the previous page unchanged';
 
 export function encodeCursor(cursor: projects.ProjectCursor): string {
   const parts: unknown[] = [cursor.sort, cursor.key, cursor.id];
@@ -15,7 +19,7 @@ export function decodeCursor(text: string, sort: projects.ProjectSort): projects
   try {
     parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
   } catch {
-    fail(400, 'Invalid cursor: pass the nextCursor of the previous page unchanged');
+    fail(400, INVALID_CURSOR);
   }
   if (
     !Array.isArray(parsed) ||
@@ -26,8 +30,49 @@ export function decodeCursor(text: string, sort: projects.ProjectSort): projects
     !Number.isSafeInteger(parsed[2]) ||
     (parsed.length === 4 && parsed[3] !== 0 && parsed[3] !== 1)
   ) {
-    fail(400, 'Invalid cursor: pass the nextCursor of the previous page unchanged');
+    fail(400, INVALID_CURSOR);
   }
   if (parsed[0] !== sort) fail(400, `The cursor belongs to sort "${parsed[0]}", not "${sort}"`);
   return { sort, key: parsed[1], id: parsed[2], ...(parsed.length === 4 ? { verified: parsed[3] } : {}) };
+}
+
+// Every other list (db/keyset.ts): the list's name and the key of the page's last row. The name
+// keeps a cursor from being replayed on another list, where its values would mean something else.
+
+/**
+ * The page a list request asks for: undefined without `limit` and `cursor` (the un-paginated call:
+ * every row, as the spec's plain array), else `limit` rows (DEFAULT_PAGE_LIMIT) after the cursor.
+ */
+export function requestedPage(query: { limit?: number; cursor?: string }, order: KeysetOrder<never>): KeysetPage | undefined {
+  if (query.limit === undefined && query.cursor === undefined) return undefined;
+  return { limit: query.limit ?? DEFAULT_PAGE_LIMIT, after: query.cursor === undefined ? null : decodeListCursor(query.cursor, order) };
+}
+
+/** The `nextCursor` of a page: null on the last page. */
+export function nextCursor(order: KeysetOrder<never>, page: Paged<unknown>): string | null {
+  return page.next && encodeListCursor(order.name, page.next);
+}
+
+/** A list's page as the API answers it: `{ items, nextCursor }`. */
+export function pageAnswer<Item>(order: KeysetOrder<never>, page: Paged<Item>) {
+  return { items: page.rows, nextCursor: nextCursor(order, page) };
+}
+
+function encodeListCursor(list: string, key: KeyValues): string {
+  return Buffer.from(JSON.stringify([list, ...key])).toString('base64url');
+}
+
+function decodeListCursor(text: string, order: KeysetOrder<never>): KeyValues {
+  const list = order.name;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    fail(400, INVALID_CURSOR);
+  }
+  if (!Array.isArray(parsed) || typeof parsed[0] !== 'string') fail(400, INVALID_CURSOR);
+  if (parsed[0] !== list) fail(400, `The cursor belongs to another list ("${parsed[0]}"), not "${list}"`);
+  const key = parsed.slice(1);
+  if (!fitsOrder(key, order)) fail(400, INVALID_CURSOR);
+  return key;
 }

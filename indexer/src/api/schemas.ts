@@ -6,10 +6,16 @@ import {
   CHAT_HISTORY_LIMIT,
   CHAT_MESSAGE_MAX_LENGTH,
   DEFAULT_FEATURED_LIMIT,
+  DEFAULT_PAGE_LIMIT,
   LICENSE_TYPES,
   LINK_URL_MAX_LENGTH,
   MAX_EMBED_ID_LEN,
   MAX_LIST_LIMIT,
+  MAX_CLAIM_DISTRIBUTIONS,
+  MAX_CURSOR_LENGTH,
+  MAX_FILM_GENRES,
+  MAX_GENRE_LEN,
+  MAX_GENRES_TEXT_LEN,
   MAX_APPLICATION_DOCUMENTS,
   MAX_RELEASE_YEAR,
   MAX_STUDIO_NAME_LEN,
@@ -129,6 +135,23 @@ const modeFlags = {
   onChain: z.boolean().optional(),
 };
 
+/**
+ * `limit` and `cursor` of every paginated list (docs/API.md "Pagination"): without either, the
+ * list's un-paginated answer; with either, a page and its nextCursor.
+ */
+export const pageParameters = {
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_LIST_LIMIT)
+    .optional()
+    .meta({ description: `page size, 1..${MAX_LIST_LIMIT} (a cursor without limit: ${DEFAULT_PAGE_LIMIT}); with limit or cursor the answer is a page with nextCursor` }),
+  cursor: z.string().max(MAX_CURSOR_LENGTH).optional().meta({ description: "the previous page's nextCursor, unchanged (null on the last page)" }),
+};
+/** A list that takes nothing but its page. */
+export const pageQuery = z.object(pageParameters);
+
 export const projectListQuery = z.object({
   status: z.enum(['funding', 'funded', 'failed', 'all']).optional(),
   q: z.string().max(200).optional().meta({ description: 'case-insensitive substring of title, description or directorName' }),
@@ -141,7 +164,7 @@ export const projectListQuery = z.object({
     .max(MAX_LIST_LIMIT)
     .optional()
     .meta({ description: 'page size; with limit or cursor the answer is a page { items, nextCursor, total }' }),
-  cursor: z.string().max(200).optional().meta({ description: "the previous page's nextCursor" }),
+  cursor: pageParameters.cursor,
   studio: walletAddress.optional().meta({ description: 'studio account or studio authority wallet' }),
 });
 export const featuredQuery = z.object({
@@ -184,11 +207,16 @@ export const embedBody = z.object({
 export const embedListQuery = z.object({
   projectId: id.optional(),
   publisher: walletAddress.optional(),
+  ...pageParameters,
 });
 
-export const distributionsQuery = z.object({ projectId: id.optional() });
+export const distributionsQuery = z.object({ projectId: id.optional(), ...pageParameters });
+/** The distributions a claim names (POST /api/revenue/claim, the demo's claim-revenue). */
+export const distributionIds = z
+  .array(z.number().int().nonnegative())
+  .max(MAX_CLAIM_DISTRIBUTIONS, { message: `A claim names at most ${MAX_CLAIM_DISTRIBUTIONS} distributions` });
 export const claimBody = z.object({
-  distributionIds: z.array(z.number().int().nonnegative()),
+  distributionIds,
   txHash,
   ...modeFlags,
 });
@@ -212,7 +240,13 @@ export const metadataBody = z.object({
   description: nonBlankText(5000),
   directorName: nonBlankText(200),
   genres: z
-    .union([z.array(nonBlankText()).min(1), z.string().min(1)])
+    .union([
+      z
+        .array(nonBlankText(MAX_GENRE_LEN))
+        .min(1)
+        .max(MAX_FILM_GENRES, { message: `At most ${MAX_FILM_GENRES} genres` }),
+      z.string().min(1).max(MAX_GENRES_TEXT_LEN),
+    ])
     .transform((value) => (Array.isArray(value) ? value : value.split(',').map((genre) => genre.trim()).filter(Boolean)))
     .meta({ description: 'a list, or comma-separated text as the listing form has it' }),
   releaseYear: z.coerce.number().int().min(MIN_RELEASE_YEAR).max(MAX_RELEASE_YEAR),
@@ -329,7 +363,8 @@ const httpUrl = z
   .trim();
 
 export const collaborationWalletQuery = z.object({ wallet: walletAddress.optional() });
-export const hubListQuery = z.object({ wallet: walletAddress });
+export const hubListQuery = z.object({ wallet: walletAddress, ...pageParameters });
+export const pollListQuery = collaborationWalletQuery.extend(pageParameters);
 export const messagesQuery = z.object({
   after: z.coerce.number().int().nonnegative().default(0).meta({ description: 'only messages with a higher id' }),
   limit: z.coerce.number().int().min(1).max(CHAT_HISTORY_LIMIT).default(CHAT_HISTORY_LIMIT),
@@ -372,6 +407,7 @@ export const teamMemberParams = z.object({ projectId: id, memberId: id });
 export const campaignParams = z.object({ address: walletAddress.meta({ description: 'the Campaign account' }) });
 export const campaignListQuery = z.object({
   advertiser: walletAddress.meta({ description: "the advertiser's wallet (its demo key on the demo chain)" }),
+  ...pageParameters,
 });
 // Measured as sent, then trimmed: the published maxLength is the one the server applies.
 const optionalText = (max: number) => z.string().max(max).trim();

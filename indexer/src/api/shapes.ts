@@ -3,6 +3,7 @@
 import { embedSnippet } from '../player/snippet.ts';
 import { LAMPORTS_PER_AMOUNT_UNIT, LAMPORTS_PER_USD } from '../constants.ts';
 import { embeds, flag, investments, projects, revenue, users } from '../db/index.ts';
+import { mapPage, type KeysetPage } from '../db/keyset.ts';
 import type { ClusterContext } from './context.ts';
 
 export const toAmount = (lamports: number) => lamports / LAMPORTS_PER_AMOUNT_UNIT;
@@ -75,8 +76,15 @@ export async function getProject(ctx: ClusterContext, origin: string, nowMs: num
 }
 
 export async function listInvestments(ctx: ClusterContext, filter: investments.InvestmentFilter) {
-  const rows = await investments.listInvestments(ctx.db, filter);
-  return rows.map((row) => ({
+  return (await investments.listInvestments(ctx.db, filter)).map(investmentShape(ctx));
+}
+
+export async function pageInvestments(ctx: ClusterContext, filter: investments.InvestmentFilter, page: KeysetPage) {
+  return mapPage(await investments.pageInvestments(ctx.db, filter, page), investmentShape(ctx));
+}
+
+function investmentShape(ctx: ClusterContext) {
+  return (row: investments.InvestmentRow) => ({
     id: row.id,
     userId: row.user_id,
     projectId: row.project_id,
@@ -89,7 +97,7 @@ export async function listInvestments(ctx: ClusterContext, filter: investments.I
     sharesMinted: String(row.shares_minted),
     refunded: flag(row.refunded),
     explorerUrl: ctx.explorerTxUrl?.(row.signature) ?? null,
-  }));
+  });
 }
 
 export function userShape(row: users.UserRow) {
@@ -102,9 +110,16 @@ export function userShape(row: users.UserRow) {
   };
 }
 
-export async function listEmbeds(ctx: ClusterContext, origin: string, filter: Parameters<typeof embeds.listEmbeds>[1]) {
-  const rows = await embeds.listEmbeds(ctx.db, filter);
-  return rows.map((row) => ({
+export async function listEmbeds(ctx: ClusterContext, origin: string, filter: embeds.EmbedFilter) {
+  return (await embeds.listEmbeds(ctx.db, filter)).map(embedShape(ctx, origin));
+}
+
+export async function pageEmbeds(ctx: ClusterContext, origin: string, filter: embeds.EmbedFilter, page: KeysetPage) {
+  return mapPage(await embeds.pageEmbeds(ctx.db, filter, page), embedShape(ctx, origin));
+}
+
+function embedShape(ctx: ClusterContext, origin: string) {
+  return (row: embeds.EmbedRow) => ({
     id: row.id,
     projectId: row.project_id,
     embedId: row.embed_id,
@@ -127,13 +142,20 @@ export async function listEmbeds(ctx: ClusterContext, origin: string, filter: Pa
     registeredAt: isoDate(row.registered_at)!,
     txHash: row.signature,
     explorerUrl: ctx.explorerTxUrl?.(row.signature) ?? null,
-  }));
+  });
 }
 
 /** The spec's revenue distribution rows of one investor (distribution × investor). */
 export async function investorDistributions(ctx: ClusterContext, investor: string, onlyUnclaimed: boolean) {
-  const rows = await revenue.investorDistributions(ctx.db, investor, onlyUnclaimed);
-  return rows.map((row) => ({
+  return (await revenue.investorDistributions(ctx.db, investor, onlyUnclaimed)).map(investorDistributionShape(ctx));
+}
+
+export async function pageInvestorDistributions(ctx: ClusterContext, investor: string, onlyUnclaimed: boolean, page: KeysetPage) {
+  return mapPage(await revenue.pageInvestorDistributions(ctx.db, investor, onlyUnclaimed, page), investorDistributionShape(ctx));
+}
+
+function investorDistributionShape(ctx: ClusterContext) {
+  return (row: revenue.InvestorDistributionRow) => ({
     id: row.id,
     distributionId: row.distribution_id,
     investmentId: row.investment_id,
@@ -146,5 +168,5 @@ export async function investorDistributions(ctx: ClusterContext, investor: strin
     distributedAt: isoDate(row.distributed_at)!,
     txHash: row.signature,
     explorerUrl: ctx.explorerTxUrl?.(row.signature) ?? null,
-  }));
+  });
 }

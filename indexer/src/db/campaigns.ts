@@ -3,6 +3,7 @@
 // off-chain request details, and the ad server's lookup of the campaigns that may fill a slot.
 import type { Selectable, Updateable } from 'kysely';
 import { inTransaction, type Executor } from './executor.ts';
+import { keyColumn, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
 import type { CampaignDetailsTable, CampaignsTable } from './schema.ts';
 
 export type CampaignRow = Selectable<CampaignsTable>;
@@ -112,9 +113,22 @@ function withDetails(db: Executor) {
     .select(['d.company_name', 'd.email', 'd.website', 'd.target_audience', 'd.monthly_budget_usd', 'd.creative_kind', 'd.house']);
 }
 
+/** An advertiser's campaigns newest first; the account address breaks ties. */
+export const ADVERTISER_CAMPAIGN_ORDER: KeysetOrder<CampaignWithDetails> = {
+  name: 'campaigns',
+  columns: [keyColumn('c.created_at', 'integer'), keyColumn('c.address', 'text')],
+  descending: true,
+  keyOf: (row) => [Number(row.created_at), row.address],
+};
+
 /** An advertiser's campaigns, newest first. */
 export function byAdvertiser(db: Executor, advertiser: string): Promise<CampaignWithDetails[]> {
-  return withDetails(db).where('c.advertiser', '=', advertiser).orderBy('c.created_at', 'desc').orderBy('c.campaign_id', 'desc').execute();
+  return ordered(withDetails(db).where('c.advertiser', '=', advertiser), ADVERTISER_CAMPAIGN_ORDER).execute();
+}
+
+/** One page of byAdvertiser. */
+export function pageByAdvertiser(db: Executor, advertiser: string, page: KeysetPage): Promise<Paged<CampaignWithDetails>> {
+  return readPage(withDetails(db).where('c.advertiser', '=', advertiser), ADVERTISER_CAMPAIGN_ORDER, page);
 }
 
 export function byAddress(db: Executor, address: string): Promise<CampaignWithDetails | undefined> {

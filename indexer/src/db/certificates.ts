@@ -1,6 +1,7 @@
 // The licence-certificates aggregate: Token-2022 mints (metadata extension) a studio minted for its
 // film, with the transaction that created each.
 import type { Executor } from './executor.ts';
+import { keyColumn, mapPage, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
 
 export interface Certificate {
   mint: string;
@@ -24,7 +25,29 @@ export async function recordCertificate(db: Executor, certificate: Certificate):
     .execute();
 }
 
+/** Newest first; the mint (one per certificate) breaks ties. */
+export const CERTIFICATE_ORDER: KeysetOrder<CertificateRow> = {
+  name: 'certificates',
+  columns: [keyColumn('minted_at', 'integer'), keyColumn('mint', 'text')],
+  descending: true,
+  keyOf: (row) => [Number(row.minted_at), row.mint],
+};
+
 export async function certificatesOf(db: Executor, projectId: number): Promise<Certificate[]> {
-  const rows = await db.selectFrom('license_certificates').selectAll().where('project_id', '=', projectId).orderBy('minted_at', 'desc').execute();
-  return rows.map((row) => ({ mint: row.mint, projectId: row.project_id, owner: row.owner, signature: row.signature, mintedAt: row.minted_at }));
+  return (await ordered(certificateQuery(db, projectId), CERTIFICATE_ORDER).execute()).map(certificate);
+}
+
+/** One page of certificatesOf. */
+export async function pageCertificates(db: Executor, projectId: number, page: KeysetPage): Promise<Paged<Certificate>> {
+  return mapPage(await readPage(certificateQuery(db, projectId), CERTIFICATE_ORDER, page), certificate);
+}
+
+function certificateQuery(db: Executor, projectId: number) {
+  return db.selectFrom('license_certificates').selectAll().where('project_id', '=', projectId);
+}
+
+type CertificateRow = Awaited<ReturnType<ReturnType<typeof certificateQuery>['executeTakeFirstOrThrow']>>;
+
+function certificate(row: CertificateRow): Certificate {
+  return { mint: row.mint, projectId: row.project_id, owner: row.owner, signature: row.signature, mintedAt: row.minted_at };
 }

@@ -2,7 +2,10 @@
 // votes, team) and the indexed facts it shows beside them (top investors, counts, the wallet's hubs).
 // Off-chain rows of migration 005, the same queries on SQLite and PostgreSQL.
 import { TOP_INVESTORS_LIMIT } from '../constants.ts';
+import type { Selectable } from 'kysely';
 import { inTransaction, type Executor } from './executor.ts';
+import { keyColumn, mapPage, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
+import type { PollsTable } from './schema.ts';
 import { signerOfWallet } from './publishers.ts';
 import { shortAddress } from './users.ts';
 
@@ -135,15 +138,33 @@ function updateQuery(db: Executor) {
     .select(['p.id', 'p.title', 'p.description', 'p.created_at', 'p.author_wallet', 'u.username']);
 }
 
+type UpdateRow = Awaited<ReturnType<ReturnType<typeof updateQuery>['executeTakeFirstOrThrow']>>;
+
+/** Newest first; the id breaks ties. */
+export const UPDATE_ORDER: KeysetOrder<UpdateRow> = {
+  name: 'updates',
+  columns: [keyColumn('p.created_at', 'integer'), keyColumn('p.id', 'integer')],
+  descending: true,
+  keyOf: (row) => [Number(row.created_at), Number(row.id)],
+};
+
 export async function listUpdates(db: Executor, projectId: number): Promise<ProjectUpdate[]> {
-  const rows = await updateQuery(db).where('p.project_id', '=', projectId).orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').execute();
-  return rows.map((row) => ({
+  return (await ordered(updateQuery(db).where('p.project_id', '=', projectId), UPDATE_ORDER).execute()).map(projectUpdate);
+}
+
+/** One page of listUpdates. */
+export async function pageUpdates(db: Executor, projectId: number, page: KeysetPage): Promise<Paged<ProjectUpdate>> {
+  return mapPage(await readPage(updateQuery(db).where('p.project_id', '=', projectId), UPDATE_ORDER, page), projectUpdate);
+}
+
+function projectUpdate(row: UpdateRow): ProjectUpdate {
+  return {
     id: Number(row.id),
     title: row.title,
     description: row.description,
     date: iso(Number(row.created_at)),
     author: row.username ?? shortAddress(row.author_wallet),
-  }));
+  };
 }
 
 export async function insertUpdate(
@@ -172,11 +193,33 @@ export interface Poll {
 
 export const pollIsOpen = (endsAtMs: number, nowMs: number) => endsAtMs > nowMs;
 
+/** Newest first; the id breaks ties. */
+export const POLL_ORDER: KeysetOrder<Selectable<PollsTable>> = {
+  name: 'polls',
+  columns: [keyColumn('created_at', 'integer'), keyColumn('id', 'integer')],
+  descending: true,
+  keyOf: (row) => [Number(row.created_at), Number(row.id)],
+};
+
+function pollQuery(db: Executor, filter: { projectId?: number; pollId?: number }) {
+  let query = db.selectFrom('polls').selectAll();
+  if (filter.projectId !== undefined) query = query.where('project_id', '=', filter.projectId);
+  if (filter.pollId !== undefined) query = query.where('id', '=', filter.pollId);
+  return query;
+}
+
 async function pollsWhere(db: Executor, filter: { projectId?: number; pollId?: number }, wallet: string | null, now: number): Promise<Poll[]> {
-  let pollQuery = db.selectFrom('polls').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
-  if (filter.projectId !== undefined) pollQuery = pollQuery.where('project_id', '=', filter.projectId);
-  if (filter.pollId !== undefined) pollQuery = pollQuery.where('id', '=', filter.pollId);
-  const polls = await pollQuery.execute();
+  return withTallies(db, await ordered(pollQuery(db, filter), POLL_ORDER).execute(), wallet, now);
+}
+
+/** One page of a film's polls, with their tallies. */
+export async function pagePolls(db: Executor, projectId: number, wallet: string | null, now: number, page: KeysetPage): Promise<Paged<Poll>> {
+  const polls = await readPage(pollQuery(db, { projectId }), POLL_ORDER, page);
+  return { rows: await withTallies(db, polls.rows, wallet, now), next: polls.next };
+}
+
+/** Polls with their options' votes and the wallet's own vote. */
+async function withTallies(db: Executor, polls: Selectable<PollsTable>[], wallet: string | null, now: number): Promise<Poll[]> {
   if (polls.length === 0) return [];
   const pollIds = polls.map((poll) => Number(poll.id));
   const options = await db
@@ -334,10 +377,30 @@ export interface HubListing {
   relation: 'investor' | 'studio';
 }
 
+type HubRow = { id: number; title: string; status: string; studio: string; body: string | null };
+
+/** Newest film first (ids grow with time). */
+export const HUB_ORDER: KeysetOrder<HubRow> = {
+  name: 'hubs',
+  columns: [keyColumn('p.id', 'integer')],
+  descending: true,
+  keyOf: (row) => [Number(row.id)],
+};
+
 /** The hubs of the films a wallet lists (as their studio) or holds shares of. */
 export async function hubsOf(db: Executor, wallet: string): Promise<HubListing[]> {
   const addresses = await addressesOf(db, wallet);
-  const rows = await db
+  return (await ordered(hubQuery(db, addresses), HUB_ORDER).execute()).map(hubListing(addresses));
+}
+
+/** One page of hubsOf. */
+export async function pageHubs(db: Executor, wallet: string, page: KeysetPage): Promise<Paged<HubListing>> {
+  const addresses = await addressesOf(db, wallet);
+  return mapPage(await readPage(hubQuery(db, addresses), HUB_ORDER, page), hubListing(addresses));
+}
+
+function hubQuery(db: Executor, addresses: string[]) {
+  return db
     .selectFrom('projects as p')
     .leftJoin('metadata as m', 'm.sha256', 'p.metadata_hash')
     .select([
@@ -359,16 +422,17 @@ export async function hubsOf(db: Executor, wallet: string): Promise<HubListing[]
             .where('x.investor', 'in', addresses),
         ),
       ]),
-    )
-    .orderBy('p.id', 'desc')
-    .execute();
-  return rows.map((row) => ({
+    );
+}
+
+function hubListing(addresses: string[]) {
+  return (row: HubRow): HubListing => ({
     projectId: Number(row.id),
     title: row.title,
     thumbnailUrl: (row.body ? (JSON.parse(row.body) as { thumbnailUrl?: string }).thumbnailUrl : undefined) ?? '',
     status: row.status,
     relation: addresses.includes(row.studio) ? 'studio' : 'investor',
-  }));
+  });
 }
 
 /** The director named in the listing's metadata, shown first in the team unless the studio named them too. */

@@ -1,5 +1,6 @@
 // The embeds aggregate: registered embeds of funded films, their credited views and earnings.
 import type { Executor } from './executor.ts';
+import { keyColumn, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
 
 export interface EmbedRow {
   id: number;
@@ -15,12 +16,31 @@ export interface EmbedRow {
   signature: string;
 }
 
-export function listEmbeds(db: Executor, filter: { projectId?: number; publisher?: string; address?: string }): Promise<EmbedRow[]> {
+/** Newest first; the id breaks ties. */
+export const EMBED_ORDER: KeysetOrder<EmbedRow> = {
+  name: 'embeds',
+  columns: [keyColumn('registered_at', 'integer'), keyColumn('id', 'integer')],
+  descending: true,
+  keyOf: (row) => [Number(row.registered_at), Number(row.id)],
+};
+
+export type EmbedFilter = { projectId?: number; publisher?: string; address?: string };
+
+export function listEmbeds(db: Executor, filter: EmbedFilter): Promise<EmbedRow[]> {
+  return ordered(embedQuery(db, filter), EMBED_ORDER).execute();
+}
+
+/** One page of listEmbeds. */
+export function pageEmbeds(db: Executor, filter: EmbedFilter, page: KeysetPage): Promise<Paged<EmbedRow>> {
+  return readPage(embedQuery(db, filter), EMBED_ORDER, page);
+}
+
+function embedQuery(db: Executor, filter: EmbedFilter) {
   let query = db.selectFrom('embeds').selectAll();
   if (filter.projectId !== undefined) query = query.where('project_id', '=', filter.projectId);
   if (filter.publisher !== undefined) query = query.where('publisher', '=', filter.publisher);
   if (filter.address !== undefined) query = query.where('address', '=', filter.address);
-  return query.orderBy('registered_at', 'desc').orderBy('id', 'desc').execute();
+  return query;
 }
 
 /** The embed a player plays: by project and the publisher's embed id. */

@@ -2,6 +2,7 @@
 // their revenue checkpoints) and refunds.
 import { sql } from 'kysely';
 import type { Executor } from './executor.ts';
+import { keyColumn, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
 
 export interface InvestmentRow {
   id: number;
@@ -22,8 +23,25 @@ export type InvestmentFilter =
   | { projectId: number }
   | { event: { signature: string; ix_index: number; event_index: number } };
 
+/** Newest first; the id breaks ties. */
+export const INVESTMENT_ORDER: KeysetOrder<InvestmentRow> = {
+  name: 'investments',
+  columns: [keyColumn('i.created_at', 'integer'), keyColumn('i.id', 'integer')],
+  descending: true,
+  keyOf: (row) => [Number(row.created_at), Number(row.id)],
+};
+
 /** Investments, newest first, with the investor's user id and whether a later refund undid them. */
-export async function listInvestments(db: Executor, filter: InvestmentFilter): Promise<InvestmentRow[]> {
+export function listInvestments(db: Executor, filter: InvestmentFilter): Promise<InvestmentRow[]> {
+  return ordered(investmentQuery(db, filter), INVESTMENT_ORDER).execute();
+}
+
+/** One page of listInvestments. */
+export function pageInvestments(db: Executor, filter: InvestmentFilter, page: KeysetPage): Promise<Paged<InvestmentRow>> {
+  return readPage(investmentQuery(db, filter), INVESTMENT_ORDER, page);
+}
+
+function investmentQuery(db: Executor, filter: InvestmentFilter) {
   let query = db
     .selectFrom('investments as i')
     .leftJoin('users as u', 'u.chain_address', 'i.investor')
@@ -48,7 +66,7 @@ export async function listInvestments(db: Executor, filter: InvestmentFilter): P
       .where('i.ix_index', '=', filter.event.ix_index)
       .where('i.event_index', '=', filter.event.event_index);
   }
-  return query.orderBy('i.created_at', 'desc').orderBy('i.id', 'desc').execute();
+  return query;
 }
 
 export async function insertInvestment(

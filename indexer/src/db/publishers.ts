@@ -3,6 +3,7 @@
 // embeds are registered on chain by its signer (the demo key on the demo chain), found via users.
 import { sql } from 'kysely';
 import type { Executor } from './executor.ts';
+import { keyColumn, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
 import type { PublisherWebsitesTable } from './schema.ts';
 import type { Selectable } from 'kysely';
 
@@ -11,8 +12,25 @@ export type WebsiteRow = Selectable<PublisherWebsitesTable>;
 const MS_PER_DAY = 86_400_000;
 const SECONDS_PER_DAY = 86_400;
 
+/** Newest first; the id breaks ties. */
+export const WEBSITE_ORDER: KeysetOrder<WebsiteRow> = {
+  name: 'websites',
+  columns: [keyColumn('created_at', 'integer'), keyColumn('id', 'integer')],
+  descending: true,
+  keyOf: (row) => [Number(row.created_at), Number(row.id)],
+};
+
 export function listWebsites(db: Executor, wallet: string): Promise<WebsiteRow[]> {
-  return db.selectFrom('publisher_websites').selectAll().where('wallet', '=', wallet).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  return ordered(websiteQuery(db, wallet), WEBSITE_ORDER).execute();
+}
+
+/** One page of listWebsites. */
+export function pageWebsites(db: Executor, wallet: string, page: KeysetPage): Promise<Paged<WebsiteRow>> {
+  return readPage(websiteQuery(db, wallet), WEBSITE_ORDER, page);
+}
+
+function websiteQuery(db: Executor, wallet: string) {
+  return db.selectFrom('publisher_websites').selectAll().where('wallet', '=', wallet);
 }
 
 export function findWebsite(db: Executor, wallet: string, origin: string): Promise<WebsiteRow | undefined> {
@@ -119,8 +137,27 @@ export async function insertApiKey(db: Executor, key: { wallet: string; origin: 
   return Number(row.id);
 }
 
-export function listApiKeys(db: Executor, wallet: string) {
-  return db.selectFrom('publisher_api_keys').select(['id', 'origin', 'prefix', 'created_at', 'revoked_at']).where('wallet', '=', wallet).orderBy('id', 'desc').execute();
+export type ApiKeyRow = Awaited<ReturnType<ReturnType<typeof apiKeyQuery>['executeTakeFirstOrThrow']>>;
+
+/** Newest first (ids grow with time). */
+export const API_KEY_ORDER: KeysetOrder<ApiKeyRow> = {
+  name: 'api-keys',
+  columns: [keyColumn('id', 'integer')],
+  descending: true,
+  keyOf: (row) => [Number(row.id)],
+};
+
+export function listApiKeys(db: Executor, wallet: string): Promise<ApiKeyRow[]> {
+  return ordered(apiKeyQuery(db, wallet), API_KEY_ORDER).execute();
+}
+
+/** One page of listApiKeys. */
+export function pageApiKeys(db: Executor, wallet: string, page: KeysetPage): Promise<Paged<ApiKeyRow>> {
+  return readPage(apiKeyQuery(db, wallet), API_KEY_ORDER, page);
+}
+
+function apiKeyQuery(db: Executor, wallet: string) {
+  return db.selectFrom('publisher_api_keys').select(['id', 'origin', 'prefix', 'created_at', 'revoked_at']).where('wallet', '=', wallet);
 }
 
 export function findApiKey(db: Executor, id: number) {

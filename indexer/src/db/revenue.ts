@@ -1,6 +1,8 @@
 // The revenue aggregate: distributions (with their per-embed credits and per-investor parts) and
 // the investors' and publishers' claims.
+import { sql } from 'kysely';
 import type { Executor } from './executor.ts';
+import { keyColumn, mapPage, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
 
 export interface InvestorDistributionRow {
   id: number;
@@ -29,8 +31,36 @@ export interface DistributionRow {
   signature: string;
 }
 
+/** Newest distribution first; the investor row's id breaks ties. */
+export const INVESTOR_DISTRIBUTION_ORDER: KeysetOrder<InvestorDistributionRow> = {
+  name: 'investor-distributions',
+  columns: [keyColumn('d.distributed_at', 'integer'), keyColumn('x.id', 'integer')],
+  descending: true,
+  keyOf: (row) => [Number(row.distributed_at), Number(row.id)],
+};
+
 /** The spec's revenue distribution rows of one investor (distribution × investor), newest first. */
 export async function investorDistributions(db: Executor, investor: string, onlyUnclaimed: boolean): Promise<InvestorDistributionRow[]> {
+  return (await ordered(investorDistributionQuery(db, investor, onlyUnclaimed), INVESTOR_DISTRIBUTION_ORDER).execute()).map(withInvestmentId);
+}
+
+/** One page of investorDistributions. */
+export async function pageInvestorDistributions(db: Executor, investor: string, onlyUnclaimed: boolean, page: KeysetPage): Promise<Paged<InvestorDistributionRow>> {
+  return mapPage(await readPage(investorDistributionQuery(db, investor, onlyUnclaimed), INVESTOR_DISTRIBUTION_ORDER, page), withInvestmentId);
+}
+
+/** The sum of an investor's unclaimed distributions (every page of them). */
+export async function unclaimedLamports(db: Executor, investor: string): Promise<number> {
+  const { lamports } = await investorDistributionQuery(db, investor, true)
+    .clearSelect()
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('x.amount_lamports'), sql<number>`0`).as('lamports'))
+    .executeTakeFirstOrThrow();
+  return Number(lamports);
+}
+
+const withInvestmentId = <Row extends { investment_id: unknown }>(row: Row) => ({ ...row, investment_id: row.investment_id === null ? null : Number(row.investment_id) });
+
+function investorDistributionQuery(db: Executor, investor: string, onlyUnclaimed: boolean) {
   let query = db
     .selectFrom('investor_distributions as x')
     .innerJoin('distributions as d', 'd.id', 'x.distribution_id')
@@ -54,11 +84,27 @@ export async function investorDistributions(db: Executor, investor: string, only
     ])
     .where('x.investor', '=', investor);
   if (onlyUnclaimed) query = query.where('x.claimed', '=', 0).where('x.amount_lamports', '>', 0);
-  const rows = await query.orderBy('d.distributed_at', 'desc').orderBy('x.id', 'desc').execute();
-  return rows.map((row) => ({ ...row, investment_id: row.investment_id === null ? null : Number(row.investment_id) }));
+  return query;
 }
 
+/** Newest first; the id breaks ties. */
+export const DISTRIBUTION_ORDER: KeysetOrder<DistributionRow> = {
+  name: 'distributions',
+  columns: [keyColumn('d.distributed_at', 'integer'), keyColumn('d.id', 'integer')],
+  descending: true,
+  keyOf: (row) => [Number(row.distributed_at), Number(row.id)],
+};
+
 export function listDistributions(db: Executor, projectId?: number): Promise<DistributionRow[]> {
+  return ordered(distributionQuery(db, projectId), DISTRIBUTION_ORDER).execute();
+}
+
+/** One page of listDistributions. */
+export function pageDistributions(db: Executor, projectId: number | undefined, page: KeysetPage): Promise<Paged<DistributionRow>> {
+  return readPage(distributionQuery(db, projectId), DISTRIBUTION_ORDER, page);
+}
+
+function distributionQuery(db: Executor, projectId?: number) {
   let query = db
     .selectFrom('distributions as d')
     .innerJoin('projects as p', 'p.id', 'd.project_id')
@@ -76,17 +122,75 @@ export function listDistributions(db: Executor, projectId?: number): Promise<Dis
       'd.signature',
     ]);
   if (projectId !== undefined) query = query.where('d.project_id', '=', projectId);
-  return query.orderBy('d.distributed_at', 'desc').orderBy('d.id', 'desc').execute();
+  return query;
 }
 
-export function investorClaims(db: Executor, investor: string) {
-  return db
+/** One line of an investor's revenue history: a distribution's part (kind 1) or a claim (kind 0). */
+export interface RevenueHistoryRow {
+  kind: number;
+  row_id: number;
+  at: number;
+  project_id: number;
+  title: string;
+  amount_lamports: number;
+  signature: string;
+}
+
+/** Newest first; in the same second a distribution before a claim, then the newer row. */
+export const REVENUE_HISTORY_ORDER: KeysetOrder<RevenueHistoryRow> = {
+  name: 'revenue-history',
+  columns: [keyColumn('h.at', 'integer'), keyColumn('h.kind', 'integer'), keyColumn('h.row_id', 'integer')],
+  descending: true,
+  keyOf: (row) => [Number(row.at), Number(row.kind), Number(row.row_id)],
+};
+
+/** An investor's revenue history: every distribution part and every claim, newest first. */
+export function revenueHistory(db: Executor, investor: string): Promise<RevenueHistoryRow[]> {
+  return ordered(historyQuery(db, investor), REVENUE_HISTORY_ORDER).execute();
+}
+
+/** One page of revenueHistory. */
+export function pageRevenueHistory(db: Executor, investor: string, page: KeysetPage): Promise<Paged<RevenueHistoryRow>> {
+  return readPage(historyQuery(db, investor), REVENUE_HISTORY_ORDER, page);
+}
+
+function historyQuery(db: Executor, investor: string) {
+  const parts = db
+    .selectFrom('investor_distributions as x')
+    .innerJoin('distributions as d', 'd.id', 'x.distribution_id')
+    .innerJoin('projects as p', 'p.id', 'x.project_id')
+    .select([sql<number>`1`.as('kind'), 'x.id as row_id', 'd.distributed_at as at', 'x.project_id', 'p.title', 'x.amount_lamports', 'd.signature'])
+    .where('x.investor', '=', investor);
+  const claims = db
     .selectFrom('revenue_claims as r')
     .innerJoin('projects as p', 'p.id', 'r.project_id')
-    .select(['r.project_id', 'p.title', 'r.amount_lamports', 'r.claimed_at', 'r.signature'])
-    .where('r.investor', '=', investor)
-    .orderBy('r.id')
+    .select([sql<number>`0`.as('kind'), 'r.id as row_id', 'r.claimed_at as at', 'r.project_id', 'p.title', 'r.amount_lamports', 'r.signature'])
+    .where('r.investor', '=', investor);
+  return db.selectFrom(parts.unionAll(claims).as('h')).selectAll();
+}
+
+/**
+ * An investor's distribution parts per film: earned, still claimable, claimed (lamports), the film
+ * of the newest part first.
+ */
+export async function revenueByProject(db: Executor, investor: string) {
+  const rows = await db
+    .selectFrom('investor_distributions as x')
+    .innerJoin('distributions as d', 'd.id', 'x.distribution_id')
+    .innerJoin('projects as p', 'p.id', 'x.project_id')
+    .select((eb) => [
+      'x.project_id',
+      'p.title',
+      eb.fn.sum<number>('x.amount_lamports').as('earned'),
+      sql<number>`SUM(CASE WHEN x.claimed = 0 THEN x.amount_lamports ELSE 0 END)`.as('claimable'),
+      sql<number>`SUM(CASE WHEN x.claimed = 0 THEN 0 ELSE x.amount_lamports END)`.as('claimed'),
+    ])
+    .where('x.investor', '=', investor)
+    .groupBy(['x.project_id', 'p.title'])
+    .orderBy(sql`MAX(d.distributed_at)`, 'desc')
+    .orderBy(sql`MAX(x.id)`, 'desc')
     .execute();
+  return rows.map((row) => ({ projectId: Number(row.project_id), projectTitle: row.title, earned: Number(row.earned), claimable: Number(row.claimable), claimed: Number(row.claimed) }));
 }
 
 export function investorDistribution(db: Executor, id: number) {

@@ -4,7 +4,8 @@
 // a new one.
 import type { Executor } from './executor.ts';
 import type { VerificationApplicationsTable } from './schema.ts';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import { keyColumn, mapPage, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
 
 export type ApplicationStatus = 'submitted' | 'approved' | 'rejected';
 
@@ -65,16 +66,29 @@ export async function getApplication(db: Executor, id: number): Promise<Applicat
   return row && application(row);
 }
 
+/** Open applications first (1 before 0), then newest first. */
+export const LATEST_APPLICATION_ORDER: KeysetOrder<Selectable<VerificationApplicationsTable>> = {
+  name: 'applications',
+  columns: [{ sql: sql`CASE WHEN a.status = 'submitted' THEN 1 ELSE 0 END`, type: 'integer' }, keyColumn('a.id', 'integer')],
+  descending: true,
+  keyOf: (row) => [row.status === 'submitted' ? 1 : 0, Number(row.id)],
+};
+
 /** Every wallet's latest application, open ones first, then newest first (the admin's list). */
 export async function listLatest(db: Executor): Promise<Application[]> {
-  const rows = await db
+  return (await ordered(latestQuery(db), LATEST_APPLICATION_ORDER).execute()).map(application);
+}
+
+/** One page of listLatest. */
+export async function pageLatest(db: Executor, page: KeysetPage): Promise<Paged<Application>> {
+  return mapPage(await readPage(latestQuery(db), LATEST_APPLICATION_ORDER, page), application);
+}
+
+function latestQuery(db: Executor) {
+  return db
     .selectFrom('verification_applications as a')
     .selectAll('a')
-    .where('a.id', 'in', (eb) => eb.selectFrom('verification_applications').select((inner) => inner.fn.max('id').as('id')).groupBy('wallet_address'))
-    .orderBy((eb) => eb.case().when('a.status', '=', 'submitted').then(0).else(1).end())
-    .orderBy('a.id', 'desc')
-    .execute();
-  return rows.map(application);
+    .where('a.id', 'in', (eb) => eb.selectFrom('verification_applications').select((inner) => inner.fn.max('id').as('id')).groupBy('wallet_address'));
 }
 
 export async function submit(

@@ -6,9 +6,9 @@ import { z } from 'zod';
 import type { AppEnv } from '../api/context.ts';
 import { requireSession, requireWallet } from '../auth/guard.ts';
 import { fail } from '../api/errors.ts';
-import { campaignDetailsFields, campaignParams, creativeUri, embedBody, lamportAmount, listingEditBody, metadataBody, nonBlankText, projectIdParams, txHash, userId, walletAddress } from '../api/schemas.ts';
+import { campaignDetailsFields, campaignParams, creativeUri, distributionIds, embedBody, lamportAmount, listingEditBody, metadataBody, nonBlankText, projectIdParams, txHash, userId, walletAddress } from '../api/schemas.ts';
 import { SOL, USD } from '../lamports.ts';
-import { AD_TYPES, MAX_DEMO_CLOCK_ADVANCE_SECONDS, MAX_STUDIO_NAME_LEN } from '../constants.ts';
+import { AD_TYPES, MAX_DEMO_CLOCK_ADVANCE_SECONDS, MAX_GENRE_LEN, MAX_SIGNATURES_PER_REQUEST, MAX_STUDIO_NAME_LEN } from '../constants.ts';
 import { loadCampaignSummary } from '../api/routes/campaigns.ts';
 import { chainSeconds } from '../api/context.ts';
 import { creativeKindOf } from '../campaigns/creative.ts';
@@ -52,9 +52,7 @@ export const demoSchemas = {
   claimPublisherRevenue: z.object({ walletAddress, projectId, embedId: embedBody.shape.embedId }),
   claimRevenue: z.object({
     walletAddress,
-    distributionIds: z
-      .array(z.number().int().nonnegative())
-      .min(1, { message: 'No distributions selected: Please select at least one distribution to claim.' }),
+    distributionIds: distributionIds.min(1, { message: 'No distributions selected: Please select at least one distribution to claim.' }),
   }),
   listing: metadataBody.extend({
     walletAddress,
@@ -72,7 +70,8 @@ export const demoSchemas = {
     budget: lamportAmount(SOL, 'SOL', (amount) => amount.positive()),
     creativeUri,
     creativeHash: z.string().regex(/^[0-9a-f]{64}$/, { message: 'Expected the sha256 of the creative (64 hex digits)' }),
-    targetGenres: z.array(z.string().min(1)).max(64),
+    // A u64 bitmask: at most 64 genres.
+    targetGenres: z.array(z.string().min(1).max(MAX_GENRE_LEN)).max(64),
     startAt: z.string().min(1).optional().meta({ description: 'ISO 8601; default: now' }),
     endAt: z.string().min(1).meta({ description: 'ISO 8601' }),
     sponsoredProjectId: projectId.optional(),
@@ -94,7 +93,7 @@ export const demoSchemas = {
   chainSignatureQuery: z.object({
     before: z.string().optional(),
     until: z.string().optional(),
-    limit: z.coerce.number().int().positive().optional(),
+    limit: z.coerce.number().int().positive().max(MAX_SIGNATURES_PER_REQUEST).optional(),
   }),
 };
 
@@ -294,7 +293,7 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
 }
 
 /** `forWallet`: acts for a wallet, so it needs that wallet's session (401 / 403); `created`: answers 201. */
-const ROUTE_DOCS: { method: 'get' | 'post'; path: string; summary: string; body?: z.ZodType; params?: z.ZodObject; forWallet?: boolean; created?: boolean }[] = [
+const ROUTE_DOCS: { method: 'get' | 'post'; path: string; summary: string; body?: z.ZodType; params?: z.ZodObject; query?: z.ZodObject; forWallet?: boolean; created?: boolean }[] = [
   { method: 'post', path: '/api/demo/wallets', summary: 'Map a connected wallet to its demo keypair (15.75 SOL on first connect)', body: demoSchemas.wallet, forWallet: true },
   { method: 'get', path: '/api/demo/wallets/{walletAddress}', summary: "A demo wallet's address and balance", params: demoSchemas.walletParams },
   { method: 'post', path: '/api/demo/invest', summary: 'invest on the demo chain, signed by the demo keypair', body: demoSchemas.invest, forWallet: true },
@@ -317,7 +316,7 @@ const ROUTE_DOCS: { method: 'get' | 'post'; path: string; summary: string; body?
   { method: 'post', path: '/api/demo/clock/advance', summary: "Move the demo chain's clock forward (1 s to 30 days, like a validator's warp); { now }", body: demoSchemas.clockAdvance },
   { method: 'post', path: '/api/demo/settle', summary: 'Run the settlement job now: counted views → settle_campaign; { settled, failed, waiting: [{ projectId, campaign, views, reason }] }' },
   { method: 'get', path: '/api/demo/chain/transactions/{signature}', summary: 'A committed demo-chain transaction (ChainTransaction JSON; API processes read the chain through it)', params: demoSchemas.chainTransaction },
-  { method: 'get', path: '/api/demo/chain/signatures/{address}', summary: 'Signatures of demo-chain transactions touching an address, newest first (?before, ?until, ?limit)', params: demoSchemas.chainSignatures },
+  { method: 'get', path: '/api/demo/chain/signatures/{address}', summary: 'Signatures of demo-chain transactions touching an address, newest first (?before, ?until, ?limit)', params: demoSchemas.chainSignatures, query: demoSchemas.chainSignatureQuery },
   { method: 'get', path: '/api/demo/posters/{file}', summary: "A project's generated SVG poster ({projectId}.svg)", params: demoSchemas.poster },
 ];
 
@@ -329,7 +328,15 @@ export function demoOpenApi(): Record<string, unknown> {
     paths[route.path] ??= {};
     paths[route.path][route.method] = {
       summary: route.summary,
-      parameters: Object.entries(route.params?.shape ?? {}).map(([name, field]) => ({ name, in: 'path', required: true, schema: schema(field as z.ZodType) })),
+      parameters: [
+        ...Object.entries(route.params?.shape ?? {}).map(([name, field]) => ({ name, in: 'path', required: true, schema: schema(field as z.ZodType) })),
+        ...Object.entries(route.query?.shape ?? {}).map(([name, field]) => ({
+          name,
+          in: 'query',
+          required: !(field as z.ZodType).safeParse(undefined).success,
+          schema: schema(field as z.ZodType),
+        })),
+      ],
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(route.body) } } } } : {}),
       responses: {
         [route.created ? 201 : 200]: { description: route.created ? 'Created' : 'OK' },

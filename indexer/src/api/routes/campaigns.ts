@@ -9,6 +9,7 @@ import { creativeKindFromExtension, creativeKindOf } from '../../campaigns/creat
 import { campaignStatus, genresOfMask, remainingOf, settlementDeadline } from '../../campaigns/rules.ts';
 import { chainSeconds, type AppEnv, type ClusterContext } from '../context.ts';
 import { fail } from '../errors.ts';
+import { nextCursor, requestedPage } from '../page-cursor.ts';
 import { campaignDetailsBody, campaignListQuery, campaignParams } from '../schemas.ts';
 import { isoDate } from '../shapes.ts';
 import { validate } from '../validate.ts';
@@ -96,10 +97,14 @@ export function campaignRoutes(now: () => number) {
   return new Hono<AppEnv>()
     .get('/', validate('query', campaignListQuery), async (c) => {
       const ctx = c.var.cluster;
-      const advertiser = await advertiserAddressOf(ctx.db, c.req.valid('query').advertiser);
+      const query = c.req.valid('query');
+      const advertiser = await advertiserAddressOf(ctx.db, query.advertiser);
       const nowSeconds = chainSeconds(ctx, now);
-      const rows = await campaigns.byAdvertiser(ctx.db, advertiser);
-      return c.json({ campaigns: await Promise.all(rows.map((row) => withSponsoredProject(ctx.db, row, nowSeconds))) });
+      const summaries = (rows: campaigns.CampaignWithDetails[]) => Promise.all(rows.map((row) => withSponsoredProject(ctx.db, row, nowSeconds)));
+      const page = requestedPage(query, campaigns.ADVERTISER_CAMPAIGN_ORDER);
+      if (!page) return c.json({ campaigns: await summaries(await campaigns.byAdvertiser(ctx.db, advertiser)) });
+      const found = await campaigns.pageByAdvertiser(ctx.db, advertiser, page);
+      return c.json({ campaigns: await summaries(found.rows), nextCursor: nextCursor(campaigns.ADVERTISER_CAMPAIGN_ORDER, found) });
     })
     .get('/genres', (c) => c.json({ genres: [...AD_GENRES] }))
     .get('/:address', validate('param', campaignParams), async (c) => {

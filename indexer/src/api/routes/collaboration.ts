@@ -13,6 +13,7 @@ import type { ChatMessage, HubProject } from '../../db/collaboration.ts';
 import { requireWallet } from '../../auth/guard.ts';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
+import { pageAnswer, requestedPage } from '../page-cursor.ts';
 import {
   actorBody,
   collaborationWalletQuery,
@@ -26,6 +27,8 @@ import {
   teamMemberParams,
   updateBody,
   voteBody,
+  pageQuery,
+  pollListQuery,
 } from '../schemas.ts';
 import { validate } from '../validate.ts';
 
@@ -56,7 +59,10 @@ export function collaborationRoutes(now: () => number) {
 
   return new Hono<AppEnv>()
     .get('/', validate('query', hubListQuery), async (c) => {
-      return c.json(await collaboration.hubsOf(c.var.cluster.db, c.req.valid('query').wallet));
+      const query = c.req.valid('query');
+      const page = requestedPage(query, collaboration.HUB_ORDER);
+      if (!page) return c.json(await collaboration.hubsOf(c.var.cluster.db, query.wallet));
+      return c.json(pageAnswer(collaboration.HUB_ORDER, await collaboration.pageHubs(c.var.cluster.db, query.wallet, page)));
     })
     .get('/:projectId', validate('param', projectIdParams), validate('query', collaborationWalletQuery), async (c) => {
       const db = c.var.cluster.db;
@@ -118,10 +124,12 @@ export function collaborationRoutes(now: () => number) {
       void feedOf(db).poke();
       return c.json(message, 201);
     })
-    .get('/:projectId/updates', validate('param', projectIdParams), async (c) => {
+    .get('/:projectId/updates', validate('param', projectIdParams), validate('query', pageQuery), async (c) => {
       const db = c.var.cluster.db;
       const project = await projectOr404(db, c.req.valid('param').projectId);
-      return c.json(await collaboration.listUpdates(db, project.id));
+      const page = requestedPage(c.req.valid('query'), collaboration.UPDATE_ORDER);
+      if (!page) return c.json(await collaboration.listUpdates(db, project.id));
+      return c.json(pageAnswer(collaboration.UPDATE_ORDER, await collaboration.pageUpdates(db, project.id, page)));
     })
     .post('/:projectId/updates', validate('param', projectIdParams), validate('json', updateBody), async (c) => {
       const db = c.var.cluster.db;
@@ -130,10 +138,13 @@ export function collaborationRoutes(now: () => number) {
       const wallet = await requireStudio(c, db, project, walletAddress, 'post updates');
       return c.json(await collaboration.insertUpdate(db, { projectId: project.id, wallet, title, description, now: now() }), 201);
     })
-    .get('/:projectId/polls', validate('param', projectIdParams), validate('query', collaborationWalletQuery), async (c) => {
+    .get('/:projectId/polls', validate('param', projectIdParams), validate('query', pollListQuery), async (c) => {
       const db = c.var.cluster.db;
       const project = await projectOr404(db, c.req.valid('param').projectId);
-      return c.json(await collaboration.listPolls(db, project.id, c.req.valid('query').wallet ?? null, now()));
+      const query = c.req.valid('query');
+      const page = requestedPage(query, collaboration.POLL_ORDER);
+      if (!page) return c.json(await collaboration.listPolls(db, project.id, query.wallet ?? null, now()));
+      return c.json(pageAnswer(collaboration.POLL_ORDER, await collaboration.pagePolls(db, project.id, query.wallet ?? null, now(), page)));
     })
     .post('/:projectId/polls', validate('param', projectIdParams), validate('json', pollBody), async (c) => {
       const db = c.var.cluster.db;

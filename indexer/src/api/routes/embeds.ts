@@ -2,8 +2,9 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { embedBody, embedListQuery, publisherClaimBody } from '../schemas.ts';
-import { users } from '../../db/index.ts';
-import { listEmbeds } from '../shapes.ts';
+import { embeds, users } from '../../db/index.ts';
+import { pageAnswer, requestedPage } from '../page-cursor.ts';
+import { listEmbeds, pageEmbeds } from '../shapes.ts';
 import { validate } from '../validate.ts';
 import { projectOfWrite, verifiedEvents } from '../verify.ts';
 
@@ -32,8 +33,12 @@ export function embedRoutes(now: () => number) {
     })
     .get('/', validate('query', embedListQuery), async (c) => {
       const ctx = c.var.cluster;
-      const { projectId, publisher } = c.req.valid('query');
-      const publisherAddress = publisher ? (await users.resolveUser(ctx.db, publisher)).chainAddress : undefined;
-      return c.json(await listEmbeds(ctx, new URL(c.req.url).origin, { projectId, publisher: publisherAddress }));
+      const query = c.req.valid('query');
+      const publisherAddress = query.publisher ? (await users.resolveUser(ctx.db, query.publisher)).chainAddress : undefined;
+      const filter = { projectId: query.projectId, publisher: publisherAddress };
+      const origin = new URL(c.req.url).origin;
+      const page = requestedPage(query, embeds.EMBED_ORDER);
+      if (!page) return c.json(await listEmbeds(ctx, origin, filter));
+      return c.json(pageAnswer(embeds.EMBED_ORDER, await pageEmbeds(ctx, origin, filter, page)));
     });
 }

@@ -2,31 +2,38 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
-import { investmentBody, projectIdParams, userIdParams } from '../schemas.ts';
-import { users } from '../../db/index.ts';
-import { getProject, listInvestments } from '../shapes.ts';
+import { pageAnswer, requestedPage } from '../page-cursor.ts';
+import { investmentBody, pageQuery, projectIdParams, userIdParams } from '../schemas.ts';
+import { investments, users } from '../../db/index.ts';
+import { getProject, listInvestments, pageInvestments } from '../shapes.ts';
 import { validate } from '../validate.ts';
 import { projectOfWrite, verifiedEvents } from '../verify.ts';
 
 export function investmentRoutes(now: () => number) {
   return new Hono<AppEnv>()
-    .get('/user/:userId', validate('param', userIdParams), async (c) => {
+    .get('/user/:userId', validate('param', userIdParams), validate('query', pageQuery), async (c) => {
       const ctx = c.var.cluster;
       const { userId } = c.req.valid('param');
       const { chainAddress } = await users.resolveUser(ctx.db, userId);
       if (!chainAddress) fail(404, 'User not found');
       const origin = new URL(c.req.url).origin;
-      const investments = [];
-      for (const investment of await listInvestments(ctx, { investor: chainAddress })) {
-        investments.push({ ...investment, project: await getProject(ctx, origin, now(), investment.projectId) });
-      }
-      return c.json(investments);
+      const withProjects = async (list: Awaited<ReturnType<typeof listInvestments>>) => {
+        const result = [];
+        for (const investment of list) result.push({ ...investment, project: await getProject(ctx, origin, now(), investment.projectId) });
+        return result;
+      };
+      const page = requestedPage(c.req.valid('query'), investments.INVESTMENT_ORDER);
+      if (!page) return c.json(await withProjects(await listInvestments(ctx, { investor: chainAddress })));
+      const found = await pageInvestments(ctx, { investor: chainAddress }, page);
+      return c.json(pageAnswer(investments.INVESTMENT_ORDER, { rows: await withProjects(found.rows), next: found.next }));
     })
-    .get('/project/:projectId', validate('param', projectIdParams), async (c) => {
+    .get('/project/:projectId', validate('param', projectIdParams), validate('query', pageQuery), async (c) => {
       const ctx = c.var.cluster;
       const { projectId } = c.req.valid('param');
       if (!(await getProject(ctx, new URL(c.req.url).origin, now(), projectId))) fail(404, 'Project not found');
-      return c.json(await listInvestments(ctx, { projectId }));
+      const page = requestedPage(c.req.valid('query'), investments.INVESTMENT_ORDER);
+      if (!page) return c.json(await listInvestments(ctx, { projectId }));
+      return c.json(pageAnswer(investments.INVESTMENT_ORDER, await pageInvestments(ctx, { projectId }, page)));
     })
     .post('/', validate('json', investmentBody), async (c) => {
       const ctx = c.var.cluster;

@@ -7,7 +7,9 @@ import { Hono } from 'hono';
 import { requireWallet } from '../../auth/guard.ts';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
-import { apiKeyBody, apiKeyIdParams, publisherParams, revokeKeyBody, websiteRequestBody, websiteVerifyBody } from '../schemas.ts';
+import { pageAnswer, requestedPage } from '../page-cursor.ts';
+import { apiKeyBody, apiKeyIdParams, pageQuery, publisherParams, revokeKeyBody, websiteRequestBody, websiteVerifyBody } from '../schemas.ts';
+import { mapPage } from '../../db/keyset.ts';
 import { isoDate } from '../shapes.ts';
 import { validate } from '../validate.ts';
 import { API_KEY_PREFIX, API_KEY_SHOWN_PREFIX_LENGTH } from '../../constants.ts';
@@ -47,11 +49,12 @@ async function requireVerified(db: Executor, wallet: string, origin: string) {
 
 export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) {
   return new Hono<AppEnv>()
-    .get('/:walletAddress/websites', validate('param', publisherParams), async (c) => {
+    .get('/:walletAddress/websites', validate('param', publisherParams), validate('query', pageQuery), async (c) => {
       const { walletAddress } = c.req.valid('param');
       requireWallet(c, walletAddress);
-      const rows = await publishers.listWebsites(c.var.cluster.db, walletAddress);
-      return c.json(rows.map(websiteShape));
+      const page = requestedPage(c.req.valid('query'), publishers.WEBSITE_ORDER);
+      if (!page) return c.json((await publishers.listWebsites(c.var.cluster.db, walletAddress)).map(websiteShape));
+      return c.json(pageAnswer(publishers.WEBSITE_ORDER, mapPage(await publishers.pageWebsites(c.var.cluster.db, walletAddress, page), websiteShape)));
     })
     .post('/websites', validate('json', websiteRequestBody), async (c) => {
       const { walletAddress, websiteUrl, contactEmail, websiteName, monthlyVisitors, category } = c.req.valid('json');
@@ -82,11 +85,13 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
       if (!result.verified) fail(422, result.reason);
       return c.json(websiteShape((await publishers.findWebsite(db, walletAddress, origin))!));
     })
-    .get('/:walletAddress/keys', validate('param', publisherParams), async (c) => {
+    .get('/:walletAddress/keys', validate('param', publisherParams), validate('query', pageQuery), async (c) => {
       const { walletAddress } = c.req.valid('param');
       requireWallet(c, walletAddress);
-      const rows = await publishers.listApiKeys(c.var.cluster.db, walletAddress);
-      return c.json(rows.map((row) => ({ id: Number(row.id), origin: row.origin, prefix: row.prefix, createdAt: isoMs(row.created_at)!, revokedAt: isoMs(row.revoked_at) })));
+      const shape = (row: publishers.ApiKeyRow) => ({ id: Number(row.id), origin: row.origin, prefix: row.prefix, createdAt: isoMs(row.created_at)!, revokedAt: isoMs(row.revoked_at) });
+      const page = requestedPage(c.req.valid('query'), publishers.API_KEY_ORDER);
+      if (!page) return c.json((await publishers.listApiKeys(c.var.cluster.db, walletAddress)).map(shape));
+      return c.json(pageAnswer(publishers.API_KEY_ORDER, mapPage(await publishers.pageApiKeys(c.var.cluster.db, walletAddress, page), shape)));
     })
     .post('/keys', validate('json', apiKeyBody), async (c) => {
       const { db } = c.var.cluster;

@@ -3,9 +3,11 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
-import { claimBody, distributionsQuery, userIdParams } from '../schemas.ts';
+import { nextCursor, pageAnswer, requestedPage } from '../page-cursor.ts';
+import { claimBody, distributionsQuery, pageQuery, userIdParams } from '../schemas.ts';
 import { revenue, users } from '../../db/index.ts';
-import { investorDistributions, isoDate, toAmount } from '../shapes.ts';
+import { mapPage } from '../../db/keyset.ts';
+import { investorDistributions, isoDate, pageInvestorDistributions, toAmount } from '../shapes.ts';
 import { validate } from '../validate.ts';
 import { verifiedEvents } from '../verify.ts';
 
@@ -13,68 +15,62 @@ const NO_SELECTION = 'No distributions selected: Please select at least one dist
 
 export function revenueRoutes() {
   return new Hono<AppEnv>()
-    .get('/unclaimed/:userId', validate('param', userIdParams), async (c) => {
+    .get('/unclaimed/:userId', validate('param', userIdParams), validate('query', pageQuery), async (c) => {
       const ctx = c.var.cluster;
       const { chainAddress } = await users.resolveUser(ctx.db, c.req.valid('param').userId);
       if (!chainAddress) fail(404, 'User not found');
-      const distributions = await investorDistributions(ctx, chainAddress, true);
-      const totalLamports = distributions.reduce((sum, row) => sum + Number(row.amountLamports), 0);
-      return c.json({ total: toAmount(totalLamports), totalLamports: String(totalLamports), distributions });
-    })
-    .get('/user/:userId', validate('param', userIdParams), async (c) => {
-      const ctx = c.var.cluster;
-      const { chainAddress } = await users.resolveUser(ctx.db, c.req.valid('param').userId);
-      if (!chainAddress) fail(404, 'User not found');
-      const rows = await investorDistributions(ctx, chainAddress, false);
-      const byProject = new Map<number, { projectId: number; projectTitle: string; earned: number; claimable: number; claimed: number }>();
-      for (const row of rows) {
-        const entry = byProject.get(row.projectId) ?? { projectId: row.projectId, projectTitle: row.projectTitle, earned: 0, claimable: 0, claimed: 0 };
-        entry.earned += Number(row.amountLamports);
-        if (row.claimed) entry.claimed += Number(row.amountLamports);
-        else entry.claimable += Number(row.amountLamports);
-        byProject.set(row.projectId, entry);
+      const page = requestedPage(c.req.valid('query'), revenue.INVESTOR_DISTRIBUTION_ORDER);
+      if (!page) {
+        const distributions = await investorDistributions(ctx, chainAddress, true);
+        const totalLamports = distributions.reduce((sum, row) => sum + Number(row.amountLamports), 0);
+        return c.json({ total: toAmount(totalLamports), totalLamports: String(totalLamports), distributions });
       }
-      const claims = await revenue.investorClaims(ctx.db, chainAddress);
-      const transactions = [
-        ...rows.map((row) => ({
-          type: 'distribution' as const,
-          amount: row.amount,
-          projectId: row.projectId,
-          projectTitle: row.projectTitle,
-          date: row.distributedAt,
-          txHash: row.txHash,
-          explorerUrl: row.explorerUrl,
-        })),
-        ...claims.map((claim) => ({
-          type: 'claim' as const,
-          amount: toAmount(claim.amount_lamports),
-          projectId: claim.project_id,
-          projectTitle: claim.title,
-          date: isoDate(claim.claimed_at)!,
-          txHash: claim.signature,
-          explorerUrl: ctx.explorerTxUrl?.(claim.signature) ?? null,
-        })),
-      ].sort((a, b) => b.date.localeCompare(a.date));
-      const sum = (key: 'earned' | 'claimable' | 'claimed') => [...byProject.values()].reduce((total, entry) => total + entry[key], 0);
+      // The totals cover every unclaimed distribution, not only this page's.
+      const found = await pageInvestorDistributions(ctx, chainAddress, true, page);
+      const totalLamports = await revenue.unclaimedLamports(ctx.db, chainAddress);
       return c.json({
+        total: toAmount(totalLamports),
+        totalLamports: String(totalLamports),
+        distributions: found.rows,
+        nextCursor: nextCursor(revenue.INVESTOR_DISTRIBUTION_ORDER, found),
+      });
+    })
+    .get('/user/:userId', validate('param', userIdParams), validate('query', pageQuery), async (c) => {
+      const ctx = c.var.cluster;
+      const { chainAddress } = await users.resolveUser(ctx.db, c.req.valid('param').userId);
+      if (!chainAddress) fail(404, 'User not found');
+      // Totals and the per-film figures cover every distribution; only `transactions` is paged.
+      const byProject = await revenue.revenueByProject(ctx.db, chainAddress);
+      const sum = (key: 'earned' | 'claimable' | 'claimed') => byProject.reduce((total, entry) => total + entry[key], 0);
+      const summary = {
         earned: toAmount(sum('earned')),
         claimable: toAmount(sum('claimable')),
         claimed: toAmount(sum('claimed')),
-        byProject: [...byProject.values()].map((entry) => ({
+        byProject: byProject.map((entry) => ({
           ...entry,
           earned: toAmount(entry.earned),
           claimable: toAmount(entry.claimable),
           claimed: toAmount(entry.claimed),
         })),
-        transactions,
+      };
+      const transaction = (row: revenue.RevenueHistoryRow) => ({
+        type: Number(row.kind) === 1 ? ('distribution' as const) : ('claim' as const),
+        amount: toAmount(Number(row.amount_lamports)),
+        projectId: Number(row.project_id),
+        projectTitle: row.title,
+        date: isoDate(Number(row.at))!,
+        txHash: row.signature,
+        explorerUrl: ctx.explorerTxUrl?.(row.signature) ?? null,
       });
+      const page = requestedPage(c.req.valid('query'), revenue.REVENUE_HISTORY_ORDER);
+      if (!page) return c.json({ ...summary, transactions: (await revenue.revenueHistory(ctx.db, chainAddress)).map(transaction) });
+      const found = mapPage(await revenue.pageRevenueHistory(ctx.db, chainAddress, page), transaction);
+      return c.json({ ...summary, transactions: found.rows, nextCursor: nextCursor(revenue.REVENUE_HISTORY_ORDER, found) });
     })
     .get('/distributions', validate('query', distributionsQuery), async (c) => {
       const ctx = c.var.cluster;
-      const { projectId } = c.req.valid('query');
-      const rows = await revenue.listDistributions(ctx.db, projectId);
-      return c.json(
-        rows.map((row) => ({
+      const query = c.req.valid('query');
+      const shape = (row: revenue.DistributionRow) => ({
           id: row.id,
           projectId: row.project_id,
           projectTitle: row.title,
@@ -90,8 +86,10 @@ export function revenueRoutes() {
           status: 'Completed',
           txHash: row.signature,
           explorerUrl: ctx.explorerTxUrl?.(row.signature) ?? null,
-        })),
-      );
+        });
+      const page = requestedPage(query, revenue.DISTRIBUTION_ORDER);
+      if (!page) return c.json((await revenue.listDistributions(ctx.db, query.projectId)).map(shape));
+      return c.json(pageAnswer(revenue.DISTRIBUTION_ORDER, mapPage(await revenue.pageDistributions(ctx.db, query.projectId, page), shape)));
     })
     .post('/claim', validate('json', claimBody), async (c) => {
       const ctx = c.var.cluster;

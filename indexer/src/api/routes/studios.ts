@@ -8,6 +8,8 @@ import { requireSession, requireWallet } from '../../auth/guard.ts';
 import { certificates, platform, studioProfiles, users, verification, type Executor } from '../../db/index.ts';
 import type { AppEnv, ClusterContext } from '../context.ts';
 import { fail } from '../errors.ts';
+import { pageAnswer, requestedPage } from '../page-cursor.ts';
+import { mapPage } from '../../db/keyset.ts';
 import {
   applicationBody,
   applicationIdParams,
@@ -18,6 +20,7 @@ import {
   studioProfileBody,
   transactionBody,
   walletParams,
+  pageQuery,
 } from '../schemas.ts';
 import { getProject, isoDate, toUsd } from '../shapes.ts';
 import { metadataUri, readMetadata, storeMetadata } from './metadata.ts';
@@ -129,12 +132,15 @@ export function studioRoutes(now: () => number) {
 
 export function verificationRoutes(now: () => number) {
   return new Hono<AppEnv>()
-    .get('/applications', async (c) => {
+    .get('/applications', validate('query', pageQuery), async (c) => {
       const ctx = c.var.cluster;
       const db = ctx.db;
       await requireAdmin(c, db);
-      const applications = await verification.listLatest(db);
-      return c.json(await Promise.all(applications.map((application) => applicationShape(ctx, db, application))));
+      const shapes = (applications: verification.Application[]) => Promise.all(applications.map((application) => applicationShape(ctx, db, application)));
+      const page = requestedPage(c.req.valid('query'), verification.LATEST_APPLICATION_ORDER);
+      if (!page) return c.json(await shapes(await verification.listLatest(db)));
+      const found = await verification.pageLatest(db, page);
+      return c.json(pageAnswer(verification.LATEST_APPLICATION_ORDER, { rows: await shapes(found.rows), next: found.next }));
     })
     .post('/applications', validate('json', applicationBody), async (c) => {
       const ctx = c.var.cluster;
@@ -188,19 +194,20 @@ export function verificationRoutes(now: () => number) {
  */
 export function listingEditRoutes(now: () => number) {
   return new Hono<AppEnv>()
-    .get('/:id/certificates', validate('param', idParams), async (c) => {
+    .get('/:id/certificates', validate('param', idParams), validate('query', pageQuery), async (c) => {
       const ctx = c.var.cluster;
-      const list = await certificates.certificatesOf(ctx.db, c.req.valid('param').id);
-      return c.json(
-        list.map((certificate) => ({
-          mint: certificate.mint,
-          projectId: certificate.projectId,
-          owner: certificate.owner,
-          txHash: certificate.signature,
-          mintedAt: isoDate(certificate.mintedAt),
-          explorerUrl: ctx.explorerTxUrl?.(certificate.signature) ?? null,
-        })),
-      );
+      const { id } = c.req.valid('param');
+      const shape = (certificate: certificates.Certificate) => ({
+        mint: certificate.mint,
+        projectId: certificate.projectId,
+        owner: certificate.owner,
+        txHash: certificate.signature,
+        mintedAt: isoDate(certificate.mintedAt),
+        explorerUrl: ctx.explorerTxUrl?.(certificate.signature) ?? null,
+      });
+      const page = requestedPage(c.req.valid('query'), certificates.CERTIFICATE_ORDER);
+      if (!page) return c.json((await certificates.certificatesOf(ctx.db, id)).map(shape));
+      return c.json(pageAnswer(certificates.CERTIFICATE_ORDER, mapPage(await certificates.pageCertificates(ctx.db, id, page), shape)));
     })
     .post('/:id/metadata', validate('param', idParams), validate('json', listingEditBody), async (c) => {
       const ctx = c.var.cluster;

@@ -3,14 +3,20 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { MAX_TRANSACTION_SIGNATURES, MAX_WEBHOOK_TRANSACTIONS } from '../../constants.ts';
 import { toChainTransaction } from '../../program/decoder.ts';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { validate } from '../validate.ts';
 
-export const heliusDelivery = z.array(
-  z.looseObject({ meta: z.looseObject({}), transaction: z.looseObject({ signatures: z.array(z.string()).min(1) }) }),
-);
+export const heliusDelivery = z
+  .array(
+    z.looseObject({
+      meta: z.looseObject({}),
+      transaction: z.looseObject({ signatures: z.array(z.string()).min(1).max(MAX_TRANSACTION_SIGNATURES) }),
+    }),
+  )
+  .max(MAX_WEBHOOK_TRANSACTIONS);
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
