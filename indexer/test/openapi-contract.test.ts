@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import anchor from '@coral-xyz/anchor';
 import { CLUSTER_HEADER, MAX_EMBED_ID_LEN, MAX_TITLE_LEN } from '../src/constants.ts';
-import { BASE58_ALPHABET } from '../src/api/base58-pattern.ts';
+import { BASE58_ALPHABET, numeralBounds, PREFIX_DIGITS } from '../src/api/base58-pattern.ts';
 import { investmentBody, metadataBody, txHash, walletAddress } from '../src/api/schemas.ts';
 import { createApp } from '../src/api/app.ts';
 import { demoOpenApi, demoRoutes, demoSchemas } from '../src/demo/routes.ts';
@@ -34,6 +34,13 @@ function randomBase58(length: number): string {
   return [...randomBytes(length)].map((byte) => BASE58_ALPHABET[byte % 58]).join('');
 }
 
+/** Whether a base58 text's numeral (after its leading zero byte) shares its length and first PREFIX_DIGITS digits with a bound. */
+function nextToBound(text: string, bytes: number): boolean {
+  const zeros = text.startsWith('1') ? 1 : 0;
+  const numeral = text.slice(zeros);
+  return numeralBounds(bytes - zeros).some((bound) => bound.length === numeral.length && bound.slice(0, PREFIX_DIGITS) === numeral.slice(0, PREFIX_DIGITS));
+}
+
 describe('base58 addresses and signatures', () => {
   for (const { name, schema, bytes, lengths, published } of [
     { name: 'address', schema: walletAddress, bytes: 32, lengths: [40, 45], published: () => bodySchema('/api/publishers/keys/{id}/revoke', 'post').properties!.walletAddress },
@@ -46,7 +53,11 @@ describe('base58 addresses and signatures', () => {
         // One leading zero byte (a leading '1'), never two: the pattern leaves those out (1 key in 65,536).
         if (i % 4 === 0) value[0] = 0;
         if (value[1] === 0) value[1] = 1;
-        assert.ok(pattern.test(bs58.encode(value)), bs58.encode(value));
+        const text = bs58.encode(value);
+        // A value whose numeral shares its first PREFIX_DIGITS digits with a bound is left out by design
+        // (about 1 signature in 200,000: 1 run in 10 drew one before this was skipped).
+        if (nextToBound(text, bytes)) continue;
+        assert.ok(pattern.test(text), text);
       }
     });
 

@@ -17,7 +17,7 @@
 export const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const ANY_DIGIT = '[1-9A-HJ-NP-Za-km-z]';
 /** Digits of a bound compared exactly: a text sharing all of them with a bound is left out. */
-const PREFIX_DIGITS = 4;
+export const PREFIX_DIGITS = 4;
 
 function toBase58(value: bigint): string {
   let text = '';
@@ -63,10 +63,14 @@ function beyondBound(bound: string, direction: 1 | -1): string[] {
   return alternatives;
 }
 
+/** The lowest and highest numerals of exactly `bytes` bytes: 256^(bytes-1) and 256^bytes - 1. */
+export function numeralBounds(bytes: number): [lowest: string, highest: string] {
+  return [toBase58(256n ** BigInt(bytes - 1)), toBase58(256n ** BigInt(bytes) - 1n)];
+}
+
 /** Numerals whose value is in [256^(bytes-1), 256^bytes): exactly `bytes` bytes once decoded. */
 function numeralsOfBytes(bytes: number): string[] {
-  const lowest = toBase58(256n ** BigInt(bytes - 1));
-  const highest = toBase58(256n ** BigInt(bytes) - 1n);
+  const [lowest, highest] = numeralBounds(bytes);
   const alternatives = [...beyondBound(lowest, 1), ...beyondBound(highest, -1)];
   for (let length = lowest.length + 1; length < highest.length; length++) alternatives.push(`[2-9A-HJ-NP-Za-km-z]${anyDigits(length - 1)}`);
   return alternatives;
