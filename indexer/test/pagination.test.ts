@@ -9,6 +9,7 @@ import { MAX_CLAIM_DISTRIBUTIONS, MAX_FILM_GENRES, MAX_LIST_LIMIT, MAX_TRANSACTI
 import { certificates, collaboration, publishers, verification } from '../src/db/index.ts';
 import { claimBody, metadataBody } from '../src/api/schemas.ts';
 import { LIST_RESPONSES } from '../src/api/response-schemas.ts';
+import { hashApiKey } from '../src/api/routes/publishers.ts';
 import { heliusDelivery } from '../src/api/routes/webhooks.ts';
 import { demoSchemas } from '../src/demo/routes.ts';
 import { testApp } from './helpers/app.ts';
@@ -64,6 +65,12 @@ before(async () => {
   chain.invest(funded, address('bob'), 2_000_000_000n);
   chain.invest(funded, address('carol'), 2_000_000_000n);
   chain.claimLicense(funded);
+  // More funded films, created in the same second: the catalogue's order (newest first) ties on time.
+  atOneTime(() => {
+    for (let index = 0; index < ROWS - 1; index++) {
+      sameTime(() => chain.invest(chain.createProject(studio, `Funded ${index}`, 1).id, address('dave'), 1_000_000_000n));
+    }
+  });
   const embeds: string[] = [];
   atOneTime(() => {
     for (let index = 0; index < ROWS; index++) embeds.push(sameTime(() => chain.registerEmbed(funded, address('publisher'), `embed-${index}`, 'https://films.example')).embed);
@@ -84,7 +91,7 @@ before(async () => {
   for (let index = 0; index < ROWS; index++) {
     await certificates.recordCertificate(db, { mint: address(`mint-${index}`), projectId: funded, owner: alice, signature: randomSignature(), mintedAt: chain.time });
     await publishers.requestWebsite(db, { wallet: publisherWallet, origin: `https://site${index}.example`, websiteUrl: `https://site${index}.example`, token: `t${index}`, contactEmail: null, now });
-    await publishers.insertApiKey(db, { wallet: publisherWallet, origin: 'https://site0.example', keyHash: `hash${index}`, prefix: `mk_${index}`, now });
+    await publishers.insertApiKey(db, { wallet: publisherWallet, origin: 'https://site0.example', keyHash: hashApiKey(`mk_catalogue_${index}`), prefix: `mk_${index}`, now });
     await collaboration.insertUpdate(db, { projectId: funded, wallet: alice, title: `Update ${index}`, description: 'News', now });
     await collaboration.insertPoll(db, { projectId: funded, wallet: alice, question: `Poll ${index}?`, options: ['Yes', 'No'], endsAt: now + 86_400_000, now });
     const wallet = address(`applicant-${index}`);
@@ -101,6 +108,9 @@ before(async () => {
     // Decided and open applications interleaved: open ones list first.
     if (index % 2 === 1) await verification.decide(db, application.id, { status: 'rejected', reason: 'Not yet' }, chain.time);
   }
+  // The catalogue answers a key from its verified origin only.
+  const site = await publishers.findWebsite(db, publisherWallet, 'https://site0.example');
+  await publishers.recordCheck(db, site!.id, { verified: true, method: 'meta', now });
   await db.updateTable('platform').set({ admin: adminKey.publicKey.toBase58() }).execute();
   sessions = { publisher: await signIn(t.app, publisherKey), admin: await signIn(t.app, adminKey) };
 });
@@ -115,6 +125,7 @@ interface ListCase {
   /** The list in a page. */
   items: (body: any) => unknown[];
   session?: keyof typeof sessions;
+  headers?: Record<string, string>;
   rows: number;
 }
 
@@ -142,12 +153,27 @@ const LISTS: Record<string, ListCase> = {
   updates: { operation: '/api/collaboration/{projectId}/updates', path: () => `/api/collaboration/${funded}/updates`, all: plain, items: pageItems, rows: ROWS },
   polls: { operation: '/api/collaboration/{projectId}/polls', path: () => `/api/collaboration/${funded}/polls`, all: plain, items: pageItems, rows: ROWS },
   campaigns: { operation: '/api/campaigns', path: () => `/api/campaigns?advertiser=${advertiser}`, all: (body) => body.campaigns, items: (body) => body.campaigns, rows: ROWS },
+  catalogue: {
+    operation: '/api/catalogue',
+    path: () => '/api/catalogue?key=mk_catalogue_0',
+    headers: { origin: 'https://site0.example' },
+    all: (body) => body.films,
+    items: (body) => body.films,
+    rows: ROWS,
+  },
+  'films of the platform analytics': {
+    operation: '/api/analytics/platform',
+    path: () => '/api/analytics/platform',
+    all: (body) => body.projects,
+    items: (body) => body.projects,
+    rows: 7 + ROWS - 1,
+  },
 };
 
 const withQuery = (path: string, query: string) => `${path}${path.includes('?') ? '&' : '?'}${query}`;
 
 async function get(list: ListCase, path: string) {
-  const response = await t.request('GET', path, undefined, list.session ? { cookie: sessions[list.session] } : {});
+  const response = await t.request('GET', path, undefined, { ...list.headers, ...(list.session ? { cookie: sessions[list.session] } : {}) });
   return { status: response.status, body: (await response.json()) as any };
 }
 
@@ -230,6 +256,16 @@ describe('pagination is keyset, not offset', () => {
     assert.equal(page.distributions.length, 1);
     assert.equal(page.totalLamports, all.totalLamports);
     assert.equal(page.total, all.total);
+  });
+
+  test('the totals of the platform analytics cover every film on every page', async () => {
+    const list = LISTS['films of the platform analytics'];
+    const { body: all } = await get(list, list.path());
+    const { body: page } = await get(list, withQuery(list.path(), 'limit=1'));
+    assert.equal(page.projects.length, 1);
+    assert.deepEqual(page.totals, all.totals);
+    assert.equal(all.totals.projects, list.rows);
+    assert.deepEqual({ funding: page.funding, daily: page.daily, split: page.split }, { funding: all.funding, daily: all.daily, split: all.split });
   });
 
   test('the verification list pages open applications first', async () => {

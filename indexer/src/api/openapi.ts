@@ -74,7 +74,7 @@ const CAMPAIGN_ROUTES: RouteDoc[] = [
 ];
 
 const ANALYTICS_ROUTES: RouteDoc[] = [
-  { method: 'get', path: '/api/analytics/platform', summary: 'Funding over time, views and revenue per day, the split, per film' },
+  { method: 'get', path: '/api/analytics/platform', summary: 'Funding over time, views and revenue per day, the split, per film (the per-film list paginated)', query: schemas.pageQuery },
   { method: 'get', path: '/api/analytics/projects/{projectId}', summary: "One film's funding over time, views and revenue per day, split", params: schemas.projectIdParams },
   { method: 'get', path: '/api/analytics/wallet/{userId}', summary: "A wallet's invested, earned and claimed amounts over time", params: schemas.userIdParams },
 ];

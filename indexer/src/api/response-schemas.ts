@@ -163,6 +163,16 @@ const revenueTransaction = z.looseObject({
   explorerUrl,
 });
 
+const catalogueFilm = z.looseObject({
+  id: z.number().int(),
+  title: z.string(),
+  embedId: z.string().nullable(),
+  playerUrl: z.string(),
+  embedCode: z.string(),
+});
+
+const filmFigures = z.looseObject({ projectId: z.number().int(), title: z.string(), status: z.string(), raised: z.number(), revenue: z.number(), views: z.number() });
+
 /** The 2xx body of each paginated list, by its OpenAPI path (GET). */
 export const LIST_RESPONSES = {
   '/api/investments/user/{userId}': listOrPage(investment.extend({ project: project.optional() })),
@@ -183,4 +193,10 @@ export const LIST_RESPONSES = {
   '/api/collaboration/{projectId}/updates': listOrPage(update),
   '/api/collaboration/{projectId}/polls': listOrPage(poll),
   '/api/campaigns': objectWithList({}, 'campaigns', campaign),
+  '/api/catalogue': objectWithList({ origin: z.string(), publisherId: z.string() }, 'films', catalogueFilm),
+  '/api/analytics/platform': objectWithList(
+    { totals: z.looseObject({ projects: z.number().int(), funded: z.number().int(), raised: z.number(), revenue: z.number(), views: z.number() }) },
+    'projects',
+    filmFigures,
+  ),
 } satisfies Record<string, z.ZodType>;

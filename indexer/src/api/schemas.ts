@@ -299,7 +299,10 @@ export const websiteVerifyBody = z.object({ walletAddress, websiteUrl: publisher
 export const apiKeyBody = z.object({ walletAddress, origin: publisherWebsite.meta({ description: 'a verified website (its origin)' }) });
 export const apiKeyIdParams = z.object({ id });
 export const revokeKeyBody = z.object({ walletAddress });
-export const catalogueQuery = z.object({ key: z.string().max(200).optional().meta({ description: 'the auto-list API key (or the x-marquee-key header)' }) });
+export const catalogueQuery = z.object({
+  key: z.string().max(200).optional().meta({ description: 'the auto-list API key (or the x-marquee-key header)' }),
+  ...pageParameters,
+});
 export const publisherClaimBody = z.object({ txHash, ...modeFlags });
 const base64 = (what: string, maxLength: number) =>
   z

@@ -70,6 +70,11 @@ export async function listProjects(ctx: ClusterContext, origin: string, nowMs: n
   return rows.map((row) => projectShape(row, ctx, origin, nowMs));
 }
 
+/** One page of the funded films (/api/catalogue), in listProjects' `newest` order. */
+export async function pageFundedProjects(ctx: ClusterContext, origin: string, nowMs: number, page: KeysetPage) {
+  return mapPage(await projects.pageFunded(ctx.db, page), (row) => projectShape(row, ctx, origin, nowMs));
+}
+
 export async function getProject(ctx: ClusterContext, origin: string, nowMs: number, id: number): Promise<Project | undefined> {
   const row = await projects.getProject(ctx.db, id);
   return row && projectShape(row, ctx, origin, nowMs);

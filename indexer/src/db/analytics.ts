@@ -3,7 +3,9 @@
 // platform-wide, and one wallet's own figures. Rows are grouped into UTC days here rather than in
 // SQL so the same queries run on SQLite and PostgreSQL.
 import { LAMPORTS_PER_AMOUNT_UNIT } from '../constants.ts';
+import { sql } from 'kysely';
 import type { Executor } from './executor.ts';
+import { keyColumn, mapPage, readPage, type KeysetOrder, type KeysetPage } from './keyset.ts';
 
 const toAmount = (lamports: number) => Number(lamports) / LAMPORTS_PER_AMOUNT_UNIT;
 /** The UTC day (YYYY-MM-DD) of a unix time in seconds. */
@@ -103,6 +105,72 @@ export async function platformAnalytics(db: Executor) {
     daily: dailySeries(distributions),
     split: split(distributions),
     projects: perFilm,
+  };
+}
+
+/** The platform view's per-film list: by project id (the order platformAnalytics lists them in). */
+export const PLATFORM_FILM_ORDER: KeysetOrder<FilmRow> = {
+  name: 'analytics-films',
+  columns: [keyColumn('id', 'integer')],
+  descending: false,
+  keyOf: (row) => [Number(row.id)],
+};
+
+interface FilmRow {
+  id: number;
+  title: string;
+  status: string;
+  raised_lamports: number;
+  total_revenue_lamports: number;
+  total_views: number;
+}
+
+/**
+ * platformAnalytics with one page of its per-film list; its totals, series and split still cover
+ * every film (the totals summed by the database rather than from the page).
+ */
+export async function platformAnalyticsPage(db: Executor, page: KeysetPage) {
+  const films = db.selectFrom('projects').select(['id', 'title', 'status', 'raised_lamports', 'total_revenue_lamports', 'total_views']);
+  const [listed, sums, funding, distributions, investors] = await Promise.all([
+    readPage(films, PLATFORM_FILM_ORDER, page),
+    db
+      .selectFrom('projects')
+      .select((eb) => [
+        eb.fn.countAll<string>().as('projects'),
+        sql<string>`COALESCE(SUM(CASE WHEN status = 'funded' THEN 1 ELSE 0 END), 0)`.as('funded'),
+        sql<string>`COALESCE(SUM(raised_lamports), 0)`.as('raised'),
+        sql<string>`COALESCE(SUM(total_revenue_lamports), 0)`.as('revenue'),
+        sql<string>`COALESCE(SUM(total_views), 0)`.as('views'),
+      ])
+      .executeTakeFirstOrThrow(),
+    fundingSeries(db),
+    distributionsOf(db),
+    db.selectFrom('investments').select((eb) => eb.fn.count<string>('investor').distinct().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    totals: {
+      projects: Number(sums.projects),
+      funded: Number(sums.funded),
+      investors: Number(investors.n),
+      raised: toAmount(Number(sums.raised)),
+      revenue: toAmount(Number(sums.revenue)),
+      views: Number(sums.views),
+    },
+    funding,
+    daily: dailySeries(distributions),
+    split: split(distributions),
+    projects: mapPage(listed, filmFigures),
+  };
+}
+
+function filmFigures(project: FilmRow) {
+  return {
+    projectId: Number(project.id),
+    title: project.title,
+    status: project.status,
+    raised: toAmount(project.raised_lamports),
+    revenue: toAmount(project.total_revenue_lamports),
+    views: Number(project.total_views),
   };
 }
 

@@ -2,6 +2,7 @@
 // marketplace's filtered, sorted, cursor-paginated list among them).
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Executor } from './executor.ts';
+import { keyColumn, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
 
 export interface ProjectRow {
   id: number;
@@ -142,6 +143,22 @@ export function listProjects(db: Executor, filter: ProjectFilter, sort: ProjectS
     .orderBy(key, direction)
     .orderBy('p.id', direction)
     .execute() as Promise<ProjectRow[]>;
+}
+
+/**
+ * The funded catalogue of /api/catalogue in its order (listProjects' `newest`: created_at, then id,
+ * newest first), as a keyset list.
+ */
+export const CATALOGUE_ORDER: KeysetOrder<ProjectRow> = {
+  name: 'catalogue',
+  columns: [keyColumn('p.created_at', 'integer'), keyColumn('p.id', 'integer')],
+  descending: true,
+  keyOf: (row) => [Number(row.created_at), Number(row.id)],
+};
+
+/** One page of the funded films, in listProjects' `newest` order. */
+export function pageFunded(db: Executor, page: KeysetPage): Promise<Paged<ProjectRow>> {
+  return readPage(filtered(db, { status: 'funded', nowMs: 0 }), CATALOGUE_ORDER, page) as Promise<Paged<ProjectRow>>;
 }
 
 export interface ProjectPage {

@@ -5,9 +5,10 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { catalogueQuery } from '../schemas.ts';
-import { listEmbeds, listProjects } from '../shapes.ts';
+import { nextCursor, requestedPage } from '../page-cursor.ts';
+import { listEmbeds, listProjects, pageFundedProjects } from '../shapes.ts';
 import { validate } from '../validate.ts';
-import { publishers } from '../../db/index.ts';
+import { projects, publishers } from '../../db/index.ts';
 import { embedSnippet, playerUrl } from '../../player/snippet.ts';
 import { originOf } from '../../player/website.ts';
 import { hashApiKey } from './publishers.ts';
@@ -32,7 +33,9 @@ export function catalogueRoutes(now: () => number) {
     const host = new URL(c.req.url).origin;
     const signer = await publishers.signerOfWallet(ctx.db, row.wallet);
     const registered = (await listEmbeds(ctx, host, { publisher: signer })).filter((embed) => originOf(embed.websiteUrl) === row.origin);
-    const films = await listProjects(ctx, host, now(), { status: 'funded' });
+    const page = requestedPage(c.req.valid('query'), projects.CATALOGUE_ORDER);
+    const filmPage = page && (await pageFundedProjects(ctx, host, now(), page));
+    const films = filmPage ? filmPage.rows : await listProjects(ctx, host, now(), { status: 'funded' });
     return c.json({
       origin: row.origin,
       publisherId: signer,
@@ -52,6 +55,7 @@ export function catalogueRoutes(now: () => number) {
           embedCode: embedSnippet(snippetInput),
         };
       }),
+      ...(filmPage ? { nextCursor: nextCursor(projects.CATALOGUE_ORDER, filmPage) } : {}),
     });
   });
 }
