@@ -26,6 +26,11 @@ export const MAX_LIST_LIMIT = 100;
 export const MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
 /** A paginated list's page size when a cursor comes without a limit (docs/API.md "Pagination"). */
 export const DEFAULT_PAGE_LIMIT = 24;
+/**
+ * The widest `from`..`to` window of a publisher's per-day analytics (`byDay`), in days counting
+ * both ends: a year of days for charts, and a bound on the rows one answer carries.
+ */
+export const MAX_ANALYTICS_WINDOW_DAYS = 366;
 /** The longest `cursor` a list accepts (the ones it hands out are far shorter). */
 export const MAX_CURSOR_LENGTH = 200;
 /**

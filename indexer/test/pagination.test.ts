@@ -161,6 +161,13 @@ const LISTS: Record<string, ListCase> = {
     items: (body) => body.films,
     rows: ROWS,
   },
+  'embeds of the publisher analytics': {
+    operation: '/api/publishers/{walletAddress}/analytics',
+    path: () => `/api/publishers/${address('publisher')}/analytics`,
+    all: (body) => body.byEmbed,
+    items: (body) => body.byEmbed,
+    rows: ROWS,
+  },
   'films of the platform analytics': {
     operation: '/api/analytics/platform',
     path: () => '/api/analytics/platform',
@@ -266,6 +273,42 @@ describe('pagination is keyset, not offset', () => {
     assert.deepEqual(page.totals, all.totals);
     assert.equal(all.totals.projects, list.rows);
     assert.deepEqual({ funding: page.funding, daily: page.daily, split: page.split }, { funding: all.funding, daily: all.daily, split: all.split });
+  });
+
+  test("the publisher analytics' totals and byDay cover every embed on every page", async () => {
+    const list = LISTS['embeds of the publisher analytics'];
+    const { body: all } = await get(list, list.path());
+    const { body: page } = await get(list, withQuery(list.path(), 'limit=1'));
+    assert.equal(page.byEmbed.length, 1);
+    assert.deepEqual(page.totals, all.totals);
+    assert.ok(all.byDay.length > 0);
+    assert.deepEqual(page.byDay, all.byDay);
+  });
+
+  test("the publisher analytics' byDay takes a window of whole UTC days, at most a year", async () => {
+    const list = LISTS['embeds of the publisher analytics'];
+    const { body: all } = await get(list, list.path());
+    const day = all.byDay[0].date as string;
+    const { status, body: oneDay } = await get(list, withQuery(list.path(), `from=${day}&to=${day}`));
+    assert.equal(status, 200, JSON.stringify(oneDay));
+    assert.deepEqual(oneDay.byDay, all.byDay.filter((row: any) => row.date === day));
+    assert.deepEqual(oneDay.totals, all.totals, 'the totals ignore the window');
+    assert.deepEqual(oneDay.byEmbed, all.byEmbed);
+    const { body: elsewhere } = await get(list, withQuery(list.path(), 'from=2000-01-01&to=2000-12-31'));
+    assert.deepEqual(elsewhere.byDay, []);
+    for (const [query, message] of [
+      ['from=2024-01-01', /^to: from and to go together/],
+      ['to=2024-01-01', /^from: from and to go together/],
+      ['from=2024-01-02&to=2024-01-01', /^to: to is before from/],
+      ['from=2024-01-01&to=2025-01-01', /^to: The window spans at most 366 days/],
+      ['from=2024-02-30&to=2024-03-01', /^from: /],
+      ['from=yesterday&to=2024-03-01', /^from: /],
+    ] as const) {
+      const { status: refused, body } = await get(list, withQuery(list.path(), query));
+      assert.equal(refused, 400, query);
+      assert.match(body.message, message, query);
+    }
+    assert.equal((await get(list, withQuery(list.path(), 'from=2024-01-01&to=2024-12-31'))).status, 200);
   });
 
   test('the verification list pages open applications first', async () => {

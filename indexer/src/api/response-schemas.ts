@@ -173,6 +173,19 @@ const catalogueFilm = z.looseObject({
 
 const filmFigures = z.looseObject({ projectId: z.number().int(), title: z.string(), status: z.string(), raised: z.number(), revenue: z.number(), views: z.number() });
 
+const embedFigures = z.looseObject({
+  embedId: z.string(),
+  projectId: z.number().int(),
+  title: z.string(),
+  websiteUrl: z.string(),
+  views: z.number().int(),
+  earnedLamports: lamports,
+  claimedLamports: lamports,
+  claimableLamports: z.string(),
+});
+
+const publisherDay = z.looseObject({ date: z.string(), embedId: z.string(), projectId: z.number().int(), views: z.number().int(), earnedLamports: lamports });
+
 /** The 2xx body of each paginated list, by its OpenAPI path (GET). */
 export const LIST_RESPONSES = {
   '/api/investments/user/{userId}': listOrPage(investment.extend({ project: project.optional() })),
@@ -194,6 +207,14 @@ export const LIST_RESPONSES = {
   '/api/collaboration/{projectId}/polls': listOrPage(poll),
   '/api/campaigns': objectWithList({}, 'campaigns', campaign),
   '/api/catalogue': objectWithList({ origin: z.string(), publisherId: z.string() }, 'films', catalogueFilm),
+  '/api/publishers/{walletAddress}/analytics': objectWithList(
+    {
+      totals: z.looseObject({ views: z.number().int(), earnedLamports: lamports, claimedLamports: lamports, claimableLamports: z.string() }),
+      byDay: z.array(publisherDay),
+    },
+    'byEmbed',
+    embedFigures,
+  ),
   '/api/analytics/platform': objectWithList(
     { totals: z.looseObject({ projects: z.number().int(), funded: z.number().int(), raised: z.number(), revenue: z.number(), views: z.number() }) },
     'projects',

@@ -11,6 +11,7 @@ import {
   LINK_URL_MAX_LENGTH,
   MAX_EMBED_ID_LEN,
   MAX_LIST_LIMIT,
+  MAX_ANALYTICS_WINDOW_DAYS,
   MAX_CLAIM_DISTRIBUTIONS,
   MAX_CURSOR_LENGTH,
   MAX_FILM_GENRES,
@@ -282,6 +283,41 @@ const publisherWebsite = z
 const EMAIL = new RegExp(`^[^${WHITESPACE}@]+@[^${WHITESPACE}@]+\\.[^${WHITESPACE}@]+$`);
 
 export const publisherParams = z.object({ walletAddress });
+
+const MS_PER_DAY = 86_400_000;
+/** A UTC day as YYYY-MM-DD, one that exists in the calendar. */
+const utcDay = (description: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Expected a UTC day as YYYY-MM-DD' })
+    .refine((day) => {
+      const time = Date.parse(`${day}T00:00:00Z`);
+      return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === day;
+    }, { message: 'Expected a day of the calendar' })
+    .meta({ description });
+/** The day number (days since 1970-01-01) of a YYYY-MM-DD. */
+export const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / MS_PER_DAY;
+
+/**
+ * A publisher's analytics: `byEmbed` pages with limit and cursor; `byDay` takes a window of whole
+ * UTC days (`from` and `to` together, at most MAX_ANALYTICS_WINDOW_DAYS), every day without one.
+ */
+export const publisherAnalyticsQuery = z
+  .object({
+    ...pageParameters,
+    from: utcDay(`first UTC day of byDay (with to; at most ${MAX_ANALYTICS_WINDOW_DAYS} days in all)`).optional(),
+    to: utcDay('last UTC day of byDay, included (with from)').optional(),
+  })
+  .superRefine((query, ctx) => {
+    if ((query.from === undefined) !== (query.to === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [query.from === undefined ? 'from' : 'to'], message: 'from and to go together' });
+      return;
+    }
+    if (query.from === undefined || query.to === undefined) return;
+    const days = dayNumber(query.to) - dayNumber(query.from) + 1;
+    if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to is before from' });
+    if (days > MAX_ANALYTICS_WINDOW_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `The window spans at most ${MAX_ANALYTICS_WINDOW_DAYS} days` });
+  });
 export const websiteRequestBody = z.object({
   walletAddress,
   websiteUrl: publisherWebsite,

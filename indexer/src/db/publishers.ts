@@ -183,6 +183,8 @@ export function findKeyByHash(db: Executor, keyHash: string) {
 // --- analytics ------------------------------------------------------------------------------------
 
 export interface EmbedTotals {
+  id: number;
+  registered_at: number;
   embed_id: string;
   project_id: number;
   title: string;
@@ -192,16 +194,50 @@ export interface EmbedTotals {
   claimed_lamports: number;
 }
 
-/** Every embed of a signer with its film, credited views and earnings. */
-export function embedTotals(db: Executor, signer: string): Promise<EmbedTotals[]> {
+/** A signer's embeds in the analytics' `byEmbed` order: newest registered first, then by id. */
+export const EMBED_TOTALS_ORDER: KeysetOrder<EmbedTotals> = {
+  name: 'publisher-embeds',
+  columns: [keyColumn('e.registered_at', 'integer'), keyColumn('e.id', 'integer')],
+  descending: true,
+  keyOf: (row) => [Number(row.registered_at), Number(row.id)],
+};
+
+function embedTotalsQuery(db: Executor, signer: string) {
   return db
     .selectFrom('embeds as e')
     .innerJoin('projects as p', 'p.id', 'e.project_id')
-    .select(['e.embed_id', 'e.project_id', 'p.title', 'e.website_url', 'e.total_views as views', 'e.earned_lamports', 'e.claimed_lamports'])
+    .select(['e.id', 'e.registered_at', 'e.embed_id', 'e.project_id', 'p.title', 'e.website_url', 'e.total_views as views', 'e.earned_lamports', 'e.claimed_lamports'])
+    .where('e.publisher', '=', signer);
+}
+
+/** Every embed of a signer with its film, credited views and earnings. */
+export function embedTotals(db: Executor, signer: string): Promise<EmbedTotals[]> {
+  return ordered(embedTotalsQuery(db, signer), EMBED_TOTALS_ORDER).execute() as Promise<EmbedTotals[]>;
+}
+
+/** One page of embedTotals. */
+export function pageEmbedTotals(db: Executor, signer: string, page: KeysetPage): Promise<Paged<EmbedTotals>> {
+  return readPage(embedTotalsQuery(db, signer), EMBED_TOTALS_ORDER, page) as Promise<Paged<EmbedTotals>>;
+}
+
+/** The sums of every embed of a signer (the totals of a page of embedTotals). */
+export async function embedSums(db: Executor, signer: string): Promise<{ views: number; earned: number; claimed: number }> {
+  const row = await db
+    .selectFrom('embeds as e')
+    .select([
+      sql<string>`COALESCE(SUM(e.total_views), 0)`.as('views'),
+      sql<string>`COALESCE(SUM(e.earned_lamports), 0)`.as('earned'),
+      sql<string>`COALESCE(SUM(e.claimed_lamports), 0)`.as('claimed'),
+    ])
     .where('e.publisher', '=', signer)
-    .orderBy('e.registered_at', 'desc')
-    .orderBy('e.id', 'desc')
-    .execute();
+    .executeTakeFirstOrThrow();
+  return { views: Number(row.views), earned: Number(row.earned), claimed: Number(row.claimed) };
+}
+
+/** UTC day numbers (days since 1970-01-01), both ends included. */
+export interface DayWindow {
+  fromDay: number;
+  toDay: number;
 }
 
 export interface DayRow {
@@ -216,20 +252,29 @@ export interface DayRow {
  * Views counted (when the player reported them) and earnings credited (when their distribution
  * settled), per UTC day number and embed.
  */
-export async function dailyActivity(db: Executor, signer: string): Promise<DayRow[]> {
-  const views = await db
+export async function dailyActivity(db: Executor, signer: string, window?: DayWindow): Promise<DayRow[]> {
+  let viewsQuery = db
     .selectFrom('views as v')
     .innerJoin('embeds as e', 'e.address', 'v.embed')
     .select([sql<number>`v.counted_at / ${sql.lit(MS_PER_DAY)}`.as('day'), 'e.embed_id', 'e.project_id', sql<number>`COUNT(*)`.as('views')])
-    .where('e.publisher', '=', signer)
-    .groupBy([sql`v.counted_at / ${sql.lit(MS_PER_DAY)}`, 'e.embed_id', 'e.project_id'])
-    .execute();
-  const earnings = await db
+    .where('e.publisher', '=', signer);
+  let earningsQuery = db
     .selectFrom('distribution_embeds as de')
     .innerJoin('distributions as d', 'd.id', 'de.distribution_id')
     .innerJoin('embeds as e', 'e.address', 'de.embed')
     .select([sql<number>`d.distributed_at / ${sql.lit(SECONDS_PER_DAY)}`.as('day'), 'e.embed_id', 'e.project_id', sql<number>`SUM(de.amount_lamports)`.as('earned')])
-    .where('e.publisher', '=', signer)
+    .where('e.publisher', '=', signer);
+  if (window) {
+    // Whole days: from the first millisecond (views) or second (distributions) of fromDay to the end of toDay.
+    viewsQuery = viewsQuery.where('v.counted_at', '>=', window.fromDay * MS_PER_DAY).where('v.counted_at', '<', (window.toDay + 1) * MS_PER_DAY);
+    earningsQuery = earningsQuery
+      .where('d.distributed_at', '>=', window.fromDay * SECONDS_PER_DAY)
+      .where('d.distributed_at', '<', (window.toDay + 1) * SECONDS_PER_DAY);
+  }
+  const views = await viewsQuery
+    .groupBy([sql`v.counted_at / ${sql.lit(MS_PER_DAY)}`, 'e.embed_id', 'e.project_id'])
+    .execute();
+  const earnings = await earningsQuery
     .groupBy([sql`d.distributed_at / ${sql.lit(SECONDS_PER_DAY)}`, 'e.embed_id', 'e.project_id'])
     .execute();
   const rows = new Map<string, DayRow>();

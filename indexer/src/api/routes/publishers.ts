@@ -7,8 +7,8 @@ import { Hono } from 'hono';
 import { requireWallet } from '../../auth/guard.ts';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
-import { pageAnswer, requestedPage } from '../page-cursor.ts';
-import { apiKeyBody, apiKeyIdParams, pageQuery, publisherParams, revokeKeyBody, websiteRequestBody, websiteVerifyBody } from '../schemas.ts';
+import { nextCursor, pageAnswer, requestedPage } from '../page-cursor.ts';
+import { apiKeyBody, apiKeyIdParams, dayNumber, pageQuery, publisherAnalyticsQuery, publisherParams, revokeKeyBody, websiteRequestBody, websiteVerifyBody } from '../schemas.ts';
 import { mapPage } from '../../db/keyset.ts';
 import { isoDate } from '../shapes.ts';
 import { validate } from '../validate.ts';
@@ -125,38 +125,57 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
       const row = (await publishers.findApiKey(db, id))!;
       return c.json({ id, origin: row.origin, prefix: row.prefix, createdAt: isoMs(row.created_at)!, revokedAt: isoMs(row.revoked_at) });
     })
-    .get('/:walletAddress/analytics', validate('param', publisherParams), async (c) => {
+    .get('/:walletAddress/analytics', validate('param', publisherParams), validate('query', publisherAnalyticsQuery), async (c) => {
       const { db } = c.var.cluster;
+      const query = c.req.valid('query');
       const signer = await publishers.signerOfWallet(db, c.req.valid('param').walletAddress);
+      const page = requestedPage(query, publishers.EMBED_TOTALS_ORDER);
+      const window = query.from && query.to ? { fromDay: dayNumber(query.from), toDay: dayNumber(query.to) } : undefined;
+      const days = await publishers.dailyActivity(db, signer, window);
+      const byDay = days.map((day) => ({
+        date: isoDate(day.day * 86_400)!.slice(0, 10),
+        embedId: day.embed_id,
+        projectId: day.project_id,
+        views: day.views,
+        earnedLamports: String(day.earned_lamports),
+      }));
+      if (page) {
+        // A page of byEmbed: the totals still cover every embed, summed by the database.
+        const [embedPage, sums] = await Promise.all([publishers.pageEmbedTotals(db, signer, page), publishers.embedSums(db, signer)]);
+        return c.json({
+          totals: totalsOf(sums.views, sums.earned, sums.claimed),
+          byDay,
+          byEmbed: embedPage.rows.map(embedFigures),
+          nextCursor: nextCursor(publishers.EMBED_TOTALS_ORDER, embedPage),
+        });
+      }
       const embeds = await publishers.embedTotals(db, signer);
-      const days = await publishers.dailyActivity(db, signer);
       const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
-      const earned = sum(embeds.map((embed) => Number(embed.earned_lamports)));
-      const claimed = sum(embeds.map((embed) => Number(embed.claimed_lamports)));
       return c.json({
-        totals: {
-          views: sum(embeds.map((embed) => Number(embed.views))),
-          earnedLamports: String(earned),
-          claimedLamports: String(claimed),
-          claimableLamports: String(earned - claimed),
-        },
-        byDay: days.map((day) => ({
-          date: isoDate(day.day * 86_400)!.slice(0, 10),
-          embedId: day.embed_id,
-          projectId: day.project_id,
-          views: day.views,
-          earnedLamports: String(day.earned_lamports),
-        })),
-        byEmbed: embeds.map((embed) => ({
-          embedId: embed.embed_id,
-          projectId: Number(embed.project_id),
-          title: embed.title,
-          websiteUrl: embed.website_url,
-          views: Number(embed.views),
-          earnedLamports: String(embed.earned_lamports),
-          claimedLamports: String(embed.claimed_lamports),
-          claimableLamports: String(Number(embed.earned_lamports) - Number(embed.claimed_lamports)),
-        })),
+        totals: totalsOf(
+          sum(embeds.map((embed) => Number(embed.views))),
+          sum(embeds.map((embed) => Number(embed.earned_lamports))),
+          sum(embeds.map((embed) => Number(embed.claimed_lamports))),
+        ),
+        byDay,
+        byEmbed: embeds.map(embedFigures),
       });
     });
+}
+
+function totalsOf(views: number, earned: number, claimed: number) {
+  return { views, earnedLamports: String(earned), claimedLamports: String(claimed), claimableLamports: String(earned - claimed) };
+}
+
+function embedFigures(embed: publishers.EmbedTotals) {
+  return {
+    embedId: embed.embed_id,
+    projectId: Number(embed.project_id),
+    title: embed.title,
+    websiteUrl: embed.website_url,
+    views: Number(embed.views),
+    earnedLamports: String(embed.earned_lamports),
+    claimedLamports: String(embed.claimed_lamports),
+    claimableLamports: String(Number(embed.earned_lamports) - Number(embed.claimed_lamports)),
+  };
 }
