@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import anchor from '@coral-xyz/anchor';
 import { MAX_CLAIM_DISTRIBUTIONS, MAX_FILM_GENRES, MAX_LIST_LIMIT, MAX_TRANSACTION_SIGNATURES, MAX_WEBHOOK_TRANSACTIONS } from '../src/constants.ts';
-import { certificates, collaboration, publishers, verification } from '../src/db/index.ts';
+import { certificates, collaboration, metadata, publishers, verification } from '../src/db/index.ts';
 import { claimBody, metadataBody } from '../src/api/schemas.ts';
 import { LIST_RESPONSES } from '../src/api/response-schemas.ts';
 import { hashApiKey } from '../src/api/routes/publishers.ts';
@@ -55,7 +55,8 @@ before(async () => {
     const { id } = chain.createProject(studio, `Film ${film}`, 1000);
     chain.invest(id, alice, 100_000_000n);
   }
-  const film = chain.createProject(studio, 'Night Train', 10);
+  // Its listing names a director, whom its hub lists first.
+  const film = chain.createProject(studio, 'Night Train', 10, { metadataHash: Array(32).fill(7) });
   funded = film.id;
   atOneTime(() => {
     sameTime(() => chain.invest(funded, alice, 2_000_000_000n));
@@ -88,11 +89,14 @@ before(async () => {
   await cluster.indexer.sync();
 
   const now = (chain.time + 60) * 1000;
+  const listing = { title: 'Night Train', description: 'A night', directorName: 'Ada Lens', releaseYear: 2024, genres: ['Drama'], licenseType: 'Non-Exclusive Streaming' };
+  await metadata.putMetadata(db, '07'.repeat(32), JSON.stringify(listing), chain.time);
   for (let index = 0; index < ROWS; index++) {
     await certificates.recordCertificate(db, { mint: address(`mint-${index}`), projectId: funded, owner: alice, signature: randomSignature(), mintedAt: chain.time });
     await publishers.requestWebsite(db, { wallet: publisherWallet, origin: `https://site${index}.example`, websiteUrl: `https://site${index}.example`, token: `t${index}`, contactEmail: null, now });
     await publishers.insertApiKey(db, { wallet: publisherWallet, origin: 'https://site0.example', keyHash: hashApiKey(`mk_catalogue_${index}`), prefix: `mk_${index}`, now });
     await collaboration.insertUpdate(db, { projectId: funded, wallet: alice, title: `Update ${index}`, description: 'News', now });
+    await collaboration.insertTeamMember(db, { projectId: funded, name: `Member ${index}`, role: 'Crew', now });
     await collaboration.insertPoll(db, { projectId: funded, wallet: alice, question: `Poll ${index}?`, options: ['Yes', 'No'], endsAt: now + 86_400_000, now });
     const wallet = address(`applicant-${index}`);
     const application = await verification.submit(db, {
@@ -153,6 +157,13 @@ const LISTS: Record<string, ListCase> = {
   updates: { operation: '/api/collaboration/{projectId}/updates', path: () => `/api/collaboration/${funded}/updates`, all: plain, items: pageItems, rows: ROWS },
   polls: { operation: '/api/collaboration/{projectId}/polls', path: () => `/api/collaboration/${funded}/polls`, all: plain, items: pageItems, rows: ROWS },
   campaigns: { operation: '/api/campaigns', path: () => `/api/campaigns?advertiser=${advertiser}`, all: (body) => body.campaigns, items: (body) => body.campaigns, rows: ROWS },
+  'team of a hub': {
+    operation: '/api/collaboration/{projectId}',
+    path: () => `/api/collaboration/${funded}`,
+    all: (body) => body.team,
+    items: (body) => body.team,
+    rows: ROWS + 1,
+  },
   catalogue: {
     operation: '/api/catalogue',
     path: () => '/api/catalogue?key=mk_catalogue_0',
@@ -309,6 +320,17 @@ describe('pagination is keyset, not offset', () => {
       assert.match(body.message, message, query);
     }
     assert.equal((await get(list, withQuery(list.path(), 'from=2024-01-01&to=2024-12-31'))).status, 200);
+  });
+
+  test("a hub's listed director leads the team's first page, also a page of one", async () => {
+    const list = LISTS['team of a hub'];
+    const { body: all } = await get(list, list.path());
+    assert.deepEqual(all.team[0], { id: 0, name: 'Ada Lens', role: 'Director', avatarUrl: null });
+    const pages = await everyPage(list, 1);
+    assert.deepEqual(pages, all.team.map((member: unknown) => [member]));
+    const { body: page } = await get(list, withQuery(list.path(), 'limit=1'));
+    assert.deepEqual(page.counts, all.counts);
+    assert.equal(all.counts.teamMembers, ROWS + 1);
   });
 
   test('the verification list pages open applications first', async () => {

@@ -33,7 +33,7 @@ const hub = '/api/collaboration/{projectId}';
 const SIGNED_IN = { 401: 'no session', 403: 'not the studio of this film' };
 const COLLABORATION_ROUTES: RouteDoc[] = [
   { method: 'get', path: '/api/collaboration', summary: 'The hubs of the films a wallet lists or holds shares of', query: schemas.hubListQuery },
-  { method: 'get', path: hub, summary: 'A hub: team, top investors, counts; viewerIsStudio for ?wallet=', params: schemas.projectIdParams, query: schemas.collaborationWalletQuery },
+  { method: 'get', path: hub, summary: 'A hub: team (paginated), top investors, counts; viewerIsStudio for ?wallet=', params: schemas.projectIdParams, query: schemas.hubQuery },
   { method: 'get', path: `${hub}/messages`, summary: 'Chat history, oldest first', params: schemas.projectIdParams, query: schemas.messagesQuery },
   { method: 'get', path: `${hub}/stream`, summary: 'New chat messages as server-sent events (event "message", id = message id)', params: schemas.projectIdParams, query: schemas.messagesQuery },
   { method: 'post', path: `${hub}/messages`, summary: 'Post a chat message as the signed-in wallet', params: schemas.projectIdParams, body: schemas.messageBody, responses: { 201: 'ChatMessage', 401: 'no session' } },

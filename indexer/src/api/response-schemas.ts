@@ -186,6 +186,8 @@ const embedFigures = z.looseObject({
 
 const publisherDay = z.looseObject({ date: z.string(), embedId: z.string(), projectId: z.number().int(), views: z.number().int(), earnedLamports: lamports });
 
+const teamMember = z.looseObject({ id: z.number().int(), name: z.string(), role: z.string(), avatarUrl: z.string().nullable() });
+
 /** The 2xx body of each paginated list, by its OpenAPI path (GET). */
 export const LIST_RESPONSES = {
   '/api/investments/user/{userId}': listOrPage(investment.extend({ project: project.optional() })),
@@ -206,6 +208,11 @@ export const LIST_RESPONSES = {
   '/api/collaboration/{projectId}/updates': listOrPage(update),
   '/api/collaboration/{projectId}/polls': listOrPage(poll),
   '/api/campaigns': objectWithList({}, 'campaigns', campaign),
+  '/api/collaboration/{projectId}': objectWithList(
+    { projectId: z.number().int(), topInvestors: z.array(z.unknown()), counts: z.looseObject({ teamMembers: z.number().int() }), viewerIsStudio: z.boolean() },
+    'team',
+    teamMember,
+  ),
   '/api/catalogue': objectWithList({ origin: z.string(), publisherId: z.string() }, 'films', catalogueFilm),
   '/api/publishers/{walletAddress}/analytics': objectWithList(
     {

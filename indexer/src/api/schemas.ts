@@ -404,6 +404,8 @@ const httpUrl = z
 export const collaborationWalletQuery = z.object({ wallet: walletAddress.optional() });
 export const hubListQuery = z.object({ wallet: walletAddress, ...pageParameters });
 export const pollListQuery = collaborationWalletQuery.extend(pageParameters);
+/** A hub: its `team` pages with limit and cursor. */
+export const hubQuery = collaborationWalletQuery.extend(pageParameters);
 export const messagesQuery = z.object({
   after: z.coerce.number().int().nonnegative().default(0).meta({ description: 'only messages with a higher id' }),
   limit: z.coerce.number().int().min(1).max(CHAT_HISTORY_LIMIT).default(CHAT_HISTORY_LIMIT),

@@ -5,7 +5,7 @@ import { TOP_INVESTORS_LIMIT } from '../constants.ts';
 import type { Selectable } from 'kysely';
 import { inTransaction, type Executor } from './executor.ts';
 import { keyColumn, mapPage, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
-import type { PollsTable } from './schema.ts';
+import type { PollsTable, TeamMembersTable } from './schema.ts';
 import { signerOfWallet } from './publishers.ts';
 import { shortAddress } from './users.ts';
 
@@ -295,9 +295,33 @@ export interface TeamMember {
   avatarUrl: string | null;
 }
 
+/**
+ * A hub's team in the order it was named (by id). The listed director the hub shows first has id 0,
+ * before every member, so a cursor after it continues with the first member.
+ */
+export const TEAM_ORDER: KeysetOrder<{ id: number }> = {
+  name: 'team',
+  columns: [keyColumn('id', 'integer')],
+  descending: false,
+  keyOf: (member) => [Number(member.id)],
+};
+
+const teamMember = (row: Selectable<TeamMembersTable>): TeamMember => ({ id: Number(row.id), name: row.name, role: row.role, avatarUrl: row.avatar_url });
+const teamQuery = (db: Executor, projectId: number) => db.selectFrom('team_members').selectAll().where('project_id', '=', projectId);
+
 export async function listTeam(db: Executor, projectId: number): Promise<TeamMember[]> {
-  const rows = await db.selectFrom('team_members').selectAll().where('project_id', '=', projectId).orderBy('id').execute();
-  return rows.map((row) => ({ id: Number(row.id), name: row.name, role: row.role, avatarUrl: row.avatar_url }));
+  return (await ordered(teamQuery(db, projectId), TEAM_ORDER).execute()).map(teamMember);
+}
+
+/** One page of listTeam. */
+export async function pageTeam(db: Executor, projectId: number, page: KeysetPage): Promise<Paged<TeamMember>> {
+  // The order reads only the id, which the table's rows and the shaped members share.
+  return mapPage(await readPage(teamQuery(db, projectId), TEAM_ORDER as KeysetOrder<Selectable<TeamMembersTable>>, page), teamMember);
+}
+
+/** Whether the studio named a member `name` (the listed director then does not lead the team). */
+export async function hasTeamMemberNamed(db: Executor, projectId: number, name: string): Promise<boolean> {
+  return (await teamQuery(db, projectId).where('name', '=', name).executeTakeFirst()) !== undefined;
 }
 
 export async function insertTeamMember(

@@ -9,15 +9,16 @@ import { streamSSE } from 'hono/streaming';
 import { SSE_KEEPALIVE_MS } from '../../constants.ts';
 import { ChatFeed } from '../../collaboration/chat-feed.ts';
 import { collaboration, type Executor } from '../../db/index.ts';
-import type { ChatMessage, HubProject } from '../../db/collaboration.ts';
+import type { ChatMessage, HubProject, TeamMember } from '../../db/collaboration.ts';
+import type { KeysetPage, Paged } from '../../db/keyset.ts';
 import { requireWallet } from '../../auth/guard.ts';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
-import { pageAnswer, requestedPage } from '../page-cursor.ts';
+import { nextCursor, pageAnswer, requestedPage } from '../page-cursor.ts';
 import {
   actorBody,
-  collaborationWalletQuery,
   hubListQuery,
+  hubQuery,
   messageBody,
   messagesQuery,
   pollBody,
@@ -34,6 +35,22 @@ import { validate } from '../validate.ts';
 
 export const ALREADY_VOTED = "Already Voted: You've already cast your vote on this poll.";
 export const POLL_CLOSED = 'This poll is closed: it no longer takes votes';
+/** The listing's director as the hub shows them when the studio did not name them: id 0, before every member. */
+const listedDirectorMember = (name: string): TeamMember => ({ id: 0, name, role: 'Director', avatarUrl: null });
+
+/** A page of a hub's team; the listed director (when shown) leads the first page. */
+async function teamPage(db: Executor, projectId: number, page: KeysetPage, director: string | null): Promise<Paged<TeamMember>> {
+  if (director === null || page.after !== null) return collaboration.pageTeam(db, projectId, page);
+  const lead = listedDirectorMember(director);
+  if (page.limit === 1) {
+    // The director fills the page; the members' first row only says whether another page follows.
+    const members = await collaboration.pageTeam(db, projectId, { limit: 1, after: null });
+    return { rows: [lead], next: members.rows.length ? collaboration.TEAM_ORDER.keyOf(lead) : null };
+  }
+  const members = await collaboration.pageTeam(db, projectId, { limit: page.limit - 1, after: null });
+  return { rows: [lead, ...members.rows], next: members.next };
+}
+
 const ONLY_STUDIO = (what: string) => `Only the studio of this film can ${what}`;
 
 async function projectOr404(db: Executor, projectId: number): Promise<HubProject> {
@@ -64,25 +81,38 @@ export function collaborationRoutes(now: () => number) {
       if (!page) return c.json(await collaboration.hubsOf(c.var.cluster.db, query.wallet));
       return c.json(pageAnswer(collaboration.HUB_ORDER, await collaboration.pageHubs(c.var.cluster.db, query.wallet, page)));
     })
-    .get('/:projectId', validate('param', projectIdParams), validate('query', collaborationWalletQuery), async (c) => {
+    .get('/:projectId', validate('param', projectIdParams), validate('query', hubQuery), async (c) => {
       const db = c.var.cluster.db;
       const project = await projectOr404(db, c.req.valid('param').projectId);
-      const { wallet } = c.req.valid('query');
-      const [team, director, investors, counts, viewerIsStudio] = await Promise.all([
-        collaboration.listTeam(db, project.id),
+      const query = c.req.valid('query');
+      const page = requestedPage(query, collaboration.TEAM_ORDER);
+      const [director, investors, counts, viewerIsStudio] = await Promise.all([
         collaboration.listedDirector(db, project.id),
         collaboration.topInvestors(db, project),
         collaboration.hubCounts(db, project.id),
-        wallet ? collaboration.isStudioOf(db, project, wallet) : false,
+        query.wallet ? collaboration.isStudioOf(db, project, query.wallet) : false,
       ]);
-      // The director of the listing leads the team unless the studio named them itself.
-      const listed = director && !team.some((member) => member.name === director) ? [{ id: 0, name: director, role: 'Director', avatarUrl: null }] : [];
+      if (!page) {
+        const team = await collaboration.listTeam(db, project.id);
+        // The director of the listing leads the team unless the studio named them itself.
+        const listed = director && !team.some((member) => member.name === director) ? [listedDirectorMember(director)] : [];
+        return c.json({
+          projectId: project.id,
+          team: [...listed, ...team],
+          topInvestors: investors,
+          counts: { ...counts, teamMembers: listed.length + counts.teamMembers },
+          viewerIsStudio,
+        });
+      }
+      const directorListed = director !== null && !(await collaboration.hasTeamMemberNamed(db, project.id, director));
+      const team = await teamPage(db, project.id, page, directorListed ? director : null);
       return c.json({
         projectId: project.id,
-        team: [...listed, ...team],
+        team: team.rows,
         topInvestors: investors,
-        counts: { ...counts, teamMembers: listed.length + counts.teamMembers },
+        counts: { ...counts, teamMembers: (directorListed ? 1 : 0) + counts.teamMembers },
         viewerIsStudio,
+        nextCursor: nextCursor(collaboration.TEAM_ORDER, team),
       });
     })
     .get('/:projectId/messages', validate('param', projectIdParams), validate('query', messagesQuery), async (c) => {
