@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import anchor from '@coral-xyz/anchor';
 import { CLUSTER_HEADER, MAX_EMBED_ID_LEN, MAX_TITLE_LEN } from '../src/constants.ts';
 import { BASE58_ALPHABET, numeralBounds, PREFIX_DIGITS } from '../src/api/base58-pattern.ts';
-import { investmentBody, metadataBody, txHash, walletAddress } from '../src/api/schemas.ts';
+import { investmentBody, metadataBody, publisherAnalyticsQuery, txHash, walletAddress } from '../src/api/schemas.ts';
 import { createApp } from '../src/api/app.ts';
 import { demoOpenApi, demoRoutes, demoSchemas } from '../src/demo/routes.ts';
 import type { DemoService, MetadataStore } from '../src/demo/service.ts';
@@ -246,5 +246,30 @@ describe('routes and document agree', () => {
       assert.ok(registered.has(exception) && !documented.has(exception), `${exception} is listed as an exception but is not an undocumented route`);
     }
     assert.ok(registered.size > 60, `only ${registered.size} routes found: app.routes was not read as expected`);
+  });
+});
+
+describe('UTC days (the publisher analytics window)', () => {
+  test('every text the published day pattern matches is a day the validator accepts, and it leaves out only 29 February', () => {
+    const from = paths['/api/publishers/{walletAddress}/analytics'].get.parameters.find((parameter) => parameter.name === 'from')!;
+    const pattern = new RegExp(from.schema.pattern as string);
+    const two = (n: number) => String(n).padStart(2, '0');
+    let matched = 0;
+    for (const year of [0, 1900, 1970, 2000, 2023, 2024, 2100, 9999]) {
+      for (let month = 0; month <= 13; month++) {
+        for (let day = 0; day <= 32; day++) {
+          const text = `${String(year).padStart(4, '0')}-${two(month)}-${two(day)}`;
+          const accepted = publisherAnalyticsQuery.safeParse({ from: text, to: text }).success;
+          if (pattern.test(text)) {
+            matched++;
+            assert.ok(accepted, `${text} matches the published pattern but is refused`);
+          } else {
+            // A real day outside the pattern can only be a leap day.
+            assert.ok(!accepted || (month === 2 && day === 29), `${text} is accepted but the pattern leaves it out`);
+          }
+        }
+      }
+    }
+    assert.equal(matched, 8 * 365);
   });
 });

@@ -285,6 +285,12 @@ const EMAIL = new RegExp(`^[^${WHITESPACE}@]+@[^${WHITESPACE}@]+\\.[^${WHITESPAC
 export const publisherParams = z.object({ walletAddress });
 
 const MS_PER_DAY = 86_400_000;
+/**
+ * The days of every year as YYYY-MM-DD, for the OpenAPI document: a regular expression cannot tell
+ * leap years apart, so it leaves out 29 February, which the validator still accepts in a leap year
+ * (every text the published pattern matches is accepted, as with the base58 patterns).
+ */
+const DAY_OF_EVERY_YEAR = '^\\d{4}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1\\d|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)$';
 /** A UTC day as YYYY-MM-DD, one that exists in the calendar. */
 const utcDay = (description: string) =>
   z
@@ -294,7 +300,7 @@ const utcDay = (description: string) =>
       const time = Date.parse(`${day}T00:00:00Z`);
       return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === day;
     }, { message: 'Expected a day of the calendar' })
-    .meta({ description });
+    .meta({ description, pattern: DAY_OF_EVERY_YEAR });
 /** The day number (days since 1970-01-01) of a YYYY-MM-DD. */
 export const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / MS_PER_DAY;
 
