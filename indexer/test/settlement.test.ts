@@ -350,6 +350,49 @@ describe('settlement job', () => {
     assert.deepEqual(requests.map((r) => r.impressions), [3]);
   });
 
+  test('a settlement the cluster drops before finality (forked out) is rolled back and its batch is sent again', async () => {
+    const t = await setting();
+    await countViews(t, t.film, 3, t.campaign);
+    const forked: string[] = [];
+    // The chain as the job reads it once the fork is gone: the dropped distribution never happened.
+    const signer: SettlementSigner = {
+      ...chainSigner(t),
+      nextDistributionIndex: async (project) => t.chain.distributionCount(project) - forked.length,
+      async settleCampaign(request) {
+        const views = request.embeds.map((e) => ({ embed: e.embed, views: BigInt(e.views) }));
+        return t.chain.settleCampaign(request.campaign, request.projectId, BigInt(request.impressions), views).tx.signature;
+      },
+    };
+    const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer });
+    const [first] = await job.runOnce();
+    assert.ok(first.signature);
+
+    t.chain.source.forkOut(first.signature);
+    forked.push(first.signature);
+    // The chain goes on past the fork, so its slot is final.
+    t.chain.registerStudio('later', 'Later');
+    await t.cluster.indexer.sync();
+    const reconciled = await t.cluster.indexer.reconcileFinalized();
+    assert.deepEqual(reconciled.rolledBack, [first.signature]);
+    assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM distributions'), 0);
+    assert.equal(await scalar(t.cluster.db, 'SELECT spent_lamports FROM campaigns'), 0);
+    const [reopened] = await sqlRows<{ status: string; signature: string | null; last_error: string }>(t.cluster.db, 'SELECT status, signature, last_error FROM settlement_batches');
+    assert.equal(reopened.status, 'pending');
+    assert.equal(reopened.signature, null);
+    assert.match(reopened.last_error, /gone at finalized/);
+
+    // Sent again, the same views at the chain's next index (the scripted chain cannot rewind its
+    // event seqs past the dropped transaction, so what the resend projects is not compared here).
+    const requests: CampaignSettlementRequest[] = [];
+    const settle = signer.settleCampaign;
+    signer.settleCampaign = async (request) => (requests.push(request), settle(request));
+    const [again] = await job.runOnce();
+    assert.ok(again.signature && again.signature !== first.signature);
+    assert.deepEqual(requests.map(({ index, impressions, embeds }) => ({ index, impressions, embeds })), [{ index: 0, impressions: 3, embeds: [{ embed: t.embed, views: 3 }] }]);
+    assert.deepEqual(await sqlRows(t.cluster.db, 'SELECT status, signature FROM settlement_batches'), [{ status: 'settled', signature: again.signature }]);
+    assert.deepEqual(await job.runOnce(), [], 'sent once');
+  });
+
   test('views of a project that is not funded wait', async () => {
     const t = await testApp();
     t.chain.initializePlatform();

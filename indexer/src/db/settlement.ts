@@ -186,6 +186,24 @@ export async function markBatchSettled(db: Executor, batchId: number, signature:
     .execute();
 }
 
+/**
+ * Batches settled by transactions the cluster dropped before finality (forked out): the chain never
+ * paid them, so they wait again and the settlement job sends them at the chain's next index.
+ */
+export async function reopenBatchesSettledBy(db: Executor, signatures: string[]): Promise<number> {
+  let reopened = 0;
+  for (const signature of signatures) {
+    const result = await db
+      .updateTable('settlement_batches')
+      .set({ status: 'pending', signature: null, settled_at: null, last_error: `Its transaction ${signature} was gone at finalized (forked out): sent again` })
+      .where('status', '=', 'settled')
+      .where('signature', '=', signature)
+      .executeTakeFirst();
+    reopened += Number(result.numUpdatedRows);
+  }
+  return reopened;
+}
+
 /** A batch whose distribution index is not the chain's next one is sent at `index` instead (the reason kept as its last error). */
 export async function retargetBatch(db: Executor, batchId: number, index: number, reason: string): Promise<void> {
   await db.updateTable('settlement_batches').set({ expected_index: index, last_error: reason }).where('id', '=', batchId).execute();

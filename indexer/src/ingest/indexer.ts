@@ -16,7 +16,8 @@
 //   notifications coalesce into one gap resolution at a time.
 // - `reconcileFinalized` reads transactions ingested at `confirmed` back at `finalized` once their
 //   slot is final; those the cluster no longer has are deleted and the projection is rebuilt by
-//   replaying the remaining event log, in one database transaction.
+//   replaying the remaining event log, in one database transaction; a settlement batch one of them
+//   had settled waits to be sent again.
 import anchor from '@coral-xyz/anchor';
 import {
   HEALTH_RECENT_ISSUES,
@@ -25,7 +26,7 @@ import {
   UNAVAILABLE_RETRY_BASE_MS,
   UNAVAILABLE_RETRY_MAX_MS,
 } from '../constants.ts';
-import { chainLog, inTransaction, quarantine, unavailableSignatures, type DataStore, type Executor } from '../db/index.ts';
+import { chainLog, inTransaction, quarantine, settlement, unavailableSignatures, type DataStore, type Executor } from '../db/index.ts';
 import {
   chainTransactionToJson,
   decodeTransactionEvents,
@@ -476,6 +477,8 @@ export class ClusterIndexer {
         await chainLog.deleteTransactions(trx, vanished);
         await quarantine.release(trx, vanished);
         await replayLog(trx, this.store.dialect, this.now());
+        // A settlement the chain dropped paid nobody: its batch waits to be sent again.
+        await settlement.reopenBatchesSettledBy(trx, vanished);
       }),
     );
     if (vanished.length > 0) console.warn(`[indexer] ${this.cluster}: rolled back ${vanished.length} transaction(s) gone at finalized: ${vanished.join(', ')}`);
