@@ -10,7 +10,6 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { Keypair } from '@solana/web3.js';
 import { loadConfig } from '../../indexer/src/config.ts';
-import { CLUSTER_HEADER } from '../../indexer/src/constants.ts';
 import { startDemo } from '../../indexer/src/demo/index.ts';
 import { startMarquee } from '../../indexer/src/start.ts';
 import type { BenchRow } from './rows.ts';
@@ -34,7 +33,7 @@ interface Server {
   close(): Promise<void>;
 }
 
-/** The whole server on a free port with a fresh data folder; `films` in total, the extra ones listed through /api/demo. */
+/** The whole server on a free port with a fresh data folder; `films` in total, the extra ones listed through the demo service. */
 async function startServer(films: number): Promise<Server> {
   const dataDir = mkdtempSync(join(tmpdir(), 'marquee-bench-'));
   const port = 20_000 + Math.floor(Math.random() * 20_000);
@@ -46,14 +45,15 @@ async function startServer(films: number): Promise<Server> {
   // Studios take turns so no demo wallet runs out of SOL for the rent of its projects.
   const studios = Array.from({ length: Math.ceil(films / FILMS_PER_STUDIO) }, () => Keypair.generate().publicKey.toBase58());
   const deadline = new Date(Date.now() + 60 * 86_400_000).toISOString();
-  // One commit for all listings: the demo chain would otherwise rewrite its state file per film.
+  // Listed through the demo service, as the seed does (the API's /api/demo/projects asks for the
+  // studio wallet's signed-in session); one commit for all listings: the demo chain would otherwise
+  // rewrite its state file per film.
+  const store = demo.metadataStore(origin);
   await demo.chain.batch(async () => {
     for (let index = seeded; index < films; index += 1) {
-      const response = await fetch(`${origin}/api/demo/projects`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [CLUSTER_HEADER]: 'demo' },
-        body: JSON.stringify({
-          walletAddress: studios[Math.floor(index / FILMS_PER_STUDIO)],
+      await demo.service.listFilm(
+        studios[Math.floor(index / FILMS_PER_STUDIO)],
+        {
           title: `${index % 10 === 0 ? SEARCH_WORD : 'Harbor'} Film ${index}`,
           description: 'A film listed for the marketplace benchmark.',
           directorName: `Director ${index}`,
@@ -62,9 +62,9 @@ async function startServer(films: number): Promise<Server> {
           licenseType: 'Exclusive Streaming',
           fundingGoal: 1000 + index,
           deadline,
-        }),
-      });
-      if (!response.ok) throw new Error(`Listing film ${index} failed: ${response.status} ${await response.text()}`);
+        },
+        store,
+      );
     }
   });
   await demo.cluster.indexer.sync();

@@ -43,6 +43,8 @@ export interface DemoRuntime {
   extension: DemoExtension;
   /** What the first start seeded; null when the chain was already seeded. */
   seeded: SeedSummary | null;
+  /** The metadata store listings use, for the API's origin (seeding and benchmarks list films through the service). */
+  metadataStore: (origin: string) => MetadataStore;
   /** Stops the settlement timer (the indexer and database belong to whoever started them). */
   stop(): void;
   /** Unlocks the chain's folder for another server (after the API stopped). */
@@ -103,7 +105,7 @@ export async function startDemo(options: DemoOptions): Promise<DemoRuntime> {
     openapi: demoOpenApi(),
     isServerKey: (address) => chain.isServerKey(address),
   };
-  return { chain, cluster, service, settlement, extension, seeded, stop: () => settlement.stop(), release: () => chain.close() };
+  return { chain, cluster, service, settlement, extension, seeded, metadataStore: store, stop: () => settlement.stop(), release: () => chain.close() };
 }
 
 export { DemoChain, DEMO_CLUSTER } from './chain.ts';
