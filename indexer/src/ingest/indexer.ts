@@ -241,8 +241,10 @@ export class ClusterIndexer {
         }
         // It decodes now (an IDL fix): out of the decode quarantine; projecting may quarantine it again.
         if ((await quarantine.stageOf(trx, tx.signature)) === 'decode') await quarantine.release(trx, [tx.signature]);
-        for (const stream of new Set(decoded.map((event) => event.stream))) await applyStream(trx, stream, { now: this.now() });
-        const stillQuarantined = await this.quarantineOf(trx, tx.signature);
+        let projected = true;
+        for (const stream of new Set(decoded.map((event) => event.stream))) projected = (await applyStream(trx, stream, { now: this.now() })) && projected;
+        // Only a stream whose projection threw can have quarantined it: no lookup on the clean path.
+        const stillQuarantined = projected ? undefined : await this.quarantineOf(trx, tx.signature);
         return {
           signature: tx.signature,
           duplicate: false,
