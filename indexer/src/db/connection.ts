@@ -2,7 +2,7 @@
 // one file per cluster, the default) or PostgreSQL (`DATABASE_URL=postgres://…`, one schema per
 // cluster in that database); everything above this module speaks Kysely only.
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pg from 'pg';
@@ -63,6 +63,36 @@ class MarqueeSqliteDialect extends SqliteDialect {
   }
 }
 
+/** How many compiled statements a SQLite connection keeps for reuse. */
+const SQLITE_STATEMENT_CACHE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query anew, and compiling SQL costs SQLite more than running
+ * the small statements ingestion and the API issue (most of an ingested event's time went there).
+ * The driver runs one statement at a time on its one connection and reads each fully (all/run), so
+ * a compiled statement can be reused for the same SQL text; the least recently used are dropped.
+ */
+function withStatementCache(database: Database.Database): SqliteDatabase {
+  const statements = new Map<string, Database.Statement>();
+  return {
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement) {
+        statements.delete(text);
+      } else {
+        statement = database.prepare(text);
+        if (statements.size >= SQLITE_STATEMENT_CACHE) statements.delete(statements.keys().next().value as string);
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+    close() {
+      statements.clear();
+      database.close();
+    },
+  };
+}
+
 function openSqlite(path: string): Kysely<Schema> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new Database(path);
@@ -70,7 +100,7 @@ function openSqlite(path: string): Kysely<Schema> {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new Kysely<Schema>({ dialect: new MarqueeSqliteDialect({ database }) });
+  return new Kysely<Schema>({ dialect: new MarqueeSqliteDialect({ database: withStatementCache(database) }) });
 }
 
 async function openPostgres(url: string, schema: string): Promise<Kysely<Schema>> {
