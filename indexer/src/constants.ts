@@ -216,3 +216,9 @@ export const RECONCILE_INTERVAL_MS = 60_000;
 export const RECONCILE_BATCH = 200;
 /** /api/health lists this many of the newest quarantined transactions and unavailable signatures. */
 export const HEALTH_RECENT_ISSUES = 5;
+
+// --- Read cache (issue 11: the API at scale) ------------------------------------------------------
+/** Cached answers of the busiest reads kept per process: at most this many URLs… */
+export const READ_CACHE_MAX_ENTRIES = 2_000;
+/** …and this many bytes of JSON (the whole 1,000-film list is about 1.2 MB). */
+export const READ_CACHE_MAX_BYTES = 32 * 1024 * 1024;

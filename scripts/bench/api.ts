@@ -18,6 +18,8 @@ const HOLDINGS = 50;
 const TARGET = 0.5;
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 3000);
 const CONCURRENCY = 8;
+/** The measurement alternates between the API and the bare route this many times. */
+const SLICES = 10;
 const INVESTOR = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'; // any valid address
 
 /** The catalogue: 1,000 films with metadata, an investor holding 50 of them with unclaimed distributions. */
@@ -92,13 +94,11 @@ function get(agent: Agent, port: number, path: string): Promise<Buffer> {
   });
 }
 
-/** Requests per second of `path` with CONCURRENCY clients for DURATION_MS. */
-async function requestsPerSecond(port: number, path: string): Promise<number> {
-  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  for (let i = 0; i < 20; i++) await get(agent, port, path); // warm-up
+/** Requests completed on `path` by CONCURRENCY clients within `ms`. */
+async function requestsWithin(agent: Agent, port: number, path: string, ms: number): Promise<{ done: number; seconds: number }> {
   let done = 0;
   const start = performance.now();
-  const end = start + DURATION_MS;
+  const end = start + ms;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (performance.now() < end) {
@@ -107,8 +107,32 @@ async function requestsPerSecond(port: number, path: string): Promise<number> {
       }
     }),
   );
-  agent.destroy();
-  return done / ((performance.now() - start) / 1000);
+  return { done, seconds: (performance.now() - start) / 1000 };
+}
+
+/**
+ * Requests per second of the API's `path` and of the bare route, CONCURRENCY clients each, over
+ * DURATION_MS each: measured in alternating slices, so a load that comes and goes on a shared
+ * machine weighs on both alike and the ratio stays meaningful.
+ */
+async function interleavedRequestsPerSecond(api: { port: number; path: string }, bare: { port: number; path: string }): Promise<{ value: number; base: number }> {
+  const apiAgent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const bareAgent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  for (let i = 0; i < 20; i++) {
+    await get(apiAgent, api.port, api.path); // warm-up
+    await get(bareAgent, bare.port, bare.path);
+  }
+  const totals = { api: { done: 0, seconds: 0 }, bare: { done: 0, seconds: 0 } };
+  for (let slice = 0; slice < SLICES; slice++) {
+    for (const [side, target, agent] of [['api', api, apiAgent], ['bare', bare, bareAgent]] as const) {
+      const { done, seconds } = await requestsWithin(agent, target.port, target.path, DURATION_MS / SLICES);
+      totals[side].done += done;
+      totals[side].seconds += seconds;
+    }
+  }
+  apiAgent.destroy();
+  bareAgent.destroy();
+  return { value: totals.api.done / totals.api.seconds, base: totals.bare.done / totals.bare.seconds };
 }
 
 export async function benchApi(): Promise<BenchRow[]> {
@@ -130,8 +154,7 @@ export async function benchApi(): Promise<BenchRow[]> {
       const bare = new Hono().get('/bare', (c) => c.body(new Uint8Array(bytes), 200, { 'content-type': 'application/json' }));
       const baseline = await listen(bare);
       try {
-        const value = await requestsPerSecond(api.port, path);
-        const base = await requestsPerSecond(baseline.port, '/bare');
+        const { value, base } = await interleavedRequestsPerSecond({ port: api.port, path }, { port: baseline.port, path: '/bare' });
         rows.push(benchRow(`${name} [${store.dialect}]`, value, base, TARGET));
       } finally {
         baseline.server.close();

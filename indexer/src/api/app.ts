@@ -54,6 +54,7 @@ import { mediaRoutes } from '../media/routes.ts';
 /** POST here is the media upload, limited by its own route. */
 const MEDIA_UPLOAD_PATH = '/api/media';
 import { clientAddress } from './client-address.ts';
+import { ReadCache } from './read-cache.ts';
 
 export function createApp(deps: AppDeps) {
   const now = deps.now ?? Date.now;
@@ -80,10 +81,14 @@ export function createApp(deps: AppDeps) {
     ...deps.siteFetch,
   };
 
+  const readCache = new ReadCache(now);
   const api = new Hono<AppEnv>();
   // Lists are large (1,000 films ≈ 1 MB of JSON): compressed when the client accepts it, and a
   // client holding the same answer gets 304 Not Modified for its If-None-Match.
-  api.use('*', compress());
+  // Only for a client that accepts an encoding: the others get the bytes as they are, and the
+  // middleware's header reads would cost every request for nothing.
+  const compressed = compress();
+  api.use('*', (c, next) => (c.req.header('accept-encoding') ? compressed(c, next) : next()));
   // A server-sent event stream never ends: hashing its body for an ETag would wait forever.
   const tagged = etag();
   api.use('*', async (c, next) => (c.req.method === 'GET' && !c.req.path.endsWith('/stream') ? tagged(c, next) : next()));
@@ -98,6 +103,7 @@ export function createApp(deps: AppDeps) {
     if (!cluster) fail(400, `No cluster named and no default cluster (known: ${[...clusters.keys()].join(', ')})`);
     c.set('cluster', cluster);
     c.set('media', deps.media);
+    c.set('readCache', readCache);
     c.set('clientIp', clientAddress(c.req.header('x-forwarded-for'), socketAddress(c), trustedProxyHops));
     await next();
   });
@@ -158,7 +164,11 @@ export function createApp(deps: AppDeps) {
     maxSize: MAX_REQUEST_BODY_BYTES,
     onError: (c) => c.json({ message: `Request body too large: at most ${MAX_REQUEST_BODY_BYTES} bytes` }, 413),
   });
-  app.use('/api/*', (c, next) => (c.req.method === 'POST' && c.req.path === MEDIA_UPLOAD_PATH ? next() : requestBodyLimit(c, next)));
+  // GET and HEAD carry no body; asking for one would build the whole web Request (and its abort
+  // signal) on every read, the most of a cached read's cost.
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' || (c.req.method === 'POST' && c.req.path === MEDIA_UPLOAD_PATH) ? next() : requestBodyLimit(c, next),
+  );
   // Sign-in is not per cluster: mounted ahead of /api's cluster middleware.
   app.route('/api/auth', authRoutes({ trustProxy: trustedProxyHops > 0, ...auth }, now));
   app.route('/api', api);

@@ -7,6 +7,7 @@ import type { DataStore, Executor } from '../db/index.ts';
 import type { ClusterIndexer } from '../ingest/indexer.ts';
 import type { SiteFetchOptions } from '../publishers/site-fetch.ts';
 import type { MediaStore } from '../media/store.ts';
+import type { ReadCache } from './read-cache.ts';
 
 export interface ClusterContext {
   name: string;
@@ -44,6 +45,8 @@ export type AppEnv = {
     session: Session | null;
     /** The media store behind /api/media, when the server has one (campaigns check creatives in it). */
     media: MediaStore | undefined;
+    /** The busiest public reads' answers, served again while the database has not changed. */
+    readCache: ReadCache;
   };
 };
 

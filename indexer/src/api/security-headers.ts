@@ -3,7 +3,7 @@
 // embeds) are the exceptions. The dApp's Content-Security-Policy allows what Vite's build and the
 // wallet adapters need: its own scripts only, inline styles (Chakra's emotion injects <style>),
 // images and media from anywhere over https (posters, thumbnails, films), and RPC over https/wss.
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { CLUSTER_HEADER } from '../constants.ts';
 
@@ -58,10 +58,26 @@ export const crossOriginCors = cors({
 export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    if (c.res.headers.has('Content-Security-Policy')) return;
-    c.header('Content-Security-Policy', APP_CSP);
-    c.header('X-Frame-Options', 'DENY');
+    const headers: [string, string][] = [
+      ['X-Content-Type-Options', 'nosniff'],
+      ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ];
+    if (!c.res.headers.has('Content-Security-Policy')) headers.push(['Content-Security-Policy', APP_CSP], ['X-Frame-Options', 'DENY']);
+    setOnResponse(c, headers);
   };
+}
+
+/**
+ * Sets headers on the finished response in place. Hono's `c.header()` after the handler rebuilds the
+ * response around its body on every call, which turns @hono/node-server's lightweight response into
+ * a full web Response: most of a small read's cost. Only a response whose headers are immutable (one
+ * a handler passed through from `fetch()`) is rebuilt, by `c.header()`.
+ */
+function setOnResponse(c: Context, headers: [string, string][]): void {
+  try {
+    for (const [name, value] of headers) c.res.headers.set(name, value);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    for (const [name, value] of headers) c.header(name, value);
+  }
 }

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import { migrateToLatest, type MigrationList } from './migrate.ts';
 import type { Schema } from './schema.ts';
@@ -73,17 +74,14 @@ const SQLITE_STATEMENT_CACHE = 500;
  * a compiled statement can be reused for the same SQL text; the least recently used are dropped.
  */
 function withStatementCache(database: Database.Database): SqliteDatabase {
-  const statements = new Map<string, Database.Statement>();
+  const statements = new LRUCache<string, Database.Statement>({ max: SQLITE_STATEMENT_CACHE });
   return {
     prepare(text: string) {
       let statement = statements.get(text);
-      if (statement) {
-        statements.delete(text);
-      } else {
+      if (!statement) {
         statement = database.prepare(text);
-        if (statements.size >= SQLITE_STATEMENT_CACHE) statements.delete(statements.keys().next().value as string);
+        statements.set(text, statement);
       }
-      statements.set(text, statement);
       return statement;
     },
     close() {

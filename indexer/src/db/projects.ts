@@ -127,6 +127,22 @@ function filterConditions(filter: ProjectFilter): Expression<SqlBool>[] {
   return conditions;
 }
 
+/**
+ * How many projects match the filter. It joins a studio or a document only when the filter reads
+ * one: each project has at most one of each (a studio per authority, a document per hash), so the
+ * joins never change the count, and counting 1,000 films without them is several times cheaper.
+ */
+async function countMatching(db: Executor, filter: ProjectFilter): Promise<{ n: number }> {
+  let query = db.selectFrom('projects as p');
+  if (filter.studio) query = query.leftJoin('studios as s', 's.authority', 'p.studio') as unknown as typeof query;
+  if (filter.q) query = query.leftJoin('metadata as m', 'm.sha256', 'p.metadata_hash') as unknown as typeof query;
+  const conditions = filterConditions(filter);
+  return query
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .$if(conditions.length > 0, (q) => q.where(() => sql<SqlBool>`${sql.join(conditions, sql` AND `)}`))
+    .executeTakeFirstOrThrow();
+}
+
 function filtered(db: Executor, filter: ProjectFilter) {
   const conditions = filterConditions(filter);
   const query = projectSelect(db);
@@ -201,10 +217,7 @@ export async function pageProjects(
     .orderBy('p.id', direction)
     .limit(limit + 1)
     .execute()) as (ProjectRow & { sort_key: number; verified_rank: number })[];
-  const counted = await filtered(db, filter)
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
+  const counted = await countMatching(db, filter);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const next =
@@ -212,6 +225,21 @@ export async function pageProjects(
       ? { sort, key: Number(last.sort_key), id: last.id, ...(byVerified ? { verified: Number(last.verified_rank) } : {}) }
       : null;
   return { rows: page.map(({ sort_key: _key, verified_rank: _verified, ...row }) => row), next, total: Number(counted.n) };
+}
+
+/**
+ * Until when (unix ms) every project's derived status stays what it is at `nowMs`: a film still
+ * funding turns 'failed' once its deadline has passed (`deadline * 1000 < now`), so answers that
+ * show statuses hold until the earliest such deadline still ahead; none ahead, for ever.
+ */
+export async function nextStatusChangeMs(db: Executor, nowMs: number): Promise<number> {
+  const { deadline } = await db
+    .selectFrom('projects')
+    .select((eb) => eb.fn.min<number | null>('deadline').as('deadline'))
+    .where('status', '=', 'funding')
+    .where(sql<SqlBool>`deadline * 1000 >= ${nowMs}`)
+    .executeTakeFirstOrThrow();
+  return deadline === null ? Number.POSITIVE_INFINITY : Number(deadline) * 1000;
 }
 
 export async function getProject(db: Executor, id: number): Promise<ProjectRow | undefined> {
