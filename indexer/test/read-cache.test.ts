@@ -10,7 +10,7 @@ import { after, describe, test } from 'node:test';
 import { Hono } from 'hono';
 import type { AppEnv, ClusterContext } from '../src/api/context.ts';
 import { fail } from '../src/api/errors.ts';
-import { ReadCache, StampReadings, type FreshAnswer } from '../src/api/read-cache.ts';
+import { cachedRead, holdsUntil, ReadCache, StampReadings } from '../src/api/read-cache.ts';
 import { openStore, users, type DataStore, type StoreLocation } from '../src/db/index.ts';
 import { testApp } from './helpers/app.ts';
 import { address } from './helpers/chain.ts';
@@ -28,22 +28,29 @@ function sharedLocation(): StoreLocation {
   return { dialect: 'sqlite', path: join(folder, 'cache.sqlite') };
 }
 
-/** One route answered through a ReadCache, counting how often it computes. */
-function cachedRoute(store: DataStore, compute: () => Promise<FreshAnswer>, clock = { nowMs: 0 }) {
+/** What the test route answers: a JSON body, and until when it holds if the clock matters. */
+interface Answer {
+  body: unknown;
+  holdsUntilMs?: number;
+}
+
+/** One route answered through a ReadCache, counting how often it runs. */
+function cachedRoute(store: DataStore, compute: () => Promise<Answer>, clock = { nowMs: 0 }) {
   const cache = new ReadCache(() => clock.nowMs);
   const cluster = { name: 'demo', store, db: store.db } as unknown as ClusterContext;
   let computed = 0;
   const app = new Hono<AppEnv>()
     .use('*', async (c, next) => {
       c.set('cluster', cluster);
+      c.set('readCache', cache);
       await next();
     })
-    .get('/answer', (c) =>
-      cache.json(c, () => {
-        computed += 1;
-        return compute();
-      }),
-    );
+    .get('/answer', cachedRead, async (c) => {
+      computed += 1;
+      const answer = await compute();
+      if (answer.holdsUntilMs !== undefined) holdsUntil(c, answer.holdsUntilMs);
+      return c.json(answer.body);
+    });
   app.onError((error, c) => c.json({ message: error.message }, 404));
   return { get: (path = '/answer') => app.request(path), computed: () => computed, clock };
 }
@@ -81,7 +88,7 @@ describe('read cache', () => {
     const store = await openStore(sharedLocation());
     try {
       const clock = { nowMs: 1_000 };
-      const route = cachedRoute(store, async () => ({ body: { at: clock.nowMs }, validUntilMs: 5_000 }), clock);
+      const route = cachedRoute(store, async () => ({ body: { at: clock.nowMs }, holdsUntilMs: 5_000 }), clock);
       await route.get();
       clock.nowMs = 5_000;
       assert.deepEqual(await (await route.get()).json(), { at: 1_000 }, 'still valid at its last millisecond');

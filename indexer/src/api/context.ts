@@ -47,6 +47,8 @@ export type AppEnv = {
     media: MediaStore | undefined;
     /** The busiest public reads' answers, served again while the database has not changed. */
     readCache: ReadCache;
+    /** Until when (unix ms) a cached read's answer holds besides the database not changing (read-cache.ts). */
+    answerHoldsUntil: number;
   };
 };
 

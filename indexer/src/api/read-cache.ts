@@ -1,25 +1,22 @@
 // The answers of the busiest public reads (the catalogue's lists, a film, an investor's unclaimed
 // revenue), kept per cluster and URL and served again while the database has not changed since:
-// each request reads the data layer's change stamp (one trivial query) instead of the list's
+// each request reads the data layer's change stamp (one trivial query) instead of the route's
 // queries, and an answer that depends on the clock (a film turns 'failed' at its deadline) says until
 // when it holds. A write anywhere, by this process or another, changes the stamp, so an answer is
 // never older than the request that reads it.
+//
+// `cachedRead` goes in front of a GET route's validators: a URL answered before is served without
+// validating it again (only successful answers are kept), and a new one runs the route, whose
+// answer is kept if it is a 200 JSON.
 import { createHash } from 'node:crypto';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
 import { READ_CACHE_MAX_BYTES, READ_CACHE_MAX_ENTRIES } from '../constants.ts';
-import { changeStamp } from '../db/index.ts';
-import type { AppEnv } from './context.ts';
-
-/** What a cached route computes: the JSON body, and until when (ms) it holds if the clock matters. */
-export interface FreshAnswer {
-  body: unknown;
-  validUntilMs?: number;
-}
+import type { AppEnv, ClusterContext } from './context.ts';
 
 interface Entry {
   stamp: string;
-  /** The JSON as UTF-8 bytes: encoded once, not on every answer. */
+  /** The JSON as UTF-8 bytes, sent as they are. */
   json: Uint8Array<ArrayBuffer>;
   etag: string;
   validUntilMs: number;
@@ -34,28 +31,54 @@ export class ReadCache {
     maxSize: READ_CACHE_MAX_BYTES,
     sizeCalculation: (entry) => entry.json.byteLength + ENTRY_OVERHEAD_BYTES,
   });
-
   private readonly stamps = new Map<string, StampReadings>();
 
   constructor(private readonly now: () => number) {}
 
-  /** Answers `c` from the cache while its entry holds, or with `compute()` (an error it throws is never cached). */
-  async json(c: Context<AppEnv>, compute: () => Promise<FreshAnswer>): Promise<Response> {
-    const cluster = c.var.cluster;
-    const key = `${cluster.name} ${c.req.url}`;
-    // Read before computing: a write landing in between leaves the entry under the older stamp,
-    // which no later request matches.
-    let readings = this.stamps.get(cluster.name);
-    if (!readings) this.stamps.set(cluster.name, (readings = new StampReadings(() => changeStamp(cluster.db, cluster.store.dialect))));
-    const stamp = await readings.read();
-    const held = this.entries.get(key);
-    if (held && held.stamp === stamp && this.now() <= held.validUntilMs) return answer(c, held);
-    const fresh = await compute();
-    const json = new TextEncoder().encode(JSON.stringify(fresh.body));
-    const entry: Entry = { stamp, json, etag: `"${createHash('sha1').update(json).digest('hex')}"`, validUntilMs: fresh.validUntilMs ?? Number.POSITIVE_INFINITY };
-    if (entry.json.byteLength + ENTRY_OVERHEAD_BYTES <= READ_CACHE_MAX_BYTES) this.entries.set(key, entry);
-    return answer(c, entry);
+  /** The answer kept for `key` if it still holds under `stamp`. */
+  held(key: string, stamp: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    return entry && entry.stamp === stamp && this.now() <= entry.validUntilMs ? entry : undefined;
   }
+
+  keep(key: string, entry: Entry): void {
+    if (entry.json.byteLength + ENTRY_OVERHEAD_BYTES <= READ_CACHE_MAX_BYTES) this.entries.set(key, entry);
+  }
+
+  /** The cluster's change stamp, read after this call began (see StampReadings). */
+  stamp(cluster: ClusterContext): Promise<string> {
+    let readings = this.stamps.get(cluster.name);
+    if (!readings) this.stamps.set(cluster.name, (readings = new StampReadings(cluster.store.changeStamp)));
+    return readings.read();
+  }
+}
+
+/** The route's answer holds until `ms` (unix ms) even if the database does not change: its clock-bound part. */
+export function holdsUntil(c: Context<AppEnv>, ms: number): void {
+  c.set('answerHoldsUntil', ms);
+}
+
+export const cachedRead: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const cache = c.var.readCache;
+  const key = `${c.var.cluster.name} ${c.req.url}`;
+  // Read before the route runs: a write landing in between leaves its answer under the older
+  // stamp, which no later request matches.
+  const stamp = await cache.stamp(c.var.cluster);
+  const held = cache.held(key, stamp);
+  if (held) return answer(c, held);
+  await next();
+  if (c.res.status !== 200 || !c.res.headers.get('content-type')?.startsWith('application/json')) return;
+  const json = new Uint8Array(await c.res.arrayBuffer());
+  const entry: Entry = { stamp, json, etag: `"${createHash('sha1').update(json).digest('hex')}"`, validUntilMs: c.var.answerHoldsUntil ?? Number.POSITIVE_INFINITY };
+  cache.keep(key, entry);
+  c.res = undefined;
+  c.res = answer(c, entry);
+};
+
+// The ETag is the one the etag middleware would have computed (a SHA-1 of the body): it then skips
+// hashing and still answers a matching If-None-Match with 304.
+function answer(c: Context<AppEnv>, entry: Entry): Response {
+  return c.body(entry.json, 200, { 'content-type': 'application/json', etag: entry.etag });
 }
 
 /**
@@ -88,10 +111,4 @@ export class StampReadings {
     this.inFlight = reading;
     return reading;
   }
-}
-
-// The ETag is the one the etag middleware would have computed (a SHA-1 of the body): it then skips
-// hashing and still answers a matching If-None-Match with 304.
-function answer(c: Context<AppEnv>, entry: Entry): Response {
-  return c.body(entry.json, 200, { 'content-type': 'application/json', etag: entry.etag });
 }

@@ -9,6 +9,7 @@ import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import { migrateToLatest, type MigrationList } from './migrate.ts';
 import type { Schema } from './schema.ts';
+import { postgresChangeStamp, sqliteChangeStamp, type ChangeStamp } from './change-stamp.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -21,6 +22,8 @@ export interface DataStore {
   readonly db: Kysely<Schema>;
   readonly dialect: DialectName;
   readonly location: StoreLocation;
+  /** A token that changes whenever the data may have (change-stamp.ts). */
+  changeStamp: ChangeStamp;
   close(): Promise<void>;
 }
 
@@ -91,17 +94,17 @@ function withStatementCache(database: Database.Database): SqliteDatabase {
   };
 }
 
-function openSqlite(path: string): Kysely<Schema> {
+function openSqlite(path: string): { db: Kysely<Schema>; changeStamp: ChangeStamp } {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new Database(path);
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new Kysely<Schema>({ dialect: new MarqueeSqliteDialect({ database: withStatementCache(database) }) });
+  return { db: new Kysely<Schema>({ dialect: new MarqueeSqliteDialect({ database: withStatementCache(database) }) }), changeStamp: sqliteChangeStamp(database) };
 }
 
-async function openPostgres(url: string, schema: string): Promise<Kysely<Schema>> {
+async function openPostgres(url: string, schema: string): Promise<{ db: Kysely<Schema>; changeStamp: ChangeStamp }> {
   const quoted = `"${schema}"`;
   const bootstrap = new pg.Client({ connectionString: url });
   await bootstrap.connect();
@@ -115,11 +118,11 @@ async function openPostgres(url: string, schema: string): Promise<Kysely<Schema>
   }
   // Every connection of the cluster's pool resolves unqualified table names in its own schema.
   const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${quoted}`, types: pgTypes, max: 10 });
-  return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  return { db: new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }), changeStamp: postgresChangeStamp(pool) };
 }
 
 export async function openStore(location: StoreLocation, migrations?: MigrationList): Promise<DataStore> {
-  const db = location.dialect === 'sqlite' ? openSqlite(location.path) : await openPostgres(location.url, location.schema);
+  const { db, changeStamp } = location.dialect === 'sqlite' ? openSqlite(location.path) : await openPostgres(location.url, location.schema);
   try {
     await migrateToLatest(db, location.dialect, migrations, location.dialect === 'postgres' ? location.schema : undefined);
   } catch (error) {
@@ -128,6 +131,7 @@ export async function openStore(location: StoreLocation, migrations?: MigrationL
   }
   return {
     db,
+    changeStamp,
     dialect: location.dialect,
     location,
     async close() {

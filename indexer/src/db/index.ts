@@ -5,7 +5,6 @@ export * as authNonces from './auth-nonces.ts';
 export * as campaigns from './campaigns.ts';
 export * as certificates from './certificates.ts';
 export * as chainLog from './chain-log.ts';
-export { changeStamp } from './change-stamp.ts';
 export * as collaboration from './collaboration.ts';
 export * as embeds from './embeds.ts';
 export * as investments from './investments.ts';

@@ -9,6 +9,7 @@ import { decodeCursor, encodeCursor } from '../page-cursor.ts';
 import { featuredQuery, idParams, projectListQuery, projectStatusBody } from '../schemas.ts';
 import { getProject, listProjects, projectShape } from '../shapes.ts';
 import { validate } from '../validate.ts';
+import { cachedRead, holdsUntil } from '../read-cache.ts';
 import { projectOfWrite, verifiedEvents } from '../verify.ts';
 
 
@@ -17,47 +18,44 @@ const verifiedRank = (project: { studioVerified: boolean }) => (project.studioVe
 
 export function projectRoutes(now: () => number) {
   return new Hono<AppEnv>()
-    .get('/', validate('query', projectListQuery), (c) =>
-      c.var.readCache.json(c, async () => {
-        const query = c.req.valid('query');
-        const ctx = c.var.cluster;
-        const origin = new URL(c.req.url).origin;
-        const nowMs = now();
-        const filter = { studio: query.studio, status: query.status, q: query.q ?? query.search, nowMs };
-        const sort = query.sort ?? 'newest';
-        const validUntilMs = await projects.nextStatusChangeMs(ctx.db, nowMs);
-        // Without limit or cursor: the spec's plain array of every match.
-        if (query.limit === undefined && query.cursor === undefined) return { body: await listProjects(ctx, origin, nowMs, filter, sort), validUntilMs };
-        const after = query.cursor ? decodeCursor(query.cursor, sort) : null;
-        const page = await projects.pageProjects(ctx.db, filter, sort, query.limit ?? DEFAULT_PAGE_LIMIT, after);
-        return {
-          body: { items: page.rows.map((row) => projectShape(row, ctx, origin, nowMs)), nextCursor: page.next && encodeCursor(page.next), total: page.total },
-          validUntilMs,
-        };
-      }),
-    )
-    .get('/featured', validate('query', featuredQuery), (c) =>
-      c.var.readCache.json(c, async () => {
-        const { limit } = c.req.valid('query');
-        const nowMs = now();
-        const rank = (status: string) => (status === 'funding' ? 0 : status === 'funded' ? 1 : 2);
-        const list = (await listProjects(c.var.cluster, new URL(c.req.url).origin, nowMs))
-          .sort(
-            (a, b) =>
-              rank(a.status) - rank(b.status) || verifiedRank(a) - verifiedRank(b) || b.currentFunding / b.fundingGoal - a.currentFunding / a.fundingGoal,
-          )
-          .slice(0, limit);
-        return { body: list, validUntilMs: await projects.nextStatusChangeMs(c.var.cluster.db, nowMs) };
-      }),
-    )
-    .get('/:id', validate('param', idParams), (c) =>
-      c.var.readCache.json(c, async () => {
-        const nowMs = now();
-        const project = await getProject(c.var.cluster, new URL(c.req.url).origin, nowMs, c.req.valid('param').id);
-        if (!project) fail(404, 'Project not found');
-        return { body: project, validUntilMs: await projects.nextStatusChangeMs(c.var.cluster.db, nowMs) };
-      }),
-    )
+    .get('/', cachedRead, validate('query', projectListQuery), async (c) => {
+      const query = c.req.valid('query');
+      const ctx = c.var.cluster;
+      const origin = new URL(c.req.url).origin;
+      const nowMs = now();
+      holdsUntil(c, await projects.nextStatusChangeMs(ctx.db, nowMs));
+      const filter = { studio: query.studio, status: query.status, q: query.q ?? query.search, nowMs };
+      const sort = query.sort ?? 'newest';
+      // Without limit or cursor: the spec's plain array of every match.
+      if (query.limit === undefined && query.cursor === undefined) return c.json(await listProjects(ctx, origin, nowMs, filter, sort));
+      const after = query.cursor ? decodeCursor(query.cursor, sort) : null;
+      const page = await projects.pageProjects(ctx.db, filter, sort, query.limit ?? DEFAULT_PAGE_LIMIT, after);
+      return c.json({
+        items: page.rows.map((row) => projectShape(row, ctx, origin, nowMs)),
+        nextCursor: page.next && encodeCursor(page.next),
+        total: page.total,
+      });
+    })
+    .get('/featured', cachedRead, validate('query', featuredQuery), async (c) => {
+      const { limit } = c.req.valid('query');
+      const nowMs = now();
+      holdsUntil(c, await projects.nextStatusChangeMs(c.var.cluster.db, nowMs));
+      const rank = (status: string) => (status === 'funding' ? 0 : status === 'funded' ? 1 : 2);
+      const list = (await listProjects(c.var.cluster, new URL(c.req.url).origin, nowMs))
+        .sort(
+          (a, b) =>
+            rank(a.status) - rank(b.status) || verifiedRank(a) - verifiedRank(b) || b.currentFunding / b.fundingGoal - a.currentFunding / a.fundingGoal,
+        )
+        .slice(0, limit);
+      return c.json(list);
+    })
+    .get('/:id', cachedRead, validate('param', idParams), async (c) => {
+      const nowMs = now();
+      holdsUntil(c, await projects.nextStatusChangeMs(c.var.cluster.db, nowMs));
+      const project = await getProject(c.var.cluster, new URL(c.req.url).origin, nowMs, c.req.valid('param').id);
+      if (!project) fail(404, 'Project not found');
+      return c.json(project);
+    })
     .put('/:id/status', validate('param', idParams), validate('json', projectStatusBody), async (c) => {
       const ctx = c.var.cluster;
       const origin = new URL(c.req.url).origin;

@@ -9,36 +9,33 @@ import { revenue, users } from '../../db/index.ts';
 import { mapPage } from '../../db/keyset.ts';
 import { investorDistributions, isoDate, pageInvestorDistributions, toAmount } from '../shapes.ts';
 import { validate } from '../validate.ts';
+import { cachedRead } from '../read-cache.ts';
 import { verifiedEvents } from '../verify.ts';
 
 const NO_SELECTION = 'No distributions selected: Please select at least one distribution to claim.';
 
 export function revenueRoutes() {
   return new Hono<AppEnv>()
-    .get('/unclaimed/:userId', validate('param', userIdParams), validate('query', pageQuery), (c) =>
-      c.var.readCache.json(c, async () => {
-        const ctx = c.var.cluster;
-        const { chainAddress } = await users.resolveUser(ctx.db, c.req.valid('param').userId);
-        if (!chainAddress) fail(404, 'User not found');
-        const page = requestedPage(c.req.valid('query'), revenue.INVESTOR_DISTRIBUTION_ORDER);
-        if (!page) {
-          const distributions = await investorDistributions(ctx, chainAddress, true);
-          const totalLamports = distributions.reduce((sum, row) => sum + Number(row.amountLamports), 0);
-          return { body: { total: toAmount(totalLamports), totalLamports: String(totalLamports), distributions } };
-        }
-        // The totals cover every unclaimed distribution, not only this page's.
-        const found = await pageInvestorDistributions(ctx, chainAddress, true, page);
-        const totalLamports = await revenue.unclaimedLamports(ctx.db, chainAddress);
-        return {
-          body: {
-            total: toAmount(totalLamports),
-            totalLamports: String(totalLamports),
-            distributions: found.rows,
-            nextCursor: nextCursor(revenue.INVESTOR_DISTRIBUTION_ORDER, found),
-          },
-        };
-      }),
-    )
+    .get('/unclaimed/:userId', cachedRead, validate('param', userIdParams), validate('query', pageQuery), async (c) => {
+      const ctx = c.var.cluster;
+      const { chainAddress } = await users.resolveUser(ctx.db, c.req.valid('param').userId);
+      if (!chainAddress) fail(404, 'User not found');
+      const page = requestedPage(c.req.valid('query'), revenue.INVESTOR_DISTRIBUTION_ORDER);
+      if (!page) {
+        const distributions = await investorDistributions(ctx, chainAddress, true);
+        const totalLamports = distributions.reduce((sum, row) => sum + Number(row.amountLamports), 0);
+        return c.json({ total: toAmount(totalLamports), totalLamports: String(totalLamports), distributions });
+      }
+      // The totals cover every unclaimed distribution, not only this page's.
+      const found = await pageInvestorDistributions(ctx, chainAddress, true, page);
+      const totalLamports = await revenue.unclaimedLamports(ctx.db, chainAddress);
+      return c.json({
+        total: toAmount(totalLamports),
+        totalLamports: String(totalLamports),
+        distributions: found.rows,
+        nextCursor: nextCursor(revenue.INVESTOR_DISTRIBUTION_ORDER, found),
+      });
+    })
     .get('/user/:userId', validate('param', userIdParams), validate('query', pageQuery), async (c) => {
       const ctx = c.var.cluster;
       const { chainAddress } = await users.resolveUser(ctx.db, c.req.valid('param').userId);
