@@ -59,17 +59,19 @@ export function holdsUntil(c: Context<AppEnv>, ms: number): void {
 }
 
 export const cachedRead: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const cache = c.var.readCache;
-  const key = `${c.var.cluster.name} ${c.req.url}`;
+  // c.get, not c.var: Hono builds a new object of every variable on each c.var.
+  const cache = c.get('readCache');
+  const cluster = c.get('cluster');
+  const key = `${cluster.name} ${c.req.url}`;
   // Read before the route runs: a write landing in between leaves its answer under the older
   // stamp, which no later request matches.
-  const stamp = await cache.stamp(c.var.cluster);
+  const stamp = await cache.stamp(cluster);
   const held = cache.held(key, stamp);
   if (held) return answer(c, held);
   await next();
   if (c.res.status !== 200 || !c.res.headers.get('content-type')?.startsWith('application/json')) return;
   const json = new Uint8Array(await c.res.arrayBuffer());
-  const entry: Entry = { stamp, json, etag: `"${createHash('sha1').update(json).digest('hex')}"`, validUntilMs: c.var.answerHoldsUntil ?? Number.POSITIVE_INFINITY };
+  const entry: Entry = { stamp, json, etag: `"${createHash('sha1').update(json).digest('hex')}"`, validUntilMs: c.get('answerHoldsUntil') ?? Number.POSITIVE_INFINITY };
   cache.keep(key, entry);
   c.res = undefined;
   c.res = answer(c, entry);
