@@ -3,6 +3,8 @@ import { expect } from 'chai';
 import { Keypair, PublicKey, SystemProgram } from '@solana/web3.js';
 import {
   createAssociatedTokenAccountIdempotentInstruction,
+  createBurnCheckedInstruction,
+  createCloseAccountInstruction,
   createInitializeAccount3Instruction,
   createInitializeImmutableOwnerInstruction,
   createTransferCheckedInstruction,
@@ -201,6 +203,21 @@ describe('invest', () => {
     // The same instruction after the Associated Token program's CreateIdempotent succeeds.
     await chain.send([createShareAccountIx(investor.publicKey, project.address), await investIx(chain, investor.publicKey, project.address, sol(1))], [investor]);
     expect((await tokenAccount(investor.publicKey)).amount).to.equal(sol(1));
+  });
+
+  it('a repeat investment after the investor burned their shares and closed the share account: ShareAccountNotCreated, then the CreateIdempotent recreates it', async () => {
+    const investor = await chain.wallet();
+    await invest(chain, investor, project.address, sol(1));
+    const account = shareAccount(investor.publicKey);
+    const mint = addresses.shareMint(project.address);
+    await chain.send([
+      createBurnCheckedInstruction(account, mint, investor.publicKey, sol(1), 9, [], TOKEN_2022_PROGRAM_ID),
+      createCloseAccountInstruction(account, investor.publicKey, investor.publicKey, [], TOKEN_2022_PROGRAM_ID),
+    ], [investor]);
+    await expectProgramError(chain.send([await investIx(chain, investor.publicKey, project.address, sol(1))], [investor]), 'ShareAccountNotCreated');
+    await invest(chain, investor, project.address, sol(1));
+    expect((await tokenAccount(investor.publicKey)).amount).to.equal(sol(1));
+    expect((await chain.account('Investment', addresses.investment(project.address, investor.publicKey))).shares.toString()).to.equal(sol(2).toString());
   });
 
   it('anyone may create the investor\'s share account for them: invest then mints to it', async () => {
