@@ -7,7 +7,7 @@
 // investor's transaction consumes in all.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { type Keypair, PublicKey, type TransactionInstruction } from '@solana/web3.js';
+import { type Keypair, PublicKey } from '@solana/web3.js';
 import type * as Bankrun from '../tests/utils/bankrun.ts';
 import type * as Fixtures from '../tests/utils/fixtures.ts';
 
