@@ -1,14 +1,14 @@
-//! Token-2022 CPIs for share tokens, and the associated-token-account address check. Share mints carry Token-2022's
-//! NonTransferable extension: shares cannot change wallets, so they always sit in the investor's
-//! associated token account (the only account `invest` mints to) and revenue always follows the
-//! Investment account (non-transferability by freezing classic SPL token accounts cost a thaw and
-//! a freeze per investment: ~8.5k CU more). A refund never depends on the tokens: `refund` burns
-//! what is left of them in that account with the investor's own authority (the investor signs
-//! the refund) and pays back what the Investment records, however many the investor burned or
-//! whether the emptied account was closed. (A PermanentDelegate extension with the project as
-//! delegate would do the same burn without the investor, at ~4k CU more per project created:
-//! nothing needs it while only the investor can ask for their refund.)
-
+//! Token-2022 CPIs for share tokens, and the associated-token-account address check. Share mints
+//! carry Token-2022's NonTransferable extension: shares cannot change wallets, so they always sit
+//! in the investor's associated token account (the only account `invest` mints to; the investment's
+//! transaction creates it before `invest` with the Associated Token program's CreateIdempotent) and
+//! revenue always follows the Investment account (non-transferability by freezing classic SPL token
+//! accounts cost a thaw and a freeze per investment: ~8.5k CU more). A refund never depends on the
+//! tokens: `refund` burns what is left of them in that account with the investor's own authority
+//! (the investor signs the refund) and pays back what the Investment records, however many the
+//! investor burned or whether the emptied account was closed. (A PermanentDelegate extension with
+//! the project as delegate would do the same burn without the investor, at ~4k CU more per project
+//! created: nothing needs it while only the investor can ask for their refund.)
 use pinocchio::{
     cpi::{invoke, invoke_signed, Seed, Signer},
     error::ProgramError,

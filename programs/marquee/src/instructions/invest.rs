@@ -6,7 +6,7 @@
 //!    token account (the Token-2022 mint is non-transferable, so the shares stay there, where
 //!    `refund` burns them). The client creates that account in the same transaction, before
 //!    `invest`, with the Associated Token program's `CreateIdempotent`: creating it here by CPI
-//!    cost ~29k CU of a first investment's ~39k, and its price is the same wherever it is paid;
+//!    cost ~25k CU of a first investment's ~39k, and its price is the same wherever it is paid;
 //! 3. creates the Investment PDA (`["investment", project, investor]`) on a first investment,
 //!    settles its revenue checkpoint, and adds lamports and shares to it;
 //! 4. raises the project's raised SOL, shares and investor count; the project becomes Funded
@@ -21,7 +21,7 @@
 //! that mint (`InvalidTokenAccount` for any other address), it exists (`ShareAccountNotCreated`)
 //! and is a Token-2022 account of that mint owned by the investor (`InvalidTokenAccount`: at
 //! that address only the Associated Token program can have created it, so this is defence in
-//! depth at ~40 CU); an existing Investment belongs to this
+//! depth at ~70 CU); an existing Investment belongs to this
 //! investor and project. No program can tell one person's many wallets apart: a studio can still
 //! fund itself through other wallets (README, "What the program cannot stop").
 
