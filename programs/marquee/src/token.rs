@@ -9,6 +9,7 @@
 //! investor burned or whether the emptied account was closed. (A PermanentDelegate extension with
 //! the project as delegate would do the same burn without the investor, at ~4k CU more per project
 //! created: nothing needs it while only the investor can ask for their refund.)
+
 use pinocchio::{
     cpi::{invoke, invoke_signed, Seed, Signer},
     error::ProgramError,
