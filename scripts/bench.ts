@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { measure as measureComputeUnits, TARGETS as CU_TARGETS } from './bench-cu.ts';
+import { CONTEXT_ROWS as CU_CONTEXT_ROWS, measure as measureComputeUnits, TARGETS as CU_TARGETS } from './bench-cu.ts';
 import { bundleRows } from './bench/bundle.ts';
 import { marketplaceRows } from './bench/marketplace.ts';
 import type { BenchRow } from './bench/rows.ts';
@@ -34,18 +34,23 @@ async function externalRows(file: string, name: string, target: string): Promise
 
 async function computeUnitRows(): Promise<BenchRow[]> {
   const rows = await measureComputeUnits();
+  // The targeted instructions, and beside them (untargeted) what an investor's whole transaction
+  // consumes, the share account's creation included, so that no CU goes unshown.
   return rows
-    .filter(({ instruction }) => CU_TARGETS[instruction] !== undefined)
-    .map(({ instruction, computeUnits }) => ({
-      name: `compute units: ${instruction}`,
-      value: computeUnits,
-      // Compute units have no in-run baseline: the target is the issue's absolute ceiling.
-      baseline: null,
-      ratio: null,
-      target: `≤ ${CU_TARGETS[instruction].toLocaleString('en-US')}`,
-      met: computeUnits <= CU_TARGETS[instruction],
-      unit: 'CU',
-    }));
+    .filter(({ instruction }) => CU_TARGETS[instruction] !== undefined || CU_CONTEXT_ROWS.includes(instruction))
+    .map(({ instruction, computeUnits }) => {
+      const target = CU_TARGETS[instruction];
+      return {
+        name: `compute units: ${instruction}`,
+        value: computeUnits,
+        // Compute units have no in-run baseline: the target is the issue's absolute ceiling.
+        baseline: null,
+        ratio: null,
+        target: target === undefined ? '—' : `≤ ${target.toLocaleString('en-US')}`,
+        met: target === undefined ? null : computeUnits <= target,
+        unit: 'CU',
+      };
+    });
 }
 
 const cell = (value: number | string | null, unit?: string) => {
@@ -63,7 +68,8 @@ function print(rows: BenchRow[]): void {
     cell(row.baseline, row.unit),
     row.ratio === null ? '—' : row.ratio.toFixed(2),
     row.target,
-    row.met === null ? 'not available' : row.met ? 'met' : 'not met',
+    // No verdict: a measurement that failed, or a figure shown for context that has no target.
+    row.met === null ? (row.value === null ? 'not available' : '—') : row.met ? 'met' : 'not met',
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
   const format = (cells: string[]) => `| ${cells.map((text, column) => (column === 0 ? text.padEnd(widths[column]) : text.padStart(widths[column]))).join(' | ')} |`;

@@ -10,7 +10,7 @@ import {
   createCampaignIx,
   createProjectIx,
   initializePlatformIx,
-  investIx,
+  investIxs,
   registerEmbedIx,
   registerStudioIx,
   setCampaignPausedIx,
@@ -49,7 +49,7 @@ describe('campaign events (LiteSVM)', () => {
     chain.send([await registerStudioIx(fixtures, studio.publicKey, 'Northlight Pictures')], [studio]);
     const args = { title: 'The Last Reel', metadataUri: 'https://marquee.local/api/metadata/0', goalLamports: sol(2), deadline: chain.now() + 30n * DAY };
     chain.send([await createProjectIx(fixtures, studio.publicKey, 0n, args)], [studio]);
-    chain.send([await investIx(fixtures, investor.publicKey, film, sol(2))], [investor]);
+    chain.send(await investIxs(fixtures, investor.publicKey, film, sol(2)), [investor]);
     chain.send([await registerEmbedIx(fixtures, publisher.publicKey, film, 'cinema-one', 'https://cinema.example.com')], [publisher]);
     startAt = chain.now();
     endAt = startAt + 10n * DAY;

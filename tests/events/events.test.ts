@@ -16,7 +16,7 @@ import {
   DEFAULT_RULES,
   distributeRevenueIx,
   initializePlatformIx,
-  investIx,
+  investIxs,
   metadataHash,
   refundIx,
   registerEmbedIx,
@@ -158,7 +158,7 @@ describe('events (LiteSVM)', () => {
     ];
     for (const step of steps) {
       chain.warpTo(chain.now() + 60n);
-      const result = chain.send([await investIx(fixtures, step.investor.publicKey, film, step.amount)], [step.investor]);
+      const result = chain.send(await investIxs(fixtures, step.investor.publicKey, film, step.amount), [step.investor]);
       expectEvent(result, 'Invested', {
         project: film,
         investor: step.investor.publicKey,
@@ -288,7 +288,7 @@ describe('events (LiteSVM)', () => {
 
   it('refund: Refunded after the missed deadline, on that project’s own stream', async () => {
     const investor = chain.wallet();
-    chain.send([await investIx(fixtures, investor.publicKey, missed, sol(0.25))], [investor]); // seq 2 of `missed`
+    chain.send(await investIxs(fixtures, investor.publicKey, missed, sol(0.25)), [investor]); // seq 2 of `missed`
     chain.warpTo(BigInt(chain.account('Project', missed).deadline.toString()));
     const result = chain.send([await refundIx(fixtures, investor.publicKey, missed)], [investor]);
     expectEvent(result, 'Refunded', {
@@ -329,7 +329,7 @@ describe('events (LiteSVM)', () => {
     truncated.send([await registerStudioIx(tiny, owner.publicKey, 'Tiny Logs Films')], [owner]);
     const deadline = truncated.now() + 86_400n;
     truncated.send([await createProjectIx(tiny, owner.publicKey, 0, { title: 'Cut', metadataUri: 'https://marquee.local/cut', goalLamports: sol(1), deadline })], [owner]);
-    const result = truncated.send([await investIx(tiny, investor.publicKey, film, sol(0.25))], [investor]);
+    const result = truncated.send(await investIxs(tiny, investor.publicKey, film, sol(0.25)), [investor]);
     expect(result.logs.join('\n')).to.match(/Log truncated/);
     expectEvent(result, 'Invested', {
       project: film,

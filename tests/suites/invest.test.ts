@@ -2,6 +2,9 @@
 import { expect } from 'chai';
 import { Keypair, PublicKey, SystemProgram } from '@solana/web3.js';
 import {
+  createAssociatedTokenAccountIdempotentInstruction,
+  createBurnCheckedInstruction,
+  createCloseAccountInstruction,
   createInitializeAccount3Instruction,
   createInitializeImmutableOwnerInstruction,
   createTransferCheckedInstruction,
@@ -11,7 +14,7 @@ import {
   TOKEN_2022_PROGRAM_ID,
 } from '@solana/spl-token';
 import { addresses, expectProgramError, ProgramFailure, sol, TestChain } from '../utils/bankrun.ts';
-import { invest, investIx, withPlatform, withProject, withStudio } from '../utils/fixtures.ts';
+import { createShareAccountIx, invest, investIx, withPlatform, withProject, withStudio } from '../utils/fixtures.ts';
 
 describe('invest', () => {
   let chain: TestChain;
@@ -35,7 +38,7 @@ describe('invest', () => {
     const investorBefore = await chain.balance(investor.publicKey);
 
     const first = await invest(chain, investor, project.address, sol(0.05));
-    console.log(`      invest (first, creates the token account and the Investment) consumed ${first.computeUnits} compute units`);
+    console.log(`      invest (first: CreateIdempotent of the share account, then invest creating the Investment) consumed ${first.computeUnits} compute units`);
 
     expect((await chain.balance(addresses.vault(project.address))) - vaultBefore).to.equal(sol(0.05));
     const investmentRent = await chain.balance(addresses.investment(project.address, investor.publicKey));
@@ -190,4 +193,63 @@ describe('invest', () => {
     expect((await getAccount(chain.provider.connection as never, other.publicKey, 'confirmed', TOKEN_2022_PROGRAM_ID)).amount).to.equal(0n);
     expect((await tokenAccount(investor.publicKey)).amount).to.equal(sol(1));
   });
+
+  it('error: ShareAccountNotCreated when the transaction does not create the share account before invest; nothing moves', async () => {
+    const investor = await chain.wallet();
+    const before = await chain.balance(investor.publicKey);
+    await expectProgramError(chain.send([await investIx(chain, investor.publicKey, project.address, sol(1))], [investor]), 'ShareAccountNotCreated');
+    expect(await chain.balance(investor.publicKey)).to.equal(before);
+    expect(await chain.exists(addresses.investment(project.address, investor.publicKey))).to.equal(false);
+    // The same instruction after the Associated Token program's CreateIdempotent succeeds.
+    await chain.send([createShareAccountIx(investor.publicKey, project.address), await investIx(chain, investor.publicKey, project.address, sol(1))], [investor]);
+    expect((await tokenAccount(investor.publicKey)).amount).to.equal(sol(1));
+  });
+
+  it('a repeat investment after the investor burned their shares and closed the share account: ShareAccountNotCreated, then the CreateIdempotent recreates it', async () => {
+    const investor = await chain.wallet();
+    await invest(chain, investor, project.address, sol(1));
+    const account = shareAccount(investor.publicKey);
+    const mint = addresses.shareMint(project.address);
+    await chain.send([
+      createBurnCheckedInstruction(account, mint, investor.publicKey, sol(1), 9, [], TOKEN_2022_PROGRAM_ID),
+      createCloseAccountInstruction(account, investor.publicKey, investor.publicKey, [], TOKEN_2022_PROGRAM_ID),
+    ], [investor]);
+    await expectProgramError(chain.send([await investIx(chain, investor.publicKey, project.address, sol(1))], [investor]), 'ShareAccountNotCreated');
+    await invest(chain, investor, project.address, sol(1));
+    expect((await tokenAccount(investor.publicKey)).amount).to.equal(sol(1));
+    expect((await chain.account('Investment', addresses.investment(project.address, investor.publicKey))).shares.toString()).to.equal(sol(2).toString());
+  });
+
+  it('anyone may create the investor\'s share account for them: invest then mints to it', async () => {
+    const investor = await chain.wallet();
+    const helper = await chain.wallet();
+    const mint = addresses.shareMint(project.address);
+    await chain.send([createAssociatedTokenAccountIdempotentInstruction(helper.publicKey, shareAccount(investor.publicKey), investor.publicKey, mint, TOKEN_2022_PROGRAM_ID)], [helper]);
+    await chain.send([await investIx(chain, investor.publicKey, project.address, sol(1))], [investor]);
+    expect((await tokenAccount(investor.publicKey)).amount).to.equal(sol(1));
+  });
+
+  // At the investor's associated address only the Associated Token program can create an account,
+  // and it creates a Token-2022 account of that mint for that owner: the content checks below are
+  // defence in depth, proved on states written directly into the test validator.
+  for (const forgery of [
+    { name: 'owned by another program', owner: SystemProgram.programId, mint: 'project', holder: 'investor' },
+    { name: 'of another mint', owner: TOKEN_2022_PROGRAM_ID, mint: 'other', holder: 'investor' },
+    { name: 'of another owner', owner: TOKEN_2022_PROGRAM_ID, mint: 'project', holder: 'stranger' },
+  ] as const) {
+    it(`error: InvalidTokenAccount when the account at the investor's associated address is ${forgery.name}`, async () => {
+      const investor = await chain.wallet();
+      const stranger = Keypair.generate().publicKey;
+      const other = await withProject(chain, studio, { goal: sol(5) });
+      const data = Buffer.alloc(getAccountLen([ExtensionType.ImmutableOwner, ExtensionType.NonTransferableAccount]));
+      (forgery.mint === 'project' ? addresses.shareMint(project.address) : addresses.shareMint(other.address)).toBuffer().copy(data, 0);
+      (forgery.holder === 'investor' ? investor.publicKey : stranger).toBuffer().copy(data, 32);
+      data[108] = 1; // state: Initialized
+      data[165] = 2; // account type: Account
+      chain.context.setAccount(shareAccount(investor.publicKey), { lamports: 10_000_000, data, owner: forgery.owner, executable: false });
+      const before = await chain.balance(investor.publicKey);
+      await expectProgramError(chain.send([await investIx(chain, investor.publicKey, project.address, sol(1))], [investor]), 'InvalidTokenAccount');
+      expect(await chain.balance(investor.publicKey)).to.equal(before);
+    });
+  }
 });

@@ -1,7 +1,7 @@
 // One builder per program instruction (accounts filled in from the PDAs), and the defaults
 // the suites share. Each returns the instruction; `TestChain.send` signs and sends it.
 import { SystemProgram, type Keypair, type PublicKey, type TransactionInstruction } from '@solana/web3.js';
-import { ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
+import { createAssociatedTokenAccountIdempotentInstruction, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { createHash } from 'node:crypto';
 import { addresses, bn, PROGRAM_ID, sol, type TestChain } from './bankrun.ts';
 
@@ -129,6 +129,17 @@ export function updateProjectMetadataIx(chain: TestChain, authority: PublicKey, 
     .instruction();
 }
 
+/**
+ * The Associated Token program's CreateIdempotent of the investor's share account (their ATA of the
+ * project's Token-2022 share mint): the instruction every invest transaction carries before
+ * `invest`, which requires the account to exist. The investor pays its rent.
+ */
+export function createShareAccountIx(investor: PublicKey, project: PublicKey): TransactionInstruction {
+  const shareMint = addresses.shareMint(project);
+  return createAssociatedTokenAccountIdempotentInstruction(investor, addresses.shareAccount(shareMint, investor), investor, shareMint, TOKEN_2022_PROGRAM_ID);
+}
+
+/** The `invest` instruction alone (see investIxs for the transaction's instructions). */
 export function investIx(chain: TestChain, investor: PublicKey, project: PublicKey, amountLamports: bigint) {
   const shareMint = addresses.shareMint(project);
   return chain.program.methods
@@ -142,10 +153,14 @@ export function investIx(chain: TestChain, investor: PublicKey, project: PublicK
       investorShareAccount: addresses.shareAccount(shareMint, investor),
       vault: addresses.vault(project),
       tokenProgram: TOKEN_2022_PROGRAM_ID,
-      associatedTokenProgram: ASSOCIATED_TOKEN_PROGRAM_ID,
       ...eventAccounts(),
     })
     .instruction();
+}
+
+/** An investment's instructions as the app sends them: the share account's CreateIdempotent, then `invest`. */
+export async function investIxs(chain: TestChain, investor: PublicKey, project: PublicKey, amountLamports: bigint): Promise<TransactionInstruction[]> {
+  return [createShareAccountIx(investor, project), await investIx(chain, investor, project, amountLamports)];
 }
 
 export function claimLicenseIx(chain: TestChain, authority: PublicKey, project: PublicKey) {
@@ -335,7 +350,7 @@ export async function withProject(chain: TestChain, studio: Keypair, options: { 
 
 /** Invests `amount` from `investor` in `project`. */
 export async function invest(chain: TestChain, investor: Keypair, project: PublicKey, amount: bigint) {
-  return chain.send([await investIx(chain, investor.publicKey, project, amount)], [investor]);
+  return chain.send(await investIxs(chain, investor.publicKey, project, amount), [investor]);
 }
 
 /** A platform, a studio, and a project of `goal` funded by `investors` in equal parts (the last takes the rest). */

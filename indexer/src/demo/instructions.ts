@@ -4,6 +4,7 @@
 // purpose: the demo chain reads an account, builds and sends in one turn of the event loop, so no
 // other request can slip in between (the next project id, the next distribution index).
 import anchor from '@coral-xyz/anchor';
+import { createAssociatedTokenAccountIdempotentInstruction } from '@solana/spl-token';
 import { randomBytes } from 'node:crypto';
 import { LAMPORTS_PER_SOL } from '../constants.ts';
 import { coder, idl } from '../program/idl.ts';
@@ -13,7 +14,7 @@ type PublicKey = anchor.web3.PublicKey;
 type TransactionInstruction = anchor.web3.TransactionInstruction;
 
 export const PROGRAM_ADDRESS = new PublicKey(idl.address);
-/** A program the IDL names at a fixed address (the share tokens' token program, the ATA program). */
+/** A program the IDL names at a fixed address (the share tokens' token program). */
 function fixedAddress(instruction: string, account: string): anchor.web3.PublicKey {
   const entry = idl.instructions
     .find((candidate) => candidate.name === instruction)
@@ -22,7 +23,15 @@ function fixedAddress(instruction: string, account: string): anchor.web3.PublicK
   return new PublicKey(entry.address);
 }
 export const TOKEN_PROGRAM_ADDRESS = fixedAddress('invest', 'token_program');
-export const ASSOCIATED_TOKEN_PROGRAM_ADDRESS = fixedAddress('invest', 'associated_token_program');
+/** The Associated Token program: the program of the IDL's seeds of invest's investor_share_account. */
+export const ASSOCIATED_TOKEN_PROGRAM_ADDRESS = (() => {
+  const entry = idl.instructions
+    .find((candidate) => candidate.name === 'invest')
+    ?.accounts.find((candidate) => candidate.name === 'investor_share_account') as { pda?: { program?: { value?: number[] } } } | undefined;
+  const program = entry?.pda?.program?.value;
+  if (!program) throw new Error('The IDL derives invest.investor_share_account under no program');
+  return new PublicKey(Uint8Array.from(program));
+})();
 
 const seed = (text: string) => Buffer.from(text, 'utf8');
 const u64 = (value: number | bigint) => {
@@ -186,6 +195,23 @@ export const ix = {
         vault: pda.vault(project),
       },
     );
+  },
+
+  /**
+   * The Associated Token program's CreateIdempotent of the investor's share account (their
+   * associated Token-2022 account of the project's share mint), paid by the investor: `invest`
+   * requires that account to exist, so every investment sends this instruction before it.
+   */
+  createShareAccount(investor: PublicKey, project: PublicKey) {
+    const shareMint = pda.shareMint(project);
+    return createAssociatedTokenAccountIdempotentInstruction(
+      investor, pda.shareAccount(shareMint, investor), investor, shareMint, TOKEN_PROGRAM_ADDRESS, ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
+    );
+  },
+
+  /** An investment's instructions: the share account's CreateIdempotent, then `invest`. */
+  investment(investor: PublicKey, project: PublicKey, amountLamports: bigint) {
+    return [ix.createShareAccount(investor, project), ix.invest(investor, project, amountLamports)];
   },
 
   invest(investor: PublicKey, project: PublicKey, amountLamports: bigint) {

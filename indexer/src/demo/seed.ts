@@ -168,7 +168,7 @@ function planFilm(
     // An investment without an amount completes the goal.
     const amount = investment.sol ?? film.goalSol - raised;
     raised += amount;
-    at(investment.day, (time) => chain.send([ix.invest(investor(investment.investor).publicKey, project, sol(amount))], [investor(investment.investor)], { at: time }));
+    at(investment.day, (time) => chain.send(ix.investment(investor(investment.investor).publicKey, project, sol(amount)), [investor(investment.investor)], { at: time }));
   }
   if (story.kind === 'funding') {
     for (const refund of story.refunds ?? []) {

@@ -254,7 +254,7 @@ export class DemoService implements SettlementSigner {
     const investor = await this.signer(walletAddress);
     const { address } = this.project(projectId);
     const lamports = lamportsOf(amountSol, SOL);
-    const signature = await this.run([ix.invest(investor.publicKey, address, lamports)], [investor]);
+    const signature = await this.run(ix.investment(investor.publicKey, address, lamports), [investor]);
     return { signature, balance: this.walletInfo(walletAddress, investor).balance };
   }
 

@@ -25,7 +25,6 @@ const constSeed = (text) => ({ kind: 'const', value: bytes(text) });
 const accountSeed = (path) => ({ kind: 'account', path });
 const systemProgram = { name: 'system_program', address: SYSTEM_PROGRAM };
 const tokenProgram = { name: 'token_program', address: TOKEN_PROGRAM };
-const associatedTokenProgram = { name: 'associated_token_program', address: ASSOCIATED_TOKEN_PROGRAM };
 // Events are emitted by a self-CPI signed by this PDA (Anchor's emit_cpi! convention).
 const eventAccounts = [
   pda('event_authority', false, [constSeed('__event_authority')]),
@@ -269,9 +268,12 @@ const instructions = [
     pda('studio', true, [constSeed('studio'), accountSeed('authority')]),
     projectPda(true), shareMintPda, vaultPda, systemProgram, tokenProgram,
   ], [arg('args', defined('CreateProjectArgs'))]),
-  instruction('invest', ['Moves SOL into the project vault and mints non-transferable share tokens to the investor.'], [
+  instruction('invest', [
+    'Moves SOL into the project vault and mints non-transferable share tokens to the investor\'s associated token',
+    'account, which the client creates before it in the same transaction (Associated Token program, CreateIdempotent).',
+  ], [
     signer('investor'), platformPda(false), projectPda(true), investmentPda, shareMintPda,
-    investorShareAccount, vaultPda, systemProgram, tokenProgram, associatedTokenProgram,
+    investorShareAccount, vaultPda, systemProgram, tokenProgram,
   ], [arg('amount_lamports', 'u64')]),
   instruction('claim_license', ['The studio takes the raised SOL of a funded project, exactly once.'], [
     signer('authority'), projectPda(true), vaultPda,
@@ -399,6 +401,7 @@ const errors = [
   ['CampaignGracePeriodNotOver', 'A campaign closes only after its end and the settlement grace period'],
   ['InvalidMetadataHash', 'The metadata hash must not be all zeros'],
   ['MetadataUnchanged', 'The new metadata URI and hash are the ones the project already records'],
+  ['ShareAccountNotCreated', "The investor's share account does not exist: create it with the Associated Token program's CreateIdempotent before invest"],
 ];
 
 function bs58decode(text) {

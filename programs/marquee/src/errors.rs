@@ -138,6 +138,8 @@ pub enum MarqueeError {
     InvalidMetadataHash = 6064,
     /// The new metadata URI and hash are the ones the project already records
     MetadataUnchanged = 6065,
+    /// The investor's share account does not exist: create it with the Associated Token program's CreateIdempotent before invest
+    ShareAccountNotCreated = 6066,
 }
 
 impl From<MarqueeError> for ProgramError {
@@ -224,6 +226,7 @@ mod tests {
             (MarqueeError::CampaignGracePeriodNotOver, "CampaignGracePeriodNotOver"),
             (MarqueeError::InvalidMetadataHash, "InvalidMetadataHash"),
             (MarqueeError::MetadataUnchanged, "MetadataUnchanged"),
+            (MarqueeError::ShareAccountNotCreated, "ShareAccountNotCreated"),
         ];
         for (variant, name) in variants {
             let entry = format!("\"code\": {},\n      \"name\": \"{}\"", variant as u32, name);

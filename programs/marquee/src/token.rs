@@ -1,13 +1,14 @@
-//! Token-2022 and Associated Token Account CPIs for share tokens. Share mints carry Token-2022's
-//! NonTransferable extension: shares cannot change wallets, so they always sit in the investor's
-//! associated token account (the only account `invest` mints to) and revenue always follows the
-//! Investment account (non-transferability by freezing classic SPL token accounts cost a thaw and
-//! a freeze per investment: ~8.5k CU more). A refund never depends on the tokens: `refund` burns
-//! what is left of them in that account with the investor's own authority (the investor signs
-//! the refund) and pays back what the Investment records, however many the investor burned or
-//! whether the emptied account was closed. (A PermanentDelegate extension with the project as
-//! delegate would do the same burn without the investor, at ~4k CU more per project created:
-//! nothing needs it while only the investor can ask for their refund.)
+//! Token-2022 CPIs for share tokens, and the associated-token-account address check. Share mints
+//! carry Token-2022's NonTransferable extension: shares cannot change wallets, so they always sit
+//! in the investor's associated token account (the only account `invest` mints to; the investment's
+//! transaction creates it before `invest` with the Associated Token program's CreateIdempotent) and
+//! revenue always follows the Investment account (non-transferability by freezing classic SPL token
+//! accounts cost a thaw and a freeze per investment: ~8.5k CU more). A refund never depends on the
+//! tokens: `refund` burns what is left of them in that account with the investor's own authority
+//! (the investor signs the refund) and pays back what the Investment records, however many the
+//! investor burned or whether the emptied account was closed. (A PermanentDelegate extension with
+//! the project as delegate would do the same burn without the investor, at ~4k CU more per project
+//! created: nothing needs it while only the investor can ask for their refund.)
 
 use pinocchio::{
     cpi::{invoke, invoke_signed, Seed, Signer},
@@ -71,37 +72,13 @@ pub fn initialize_share_mint(mint: &AccountView, project: &Address) -> ProgramRe
     invoke(&InstructionView { program_id: &program_id, data: &data, accounts: &accounts }, &[mint])
 }
 
-/// Creates `owner`'s associated token account for `mint` (the ATA program checks the address).
-pub fn create_associated_token_account(
-    payer: &AccountView,
-    associated_account: &AccountView,
-    owner: &AccountView,
-    mint: &AccountView,
-    system_program: &AccountView,
-    token_program: &AccountView,
-) -> ProgramResult {
-    // AssociatedTokenAccountInstruction::Create
-    let data = [0u8];
-    let accounts = [
-        InstructionAccount::writable_signer(payer.address()),
-        InstructionAccount::writable(associated_account.address()),
-        InstructionAccount::readonly(owner.address()),
-        InstructionAccount::readonly(mint.address()),
-        InstructionAccount::readonly(system_program.address()),
-        InstructionAccount::readonly(token_program.address()),
-    ];
-    let program_id = Address::new_from_array(ASSOCIATED_TOKEN_PROGRAM_ID);
-    let instruction = InstructionView { program_id: &program_id, data: &data, accounts: &accounts };
-    invoke(&instruction, &[payer, associated_account, owner, mint, system_program, token_program])
-}
-
 /// The bump at which `address` is `owner`'s associated token account for the share `mint`, if
 /// it is one. The ATA is the associated token program's PDA of `[owner, Token-2022, mint]` at its
 /// canonical bump; this hashes bump by bump from 255 (about 200 CU each, against 1 500 for a
 /// `create_program_address` syscall) without the curve check. That is sound for what it guards:
 /// an account at any PDA of the associated token program was created by that program, which
-/// creates only at the canonical bump, and an empty account is created by that program, which
-/// checks the canonical bump itself. `invest` finds the bump once and keeps it in the Investment.
+/// creates only at the canonical bump (and `invest` requires the account to exist).
+/// `invest` finds the bump once and keeps it in the Investment.
 pub fn associated_token_bump(address: &Address, owner: &Address, mint: &Address) -> Option<u8> {
     let mut bump = u8::MAX;
     loop {

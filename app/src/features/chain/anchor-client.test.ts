@@ -44,7 +44,6 @@ describe('AnchorClient instructions', () => {
       pda('vault', projectAddress),
       new PublicKey('11111111111111111111111111111111'),
       SHARE_TOKEN_PROGRAM_ID,
-      ASSOCIATED_TOKEN_PROGRAM_ID,
       pda('__event_authority'),
       MARQUEE_PROGRAM_ID,
     ]
@@ -54,6 +53,21 @@ describe('AnchorClient instructions', () => {
     const amount = Buffer.alloc(8)
     amount.writeBigUInt64LE(50_000_000n)
     expect(Buffer.from(instruction.data).toString('hex')).toBe(Buffer.concat([discriminator('invest'), amount]).toString('hex'))
+  })
+
+  it("an investment's transaction creates the share account first: the Associated Token program's CreateIdempotent, paid by the investor, then invest", async () => {
+    const [create, invest] = await client.investInstructions(project, 0.05)
+    const shareMint = pda('share_mint', projectAddress)
+    const shareAccount = getAssociatedTokenAddressSync(shareMint, investor)
+    expect(create.programId.toBase58()).toBe('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL')
+    // AssociatedTokenAccountInstruction::CreateIdempotent is tag 1 (Create, 0, fails on an existing account).
+    expect(Buffer.from(create.data).toString('hex')).toBe('01')
+    expect(create.keys.map((key) => key.pubkey.toBase58())).toEqual(
+      [investor, shareAccount, investor, shareMint, new PublicKey('11111111111111111111111111111111'), SHARE_TOKEN_PROGRAM_ID].map((key) => key.toBase58()),
+    )
+    expect(create.keys[0]).toMatchObject({ isSigner: true, isWritable: true })
+    expect(invest.keys[5].pubkey.toBase58()).toBe(shareAccount.toBase58())
+    expect(Buffer.from(invest.data).subarray(0, 8).toString('hex')).toBe(discriminator('invest').toString('hex'))
   })
 
   it("derives the share account as the IDL's seeds say: [investor, token program, share mint] under the ATA program", () => {

@@ -1,6 +1,7 @@
 // On-Chain mode: transactions built with @coral-xyz/anchor from the program's IDL, signed by the
 // connected wallet and sent to devnet with commitment 'confirmed'.
 import { AnchorProvider, BN, Program } from '@coral-xyz/anchor'
+import { createAssociatedTokenAccountIdempotentInstruction } from '@solana/spl-token'
 import type { AnchorWallet } from '@solana/wallet-adapter-react'
 import { Keypair, PublicKey, SystemProgram, Transaction, type Connection, type TransactionInstruction } from '@solana/web3.js'
 import { AD_PRICE_PER_MILLE_LAMPORTS, COMMITMENT, LAMPORTS_PER_SOL, USD_PER_SOL } from '@/constants'
@@ -69,7 +70,31 @@ export class AnchorClient implements MarqueeClient {
     return { eventAuthority: this.pdas.eventAuthority(), program: MARQUEE_PROGRAM_ID }
   }
 
-  /** invest(amount_lamports): SOL into the project vault, share tokens to the investor. */
+  /**
+   * The Associated Token program's CreateIdempotent of the investor's share account (their
+   * associated Token-2022 account of the project's share mint), paid by the investor. `invest`
+   * requires that account to exist and no longer creates it, so every investment sends this first:
+   * it creates the account on a first investment and finds it there on the next ones.
+   */
+  createShareAccountInstruction(project: ProjectRef): TransactionInstruction {
+    const projectKey = new PublicKey(project.address)
+    const investor = this.wallet.publicKey
+    return createAssociatedTokenAccountIdempotentInstruction(
+      investor,
+      this.pdas.investorShareAccount(projectKey, investor),
+      investor,
+      this.pdas.shareMint(projectKey),
+      SHARE_TOKEN_PROGRAM_ID,
+      ASSOCIATED_TOKEN_PROGRAM_ID,
+    )
+  }
+
+  /** An investment's transaction: the share account's CreateIdempotent, then invest. */
+  async investInstructions(project: ProjectRef, amountSol: number): Promise<TransactionInstruction[]> {
+    return [this.createShareAccountInstruction(project), await this.investInstruction(project, amountSol)]
+  }
+
+  /** invest(amount_lamports): SOL into the project vault, share tokens to the investor's existing share account. */
   investInstruction(project: ProjectRef, amountSol: number): Promise<TransactionInstruction> {
     const projectKey = new PublicKey(project.address)
     const investor = this.wallet.publicKey
@@ -85,7 +110,6 @@ export class AnchorClient implements MarqueeClient {
         vault: this.pdas.vault(projectKey),
         systemProgram: SystemProgram.programId,
         tokenProgram: SHARE_TOKEN_PROGRAM_ID,
-        associatedTokenProgram: ASSOCIATED_TOKEN_PROGRAM_ID,
         ...this.common(),
       })
       .instruction()
@@ -152,7 +176,7 @@ export class AnchorClient implements MarqueeClient {
   }
 
   async invest(project: ProjectRef, amountSol: number) {
-    const txHash = await this.send([await this.investInstruction(project, amountSol)])
+    const txHash = await this.send(await this.investInstructions(project, amountSol))
     const investment = await this.writes.investment(project, amountSol, txHash, this.walletAddress)
     return { txHash, investment }
   }

@@ -17,4 +17,12 @@ function fixedAccountOfInvest(name: string): PublicKey {
 
 /** The token program of the share mints (Token-2022 for non-transferable shares). */
 export const SHARE_TOKEN_PROGRAM_ID = fixedAccountOfInvest('token_program')
-export const ASSOCIATED_TOKEN_PROGRAM_ID = fixedAccountOfInvest('associated_token_program')
+/** The Associated Token program: the program under which the IDL derives invest's share account. */
+export const ASSOCIATED_TOKEN_PROGRAM_ID = (() => {
+  const account = MARQUEE_IDL.instructions
+    .find((instruction) => instruction.name === 'invest')
+    ?.accounts.find((candidate) => candidate.name === 'investor_share_account')
+  const program = account && 'pda' in account ? account.pda?.program : undefined
+  if (!program || program.kind !== 'const') throw new Error("The IDL derives invest's investor_share_account under no program")
+  return new PublicKey(Uint8Array.from(program.value))
+})()

@@ -3,8 +3,10 @@
 //! Effects:
 //! 1. moves `amount_lamports` from the investor to the project vault;
 //! 2. mints as many share units (9 decimals: one unit per lamport) to the investor's associated
-//!    token account, created if missing (the Token-2022 mint is non-transferable, so the shares
-//!    stay there, where `refund` burns them);
+//!    token account (the Token-2022 mint is non-transferable, so the shares stay there, where
+//!    `refund` burns them). The client creates that account in the same transaction, before
+//!    `invest`, with the Associated Token program's `CreateIdempotent`: creating it here by CPI
+//!    cost ~25k CU of a first investment's ~39k, and its price is the same wherever it is paid;
 //! 3. creates the Investment PDA (`["investment", project, investor]`) on a first investment,
 //!    settles its revenue checkpoint, and adds lamports and shares to it;
 //! 4. raises the project's raised SOL, shares and investor count; the project becomes Funded
@@ -16,7 +18,10 @@
 //! project of this program and its deadline has not passed; the amount is at least the platform
 //! minimum (or exactly what is left, when less) and at most what is left to the goal; mint and
 //! vault are the project's own; the token account is the investor's associated token account for
-//! that mint (`InvalidTokenAccount` for any other); an existing Investment belongs to this
+//! that mint (`InvalidTokenAccount` for any other address), it exists (`ShareAccountNotCreated`)
+//! and is a Token-2022 account of that mint owned by the investor (`InvalidTokenAccount`: at
+//! that address only the Associated Token program can have created it, so this is defence in
+//! depth at ~70 CU); an existing Investment belongs to this
 //! investor and project. No program can tell one person's many wallets apart: a studio can still
 //! fund itself through other wallets (README, "What the program cannot stop").
 
@@ -25,7 +30,7 @@ use pinocchio_system::instructions::Transfer;
 
 use crate::{
     bytes::Reader,
-    constants::{ASSOCIATED_TOKEN_PROGRAM_ID, SHARE_TOKEN_PROGRAM_ID},
+    constants::SHARE_TOKEN_PROGRAM_ID,
     discriminator::event,
     errors::MarqueeError,
     events, math, seeds,
@@ -35,7 +40,7 @@ use crate::{
 };
 
 pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
-    let [investor, platform_account, project_account, investment_account, share_mint, share_account, vault, system_program, token_program, associated_token_program, event_authority, program, ..] =
+    let [investor, platform_account, project_account, investment_account, share_mint, share_account, vault, system_program, token_program, event_authority, program, ..] =
         accounts
     else {
         return Err(MarqueeError::NotEnoughAccounts.into());
@@ -50,7 +55,6 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     validate::platform_address(platform_account)?;
     validate::system_program(system_program)?;
     validate::program(token_program, &SHARE_TOKEN_PROGRAM_ID)?;
-    validate::program(associated_token_program, &ASSOCIATED_TOKEN_PROGRAM_ID)?;
     validate::event_accounts(event_authority, program)?;
     let min_investment = state::load::<Platform>(platform_account)?.min_investment_lamports;
     let now = validate::now()?;
@@ -92,7 +96,8 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
         validate::writable(investment_account)?;
         validate::uninitialized(investment_account)?;
         // share_account: the investor's associated token account for the (non-transferable)
-        // share mint, the one place shares are ever minted to; its bump is kept for later checks.
+        // share mint, the one place shares are ever minted to; its bump is kept for later checks
+        // (a repeat investment checks it with one hash instead of a search).
         let share_account_bump =
             token::associated_token_bump(share_account.address(), investor.address(), share_mint.address())
                 .ok_or(MarqueeError::InvalidTokenAccount)?;
@@ -127,15 +132,17 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
         }
     }
 
+    // share_account: at the investor's associated address (checked above); it must exist, created
+    // by the client's CreateIdempotent before this instruction, and hold this mint for this owner.
+    validate::writable(share_account)?;
+    if share_account.data_len() == 0 {
+        return Err(MarqueeError::ShareAccountNotCreated.into());
+    }
+    token::share_balance(share_account, investor.address(), share_mint.address())?;
+
     Transfer { from: investor, to: vault, lamports: amount }.invoke()?;
 
     let signer = ProjectSigner::new(project_id, project_bump);
-    validate::writable(share_account)?;
-    if share_account.data_len() == 0 {
-        token::create_associated_token_account(investor, share_account, investor, share_mint, system_program, token_program)?;
-    } else {
-        token::share_balance(share_account, investor.address(), share_mint.address())?;
-    }
     token::mint_shares(share_mint, share_account, project_account, amount, &signer)?;
 
     let (investor_lamports, investor_shares) = {
