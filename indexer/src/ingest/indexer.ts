@@ -103,8 +103,11 @@ export interface StreamGap {
 export interface IndexerHooks {
   /** Runs inside the ingesting database transaction after each stored event (tests kill the process here). */
   afterEventStored?(event: StoredEvent): void;
-  /** Runs after each committed transaction (tests kill the process here). */
-  afterCommit?(result: IngestResult): void;
+  /**
+   * Runs after each committed database transaction that stored chain transactions, with them: one
+   * from ingestTransaction, a whole batch from a backfill (tests kill the process here).
+   */
+  afterCommit?(results: IngestResult[]): void;
 }
 
 export interface ClusterIndexerOptions {
@@ -116,6 +119,8 @@ export interface ClusterIndexerOptions {
   now?: () => number;
   /** The IDL's event decoder (tests stand in an out-of-date one, then its fix). */
   decode?: typeof decodeTransactionEvents;
+  /** Chain transactions per backfill batch (BACKFILL_BATCH; the crash test makes a small history take several). */
+  backfillBatch?: number;
 }
 
 export class ClusterIndexer {
@@ -126,6 +131,7 @@ export class ClusterIndexer {
   private readonly hooks: IndexerHooks;
   private readonly now: () => number;
   private readonly decode: typeof decodeTransactionEvents;
+  private readonly backfillBatchSize: number;
   private readonly listeners = new Set<(result: IngestResult) => void>();
   private unsubscribe?: () => void;
   private pollTimer?: NodeJS.Timeout;
@@ -145,6 +151,7 @@ export class ClusterIndexer {
     this.hooks = options.hooks ?? {};
     this.now = options.now ?? Date.now;
     this.decode = options.decode ?? decodeTransactionEvents;
+    this.backfillBatchSize = options.backfillBatch ?? BACKFILL_BATCH;
   }
 
   /** Called after every transaction that brought new events (settlement job, demo chain). */
@@ -261,14 +268,14 @@ export class ClusterIndexer {
         };
       }),
     );
+    if (!result.duplicate && result.events.length > 0) this.hooks.afterCommit?.([result]);
     this.announce(result);
     return result;
   }
 
-  /** Tells the hooks and listeners about a committed transaction that brought new events. */
+  /** Tells the listeners about a committed transaction that brought new events. */
   private announce(result: IngestResult): void {
     if (result.duplicate || result.events.length === 0) return;
-    this.hooks.afterCommit?.(result);
     for (const listener of this.listeners) listener(result);
   }
 
@@ -351,8 +358,8 @@ export class ClusterIndexer {
     }
     let ingested = 0;
     const oldestFirst = pending.reverse();
-    for (let start = 0; start < oldestFirst.length; start += BACKFILL_BATCH) {
-      ingested += await this.backfillBatch(oldestFirst.slice(start, start + BACKFILL_BATCH), cursor);
+    for (let start = 0; start < oldestFirst.length; start += this.backfillBatchSize) {
+      ingested += await this.backfillBatch(oldestFirst.slice(start, start + this.backfillBatchSize), cursor);
     }
     return ingested;
   }
@@ -386,6 +393,7 @@ export class ClusterIndexer {
     } catch {
       return this.backfillOneByOne(entries, fetched, cursor);
     }
+    if (results.length > 0) this.hooks.afterCommit?.(results);
     for (const result of results) this.announce(result);
     return arrived.length;
   }
