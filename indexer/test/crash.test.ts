@@ -10,7 +10,7 @@ import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { clusterLocation, type StorageConfig } from '../src/cluster.ts';
 import { openStore } from '../src/db/index.ts';
-import { dropTestStorage, storageEnv, testStorage } from './helpers/database.ts';
+import { dropTestStorage, storageEnv, testDialect, testStorage } from './helpers/database.ts';
 import { dumpTables, scalar } from './helpers/dump.ts';
 import { skipWithoutProgram } from './helpers/real-chain.ts';
 import { fullScenario } from './helpers/scenario.ts';
@@ -38,7 +38,12 @@ async function withDatabase<T>(dataDir: string, read: (store: Awaited<ReturnType
   }
 }
 
-const dump = (dataDir: string) => withDatabase(dataDir, (store) => dumpTables(store.db));
+/**
+ * A process killed inside a batch drew PostgreSQL sequence values that its rolled-back transaction
+ * never used (sequences are not transactional): there ids are compared through the rows they stand
+ * for. SQLite hands out the same ids again after a rollback, so it is compared as it is.
+ */
+const dump = (dataDir: string) => withDatabase(dataDir, (store) => dumpTables(store.db, { idsByRow: testDialect === 'postgres' }));
 
 /** Kills a sync of `transactions` at several points; each restart must end with the uninterrupted run's rows. */
 function crashSuite(name: string, options: { skip?: string | false }, transactions: () => Promise<unknown[]>) {
