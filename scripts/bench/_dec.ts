@@ -32,3 +32,9 @@ time('types.encode', () => { for (const d of decs) coder.types.encode(d.name, d.
 time('toBase58 x3', () => { for (const d of decs) { d.data.project.toBase58(); d.data.investor.toBase58(); d.data.investment.toBase58(); } });
 time('full decodeTransactionEvents', () => { evs = txs.flatMap((tx) => decodeTransactionEvents(tx, PROGRAM_ID)); });
 }
+import { decodeBase58 } from '../../indexer/src/program/base58.ts';
+for (let r = 0; r < 3; r++) {
+time('mine b58', () => { for (const d of datas) decodeBase58(d); });
+time('bs58', () => { for (const d of datas) bs58.decode(d); });
+time('full decodeTransactionEvents', () => { evs = txs.flatMap((tx) => decodeTransactionEvents(tx, PROGRAM_ID)); });
+}
