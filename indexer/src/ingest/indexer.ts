@@ -37,6 +37,7 @@ import {
   chainTransactionToJson,
   decodeTransactionEvents,
   eventDataToJson,
+  storedEventData,
   type ChainTransaction,
   type DecodedEvent,
 } from '../program/decoder.ts';
@@ -683,7 +684,7 @@ interface BatchEvent extends StoredEvent {
 }
 
 function batchEventOf(event: DecodedEvent): BatchEvent {
-  const json = eventDataToJson(event.data);
+  const data = storedEventData(event.data);
   return {
     signature: event.signature,
     ix_index: event.ixIndex,
@@ -693,8 +694,8 @@ function batchEventOf(event: DecodedEvent): BatchEvent {
     name: event.name,
     stream: event.stream,
     seq: event.seq,
-    data: JSON.parse(json),
-    json,
+    data,
+    json: JSON.stringify(data),
   };
 }
 

@@ -211,6 +211,22 @@ export function chainTransactionToJson(tx: ChainTransaction): unknown {
 }
 
 /** JSON for the events table: bigint as decimal text. */
+/** The event's data as the events table's JSON reads back: bigints as decimal text (JSON has no 64-bit integers). */
+export function storedEventData(data: EventData): Record<string, unknown> {
+  return storedValue(data) as Record<string, unknown>;
+}
+
+function storedValue(value: EventValue): unknown {
+  if (typeof value === 'bigint') return value.toString();
+  if (Array.isArray(value)) return value.map(storedValue);
+  if (value !== null && typeof value === 'object') {
+    const stored: Record<string, unknown> = {};
+    for (const key in value) stored[key] = storedValue(value[key]);
+    return stored;
+  }
+  return value;
+}
+
 export function eventDataToJson(data: EventData): string {
   return JSON.stringify(data, (_key, value) => (typeof value === 'bigint' ? value.toString() : value));
 }
