@@ -378,11 +378,13 @@ export class ClusterIndexer {
     }
     const arrived: { tx: ChainTransaction; events: DecodedEvent[] }[] = [];
     const unavailable: { entry: { signature: string; slot: number }; error: string }[] = [];
+    const listed = new Set<string>();
     for (const entry of entries) {
       const outcome = fetched.get(entry.signature);
-      if (!outcome || unavailable.some((seen) => seen.entry.signature === entry.signature)) continue;
+      if (!outcome || listed.has(entry.signature)) continue;
+      listed.add(entry.signature);
       if ('error' in outcome) unavailable.push({ entry, error: outcome.error });
-      else if (!arrived.some((seen) => seen.tx.signature === entry.signature)) arrived.push({ tx: outcome.transaction, events: [] });
+      else arrived.push({ tx: outcome.transaction, events: [] });
     }
     let results: IngestResult[];
     try {
