@@ -13,12 +13,16 @@ const POWERS = [1, 58, 58 ** 2, 58 ** 3, 58 ** 4];
 const DIGIT_OF = new Int8Array(128).fill(-1);
 for (let index = 0; index < ALPHABET.length; index++) DIGIT_OF[ALPHABET.charCodeAt(index)] = index;
 
+/** Bytes per base58 digit: log(58) / log(256). */
+const BYTES_PER_DIGIT = Math.log(58) / Math.log(256);
+
 /** The bytes a base58 text stands for; throws on a character outside the alphabet. */
 export function decodeBase58(text: string): Uint8Array {
   let zeros = 0;
   while (zeros < text.length && text.charCodeAt(zeros) === 49 /* '1' */) zeros++;
   // Little-endian limbs of the number the digits after the leading '1's spell.
-  const limbs: number[] = [];
+  const limbs = new Float64Array(Math.ceil(((text.length - zeros) * BYTES_PER_DIGIT) / 3) + 1);
+  let used = 0;
   for (let position = zeros; position < text.length; position += DIGITS_PER_STEP) {
     const digits = Math.min(DIGITS_PER_STEP, text.length - position);
     let carry = 0;
@@ -29,24 +33,27 @@ export function decodeBase58(text: string): Uint8Array {
       carry = carry * 58 + digit;
     }
     const multiplier = POWERS[digits];
-    for (let index = 0; index < limbs.length; index++) {
+    for (let index = 0; index < used; index++) {
       const value = limbs[index] * multiplier + carry;
       carry = Math.floor(value / LIMB);
       limbs[index] = value - carry * LIMB;
     }
     while (carry > 0) {
       const next = Math.floor(carry / LIMB);
-      limbs.push(carry - next * LIMB);
+      limbs[used++] = carry - next * LIMB;
       carry = next;
     }
   }
   // Big-endian bytes of the limbs, without the number's leading zero bytes.
-  const bytes: number[] = [];
-  for (let index = limbs.length - 1; index >= 0; index--) bytes.push(limbs[index] >>> 16, (limbs[index] >>> 8) & 0xff, limbs[index] & 0xff);
-  let first = 0;
-  while (first < bytes.length && bytes[first] === 0) first++;
-  const out = new Uint8Array(zeros + bytes.length - first);
-  out.set(bytes.slice(first), zeros);
+  const top = used > 0 ? limbs[used - 1] : 0;
+  const topBytes = top >= 0x10000 ? 3 : top >= 0x100 ? 2 : top > 0 ? 1 : 0;
+  const out = new Uint8Array(zeros + (used > 0 ? (used - 1) * 3 + topBytes : 0));
+  let at = out.length;
+  for (let index = 0; index < used; index++) {
+    const limb = limbs[index];
+    const bytes = index === used - 1 ? topBytes : 3;
+    for (let byte = 0; byte < bytes; byte++) out[--at] = (limb >>> (8 * byte)) & 0xff;
+  }
   return out;
 }
 
