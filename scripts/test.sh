@@ -34,7 +34,7 @@ step "the indexer suite again on PostgreSQL (a throwaway server: scripts/with-po
 # clients, the deploy script) nor the kill -9 restart tests (crash, demo-crash: minutes each on
 # PostgreSQL; what they prove of the log and the cursor is the same code on both databases, and the
 # failover test kills a PostgreSQL leader mid-work). All of them: bash scripts/with-postgres.sh npm test -w indexer
-pg_files=$(cd indexer && ls test/*.test.ts | grep -Ev '^test/(crash|demo-crash|demo-deploy|decoder|program|rpc)\.test\.ts$')
+pg_files=$(cd indexer && ls test/*.test.ts | grep -Ev '^test/(crash|demo-crash|demo-deploy|base58|decoder|program|rpc)\.test\.ts$')
 (cd indexer && bash ../scripts/with-postgres.sh node --import tsx --test --test-concurrency=1 --test-force-exit $pg_files)
 
 step "the API's contract: a property-based fuzz of /api/openapi.json against a fresh server (scripts/test-api-fuzz.sh)"

@@ -39,12 +39,14 @@ export async function createCluster(
     location?: StoreLocation;
     programId?: string;
     hooks?: IndexerHooks;
+    /** Chain transactions per backfill batch (default BACKFILL_BATCH). */
+    backfillBatch?: number;
     now?: () => number;
   },
 ): Promise<ClusterContext> {
   const name = options.source.cluster;
   const store = await openStore(options.location ?? clusterLocation(options, name));
-  const indexer = new ClusterIndexer({ cluster: name, store, source: options.source, programId: options.programId, hooks: options.hooks, now: options.now });
+  const indexer = new ClusterIndexer({ cluster: name, store, source: options.source, programId: options.programId, hooks: options.hooks, now: options.now, backfillBatch: options.backfillBatch });
   const explorerTxUrl = EXPLORER_CLUSTERS.has(name)
     ? (signature: string) =>
         `https://explorer.solana.com/tx/${signature}${name === 'mainnet-beta' ? '' : `?cluster=${name}`}`

@@ -214,6 +214,11 @@ export const UNAVAILABLE_RETRY_MAX_MS = 10 * 60_000;
 export const RECONCILE_INTERVAL_MS = 60_000;
 /** At most this many transactions are read back per reconciliation pass (the rest wait for the next). */
 export const RECONCILE_BATCH = 200;
+/**
+ * A backfill (catch-up) ingests up to this many chain transactions per database transaction (one
+ * commit per batch instead of one per transaction; a live notification still commits alone).
+ */
+export const BACKFILL_BATCH = 500;
 /** /api/health lists this many of the newest quarantined transactions and unavailable signatures. */
 export const HEALTH_RECENT_ISSUES = 5;
 

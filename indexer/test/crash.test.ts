@@ -1,5 +1,5 @@
 // A process killed (SIGKILL) in the middle of a sync, then restarted, ends with exactly the rows of
-// an uninterrupted run: every transaction's events, cursor move and projection commit together.
+// an uninterrupted run: every backfill batch's events, cursor move and projection commit together.
 // Run over scripted events and over the real program's transactions.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -10,7 +10,7 @@ import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { clusterLocation, type StorageConfig } from '../src/cluster.ts';
 import { openStore } from '../src/db/index.ts';
-import { dropTestStorage, storageEnv, testStorage } from './helpers/database.ts';
+import { dropTestStorage, storageEnv, testDialect, testStorage } from './helpers/database.ts';
 import { dumpTables, scalar } from './helpers/dump.ts';
 import { skipWithoutProgram } from './helpers/real-chain.ts';
 import { fullScenario } from './helpers/scenario.ts';
@@ -38,7 +38,12 @@ async function withDatabase<T>(dataDir: string, read: (store: Awaited<ReturnType
   }
 }
 
-const dump = (dataDir: string) => withDatabase(dataDir, (store) => dumpTables(store.db));
+/**
+ * A process killed inside a batch drew PostgreSQL sequence values that its rolled-back transaction
+ * never used (sequences are not transactional): there ids are compared through the rows they stand
+ * for. SQLite hands out the same ids again after a rollback, so it is compared as it is.
+ */
+const dump = (dataDir: string) => withDatabase(dataDir, (store) => dumpTables(store.db, { idsByRow: testDialect === 'postgres' }));
 
 /** Kills a sync of `transactions` at several points; each restart must end with the uninterrupted run's rows. */
 function crashSuite(name: string, options: { skip?: string | false }, transactions: () => Promise<unknown[]>) {
@@ -63,7 +68,7 @@ function crashSuite(name: string, options: { skip?: string | false }, transactio
       { mode: 'commit', at: 4 },
       { mode: 'commit', at: -1 },
     ] as const) {
-      const label = kill.mode === 'event' ? `inside the transaction of event ${kill.at}` : kill.at < 0 ? 'after the next-to-last commit' : `after commit ${kill.at}`;
+      const label = kill.mode === 'event' ? `inside the transaction of event ${kill.at}` : kill.at < 0 ? 'after the commit that stored the next-to-last transaction' : `after the commit that stored transaction ${kill.at}`;
       test(`killed ${label}, restarted: same rows`, async () => {
         const at = kill.at < 0 ? total + kill.at : kill.at;
         const dataDir = join(dir, `${kill.mode}-${at}`);
@@ -73,9 +78,14 @@ function crashSuite(name: string, options: { skip?: string | false }, transactio
           (await scalar(store.db, 'SELECT COUNT(*) FROM events')) as number,
           (await scalar(store.db, 'SELECT COUNT(*) FROM transactions')) as number,
         ]);
-        // Killed inside a transaction: that transaction left nothing behind.
+        // Killed inside a database transaction: it left nothing behind. Killed after a commit:
+        // exactly what the commits so far stored (the last one's batch may go past the Nth).
         if (kill.mode === 'event') assert.ok(committedEvents < at, `${committedEvents} events committed before event ${at}`);
-        else assert.equal(committed, at);
+        else {
+          const reported = Number(/committed (\d+)/.exec(killed.stderr)?.[1]);
+          assert.ok(reported >= at, killed.stderr);
+          assert.equal(committed, reported);
+        }
         const restarted = runChild(fixture, dataDir);
         assert.equal(restarted.status, 0, restarted.stderr);
         assert.deepEqual(await dump(dataDir), await dump(reference));

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import anchor from '@coral-xyz/anchor';
-import { decodeTransactionEvents, toChainTransaction, UndecodableEventError } from '../src/program/decoder.ts';
+import { decodeEventInstruction, decodeTransactionEvents, decodeWithCoder, toChainTransaction, UndecodableEventError } from '../src/program/decoder.ts';
 import { CAMPAIGN_EVENT_NAMES, EVENT_IX_TAG, EVENT_NAMES, idl, PROGRAM_ID } from '../src/program/idl.ts';
 import { address, buildTransaction, encodeEvent, toRpcJson } from './helpers/chain.ts';
-import { ScriptedChain } from './helpers/scenario.ts';
+import { fullScenario, ScriptedChain } from './helpers/scenario.ts';
 
 const { bs58 } = anchor.utils.bytes;
 
@@ -87,6 +87,48 @@ describe('decoder', () => {
     renamed.fill(0xab, 8, 16);
     unknown.innerInstructions[0].instructions.push({ programIdIndex: 2, data: renamed });
     assert.throws(() => decodeTransactionEvents(unknown), /unknown event discriminator abababababababab/);
+  });
+
+  test("the event reader reads every event as anchor's coder does (pubkeys, u64/i64/u128, enums, strings, arrays, vecs)", () => {
+    const { chain, film, embed } = fullScenario();
+    chain.updateMetadata(film.id, 'https://marquee.test/api/metadata/édité', Array(32).fill(9));
+    const campaign = chain.createCampaign(address('advertiser')).address;
+    chain.topUpCampaign(campaign, 5_000_000n);
+    chain.pauseCampaign(campaign, true);
+    chain.pauseCampaign(campaign, false);
+    chain.settleCampaign(campaign, film.id, 2n, [{ embed, views: 2n }]);
+    chain.closeCampaign(campaign);
+    const seen = new Set<string>();
+    for (const { tx } of chain.source.transactions) {
+      for (const group of tx.innerInstructions) {
+        for (const instruction of group.instructions) {
+          const data = Buffer.from(bs58.decode(instruction.data as string));
+          const read = decodeEventInstruction(data);
+          if (!read) continue;
+          assert.deepEqual(read, decodeWithCoder(data.subarray(8)), read.name);
+          seen.add(read.name);
+        }
+      }
+    }
+    assert.deepEqual([...seen].sort(), [...EVENT_NAMES, ...CAMPAIGN_EVENT_NAMES].filter((name) => name !== 'PlatformUpdated').sort());
+  });
+
+  test('a body the IDL does not describe exactly is refused: a byte too many, too few, a bool that is not 0 or 1, an enum tag past its variants', () => {
+    const invested = fullScenario().chain.source.transactions.map(({ tx }) => tx).flatMap((tx) => tx.innerInstructions.flatMap((group) => group.instructions));
+    const body = invested.map((instruction) => Buffer.from(bs58.decode(instruction.data as string))).find((data) => decodeEventInstruction(data)?.name === 'Invested')!;
+    const refuse = (bytes: Buffer, reason: RegExp) => {
+      assert.throws(() => decodeEventInstruction(bytes), (error: Error) => error instanceof UndecodableEventError && reason.test(error.message));
+      assert.throws(() => decodeWithCoder(bytes.subarray(8)), UndecodableEventError);
+    };
+    refuse(Buffer.concat([body, Buffer.from([0])]), /1 bytes left over/);
+    refuse(body.subarray(0, body.length - 1), /the body ends/);
+    // Invested ends with: new_investor (bool), status_after (enum), seq (u64), timestamp (i64).
+    const badBool = Buffer.from(body);
+    badBool[body.length - 18] = 2;
+    refuse(badBool, /invalid bool 2/);
+    const badEnum = Buffer.from(body);
+    badEnum[body.length - 17] = 7;
+    refuse(badEnum, /ProjectStatus has no variant 7/);
   });
 
   test('events are keyed by outer instruction index and position, across several instructions', () => {

@@ -2,6 +2,7 @@
 // bookkeeping of the projection, the backfill cursors, and what rolling a vanished transaction back
 // needs (deleting it, resetting the projected tables to replay the log).
 import { sql } from 'kysely';
+import { inChunks } from './batches.ts';
 import type { DialectName } from './connection.ts';
 import type { Executor } from './executor.ts';
 import type { EventRow, NewEvent } from './schema.ts';
@@ -42,6 +43,16 @@ export async function isIngested(db: Executor, signature: string): Promise<boole
   return row !== undefined;
 }
 
+/** Which of `signatures` are ingested already (one query per chunk). */
+export async function ingestedAmong(db: Executor, signatures: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const chunk of inChunks(signatures)) {
+    if (chunk.length === 0) continue;
+    for (const row of await db.selectFrom('transactions').select('signature').where('signature', 'in', chunk).execute()) found.add(row.signature);
+  }
+  return found;
+}
+
 export async function isFailed(db: Executor, signature: string): Promise<boolean> {
   const row = await db.selectFrom('transactions').select('failed').where('signature', '=', signature).executeTakeFirst();
   return row?.failed === 1;
@@ -69,14 +80,43 @@ export async function insertTransaction(
     .execute();
 }
 
+export interface NewTransaction {
+  signature: string;
+  slot: number;
+  blockTime: number | null;
+  failed: boolean;
+  eventCount: number;
+  ingestedAt: number;
+}
+
+/** insertTransaction for many, as multi-row statements. */
+export async function insertTransactions(db: Executor, transactions: readonly NewTransaction[]): Promise<void> {
+  for (const chunk of inChunks(transactions)) {
+    await db
+      .insertInto('transactions')
+      .values(
+        chunk.map((tx) => ({
+          signature: tx.signature,
+          slot: tx.slot,
+          block_time: tx.blockTime,
+          failed: tx.failed ? 1 : 0,
+          event_count: tx.eventCount,
+          ingested_at: tx.ingestedAt,
+        })),
+      )
+      .execute();
+  }
+}
+
 /** Stores events; one already stored (same signature, instruction and event index) is left as it is. */
 export async function insertEvents(db: Executor, events: NewEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  await db
-    .insertInto('events')
-    .values(events)
-    .onConflict((oc) => oc.columns(['signature', 'ix_index', 'event_index']).doNothing())
-    .execute();
+  for (const chunk of inChunks(events)) {
+    await db
+      .insertInto('events')
+      .values(chunk)
+      .onConflict((oc) => oc.columns(['signature', 'ix_index', 'event_index']).doNothing())
+      .execute();
+  }
 }
 
 export function eventsOf(db: Executor, signature: string): Promise<EventRow[]> {
@@ -126,6 +166,43 @@ export async function markApplied(db: Executor, event: Pick<EventRow, 'signature
     .values({ stream: event.stream, next_seq: event.seq + 1 })
     .onConflict((oc) => oc.column('stream').doUpdateSet({ next_seq: (eb) => eb.ref('excluded.next_seq') }))
     .execute();
+}
+
+/** The next seq of each of `streams` that has applied an event (the others are absent). */
+export async function nextSeqs(db: Executor, streams: readonly string[]): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  for (const chunk of inChunks(streams)) {
+    for (const row of await db.selectFrom('streams').select(['stream', 'next_seq']).where('stream', 'in', chunk).execute()) found.set(row.stream, Number(row.next_seq));
+  }
+  return found;
+}
+
+/** The stored events of `streams` still waiting to be projected (behind a gap), in seq order. */
+export async function pendingEventsOf(db: Executor, streams: readonly string[]): Promise<EventRow[]> {
+  const rows: EventRow[] = [];
+  for (const chunk of inChunks(streams)) {
+    rows.push(...(await db.selectFrom('events').selectAll().where('stream', 'in', chunk).where('applied', '=', 0).orderBy('stream').orderBy('seq').execute()));
+  }
+  return rows;
+}
+
+/** markApplied for many: the stored events marked projected, each stream moved to its given next seq. */
+export async function markManyApplied(
+  db: Executor,
+  events: readonly Pick<EventRow, 'signature' | 'ix_index' | 'event_index'>[],
+  nextSeqOf: ReadonlyMap<string, number>,
+): Promise<void> {
+  for (const chunk of inChunks(events)) {
+    const keys = sql.join(chunk.map((event) => sql`(${event.signature}, ${event.ix_index}, ${event.event_index})`));
+    await sql`UPDATE events SET applied = 1 WHERE (signature, ix_index, event_index) IN (VALUES ${keys})`.execute(db);
+  }
+  for (const chunk of inChunks([...nextSeqOf])) {
+    await db
+      .insertInto('streams')
+      .values(chunk.map(([stream, next_seq]) => ({ stream, next_seq })))
+      .onConflict((oc) => oc.column('stream').doUpdateSet({ next_seq: (eb) => eb.ref('excluded.next_seq') }))
+      .execute();
+  }
 }
 
 /** Streams with events waiting for a missing predecessor. */

@@ -1,6 +1,7 @@
 // The investments aggregate: one row per Invested event, the investors' current positions (with
 // their revenue checkpoints) and refunds.
 import { sql } from 'kysely';
+import { inChunks } from './batches.ts';
 import type { Executor } from './executor.ts';
 import { keyColumn, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
 
@@ -69,50 +70,86 @@ function investmentQuery(db: Executor, filter: InvestmentFilter) {
   return query;
 }
 
-export async function insertInvestment(
-  db: Executor,
-  investment: {
-    projectId: number;
-    investor: string;
-    amountLamports: number;
-    sharesMinted: number;
-    goalLamports: number;
-    createdAt: number;
-    signature: string;
-    ixIndex: number;
-    eventIndex: number;
-  },
-): Promise<void> {
-  await db
-    .insertInto('investments')
-    .values({
-      project_id: investment.projectId,
-      investor: investment.investor,
-      amount_lamports: investment.amountLamports,
-      shares_minted: investment.sharesMinted,
-      goal_lamports: investment.goalLamports,
-      created_at: investment.createdAt,
-      signature: investment.signature,
-      ix_index: investment.ixIndex,
-      event_index: investment.eventIndex,
-    })
-    .execute();
+export interface NewInvestment {
+  projectId: number;
+  investor: string;
+  amountLamports: number;
+  sharesMinted: number;
+  goalLamports: number;
+  createdAt: number;
+  signature: string;
+  ixIndex: number;
+  eventIndex: number;
+}
+
+export function insertInvestment(db: Executor, investment: NewInvestment): Promise<void> {
+  return insertInvestments(db, [investment]);
+}
+
+/** Investments in the given order (their ids follow it), as multi-row statements. */
+export async function insertInvestments(db: Executor, investments: readonly NewInvestment[]): Promise<void> {
+  for (const chunk of inChunks(investments)) {
+    await db
+      .insertInto('investments')
+      .values(
+        chunk.map((investment) => ({
+          project_id: investment.projectId,
+          investor: investment.investor,
+          amount_lamports: investment.amountLamports,
+          shares_minted: investment.sharesMinted,
+          goal_lamports: investment.goalLamports,
+          created_at: investment.createdAt,
+          signature: investment.signature,
+          ix_index: investment.ixIndex,
+          event_index: investment.eventIndex,
+        })),
+      )
+      .execute();
+  }
+}
+
+export interface SettledPosition {
+  projectId: number;
+  investor: string;
+  lamports: number;
+  shares: number;
 }
 
 /** invest settles the position: its checkpoint becomes the project's accumulator now. */
-export async function settlePosition(db: Executor, projectId: number, investor: string, lamports: number, shares: number): Promise<void> {
-  const project = await db.selectFrom('projects').select('revenue_per_share').where('id', '=', projectId).executeTakeFirstOrThrow();
-  await db
-    .insertInto('positions')
-    .values({ project_id: projectId, investor, lamports, shares, revenue_checkpoint: project.revenue_per_share })
-    .onConflict((oc) =>
-      oc.columns(['project_id', 'investor']).doUpdateSet((eb) => ({
-        lamports: eb.ref('excluded.lamports'),
-        shares: eb.ref('excluded.shares'),
-        revenue_checkpoint: eb.ref('excluded.revenue_checkpoint'),
-      })),
-    )
-    .execute();
+export function settlePosition(db: Executor, projectId: number, investor: string, lamports: number, shares: number): Promise<void> {
+  return settlePositions(db, [{ projectId, investor, lamports, shares }]);
+}
+
+/**
+ * settlePosition for many positions (at most one per project and investor: PostgreSQL refuses to
+ * upsert a row twice in one statement), new ones inserted in the given order.
+ */
+export async function settlePositions(db: Executor, positions: readonly SettledPosition[]): Promise<void> {
+  if (positions.length === 0) return;
+  const accumulators = new Map<number, string>();
+  for (const chunk of inChunks([...new Set(positions.map((position) => position.projectId))])) {
+    const rows = await db.selectFrom('projects').select(['id', 'revenue_per_share']).where('id', 'in', chunk).execute();
+    for (const row of rows) accumulators.set(Number(row.id), row.revenue_per_share);
+  }
+  for (const chunk of inChunks(positions)) {
+    await db
+      .insertInto('positions')
+      .values(
+        chunk.map((position) => {
+          const checkpoint = accumulators.get(position.projectId);
+          if (checkpoint === undefined) throw new Error(`no project ${position.projectId} for ${position.investor}'s position`);
+          return { project_id: position.projectId, investor: position.investor, lamports: position.lamports, shares: position.shares, revenue_checkpoint: checkpoint };
+        }),
+      )
+      .onConflict((oc) =>
+        oc.columns(['project_id', 'investor']).doUpdateSet((eb) => ({
+          lamports: eb.ref('excluded.lamports'),
+          shares: eb.ref('excluded.shares'),
+          revenue_checkpoint: eb.ref('excluded.revenue_checkpoint'),
+        })),
+      )
+      .execute();
+  }
 }
 
 export async function insertRefund(

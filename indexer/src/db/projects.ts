@@ -1,6 +1,7 @@
 // The projects aggregate: films as projected from their events, and the catalogue reads (the
 // marketplace's filtered, sorted, cursor-paginated list among them).
 import { sql, type Expression, type SqlBool } from 'kysely';
+import { inChunks } from './batches.ts';
 import type { Executor } from './executor.ts';
 import { keyColumn, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
 
@@ -294,10 +295,29 @@ export async function insertProject(
 }
 
 /** The project's totals after an investment; funded_at is set by the investment that funds it. */
-export async function recordInvestmentTotals(
+export function recordInvestmentTotals(
   db: Executor,
   id: number,
   totals: { raisedLamports: number; investorCount: number; sharesMinted: number; statusAfter: string; at: number },
+): Promise<void> {
+  return recordInvestmentsTotals(db, id, {
+    raisedLamports: totals.raisedLamports,
+    investorCount: totals.investorCount,
+    sharesMinted: totals.sharesMinted,
+    status: totals.statusAfter,
+    fundedAt: totals.statusAfter === 'funded' ? totals.at : null,
+  });
+}
+
+/**
+ * The totals after a run of investments in the project: the last one's raised amount, investor
+ * count and status, the shares all of them minted, and when the first of them that left the film
+ * funded did so (kept if the film was funded before).
+ */
+export async function recordInvestmentsTotals(
+  db: Executor,
+  id: number,
+  totals: { raisedLamports: number; investorCount: number; sharesMinted: number; status: string; fundedAt: number | null },
 ): Promise<void> {
   await db
     .updateTable('projects')
@@ -305,8 +325,8 @@ export async function recordInvestmentTotals(
       raised_lamports: totals.raisedLamports,
       investor_count: totals.investorCount,
       total_shares: eb('total_shares', '+', totals.sharesMinted),
-      status: totals.statusAfter,
-      funded_at: sql<number | null>`CASE WHEN ${totals.statusAfter} = 'funded' AND funded_at IS NULL THEN ${totals.at} ELSE funded_at END`,
+      status: totals.status,
+      funded_at: sql<number | null>`COALESCE(funded_at, ${totals.fundedAt})`,
     }))
     .where('id', '=', id)
     .execute();

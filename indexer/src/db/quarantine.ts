@@ -1,6 +1,7 @@
 // Quarantined transactions: ones whose events could not be decoded (stage `decode`) or projected
 // (stage `project`). Ingestion goes on past them; a stream whose next event belongs to one waits at
 // that seq until the transaction is re-projected (ClusterIndexer.reprojectQuarantined).
+import { inChunks } from './batches.ts';
 import type { Executor } from './executor.ts';
 import type { QuarantinedTransactionsTable } from './schema.ts';
 
@@ -55,6 +56,16 @@ export async function get(db: Executor, signature: string): Promise<QuarantinedT
 export async function stageOf(db: Executor, signature: string): Promise<QuarantineStage | undefined> {
   const row = await db.selectFrom('quarantined_transactions').select('stage').where('signature', '=', signature).executeTakeFirst();
   return row?.stage;
+}
+
+/** Which of `signatures` are quarantined, at any stage (one query per chunk). */
+export async function quarantinedAmong(db: Executor, signatures: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const chunk of inChunks(signatures)) {
+    if (chunk.length === 0) continue;
+    for (const row of await db.selectFrom('quarantined_transactions').select('signature').where('signature', 'in', chunk).execute()) found.add(row.signature);
+  }
+  return found;
 }
 
 /** Takes transactions out of quarantine (re-projected, or rolled back with their fork). */

@@ -1,6 +1,7 @@
 // Signatures a source listed but could not return (getTransaction answered null or failed): the
 // backfill cursor moves past them and they are asked for again with exponential backoff, until the
 // transaction arrives (then the row goes).
+import { inChunks } from './batches.ts';
 import type { Executor } from './executor.ts';
 
 export interface UnavailableSignature {
@@ -56,6 +57,23 @@ export async function due(db: Executor, now: number): Promise<UnavailableSignatu
 
 export async function remove(db: Executor, signature: string): Promise<void> {
   await db.deleteFrom('unavailable_signatures').where('signature', '=', signature).execute();
+}
+
+/** Which of `signatures` wait for a retry (one query per chunk). */
+export async function unavailableAmong(db: Executor, signatures: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const chunk of inChunks(signatures)) {
+    if (chunk.length === 0) continue;
+    for (const row of await db.selectFrom('unavailable_signatures').select('signature').where('signature', 'in', chunk).execute()) found.add(row.signature);
+  }
+  return found;
+}
+
+/** remove for many. */
+export async function removeMany(db: Executor, signatures: readonly string[]): Promise<void> {
+  for (const chunk of inChunks(signatures)) {
+    if (chunk.length > 0) await db.deleteFrom('unavailable_signatures').where('signature', 'in', chunk).execute();
+  }
 }
 
 export async function count(db: Executor): Promise<number> {

@@ -1,6 +1,7 @@
 // The users aggregate: a user is a wallet (ids are per cluster); on the demo chain its chain
 // address is its server-held demo key.
 import { sql } from 'kysely';
+import { inChunks } from './batches.ts';
 import { inTransaction, type Executor } from './executor.ts';
 import type { UserRow } from './schema.ts';
 
@@ -14,12 +15,19 @@ export function shortAddress(address: string): string {
  * Gives every investor wallet a user row, so `userId` is always a number. A wallet already known
  * by either address hits one of the two unique columns and is left as it is.
  */
-export async function ensureUser(db: Executor, chainAddress: string, now: number): Promise<void> {
-  await db
-    .insertInto('users')
-    .values({ wallet_address: chainAddress, chain_address: chainAddress, username: shortAddress(chainAddress), created_at: now })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+export function ensureUser(db: Executor, chainAddress: string, now: number): Promise<void> {
+  return ensureUsers(db, [{ chainAddress, now }]);
+}
+
+/** ensureUser for many wallets (each once), new ones inserted in the given order. */
+export async function ensureUsers(db: Executor, wallets: readonly { chainAddress: string; now: number }[]): Promise<void> {
+  for (const chunk of inChunks(wallets)) {
+    await db
+      .insertInto('users')
+      .values(chunk.map(({ chainAddress, now }) => ({ wallet_address: chainAddress, chain_address: chainAddress, username: shortAddress(chainAddress), created_at: now })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
 }
 
 /** A registration or link the users table must refuse (a client mistake: 4xx). */

@@ -1,9 +1,14 @@
-// ClusterIndexer: the one ingestion path of a cluster. Every source's transactions go through
+// ClusterIndexer: the one ingestion path of a cluster. A live transaction goes through
 // `ingestTransaction`, which, in one database transaction, stores the decoded events
 // (idempotent: keyed by signature + instruction index + event index), moves the backfill cursor
 // and projects the events of each seq stream in order. An event whose predecessor is missing waits
 // in the log (a gap) until a backfill of its stream brings the predecessor. Ingestions run one at a
 // time, in the order they were asked for (the queue below), as the synchronous SQLite code did.
+// A backfill (catch-up and gap resolution) ingests its transactions in batches of BACKFILL_BATCH,
+// one database transaction each (`ingestBatch`), with the same result: the batch's events are
+// projected in the order the per-transaction path would apply them (BatchProjection). A batch
+// where anything fails (an event that does not decode or project) is rolled back and ingested one
+// transaction at a time, so quarantine works as it does for a live transaction.
 //
 // Nothing stops ingestion (issue 10):
 // - a transaction whose events do not decode, or whose projection throws, is quarantined with its
@@ -20,6 +25,7 @@
 //   had settled waits to be sent again.
 import anchor from '@coral-xyz/anchor';
 import {
+  BACKFILL_BATCH,
   HEALTH_RECENT_ISSUES,
   RECONCILE_BATCH,
   RECONCILE_INTERVAL_MS,
@@ -31,11 +37,13 @@ import {
   chainTransactionToJson,
   decodeTransactionEvents,
   eventDataToJson,
+  storedEventData,
   type ChainTransaction,
   type DecodedEvent,
 } from '../program/decoder.ts';
 import { PLATFORM_STREAM, PROGRAM_ID } from '../program/idl.ts';
 import type { ChainSource, SourceNotification } from '../sources/source.ts';
+import { BatchProjection } from './batch-projection.ts';
 import type { StoredEvent } from './projector.ts';
 import { applyStream, replayLog } from './stream-projection.ts';
 
@@ -96,8 +104,11 @@ export interface StreamGap {
 export interface IndexerHooks {
   /** Runs inside the ingesting database transaction after each stored event (tests kill the process here). */
   afterEventStored?(event: StoredEvent): void;
-  /** Runs after each committed transaction (tests kill the process here). */
-  afterCommit?(result: IngestResult): void;
+  /**
+   * Runs after each committed database transaction that stored chain transactions, with them: one
+   * from ingestTransaction, a whole batch from a backfill (tests kill the process here).
+   */
+  afterCommit?(results: IngestResult[]): void;
 }
 
 export interface ClusterIndexerOptions {
@@ -109,6 +120,8 @@ export interface ClusterIndexerOptions {
   now?: () => number;
   /** The IDL's event decoder (tests stand in an out-of-date one, then its fix). */
   decode?: typeof decodeTransactionEvents;
+  /** Chain transactions per backfill batch (BACKFILL_BATCH; the crash test makes a small history take several). */
+  backfillBatch?: number;
 }
 
 export class ClusterIndexer {
@@ -119,6 +132,7 @@ export class ClusterIndexer {
   private readonly hooks: IndexerHooks;
   private readonly now: () => number;
   private readonly decode: typeof decodeTransactionEvents;
+  private readonly backfillBatchSize: number;
   private readonly listeners = new Set<(result: IngestResult) => void>();
   private unsubscribe?: () => void;
   private pollTimer?: NodeJS.Timeout;
@@ -138,6 +152,7 @@ export class ClusterIndexer {
     this.hooks = options.hooks ?? {};
     this.now = options.now ?? Date.now;
     this.decode = options.decode ?? decodeTransactionEvents;
+    this.backfillBatchSize = options.backfillBatch ?? BACKFILL_BATCH;
   }
 
   /** Called after every transaction that brought new events (settlement job, demo chain). */
@@ -254,11 +269,15 @@ export class ClusterIndexer {
         };
       }),
     );
-    if (!result.duplicate && result.events.length > 0) {
-      this.hooks.afterCommit?.(result);
-      for (const listener of this.listeners) listener(result);
-    }
+    if (!result.duplicate && result.events.length > 0) this.hooks.afterCommit?.([result]);
+    this.announce(result);
     return result;
+  }
+
+  /** Tells the listeners about a committed transaction that brought new events. */
+  private announce(result: IngestResult): void {
+    if (result.duplicate || result.events.length === 0) return;
+    for (const listener of this.listeners) listener(result);
   }
 
   private async alreadyIngested(signature: string, failed: boolean, db: Executor): Promise<IngestResult> {
@@ -339,17 +358,134 @@ export class ClusterIndexer {
       before = page[page.length - 1].signature;
     }
     let ingested = 0;
-    for (const entry of pending.reverse()) {
+    const oldestFirst = pending.reverse();
+    for (let start = 0; start < oldestFirst.length; start += this.backfillBatchSize) {
+      ingested += await this.backfillBatch(oldestFirst.slice(start, start + this.backfillBatchSize), cursor);
+    }
+    return ingested;
+  }
+
+  /**
+   * Ingests a batch of listed signatures in one database transaction (those known already are
+   * passed over, those the source cannot return recorded as unavailable), the cursor moved past the
+   * last. Should anything fail, the batch is rolled back and ingested one transaction at a time.
+   */
+  private async backfillBatch(entries: { signature: string; slot: number }[], cursor?: string): Promise<number> {
+    const known = await this.knownSignatures(entries.map((entry) => entry.signature));
+    const fetched = new Map<string, { transaction: ChainTransaction } | { error: string }>();
+    for (const entry of entries) {
+      if (!known.has(entry.signature) && !fetched.has(entry.signature)) fetched.set(entry.signature, await this.fetchTransaction(entry.signature));
+    }
+    const arrived: { tx: ChainTransaction; events: DecodedEvent[] }[] = [];
+    const unavailable: { entry: { signature: string; slot: number }; error: string }[] = [];
+    const listed = new Set<string>();
+    for (const entry of entries) {
+      const outcome = fetched.get(entry.signature);
+      if (!outcome || listed.has(entry.signature)) continue;
+      listed.add(entry.signature);
+      if ('error' in outcome) unavailable.push({ entry, error: outcome.error });
+      else arrived.push({ tx: outcome.transaction, events: [] });
+    }
+    let results: IngestResult[];
+    try {
+      // An undecodable transaction throws here: quarantining it is the per-transaction path's job.
+      for (const item of arrived) item.events = this.decode(item.tx, this.programId);
+      results = await this.serialize(() =>
+        inTransaction(this.db, (trx) => this.ingestBatch(trx, arrived, unavailable, cursor ? { name: cursor, at: entries[entries.length - 1] } : undefined)),
+      );
+    } catch {
+      return this.backfillOneByOne(entries, fetched, cursor);
+    }
+    if (results.length > 0) this.hooks.afterCommit?.(results);
+    for (const result of results) this.announce(result);
+    return arrived.length;
+  }
+
+  /** Which of `signatures` are known already: ingested, quarantined (re-projection's business) or waiting for their retry. */
+  private async knownSignatures(signatures: string[]): Promise<Set<string>> {
+    const known = await chainLog.ingestedAmong(this.db, signatures);
+    for (const signature of await quarantine.quarantinedAmong(this.db, signatures)) known.add(signature);
+    for (const signature of await unavailableSignatures.unavailableAmong(this.db, signatures)) known.add(signature);
+    return known;
+  }
+
+  /**
+   * What ingestTransaction does for each of `arrived` (recordEmpty), for all of them in the caller's
+   * database transaction: throws rather than quarantine, the caller then falls back to it.
+   */
+  private async ingestBatch(
+    trx: Executor,
+    arrived: { tx: ChainTransaction; events: DecodedEvent[] }[],
+    unavailable: { entry: { signature: string; slot: number }; error: string }[],
+    cursor: { name: string; at: { signature: string; slot: number } } | undefined,
+  ): Promise<IngestResult[]> {
+    if (cursor) await chainLog.moveCursor(trx, cursor.name, cursor.at.signature, cursor.at.slot, this.now());
+    for (const { entry, error } of unavailable) await this.recordUnavailable(trx, entry, error);
+    const signatures = arrived.map((item) => item.tx.signature);
+    // Ingested meanwhile (a live notification between the listing and now): nothing to do for it.
+    const ingested = await chainLog.ingestedAmong(trx, signatures);
+    const fresh = arrived.filter((item) => !ingested.has(item.tx.signature));
+    if ((await quarantine.quarantinedAmong(trx, signatures)).size > 0) throw new Error('a transaction of the batch was quarantined meanwhile');
+    await unavailableSignatures.removeMany(
+      trx,
+      fresh.map((item) => item.tx.signature),
+    );
+    await chainLog.insertTransactions(
+      trx,
+      fresh.map(({ tx, events }) => ({
+        signature: tx.signature,
+        slot: tx.slot,
+        blockTime: tx.blockTime,
+        failed: Boolean(tx.err),
+        eventCount: events.length,
+        ingestedAt: this.now(),
+      })),
+    );
+    const perTransaction = fresh.map(({ events }) => events.map(batchEventOf));
+    const batchEvents = perTransaction.flat();
+    const projection = await BatchProjection.load(trx, batchEvents);
+    for (const events of perTransaction) await projection.applyTransaction(events);
+    await projection.finish();
+    // Stored after projecting, each with whether it was applied (one statement instead of two).
+    const rows = batchEvents.map((event) => ({
+      signature: event.signature,
+      ix_index: event.ix_index,
+      event_index: event.event_index,
+      slot: event.slot,
+      block_time: event.block_time,
+      name: event.name,
+      stream: event.stream,
+      seq: event.seq,
+      data: event.json,
+      applied: projection.isApplied(event) ? 1 : 0,
+    }));
+    if (this.hooks.afterEventStored) {
+      // One at a time, so a test can stop the process between two events of the batch.
+      for (const [index, row] of rows.entries()) {
+        await chainLog.insertEvents(trx, [row]);
+        this.hooks.afterEventStored(storedEvent(batchEvents[index]));
+      }
+    } else {
+      await chainLog.insertEvents(trx, rows);
+    }
+    return fresh.map(({ tx }, index) => ({ signature: tx.signature, duplicate: false, failed: Boolean(tx.err), events: perTransaction[index].map(storedEvent) }));
+  }
+
+  /** The per-transaction backfill a failed batch falls back to (transactions already fetched are not asked for again). */
+  private async backfillOneByOne(
+    entries: { signature: string; slot: number }[],
+    fetched: Map<string, { transaction: ChainTransaction } | { error: string }>,
+    cursor?: string,
+  ): Promise<number> {
+    let ingested = 0;
+    for (const entry of entries) {
       // Known already: ingested, quarantined (re-projection's business) or waiting for its retry.
-      const known =
-        (await this.isIngested(entry.signature)) ||
-        (await quarantine.stageOf(this.db, entry.signature)) !== undefined ||
-        (await unavailableSignatures.isUnavailable(this.db, entry.signature));
-      if (known) {
+      if ((await this.knownSignatures([entry.signature])).size > 0) {
         if (cursor) await this.serialize(() => chainLog.moveCursor(this.db, cursor, entry.signature, entry.slot, this.now()));
         continue;
       }
-      const tx = await this.fetchTransaction(entry.signature);
+      const tx = fetched.get(entry.signature) ?? (await this.fetchTransaction(entry.signature));
+      fetched.delete(entry.signature);
       if ('error' in tx) {
         await this.serialize(() =>
           inTransaction(this.db, async (trx) => {
@@ -541,6 +677,32 @@ export class ClusterIndexer {
     if (this.reconcileTimer) clearInterval(this.reconcileTimer);
     this.reconcileTimer = undefined;
   }
+}
+
+/** A decoded event with its events-table row: data as stored (JSON) and parsed back (u64/u128 as decimal text). */
+interface BatchEvent extends StoredEvent {
+  slot: number;
+  json: string;
+}
+
+function batchEventOf(event: DecodedEvent): BatchEvent {
+  const data = storedEventData(event.data);
+  return {
+    signature: event.signature,
+    ix_index: event.ixIndex,
+    event_index: event.eventIndex,
+    slot: event.slot,
+    block_time: event.blockTime,
+    name: event.name,
+    stream: event.stream,
+    seq: event.seq,
+    data,
+    json: JSON.stringify(data),
+  };
+}
+
+function storedEvent({ json: _json, ...event }: BatchEvent): StoredEvent {
+  return event;
 }
 
 function logError(error: unknown): void {

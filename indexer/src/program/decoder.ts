@@ -3,9 +3,9 @@
 // chain) hands transactions over as a ChainTransaction, built from RPC-shaped JSON by
 // `toChainTransaction`.
 import anchor from '@coral-xyz/anchor';
+import { decodeBase58, encodeBase58 } from './base58.ts';
+import { readEvent } from './event-reader.ts';
 import { coder, EVENT_IX_TAG, eventStream, PROGRAM_ID } from './idl.ts';
-
-const { bs58 } = anchor.utils.bytes;
 
 export interface ChainInstruction {
   programIdIndex: number;
@@ -48,7 +48,7 @@ export interface DecodedEvent {
 /** Pubkeys become base58, integers bigint (u64/u128/i64) or number, enums their variant name. */
 function plain(value: unknown): EventValue {
   if (value === null || value === undefined) return null;
-  if (value instanceof anchor.web3.PublicKey) return value.toBase58();
+  if (value instanceof anchor.web3.PublicKey) return encodeBase58(value.toBytes());
   if (anchor.BN.isBN(value)) return BigInt((value as anchor.BN).toString());
   if (Array.isArray(value)) return value.map(plain);
   if (value instanceof Uint8Array) return Array.from(value);
@@ -66,7 +66,7 @@ function isEmptyObject(value: unknown): boolean {
 }
 
 function instructionBytes(data: Uint8Array | string): Uint8Array {
-  return typeof data === 'string' ? bs58.decode(data) : data;
+  return typeof data === 'string' ? decodeBase58(data) : data;
 }
 
 /**
@@ -86,6 +86,20 @@ export class UndecodableEventError extends Error {
 export function decodeEventInstruction(data: Uint8Array): { name: string; data: EventData } | null {
   if (data.length < 16 || !Buffer.from(data.subarray(0, 8)).equals(EVENT_IX_TAG)) return null;
   const payload = Buffer.from(data.subarray(8));
+  let read;
+  try {
+    read = readEvent(payload);
+  } catch (error) {
+    throw new UndecodableEventError(`event body does not decode with the IDL: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return read ? { name: read.name, data: read.data as EventData } : decodeWithCoder(payload);
+}
+
+/**
+ * anchor's BorshCoder for what the event reader does not read (an unknown discriminator, a layout
+ * with types it does not know); the tests hold the reader to it.
+ */
+export function decodeWithCoder(payload: Buffer): { name: string; data: EventData } {
   let decoded;
   try {
     decoded = coder.events.decode(payload.toString('base64'));
@@ -190,13 +204,29 @@ export function chainTransactionToJson(tx: ChainTransaction): unknown {
       index: group.index,
       instructions: group.instructions.map((instruction) => ({
         programIdIndex: instruction.programIdIndex,
-        data: typeof instruction.data === 'string' ? instruction.data : bs58.encode(instruction.data),
+        data: typeof instruction.data === 'string' ? instruction.data : encodeBase58(instruction.data),
       })),
     })),
   };
 }
 
 /** JSON for the events table: bigint as decimal text. */
+/** The event's data as the events table's JSON reads back: bigints as decimal text (JSON has no 64-bit integers). */
+export function storedEventData(data: EventData): Record<string, unknown> {
+  return storedValue(data) as Record<string, unknown>;
+}
+
+function storedValue(value: EventValue): unknown {
+  if (typeof value === 'bigint') return value.toString();
+  if (Array.isArray(value)) return value.map(storedValue);
+  if (value !== null && typeof value === 'object') {
+    const stored: Record<string, unknown> = {};
+    for (const key in value) stored[key] = storedValue(value[key]);
+    return stored;
+  }
+  return value;
+}
+
 export function eventDataToJson(data: EventData): string {
   return JSON.stringify(data, (_key, value) => (typeof value === 'bigint' ? value.toString() : value));
 }
