@@ -34,7 +34,7 @@ interface Server {
 }
 
 /** The whole server on a free port with a fresh data folder; `films` in total, the extra ones listed through the demo service. */
-async function startServer(films: number): Promise<Server> {
+export async function startServer(films: number): Promise<Server> {
   const dataDir = mkdtempSync(join(tmpdir(), 'marquee-bench-'));
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const origin = `http://127.0.0.1:${port}`;
