@@ -1,16 +1,15 @@
 // Diagnostic (not part of `npm run bench`): where the marketplace's first card time goes. Starts the
 // bench's server with FILMS films (default 24), opens /marketplace once in headless Chromium and
-// prints the navigation and resource timings (a network waterfall), paint entries, the user-timing
+// (the bench's Chromium) prints the navigation and resource timings (a network waterfall), paint entries, the user-timing
 // marks and Chromium's main-thread totals (script, style, layout) up to the first card.
 //   npx tsx scripts/bench/trace-marketplace.ts [films] [trace.json]
 import { writeFileSync } from 'node:fs';
-import { chromium } from 'playwright-core';
-import { startServer } from './marketplace.ts';
+import { launchChromium, startServer } from './marketplace.ts';
 
 const films = Number(process.argv[2] ?? 24);
 const tracePath = process.argv[3];
 const server = await startServer(films);
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', ...(process.env.EXTRA_ARGS ?? '').split(' ').filter(Boolean)] });
+const browser = await launchChromium();
 try {
   for (let run = 0; run < 2; run += 1) {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
