@@ -61,12 +61,15 @@ interface Server {
   close(): Promise<void>;
 }
 
-/** The whole server on a free port with a fresh data folder; `films` in total, the extra ones listed through the demo service. */
-export async function startServer(films: number): Promise<Server> {
+/**
+ * The whole server on a free port with a fresh data folder; `films` in total, the extra ones listed
+ * through the demo service. `staticDir`: another build of the dApp (trace-marketplace.ts compares two).
+ */
+export async function startServer(films: number, staticDir = join(root, 'app/dist')): Promise<Server> {
   const dataDir = mkdtempSync(join(tmpdir(), 'marquee-bench-'));
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const origin = `http://127.0.0.1:${port}`;
-  const config = { ...loadConfig({}), port, dataDir, rpcClusters: [], staticDir: join(root, 'app/dist') };
+  const config = { ...loadConfig({}), port, dataDir, rpcClusters: [], staticDir };
   const demo = await startDemo({ dataDir, origin, programPath: join(root, 'target/deploy/marquee.so'), settlementIntervalMs: 0 });
   const marquee = await startMarquee({ config, clusters: [demo.cluster], demo: demo.extension });
   const seeded = demo.seeded?.projects ?? 0;

@@ -3,15 +3,17 @@
 // (the bench's Chromium) prints the navigation and resource timings (a network waterfall), paint entries, the user-timing
 // marks and Chromium's main-thread totals (script, style, layout) up to the first card.
 //   npx tsx scripts/bench/trace-marketplace.ts [films] [trace.json]
+// STATIC_DIR=<another dApp build> serves that build instead of app/dist; RUNS=<n> runs (default 2).
 import { writeFileSync } from 'node:fs';
 import { launchChromium, startServer } from './marketplace.ts';
 
 const films = Number(process.argv[2] ?? 24);
 const tracePath = process.argv[3];
-const server = await startServer(films);
+const server = await startServer(films, process.env.STATIC_DIR || undefined);
 const browser = await launchChromium();
 try {
-  for (let run = 0; run < 2; run += 1) {
+  const runs = Number(process.env.RUNS ?? 2);
+  for (let run = 0; run < runs; run += 1) {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
