@@ -1,14 +1,13 @@
 // The wallet as the shell and the screens see it, without the wallet libraries: @solana/web3.js,
 // wallet-adapter, its modal and the sign-in flow (most of the dApp's JavaScript) live in
-// wallet-data-access.tsx, which is imported lazily once the browser is idle after the first render
-// (the first page comes first; a Connect click imports it at once) and publishes the
+// wallet-data-access.tsx, which is imported lazily after the first render and publishes the
 // wallet's state here. Until it has loaded there is no wallet yet (the remembered wallet reconnects
 // once it has), and a Connect click made meanwhile is kept and opens the wallet modal when it can.
 //
 // Screens read the wallet only through the hooks below: useWalletAddress (connected),
 // useSignedInWallet (connected and signed in), useMarqueeClient and useWalletConnection.
 import type { Adapter } from '@solana/wallet-adapter-base'
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { MarqueeClient } from '@/features/chain/marquee-client'
 
 /** What the wallet runtime publishes: the connected and signed-in addresses, progress flags and the mode's client. */
@@ -47,22 +46,6 @@ interface Bridge {
 
 const BridgeContext = createContext<Bridge | null>(null)
 
-/** At the latest this long after the first render the wallet runtime starts loading, idle or not. */
-const WALLET_RUNTIME_IDLE_TIMEOUT_MS = 1_000
-
-/**
- * Calls `start` once the browser is idle (the first page's chunk, data and render come first), or
- * after WALLET_RUNTIME_IDLE_TIMEOUT_MS; where there is no requestIdleCallback, on the next task.
- */
-function whenIdle(start: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(start, { timeout: WALLET_RUNTIME_IDLE_TIMEOUT_MS })
-    return () => window.cancelIdleCallback(handle)
-  }
-  const timer = setTimeout(start, 0)
-  return () => clearTimeout(timer)
-}
-
 const loadWalletRuntime = () => import('./wallet-data-access').then((module) => ({ default: module.WalletRuntime }))
 
 /** `wallets` lists adapters that do not speak Wallet Standard (none in the app; tests pass a fake). */
@@ -87,7 +70,6 @@ export function WalletBridgeProvider({ children, wallets }: { children: ReactNod
     if (actions.current) return actions.current.openModal()
     connectRequested.current = true
     setWaitingForRuntime(true)
-    setRuntimeWanted(true)
   }, [])
   const disconnect = useCallback(() => actions.current?.disconnect(), [])
   const bridge = useMemo(
@@ -96,16 +78,12 @@ export function WalletBridgeProvider({ children, wallets }: { children: ReactNod
   )
   // The same element on every render of the bridge: a published snapshot re-renders the bridge, and
   // must not re-render the runtime (its providers would hand out new objects and publish again).
-  // The runtime (web3.js, wallet-adapter: ~450 kB) is mounted once the browser is idle, so it does not
-  // compete with the first page for the network and the main thread; a Connect click mounts it at once.
-  const [runtimeWanted, setRuntimeWanted] = useState(false)
-  useEffect(() => whenIdle(() => setRuntimeWanted(true)), [])
   const runtime = useMemo(() => <WalletRuntime wallets={wallets} publish={setSnapshot} attach={attach} />, [WalletRuntime, wallets, attach])
   return (
     <BridgeContext.Provider value={bridge}>
       {children}
       {/* A sibling, not a wrapper: the page never waits for (or remounts on) the wallet libraries. */}
-      <Suspense fallback={null}>{runtimeWanted && runtime}</Suspense>
+      <Suspense fallback={null}>{runtime}</Suspense>
     </BridgeContext.Provider>
   )
 }
