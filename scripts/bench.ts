@@ -85,8 +85,14 @@ const sections: [string, () => Promise<BenchRow[]> | BenchRow[]][] = [
   ['marketplace', marketplaceRows],
   ['bundle', bundleRows],
 ];
+// `npm run bench -- marketplace bundle` (or `tsx scripts/bench.ts marketplace`) measures only the
+// sections named; no name measures them all.
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !sections.some(([label]) => label === name));
+if (unknown.length > 0) throw new Error(`Unknown bench section ${unknown.join(', ')}; the sections are ${sections.map(([label]) => label).join(', ')}`);
 const rows: BenchRow[] = [];
 for (const [label, collect] of sections) {
+  if (chosen.length > 0 && !chosen.includes(label)) continue;
   process.stderr.write(`measuring ${label}…\n`);
   rows.push(...(await collect()));
 }

@@ -43,6 +43,8 @@ export const MARKETPLACE_PAGE_SIZE = 24
 export const MARKETPLACE_SEARCH_DEBOUNCE_MS = 80
 /** The next page is requested when the end of the grid comes this close to the screen. */
 export const MARKETPLACE_PREFETCH_MARGIN_PX = 800
+/** Cards the grid draws first (two rows of four fill a 1440×900 screen); the rest of a page render right after, in the background. */
+export const MARKETPLACE_FIRST_SCREEN_CARDS = 8
 
 /** Recommendations and achievements are computed client-side after these delays. */
 export const RECOMMENDATIONS_DELAY_MS = 1500

@@ -1,22 +1,25 @@
 // The spec's route table (SPEC.md §2); any other path is the not-found screen. Each screen is its own
 // chunk, loaded when its route is first visited (the router's `lazy`), so the first page downloads
-// only the shell and that page's code.
+// only the shell and that page's code. The marketplace's loader asks for its data meanwhile.
+import type { QueryClient } from '@tanstack/react-query'
 import { createBrowserRouter, type RouteObject } from 'react-router-dom'
 import { Layout } from '@/features/shell/shell-feature'
 import { NotFoundScreen } from '@/features/shell/shell-ui'
 import { PLACEHOLDERS, PlaceholderFeature } from '@/features/placeholders/placeholder-feature'
+import { marketplaceLoader } from '@/features/marketplace/marketplace-prefetch'
 
 /** A route whose screen is the default export of a module loaded on first visit. */
 const screen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default })
 
-export const routes: RouteObject[] = [
+/** The routes, their loaders filling `queryClient` (the one the app's providers hold). */
+export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <Layout />,
     // Nothing to show before the first screen's chunk arrives but the empty page.
     HydrateFallback: () => null,
     children: [
       { path: '/', lazy: screen(() => import('@/features/dashboard/dashboard-feature')) },
-      { path: '/marketplace', lazy: screen(() => import('@/features/marketplace/marketplace-feature')) },
+      { path: '/marketplace', loader: marketplaceLoader(queryClient), lazy: screen(() => import('@/features/marketplace/marketplace-feature')) },
       { path: '/project/:id', lazy: screen(() => import('@/features/project-detail/project-detail-feature')) },
       { path: '/investments', lazy: screen(() => import('@/features/investments/investments-feature')) },
       { path: '/embed', lazy: screen(() => import('@/features/publishers/embed-library-feature')) },
@@ -35,4 +38,4 @@ export const routes: RouteObject[] = [
   },
 ]
 
-export const createRouter = () => createBrowserRouter(routes)
+export const createRouter = (queryClient: QueryClient) => createBrowserRouter(createRoutes(queryClient))

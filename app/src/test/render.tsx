@@ -6,7 +6,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router-dom'
 import { WALLET_NAME_STORAGE_KEY } from '@/constants'
 import { createQueryClient } from '@/lib/query-client'
 import { AppProviders } from '@/providers'
-import { routes } from '@/routes'
+import { createRoutes } from '@/routes'
 import { FAKE_WALLET_NAME, FakeSignInWalletAdapter, FakeWalletAdapter } from './fake-wallet'
 
 export function renderApp(
@@ -14,10 +14,11 @@ export function renderApp(
   { connected = false, noWallets = false, signer = 'signIn' }: { connected?: boolean; noWallets?: boolean; signer?: 'signIn' | 'signMessage' } = {},
 ) {
   if (connected) window.localStorage.setItem(WALLET_NAME_STORAGE_KEY, JSON.stringify(FAKE_WALLET_NAME))
-  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  const queryClient = createQueryClient()
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] })
   const adapter = signer === 'signIn' ? new FakeSignInWalletAdapter() : new FakeWalletAdapter()
   const utils = render(
-    <AppProviders queryClient={createQueryClient()} wallets={noWallets ? [] : [adapter]}>
+    <AppProviders queryClient={queryClient} wallets={noWallets ? [] : [adapter]}>
       <RouterProvider router={router} />
     </AppProviders>,
   )

@@ -1,12 +1,12 @@
 // The marketplace's server-side listing: GET /api/projects with q / status / sort, read in pages of
 // MARKETPLACE_PAGE_SIZE by cursor (`{ items, nextCursor, total }`) through an infinite query.
-import { keepPreviousData, useInfiniteQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { MARKETPLACE_PAGE_SIZE } from '@/constants'
 import { apiGet } from '@/lib/api'
 import type { Cluster, Project } from '@/lib/types'
 import { useCluster } from '@/features/mode/mode-data-access'
-import { projectKeys } from '@/features/projects/projects-data-access'
-import { filterProjects, type SortOption, type StatusFilter } from './marketplace-logic'
+import { projectKeys } from '@/features/projects/project-keys'
+import { asSortOption, asStatusFilter, filterProjects, type SortOption, type StatusFilter } from './marketplace-logic'
 
 export interface ProjectPage {
   items: Project[]
@@ -18,6 +18,11 @@ export interface MarketplaceFilters {
   search: string
   status: StatusFilter
   sort: SortOption
+}
+
+/** The filters a marketplace URL names (?search=, ?status=, ?sort=); unknown values fall back to the defaults. */
+export function filtersFromSearchParams(params: URLSearchParams): MarketplaceFilters {
+  return { search: params.get('search') ?? '', status: asStatusFilter(params.get('status')), sort: asSortOption(params.get('sort')) }
 }
 
 export const marketplaceKeys = {
@@ -65,14 +70,20 @@ export async function fetchProjectPage(
   return localPage(answer, filters, cursor)
 }
 
+/** The listing's infinite query, for the grid's hook and for the route's prefetch (marketplace-prefetch.ts). */
+export const projectPagesQuery = (queryClient: QueryClient, cluster: Cluster, filters: MarketplaceFilters) =>
+  infiniteQueryOptions({
+    queryKey: marketplaceKeys.pages(cluster, filters),
+    queryFn: ({ pageParam }) => fetchProjectPage(queryClient, cluster, filters, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page: ProjectPage) => page.nextCursor,
+  })
+
 export function useProjectPages(filters: MarketplaceFilters) {
   const cluster = useCluster()
   const queryClient = useQueryClient()
   return useInfiniteQuery({
-    queryKey: marketplaceKeys.pages(cluster, filters),
-    queryFn: ({ pageParam }) => fetchProjectPage(queryClient, cluster, filters, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
+    ...projectPagesQuery(queryClient, cluster, filters),
     // While a new search is on its way the cards already loaded stay (and are filtered locally).
     placeholderData: keepPreviousData,
   })

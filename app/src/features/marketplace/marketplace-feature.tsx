@@ -2,18 +2,26 @@
 // the project grid, an 8-card skeleton while loading and 'No projects found' when empty.
 // Search, filter and sort run on the server, a page at a time, and more pages load as the end of the
 // grid scrolls near, so a catalogue of thousands renders only what has been scrolled to. Typing
-// filters the cards already loaded at once; the server is asked once typing pauses.
+// filters the cards already loaded at once; the server is asked once typing pauses. The route's
+// loader (marketplace-prefetch.ts) has asked for the first page before this screen's code arrived;
+// each new answer paints its first screen of cards before the rest (useFirstScreenFirst).
 import { Box, Heading, HStack, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useEffect, useRef, useState } from 'react'
 import { LuSearch } from 'react-icons/lu'
 import { useSearchParams } from 'react-router-dom'
 import { ErrorAlert } from '@/components/ui/error-alert'
-import { MARKETPLACE_PREFETCH_MARGIN_PX, MARKETPLACE_SEARCH_DEBOUNCE_MS, MARKETPLACE_SKELETON_COUNT } from '@/constants'
+import {
+  MARKETPLACE_FIRST_SCREEN_CARDS,
+  MARKETPLACE_PREFETCH_MARGIN_PX,
+  MARKETPLACE_SEARCH_DEBOUNCE_MS,
+  MARKETPLACE_SKELETON_COUNT,
+} from '@/constants'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
+import { useFirstScreenFirst } from '@/lib/use-first-screen-first'
 import { useOnVisible } from '@/lib/use-on-visible'
 import { ProjectCard, ProjectCardSkeleton } from '@/features/projects/projects-ui'
-import { useProjectPages } from './marketplace-data-access'
-import { SORT_OPTIONS, STATUS_FILTERS, asSortOption, asStatusFilter, filterProjects } from './marketplace-logic'
+import { filtersFromSearchParams, useProjectPages } from './marketplace-data-access'
+import { SORT_OPTIONS, STATUS_FILTERS, filterProjects } from './marketplace-logic'
 
 const STATUS_LABELS = { all: 'All projects', funding: 'Funding', funded: 'Funded' } as const
 /** Skeleton cards shown under the grid while the next page loads. */
@@ -21,9 +29,7 @@ const NEXT_PAGE_SKELETON_COUNT = 4
 
 export default function MarketplaceFeature() {
   const [params, setParams] = useSearchParams()
-  const urlSearch = params.get('search') ?? ''
-  const status = asStatusFilter(params.get('status'))
-  const sort = asSortOption(params.get('sort'))
+  const { search: urlSearch, status, sort } = filtersFromSearchParams(params)
   // The box keeps its own text: the URL follows it once typing pauses (a URL update per keystroke
   // lags behind fast typing and would drop letters), and follows the header's box the other way.
   const [search, setSearch] = useState(urlSearch)
@@ -55,11 +61,14 @@ export default function MarketplaceFeature() {
   const visible = filterProjects(loaded, search, status, sort)
   const settled = projects.isSuccess && !projects.isPlaceholderData && search === debouncedSearch
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = projects
+  // A new answer paints its first screen of cards first; the cards below the fold follow in the
+  // background (and the next page is not asked for before they are in the page).
+  const { shown, allShown } = useFirstScreenFirst(visible, projects.data?.pages[0], MARKETPLACE_FIRST_SCREEN_CARDS)
   const sentinelRef = useOnVisible<HTMLDivElement>(
     () => {
       if (hasNextPage && !isFetchingNextPage) void fetchNextPage()
     },
-    { marginPx: MARKETPLACE_PREFETCH_MARGIN_PX, enabled: settled && hasNextPage, generation: projects.data?.pages.length ?? 0 },
+    { marginPx: MARKETPLACE_PREFETCH_MARGIN_PX, enabled: settled && hasNextPage && allShown, generation: projects.data?.pages.length ?? 0 },
   )
   const skeletons = (count: number) => Array.from({ length: count }, (_, index) => <ProjectCardSkeleton key={`skeleton-${index}`} />)
 
@@ -103,7 +112,7 @@ export default function MarketplaceFeature() {
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4" aria-busy={!settled}>
         {projects.isPending || (!settled && visible.length === 0 && projects.isFetching)
           ? skeletons(MARKETPLACE_SKELETON_COUNT)
-          : visible.map((project) => <ProjectCard key={project.id} project={project} />)}
+          : shown.map((project) => <ProjectCard key={project.id} project={project} />)}
         {isFetchingNextPage && skeletons(NEXT_PAGE_SKELETON_COUNT)}
       </SimpleGrid>
       {hasNextPage && <Box ref={sentinelRef} h="px" data-testid="marketplace-more" />}

@@ -46,6 +46,15 @@ function listing(request: RecordedRequest) {
   return { items: matching.slice(start, end), nextCursor: end < matching.length ? String(end) : null, total: matching.length }
 }
 
+/**
+ * Reports the grid's end as on screen once it is observed: the sentinel is watched only once every
+ * card of the answer is in the page (the cards below the first screen render in a transition).
+ */
+async function revealGridEnd() {
+  await waitFor(() => expect(FakeIntersectionObserver.instances.size).toBeGreaterThan(0))
+  act(() => FakeIntersectionObserver.reveal())
+}
+
 const listRequests = (requests: RecordedRequest[]) => requests.filter((request) => request.path.startsWith('/api/projects?'))
 
 beforeEach(() => {
@@ -71,11 +80,11 @@ describe('marketplace at scale', () => {
     await waitFor(() => expect(screen.getAllByTestId('project-card')).toHaveLength(MARKETPLACE_PAGE_SIZE))
     expect(listRequests(api.requests)).toHaveLength(1)
 
-    act(() => FakeIntersectionObserver.reveal())
+    await revealGridEnd()
     await waitFor(() => expect(screen.getAllByTestId('project-card')).toHaveLength(2 * MARKETPLACE_PAGE_SIZE))
     expect(listRequests(api.requests)[1].path).toContain(`cursor=${MARKETPLACE_PAGE_SIZE}`)
 
-    act(() => FakeIntersectionObserver.reveal())
+    await revealGridEnd()
     await waitFor(() => expect(screen.getAllByTestId('project-card')).toHaveLength(catalogue.length))
     // The last page has no next cursor: nothing more is asked for.
     expect(screen.queryByTestId('marketplace-more')).not.toBeInTheDocument()
@@ -115,7 +124,7 @@ describe('marketplace against a server without pagination', () => {
     const api = installFakeApi({ 'GET /api/projects': () => catalogue })
     renderApp('/marketplace')
     await waitFor(() => expect(screen.getAllByTestId('project-card')).toHaveLength(MARKETPLACE_PAGE_SIZE))
-    act(() => FakeIntersectionObserver.reveal())
+    await revealGridEnd()
     await waitFor(() => expect(screen.getAllByTestId('project-card')).toHaveLength(2 * MARKETPLACE_PAGE_SIZE))
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'Desert' } })
     await waitFor(() => expect(screen.getAllByTestId('project-card')).toHaveLength(MARKETPLACE_PAGE_SIZE))

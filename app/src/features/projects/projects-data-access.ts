@@ -7,14 +7,9 @@ import { useCluster } from '@/features/mode/mode-data-access'
 import { chainKeys, useMarqueeClient } from '@/features/chain/chain-data-access'
 import type { ProjectRef } from '@/features/chain/marquee-client'
 import { investmentKeys } from '@/features/investments/investments-data-access'
+import { projectKeys } from './project-keys'
 
-export const projectKeys = {
-  all: (cluster: Cluster) => ['projects', cluster] as const,
-  list: (cluster: Cluster) => [...projectKeys.all(cluster), 'list'] as const,
-  featured: (cluster: Cluster, limit: number) => [...projectKeys.all(cluster), 'featured', limit] as const,
-  detail: (cluster: Cluster, id: number) => [...projectKeys.all(cluster), 'detail', id] as const,
-  investments: (cluster: Cluster, id: number) => [...projectKeys.all(cluster), 'investments', id] as const,
-}
+export { projectKeys }
 
 /** The project list's query, for hooks and for mutations that need the list (ensureQueryData). */
 export const projectListQuery = (cluster: Cluster) =>

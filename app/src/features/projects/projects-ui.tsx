@@ -1,6 +1,7 @@
 // Presentational project pieces: funding bar, status label, marketplace card and its skeleton.
 import { Badge, Box, Card, HStack, Image, Progress, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react'
 import { LuUsers } from 'react-icons/lu'
+import { memo } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 import {
   formatCount,
@@ -58,7 +59,8 @@ export function ProjectThumbnail({ project, height = '44' }: { project: Project;
   )
 }
 
-export function ProjectCard({ project }: { project: Project }) {
+/** Memoised: a grid re-rendered as the user types (or a page is added) leaves unchanged cards alone. */
+export const ProjectCard = memo(function ProjectCard({ project }: { project: Project }) {
   const percentage = fundingPercentage(project)
   return (
     <Card.Root asChild overflow="hidden" _hover={{ borderColor: 'purple.500' }} data-testid="project-card">
@@ -107,7 +109,7 @@ export function ProjectCard({ project }: { project: Project }) {
       </RouterLink>
     </Card.Root>
   )
-}
+})
 
 export function ProjectCardSkeleton() {
   return (
