@@ -20,6 +20,7 @@
 import { sql } from 'kysely';
 import { pathToFileURL } from 'node:url';
 import { data, openStore, type StoreLocation } from '../../indexer/src/index.ts';
+import { inChunks } from '../../indexer/src/db/batches.ts';
 import { ClusterIndexer } from '../../indexer/src/ingest/indexer.ts';
 import { decodeTransactionEvents, eventDataToJson, type ChainTransaction } from '../../indexer/src/program/decoder.ts';
 import { PROGRAM_ID } from '../../indexer/src/program/idl.ts';
@@ -111,9 +112,9 @@ async function insertRaw(db: data.Executor, dialect: data.DialectName, rows: Map
     await (dialect === 'sqlite' ? sql`PRAGMA defer_foreign_keys = ON` : sql`SET CONSTRAINTS ALL DEFERRED`).execute(trx);
     for (const [table, tableRows] of rows) {
       const perStatement = Math.max(1, Math.min(BATCH, Math.floor(MAX_PARAMETERS / Object.keys(tableRows[0]).length)));
-      for (let i = 0; i < tableRows.length; i += perStatement) {
+      for (const chunk of inChunks(tableRows, perStatement)) {
         // eslint-disable-next-line @typescript-eslint/no-explicit-any
-        await trx.insertInto(table as any).values(tableRows.slice(i, i + perStatement) as any).execute();
+        await trx.insertInto(table as any).values(chunk as any).execute();
       }
     }
   });
@@ -157,7 +158,7 @@ export async function benchIngest(): Promise<BenchRow[]> {
     const eventsOnly = await openStore(location());
     start = performance.now();
     await eventsOnly.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < eventRows.length; i += BATCH) await trx.insertInto('events').values(eventRows.slice(i, i + BATCH)).execute();
+      for (const chunk of inChunks(eventRows, BATCH)) await trx.insertInto('events').values(chunk).execute();
     });
     const eventsOnlySeconds = (performance.now() - start) / 1000;
     await eventsOnly.close();

@@ -73,6 +73,8 @@ export const cachedRead: MiddlewareHandler<AppEnv> = async (c, next) => {
   const json = new Uint8Array(await c.res.arrayBuffer());
   const entry: Entry = { stamp, json, etag: `"${createHash('sha1').update(json).digest('hex')}"`, validUntilMs: c.get('answerHoldsUntil') ?? Number.POSITIVE_INFINITY };
   cache.keep(key, entry);
+  // Dropped first: Hono merges the old response's headers into a new one, and a miss must answer
+  // exactly as a later hit of the same entry does.
   c.res = undefined;
   c.res = answer(c, entry);
 };
