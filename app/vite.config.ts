@@ -17,7 +17,7 @@ function dropWalletModalFontImport(): Plugin {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), dropWalletModalFontImport()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
@@ -25,7 +25,12 @@ export default defineConfig({
   define: {
     // @coral-xyz/anchor and web3.js read process.env in a few places.
     'process.env.ANCHOR_BROWSER': 'true',
+    // The server build (src/prerender.tsx) runs in the indexer's process, whatever its NODE_ENV:
+    // React's production server renderer is several times faster than its development one.
+    ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
   },
+  // The server build carries its libraries (React among them, so the define above reaches it).
+  ssr: isSsrBuild ? { noExternal: true } : undefined,
   server: {
     proxy: { '/api': { target: API_DEV_TARGET, changeOrigin: true } },
   },
@@ -49,4 +54,4 @@ export default defineConfig({
     isolate: false,
     unstubGlobals: true,
   },
-})
+}))

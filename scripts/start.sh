@@ -41,11 +41,11 @@ else
   step "program present: target/deploy/marquee.so"
 fi
 
-if [ ! -f app/dist/index.html ]; then
-  step "building the dApp (app/dist is missing)"
+if [ ! -f app/dist/index.html ] || [ ! -f app/dist-server/prerender.js ]; then
+  step "building the dApp (app/dist or its server bundle app/dist-server is missing)"
   npm run build -w app
 else
-  step "dApp present: app/dist"
+  step "dApp present: app/dist and app/dist-server"
 fi
 
 export PORT="${PORT:-8787}"

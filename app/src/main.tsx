@@ -3,6 +3,7 @@ import './polyfills'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
+import { adoptPrerenderedPage, routerReady } from './lib/prerendered'
 import { createQueryClient } from './lib/query-client'
 import { AppProviders } from './providers'
 import { createRouter } from './routes'
@@ -10,12 +11,23 @@ import { createRouter } from './routes'
 // Created before the first render: the router starts the first page's chunk and its loaders' requests
 // at once, while React renders the providers.
 const queryClient = createQueryClient()
+const container = document.getElementById('root')!
+// A page the server prerendered (the marketplace) starts from the data it shows: adopted before the
+// router starts, so the route's loader finds it.
+const prerendered = adoptPrerenderedPage(container, queryClient)
 const router = createRouter(queryClient)
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-)
+function renderApp() {
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  )
+}
+
+// Over a prerendered page, the app's first commit must already show the screen (it replaces the
+// page's markup): an empty first frame would flash.
+if (prerendered) void routerReady(router).then(renderApp)
+else renderApp()

@@ -6,23 +6,26 @@ import { useState, type ReactNode } from 'react'
 import { Provider as ChakraProvider } from '@/components/ui/provider'
 import { Toaster } from '@/components/ui/toaster'
 import { createQueryClient } from '@/lib/query-client'
-import { ModeProvider } from '@/features/mode/mode-data-access'
+import { ModeProvider, type Mode } from '@/features/mode/mode-data-access'
 import { WalletBridgeProvider } from '@/features/wallet/wallet-bridge'
 
 export function AppProviders({
   children,
   queryClient,
   wallets,
+  mode,
 }: {
   children: ReactNode
   queryClient?: QueryClient
   wallets?: Adapter[]
+  /** The mode to start in, instead of the one this browser stored (the server's prerender has no storage). */
+  mode?: Mode
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient())
   return (
     <ChakraProvider>
       <QueryClientProvider client={client}>
-        <ModeProvider>
+        <ModeProvider initialMode={mode}>
           <WalletBridgeProvider wallets={wallets}>
             {children}
             <Toaster />

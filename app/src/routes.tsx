@@ -7,19 +7,20 @@ import { Layout } from '@/features/shell/shell-feature'
 import { NotFoundScreen } from '@/features/shell/shell-ui'
 import { PLACEHOLDERS, PlaceholderFeature } from '@/features/placeholders/placeholder-feature'
 import { marketplaceLoader } from '@/features/marketplace/marketplace-prefetch'
+import type { Mode } from '@/features/mode/mode-data-access'
 
 /** A route whose screen is the default export of a module loaded on first visit. */
 const screen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default })
 
-/** The routes, their loaders filling `queryClient` (the one the app's providers hold). */
-export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
+/** The routes, their loaders filling `queryClient` (the one the app's providers hold), in the stored mode or `mode`. */
+export const createRoutes = (queryClient: QueryClient, mode?: Mode): RouteObject[] => [
   {
     element: <Layout />,
     // Nothing to show before the first screen's chunk arrives but the empty page.
     HydrateFallback: () => null,
     children: [
       { path: '/', lazy: screen(() => import('@/features/dashboard/dashboard-feature')) },
-      { path: '/marketplace', loader: marketplaceLoader(queryClient), lazy: screen(() => import('@/features/marketplace/marketplace-feature')) },
+      { path: '/marketplace', loader: marketplaceLoader(queryClient, mode), lazy: screen(() => import('@/features/marketplace/marketplace-feature')) },
       { path: '/project/:id', lazy: screen(() => import('@/features/project-detail/project-detail-feature')) },
       { path: '/investments', lazy: screen(() => import('@/features/investments/investments-feature')) },
       { path: '/embed', lazy: screen(() => import('@/features/publishers/embed-library-feature')) },

@@ -26,6 +26,8 @@ export interface Config {
    */
   trustedProxyHops: number;
   staticDir: string;
+  /** The dApp's server bundle, rendering the marketplace's first screen into its HTML (prerendered-pages.ts). */
+  prerenderModule: string;
   /** Path of the settlement authority's keypair JSON: turns on the settlement job for the RPC clusters. */
   settlementKeypairPath?: string;
   settlementIntervalMs: number;
@@ -82,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     heliusAuthHeader: env.HELIUS_WEBHOOK_AUTH || undefined,
     trustedProxyHops: trustedProxyHops(env),
     staticDir: env.MARQUEE_STATIC_DIR ?? new URL('../../app/dist', import.meta.url).pathname,
+    prerenderModule: env.MARQUEE_PRERENDER_MODULE ?? new URL('../../app/dist-server/prerender.js', import.meta.url).pathname,
     settlementKeypairPath: env.MARQUEE_SETTLEMENT_KEYPAIR || undefined,
     settlementIntervalMs: Number(env.MARQUEE_SETTLEMENT_INTERVAL_MS ?? 60_000),
     demo: env.MARQUEE_DEMO !== '0',

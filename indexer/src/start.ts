@@ -96,7 +96,7 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
   });
   // An `indexer` process is reached by the API processes only: it serves the API, not the dApp.
   const staticDir = config.role === 'indexer' ? undefined : config.staticDir;
-  const server = await createServer({ app, port: config.port, staticDir });
+  const server = await createServer({ app, port: config.port, staticDir, prerenderModule: config.prerenderModule });
   const url = `http://localhost:${config.port}`;
   return {
     clusters,

@@ -7,7 +7,9 @@ import { Footer, Header, SidebarContent } from './shell-ui'
 export const DRAWER_MAX_WIDTH_PX = 1024
 
 export function Layout() {
-  const [isDrawerLayout] = useMediaQuery([`(max-width: ${DRAWER_MAX_WIDTH_PX}px)`], { ssr: false })
+  // Read at once in the browser (no first frame in the wrong layout); the server's prerender of the
+  // marketplace (src/prerender.tsx) has no screen to ask and draws the desktop layout.
+  const [isDrawerLayout] = useMediaQuery([`(max-width: ${DRAWER_MAX_WIDTH_PX}px)`], { ssr: typeof window === 'undefined', fallback: [false] })
   const [drawerOpen, setDrawerOpen] = useState(false)
   return (
     <Flex minH="100vh">

@@ -82,8 +82,9 @@ export function WalletBridgeProvider({ children, wallets }: { children: ReactNod
   return (
     <BridgeContext.Provider value={bridge}>
       {children}
-      {/* A sibling, not a wrapper: the page never waits for (or remounts on) the wallet libraries. */}
-      <Suspense fallback={null}>{runtime}</Suspense>
+      {/* A sibling, not a wrapper: the page never waits for (or remounts on) the wallet libraries.
+          No wallet on the server (the marketplace's prerender, src/prerender.tsx). */}
+      {typeof window !== 'undefined' && <Suspense fallback={null}>{runtime}</Suspense>}
     </BridgeContext.Provider>
   )
 }
