@@ -1,0 +1,98 @@
+// End to end, the marketplace's prerender in headless Chromium against the real server: the HTML of
+// /marketplace already holds the first screen of cards (the indexer renders it with the app's
+// src/prerender.tsx), visible with JavaScript switched off; with JavaScript the live app takes the
+// preview's place, starting from the same answer, and its search works; other routes get the plain
+// dApp shell.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startHarness, type ApiProject, type Harness } from './harness.ts';
+
+/** The grid's first screen (the app's MARKETPLACE_FIRST_SCREEN_CARDS). */
+const FIRST_SCREEN_CARDS = 8;
+
+let harness: Harness;
+let firstScreen: ApiProject[];
+
+const decodeEntities = (html: string) =>
+  html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+before(async () => {
+  harness = await startHarness();
+  const page = await harness.api<{ items: ApiProject[] }>('/projects?limit=24&status=all&sort=funding&cluster=demo');
+  firstScreen = page.items.slice(0, FIRST_SCREEN_CARDS);
+  assert.equal(firstScreen.length, FIRST_SCREEN_CARDS);
+});
+
+after(async () => {
+  await harness?.close();
+});
+
+test('the HTML of /marketplace holds the first screen of cards and the answer they were drawn from', async () => {
+  const response = await fetch(`${harness.origin}/marketplace`);
+  assert.equal(response.status, 200);
+  assert.match(response.headers.get('content-type') ?? '', /text\/html/);
+  const html = await response.text();
+  assert.match(html, /<fieldset data-prerendered disabled inert/);
+  assert.equal(html.match(/data-testid="project-card"/g)?.length, FIRST_SCREEN_CARDS);
+  const text = decodeEntities(html);
+  for (const project of firstScreen) assert.ok(text.includes(project.title), `the prerendered page shows ${project.title}`);
+  const state = html.match(/<script type="application\/json" id="marquee-prerendered-state">([^<]*)<\/script>/);
+  assert.ok(state, 'the query cache is in the page');
+  const cache = JSON.parse(state[1]) as { queries: { state: { data: { pages: { items: { title: string }[] }[] } } }[] };
+  assert.deepEqual(
+    cache.queries[0].state.data.pages[0].items.slice(0, FIRST_SCREEN_CARDS).map((item) => item.title),
+    firstScreen.map((project) => project.title),
+  );
+  // A route the server does not prerender gets the plain dApp shell.
+  const other = await (await fetch(`${harness.origin}/investments`)).text();
+  assert.doesNotMatch(other, /data-prerendered|marquee-prerendered-state/);
+  assert.match(other, /<div id="root"><\/div>/);
+});
+
+test('without JavaScript the first cards are on screen', async () => {
+  const context = await harness.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1400, height: 1000 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${harness.origin}/marketplace`);
+    const cards = page.getByTestId('project-card');
+    await cards.first().waitFor({ state: 'visible' });
+    assert.equal(await cards.count(), FIRST_SCREEN_CARDS);
+    assert.match((await cards.first().textContent()) ?? '', new RegExp(firstScreen[0].title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    // The preview's controls wait for the app: disabled until it has replaced them.
+    assert.equal(await page.getByLabel('Search', { exact: true }).isDisabled(), true);
+  } finally {
+    await context.close();
+  }
+});
+
+test('with JavaScript the live app replaces the preview, from the same answer, and its search filters', async () => {
+  const context = await harness.browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  try {
+    const page = await context.newPage();
+    const listings: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/projects') listings.push(request.url());
+    });
+    await page.goto(`${harness.origin}/marketplace`);
+    await page.locator('[data-prerendered]').waitFor({ state: 'detached' });
+    await page.getByTestId('project-card').first().waitFor({ state: 'visible' });
+    assert.match((await page.getByTestId('project-card').first().textContent()) ?? '', new RegExp(firstScreen[0].title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    // The first page came with the HTML: the app did not ask for it again.
+    assert.deepEqual(listings.filter((url) => !url.includes('cursor=')), []);
+
+    const wanted = firstScreen[FIRST_SCREEN_CARDS - 1];
+    const search = page.getByLabel('Search', { exact: true });
+    assert.equal(await search.isEnabled(), true);
+    await search.fill(wanted.title);
+    await page.waitForFunction(
+      (title) => {
+        const cards = [...document.querySelectorAll('[data-testid="project-card"]')];
+        return cards.length > 0 && cards.every((card) => card.textContent?.includes(title)) && document.querySelector('[aria-busy="false"]') !== null;
+      },
+      wanted.title,
+    );
+    assert.ok(listings.some((url) => new URL(url).searchParams.get('q') === wanted.title), 'the search was asked of the server');
+  } finally {
+    await context.close();
+  }
+});
