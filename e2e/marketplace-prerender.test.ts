@@ -1,8 +1,8 @@
 // End to end, the marketplace's prerender in headless Chromium against the real server: the HTML of
 // /marketplace already holds the first screen of cards (the indexer renders it with the app's
 // src/prerender.tsx), visible with JavaScript switched off; with JavaScript the live app takes the
-// preview's place, starting from the same answer, and its search works; other routes get the plain
-// dApp shell.
+// preview's place, starting from the same answer, and its search works; other routes, searches and
+// made-up parameters get the plain dApp shell.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, type ApiProject, type Harness } from './harness.ts';
@@ -43,10 +43,15 @@ test('the HTML of /marketplace holds the first screen of cards and the answer th
     cache.queries[0].state.data.pages[0].items.slice(0, FIRST_SCREEN_CARDS).map((item) => item.title),
     firstScreen.map((project) => project.title),
   );
-  // A route the server does not prerender gets the plain dApp shell.
-  const other = await (await fetch(`${harness.origin}/investments`)).text();
-  assert.doesNotMatch(other, /data-prerendered|marquee-prerendered-state/);
-  assert.match(other, /<div id="root"><\/div>/);
+  // A filter the app writes is prerendered too.
+  const funded = await (await fetch(`${harness.origin}/marketplace?status=funded`)).text();
+  assert.match(funded, /<fieldset data-prerendered/);
+  // A route the server does not prerender, a search, or a made-up parameter or value, gets the plain dApp shell.
+  for (const path of ['/investments', '/marketplace?search=Orchard', '/marketplace?status=nonsense', '/marketplace?x=1']) {
+    const other = await (await fetch(`${harness.origin}${path}`)).text();
+    assert.doesNotMatch(other, /data-prerendered|marquee-prerendered-state/, path);
+    assert.match(other, /<div id="root"><\/div>/, path);
+  }
 });
 
 test('without JavaScript the first cards are on screen', async () => {

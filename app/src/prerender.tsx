@@ -17,12 +17,20 @@ import { AppProviders } from '@/providers'
 import { createRoutes } from '@/routes'
 import { clusterForMode, DEFAULT_MODE } from '@/features/mode/mode-data-access'
 import { PRERENDERED_ATTRIBUTE, PRERENDERED_STATE_ID } from '@/lib/prerendered'
-import { filtersFromSearchParams, projectPagePath, projectPagesQuery, type ProjectPage } from '@/features/marketplace/marketplace-data-access'
+import {
+  filtersFromSearchParams,
+  projectPagePath,
+  projectPagesQuery,
+  type MarketplaceFilters,
+  type ProjectPage,
+} from '@/features/marketplace/marketplace-data-access'
 import type { Cluster } from '@/lib/types'
 
 /** The paths rendered here; any other gets the plain dApp shell. */
 export const PRERENDERED_PATHS = ['/marketplace'] as const
 
+/** The listing a bare /marketplace shows. */
+const DEFAULT_FILTERS = filtersFromSearchParams(new URLSearchParams())
 /** URLs are read relative to this (only their path and query matter). */
 const ORIGIN = 'http://marquee.invalid'
 /** The default mode's cluster: the server cannot read the mode a browser stored. */
@@ -32,14 +40,28 @@ const CLUSTER = clusterForMode(DEFAULT_MODE)
 export type ApiGet = (path: string, cluster: Cluster) => Promise<unknown>
 
 /**
+ * Only the listings the app's own links and filters write (a status and a sort, each named only when
+ * not the default): a finite set of pages, each rendered once and kept by the server. A search, or
+ * any other parameter or value, gets the plain dApp, so that no stream of made-up URLs can make the
+ * server render page after page.
+ */
+function isCanonicalListing(params: URLSearchParams, filters: MarketplaceFilters): boolean {
+  const canonical = new URLSearchParams()
+  if (filters.status !== DEFAULT_FILTERS.status) canonical.set('status', filters.status)
+  if (filters.sort !== DEFAULT_FILTERS.sort) canonical.set('sort', filters.sort)
+  return filters.search === '' && params.toString() === canonical.toString()
+}
+
+/**
  * The query cache `url` (a path with its query) is rendered from, its answers asked of `apiGet`; null
  * when the path is not prerendered. Throws when the API fails.
  */
 export async function prerenderData(url: string, apiGet: ApiGet): Promise<DehydratedState | null> {
   const { pathname, searchParams } = new URL(url, ORIGIN)
   if (!(PRERENDERED_PATHS as readonly string[]).includes(pathname)) return null
-  const queryClient = createQueryClient()
   const filters = filtersFromSearchParams(searchParams)
+  if (!isCanonicalListing(searchParams, filters)) return null
+  const queryClient = createQueryClient()
   await queryClient.prefetchInfiniteQuery({
     ...projectPagesQuery(queryClient, CLUSTER, filters),
     queryFn: async ({ pageParam }) => (await apiGet(projectPagePath(filters, pageParam), CLUSTER)) as ProjectPage,

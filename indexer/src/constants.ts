@@ -228,6 +228,10 @@ export const READ_CACHE_MAX_ENTRIES = 2_000;
 /** …and this many bytes of JSON (the whole 1,000-film list is about 1.2 MB). */
 export const READ_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
-/** Prerendered pages (prerendered-pages.ts) kept, one per URL, and for how long at most: a card's text can depend on the clock. */
-export const PRERENDER_CACHE_ENTRIES = 200;
+/**
+ * Prerendered pages (prerendered-pages.ts) kept, one per URL (the app prerenders only the
+ * marketplace's status × sort listings, a dozen), and for how long at most: a card's text can depend
+ * on the clock.
+ */
+export const PRERENDER_CACHE_ENTRIES = 32;
 export const PRERENDER_CACHE_MS = 10_000;

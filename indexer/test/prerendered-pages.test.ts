@@ -1,0 +1,68 @@
+// The server's side of the marketplace prerender (prerendered-pages.ts), with a stand-in for the
+// app's module: the page goes into index.html, is rendered again only when the API's answers change,
+// and any failure serves the plain dApp (null); a missing module turns prerendering off.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { Hono } from 'hono';
+import type { AppEnv } from '../src/api/context.ts';
+import { loadPrerenderer } from '../src/prerendered-pages.ts';
+
+const folder = mkdtempSync(join(tmpdir(), 'marquee-prerender-'));
+after(() => rmSync(folder, { recursive: true, force: true }));
+
+writeFileSync(join(folder, 'index.html'), '<html><head><title>Marquee</title></head><body><div id="root"></div><script src="/a.js"></script></body></html>');
+// Counts its renders on globalThis; "$&" in the markup checks it is inserted as text.
+writeFileSync(
+  join(folder, 'prerender.mjs'),
+  `export async function prerenderData(url, apiGet) {
+    if (!url.startsWith('/marketplace')) return null;
+    const answer = await apiGet('/api/listing', 'demo');
+    return { answer };
+  }
+  export async function renderPrerendered(url, state) {
+    globalThis.prerenderCount = (globalThis.prerenderCount ?? 0) + 1;
+    if (state.answer.title === 'breaks') throw new Error('render failed');
+    return { head: '<style>.card{}</style>', root: '<div id="root"><p>' + state.answer.title + ' $&</p></div>' };
+  }`,
+);
+
+const renders = () => (globalThis as { prerenderCount?: number }).prerenderCount ?? 0;
+
+test('a page goes into index.html, rendered again only when its answers change; failures serve the plain dApp', async () => {
+  let title = 'The Quiet Orchard';
+  let status = 200;
+  const app = new Hono<AppEnv>();
+  app.get('/api/listing', (c) => {
+    assert.equal(c.req.query('cluster'), 'demo');
+    return status === 200 ? c.json({ title }) : c.text('down', 503);
+  });
+  const prerenderer = await loadPrerenderer({ app, staticDir: folder, modulePath: join(folder, 'prerender.mjs') });
+  assert.ok(prerenderer);
+
+  const page = await prerenderer.page('/marketplace');
+  assert.equal(page, '<html><head><title>Marquee</title><style>.card{}</style></head><body><div id="root"><p>The Quiet Orchard $&</p></div><script src="/a.js"></script></body></html>');
+  assert.equal(renders(), 1);
+  assert.equal(await prerenderer.page('/marketplace'), page, 'the same answers: the kept page');
+  assert.equal(renders(), 1);
+
+  title = 'Winter Line';
+  assert.match((await prerenderer.page('/marketplace')) ?? '', /<p>Winter Line \$&<\/p>/);
+  assert.equal(renders(), 2);
+
+  assert.equal(await prerenderer.page('/investments'), null, 'a path the module does not prerender');
+  status = 503;
+  assert.equal(await prerenderer.page('/marketplace'), null, 'the API failing');
+  status = 200;
+  title = 'breaks';
+  assert.equal(await prerenderer.page('/marketplace'), null, 'the render failing');
+});
+
+test('no module, or one that does not load: no prerendering', async () => {
+  const app = new Hono<AppEnv>();
+  assert.equal(await loadPrerenderer({ app, staticDir: folder, modulePath: join(folder, 'missing.mjs') }), null);
+  writeFileSync(join(folder, 'broken.mjs'), 'export const = ;');
+  assert.equal(await loadPrerenderer({ app, staticDir: folder, modulePath: join(folder, 'broken.mjs') }), null);
+});
