@@ -6,6 +6,7 @@
 // loader (marketplace-prefetch.ts) has asked for the first page before this screen's code arrived;
 // each new answer paints its first screen of cards before the rest (useFirstScreenFirst).
 import { Box, Heading, HStack, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { LuSearch } from 'react-icons/lu'
 import { useSearchParams } from 'react-router-dom'
@@ -20,7 +21,8 @@ import { useDebouncedValue } from '@/lib/use-debounced-value'
 import { useFirstScreenFirst } from '@/lib/use-first-screen-first'
 import { useOnVisible } from '@/lib/use-on-visible'
 import { ProjectCard, ProjectCardSkeleton } from '@/features/projects/projects-ui'
-import { filtersFromSearchParams, useProjectPages } from './marketplace-data-access'
+import { useCluster } from '@/features/mode/mode-data-access'
+import { filtersFromSearchParams, projectPagesQuery, useProjectPages } from './marketplace-data-access'
 import { SORT_OPTIONS, STATUS_FILTERS, filterProjects } from './marketplace-logic'
 
 const STATUS_LABELS = { all: 'All projects', funding: 'Funding', funded: 'Funded' } as const
@@ -33,7 +35,13 @@ export default function MarketplaceFeature() {
   // The box keeps its own text: the URL follows it once typing pauses (a URL update per keystroke
   // lags behind fast typing and would drop letters), and follows the header's box the other way.
   const [search, setSearch] = useState(urlSearch)
-  const debouncedSearch = useDebouncedValue(search, MARKETPLACE_SEARCH_DEBOUNCE_MS)
+  const queryClient = useQueryClient()
+  const cluster = useCluster()
+  const debouncedSearch = useDebouncedValue(search, MARKETPLACE_SEARCH_DEBOUNCE_MS, (value) => {
+    // The request leaves the moment typing pauses, not after the render that follows it (the grid's
+    // query then finds it in flight).
+    void queryClient.prefetchInfiniteQuery(projectPagesQuery(queryClient, cluster, { search: value, status, sort }))
+  })
   const projects = useProjectPages({ search: debouncedSearch, status, sort })
 
   const update = (key: string, value: string, fallback: string) => {
