@@ -3,7 +3,7 @@
 // `firstScreen` items are returned, and the whole list right after, from a background transition
 // (interruptible, so the first screen paints without waiting for the items below the fold). Changes
 // that keep the answer (items appended, the list narrowed locally) return every item at once.
-import { startTransition, useEffect, useState } from 'react'
+import { startTransition, useEffect, useMemo, useState } from 'react'
 
 export function useFirstScreenFirst<T>(items: T[], answer: unknown, firstScreen: number): { shown: T[]; allShown: boolean } {
   const [allShownFor, setAllShownFor] = useState<unknown>(null)
@@ -11,5 +11,7 @@ export function useFirstScreenFirst<T>(items: T[], answer: unknown, firstScreen:
   useEffect(() => {
     if (allShownFor !== answer) startTransition(() => setAllShownFor(answer))
   }, [allShownFor, answer])
-  return { shown: allShown ? items : items.slice(0, firstScreen), allShown }
+  // The same array while the items are (a memoised list downstream skips its render).
+  const shown = useMemo(() => (allShown ? items : items.slice(0, firstScreen)), [allShown, items, firstScreen])
+  return { shown, allShown }
 }

@@ -6,7 +6,7 @@ import { ErrorAlert } from '@/components/ui/error-alert'
 import { ACHIEVEMENTS_DELAY_MS, DASHBOARD_CARD_COUNT, RECOMMENDATIONS_DELAY_MS } from '@/constants'
 import { useDelayedComputation } from '@/lib/use-delayed'
 import { useFeaturedProjects, useProjects } from '@/features/projects/projects-data-access'
-import { ProjectCard } from '@/features/projects/projects-ui'
+import { ProjectCard, ProjectCardGrid } from '@/features/projects/projects-ui'
 import { useUserInvestments } from '@/features/investments/investments-data-access'
 import { computeAchievements } from './achievements'
 import { recommendProjects } from './recommendations'
@@ -28,11 +28,11 @@ export default function DashboardFeature() {
       {rest.length > 0 && (
         <Stack gap="4">
           <Heading size="lg">Featured projects</Heading>
-          <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
+          <ProjectCardGrid columns={{ base: 1, sm: 2, xl: 4 }}>
             {rest.slice(0, DASHBOARD_CARD_COUNT).map((project) => (
               <ProjectCard key={project.id} project={project} />
             ))}
-          </SimpleGrid>
+          </ProjectCardGrid>
         </Stack>
       )}
       {walletAddress && <PersonalPanels />}

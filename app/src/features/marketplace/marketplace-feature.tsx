@@ -5,9 +5,9 @@
 // filters the cards already loaded at once; the server is asked once typing pauses. The route's
 // loader (marketplace-prefetch.ts) has asked for the first page before this screen's code arrived;
 // each new answer paints its first screen of cards before the rest (useFirstScreenFirst).
-import { Box, Heading, HStack, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Box, Heading, HStack, Input, InputGroup, NativeSelect, Stack, Text } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import { LuSearch } from 'react-icons/lu'
 import { useSearchParams } from 'react-router-dom'
 import { ErrorAlert } from '@/components/ui/error-alert'
@@ -20,7 +20,8 @@ import {
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 import { useFirstScreenFirst } from '@/lib/use-first-screen-first'
 import { useOnVisible } from '@/lib/use-on-visible'
-import { ProjectCard, ProjectCardSkeleton } from '@/features/projects/projects-ui'
+import { ProjectCard, ProjectCardGrid, ProjectCardSkeleton } from '@/features/projects/projects-ui'
+import type { Project } from '@/lib/types'
 import { useCluster } from '@/features/mode/mode-data-access'
 import { filtersFromSearchParams, projectPagesQuery, useProjectPages } from './marketplace-data-access'
 import { SORT_OPTIONS, STATUS_FILTERS, filterProjects } from './marketplace-logic'
@@ -28,6 +29,18 @@ import { SORT_OPTIONS, STATUS_FILTERS, filterProjects } from './marketplace-logi
 const STATUS_LABELS = { all: 'All projects', funding: 'Funding', funded: 'Funded' } as const
 /** Skeleton cards shown under the grid while the next page loads. */
 const NEXT_PAGE_SKELETON_COUNT = 4
+
+const skeletons = (count: number) => Array.from({ length: count }, (_, index) => <ProjectCardSkeleton key={`skeleton-${index}`} />)
+
+/** The grid; memoised, so a keystroke that changes only the search box does not render it. */
+const ProjectGrid = memo(function ProjectGrid({ cards, busy, loading, loadingMore }: { cards: Project[]; busy: boolean; loading: boolean; loadingMore: boolean }) {
+  return (
+    <ProjectCardGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} aria-busy={busy}>
+      {loading ? skeletons(MARKETPLACE_SKELETON_COUNT) : cards.map((project) => <ProjectCard key={project.id} project={project} />)}
+      {loadingMore && skeletons(NEXT_PAGE_SKELETON_COUNT)}
+    </ProjectCardGrid>
+  )
+})
 
 export default function MarketplaceFeature() {
   const [params, setParams] = useSearchParams()
@@ -56,17 +69,22 @@ export default function MarketplaceFeature() {
     searchInUrl.current = urlSearch
     setSearch(urlSearch)
   }, [urlSearch])
+  // Written once the search's answer is in: the router's navigation (a render of the whole route)
+  // then does not compete with drawing the answer.
+  const searching = projects.isFetching
   useEffect(() => {
-    if (debouncedSearch === searchInUrl.current) return
+    if (debouncedSearch === searchInUrl.current || searching) return
     searchInUrl.current = debouncedSearch
     update('search', debouncedSearch, '')
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new search is written to the URL
-  }, [debouncedSearch])
+  }, [debouncedSearch, searching])
 
-  const loaded = projects.data?.pages.flatMap((page) => page.items) ?? []
+  const loaded = useMemo(() => projects.data?.pages.flatMap((page) => page.items) ?? [], [projects.data])
   // The server already applied these filters to its answer; on the previous search's cards, shown
-  // while the new answer is on its way, they narrow the grid as the user types.
-  const visible = filterProjects(loaded, search, status, sort)
+  // while the new answer is on its way, they narrow the grid as the user types. Deferred: a
+  // keystroke updates the box at once, and the grid (however many cards are loaded) after it.
+  const gridSearch = useDeferredValue(search)
+  const visible = useMemo(() => filterProjects(loaded, gridSearch, status, sort), [loaded, gridSearch, status, sort])
   const settled = projects.isSuccess && !projects.isPlaceholderData && search === debouncedSearch
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = projects
   // A new answer paints its first screen of cards first; the cards below the fold follow in the
@@ -78,7 +96,6 @@ export default function MarketplaceFeature() {
     },
     { marginPx: MARKETPLACE_PREFETCH_MARGIN_PX, enabled: settled && hasNextPage && allShown, generation: projects.data?.pages.length ?? 0 },
   )
-  const skeletons = (count: number) => Array.from({ length: count }, (_, index) => <ProjectCardSkeleton key={`skeleton-${index}`} />)
 
   return (
     <Stack gap="6">
@@ -117,12 +134,12 @@ export default function MarketplaceFeature() {
         </NativeSelect.Root>
       </HStack>
       {projects.isError && <ErrorAlert error={projects.error} />}
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4" aria-busy={!settled}>
-        {projects.isPending || (!settled && visible.length === 0 && projects.isFetching)
-          ? skeletons(MARKETPLACE_SKELETON_COUNT)
-          : shown.map((project) => <ProjectCard key={project.id} project={project} />)}
-        {isFetchingNextPage && skeletons(NEXT_PAGE_SKELETON_COUNT)}
-      </SimpleGrid>
+      <ProjectGrid
+        cards={shown}
+        busy={!settled}
+        loading={projects.isPending || (!settled && visible.length === 0 && projects.isFetching)}
+        loadingMore={isFetchingNextPage}
+      />
       {hasNextPage && <Box ref={sentinelRef} h="px" data-testid="marketplace-more" />}
       {settled && visible.length === 0 && (
         <Box textAlign="center" py="16">

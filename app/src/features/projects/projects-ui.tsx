@@ -1,5 +1,17 @@
 // Presentational project pieces: funding bar, status label, marketplace card and its skeleton.
-import { Badge, Box, Card, Image, Progress, Skeleton, SkeletonText, useRecipe, useSlotRecipe, type SystemStyleObject } from '@chakra-ui/react'
+import {
+  Badge,
+  Card,
+  Image,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  SkeletonText,
+  useRecipe,
+  useSlotRecipe,
+  type SimpleGridProps,
+  type SystemStyleObject,
+} from '@chakra-ui/react'
 import { LuUsers } from 'react-icons/lu'
 import { memo, useMemo } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
@@ -62,12 +74,13 @@ export function ProjectThumbnail({ project, height = '44' }: { project: Project;
 }
 
 /**
- * The marketplace card's styles, from the theme's own recipes (card, badge, progress) and tokens,
- * as one style object for the card's root, its parts reached by `data-part`: a card is then one
- * styled element and plain ones inside, instead of ~25 styled elements each computing its styles at
- * every render (which made a grid of new cards, after each search, cost ~50 ms more to draw).
+ * The project cards' styles, from the theme's own recipes (card, badge, progress) and tokens, as one
+ * style object for the grid that holds them, each card part reached by its `data-card` attribute:
+ * the grid computes its styles once per render and every card is plain elements, instead of ~25
+ * styled elements per card each computing its styles (which made each search's new cards cost
+ * ~50 ms more to draw).
  */
-function useProjectCardCss(): SystemStyleObject {
+function useProjectCardsCss(): SystemStyleObject {
   const card = useSlotRecipe({ key: 'card' })
   const badge = useRecipe({ key: 'badge' })
   const progress = useSlotRecipe({ key: 'progress' })
@@ -76,95 +89,99 @@ function useProjectCardCss(): SystemStyleObject {
     const progressParts = progress({ variant: 'outline', size: 'sm', shape: 'rounded' })
     const palettes = Object.fromEntries(['green', 'gray', 'purple'].map((palette) => [`& [data-palette=${palette}]`, { colorPalette: palette }]))
     return {
-      ...cardParts.root,
-      overflow: 'hidden',
-      _hover: { borderColor: 'purple.500' },
       ...palettes,
-      '& [data-part=media]': { position: 'relative' },
-      '& [data-part=thumbnail]': { height: '44', width: 'full', objectFit: 'cover', bg: 'bg.muted' },
-      '& [data-part=status]': { ...badge({ variant: 'solid', size: 'sm' }), position: 'absolute', top: '2', right: '2' },
-      '& [data-part=body]': { ...cardParts.body, gap: '3', p: '4' },
-      '& [data-part=heading]': { display: 'flex', flexDirection: 'column', gap: '1' },
-      '& [data-part=title]': { fontWeight: 'semibold', lineClamp: 1 },
-      '& [data-part=director]': { fontSize: 'sm', color: 'fg.muted' },
-      '& [data-part=genres]': { display: 'flex', flexWrap: 'wrap', gap: '1' },
-      '& [data-part=genre]': { ...badge({ variant: 'outline', size: 'sm' }), colorPalette: 'gray' },
-      '& [data-part=progress]': { ...progressParts.root, ...progressParts.track },
-      '& [data-part=progress-range]': { ...progressParts.range, '--track-color': 'colors.colorPalette.solid' },
-      '& [data-part=row]': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', fontSize: 'sm' },
-      '& [data-part=footer]': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', fontSize: 'xs', color: 'fg.muted' },
-      '& [data-part=investors]': { display: 'flex', alignItems: 'center', gap: '1' },
-      '& [data-part=strong]': { fontWeight: 'semibold' },
-      '& [data-part=muted]': { color: 'fg.muted' },
+      '& [data-card=root]': { ...cardParts.root, overflow: 'hidden', _hover: { borderColor: 'purple.500' } },
+      '& [data-card=media]': { position: 'relative' },
+      '& [data-card=thumbnail]': { height: '44', width: 'full', objectFit: 'cover', bg: 'bg.muted' },
+      '& [data-card=status]': { ...badge({ variant: 'solid', size: 'sm' }), position: 'absolute', top: '2', right: '2' },
+      '& [data-card=body]': { ...cardParts.body, gap: '3', p: '4' },
+      '& [data-card=heading]': { display: 'flex', flexDirection: 'column', gap: '1' },
+      '& [data-card=title]': { fontWeight: 'semibold', lineClamp: 1 },
+      '& [data-card=director]': { fontSize: 'sm', color: 'fg.muted' },
+      '& [data-card=genres]': { display: 'flex', flexWrap: 'wrap', gap: '1' },
+      '& [data-card=genre]': { ...badge({ variant: 'outline', size: 'sm' }), colorPalette: 'gray' },
+      '& [data-card=progress]': { ...progressParts.root, ...progressParts.track },
+      '& [data-card=progress-range]': { ...progressParts.range, '--track-color': 'colors.colorPalette.solid' },
+      '& [data-card=row]': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', fontSize: 'sm' },
+      '& [data-card=footer]': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', fontSize: 'xs', color: 'fg.muted' },
+      '& [data-card=investors]': { display: 'flex', alignItems: 'center', gap: '1' },
+      '& [data-card=strong]': { fontWeight: 'semibold' },
+      '& [data-card=muted]': { color: 'fg.muted' },
     }
   }, [card, badge, progress])
 }
 
-/** Memoised: a grid re-rendered as the user types (or a page is added) leaves unchanged cards alone. */
+/** The grid of ProjectCards (and their skeletons), carrying the cards' styles. */
+export function ProjectCardGrid(props: SimpleGridProps) {
+  const css = useProjectCardsCss()
+  return <SimpleGrid gap="4" {...props} css={css} />
+}
+
+/**
+ * A project's card, in a ProjectCardGrid (which styles it). Memoised: a grid re-rendered as the user
+ * types (or a page is added) leaves unchanged cards alone.
+ */
 export const ProjectCard = memo(function ProjectCard({ project }: { project: Project }) {
-  const css = useProjectCardCss()
   const percentage = fundingPercentage(project)
   const status = fundingStatusLabel(project)
   const barValue = fundingBarValue(project)
   return (
-    <Box asChild css={css} data-testid="project-card">
-      <RouterLink to={`/project/${project.id}`}>
-        <div data-part="media">
-          <img
-            data-part="thumbnail"
-            src={project.thumbnailUrl}
-            alt={project.title}
-            // Off-screen cards' images wait until scrolled near; the fixed box keeps the layout from jumping.
-            loading="lazy"
-            decoding="async"
-            width={THUMBNAIL_WIDTH_PX}
-            height={THUMBNAIL_HEIGHT_PX}
-            onError={(event) => {
-              event.currentTarget.style.visibility = 'hidden'
-            }}
-          />
-          <span data-part="status" data-palette={statusPalette(status)}>
-            {status}
-          </span>
+    <RouterLink to={`/project/${project.id}`} data-card="root" data-testid="project-card">
+      <div data-card="media">
+        <img
+          data-card="thumbnail"
+          src={project.thumbnailUrl}
+          alt={project.title}
+          // Off-screen cards' images wait until scrolled near; the fixed box keeps the layout from jumping.
+          loading="lazy"
+          decoding="async"
+          width={THUMBNAIL_WIDTH_PX}
+          height={THUMBNAIL_HEIGHT_PX}
+          onError={(event) => {
+            event.currentTarget.style.visibility = 'hidden'
+          }}
+        />
+        <span data-card="status" data-palette={statusPalette(status)}>
+          {status}
+        </span>
+      </div>
+      <div data-card="body">
+        <div data-card="heading">
+          <p data-card="title">{project.title}</p>
+          <p data-card="director">{project.directorName}</p>
         </div>
-        <div data-part="body">
-          <div data-part="heading">
-            <p data-part="title">{project.title}</p>
-            <p data-part="director">{project.directorName}</p>
-          </div>
-          <div data-part="genres">
-            {project.genres.slice(0, 3).map((genre) => (
-              <span key={genre} data-part="genre">
-                {genre}
-              </span>
-            ))}
-          </div>
-          <div
-            data-part="progress"
-            data-palette={barValue >= 100 ? 'green' : 'purple'}
-            role="progressbar"
-            aria-label="Funding progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={barValue}
-          >
-            <div data-part="progress-range" style={{ width: `${barValue}%` }} />
-          </div>
-          <div data-part="row">
-            <p>
-              <span data-part="strong">{formatUsd(project.currentFunding)}</span> <span data-part="muted">of {formatUsd(project.fundingGoal)}</span>
-            </p>
-            <p data-part="muted">{formatPercentage(percentage)}%</p>
-          </div>
-          <div data-part="footer">
-            <span data-part="investors">
-              <LuUsers /> {formatCount(project.investorCount)} investors
+        <div data-card="genres">
+          {project.genres.slice(0, 3).map((genre) => (
+            <span key={genre} data-card="genre">
+              {genre}
             </span>
-            <p>{formatCount(project.totalViews ?? 0)} views</p>
-          </div>
+          ))}
         </div>
-      </RouterLink>
-    </Box>
+        <div
+          data-card="progress"
+          data-palette={barValue >= 100 ? 'green' : 'purple'}
+          role="progressbar"
+          aria-label="Funding progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={barValue}
+        >
+          <div data-card="progress-range" style={{ width: `${barValue}%` }} />
+        </div>
+        <div data-card="row">
+          <p>
+            <span data-card="strong">{formatUsd(project.currentFunding)}</span> <span data-card="muted">of {formatUsd(project.fundingGoal)}</span>
+          </p>
+          <p data-card="muted">{formatPercentage(percentage)}%</p>
+        </div>
+        <div data-card="footer">
+          <span data-card="investors">
+            <LuUsers /> {formatCount(project.investorCount)} investors
+          </span>
+          <p>{formatCount(project.totalViews ?? 0)} views</p>
+        </div>
+      </div>
+    </RouterLink>
   )
 })
 
