@@ -1,7 +1,8 @@
 // The advertiser's data: the ad genre list, the wallet's campaigns and one campaign's figures over
 // time (GET /api/campaigns…), creative uploads (POST /api/media), and the campaign transactions
 // through the mode's client (create, top up, pause/resume, close).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@/lib/use-mutation'
 import { useWalletAddress } from '@/features/wallet/wallet-bridge'
 import { apiGet, apiPost } from '@/lib/api'
 import type { CampaignDetail, CampaignSummary, Cluster, StoredMedia } from '@/lib/types'

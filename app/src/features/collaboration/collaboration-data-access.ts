@@ -1,7 +1,8 @@
 // Collaboration reads and writes (hub summary, chat, updates, polls, team) and the live chat feed:
 // the server pushes new messages as server-sent events, each with its id, so a reconnecting
 // EventSource resumes after the last one it saw.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@/lib/use-mutation'
 import { useEffect, useState } from 'react'
 import { apiGet, apiPost, apiRequest, withCluster } from '@/lib/api'
 import type { Cluster } from '@/lib/types'

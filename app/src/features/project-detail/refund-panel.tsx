@@ -1,7 +1,8 @@
 // A film past its deadline unfunded: an investor sees what they can take back and refunds it
 // through the mode's client (refund burns the shares and returns the SOL the investment recorded).
 import { Button, Card, Heading, Text } from '@chakra-ui/react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@/lib/use-mutation'
 import { notify } from '@/components/ui/toaster'
 import { errorMessage } from '@/lib/api'
 import { amountToSol, formatSol } from '@/lib/format'

@@ -1,5 +1,6 @@
 // Project reads (GET /api/projects, /featured, /:id, investments of a project) and the invest mutation.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@/lib/use-mutation'
 import { FEATURED_PROJECTS_LIMIT } from '@/constants'
 import { apiGet } from '@/lib/api'
 import type { Cluster, Investment, Project } from '@/lib/types'

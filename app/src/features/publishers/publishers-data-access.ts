@@ -1,6 +1,7 @@
 // The publisher's data: websites and their verification, auto-list API keys, registered embeds,
 // analytics, and the mutations that change them (verify, register_embed, claim, keys).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@/lib/use-mutation'
 import { apiGet, apiPost } from '@/lib/api'
 import type { Cluster, Project, PublisherAnalytics, PublisherApiKey, PublisherEmbed, PublisherWebsite } from '@/lib/types'
 import { useCluster } from '@/features/mode/mode-data-access'

@@ -1,5 +1,6 @@
 // Revenue reads (unclaimed, per user, platform-wide distributions) and the claim / test-revenue mutations.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@/lib/use-mutation'
 import { TEST_REVENUE_MAX_SOL, TEST_REVENUE_MIN_SOL } from '@/constants'
 import { apiGet } from '@/lib/api'
 import type { Cluster, PlatformDistribution, UnclaimedRevenue, UserRevenue } from '@/lib/types'

@@ -1,7 +1,8 @@
 // Studio reads (the wallet's studio, its films, the platform's rules, the films' distributions) and
 // the studio's actions (list a film, release its funds, save settings, edit a listing, mint a licence
 // certificate, register on chain), each through the mode's client or the API, then the refreshes.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@/lib/use-mutation'
 import { apiGet, apiPost, apiPut } from '@/lib/api'
 import type { Cluster, PlatformDistribution, PlatformInfo, Project, StudioOverview, StudioProfile } from '@/lib/types'
 import { useCluster } from '@/features/mode/mode-data-access'

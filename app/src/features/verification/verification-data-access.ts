@@ -1,7 +1,8 @@
 // Verification reads and actions: the studio's application (submitted with its uploaded documents),
 // the admin's list of applications, approval (verify_studio through the mode's client, then the
 // server checks the transaction) and rejection with a reason the studio reads.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@/lib/use-mutation'
 import { apiGet, apiPost } from '@/lib/api'
 import type { Cluster, VerificationApplication, VerificationDocument } from '@/lib/types'
 import { useCluster } from '@/features/mode/mode-data-access'
