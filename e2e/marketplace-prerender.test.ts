@@ -32,7 +32,7 @@ test('the HTML of /marketplace holds the first screen of cards and the answer th
   assert.equal(response.status, 200);
   assert.match(response.headers.get('content-type') ?? '', /text\/html/);
   const html = await response.text();
-  assert.match(html, /<fieldset data-prerendered disabled inert/);
+  assert.match(html, /<fieldset data-prerendered data-mode="demo" disabled inert/);
   assert.equal(html.match(/data-testid="project-card"/g)?.length, FIRST_SCREEN_CARDS);
   const text = decodeEntities(html);
   for (const project of firstScreen) assert.ok(text.includes(project.title), `the prerendered page shows ${project.title}`);
@@ -46,6 +46,10 @@ test('the HTML of /marketplace holds the first screen of cards and the answer th
   // A filter the app writes is prerendered too.
   const funded = await (await fetch(`${harness.origin}/marketplace?status=funded`)).text();
   assert.match(funded, /<fieldset data-prerendered/);
+  // A browser in On-Chain mode (its cookie) is never shown the demo catalogue: its page is drawn from
+  // devnet's answers, and this server follows no devnet, so it gets the plain dApp.
+  const onchain = await (await fetch(`${harness.origin}/marketplace`, { headers: { cookie: 'theme=dark; marquee-mode=onchain' } })).text();
+  assert.doesNotMatch(onchain, /data-prerendered|marquee-prerendered-state/);
   // A route the server does not prerender, a search, or a made-up parameter or value, gets the plain dApp shell.
   for (const path of ['/investments', '/marketplace?search=Orchard', '/marketplace?status=nonsense', '/marketplace?x=1']) {
     const other = await (await fetch(`${harness.origin}${path}`)).text();
@@ -97,6 +101,41 @@ test('with JavaScript the live app replaces the preview, from the same answer, a
       wanted.title,
     );
     assert.ok(listings.some((url) => new URL(url).searchParams.get('q') === wanted.title), 'the search was asked of the server');
+  } finally {
+    await context.close();
+  }
+});
+
+test('a browser in On-Chain mode drops a demo preview at once, and its next visit gets none', async () => {
+  const context = await harness.browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  try {
+    // Stored before the mode cookie existed: the server draws the default (demo) mode.
+    await context.addInitScript("window.localStorage.setItem('marqueeMode', 'onchain')");
+    const page = await context.newPage();
+    const listings: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/projects') listings.push(new URL(request.url()).searchParams.get('cluster') ?? '');
+    });
+    // The marketplace screen's code is held: the demo preview must go at once, not when the app can
+    // draw the screen in its place.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/marketplace-feature-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const response = await page.goto(`${harness.origin}/marketplace`);
+    assert.match((await response?.text()) ?? '', /data-mode="demo"/);
+    await page.locator('[data-prerendered]').waitFor({ state: 'detached', timeout: 5_000 });
+    release();
+    await page.getByText('On-Chain Mode', { exact: true }).waitFor({ state: 'visible' });
+    assert.ok(listings.length > 0 && listings.every((cluster) => cluster === 'devnet'), `asked devnet only: ${listings.join(', ')}`);
+    const cookies = await context.cookies(harness.origin);
+    assert.equal(cookies.find((cookie) => cookie.name === 'marquee-mode')?.value, 'onchain');
+
+    // The cookie goes with the next visit: no demo preview (devnet's, which this server does not follow).
+    const again = await page.goto(`${harness.origin}/marketplace`);
+    assert.doesNotMatch((await again?.text()) ?? '', /data-prerendered/);
   } finally {
     await context.close();
   }

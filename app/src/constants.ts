@@ -31,6 +31,9 @@ export const TOOLTIP_SKIP_WINDOW_MS = 300
 export const WALLET_MODAL_CLOSE_DELAY_MS = 150
 export const WALLET_NAME_STORAGE_KEY = 'walletName'
 export const MODE_STORAGE_KEY = 'marqueeMode'
+/** The mode as a cookie too: the server's prerender of the marketplace draws it in the visitor's mode. */
+export const MODE_COOKIE_NAME = 'marquee-mode'
+export const MODE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60
 /** Placeholder password of the spec's user registration (identity is the wallet). */
 export const USER_PASSWORD_PLACEHOLDER = 'wallet-auth'
 

@@ -7,14 +7,15 @@ import { adoptPrerenderedPage, routerReady } from './lib/prerendered'
 import { createQueryClient } from './lib/query-client'
 import { AppProviders } from './providers'
 import { createRouter } from './routes'
+import { readStoredMode } from './features/mode/mode-data-access'
 
 // Created before the first render: the router starts the first page's chunk and its loaders' requests
 // at once, while React renders the providers.
 const queryClient = createQueryClient()
 const container = document.getElementById('root')!
 // A page the server prerendered (the marketplace) starts from the data it shows: adopted before the
-// router starts, so the route's loader finds it.
-const prerendered = adoptPrerenderedPage(container, queryClient)
+// router starts, so the route's loader finds it (when drawn in this browser's mode).
+const prerendered = adoptPrerenderedPage(container, queryClient, readStoredMode())
 const router = createRouter(queryClient)
 
 function renderApp() {

@@ -4,8 +4,8 @@
 // and rendered (~1 s on a 2-core machine). The HTML is a preview: main.tsx renders the live app in
 // its place, from the same data (the dehydrated query cache of prerenderData), in one commit.
 //
-// Only /marketplace, in the default mode (the server cannot read the mode the browser stored): in
-// On-Chain mode the app replaces the preview with its own cluster's answer.
+// Only /marketplace, in the visitor's mode (the cookie the app writes beside localStorage; see
+// features/mode/mode-data-access.tsx): a page drawn for another mode is dropped by the browser.
 import { dehydrate, hydrate, type DehydratedState } from '@tanstack/react-query'
 import createCache from '@emotion/cache'
 import { CacheProvider } from '@emotion/react'
@@ -15,8 +15,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { createQueryClient } from '@/lib/query-client'
 import { AppProviders } from '@/providers'
 import { createRoutes } from '@/routes'
-import { clusterForMode, DEFAULT_MODE } from '@/features/mode/mode-data-access'
-import { PRERENDERED_ATTRIBUTE, PRERENDERED_STATE_ID } from '@/lib/prerendered'
+import { clusterForMode, DEFAULT_MODE, modeFromCookieHeader, type Mode } from '@/features/mode/mode-data-access'
+import { PRERENDERED_ATTRIBUTE, PRERENDERED_MODE_ATTRIBUTE, PRERENDERED_STATE_ID } from '@/lib/prerendered'
 import {
   filtersFromSearchParams,
   projectPagePath,
@@ -33,8 +33,11 @@ export const PRERENDERED_PATHS = ['/marketplace'] as const
 const DEFAULT_FILTERS = filtersFromSearchParams(new URLSearchParams())
 /** URLs are read relative to this (only their path and query matter). */
 const ORIGIN = 'http://marquee.invalid'
-/** The default mode's cluster: the server cannot read the mode a browser stored. */
-const CLUSTER = clusterForMode(DEFAULT_MODE)
+
+/** The mode a request asks the page in, from its Cookie header; the server keeps one page per mode. */
+export function prerenderMode(cookieHeader: string | undefined): Mode {
+  return modeFromCookieHeader(cookieHeader)
+}
 
 /** Answers an API GET in-process (the indexer passes its own Hono app). */
 export type ApiGet = (path: string, cluster: Cluster) => Promise<unknown>
@@ -53,18 +56,19 @@ function isCanonicalListing(params: URLSearchParams, filters: MarketplaceFilters
 }
 
 /**
- * The query cache `url` (a path with its query) is rendered from, its answers asked of `apiGet`; null
- * when the path is not prerendered. Throws when the API fails.
+ * The query cache `url` (a path with its query) is rendered from in `mode`, its answers asked of
+ * `apiGet`; null when the path is not prerendered. Throws when the API fails.
  */
-export async function prerenderData(url: string, apiGet: ApiGet): Promise<DehydratedState | null> {
+export async function prerenderData(url: string, apiGet: ApiGet, mode: Mode = DEFAULT_MODE): Promise<DehydratedState | null> {
   const { pathname, searchParams } = new URL(url, ORIGIN)
   if (!(PRERENDERED_PATHS as readonly string[]).includes(pathname)) return null
   const filters = filtersFromSearchParams(searchParams)
   if (!isCanonicalListing(searchParams, filters)) return null
+  const cluster = clusterForMode(mode)
   const queryClient = createQueryClient()
   await queryClient.prefetchInfiniteQuery({
-    ...projectPagesQuery(queryClient, CLUSTER, filters),
-    queryFn: async ({ pageParam }) => (await apiGet(projectPagePath(filters, pageParam), CLUSTER)) as ProjectPage,
+    ...projectPagesQuery(queryClient, cluster, filters),
+    queryFn: async ({ pageParam }) => (await apiGet(projectPagePath(filters, pageParam), cluster)) as ProjectPage,
   })
   const failed = queryClient.getQueryCache().getAll().find((query) => query.state.status === 'error')
   if (failed) throw failed.state.error
@@ -88,20 +92,21 @@ export interface PrerenderedPage {
  * control disabled until main.tsx renders the live app in its place (a click or keystroke before
  * would be lost), and beside it the state for main.tsx to start from. Null when not prerendered.
  */
-export async function renderPrerendered(url: string, state: DehydratedState): Promise<PrerenderedPage | null> {
+export async function renderPrerendered(url: string, state: DehydratedState, mode: Mode = DEFAULT_MODE): Promise<PrerenderedPage | null> {
   const queryClient = createQueryClient()
   hydrate(queryClient, state)
-  const handler = createStaticHandler(createRoutes(queryClient, DEFAULT_MODE))
+  const handler = createStaticHandler(createRoutes(queryClient, mode))
   const context = await handler.query(new Request(new URL(url, ORIGIN)))
   if (context instanceof Response) return null
   const router = createStaticRouter(handler.dataRoutes, context)
-  // Emotion's styles collected here instead of written before each element (~250 <style> elements in
-  // the body, each restyling the page as the parser meets it); the app's cache (same key) adopts them.
+  // Emotion's styles collected here instead of written before each element (a <style> element per
+  // styled element in the body, each restyling the page as the parser meets it); the app's cache
+  // (same key) adopts them.
   const cache = createCache({ key: 'css' })
   const emotion = createEmotionServer(cache)
   const html = renderToString(
     <CacheProvider value={cache}>
-      <AppProviders queryClient={queryClient} mode={DEFAULT_MODE}>
+      <AppProviders queryClient={queryClient} mode={mode}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </CacheProvider>,
@@ -109,7 +114,7 @@ export async function renderPrerendered(url: string, state: DehydratedState): Pr
   return {
     head: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)),
     root:
-      `<div id="root"><fieldset ${PRERENDERED_ATTRIBUTE} disabled inert style="border:0;margin:0;padding:0;min-width:0">${html}</fieldset></div>` +
+      `<div id="root"><fieldset ${PRERENDERED_ATTRIBUTE} ${PRERENDERED_MODE_ATTRIBUTE}="${mode}" disabled inert style="border:0;margin:0;padding:0;min-width:0">${html}</fieldset></div>` +
       `<script type="application/json" id="${PRERENDERED_STATE_ID}">${scriptSafeJson(state)}</script>`,
   }
 }

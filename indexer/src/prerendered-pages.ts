@@ -13,8 +13,10 @@ import { PRERENDER_CACHE_ENTRIES, PRERENDER_CACHE_MS } from './constants.ts';
 
 /** What app/dist-server/prerender.js exports (see the app's src/prerender.tsx). */
 interface PrerenderModule {
-  prerenderData(url: string, apiGet: (path: string, cluster: string) => Promise<unknown>): Promise<unknown>;
-  renderPrerendered(url: string, state: unknown): Promise<{ head: string; root: string } | null>;
+  /** The mode (the app's demo or onchain) a request's Cookie header asks for; the module validates it. */
+  prerenderMode(cookieHeader: string | undefined): string;
+  prerenderData(url: string, apiGet: (path: string, cluster: string) => Promise<unknown>, mode: string): Promise<unknown>;
+  renderPrerendered(url: string, state: unknown, mode: string): Promise<{ head: string; root: string } | null>;
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -22,8 +24,11 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 const WARM_UP_URL = '/marketplace';
 
 export interface PagePrerenderer {
-  /** The whole HTML document for `url` (path and query), or null to serve the plain index.html. */
-  page(url: string): Promise<string | null>;
+  /**
+   * The whole HTML document for `url` (path and query) in the mode the request's `cookieHeader` asks
+   * for, or null to serve the plain index.html.
+   */
+  page(url: string, cookieHeader?: string): Promise<string | null>;
   /**
    * Renders a page now, in the background: the first render of a process costs ~0.5 s more (the
    * module's code and styles warming up), better spent at start than by the first visitor. Only
@@ -59,24 +64,31 @@ export async function loadPrerenderer(options: { app: Hono<AppEnv>; staticDir: s
   const rendered = new LRUCache<string, { answers: string; document: string | null }>({ max: PRERENDER_CACHE_ENTRIES, ttl: PRERENDER_CACHE_MS });
 
   const prerenderer: PagePrerenderer = {
-    async page(url) {
+    async page(url, cookieHeader) {
       try {
+        // One of a few modes, whatever the cookie says: the cache holds at most one page per mode and URL.
+        const mode = module.prerenderMode(cookieHeader);
         // The answers are asked for on every request (the API's read cache makes that cheap) to
         // know whether a kept page still shows them.
         const answers: unknown[] = [];
-        const state = await module.prerenderData(url, async (path, cluster) => {
-          const answer = await apiGet(path, cluster);
-          answers.push(answer);
-          return answer;
-        });
+        const state = await module.prerenderData(
+          url,
+          async (path, cluster) => {
+            const answer = await apiGet(path, cluster);
+            answers.push(answer);
+            return answer;
+          },
+          mode,
+        );
         if (state === null) return null;
         const key = JSON.stringify(answers);
-        const kept = rendered.get(url);
+        const cacheKey = `${mode} ${url}`;
+        const kept = rendered.get(cacheKey);
         if (kept && kept.answers === key) return kept.document;
-        const page = await module.renderPrerendered(url, state);
+        const page = await module.renderPrerendered(url, state, mode);
         // Function replacements: a `$` in the markup is text, not a replacement pattern.
         const document = page === null ? null : template.replace('</head>', () => `${page.head}</head>`).replace(ROOT_ELEMENT, () => page.root);
-        rendered.set(url, { answers: key, document });
+        rendered.set(cacheKey, { answers: key, document });
         return document;
       } catch (error) {
         console.error(`Prerendering ${url} failed; serving the plain dApp:`, error);

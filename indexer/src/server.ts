@@ -26,7 +26,7 @@ export async function createServer(options: {
     // Client-side routes (/project/3, /claim-revenue, …) get the dApp's index.html.
     app.get('*', async (c, next) => {
       if (c.req.path.startsWith('/api/')) return next();
-      const prerendered = await prerenderer?.page(c.req.url.slice(new URL(c.req.url).origin.length));
+      const prerendered = await prerenderer?.page(c.req.url.slice(new URL(c.req.url).origin.length), c.req.header('cookie'));
       if (prerendered) {
         c.header('Cache-Control', 'no-cache');
         return c.html(prerendered);

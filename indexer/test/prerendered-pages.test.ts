@@ -17,15 +17,18 @@ writeFileSync(join(folder, 'index.html'), '<html><head><title>Marquee</title></h
 // Counts its renders on globalThis; "$&" in the markup checks it is inserted as text.
 writeFileSync(
   join(folder, 'prerender.mjs'),
-  `export async function prerenderData(url, apiGet) {
+  `export function prerenderMode(cookie) {
+    return cookie === 'marquee-mode=onchain' ? 'onchain' : 'demo';
+  }
+  export async function prerenderData(url, apiGet, mode) {
     if (!url.startsWith('/marketplace')) return null;
-    const answer = await apiGet('/api/listing', 'demo');
+    const answer = await apiGet('/api/listing', mode === 'onchain' ? 'devnet' : 'demo');
     return { answer };
   }
-  export async function renderPrerendered(url, state) {
+  export async function renderPrerendered(url, state, mode) {
     globalThis.prerenderCount = (globalThis.prerenderCount ?? 0) + 1;
     if (state.answer.title === 'breaks') throw new Error('render failed');
-    return { head: '<style>.card{}</style>', root: '<div id="root"><p>' + state.answer.title + ' $&</p></div>' };
+    return { head: '<style>.card{}</style>', root: '<div id="root"><p>' + mode + ': ' + state.answer.title + ' $&</p></div>' };
   }`,
 );
 
@@ -35,22 +38,25 @@ test('a page goes into index.html, rendered again only when its answers change; 
   let title = 'The Quiet Orchard';
   let status = 200;
   const app = new Hono<AppEnv>();
-  app.get('/api/listing', (c) => {
-    assert.equal(c.req.query('cluster'), 'demo');
-    return status === 200 ? c.json({ title }) : c.text('down', 503);
-  });
+  app.get('/api/listing', (c) => (status === 200 ? c.json({ title, cluster: c.req.query('cluster') }) : c.text('down', 503)));
   const prerenderer = await loadPrerenderer({ app, staticDir: folder, modulePath: join(folder, 'prerender.mjs') });
   assert.ok(prerenderer);
 
   const page = await prerenderer.page('/marketplace');
-  assert.equal(page, '<html><head><title>Marquee</title><style>.card{}</style></head><body><div id="root"><p>The Quiet Orchard $&</p></div><script src="/a.js"></script></body></html>');
+  assert.equal(page, '<html><head><title>Marquee</title><style>.card{}</style></head><body><div id="root"><p>demo: The Quiet Orchard $&</p></div><script src="/a.js"></script></body></html>');
   assert.equal(renders(), 1);
   assert.equal(await prerenderer.page('/marketplace'), page, 'the same answers: the kept page');
   assert.equal(renders(), 1);
 
   title = 'Winter Line';
-  assert.match((await prerenderer.page('/marketplace')) ?? '', /<p>Winter Line \$&<\/p>/);
+  assert.match((await prerenderer.page('/marketplace')) ?? '', /<p>demo: Winter Line \$&<\/p>/);
   assert.equal(renders(), 2);
+
+  // The mode the cookie asks for is its own page, from its own cluster's answers; the demo page stays kept.
+  assert.match((await prerenderer.page('/marketplace', 'marquee-mode=onchain')) ?? '', /<p>onchain: Winter Line \$&<\/p>/);
+  assert.equal(renders(), 3);
+  assert.match((await prerenderer.page('/marketplace', 'anything=else')) ?? '', /<p>demo: Winter Line/);
+  assert.equal(renders(), 3);
 
   assert.equal(await prerenderer.page('/investments'), null, 'a path the module does not prerender');
   status = 503;

@@ -1,10 +1,10 @@
 import { dehydrate, QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it } from 'vitest'
-import { adoptPrerenderedPage, PRERENDERED_ATTRIBUTE, PRERENDERED_STATE_ID, routerReady } from './prerendered'
+import { adoptPrerenderedPage, PRERENDERED_ATTRIBUTE, PRERENDERED_MODE_ATTRIBUTE, PRERENDERED_STATE_ID, routerReady } from './prerendered'
 
-function prerenderedPage(stateText: string | null): HTMLElement {
+function prerenderedPage(stateText: string | null, mode = 'demo'): HTMLElement {
   const root = document.createElement('div')
-  root.innerHTML = `<fieldset ${PRERENDERED_ATTRIBUTE} disabled inert><p>The Quiet Orchard</p></fieldset>`
+  root.innerHTML = `<fieldset ${PRERENDERED_ATTRIBUTE} ${PRERENDERED_MODE_ATTRIBUTE}="${mode}" disabled inert><p>The Quiet Orchard</p></fieldset>`
   document.body.append(root)
   if (stateText !== null) {
     const script = document.createElement('script')
@@ -26,7 +26,7 @@ describe('adoptPrerenderedPage', () => {
     server.setQueryData(['projects', 'demo'], { items: [{ id: 3, title: 'The Quiet Orchard' }] })
     const root = prerenderedPage(JSON.stringify(dehydrate(server)))
     const client = new QueryClient()
-    expect(adoptPrerenderedPage(root, client)).toBe(true)
+    expect(adoptPrerenderedPage(root, client, 'demo')).toBe(true)
     expect(client.getQueryData(['projects', 'demo'])).toEqual({ items: [{ id: 3, title: 'The Quiet Orchard' }] })
     expect(document.getElementById(PRERENDERED_STATE_ID)).toBeNull()
   })
@@ -34,7 +34,7 @@ describe('adoptPrerenderedPage', () => {
   it('leaves the cache empty when the state does not parse, and still reports the preview', () => {
     const root = prerenderedPage('{"queries": [')
     const client = new QueryClient()
-    expect(adoptPrerenderedPage(root, client)).toBe(true)
+    expect(adoptPrerenderedPage(root, client, 'demo')).toBe(true)
     expect(client.getQueryCache().getAll()).toEqual([])
   })
 
@@ -42,7 +42,18 @@ describe('adoptPrerenderedPage', () => {
     const root = document.createElement('div')
     document.body.append(root)
     const client = new QueryClient()
-    expect(adoptPrerenderedPage(root, client)).toBe(false)
+    expect(adoptPrerenderedPage(root, client, 'demo')).toBe(false)
+    expect(client.getQueryCache().getAll()).toEqual([])
+  })
+
+  it('drops a page drawn in another mode than the browser’s, and its cache', () => {
+    const server = new QueryClient()
+    server.setQueryData(['projects', 'demo'], { items: [{ id: 3, title: 'The Quiet Orchard' }] })
+    const root = prerenderedPage(JSON.stringify(dehydrate(server)), 'demo')
+    const client = new QueryClient()
+    expect(adoptPrerenderedPage(root, client, 'onchain')).toBe(false)
+    expect(root.innerHTML).toBe('')
+    expect(document.getElementById(PRERENDERED_STATE_ID)).toBeNull()
     expect(client.getQueryCache().getAll()).toEqual([])
   })
 })

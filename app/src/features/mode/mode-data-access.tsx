@@ -1,7 +1,9 @@
 // The header's mode switch: Demo (default; real wallet, transactions on the server's demo chain) or
 // On-Chain (real devnet transactions). The mode picks the cluster every API call and query key uses.
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
-import { MODE_STORAGE_KEY } from '@/constants'
+// The browser keeps it in localStorage, and in a cookie the server reads to prerender the
+// marketplace in the same mode (src/prerender.tsx).
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { MODE_COOKIE_MAX_AGE_S, MODE_COOKIE_NAME, MODE_STORAGE_KEY } from '@/constants'
 import type { Cluster } from '@/lib/types'
 
 export type Mode = 'demo' | 'onchain'
@@ -12,9 +14,24 @@ export function clusterForMode(mode: Mode): Cluster {
   return mode === 'demo' ? 'demo' : 'devnet'
 }
 
+const asMode = (value: string | null | undefined): Mode => (value === 'onchain' || value === 'demo' ? value : DEFAULT_MODE)
+
 export function readStoredMode(storage: Storage = window.localStorage): Mode {
-  const stored = storage.getItem(MODE_STORAGE_KEY)
-  return stored === 'onchain' || stored === 'demo' ? stored : DEFAULT_MODE
+  return asMode(storage.getItem(MODE_STORAGE_KEY))
+}
+
+/** The mode a request's Cookie header names (the default when it names none, or something else). */
+export function modeFromCookieHeader(header: string | null | undefined): Mode {
+  for (const part of (header ?? '').split(';')) {
+    const [name, value] = part.trim().split('=')
+    if (name === MODE_COOKIE_NAME) return asMode(value)
+  }
+  return DEFAULT_MODE
+}
+
+/** The cookie that tells the server this browser's mode (a display preference, nothing more). */
+export function modeCookie(mode: Mode): string {
+  return `${MODE_COOKIE_NAME}=${mode}; Path=/; Max-Age=${MODE_COOKIE_MAX_AGE_S}; SameSite=Lax`
 }
 
 interface ModeContextValue {
@@ -33,6 +50,10 @@ export function ModeProvider({ children, initialMode }: { children: ReactNode; i
     window.localStorage.setItem(MODE_STORAGE_KEY, next)
     setModeState(next)
   }, [])
+  // Written for the mode in use, also when it was stored before the cookie existed.
+  useEffect(() => {
+    document.cookie = modeCookie(mode)
+  }, [mode])
   const value = useMemo<ModeContextValue>(
     () => ({
       mode,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { MODE_STORAGE_KEY } from '@/constants'
 import { installFakeApi } from '@/test/fake-api'
 import { renderApp } from '@/test/render'
-import { clusterForMode, readStoredMode, useMode } from './mode-data-access'
+import { clusterForMode, modeFromCookieHeader, readStoredMode, useMode } from './mode-data-access'
 
 describe('mode', () => {
   it('defaults to demo and maps modes to clusters', () => {
@@ -14,6 +14,14 @@ describe('mode', () => {
     expect(readStoredMode()).toBe('demo')
     expect(clusterForMode('demo')).toBe('demo')
     expect(clusterForMode('onchain')).toBe('devnet')
+  })
+
+  it('reads the mode a request names in its Cookie header, and the default otherwise', () => {
+    expect(modeFromCookieHeader('theme=dark; marquee-mode=onchain; walletName=Phantom')).toBe('onchain')
+    expect(modeFromCookieHeader('marquee-mode=demo')).toBe('demo')
+    expect(modeFromCookieHeader('marquee-mode=devnet')).toBe('demo')
+    expect(modeFromCookieHeader('not-marquee-mode=onchain')).toBe('demo')
+    expect(modeFromCookieHeader(undefined)).toBe('demo')
   })
 
   it('throws outside its provider', () => {
@@ -35,6 +43,8 @@ describe('mode', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'On-Chain Mode' }))
     expect(await screen.findByText('On-Chain Mode', { selector: 'span' })).toBeInTheDocument()
     expect(window.localStorage.getItem(MODE_STORAGE_KEY)).toBe('onchain')
+    // The server prerenders the marketplace in the mode this cookie names.
+    expect(document.cookie).toMatch(/(^|; )marquee-mode=onchain(;|$)/)
     await waitFor(() => expect(listRequests().map((request) => request.cluster)).toEqual(['demo', 'devnet']))
   })
 })
