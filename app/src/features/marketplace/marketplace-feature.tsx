@@ -7,7 +7,7 @@
 // each new answer paints its first screen of cards before the rest (useFirstScreenFirst).
 import { Box, Heading, HStack, Input, InputGroup, NativeSelect, Stack, Text } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
-import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react'
 import { LuSearch } from 'react-icons/lu'
 import { useSearchParams } from 'react-router-dom'
 import { ErrorAlert } from '@/components/ui/error-alert'
@@ -17,7 +17,7 @@ import {
   MARKETPLACE_SEARCH_DEBOUNCE_MS,
   MARKETPLACE_SKELETON_COUNT,
 } from '@/constants'
-import { useDebouncedValue } from '@/lib/use-debounced-value'
+import { useDebouncedState } from '@/lib/use-debounced-state'
 import { useFirstScreenFirst } from '@/lib/use-first-screen-first'
 import { useOnVisible } from '@/lib/use-on-visible'
 import { ProjectCard, ProjectCardGrid, ProjectCardSkeleton } from '@/features/projects/projects-ui'
@@ -42,42 +42,125 @@ const ProjectGrid = memo(function ProjectGrid({ cards, busy, loading, loadingMor
   )
 })
 
+/** The page's title; memoised with the toolbar, so a new answer renders the grid alone. */
+const MarketplaceHeading = memo(function MarketplaceHeading() {
+  return (
+    <Stack gap="1">
+      <Heading size="2xl">Marketplace</Heading>
+      <Text color="fg.muted">Discover films seeking funding and invest with SOL.</Text>
+    </Stack>
+  )
+})
+
+/** The search box and the status and sort filters. */
+const MarketplaceToolbar = memo(function MarketplaceToolbar({
+  search,
+  status,
+  sort,
+  onSearch,
+  onFilter,
+}: {
+  search: string
+  status: string
+  sort: string
+  onSearch: (value: string) => void
+  onFilter: (key: 'status' | 'sort', value: string) => void
+}) {
+  return (
+    <HStack gap="3" wrap="wrap">
+      <InputGroup startElement={<LuSearch />} flex="1" minW="60">
+        <Input
+          placeholder="Search by title, description or director"
+          value={search}
+          onChange={(event) => onSearch(event.target.value)}
+          aria-label="Search"
+        />
+      </InputGroup>
+      <NativeSelect.Root w="44">
+        <NativeSelect.Field aria-label="Status" value={status} onChange={(event) => onFilter('status', event.target.value)}>
+          {STATUS_FILTERS.map((value) => (
+            <option key={value} value={value}>
+              {STATUS_LABELS[value]}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <NativeSelect.Root w="52">
+        <NativeSelect.Field aria-label="Sort" value={sort} onChange={(event) => onFilter('sort', event.target.value)}>
+          {SORT_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </HStack>
+  )
+})
+
+/** Each filter's value that the URL leaves out (a bare /marketplace's). */
+const FILTER_DEFAULTS = filtersFromSearchParams(new URLSearchParams())
+
 export default function MarketplaceFeature() {
   const [params, setParams] = useSearchParams()
   const { search: urlSearch, status, sort } = filtersFromSearchParams(params)
   // The box keeps its own text: the URL follows it once typing pauses (a URL update per keystroke
   // lags behind fast typing and would drop letters), and follows the header's box the other way.
-  const [search, setSearch] = useState(urlSearch)
   const queryClient = useQueryClient()
   const cluster = useCluster()
-  const debouncedSearch = useDebouncedValue(search, MARKETPLACE_SEARCH_DEBOUNCE_MS, (value) => {
+  const {
+    value: search,
+    debounced: debouncedSearch,
+    set: setSearch,
+    setNow: setSearchNow,
+  } = useDebouncedState(urlSearch, MARKETPLACE_SEARCH_DEBOUNCE_MS, (value) => {
     // The request leaves the moment typing pauses, not after the render that follows it (the grid's
     // query then finds it in flight).
     void queryClient.prefetchInfiniteQuery(projectPagesQuery(queryClient, cluster, { search: value, status, sort }))
   })
   const projects = useProjectPages({ search: debouncedSearch, status, sort })
 
-  const update = (key: string, value: string, fallback: string) => {
-    const next = new URLSearchParams(params)
-    if (value === fallback) next.delete(key)
-    else next.set(key, value)
-    setParams(next, { replace: true })
-  }
+  // Stable, so the memoised toolbar is not rendered again by a new answer; reads the URL when called.
+  const update = useCallback(
+    (key: keyof typeof FILTER_DEFAULTS, value: string) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current)
+          if (value === FILTER_DEFAULTS[key]) next.delete(key)
+          else next.set(key, value)
+          return next
+        },
+        { replace: true },
+      ),
+    [setParams],
+  )
   const searchInUrl = useRef(urlSearch)
   useEffect(() => {
     if (urlSearch === searchInUrl.current) return
     searchInUrl.current = urlSearch
-    setSearch(urlSearch)
-  }, [urlSearch])
-  // Written once the search's answer is in: the router's navigation (a render of the whole route)
-  // then does not compete with drawing the answer.
+    // From the header's box or a link: the route's loader has asked for its answer already.
+    setSearchNow(urlSearch)
+  }, [urlSearch, setSearchNow])
+  // Written once the search's answer is in and painted: the router's navigation (a render of the
+  // whole route) then does not compete with drawing the answer. An effect of the answer's commit runs
+  // before that commit is painted, so the write waits for the frame after it.
   const searching = projects.isFetching
   useEffect(() => {
     if (debouncedSearch === searchInUrl.current || searching) return
-    searchInUrl.current = debouncedSearch
-    update('search', debouncedSearch, '')
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new search is written to the URL
-  }, [debouncedSearch, searching])
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        searchInUrl.current = debouncedSearch
+        update('search', debouncedSearch)
+      })
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [debouncedSearch, searching, update])
 
   const loaded = useMemo(() => projects.data?.pages.flatMap((page) => page.items) ?? [], [projects.data])
   // The server already applied these filters to its answer; on the previous search's cards, shown
@@ -99,40 +182,8 @@ export default function MarketplaceFeature() {
 
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading size="2xl">Marketplace</Heading>
-        <Text color="fg.muted">Discover films seeking funding and invest with SOL.</Text>
-      </Stack>
-      <HStack gap="3" wrap="wrap">
-        <InputGroup startElement={<LuSearch />} flex="1" minW="60">
-          <Input
-            placeholder="Search by title, description or director"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            aria-label="Search"
-          />
-        </InputGroup>
-        <NativeSelect.Root w="44">
-          <NativeSelect.Field aria-label="Status" value={status} onChange={(event) => update('status', event.target.value, 'all')}>
-            {STATUS_FILTERS.map((value) => (
-              <option key={value} value={value}>
-                {STATUS_LABELS[value]}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <NativeSelect.Root w="52">
-          <NativeSelect.Field aria-label="Sort" value={sort} onChange={(event) => update('sort', event.target.value, 'funding')}>
-            {SORT_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </HStack>
+      <MarketplaceHeading />
+      <MarketplaceToolbar search={search} status={status} sort={sort} onSearch={setSearch} onFilter={update} />
       {projects.isError && <ErrorAlert error={projects.error} />}
       <ProjectGrid
         cards={shown}
