@@ -2,7 +2,7 @@
 // bookkeeping of the projection, the backfill cursors, and what rolling a vanished transaction back
 // needs (deleting it, resetting the projected tables to replay the log).
 import { sql } from 'kysely';
-import { inChunks } from './batches.ts';
+import { inChunks, insertRows } from './batches.ts';
 import type { DialectName } from './connection.ts';
 import type { Executor } from './executor.ts';
 import type { EventRow, NewEvent } from './schema.ts';
@@ -91,33 +91,33 @@ export interface NewTransaction {
 
 /** insertTransaction for many, as multi-row statements. */
 export async function insertTransactions(db: Executor, transactions: readonly NewTransaction[]): Promise<void> {
-  for (const chunk of inChunks(transactions)) {
-    await db
-      .insertInto('transactions')
-      .values(
-        chunk.map((tx) => ({
-          signature: tx.signature,
-          slot: tx.slot,
-          block_time: tx.blockTime,
-          failed: tx.failed ? 1 : 0,
-          event_count: tx.eventCount,
-          ingested_at: tx.ingestedAt,
-        })),
-      )
-      .execute();
-  }
+  await insertRows(
+    db,
+    'transactions',
+    ['signature', 'slot', 'block_time', 'failed', 'event_count', 'ingested_at'],
+    transactions.map((tx) => ({
+      signature: tx.signature,
+      slot: tx.slot,
+      block_time: tx.blockTime,
+      failed: tx.failed ? 1 : 0,
+      event_count: tx.eventCount,
+      ingested_at: tx.ingestedAt,
+    })),
+  );
 }
 
 /** Stores events; one already stored (same signature, instruction and event index) is left as it is. */
-export async function insertEvents(db: Executor, events: NewEvent[]): Promise<void> {
-  for (const chunk of inChunks(events)) {
-    await db
-      .insertInto('events')
-      .values(chunk)
-      .onConflict((oc) => oc.columns(['signature', 'ix_index', 'event_index']).doNothing())
-      .execute();
-  }
+export async function insertEvents(db: Executor, events: readonly NewEvent[]): Promise<void> {
+  await insertRows(
+    db,
+    'events',
+    EVENT_COLUMNS,
+    events.map((event) => ({ ...event, applied: event.applied ?? 0 })),
+    ['signature', 'ix_index', 'event_index'],
+  );
 }
+
+const EVENT_COLUMNS = ['signature', 'ix_index', 'event_index', 'slot', 'block_time', 'name', 'stream', 'seq', 'data', 'applied'] as const satisfies readonly (keyof NewEvent)[];
 
 export function eventsOf(db: Executor, signature: string): Promise<EventRow[]> {
   return db.selectFrom('events').selectAll().where('signature', '=', signature).orderBy('ix_index').orderBy('event_index').execute();

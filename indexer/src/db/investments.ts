@@ -1,7 +1,7 @@
 // The investments aggregate: one row per Invested event, the investors' current positions (with
 // their revenue checkpoints) and refunds.
 import { sql } from 'kysely';
-import { inChunks } from './batches.ts';
+import { inChunks, insertRows } from './batches.ts';
 import type { Executor } from './executor.ts';
 import { keyColumn, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
 
@@ -88,24 +88,22 @@ export function insertInvestment(db: Executor, investment: NewInvestment): Promi
 
 /** Investments in the given order (their ids follow it), as multi-row statements. */
 export async function insertInvestments(db: Executor, investments: readonly NewInvestment[]): Promise<void> {
-  for (const chunk of inChunks(investments)) {
-    await db
-      .insertInto('investments')
-      .values(
-        chunk.map((investment) => ({
-          project_id: investment.projectId,
-          investor: investment.investor,
-          amount_lamports: investment.amountLamports,
-          shares_minted: investment.sharesMinted,
-          goal_lamports: investment.goalLamports,
-          created_at: investment.createdAt,
-          signature: investment.signature,
-          ix_index: investment.ixIndex,
-          event_index: investment.eventIndex,
-        })),
-      )
-      .execute();
-  }
+  await insertRows(
+    db,
+    'investments',
+    ['project_id', 'investor', 'amount_lamports', 'shares_minted', 'goal_lamports', 'created_at', 'signature', 'ix_index', 'event_index'],
+    investments.map((investment) => ({
+      project_id: investment.projectId,
+      investor: investment.investor,
+      amount_lamports: investment.amountLamports,
+      shares_minted: investment.sharesMinted,
+      goal_lamports: investment.goalLamports,
+      created_at: investment.createdAt,
+      signature: investment.signature,
+      ix_index: investment.ixIndex,
+      event_index: investment.eventIndex,
+    })),
+  );
 }
 
 export interface SettledPosition {
