@@ -7,6 +7,9 @@ import type { Hono } from 'hono';
 import type { AppEnv } from './api/context.ts';
 import { loadPrerenderer } from './prerendered-pages.ts';
 
+/** Files whose name changes with their content. */
+const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+
 /**
  * `prerenderModule`: the dApp's server bundle (app/dist-server/prerender.js); the pages it renders
  * are served with their first screen in the HTML (prerendered-pages.ts).
@@ -22,16 +25,29 @@ export async function createServer(options: {
   if (staticDir && existsSync(join(staticDir, 'index.html'))) {
     const root = relative(process.cwd(), staticDir) || '.';
     const prerenderer = options.prerenderModule ? await loadPrerenderer({ app, staticDir, modulePath: options.prerenderModule }) : null;
-    app.get('*', serveStatic({ root }));
-    // Client-side routes (/project/3, /claim-revenue, …) get the dApp's index.html.
+    // The build's brotli or gzip copy of a file when the browser accepts one (app/vite.config.ts).
+    const files = serveStatic({ root, precompressed: true });
+    // Vite names every file under /assets/ by its content's hash: a browser may keep it for good.
+    app.get('/assets/*', (c, next) => {
+      c.header('Cache-Control', HASHED_ASSET_CACHE);
+      return files(c, async () => {
+        c.header('Cache-Control', 'no-store');
+        await next();
+      });
+    });
+    app.get('*', (c, next) => {
+      c.header('Cache-Control', 'no-cache');
+      return files(c, next);
+    });
+    // Client-side routes (/project/3, /claim-revenue, …) get the dApp's index.html, asked for again
+    // on every visit (no-cache): it names the current build's assets.
+    const indexHtml = serveStatic({ root, path: 'index.html', precompressed: true });
     app.get('*', async (c, next) => {
-      if (c.req.path.startsWith('/api/')) return next();
+      if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/assets/')) return next();
+      c.header('Cache-Control', 'no-cache');
       const prerendered = await prerenderer?.page(c.req.url.slice(new URL(c.req.url).origin.length), c.req.header('cookie'));
-      if (prerendered) {
-        c.header('Cache-Control', 'no-cache');
-        return c.html(prerendered);
-      }
-      return serveStatic({ root, path: 'index.html' })(c, next);
+      if (prerendered) return c.html(prerendered);
+      return indexHtml(c, next);
     });
     prerenderer?.warmUp();
   }

@@ -1,5 +1,6 @@
 // startMarquee over HTTP: the API, the built dApp (with client-side routes), and a clean close.
 import assert from 'node:assert/strict';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,12 @@ test('startMarquee serves the API and the dApp over HTTP, and closes', async () 
   const staticDir = join(dir, 'dist');
   mkdirSync(staticDir);
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Marquee</title>');
+  // A built asset and the brotli and gzip copies the dApp's build writes beside it.
+  const script = 'export const film = "The Quiet Orchard";\n'.repeat(100);
+  mkdirSync(join(staticDir, 'assets'));
+  writeFileSync(join(staticDir, 'assets', 'index-Ab12.js'), script);
+  writeFileSync(join(staticDir, 'assets', 'index-Ab12.js.br'), brotliCompressSync(script));
+  writeFileSync(join(staticDir, 'assets', 'index-Ab12.js.gz'), gzipSync(script));
   const chain = new ScriptedChain(new FakeChainSource('demo'));
   chain.initializePlatform();
   const studio = chain.registerStudio('s', 'S');
@@ -32,6 +39,23 @@ test('startMarquee serves the API and the dApp over HTTP, and closes', async () 
     assert.deepEqual(projects.map((p) => p.title), ['Film']);
     assert.match(await (await fetch(`${base}/`)).text(), /<title>Marquee/);
     assert.match(await (await fetch(`${base}/project/0`)).text(), /<title>Marquee/, 'client-side route');
+
+    // Assets: the compressed copy the browser accepts, kept for good (their names change with them).
+    const asset = (encoding: string) => fetch(`${base}/assets/index-Ab12.js`, { headers: { 'accept-encoding': encoding } });
+    for (const [accepted, served] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['identity', null]] as const) {
+      const response = await asset(accepted);
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get('content-encoding'), served, accepted);
+      assert.equal(response.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+      assert.match(response.headers.get('content-type') ?? '', /javascript/);
+      assert.equal(await response.text(), script, 'the same file, decoded');
+    }
+    const missingAsset = await fetch(`${base}/assets/index-Zz99.js`);
+    assert.equal(missingAsset.status, 404, 'a missing asset is not the dApp page');
+    assert.notEqual(missingAsset.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    // The page names the current build's assets: asked for again on every visit.
+    assert.equal((await fetch(`${base}/`)).headers.get('cache-control'), 'no-cache');
+    assert.equal((await fetch(`${base}/project/0`)).headers.get('cache-control'), 'no-cache');
     const missing = await fetch(`${base}/api/nope`);
     assert.equal(missing.status, 404);
     assert.ok(((await missing.json()) as { message: string }).message);
