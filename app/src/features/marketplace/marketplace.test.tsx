@@ -40,4 +40,20 @@ describe('marketplace', () => {
     expect(within(card('Late Film')).getByText('Funding ended')).toBeInTheDocument()
     expect(card('Open Film')).toHaveAttribute('href', '/project/2')
   })
+
+  it('draws a film without a poster as an empty box named for the film, never an image without a source', async () => {
+    installFakeApi({
+      'GET /api/projects': () => [
+        makeProject({ id: 1, title: 'Poster Film', thumbnailUrl: '/api/demo/posters/1.svg' }),
+        makeProject({ id: 2, title: 'Bare Film', thumbnailUrl: '' }),
+      ],
+    })
+    renderApp('/marketplace?search=film')
+    const cards = await screen.findAllByTestId('project-card')
+    const card = (title: string) => cards.find((element) => within(element).queryByText(title))!
+    expect(within(card('Poster Film')).getByRole('img', { name: 'Poster Film' })).toHaveAttribute('src', '/api/demo/posters/1.svg')
+    const bare = within(card('Bare Film')).getByRole('img', { name: 'Bare Film' })
+    expect(bare).not.toHaveAttribute('src')
+    expect(card('Bare Film').querySelector('img')).toBeNull()
+  })
 })

@@ -1,6 +1,7 @@
 // Presentational project pieces: funding bar, status label, marketplace card and its skeleton.
 import {
   Badge,
+  Box,
   Card,
   Image,
   Progress,
@@ -53,6 +54,9 @@ const THUMBNAIL_WIDTH_PX = 600
 const THUMBNAIL_HEIGHT_PX = 900
 
 export function ProjectThumbnail({ project, height = '44' }: { project: Project; height?: string }) {
+  // A film listed without a poster (its metadata has none): the same muted box, named for screen readers.
+  // An <img src=""> would make the browser fetch the page itself again.
+  if (!project.thumbnailUrl) return <Box role="img" aria-label={project.title} h={height} w="full" bg="bg.muted" />
   return (
     <Image
       src={project.thumbnailUrl}
@@ -128,19 +132,24 @@ export const ProjectCard = memo(function ProjectCard({ project }: { project: Pro
   return (
     <RouterLink to={`/project/${project.id}`} data-card="root" data-testid="project-card">
       <div data-card="media">
-        <img
-          data-card="thumbnail"
-          src={project.thumbnailUrl}
-          alt={project.title}
-          // Off-screen cards' images wait until scrolled near; the fixed box keeps the layout from jumping.
-          loading="lazy"
-          decoding="async"
-          width={THUMBNAIL_WIDTH_PX}
-          height={THUMBNAIL_HEIGHT_PX}
-          onError={(event) => {
-            event.currentTarget.style.visibility = 'hidden'
-          }}
-        />
+        {project.thumbnailUrl ? (
+          <img
+            data-card="thumbnail"
+            src={project.thumbnailUrl}
+            alt={project.title}
+            // Off-screen cards' images wait until scrolled near; the fixed box keeps the layout from jumping.
+            loading="lazy"
+            decoding="async"
+            width={THUMBNAIL_WIDTH_PX}
+            height={THUMBNAIL_HEIGHT_PX}
+            onError={(event) => {
+              event.currentTarget.style.visibility = 'hidden'
+            }}
+          />
+        ) : (
+          // No poster listed: the same box, empty (see ProjectThumbnail).
+          <div data-card="thumbnail" role="img" aria-label={project.title} />
+        )}
         <span data-card="status" data-palette={statusPalette(status)}>
           {status}
         </span>
