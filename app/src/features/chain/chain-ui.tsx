@@ -10,12 +10,20 @@ export function transactionUrl(mode: Mode, signature: string): string {
   return mode === 'demo' ? DEMO_TX_URL(signature) : EXPLORER_TX_URL(signature)
 }
 
-export function TransactionLink({ signature }: { signature: string | null | undefined }) {
+/** `label`: the link's text where the screen names it (the studio's "View on Solana"); else the shortened hash. */
+export function TransactionLink({ signature, label }: { signature: string | null | undefined; label?: string }) {
   const { mode } = useMode()
   if (!signature) return null
   return (
-    <Link href={transactionUrl(mode, signature)} target="_blank" rel="noreferrer" fontFamily="mono" fontSize="sm" title={signature}>
-      {shortenAddress(signature)} <LuExternalLink />
+    <Link
+      href={transactionUrl(mode, signature)}
+      target="_blank"
+      rel="noreferrer"
+      fontFamily={label ? undefined : 'mono'}
+      fontSize="sm"
+      title={signature}
+    >
+      {label ?? shortenAddress(signature)} <LuExternalLink />
     </Link>
   )
 }

@@ -6,6 +6,7 @@ import { LuCircleAlert, LuCircleCheck } from 'react-icons/lu'
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom'
 import { CHECKOUT_PROCESSING_MIN_MS, CHECKOUT_REDIRECT_DELAY_MS } from '@/constants'
 import { notify } from '@/components/ui/toaster'
+import { BusyButton } from '@/components/ui/busy-button'
 import { shortenAddress, sleep } from '@/lib/format'
 import { useWalletConnection } from '@/features/wallet/wallet-bridge'
 import { useInvest, useProject } from '@/features/projects/projects-data-access'
@@ -122,15 +123,9 @@ function CheckoutForm({ amount, projectId, title }: { amount: number; projectId:
             )}
           </Box>
         )}
-        <Button
-          colorPalette="purple"
-          onClick={pay}
-          disabled={isPayDisabled(phase, address !== null)}
-          loading={phase === 'processing'}
-          loadingText="Processing..."
-        >
+        <BusyButton colorPalette="purple" onClick={pay} disabled={isPayDisabled(phase, address !== null)} busy={phase === 'processing'}>
           {payButtonLabel(amount)}
-        </Button>
+        </BusyButton>
       </Card.Body>
     </Card.Root>
   )

@@ -43,6 +43,9 @@ describe('checkout', () => {
     await waitFor(() => expect(pay).toBeEnabled())
     const startedAt = Date.now()
     fireEvent.click(pay)
+    // While processing, the button keeps its label and is disabled.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay 0.5 SOL' })).toHaveAttribute('aria-busy', 'true'))
+    expect(screen.getByRole('button', { name: 'Pay 0.5 SOL' })).toBeDisabled()
     expect(await screen.findByText('Payment Successful!', {}, { timeout: 15_000 })).toBeInTheDocument()
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1500)
     expect(screen.getByRole('button', { name: 'Pay 0.5 SOL' })).toBeDisabled()

@@ -6,6 +6,7 @@ import { useEffect, useReducer, useState } from 'react'
 import { LuCircleCheck } from 'react-icons/lu'
 import { useNavigate } from 'react-router-dom'
 import { ErrorAlert } from '@/components/ui/error-alert'
+import { BusyButton } from '@/components/ui/busy-button'
 import { CLAIM_PROGRESS_INTERVAL_MS, CLAIM_REDIRECT_DELAY_MS } from '@/constants'
 import { notify } from '@/components/ui/toaster'
 import { shortenAddress } from '@/lib/format'
@@ -142,14 +143,14 @@ export default function ClaimFeature() {
             <Button variant="outline" onClick={() => navigate('/revenue')} disabled={state.phase !== 'idle'}>
               Cancel
             </Button>
-            <Button
+            <BusyButton
               colorPalette="purple"
               onClick={startClaim}
               disabled={isClaimDisabled(walletAddress !== null, total, state.phase)}
-              loading={state.phase === 'inProgress'}
+              busy={state.phase === 'inProgress'}
             >
               Claim {amountText} SOL
-            </Button>
+            </BusyButton>
           </HStack>
         </Card.Body>
       </Card.Root>

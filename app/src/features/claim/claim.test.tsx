@@ -41,6 +41,9 @@ describe('claim revenue screen', () => {
     expect(screen.getByText(/You are about to claim 1.25 SOL from 2 projects. A small network fee applies./)).toBeInTheDocument()
     fireEvent.click(screen.getByRole('button', { name: 'Claim 1.25 SOL' }))
     expect(await screen.findByText('Preparing transaction...')).toBeInTheDocument()
+    // While claiming, the button keeps its label and is disabled.
+    expect(screen.getByRole('button', { name: 'Claim 1.25 SOL' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Claim 1.25 SOL' })).toHaveAttribute('aria-busy', 'true')
     expect(await screen.findByText('Confirming on blockchain...', {}, { timeout: 15_000 })).toBeInTheDocument()
     // The refreshed unclaimed data is empty by now; the screen keeps the figures being claimed.
     await waitFor(() => expect(api.find('GET', `/api/revenue/unclaimed/${ADDRESS}`).length).toBeGreaterThan(1))

@@ -37,6 +37,18 @@ describe('Simulate View in demo mode', () => {
       },
       () => (settled ? [{ id: 1 }] : []),
     )
-    await expect(trackViewFromDebug(client, 7, embed)).resolves.toBeUndefined()
+    await expect(trackViewFromDebug(client, 7, embed)).resolves.toBe('distributed')
+  })
+
+  it('says the view is unpaid when the house ad played (no campaign), without settling', async () => {
+    const api = installFakeApi({
+      'GET /player/7/ads/pre-roll': () => ({ campaign: null }),
+      'POST /api/views/nonce': () => ({ nonce: 'n'.repeat(32), minWatchMs: 0 }),
+      'POST /api/views': () => ({ counted: true }),
+      'GET /api/revenue/distributions': () => [],
+      'POST /api/demo/settle': () => ({ settled: [], failed: [], waiting: [] }),
+    })
+    await expect(trackViewFromDebug(client, 7, embed)).resolves.toBe('unpaid')
+    expect(api.find('POST', '/api/demo/settle')).toHaveLength(0)
   })
 })

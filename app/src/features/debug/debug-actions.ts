@@ -5,6 +5,7 @@ import { apiGet, apiPost } from '@/lib/api'
 import { amountToSol, sleep } from '@/lib/format'
 import type { EmbedRecord, Project, UnclaimedRevenue } from '@/lib/types'
 import { embedIdFor, type MarqueeClient } from '@/features/chain/marquee-client'
+import type { TrackedView } from './debug-logic'
 
 export class DebugActionError extends Error {}
 
@@ -36,7 +37,7 @@ export async function trackViewFromDebug(
   client: MarqueeClient,
   projectId: number,
   embed: { embedId: string; websiteUrl: string },
-): Promise<void> {
+): Promise<TrackedView> {
   const { embedId, websiteUrl: website } = embed
   const onChainFlag = client.mode === 'onchain' ? { onChain: true } : {}
   const distributionsBefore = await distributionCount(client, projectId)
@@ -53,7 +54,11 @@ export async function trackViewFromDebug(
   })
   if (!report.counted) throw new DebugActionError(report.reason ?? 'the view was not counted')
   // A house-ad view counts but is never paid (no advertiser's budget behind it): nothing to settle.
-  if (client.mode === 'demo' && campaign) await settleDemoView(client, projectId, distributionsBefore)
+  if (!campaign) return 'unpaid'
+  // On chain the settlement job batches views on its own timer.
+  if (client.mode !== 'demo') return 'settling'
+  await settleDemoView(client, projectId, distributionsBefore)
+  return 'distributed'
 }
 
 const distributionCount = async (client: MarqueeClient, projectId: number) =>

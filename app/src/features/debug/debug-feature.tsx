@@ -299,6 +299,10 @@ interface ActionResult {
   message: string
 }
 
+/** Why a simulated view can be refused or unpaid, said before the user tries (the server's rules for every view). */
+const DEBUG_WEBSITE_HINT =
+  "Views count only on a website you verified in the Embed Library, and are paid when an advertiser's campaign plays its ad."
+
 function ActionsTab() {
   const client = useMarqueeClient()
   const queryClient = useQueryClient()
@@ -378,6 +382,7 @@ function ActionsTab() {
           <Field.Root>
             <Field.Label>Website URL</Field.Label>
             <Input value={websiteUrl} onChange={(event) => setWebsiteUrl(event.target.value)} />
+            <Field.HelperText>{DEBUG_WEBSITE_HINT}</Field.HelperText>
           </Field.Root>
         </SimpleGrid>
         <HStack wrap="wrap" gap="3">
@@ -409,8 +414,7 @@ function ActionsTab() {
               void run('trackView', async () => {
                 const embed = embedOf(project)
                 if (!embed) throw new DebugActionError('Generate an embed code for this project first')
-                await trackViewFromDebug(needClient(), project.id, embed)
-                return debugSuccess.trackView()
+                return debugSuccess.trackView(await trackViewFromDebug(needClient(), project.id, embed))
               })
             }
             disabled={!needsFunded(project) || running !== null}

@@ -7,7 +7,9 @@ describe('debug rules', () => {
     expect(debugSuccess.invest('abc')).toBe('Investment successful! Transaction: abc')
     expect(debugFailure('claimLicense', new Error('403: not yours'))).toBe('License claim failed: 403: not yours')
     expect(debugFailure('trackView', 'nonce expired')).toBe('View tracking failed: nonce expired')
-    expect(resultTone(debugSuccess.trackView())).toBe('success')
+    expect(debugSuccess.trackView('distributed')).toBe('View tracked successfully! Revenue distribution created.')
+    // Every outcome of a tracked view is a success, drawn green.
+    for (const outcome of ['distributed', 'settling', 'unpaid'] as const) expect(resultTone(debugSuccess.trackView(outcome))).toBe('success')
     expect(resultTone(debugFailure('claimRevenue', new Error('x')))).toBe('error')
   })
 

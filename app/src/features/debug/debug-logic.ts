@@ -14,13 +14,26 @@ export const DEBUG_FAILURE_PREFIX: Record<DebugAction, string> = {
   claimRevenue: 'Revenue claim failed',
 }
 
+/**
+ * What became of a tracked view's revenue: distributed (the demo chain settled it at once), to be
+ * distributed by the next settlement (on chain, the settlement job's timer), or unpaid (the house ad
+ * played: no advertiser's campaign pays for the view).
+ */
+export type TrackedView = 'distributed' | 'settling' | 'unpaid'
+
+const TRACKED_VIEW: Record<TrackedView, string> = {
+  distributed: 'View tracked successfully! Revenue distribution created.',
+  settling: "View tracked successfully! Its revenue is distributed at the next settlement.",
+  unpaid: "View tracked successfully! No revenue distribution: no advertiser's campaign paid for this view.",
+}
+
 export const debugSuccess = {
   invest: (txHash: string) => `Investment successful! Transaction: ${txHash}`,
   claimLicense: () => 'License claimed successfully!',
   generateEmbed: () => 'Embed code generated successfully!',
-  trackView: () => 'View tracked successfully! Revenue distribution created.',
+  trackView: (outcome: TrackedView) => TRACKED_VIEW[outcome],
   claimRevenue: () => 'Revenue claimed successfully: Your revenue has been sent to your wallet.',
-} satisfies Record<DebugAction, (txHash: string) => string>
+} satisfies Record<DebugAction, (detail: never) => string>
 
 export const AMOUNT_REQUIRED = 'Please enter an investment amount'
 

@@ -7,6 +7,9 @@ import { formatDate, formatUsd } from '@/lib/format'
 import type { PlatformDistribution, Project } from '@/lib/types'
 import { TransactionLink } from '@/features/chain/chain-ui'
 
+/** The spec's link text in the Transaction column. */
+const VIEW_TRANSACTION_LABEL = 'View on Solana'
+
 const SPLIT_CARDS = [
   { label: 'Website Publishers', percent: REVENUE_SPLIT_PERCENT.publishers },
   { label: 'Content Investors', percent: REVENUE_SPLIT_PERCENT.investors },
@@ -53,7 +56,7 @@ export function RevenueDistributionTab({
                   <Table.Cell>{formatDate(distribution.distributedAt ?? distribution.createdAt ?? '')}</Table.Cell>
                   <Table.Cell>{distribution.status ?? 'Completed'}</Table.Cell>
                   <Table.Cell>
-                    <TransactionLink signature={distribution.txHash} />
+                    <TransactionLink signature={distribution.txHash} label={VIEW_TRANSACTION_LABEL} />
                   </Table.Cell>
                 </Table.Row>
               ))}

@@ -33,8 +33,8 @@ describe('studioSummary', () => {
     )
     expect(summary.revenueChange).toEqual({ current: 500, previous: 400, percent: 25 })
     expect(summary.viewsChange).toEqual({ current: 400, previous: 500, percent: -20 })
-    expect(changeLabel(summary.revenueChange)).toBe('+25.0% from the previous 30 days')
-    expect(changeLabel(summary.viewsChange)).toBe('-20.0% from the previous 30 days')
+    expect(changeLabel(summary.revenueChange)).toBe('+25.0% from last month')
+    expect(changeLabel(summary.viewsChange)).toBe('-20.0% from last month')
   })
 
   it('says so when there is nothing to compare with', () => {

@@ -56,12 +56,14 @@ export function periodChange(current: number, previous: number): PeriodChange {
   return { current, previous, percent: previous > 0 ? ((current - previous) / previous) * 100 : null }
 }
 
-/** '+12.4% from the previous 30 days', or what happened when the previous period had nothing. */
+/**
+ * The spec's '+12.4% from last month': the last `periodDays` (a month) against the ones before; or
+ * what happened when the month before had nothing.
+ */
 export function changeLabel(change: PeriodChange, periodDays: number = STUDIO_SUMMARY_PERIOD_DAYS): string {
-  const period = `the previous ${periodDays} days`
   if (change.percent === null) return change.current > 0 ? `All in the last ${periodDays} days` : `Nothing in the last ${periodDays} days`
   const sign = change.percent > 0 ? '+' : ''
-  return `${sign}${change.percent.toFixed(1)}% from ${period}`
+  return `${sign}${change.percent.toFixed(1)}% from last month`
 }
 
 export interface StudioSummary {

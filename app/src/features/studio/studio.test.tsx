@@ -129,6 +129,8 @@ describe('Production Portal', () => {
     for (const percent of ['40%', '57.5%', '2.5%', '0%']) expect(within(panel).getByText(percent)).toBeInTheDocument()
     expect(await within(panel).findByRole('columnheader', { name: 'Revenue Generated' })).toBeInTheDocument()
     expect(within(panel).getByText('Completed')).toBeInTheDocument()
+    // The Transaction column links the distribution's transaction as 'View on Solana'.
+    expect(within(panel).getByRole('link', { name: 'View on Solana' })).toHaveAttribute('href', expect.stringContaining('distsig'))
   })
 })
 
