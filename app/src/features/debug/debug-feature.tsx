@@ -32,6 +32,8 @@ import { useMarqueeClient } from '@/features/chain/chain-data-access'
 import { TransactionLink } from '@/features/chain/chain-ui'
 import { useMode, useCluster, type Mode } from '@/features/mode/mode-data-access'
 import { useProjects } from '@/features/projects/projects-data-access'
+import { useWebsites } from '@/features/publishers/publishers-data-access'
+import { verifiedWebsites } from '@/features/publishers/verification-logic'
 import { useUserInvestments } from '@/features/investments/investments-data-access'
 import { useUnclaimedRevenue } from '@/features/revenue/revenue-data-access'
 import { useWalletConnection } from '@/features/wallet/wallet-bridge'
@@ -311,7 +313,10 @@ function ActionsTab() {
   const [projectId, setProjectId] = useState<number | null>(null)
   const [amountText, setAmountText] = useState(String(DEBUG_DEFAULT_INVESTMENT_AMOUNT))
   const [amountError, setAmountError] = useState<string | null>(null)
-  const [websiteUrl, setWebsiteUrl] = useState(DEBUG_DEFAULT_WEBSITE_URL)
+  const websites = useWebsites()
+  // Until the user types one: a website the wallet verified (the only kind whose views count), else the spec's default.
+  const [typedWebsiteUrl, setWebsiteUrl] = useState<string | null>(null)
+  const websiteUrl = typedWebsiteUrl ?? verifiedWebsites(websites.data)[0]?.websiteUrl ?? DEBUG_DEFAULT_WEBSITE_URL
   const [generated, setGenerated] = useState<Record<number, { embedId: string; embedCode: string | null; websiteUrl: string }>>({})
   const [running, setRunning] = useState<DebugAction | null>(null)
   const [results, setResults] = useState<ActionResult[]>([])
