@@ -35,9 +35,7 @@ const DEFAULT_FILTERS = filtersFromSearchParams(new URLSearchParams())
 const ORIGIN = 'http://marquee.invalid'
 
 /** The mode a request asks the page in, from its Cookie header; the server keeps one page per mode. */
-export function prerenderMode(cookieHeader: string | undefined): Mode {
-  return modeFromCookieHeader(cookieHeader)
-}
+export const prerenderMode = modeFromCookieHeader
 
 /** Answers an API GET in-process (the indexer passes its own Hono app). */
 export type ApiGet = (path: string, cluster: Cluster) => Promise<unknown>

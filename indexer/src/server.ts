@@ -30,21 +30,19 @@ export async function createServer(options: {
     // Vite names every file under /assets/ by its content's hash: a browser may keep it for good.
     app.get('/assets/*', (c, next) => {
       c.header('Cache-Control', HASHED_ASSET_CACHE);
-      return files(c, async () => {
-        c.header('Cache-Control', 'no-store');
-        await next();
-      });
+      return files(c, next);
     });
+    // Everything else, and an asset that is missing (the header above is replaced), is asked for
+    // again on every visit: index.html and the pages below name the current build's assets.
     app.get('*', (c, next) => {
       c.header('Cache-Control', 'no-cache');
       return files(c, next);
     });
-    // Client-side routes (/project/3, /claim-revenue, …) get the dApp's index.html, asked for again
-    // on every visit (no-cache): it names the current build's assets.
+    // Client-side routes (/project/3, /claim-revenue, …) get the dApp's index.html; a missing asset
+    // stays a 404.
     const indexHtml = serveStatic({ root, path: 'index.html', precompressed: true });
     app.get('*', async (c, next) => {
       if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/assets/')) return next();
-      c.header('Cache-Control', 'no-cache');
       const prerendered = await prerenderer?.page(c.req.url.slice(new URL(c.req.url).origin.length), c.req.header('cookie'));
       if (prerendered) return c.html(prerendered);
       return indexHtml(c, next);
