@@ -7,16 +7,10 @@
 //! CHECK: the signer is the platform's pending admin (never the all-zero address, which means
 //! "none pending" and which nobody can sign for).
 
-use pinocchio::{AccountView, Address, ProgramResult};
+use super::prelude::*;
+use pinocchio::Address;
 
-use crate::{
-    bytes::Reader,
-    discriminator::event,
-    errors::MarqueeError,
-    events,
-    state::{self, Platform},
-    validate,
-};
+use crate::{state::Platform};
 
 pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     let [new_admin, platform_account, event_authority, program, ..] = accounts else {

@@ -10,16 +10,9 @@
 //! were not released before; the vault is the project's vault (`["vault", project]`, the address
 //! stored at creation from the canonical bump); the project's invariant holds afterwards.
 
-use pinocchio::{AccountView, ProgramResult};
+use super::prelude::*;
 
-use crate::{
-    bytes::Reader,
-    discriminator::event,
-    errors::MarqueeError,
-    events,
-    state::{self, Project},
-    validate,
-};
+use crate::{state::Project};
 
 pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     let [authority, project_account, vault, event_authority, program, ..] = accounts else {

@@ -11,16 +11,9 @@
 //! publisher claims never exceed its recorded publisher revenue (`Project::invariant`); the
 //! publisher ends rent-exempt (`RecipientNotRentExempt`, as in `claim_revenue`).
 
-use pinocchio::{AccountView, ProgramResult};
+use super::prelude::*;
 
-use crate::{
-    bytes::Reader,
-    discriminator::event,
-    errors::MarqueeError,
-    events,
-    state::{self, Embed, Project},
-    validate,
-};
+use crate::{state::{Embed, Project}};
 
 pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     let [publisher, project_account, embed_account, vault, event_authority, program, ..] = accounts else {

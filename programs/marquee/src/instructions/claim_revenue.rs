@@ -19,16 +19,9 @@
 //! rent-exempt (`RecipientNotRentExempt` instead of the runtime rejecting the transaction: an
 //! empty wallet must first hold the rent-exempt minimum, or claim when more has accrued).
 
-use pinocchio::{AccountView, ProgramResult};
+use super::prelude::*;
 
-use crate::{
-    bytes::Reader,
-    discriminator::event,
-    errors::MarqueeError,
-    events, math,
-    state::{self, Investment, Project},
-    validate,
-};
+use crate::{math, state::{Investment, Project}};
 
 pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     let [investor, project_account, investment_account, vault, event_authority, program, ..] = accounts else {

@@ -9,16 +9,9 @@
 //! is a Campaign of this program; the grace period after its end is over
 //! (`CampaignGracePeriodNotOver`: until then batches of impressions served may still be settled).
 
-use pinocchio::{AccountView, ProgramResult};
+use super::prelude::*;
 
-use crate::{
-    bytes::Reader,
-    discriminator::event,
-    errors::MarqueeError,
-    events,
-    state::{self, Campaign},
-    validate,
-};
+use crate::{state::Campaign};
 
 pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     let [advertiser, campaign_account, event_authority, program, ..] = accounts else {

@@ -19,17 +19,16 @@
 //! ends after it starts and in the future (`InvalidCampaignWindow`); the creative URI is 1..=200
 //! bytes of UTF-8; the campaign is the canonical PDA and does not exist yet.
 
-use pinocchio::{cpi::Seed, AccountView, Address, ProgramResult};
+use super::prelude::*;
+use pinocchio::{cpi::Seed, Address};
 use pinocchio_system::instructions::Transfer;
 
 use crate::{
-    bytes::Reader,
     constants::{IMPRESSIONS_PER_MILLE, MAX_CREATIVE_URI_LEN, MIN_CAMPAIGN_BATCH_IMPRESSIONS},
-    discriminator::event,
-    errors::MarqueeError,
-    events, math, seeds,
-    state::{self, campaign::ad_type, AccountState, Campaign, Project},
-    validate, ID,
+    math,
+    seeds,
+    state::{campaign::ad_type, AccountState, Campaign, Project},
+    ID,
 };
 
 pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {

@@ -14,16 +14,15 @@
 //! studio cannot lock investors' SOL for longer); title 1..=64 and URI 1..=200 bytes; the three PDAs are the canonical ones
 //! for the next project id and do not exist yet.
 
-use pinocchio::{cpi::Seed, AccountView, Address, ProgramResult};
+use super::prelude::*;
+use pinocchio::{cpi::Seed, Address};
 
 use crate::{
-    bytes::Reader,
     constants::{MAX_METADATA_URI_LEN, MAX_TITLE_LEN, MIN_FUNDING_GOAL_LAMPORTS, SHARE_TOKEN_PROGRAM_ID},
-    discriminator::event,
-    errors::MarqueeError,
-    events, seeds,
-    state::{self, project::status, AccountState, Platform, Project, Studio},
-    token, validate, ID,
+    seeds,
+    state::{project::status, AccountState, Platform, Project, Studio},
+    token,
+    ID,
 };
 
 pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {

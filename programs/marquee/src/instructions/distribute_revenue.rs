@@ -30,17 +30,17 @@
 //! the distribution is the PDA of the project's next index; there are as many embeds as views,
 //! at most MAX_EMBEDS_PER_DISTRIBUTION, each a writable Embed of this project, none twice.
 
-use pinocchio::{cpi::Seed, error::ProgramError, AccountView, ProgramResult};
+use super::prelude::*;
+use pinocchio::{cpi::Seed, error::ProgramError};
 use pinocchio_system::instructions::Transfer;
 
 use crate::{
-    bytes::{Reader, U64Slice},
+    bytes::U64Slice,
     constants::MAX_EMBEDS_PER_DISTRIBUTION,
-    discriminator::event,
-    errors::MarqueeError,
-    events, math, seeds,
-    state::{self, AccountState, Embed, Platform, Project, RevenueDistribution},
-    validate, ID,
+    math,
+    seeds,
+    state::{AccountState, Embed, Platform, Project, RevenueDistribution},
+    ID,
 };
 
 /// Number of fixed accounts before the embeds.

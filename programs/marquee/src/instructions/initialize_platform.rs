@@ -15,18 +15,11 @@
 //! argument; neither treasury nor settlement authority is the all-zero address; the rules pass
 //! `PlatformRules::validate`.
 
-use pinocchio::{cpi::Seed, AccountView, ProgramResult};
+use super::prelude::*;
+use pinocchio::{cpi::Seed};
 use pinocchio_system::instructions::Transfer;
 
-use crate::{
-    bytes::Reader,
-    discriminator::event,
-    errors::MarqueeError,
-    events,
-    seeds::{self, PLATFORM_BUMP},
-    state::{self, platform::PlatformRules, AccountState, Platform},
-    validate, ID,
-};
+use crate::{seeds::{self, PLATFORM_BUMP}, state::{platform::PlatformRules, AccountState, Platform}, ID};
 
 pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     let [admin, platform_account, program_data, treasury_account, system_program, event_authority, program, ..] = accounts

@@ -25,18 +25,17 @@
 //! investor and project. No program can tell one person's many wallets apart: a studio can still
 //! fund itself through other wallets (README, "What the program cannot stop").
 
-use pinocchio::{cpi::Seed, AccountView, ProgramResult};
+use super::prelude::*;
+use pinocchio::{cpi::Seed};
 use pinocchio_system::instructions::Transfer;
 
 use crate::{
-    bytes::Reader,
     constants::SHARE_TOKEN_PROGRAM_ID,
-    discriminator::event,
-    errors::MarqueeError,
-    events, math, seeds,
-    state::{self, project::status, AccountState, Investment, Platform, Project},
+    math,
+    seeds,
+    state::{project::status, AccountState, Investment, Platform, Project},
     token::{self, ProjectSigner},
-    validate, ID,
+    ID,
 };
 
 pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {

@@ -10,6 +10,7 @@ pub mod create_project;
 pub mod distribute_revenue;
 pub mod initialize_platform;
 pub mod invest;
+pub mod prelude;
 pub mod refund;
 pub mod register_embed;
 pub mod register_studio;

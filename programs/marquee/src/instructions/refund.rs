@@ -20,18 +20,10 @@
 //! account for it (`invest` mints nowhere else, and the shares cannot move); the vault is the
 //! project's vault; the project's invariant holds afterwards.
 
-use pinocchio::{AccountView, Address, ProgramResult};
+use super::prelude::*;
+use pinocchio::Address;
 
-use crate::{
-    bytes::Reader,
-    constants::SHARE_TOKEN_PROGRAM_ID,
-    discriminator::event,
-    errors::MarqueeError,
-    events, seeds,
-    state::{self, Investment, Project},
-    token,
-    validate,
-};
+use crate::{constants::SHARE_TOKEN_PROGRAM_ID, seeds, state::{Investment, Project}, token};
 
 /// What the refund takes off the project, read from the Investment.
 struct Position {

@@ -14,17 +14,14 @@
 //! registration of the same id by the same publisher for the same project is `AlreadyInitialized`).
 //! The publisher is part of the seeds, so nobody can take another publisher's embed id first.
 
-use pinocchio::{cpi::Seed, AccountView, ProgramResult};
+use super::prelude::*;
+use pinocchio::{cpi::Seed};
 
 use crate::{
-    bytes::Reader,
     constants::{MAX_EMBED_ID_LEN, MAX_WEBSITE_URL_LEN},
-    discriminator::event,
-    errors::MarqueeError,
-    events,
     seeds,
-    state::{self, AccountState, Embed, Project},
-    validate, ID,
+    state::{AccountState, Embed, Project},
+    ID,
 };
 
 const HTTP: &[u8] = b"http://";

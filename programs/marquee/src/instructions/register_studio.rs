@@ -8,17 +8,10 @@
 //! CHECK: the authority signs (a wallet registers only itself); the studio PDA matches the
 //! authority and does not exist yet; the name is 1..=64 bytes.
 
-use pinocchio::{cpi::Seed, AccountView, ProgramResult};
+use super::prelude::*;
+use pinocchio::{cpi::Seed};
 
-use crate::{
-    bytes::Reader,
-    constants::MAX_STUDIO_NAME_LEN,
-    discriminator::event,
-    errors::MarqueeError,
-    events, seeds,
-    state::{self, AccountState, Platform, Studio},
-    validate, ID,
-};
+use crate::{constants::MAX_STUDIO_NAME_LEN, seeds, state::{AccountState, Platform, Studio}, ID};
 
 pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     let [authority, platform_account, studio_account, system_program, event_authority, program, ..] = accounts else {

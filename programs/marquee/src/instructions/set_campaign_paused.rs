@@ -9,16 +9,9 @@
 //! CHECK: the advertiser signs and is the campaign's advertiser (`Unauthorized`); the campaign
 //! is a Campaign of this program.
 
-use pinocchio::{AccountView, ProgramResult};
+use super::prelude::*;
 
-use crate::{
-    bytes::Reader,
-    discriminator::event,
-    errors::MarqueeError,
-    events,
-    state::{self, Campaign},
-    validate,
-};
+use crate::{state::Campaign};
 
 pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     let [advertiser, campaign_account, event_authority, program, ..] = accounts else {

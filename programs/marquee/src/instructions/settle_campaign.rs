@@ -24,18 +24,14 @@
 //! (`CampaignBudgetExceeded`), and the campaign stays rent-exempt.
 //! A paused campaign is still settled: pausing stops serving, not paying for what was served.
 
-use pinocchio::{AccountView, Address, ProgramResult};
+use super::prelude::*;
+use pinocchio::Address;
 
 use crate::{
-    bytes::Reader,
     constants::{IMPRESSIONS_PER_MILLE, MAX_EMBEDS_PER_DISTRIBUTION},
-    discriminator::event,
-    errors::MarqueeError,
-    events,
     instructions::distribute_revenue::{self, DepositAccounts},
     math,
-    state::{self, campaign::ad_type, Campaign},
-    validate,
+    state::{campaign::ad_type, Campaign},
 };
 
 /// Number of fixed accounts before the embeds.

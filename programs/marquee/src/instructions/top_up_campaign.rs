@@ -9,17 +9,10 @@
 //! is a Campaign of this program; the amount is above zero (`InvalidCampaignAmount`); the
 //! campaign has not ended (`CampaignEnded`: a budget added then could never be served).
 
-use pinocchio::{AccountView, ProgramResult};
+use super::prelude::*;
 use pinocchio_system::instructions::Transfer;
 
-use crate::{
-    bytes::Reader,
-    discriminator::event,
-    errors::MarqueeError,
-    events,
-    state::{self, Campaign},
-    validate,
-};
+use crate::{state::Campaign};
 
 pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     let [advertiser, campaign_account, system_program, event_authority, program, ..] = accounts else {

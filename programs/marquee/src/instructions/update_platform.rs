@@ -13,16 +13,10 @@
 //! fund it in the same transaction first if needed); the new rules pass `PlatformRules::validate`.
 //! Rules apply to what happens next: existing projects keep their goals, deadlines and raised SOL.
 
-use pinocchio::{AccountView, Address, ProgramResult};
+use super::prelude::*;
+use pinocchio::Address;
 
-use crate::{
-    bytes::Reader,
-    discriminator::event,
-    errors::MarqueeError,
-    events,
-    state::{self, platform::PlatformRules, Platform},
-    validate,
-};
+use crate::{state::{platform::PlatformRules, Platform}};
 
 pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     let [admin, platform_account, treasury_account, event_authority, program, ..] = accounts else {

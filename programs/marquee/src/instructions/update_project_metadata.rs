@@ -21,16 +21,12 @@
 //! (`Project::SPACE`), so any valid URI fits after the title and the rent reserve never changes —
 //! hence no payer and no system program. A shorter URI leaves no bytes of the longer one behind.
 
-use pinocchio::{AccountView, ProgramResult};
+use super::prelude::*;
 
 use crate::{
-    bytes::{bytes_equal, copy_bytes, zero_bytes, Reader},
+    bytes::{bytes_equal, copy_bytes, zero_bytes},
     constants::MAX_METADATA_URI_LEN,
-    discriminator::event,
-    errors::MarqueeError,
-    events,
-    state::{self, string_space, Project},
-    validate,
+    state::{string_space, Project},
 };
 
 pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {

@@ -7,16 +7,9 @@
 //!
 //! CHECK: the signer is the platform admin; the studio is a Studio account of this program.
 
-use pinocchio::{AccountView, ProgramResult};
+use super::prelude::*;
 
-use crate::{
-    bytes::Reader,
-    discriminator::event,
-    errors::MarqueeError,
-    events,
-    state::{self, Platform, Studio},
-    validate,
-};
+use crate::{state::{Platform, Studio}};
 
 pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     let [admin, platform_account, studio_account, event_authority, program, ..] = accounts else {
