@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import anchor from '@coral-xyz/anchor';
-import { decodeEventInstruction, decodeTransactionEvents, decodeWithCoder, toChainTransaction, UndecodableEventError } from '../src/program/decoder.ts';
-import { CAMPAIGN_EVENT_NAMES, EVENT_IX_TAG, EVENT_NAMES, idl, PROGRAM_ID } from '../src/program/idl.ts';
+import { decodeEventInstruction, decodeTransactionEvents, decodeWithCoder, toChainTransaction, UndecodableEventError } from '@marquee/program-client';
+import { CAMPAIGN_EVENT_NAMES, EVENT_IX_TAG, EVENT_NAMES, MARQUEE_IDL as idl, MARQUEE_PROGRAM_ADDRESS } from '@marquee/program-client';
 import { address, buildTransaction, encodeEvent, toRpcJson } from './helpers/chain.ts';
 import { fullScenario, ScriptedChain } from './helpers/scenario.ts';
 
@@ -148,7 +148,7 @@ describe('decoder', () => {
     const json = toRpcJson(tx);
     // Move the program id into a lookup table: index 2 now points past the static keys.
     json.transaction.message.accountKeys = tx.accountKeys.slice(0, 2);
-    json.meta.loadedAddresses = { writable: [] as string[], readonly: [PROGRAM_ID] } as never;
+    json.meta.loadedAddresses = { writable: [] as string[], readonly: [MARQUEE_PROGRAM_ADDRESS] } as never;
     const normalized = toChainTransaction(JSON.parse(JSON.stringify(json)));
     assert.equal(normalized.signature, tx.signature);
     assert.equal(decodeTransactionEvents(normalized)[0].data.amount_lamports, 5n);

@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { createApp } from '../src/api/app.ts';
 import { startDemo, type DemoRuntime } from '../src/demo/index.ts';
 import { DISTRIBUTION_ACCOUNT_BYTES } from '../src/constants.ts';
-import { pda } from '../src/demo/instructions.ts';
+import { pda } from '@marquee/program-client';
 import { revenue } from '../src/db/index.ts';
 import { dropTestStorage, scalar, testStorage } from './helpers/database.ts';
 import { verifiedWebsite } from './helpers/publishers.ts';

@@ -13,7 +13,7 @@ import { loadCampaignSummary } from '../api/routes/campaigns.ts';
 import { chainSeconds } from '../api/context.ts';
 import { creativeKindOf } from '../campaigns/creative.ts';
 import { validate } from '../api/validate.ts';
-import { chainTransactionToJson } from '../program/decoder.ts';
+import { chainTransactionToJson } from '@marquee/program-client';
 import { FORWARDED_ORIGIN_HEADER } from '../constants.ts';
 import type { SettlementJob } from '../settlement/job.ts';
 import { DEMO_CLUSTER } from './chain.ts';

@@ -3,10 +3,23 @@
 // each transaction at its day), as one commit. Metadata goes through the API's metadata store, so
 // projects join their metadata exactly as listings from the dApp do.
 import anchor from '@coral-xyz/anchor';
+import {
+  claimLicenseInstruction,
+  claimPublisherRevenueInstruction,
+  claimRevenueInstruction,
+  createProjectInstruction,
+  embedIdFor,
+  initializePlatformInstruction,
+  investmentInstructions,
+  pda,
+  refundInstruction,
+  registerEmbedInstruction,
+  registerStudioInstruction,
+  verifyStudioInstruction,
+} from '@marquee/program-client';
 import { LAMPORTS_PER_SOL, REVENUE_PER_VIEW_LAMPORTS } from '../constants.ts';
 import { FILMS, INVESTOR_COUNT, PUBLISHERS, STUDIOS, type FilmSeed } from './catalogue.ts';
 import type { DemoChain } from './chain.ts';
-import { embedIdFor, ix, pda, PLATFORM_RULES } from './instructions.ts';
 import { KEY, posterPath, type DemoService, type MetadataStore } from './service.ts';
 
 type PublicKey = anchor.web3.PublicKey;
@@ -78,16 +91,16 @@ export async function seedCatalogue(
       chain.setUpgradeAuthority(admin.publicKey);
       chain.airdrop(treasury.publicKey, sol(1));
       chain.airdrop(settlement.publicKey, sol(10_000));
-      chain.send([ix.initializePlatform(admin.publicKey, treasury.publicKey, settlement.publicKey, PLATFORM_RULES)], [admin], { at: time });
+      chain.send([initializePlatformInstruction({ admin: admin.publicKey, treasury: treasury.publicKey, settlementAuthority: settlement.publicKey })], [admin], { at: time });
     });
     for (const studio of STUDIOS) {
       at(-89, (time) => {
         const authority = service.key(studioKey(studio.key));
         chain.airdrop(authority.publicKey, sol(50));
-        chain.send([ix.registerStudio(authority.publicKey, studio.name)], [authority], { at: time });
+        chain.send([registerStudioInstruction({ authority: authority.publicKey, name: studio.name })], [authority], { at: time });
       });
       if (studio.verified) {
-        at(-88, (time) => chain.send([ix.verifyStudio(admin.publicKey, service.key(studioKey(studio.key)).publicKey, true)], [admin], { at: time }));
+        at(-88, (time) => chain.send([verifyStudioInstruction({ admin: admin.publicKey, studioAuthority: service.key(studioKey(studio.key)).publicKey, verified: true })], [admin], { at: time }));
       }
     }
     at(-88, () => {
@@ -149,11 +162,13 @@ function planFilm(
     if (platform.project_count.toNumber() !== id) throw new Error(`Seeding expected project id ${id}, the chain is at ${platform.project_count}`);
     chain.send(
       [
-        ix.createProject(studio().publicKey, BigInt(id), {
+        createProjectInstruction({
+          authority: studio().publicKey,
+          projectId: BigInt(id),
           title: film.title,
           metadataUri: metadata.uri,
           metadataHash: Buffer.from(metadata.sha256, 'hex'),
-          goalLamports: sol(film.goalSol),
+          fundingGoalLamports: sol(film.goalSol),
           deadline: BigInt(deadline),
         }),
       ],
@@ -168,24 +183,24 @@ function planFilm(
     // An investment without an amount completes the goal.
     const amount = investment.sol ?? film.goalSol - raised;
     raised += amount;
-    at(investment.day, (time) => chain.send(ix.investment(investor(investment.investor).publicKey, project, sol(amount)), [investor(investment.investor)], { at: time }));
+    at(investment.day, (time) => chain.send(investmentInstructions({ investor: investor(investment.investor).publicKey, project, amountLamports: sol(amount) }), [investor(investment.investor)], { at: time }));
   }
   if (story.kind === 'funding') {
     for (const refund of story.refunds ?? []) {
-      at(refund.day, (time) => chain.send([ix.refund(investor(refund.investor).publicKey, project)], [investor(refund.investor)], { at: time }));
+      at(refund.day, (time) => chain.send([refundInstruction({ investor: investor(refund.investor).publicKey, project })], [investor(refund.investor)], { at: time }));
     }
     return;
   }
 
   if (story.licenseDay !== undefined) {
-    at(story.licenseDay, (time) => chain.send([ix.claimLicense(studio().publicKey, project)], [studio()], { at: time }));
+    at(story.licenseDay, (time) => chain.send([claimLicenseInstruction({ authority: studio().publicKey, project })], [studio()], { at: time }));
   }
   const embeds: PublicKey[] = [];
   for (const embed of story.embeds ?? []) {
     at(embed.day, (time) => {
       const embedId = embedIdFor(id, time * 1000);
       const website = PUBLISHERS.find((candidate) => candidate.key === embed.publisher)!.websiteUrl;
-      chain.send([ix.registerEmbed(publisher(embed.publisher).publicKey, project, embedId, website)], [publisher(embed.publisher)], { at: time });
+      chain.send([registerEmbedInstruction({ publisher: publisher(embed.publisher).publicKey, project, embedId, websiteUrl: website })], [publisher(embed.publisher)], { at: time });
       embeds.push(pda.embed(project, publisher(embed.publisher).publicKey, embedId));
     });
   }
@@ -197,12 +212,12 @@ function planFilm(
     });
   }
   for (const claim of story.investorClaims ?? []) {
-    at(claim.day, (time) => chain.send([ix.claimRevenue(investor(claim.investor).publicKey, project)], [investor(claim.investor)], { at: time }));
+    at(claim.day, (time) => chain.send([claimRevenueInstruction({ investor: investor(claim.investor).publicKey, project })], [investor(claim.investor)], { at: time }));
   }
   for (const claim of story.publisherClaims ?? []) {
     at(claim.day, (time) => {
       const index = (story.embeds ?? []).findIndex((embed) => embed.publisher === claim.publisher);
-      chain.send([ix.claimPublisherRevenue(publisher(claim.publisher).publicKey, project, embeds[index])], [publisher(claim.publisher)], { at: time });
+      chain.send([claimPublisherRevenueInstruction({ publisher: publisher(claim.publisher).publicKey, project, embed: embeds[index] })], [publisher(claim.publisher)], { at: time });
     });
   }
 }

@@ -4,6 +4,29 @@
 // chain has committed it and the indexer has ingested it (the chain pushes each commit to the
 // indexer; the action waits for that ingestion to be done).
 import anchor from '@coral-xyz/anchor';
+import {
+  certificateInstructions,
+  certificateMetadata,
+  certificateSpace,
+  claimLicenseInstruction,
+  claimPublisherRevenueInstruction,
+  claimRevenueInstruction,
+  closeCampaignInstruction,
+  createCampaignInstruction,
+  createProjectInstruction,
+  decodeTransactionEvents,
+  distributeRevenueInstruction,
+  investmentInstructions,
+  pda,
+  refundInstruction,
+  registerEmbedInstruction,
+  registerStudioInstruction,
+  setCampaignPausedInstruction,
+  settleCampaignInstruction,
+  topUpCampaignInstruction,
+  updateProjectMetadataInstruction,
+  verifyStudioInstruction,
+} from '@marquee/program-client';
 import { randomInt } from 'node:crypto';
 import type { ClusterContext } from '../api/context.ts';
 import { campaigns, embeds, investments, metadata, revenue, UserLinkError, users } from '../db/index.ts';
@@ -12,11 +35,8 @@ import { originOf } from '../player/website.ts';
 import { HOUSE_CAMPAIGN_BUDGET_LAMPORTS, LAMPORTS_PER_AMOUNT_UNIT, LAMPORTS_PER_SOL, STANDARD_PRICE_PER_MILLE_LAMPORTS, type AdType } from '../constants.ts';
 import { chargeFor, maskOfGenres, requiredCreativeKind, UnknownGenreError, type CreativeKind } from '../campaigns/rules.ts';
 import { lamportProblem, SOL, toLamports, USD, type AmountUnit } from '../lamports.ts';
-import { decodeTransactionEvents } from '../program/decoder.ts';
 import type { CampaignSettlementRequest, DistributionRequest, SettlementSigner } from '../settlement/job.ts';
 import { DemoTransactionError, type DemoChain } from './chain.ts';
-import { ix, pda } from './instructions.ts';
-import { certificateInstructions, certificateMetadata, certificateSpace } from '../../../app/src/features/chain/license-certificate.ts';
 
 const { PublicKey } = anchor.web3;
 type Keypair = anchor.web3.Keypair;
@@ -254,7 +274,7 @@ export class DemoService implements SettlementSigner {
     const investor = await this.signer(walletAddress);
     const { address } = this.project(projectId);
     const lamports = lamportsOf(amountSol, SOL);
-    const signature = await this.run(ix.investment(investor.publicKey, address, lamports), [investor]);
+    const signature = await this.run(investmentInstructions({ investor: investor.publicKey, project: address, amountLamports: lamports }), [investor]);
     return { signature, balance: this.walletInfo(walletAddress, investor).balance };
   }
 
@@ -269,7 +289,7 @@ export class DemoService implements SettlementSigner {
     const own = await this.signer(walletAddress);
     const authority = own.publicKey.equals(account.studio) ? own : this.seededStudio(account.studio);
     if (!authority) throw new DemoActionError(403, 'Only the studio that listed this film can claim its licence');
-    return { signature: await this.run([ix.claimLicense(authority.publicKey, address)], [authority]) };
+    return { signature: await this.run([claimLicenseInstruction({ authority: authority.publicKey, project: address })], [authority]) };
   }
 
   async registerEmbed(walletAddress: string, projectId: number, websiteUrl: string, embedId: string): Promise<{ signature: string }> {
@@ -281,14 +301,14 @@ export class DemoService implements SettlementSigner {
     if (existing.some((embed) => originOf(embed.website_url) === origin)) {
       throw new DemoActionError(400, `This film is already embedded on ${origin}: use the embed code you registered`);
     }
-    return { signature: await this.run([ix.registerEmbed(publisher.publicKey, address, embedId, websiteUrl)], [publisher]) };
+    return { signature: await this.run([registerEmbedInstruction({ publisher: publisher.publicKey, project: address, embedId, websiteUrl })], [publisher]) };
   }
 
   /** Takes the wallet's SOL back from a film that missed its deadline unfunded (its shares are burned). */
   async refund(walletAddress: string, projectId: number): Promise<{ signature: string; amount: number; amountLamports: string }> {
     const investor = await this.signer(walletAddress);
     const { address } = this.project(projectId);
-    const signature = await this.run([ix.refund(investor.publicKey, address)], [investor]);
+    const signature = await this.run([refundInstruction({ investor: investor.publicKey, project: address })], [investor]);
     return { signature, ...this.eventTotal(signature, 'Refunded') };
   }
 
@@ -298,7 +318,7 @@ export class DemoService implements SettlementSigner {
     const { address } = this.project(projectId);
     const embed = pda.embed(address, publisher.publicKey, embedId);
     if (!this.chain.exists(embed)) throw new DemoActionError(404, 'Embed not found');
-    const signature = await this.run([ix.claimPublisherRevenue(publisher.publicKey, address, embed)], [publisher]);
+    const signature = await this.run([claimPublisherRevenueInstruction({ publisher: publisher.publicKey, project: address, embed })], [publisher]);
     return { signature, ...this.eventTotal(signature, 'PublisherRevenueClaimed') };
   }
 
@@ -323,7 +343,7 @@ export class DemoService implements SettlementSigner {
     if (projects.size === 0) {
       throw new DemoActionError(400, "No revenue to claim: You don't have any unclaimed revenue at the moment.");
     }
-    const instructions = [...projects].map((projectId) => ix.claimRevenue(investor.publicKey, pda.project(projectId)));
+    const instructions = [...projects].map((projectId) => claimRevenueInstruction({ investor: investor.publicKey, project: pda.project(projectId) }));
     const signature = await this.run(instructions, [investor]);
     return { signature, ...this.eventTotal(signature, 'RevenueClaimed') };
   }
@@ -332,7 +352,7 @@ export class DemoService implements SettlementSigner {
   async registerStudio(walletAddress: string, name: string): Promise<{ signature: string }> {
     const authority = await this.signer(walletAddress);
     if (this.chain.exists(pda.studio(authority.publicKey))) throw new DemoActionError(400, 'This wallet is already a registered studio');
-    return { signature: await this.run([ix.registerStudio(authority.publicKey, name)], [authority]) };
+    return { signature: await this.run([registerStudioInstruction({ authority: authority.publicKey, name })], [authority]) };
   }
 
   /**
@@ -345,7 +365,7 @@ export class DemoService implements SettlementSigner {
     if (!platform || !platform.admin.equals(admin.publicKey)) throw new DemoActionError(403, 'Only the platform admin can verify studios');
     const authority = new PublicKey(studioAuthority);
     if (!this.chain.exists(pda.studio(authority))) throw new DemoActionError(404, 'Studio not found: its wallet has not registered it yet');
-    return { signature: await this.run([ix.verifyStudio(admin.publicKey, authority, verified)], [admin]) };
+    return { signature: await this.run([verifyStudioInstruction({ admin: admin.publicKey, studioAuthority: authority, verified })], [admin]) };
   }
 
   /**
@@ -414,7 +434,9 @@ export class DemoService implements SettlementSigner {
     const campaign = pda.campaign(advertiser.publicKey, campaignId);
     const signature = await this.run(
       [
-        ix.createCampaign(advertiser.publicKey, campaignId, {
+        createCampaignInstruction({
+          advertiser: advertiser.publicKey,
+          campaignId,
           adType: input.adType,
           pricePerMilleLamports: pricePerMille,
           sponsoredProject,
@@ -444,18 +466,18 @@ export class DemoService implements SettlementSigner {
 
   async topUpCampaign(walletAddress: string, address: string, amountSol: number): Promise<{ signature: string }> {
     const { advertiser, campaign } = await this.ownCampaign(walletAddress, address, 'top it up');
-    return { signature: await this.run([ix.topUpCampaign(advertiser.publicKey, campaign, lamportsOf(amountSol, SOL))], [advertiser]) };
+    return { signature: await this.run([topUpCampaignInstruction({ advertiser: advertiser.publicKey, campaign, amountLamports: lamportsOf(amountSol, SOL) })], [advertiser]) };
   }
 
   async setCampaignPaused(walletAddress: string, address: string, paused: boolean): Promise<{ signature: string }> {
     const { advertiser, campaign } = await this.ownCampaign(walletAddress, address, paused ? 'pause it' : 'resume it');
-    return { signature: await this.run([ix.setCampaignPaused(advertiser.publicKey, campaign, paused)], [advertiser]) };
+    return { signature: await this.run([setCampaignPausedInstruction({ advertiser: advertiser.publicKey, campaign, paused })], [advertiser]) };
   }
 
   /** close_campaign: the unspent budget and the rent back to the wallet's demo key. */
   async closeCampaign(walletAddress: string, address: string): Promise<{ signature: string; refundedLamports: string }> {
     const { advertiser, campaign } = await this.ownCampaign(walletAddress, address, 'close it');
-    const signature = await this.run([ix.closeCampaign(advertiser.publicKey, campaign)], [advertiser]);
+    const signature = await this.run([closeCampaignInstruction({ advertiser: advertiser.publicKey, campaign })], [advertiser]);
     const closed = decodeTransactionEvents(this.chain.committed(signature)!).find((event) => event.name === 'CampaignClosed');
     return { signature, refundedLamports: String(closed?.data.refunded_lamports ?? 0) };
   }
@@ -499,14 +521,16 @@ export class DemoService implements SettlementSigner {
     }
     const instructions = [];
     if (!this.chain.exists(pda.studio(authority.publicKey))) {
-      instructions.push(ix.registerStudio(authority.publicKey, (listing.studioName || `${listing.directorName} Productions`).slice(0, 64)));
+      instructions.push(registerStudioInstruction({ authority: authority.publicKey, name: (listing.studioName || `${listing.directorName} Productions`).slice(0, 64) }));
     }
     instructions.push(
-      ix.createProject(authority.publicKey, projectId, {
+      createProjectInstruction({
+        authority: authority.publicKey,
+        projectId,
         title: listing.title,
         metadataUri: uri,
         metadataHash: Buffer.from(sha256, 'hex'),
-        goalLamports: lamportsOf(listing.fundingGoal, USD),
+        fundingGoalLamports: lamportsOf(listing.fundingGoal, USD),
         deadline: BigInt(deadline),
       }),
     );
@@ -533,7 +557,7 @@ export class DemoService implements SettlementSigner {
     const current = await metadata.getMetadata(this.cluster.db, currentHash);
     const { uri, sha256 } = await storeMetadata(editedListing(current === undefined ? undefined : JSON.parse(current), edit, listed.title));
     if (sha256 === currentHash) throw new DemoActionError(400, NOTHING_TO_UPDATE);
-    const signature = await this.run([ix.updateProjectMetadata(studio.publicKey, address, uri, Buffer.from(sha256, 'hex'))], [studio]);
+    const signature = await this.run([updateProjectMetadataInstruction({ authority: studio.publicKey, project: address, metadataUri: uri, metadataHash: Buffer.from(sha256, 'hex') })], [studio]);
     return { signature, uri, sha256 };
   }
 
@@ -550,7 +574,9 @@ export class DemoService implements SettlementSigner {
       const startAt = this.chain.clockNow();
       await this.run(
         [
-          ix.createCampaign(house.publicKey, 0n, {
+          createCampaignInstruction({
+            advertiser: house.publicKey,
+            campaignId: 0n,
             adType: 'video',
             pricePerMilleLamports: BigInt(STANDARD_PRICE_PER_MILLE_LAMPORTS.video),
             sponsoredProject: null,
@@ -592,7 +618,7 @@ export class DemoService implements SettlementSigner {
     if (remaining < amount) {
       const houseKey = this.key(KEY.houseAdvertiser);
       this.chain.airdrop(houseKey.publicKey, HOUSE_CAMPAIGN_BUDGET_LAMPORTS + BigInt(LAMPORTS_PER_SOL));
-      await this.run([ix.topUpCampaign(houseKey.publicKey, campaign, HOUSE_CAMPAIGN_BUDGET_LAMPORTS)], [houseKey]);
+      await this.run([topUpCampaignInstruction({ advertiser: houseKey.publicKey, campaign, amountLamports: HOUSE_CAMPAIGN_BUDGET_LAMPORTS })], [houseKey]);
     }
     const signature = this.settle(campaign, pda.project(projectId), impressions, []);
     await this.indexed(signature);
@@ -651,7 +677,17 @@ export class DemoService implements SettlementSigner {
     if (!account) throw new DemoActionError(404, 'Project not found');
     const index = BigInt(account.distribution_count.toString());
     try {
-      return this.chain.send([ix.settleCampaign(settlement.publicKey, this.key(KEY.treasury).publicKey, campaign, project, index, impressions, embeds)], [settlement]).signature;
+      return this.chain.send([
+          settleCampaignInstruction({
+            settlementAuthority: settlement.publicKey,
+            treasury: this.key(KEY.treasury).publicKey,
+            campaign,
+            project,
+            distributionIndex: index,
+            impressions,
+            embeds,
+          }),
+        ], [settlement]).signature;
     } catch (error) {
       if (error instanceof DemoTransactionError) throw new DemoActionError(400, error.message);
       throw error;
@@ -683,7 +719,16 @@ export class DemoService implements SettlementSigner {
     if (!account) throw new DemoActionError(404, 'Project not found');
     const index = BigInt(account.distribution_count.toString());
     try {
-      return this.chain.send([ix.distributeRevenue(settlement.publicKey, treasury.publicKey, project, index, lamports, embeds)], [settlement], { at }).signature;
+      return this.chain.send([
+          distributeRevenueInstruction({
+            settlementAuthority: settlement.publicKey,
+            treasury: treasury.publicKey,
+            project,
+            distributionIndex: index,
+            amountLamports: lamports,
+            embeds,
+          }),
+        ], [settlement], { at }).signature;
     } catch (error) {
       if (error instanceof DemoTransactionError) throw new DemoActionError(400, error.message);
       throw error;

@@ -8,7 +8,7 @@
 // first start's seeding commit)
 // Output: one JSON line per state: { after: number (-1: recovered), facts }.
 import { startDemo } from '../../src/demo/index.ts';
-import { pda } from '../../src/demo/instructions.ts';
+import { pda } from '@marquee/program-client';
 import type { DemoService } from '../../src/demo/service.ts';
 import { scalar, sqlRows, testStorage } from './database.ts';
 

@@ -5,7 +5,7 @@ import anchor from '@coral-xyz/anchor';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { ChainTransaction } from '../../src/program/decoder.ts';
+import type { ChainTransaction } from '@marquee/program-client';
 import { LiteSvmSource } from './litesvm-source.ts';
 
 const programPath = fileURLToPath(new URL('../../../target/deploy/marquee.so', import.meta.url));
