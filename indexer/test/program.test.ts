@@ -68,7 +68,7 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
 
     // A second project; the investment is reported by the client before any sync.
     const studio = chain.wallet(sol(10));
-    chain.send([await fixtures.registerStudioIx(chain.builders, studio.publicKey, 'Second Studio')], [studio]);
+    chain.send([fixtures.registerStudioIx(studio.publicKey, 'Second Studio')], [studio]);
     const second = await fixtures.withProject(chain.builders, studio, { goal: sol(5), title: 'Second Film' });
     await cluster.indexer.sync();
     const investor = chain.wallet(sol(10));
@@ -127,7 +127,7 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
     const { chain, source, platform, project } = await fundedChain();
     const publisher = chain.wallet(sol(1));
     const embedId = 'embed-0-1';
-    chain.send([await fixtures.registerEmbedIx(chain.builders, publisher.publicKey, project.address, embedId, 'https://films.example')], [publisher]);
+    chain.send([fixtures.registerEmbedIx(publisher.publicKey, project.address, embedId, 'https://films.example')], [publisher]);
     // A sponsorship of the film at 1 SOL per 1,000 views, funded with 1 SOL: three views pay
     // 3,000,000 lamports, more than the rent of the distribution account the settlement creates.
     const advertiser = chain.wallet(sol(2));

@@ -152,7 +152,7 @@ describe('settle_campaign', () => {
   });
 
   it('still settles a paused campaign: pausing stops serving, not paying for what was served', async () => {
-    await chain.send([await setCampaignPausedIx(chain, campaign.advertiser.publicKey, campaign.address, true)], [campaign.advertiser]);
+    await chain.send([setCampaignPausedIx(campaign.advertiser.publicKey, campaign.address, true)], [campaign.advertiser]);
     await settle(chain, settlement, campaign.address, project, treasury, 2n, views(2));
     const state = await chain.account('Campaign', campaign.address);
     expect(state.paused).to.equal(true);
@@ -222,7 +222,7 @@ describe('settle_campaign', () => {
     ix.keys[4].pubkey = addresses.vault(other.project.address);
     await expectProgramError(chain.send([ix], [settlement]), 'InvalidVault');
     const index = big((await chain.account('Project', project)).distributionCount);
-    const replay = await settleCampaignIx(chain, settlement.publicKey, campaign.address, project, index + 1n, treasury, 10n, []);
+    const replay = settleCampaignIx(settlement.publicKey, campaign.address, project, index + 1n, treasury, 10n, []);
     await expectProgramError(chain.send([replay], [settlement]), 'InvalidPda');
   });
 

@@ -37,7 +37,7 @@ describe('claim_revenue', () => {
 
   const deposit = (amount: bigint, views = 1n) => distribute(chain, settlement, project, treasury, amount, [{ embed: embeds[0].address, views }]);
   const investment = (investor: Keypair, of: PublicKey = project) => addresses.investment(of, investor.publicKey);
-  const claimIx = (investor: Keypair) => claimRevenueIx(chain, investor.publicKey, project);
+  const claimIx = (investor: Keypair) => claimRevenueIx(investor.publicKey, project);
 
   it("pays an investor their shares' part of the investors' 57.5%, rounded down, and checkpoints", async () => {
     await deposit(sol(1));
@@ -153,7 +153,7 @@ describe('claim_revenue', () => {
     // The friend has no Investment: nothing of theirs is a position of this project.
     await expectProgramError(claimRevenue(chain, friend, project), 'InvalidAccountOwner');
     // Nor can the friend claim through the investor's Investment.
-    const borrowed = await claimRevenueIx(chain, friend.publicKey, project);
+    const borrowed = claimRevenueIx(friend.publicKey, project);
     borrowed.keys[2].pubkey = investment(investor);
     await expectProgramError(chain.send([borrowed], [friend]), 'Unauthorized');
     // The investor is paid once, by the shares the Investment records.
@@ -166,7 +166,7 @@ describe('claim_revenue', () => {
 
   it('keeps paying revenue, and only revenue, after the studio has taken the raised SOL', async () => {
     await deposit(sol(1));
-    await chain.send([await claimLicenseIx(chain, studio.publicKey, project)], [studio]);
+    await chain.send([claimLicenseIx(studio.publicKey, project)], [studio]);
     await deposit(sol(0.5));
     const state = await chain.account('Project', project);
     for (const investor of investors) {
@@ -190,7 +190,7 @@ describe('claim_revenue', () => {
     await deposit(sol(1));
     const other = await anotherFundedProject(chain);
     const [outsider] = other.investors;
-    const ix = await claimRevenueIx(chain, outsider.publicKey, project);
+    const ix = claimRevenueIx(outsider.publicKey, project);
     ix.keys[2].pubkey = investment(outsider, other.project.address);
     await expectProgramError(chain.send([ix], [outsider]), 'InvalidPda');
   });

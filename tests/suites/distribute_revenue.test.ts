@@ -219,7 +219,7 @@ describe('distribute_revenue', () => {
 
   it('error: InvalidPda when the distribution is not the PDA of the next index', async () => {
     for (const index of [1, 7]) {
-      const ix = await distributeRevenueIx(chain, settlement.publicKey, project, index, treasury, sol(1), views(1));
+      const ix = distributeRevenueIx(settlement.publicKey, project, index, treasury, sol(1), views(1));
       await expectProgramError(chain.send([ix], [settlement]), 'InvalidPda');
     }
     const other = await anotherFundedProject(chain);
@@ -239,7 +239,7 @@ describe('distribute_revenue', () => {
 
   it('refuses a replay of a distribution: the index has advanced, the old PDA is InvalidPda', async () => {
     await distribute(chain, settlement, project, treasury, sol(1), views(1));
-    const replay = await distributeRevenueIx(chain, settlement.publicKey, project, 0, treasury, sol(1), views(1));
+    const replay = distributeRevenueIx(settlement.publicKey, project, 0, treasury, sol(1), views(1));
     await expectProgramError(chain.send([replay], [settlement]), 'InvalidPda');
     expect(big((await chain.account('Project', project)).distributionCount)).to.equal(1n);
   });

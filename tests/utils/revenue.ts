@@ -38,7 +38,7 @@ export async function registerEmbed(
 ): Promise<EmbedHandle & { result: SendResult }> {
   const publisher = options.publisher ?? (await chain.wallet(sol(5)));
   const websiteUrl = options.websiteUrl ?? `https://${embedId}.example.com/films`;
-  const result = await chain.send([await registerEmbedIx(chain, publisher.publicKey, project, embedId, websiteUrl)], [publisher]);
+  const result = await chain.send([registerEmbedIx(publisher.publicKey, project, embedId, websiteUrl)], [publisher]);
   return { publisher, embedId, address: addresses.embed(project, publisher.publicKey, embedId), result };
 }
 
@@ -57,7 +57,7 @@ export async function distributeIx(
   embedViews: { embed: PublicKey; views: bigint }[],
 ) {
   const index = await nextDistributionIndex(chain, project);
-  return distributeRevenueIx(chain, settlement, project, index, treasury, amount, embedViews);
+  return distributeRevenueIx(settlement, project, index, treasury, amount, embedViews);
 }
 
 /** The settlement authority deposits `amount` for `project` with the embeds' views. */
@@ -73,13 +73,11 @@ export async function distribute(
 }
 
 export function claimRevenue(chain: TestChain, investor: Keypair, project: PublicKey): Promise<SendResult> {
-  return claimRevenueIx(chain, investor.publicKey, project).then((ix) => chain.send([ix], [investor]));
+  return chain.send([claimRevenueIx(investor.publicKey, project)], [investor]);
 }
 
 export function claimPublisherRevenue(chain: TestChain, embed: EmbedHandle, project: PublicKey): Promise<SendResult> {
-  return claimPublisherRevenueIx(chain, embed.publisher.publicKey, project, embed.address).then((ix) =>
-    chain.send([ix], [embed.publisher]),
-  );
+  return chain.send([claimPublisherRevenueIx(embed.publisher.publicKey, project, embed.address)], [embed.publisher]);
 }
 
 /** A funded project (`investorCount` investors sharing `goal`) with one embed per id. */

@@ -11,19 +11,16 @@ export interface EmbedViews {
   views: bigint;
 }
 
+/** register_embed; `embed` passes another account than the id's PDA where a test checks that the program refuses it. */
 export function registerEmbedInstruction({
   publisher,
   project,
   embedId,
   websiteUrl,
   programId,
-}: { publisher: PublicKey; project: PublicKey; embedId: string; websiteUrl: string } & ProgramOption): TransactionInstruction {
-  return buildInstruction(
-    'register_embed',
-    { embed_id: embedId, website_url: websiteUrl },
-    { publisher, project, embed: marqueePdas(programId).embed(project, publisher, embedId) },
-    { programId },
-  );
+  embed = marqueePdas(programId).embed(project, publisher, embedId),
+}: { publisher: PublicKey; project: PublicKey; embedId: string; websiteUrl: string; embed?: PublicKey } & ProgramOption): TransactionInstruction {
+  return buildInstruction('register_embed', { embed_id: embedId, website_url: websiteUrl }, { publisher, project, embed }, { programId });
 }
 
 /** The accounts distribute_revenue and settle_campaign share: the deposit into the project's vault as distribution `index`. */
