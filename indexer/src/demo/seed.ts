@@ -20,7 +20,8 @@ import {
 import { LAMPORTS_PER_SOL, REVENUE_PER_VIEW_LAMPORTS } from '../constants.ts';
 import { FILMS, INVESTOR_COUNT, PUBLISHERS, STUDIOS, type FilmSeed } from './catalogue.ts';
 import type { DemoChain } from './chain.ts';
-import { KEY, posterPath, type DemoService, type MetadataStore } from './service.ts';
+import { KEY } from './keys.ts';
+import { posterPath, type DemoService, type MetadataStore } from './service.ts';
 
 type PublicKey = anchor.web3.PublicKey;
 
@@ -80,9 +81,9 @@ export async function seedCatalogue(
       );
     }
 
-    const admin = service.key(KEY.admin);
-    const treasury = service.key(KEY.treasury);
-    const settlement = service.key(KEY.settlement);
+    const admin = service.keys.key(KEY.admin);
+    const treasury = service.keys.key(KEY.treasury);
+    const settlement = service.keys.key(KEY.settlement);
     const steps: Step[] = [];
     const at = (day: number, run: Step['run']) => steps.push({ day, order: steps.length, run });
 
@@ -95,17 +96,17 @@ export async function seedCatalogue(
     });
     for (const studio of STUDIOS) {
       at(-89, (time) => {
-        const authority = service.key(studioKey(studio.key));
+        const authority = service.keys.key(studioKey(studio.key));
         chain.airdrop(authority.publicKey, sol(50));
         chain.send([registerStudioInstruction({ authority: authority.publicKey, name: studio.name })], [authority], { at: time });
       });
       if (studio.verified) {
-        at(-88, (time) => chain.send([verifyStudioInstruction({ admin: admin.publicKey, studioAuthority: service.key(studioKey(studio.key)).publicKey, verified: true })], [admin], { at: time }));
+        at(-88, (time) => chain.send([verifyStudioInstruction({ admin: admin.publicKey, studioAuthority: service.keys.key(studioKey(studio.key)).publicKey, verified: true })], [admin], { at: time }));
       }
     }
     at(-88, () => {
-      for (let number = 1; number <= INVESTOR_COUNT; number++) chain.airdrop(service.key(investorKey(number)).publicKey, sol(1000));
-      for (const publisher of PUBLISHERS) chain.airdrop(service.key(publisherKey(publisher.key)).publicKey, sol(20));
+      for (let number = 1; number <= INVESTOR_COUNT; number++) chain.airdrop(service.keys.key(investorKey(number)).publicKey, sol(1000));
+      for (const publisher of PUBLISHERS) chain.airdrop(service.keys.key(publisherKey(publisher.key)).publicKey, sol(20));
     });
 
     for (const [id, film] of films.entries()) planFilm(service, film, id, metadata[id], deadlineOf(film, nowSeconds, lastCallSeconds), at);
@@ -153,9 +154,9 @@ function planFilm(
 ) {
   const chain = service.chain;
   const project = pda.project(id);
-  const studio = () => service.key(studioKey(film.studio));
-  const investor = (number: number) => service.key(investorKey(number));
-  const publisher = (key: string) => service.key(publisherKey(key));
+  const studio = () => service.keys.key(studioKey(film.studio));
+  const investor = (number: number) => service.keys.key(investorKey(number));
+  const publisher = (key: string) => service.keys.key(publisherKey(key));
 
   at(film.listedDay, (time) => {
     const platform = chain.account<{ project_count: anchor.BN }>('Platform', pda.platform())!;
@@ -208,7 +209,7 @@ function planFilm(
     at(round.day, (time) => {
       const views = round.views.map((count, index) => ({ embed: embeds[index], views: BigInt(count) }));
       const lamports = BigInt(round.views.reduce((sum, count) => sum + count, 0)) * BigInt(REVENUE_PER_VIEW_LAMPORTS);
-      service.distribute(project, lamports, views, time);
+      service.settlement.distribute(project, lamports, views, time);
     });
   }
   for (const claim of story.investorClaims ?? []) {
