@@ -7,7 +7,7 @@
 // investor's transaction consumes in all.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { type Keypair, PublicKey } from '@solana/web3.js';
+import { type Keypair, PublicKey, type TransactionInstruction } from '@solana/web3.js';
 import type * as Bankrun from '../tests/utils/bankrun.ts';
 import type * as Fixtures from '../tests/utils/fixtures.ts';
 
@@ -84,8 +84,8 @@ function programInstructionUnits(logs: string[]): Omit<Row, 'instruction'> {
 export async function measure(): Promise<Row[]> {
   const rows: Row[] = [];
   const chain = await TestChain.start();
-  const run = async (instruction: string, ix: Promise<Parameters<typeof chain.send>[0][number]>, signers: Keypair[]) => {
-    const { computeUnits, logs } = await chain.send([await ix], signers);
+  const run = async (instruction: string, ix: TransactionInstruction, signers: Keypair[]) => {
+    const { computeUnits, logs } = await chain.send([ix], signers);
     rows.push({ instruction, computeUnits, inCpis: cpiComputeUnits(logs) });
   };
 
@@ -104,7 +104,7 @@ export async function measure(): Promise<Row[]> {
     const args = { title: 'The Last Reel', metadataUri: `https://marquee.local/api/metadata/${id}`, goalLamports: goal, deadline: (await chain.now()) + BigInt(days * 86_400) };
     const ix = fixtures.createProjectIx(studio.publicKey, id, args);
     if (label) await run(label, ix, [studio]);
-    else await chain.send([await ix], [studio]);
+    else await chain.send([ix], [studio]);
     return addresses.project(id);
   };
   const film = await createProject('create_project', sol(4), 30);
@@ -147,7 +147,7 @@ export async function measure(): Promise<Row[]> {
   for (const embedId of ['cinema-1', 'cinema-2', 'cinema-3', 'cinema-4']) {
     const ix = fixtures.registerEmbedIx(publisher.publicKey, film, embedId, `https://${embedId}.example.com`);
     if (embeds.length === 0) await run('register_embed', ix, [publisher]);
-    else await chain.send([await ix], [publisher]);
+    else await chain.send([ix], [publisher]);
     embeds.push(addresses.embed(film, publisher.publicKey, embedId));
   }
   // The Embed PDA's bump depends on the publisher's (random) key, so one figure is a draw from a
@@ -157,7 +157,7 @@ export async function measure(): Promise<Row[]> {
   for (let sample = 0; sample < EMBED_SAMPLES; sample += 1) {
     const other = await chain.wallet();
     const ix = fixtures.registerEmbedIx(other.publicKey, film, 'cinema-1', 'https://cinema-1.example.com');
-    const { computeUnits, logs } = await chain.send([await ix], [other]);
+    const { computeUnits, logs } = await chain.send([ix], [other]);
     samples.push(computeUnits);
     cpiSamples.push(cpiComputeUnits(logs));
   }

@@ -29,7 +29,6 @@ function expectEvents(result: SvmResult, expected: [string, Record<string, unkno
 
 describe('campaign events (LiteSVM)', () => {
   const chain = SvmChain.start();
-  const fixtures = chain.builders;
   const admin = chain.upgradeAuthority;
   const treasury = chain.wallet(sol(1));
   const settlement = chain.wallet(sol(100));

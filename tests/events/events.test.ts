@@ -40,7 +40,6 @@ function expectEvent(result: SvmResult, name: string, data: Record<string, unkno
 
 describe('events (LiteSVM)', () => {
   const chain = SvmChain.start();
-  const fixtures = chain.builders;
   const admin = chain.upgradeAuthority;
   const treasury = chain.wallet(sol(1));
   const settlement = chain.wallet(sol(100));

@@ -45,7 +45,6 @@ describe('fuzz: generated instructions against every project state', function ()
 
   it(`${CASES} cases end in a named program error, none succeeds, every vault stays covered (seed ${SEED})`, async () => {
     const chain = SvmChain.start();
-    const b = chain.builders;
     const admin = chain.upgradeAuthority;
     const treasury = chain.wallet(sol(1));
     const settlement = chain.wallet(sol(10_000));

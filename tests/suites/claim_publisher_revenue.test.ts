@@ -11,8 +11,10 @@ import {
   claimRevenue,
   distribute,
   type EmbedHandle,
+  embedViews,
   expectedDistribution,
   expectVaultBalanced,
+  fundedProjectWithEmbeds,
   registerEmbed,
   withRevenueProject,
 } from '../utils/revenue.ts';
@@ -26,16 +28,16 @@ describe('claim_publisher_revenue', () => {
   let embeds: EmbedHandle[];
 
   beforeEach(async () => {
-    chain = await TestChain.start();
-    const setup = await withRevenueProject(chain, { investorCount: 2, goal: sol(2), embedIds: ['front-page', 'sidebar', 'reviews'] });
-    ({ settlement, investors, embeds } = setup);
-    treasury = setup.treasury.publicKey;
-    project = setup.project.address;
+    ({ chain, settlement, treasury, project, investors, embeds } = await fundedProjectWithEmbeds({
+      investorCount: 2,
+      goal: sol(2),
+      embedIds: ['front-page', 'sidebar', 'reviews'],
+    }));
   });
 
   /** Deposits `amount` with `counts[i]` views for embed i. */
   const deposit = (amount: bigint, ...counts: number[]) =>
-    distribute(chain, settlement, project, treasury, amount, counts.map((count, index) => ({ embed: embeds[index].address, views: BigInt(count) })));
+    distribute(chain, settlement, project, treasury, amount, embedViews(embeds, counts));
   const claimIx = (embed: EmbedHandle, signer: PublicKey = embed.publisher.publicKey) =>
     claimPublisherRevenueIx(signer, project, embed.address);
 

@@ -15,7 +15,7 @@ import {
   type EmbedHandle,
   expectedDistribution,
   expectVaultBalanced,
-  withRevenueProject,
+  fundedProjectWithEmbeds,
 } from '../utils/revenue.ts';
 
 describe('claim_revenue', () => {
@@ -28,11 +28,7 @@ describe('claim_revenue', () => {
   let studio: Keypair;
 
   beforeEach(async () => {
-    chain = await TestChain.start();
-    const setup = await withRevenueProject(chain, { investorCount: 3, goal: sol(3), embedIds: ['front-page'] });
-    ({ settlement, investors, embeds, studio } = setup);
-    treasury = setup.treasury.publicKey;
-    project = setup.project.address;
+    ({ chain, settlement, treasury, project, investors, embeds, studio } = await fundedProjectWithEmbeds({ investorCount: 3, goal: sol(3), embedIds: ['front-page'] }));
   });
 
   const deposit = (amount: bigint, views = 1n) => distribute(chain, settlement, project, treasury, amount, [{ embed: embeds[0].address, views }]);

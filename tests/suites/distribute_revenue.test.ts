@@ -12,10 +12,11 @@ import {
   distribute,
   distributeIx,
   type EmbedHandle,
+  embedViews,
   expectedDistribution,
   expectVaultBalanced,
+  fundedProjectWithEmbeds,
   registerEmbed,
-  withRevenueProject,
 } from '../utils/revenue.ts';
 
 describe('distribute_revenue', () => {
@@ -28,14 +29,14 @@ describe('distribute_revenue', () => {
   let investors: Keypair[];
 
   beforeEach(async () => {
-    chain = await TestChain.start();
-    const setup = await withRevenueProject(chain, { investorCount: 3, goal: sol(3), embedIds: ['front-page', 'sidebar', 'reviews'] });
-    ({ admin, settlement, embeds, investors } = setup);
-    treasury = setup.treasury.publicKey;
-    project = setup.project.address;
+    ({ chain, admin, settlement, treasury, project, embeds, investors } = await fundedProjectWithEmbeds({
+      investorCount: 3,
+      goal: sol(3),
+      embedIds: ['front-page', 'sidebar', 'reviews'],
+    }));
   });
 
-  const views = (...counts: number[]) => counts.map((count, index) => ({ embed: embeds[index].address, views: BigInt(count) }));
+  const views = (...counts: number[]) => embedViews(embeds, counts);
   const vault = () => addresses.vault(project);
 
   it('splits 1 SOL 40 / 57.5 / 2.5: embeds by views, investors by accumulator, platform to the treasury', async () => {

@@ -4,7 +4,7 @@
 // assert exact lamports (programs/marquee/src/math.rs: split, pro rata, Q64.64 accumulator).
 import { expect } from 'chai';
 import { Keypair, type PublicKey } from '@solana/web3.js';
-import { addresses, sol, type SendResult, type TestChain } from './bankrun.ts';
+import { addresses, sol, TestChain, type SendResult } from './bankrun.ts';
 import {
   claimPublisherRevenueIx,
   claimRevenueIx,
@@ -91,6 +91,20 @@ export async function withRevenueProject(
     embeds.push(await registerEmbed(chain, funded.project.address, embedId));
   }
   return { ...funded, embeds };
+}
+
+/** The views of a deposit: `counts[i]` views for `embeds[i]`. */
+export const embedViews = (embeds: EmbedHandle[], counts: (number | bigint)[]) =>
+  counts.map((count, index) => ({ embed: embeds[index].address, views: BigInt(count) }));
+
+/**
+ * The revenue suites' preamble: a fresh chain with a platform, a funded project (`investorCount`
+ * investors sharing `goal`) and one embed per id, with the accounts the suites name.
+ */
+export async function fundedProjectWithEmbeds(options: { investorCount?: number; goal?: bigint; embedIds?: string[] } = {}) {
+  const chain = await TestChain.start();
+  const setup = await withRevenueProject(chain, options);
+  return { ...setup, chain, treasury: setup.treasury.publicKey, project: setup.project.address, projectId: setup.project.id };
 }
 
 /**

@@ -3,7 +3,7 @@
 // key, at the distribution index each batch was made for; and the same deposits for the seed's
 // revenue history and the house campaign's test revenue.
 import anchor from '@coral-xyz/anchor';
-import { distributeRevenueInstruction, settleCampaignInstruction } from '@marquee/program-client';
+import { distributeRevenueInstruction, settleCampaignInstruction, type EmbedViews } from '@marquee/program-client';
 import { LAMPORTS_PER_SOL } from '../constants.ts';
 import type { CampaignSettlementRequest, DistributionRequest, SettlementSigner } from '../settlement/job.ts';
 import { DemoActionError } from './action-error.ts';
@@ -14,6 +14,7 @@ import type { ProjectAccount } from './sender.ts';
 const { PublicKey } = anchor.web3;
 type Keypair = anchor.web3.Keypair;
 type PublicKey = anchor.web3.PublicKey;
+type TransactionInstruction = anchor.web3.TransactionInstruction;
 
 /** The settlement authority is topped up from the faucet when it falls below this. */
 const SETTLEMENT_LOW_WATER_LAMPORTS = 100n * BigInt(LAMPORTS_PER_SOL);
@@ -70,28 +71,32 @@ export class DemoSettlementSigner implements SettlementSigner {
     return settlement;
   }
 
-  /** settle_campaign at the project's next distribution index, as read from the chain now. */
-  settle(campaign: PublicKey, project: PublicKey, impressions: bigint, embeds: { embed: PublicKey; views: bigint }[]): string {
-    const settlement = this.settlementKey();
+  /**
+   * A deposit into the project's vault at its next distribution index, as read from the chain now,
+   * signed by the settlement key (topped up for `lamports` it pays itself); a refusal of the
+   * program is the caller's mistake.
+   */
+  private deposit(
+    project: PublicKey,
+    instruction: (deposit: { settlementAuthority: PublicKey; treasury: PublicKey; project: PublicKey; distributionIndex: bigint }) => TransactionInstruction,
+    options: { lamports?: bigint; at?: number } = {},
+  ): string {
+    const settlement = this.settlementKey(options.lamports);
     const account = this.chain.account<ProjectAccount>('Project', project);
     if (!account) throw new DemoActionError(404, 'Project not found');
-    const index = BigInt(account.distribution_count.toString());
+    const distributionIndex = BigInt(account.distribution_count.toString());
+    const treasury = this.keys.key(KEY.treasury).publicKey;
     try {
-      return this.chain.send([
-          settleCampaignInstruction({
-            settlementAuthority: settlement.publicKey,
-            treasury: this.keys.key(KEY.treasury).publicKey,
-            campaign,
-            project,
-            distributionIndex: index,
-            impressions,
-            embeds,
-          }),
-        ], [settlement]).signature;
+      return this.chain.send([instruction({ settlementAuthority: settlement.publicKey, treasury, project, distributionIndex })], [settlement], { at: options.at }).signature;
     } catch (error) {
       if (error instanceof DemoTransactionError) throw new DemoActionError(400, error.message);
       throw error;
     }
+  }
+
+  /** settle_campaign at the project's next distribution index, as read from the chain now. */
+  settle(campaign: PublicKey, project: PublicKey, impressions: bigint, embeds: EmbedViews[]): string {
+    return this.deposit(project, (deposit) => settleCampaignInstruction({ ...deposit, campaign, impressions, embeds }));
   }
 
   /**
@@ -112,26 +117,7 @@ export class DemoSettlementSigner implements SettlementSigner {
   }
 
   /** distribute_revenue at the project's next distribution index, as read from the chain now (the seed's revenue history). */
-  distribute(project: PublicKey, lamports: bigint, embeds: { embed: PublicKey; views: bigint }[], at?: number): string {
-    const settlement = this.settlementKey(lamports);
-    const treasury = this.keys.key(KEY.treasury);
-    const account = this.chain.account<ProjectAccount>('Project', project);
-    if (!account) throw new DemoActionError(404, 'Project not found');
-    const index = BigInt(account.distribution_count.toString());
-    try {
-      return this.chain.send([
-          distributeRevenueInstruction({
-            settlementAuthority: settlement.publicKey,
-            treasury: treasury.publicKey,
-            project,
-            distributionIndex: index,
-            amountLamports: lamports,
-            embeds,
-          }),
-        ], [settlement], { at }).signature;
-    } catch (error) {
-      if (error instanceof DemoTransactionError) throw new DemoActionError(400, error.message);
-      throw error;
-    }
+  distribute(project: PublicKey, lamports: bigint, embeds: EmbedViews[], at?: number): string {
+    return this.deposit(project, (deposit) => distributeRevenueInstruction({ ...deposit, amountLamports: lamports, embeds }), { lamports, at });
   }
 }
