@@ -8,6 +8,7 @@ import { PublicKey } from '@solana/web3.js';
 import { Buffer } from 'buffer';
 import { decodeBase58, encodeBase58 } from './base58.ts';
 import { readEvent } from './event-reader.ts';
+import type { MarqueeEvents } from './event-types.ts';
 import { coder, MARQUEE_IDL, MARQUEE_PROGRAM_ADDRESS } from './idl.ts';
 
 /**
@@ -110,6 +111,16 @@ export interface DecodedEvent {
   stream: string;
   seq: number;
   data: EventData;
+}
+
+/** A decoded event with its data typed by its name: a `switch` on `name` narrows `data`. */
+export type TypedDecodedEvent = {
+  [Name in keyof MarqueeEvents]: Omit<DecodedEvent, 'name' | 'data'> & { name: Name; data: MarqueeEvents[Name] };
+}[keyof MarqueeEvents];
+
+/** The event with its data's type: the decoder read the data with the IDL, so it has that shape. */
+export function typedEvent(event: DecodedEvent): TypedDecodedEvent {
+  return event as unknown as TypedDecodedEvent;
 }
 
 /** Pubkeys become base58, integers bigint (u64/u128/i64) or number, enums their variant name. */
