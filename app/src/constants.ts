@@ -13,7 +13,7 @@ import {
   MIN_INVESTMENT_SOL as PROGRAM_MIN_INVESTMENT_SOL,
   REVENUE_SPLIT_PERCENT as PROGRAM_REVENUE_SPLIT_PERCENT,
   STANDARD_PRICE_PER_MILLE_LAMPORTS,
-} from '@marquee/program-client'
+} from '@marquee/program-client/constants'
 
 /** Investment amounts (SOL). Only "> 0" is validated; the minimum is a hint (spec §5). */
 export const MIN_INVESTMENT_SOL = PROGRAM_MIN_INVESTMENT_SOL

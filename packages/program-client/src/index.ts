@@ -4,6 +4,7 @@
 export * from './base58.ts';
 export * from './certificate.ts';
 export * from './constants.ts';
+export * from './embed-id.ts';
 export type * from './event-types.ts';
 export * from './events.ts';
 export * from './idl.ts';

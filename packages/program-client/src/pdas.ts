@@ -68,14 +68,3 @@ export type MarqueePdas = ReturnType<typeof marqueePdas>;
 
 /** The PDAs of the program at the IDL's address. */
 export const pda = marqueePdas();
-
-/**
- * A new embed id: `embed-{projectId}-{timestamp}-` and 128 random bits (base64url), so nobody can
- * guess a publisher's id before it is registered (the index keeps the first embed of an id).
- * Within the program's rule: 1 to 64 bytes of `[A-Za-z0-9._-]`.
- */
-export function embedIdFor(projectId: number | bigint, timestampMs: number = Date.now()): string {
-  const random = crypto.getRandomValues(new Uint8Array(16));
-  const base64url = btoa(String.fromCharCode(...random)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  return `embed-${projectId}-${timestampMs}-${base64url}`;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { embedIdFor } from '@marquee/program-client'
+import { embedIdFor } from '@marquee/program-client/embed-id'
 
 describe('embedIdFor', () => {
   it("keeps the spec's embed-{projectId}-{timestamp} form and adds 128 unguessable bits, within the program's rule", () => {

@@ -16,8 +16,8 @@ export interface ProgramOption {
 export const bn = (value: bigint | number) => new BN(value.toString());
 
 /** Accounts the program's handler reads after the IDL's: writable embeds, read-only others. */
-export const writable = (pubkey: PublicKey): AccountMeta => ({ pubkey, isSigner: false, isWritable: true });
-export const readonly = (pubkey: PublicKey): AccountMeta => ({ pubkey, isSigner: false, isWritable: false });
+export const writableAccount = (pubkey: PublicKey): AccountMeta => ({ pubkey, isSigner: false, isWritable: true });
+export const readonlyAccount = (pubkey: PublicKey): AccountMeta => ({ pubkey, isSigner: false, isWritable: false });
 
 /**
  * One instruction: `accounts` names the accounts the IDL does not fix (fixed program addresses,

@@ -3,7 +3,7 @@
 import { PublicKey, type TransactionInstruction } from '@solana/web3.js';
 import type { AdType } from '../constants.ts';
 import { marqueePdas } from '../pdas.ts';
-import { bn, buildInstruction, readonly, type ProgramOption } from './build.ts';
+import { bn, buildInstruction, readonlyAccount, type ProgramOption } from './build.ts';
 import { depositAccounts, embedAccounts, embedViews, type Deposit } from './revenue.ts';
 
 /** The IDL's AdType enum as the Borsh coder encodes it (the IDL's variant names). */
@@ -58,7 +58,7 @@ export function createCampaignInstruction({
       },
     },
     { advertiser, campaign: marqueePdas(programId).campaign(advertiser, args.campaignId) },
-    { programId, remaining: remaining ? [readonly(remaining)] : [] },
+    { programId, remaining: remaining ? [readonlyAccount(remaining)] : [] },
   );
 }
 

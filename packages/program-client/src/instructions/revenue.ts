@@ -3,7 +3,7 @@
 // publishers on it.
 import type { PublicKey, TransactionInstruction } from '@solana/web3.js';
 import { marqueePdas } from '../pdas.ts';
-import { bn, buildInstruction, writable, type ProgramOption } from './build.ts';
+import { bn, buildInstruction, writableAccount, type ProgramOption } from './build.ts';
 
 /** An embed paid by a distribution, with the views it counted. */
 export interface EmbedViews {
@@ -45,7 +45,7 @@ export function depositAccounts({ settlementAuthority, treasury, project, distri
 }
 
 /** The embeds follow the fixed accounts, writable, in the order of `views`. */
-export const embedAccounts = (embeds: EmbedViews[]) => embeds.map(({ embed }) => writable(embed));
+export const embedAccounts = (embeds: EmbedViews[]) => embeds.map(({ embed }) => writableAccount(embed));
 export const embedViews = (embeds: EmbedViews[]) => embeds.map(({ views }) => bn(views));
 
 /** distribute_revenue: `amountLamports` split between the embeds, the investors and the platform. */
