@@ -1,3 +1,4 @@
+// The embed ids the dApp makes for publishers (the program client's embedIdFor): unguessable and within the program's rule.
 import { describe, expect, it } from 'vitest'
 import { embedIdFor } from '@marquee/program-client/embed-id'
 
