@@ -16,7 +16,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { decodeAccount, ix, pda, PLATFORM_RULES, PROGRAM_ADDRESS } from '../indexer/src/demo/instructions.ts';
+import { decodeAccount, initializePlatformInstruction, MARQUEE_PROGRAM_ID, marqueePdas, pda, UPGRADEABLE_LOADER_ID } from '@marquee/program-client';
 
 const { Connection, Keypair, PublicKey, SystemProgram, SYSVAR_CLOCK_PUBKEY, SYSVAR_RENT_PUBKEY, Transaction, TransactionInstruction, sendAndConfirmTransaction } =
   anchor.web3;
@@ -25,7 +25,6 @@ type Keypair = anchor.web3.Keypair;
 type TransactionInstruction = anchor.web3.TransactionInstruction;
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const BPF_LOADER_UPGRADEABLE = new PublicKey('BPFLoaderUpgradeab1e11111111111111111111111');
 /** UpgradeableLoaderState sizes: Buffer { authority } header, Program { programdata }, ProgramData { slot, authority } header. */
 const BUFFER_HEADER = 37;
 const PROGRAM_ACCOUNT_SIZE = 36;
@@ -47,7 +46,7 @@ export interface DeployRuntime {
 const loader = {
   initializeBuffer: (buffer: PublicKey, authority: PublicKey) =>
     new TransactionInstruction({
-      programId: BPF_LOADER_UPGRADEABLE,
+      programId: UPGRADEABLE_LOADER_ID,
       keys: [
         { pubkey: buffer, isSigner: false, isWritable: true },
         { pubkey: authority, isSigner: false, isWritable: false },
@@ -56,7 +55,7 @@ const loader = {
     }),
   write: (buffer: PublicKey, authority: PublicKey, offset: number, bytes: Uint8Array) =>
     new TransactionInstruction({
-      programId: BPF_LOADER_UPGRADEABLE,
+      programId: UPGRADEABLE_LOADER_ID,
       keys: [
         { pubkey: buffer, isSigner: false, isWritable: true },
         { pubkey: authority, isSigner: true, isWritable: false },
@@ -65,10 +64,10 @@ const loader = {
     }),
   deployWithMaxDataLen: (payer: PublicKey, program: PublicKey, buffer: PublicKey, authority: PublicKey, maxDataLen: number) =>
     new TransactionInstruction({
-      programId: BPF_LOADER_UPGRADEABLE,
+      programId: UPGRADEABLE_LOADER_ID,
       keys: [
         { pubkey: payer, isSigner: true, isWritable: true },
-        { pubkey: programDataAddress(program), isSigner: false, isWritable: true },
+        { pubkey: marqueePdas(program).programData(), isSigner: false, isWritable: true },
         { pubkey: program, isSigner: false, isWritable: true },
         { pubkey: buffer, isSigner: false, isWritable: true },
         { pubkey: SYSVAR_RENT_PUBKEY, isSigner: false, isWritable: false },
@@ -80,9 +79,9 @@ const loader = {
     }),
   upgrade: (program: PublicKey, buffer: PublicKey, spill: PublicKey, authority: PublicKey) =>
     new TransactionInstruction({
-      programId: BPF_LOADER_UPGRADEABLE,
+      programId: UPGRADEABLE_LOADER_ID,
       keys: [
-        { pubkey: programDataAddress(program), isSigner: false, isWritable: true },
+        { pubkey: marqueePdas(program).programData(), isSigner: false, isWritable: true },
         { pubkey: program, isSigner: false, isWritable: true },
         { pubkey: buffer, isSigner: false, isWritable: true },
         { pubkey: spill, isSigner: false, isWritable: true },
@@ -94,9 +93,9 @@ const loader = {
     }),
   extendProgram: (program: PublicKey, payer: PublicKey, additionalBytes: number) =>
     new TransactionInstruction({
-      programId: BPF_LOADER_UPGRADEABLE,
+      programId: UPGRADEABLE_LOADER_ID,
       keys: [
-        { pubkey: programDataAddress(program), isSigner: false, isWritable: true },
+        { pubkey: marqueePdas(program).programData(), isSigner: false, isWritable: true },
         { pubkey: program, isSigner: false, isWritable: true },
         { pubkey: SystemProgram.programId, isSigner: false, isWritable: false },
         { pubkey: payer, isSigner: true, isWritable: true },
@@ -117,10 +116,6 @@ function u64(value: number) {
   return bytes;
 }
 
-export function programDataAddress(program: PublicKey): PublicKey {
-  return PublicKey.findProgramAddressSync([program.toBuffer()], BPF_LOADER_UPGRADEABLE)[0];
-}
-
 export type DeployOutcome = 'deployed' | 'upgraded' | 'unchanged';
 
 /**
@@ -135,10 +130,10 @@ export async function deployWithLoader(
   const log = options.log ?? (() => {});
   const program = programKeypair.publicKey;
   const existing = await runtime.getAccount(program);
-  const programData = programDataAddress(program);
+  const programData = marqueePdas(program).programData();
   let currentData: Uint8Array | undefined;
   if (existing) {
-    if (!existing.owner.equals(BPF_LOADER_UPGRADEABLE)) throw new Error(`${program.toBase58()} exists and is not an upgradeable program`);
+    if (!existing.owner.equals(UPGRADEABLE_LOADER_ID)) throw new Error(`${program.toBase58()} exists and is not an upgradeable program`);
     currentData = (await runtime.getAccount(programData))?.data;
     const deployed = currentData?.subarray(PROGRAMDATA_HEADER, PROGRAMDATA_HEADER + programBytes.length);
     const tail = currentData?.subarray(PROGRAMDATA_HEADER + programBytes.length) ?? [];
@@ -157,7 +152,7 @@ export async function deployWithLoader(
         newAccountPubkey: buffer.publicKey,
         lamports: await runtime.rentExempt(BUFFER_HEADER + programBytes.length),
         space: BUFFER_HEADER + programBytes.length,
-        programId: BPF_LOADER_UPGRADEABLE,
+        programId: UPGRADEABLE_LOADER_ID,
       }),
       loader.initializeBuffer(buffer.publicKey, payer.publicKey),
     ],
@@ -181,7 +176,7 @@ export async function deployWithLoader(
           newAccountPubkey: program,
           lamports: await runtime.rentExempt(PROGRAM_ACCOUNT_SIZE),
           space: PROGRAM_ACCOUNT_SIZE,
-          programId: BPF_LOADER_UPGRADEABLE,
+          programId: UPGRADEABLE_LOADER_ID,
         }),
         loader.deployWithMaxDataLen(payer.publicKey, program, buffer.publicKey, payer.publicKey, programBytes.length * 2),
       ],
@@ -220,7 +215,7 @@ export async function initializePlatform(
     return null;
   }
   return runtime.send(
-    [ix.initializePlatform(options.admin.publicKey, options.treasury, options.settlementAuthority, PLATFORM_RULES)],
+    [initializePlatformInstruction({ admin: options.admin.publicKey, treasury: options.treasury, settlementAuthority: options.settlementAuthority })],
     [options.admin],
   );
 }
@@ -262,8 +257,8 @@ async function main(args: string[]) {
   }
   const payer = readKeypair(keypairPath);
   const programKeypair = readKeypair(programKeypairPath);
-  if (!programKeypair.publicKey.equals(PROGRAM_ADDRESS)) {
-    throw new Error(`The program keypair is ${programKeypair.publicKey.toBase58()}, the IDL's program is ${PROGRAM_ADDRESS.toBase58()}`);
+  if (!programKeypair.publicKey.equals(MARQUEE_PROGRAM_ID)) {
+    throw new Error(`The program keypair is ${programKeypair.publicKey.toBase58()}, the IDL's program is ${MARQUEE_PROGRAM_ID.toBase58()}`);
   }
   const settlementArgument = argument(args, 'settlement') ?? process.env.MARQUEE_SETTLEMENT_KEYPAIR;
   const settlementAuthority = !settlementArgument
@@ -275,7 +270,7 @@ async function main(args: string[]) {
   const runtime = rpcRuntime(url);
   const useCli = (argument(args, 'loader') ?? (hasSolanaCli() ? 'cli' : 'ts')) === 'cli';
 
-  console.log(`==> deploying ${programPath} to ${url} as ${PROGRAM_ADDRESS.toBase58()} (payer ${payer.publicKey.toBase58()}, ${useCli ? 'solana CLI' : 'upgradeable loader from TypeScript'})`);
+  console.log(`==> deploying ${programPath} to ${url} as ${MARQUEE_PROGRAM_ID.toBase58()} (payer ${payer.publicKey.toBase58()}, ${useCli ? 'solana CLI' : 'upgradeable loader from TypeScript'})`);
   if (useCli) {
     execFileSync('solana', ['program', 'deploy', programPath, '--program-id', programKeypairPath, '--keypair', keypairPath, '--url', url], { stdio: 'inherit' });
   } else {

@@ -7,7 +7,7 @@
 // investor's transaction consumes in all.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { type Keypair, PublicKey } from '@solana/web3.js';
+import { type Keypair, PublicKey, type TransactionInstruction } from '@solana/web3.js';
 import type * as Bankrun from '../tests/utils/bankrun.ts';
 import type * as Fixtures from '../tests/utils/fixtures.ts';
 
@@ -84,8 +84,8 @@ function programInstructionUnits(logs: string[]): Omit<Row, 'instruction'> {
 export async function measure(): Promise<Row[]> {
   const rows: Row[] = [];
   const chain = await TestChain.start();
-  const run = async (instruction: string, ix: Promise<Parameters<typeof chain.send>[0][number]>, signers: Keypair[]) => {
-    const { computeUnits, logs } = await chain.send([await ix], signers);
+  const run = async (instruction: string, ix: TransactionInstruction, signers: Keypair[]) => {
+    const { computeUnits, logs } = await chain.send([ix], signers);
     rows.push({ instruction, computeUnits, inCpis: cpiComputeUnits(logs) });
   };
 
@@ -93,18 +93,18 @@ export async function measure(): Promise<Row[]> {
   await chain.fund(admin.publicKey, sol(100));
   const treasury = await chain.wallet(sol(1));
   const settlement = await chain.wallet(sol(1000));
-  await run('initialize_platform', fixtures.initializePlatformIx(chain, admin.publicKey, treasury.publicKey, settlement.publicKey), [admin]);
+  await run('initialize_platform', fixtures.initializePlatformIx(admin.publicKey, treasury.publicKey, settlement.publicKey), [admin]);
 
   const studio = await chain.wallet();
-  await run('register_studio', fixtures.registerStudioIx(chain, studio.publicKey, 'Northlight Pictures'), [studio]);
-  await run('verify_studio', fixtures.verifyStudioIx(chain, admin.publicKey, studio.publicKey, true), [admin]);
+  await run('register_studio', fixtures.registerStudioIx(studio.publicKey, 'Northlight Pictures'), [studio]);
+  await run('verify_studio', fixtures.verifyStudioIx(admin.publicKey, studio.publicKey, true), [admin]);
 
   const createProject = async (label: string | null, goal: bigint, days: number) => {
     const id = await fixtures.nextProjectId(chain);
     const args = { title: 'The Last Reel', metadataUri: `https://marquee.local/api/metadata/${id}`, goalLamports: goal, deadline: (await chain.now()) + BigInt(days * 86_400) };
-    const ix = fixtures.createProjectIx(chain, studio.publicKey, id, args);
+    const ix = fixtures.createProjectIx(studio.publicKey, id, args);
     if (label) await run(label, ix, [studio]);
-    else await chain.send([await ix], [studio]);
+    else await chain.send([ix], [studio]);
     return addresses.project(id);
   };
   const film = await createProject('create_project', sol(4), 30);
@@ -119,7 +119,7 @@ export async function measure(): Promise<Row[]> {
   const first = { instruction: [] as number[], instructionCpis: [] as number[], transaction: [] as number[], transactionCpis: [] as number[] };
   for (let sample = 0; sample < FIRST_INVEST_SAMPLES; sample += 1) {
     const investor = await chain.wallet();
-    const { computeUnits, logs } = await chain.send(await fixtures.investIxs(chain, investor.publicKey, crowdFunded, sol(0.05)), [investor]);
+    const { computeUnits, logs } = await chain.send(fixtures.investIxs(investor.publicKey, crowdFunded, sol(0.05)), [investor]);
     const own = programInstructionUnits(logs);
     first.instruction.push(own.computeUnits);
     first.instructionCpis.push(own.inCpis);
@@ -133,21 +133,21 @@ export async function measure(): Promise<Row[]> {
 
   const alice = await chain.wallet();
   const bob = await chain.wallet();
-  await chain.send(await fixtures.investIxs(chain, alice.publicKey, film, sol(1)), [alice]);
-  const repeat = await chain.send(await fixtures.investIxs(chain, alice.publicKey, film, sol(1)), [alice]);
+  await chain.send(fixtures.investIxs(alice.publicKey, film, sol(1)), [alice]);
+  const repeat = await chain.send(fixtures.investIxs(alice.publicKey, film, sol(1)), [alice]);
   rows.push({ instruction: INVEST_REPEAT, ...programInstructionUnits(repeat.logs) });
   rows.push({ instruction: CONTEXT_ROWS[1], computeUnits: repeat.computeUnits, inCpis: cpiComputeUnits(repeat.logs) });
-  await chain.send(await fixtures.investIxs(chain, bob.publicKey, film, sol(2)), [bob]);
-  await run('claim_license', fixtures.claimLicenseIx(chain, studio.publicKey, film), [studio]);
+  await chain.send(fixtures.investIxs(bob.publicKey, film, sol(2)), [bob]);
+  await run('claim_license', fixtures.claimLicenseIx(studio.publicKey, film), [studio]);
   const editedUri = 'https://marquee.local/api/metadata/4be4a6a5c6f1d0f5b0bb1c3fd4e1cd64b6c3b0b9b9a4b9c0cbe3e6e9e8e7e6e5';
-  await run('update_project_metadata', fixtures.updateProjectMetadataIx(chain, studio.publicKey, film, editedUri), [studio]);
+  await run('update_project_metadata', fixtures.updateProjectMetadataIx(studio.publicKey, film, editedUri), [studio]);
 
   const publisher = await chain.wallet();
   const embeds: PublicKey[] = [];
   for (const embedId of ['cinema-1', 'cinema-2', 'cinema-3', 'cinema-4']) {
-    const ix = fixtures.registerEmbedIx(chain, publisher.publicKey, film, embedId, `https://${embedId}.example.com`);
+    const ix = fixtures.registerEmbedIx(publisher.publicKey, film, embedId, `https://${embedId}.example.com`);
     if (embeds.length === 0) await run('register_embed', ix, [publisher]);
-    else await chain.send([await ix], [publisher]);
+    else await chain.send([ix], [publisher]);
     embeds.push(addresses.embed(film, publisher.publicKey, embedId));
   }
   // The Embed PDA's bump depends on the publisher's (random) key, so one figure is a draw from a
@@ -156,8 +156,8 @@ export async function measure(): Promise<Row[]> {
   const cpiSamples: number[] = [];
   for (let sample = 0; sample < EMBED_SAMPLES; sample += 1) {
     const other = await chain.wallet();
-    const ix = fixtures.registerEmbedIx(chain, other.publicKey, film, 'cinema-1', 'https://cinema-1.example.com');
-    const { computeUnits, logs } = await chain.send([await ix], [other]);
+    const ix = fixtures.registerEmbedIx(other.publicKey, film, 'cinema-1', 'https://cinema-1.example.com');
+    const { computeUnits, logs } = await chain.send([ix], [other]);
     samples.push(computeUnits);
     cpiSamples.push(cpiComputeUnits(logs));
   }
@@ -165,11 +165,11 @@ export async function measure(): Promise<Row[]> {
   embedSpread = [Math.min(...samples), Math.max(...samples)];
   for (const [index, count] of [0, 1, 4].entries()) {
     const views = embeds.slice(0, count).map((embed, position) => ({ embed, views: BigInt(100 * (position + 1)) }));
-    const ix = fixtures.distributeRevenueIx(chain, settlement.publicKey, film, index, treasury.publicKey, sol(1), views);
+    const ix = fixtures.distributeRevenueIx(settlement.publicKey, film, index, treasury.publicKey, sol(1), views);
     await run(`distribute_revenue (${count} embed${count === 1 ? '' : 's'})`, ix, [settlement]);
   }
-  await run('claim_revenue', fixtures.claimRevenueIx(chain, alice.publicKey, film), [alice]);
-  await run('claim_publisher_revenue', fixtures.claimPublisherRevenueIx(chain, publisher.publicKey, film, embeds[0]), [publisher]);
+  await run('claim_revenue', fixtures.claimRevenueIx(alice.publicKey, film), [alice]);
+  await run('claim_publisher_revenue', fixtures.claimPublisherRevenueIx(publisher.publicKey, film, embeds[0]), [publisher]);
 
   // Campaigns: created, topped up, paused, a batch settled on the funded film (as distribute_revenue
   // above, with 0, 1 and 4 embeds), closed after its end and the settlement grace period.
@@ -181,21 +181,21 @@ export async function measure(): Promise<Row[]> {
     targetGenres: 1n, startAt: now, endAt: now + 86_400n,
   };
   const campaign = addresses.campaign(advertiser.publicKey, 1n);
-  await run('create_campaign', fixtures.createCampaignIx(chain, advertiser.publicKey, campaignArgs), [advertiser]);
-  await run('top_up_campaign', fixtures.topUpCampaignIx(chain, advertiser.publicKey, campaign, sol(0.5)), [advertiser]);
-  await run('set_campaign_paused', fixtures.setCampaignPausedIx(chain, advertiser.publicKey, campaign, true), [advertiser]);
+  await run('create_campaign', fixtures.createCampaignIx(advertiser.publicKey, campaignArgs), [advertiser]);
+  await run('top_up_campaign', fixtures.topUpCampaignIx(advertiser.publicKey, campaign, sol(0.5)), [advertiser]);
+  await run('set_campaign_paused', fixtures.setCampaignPausedIx(advertiser.publicKey, campaign, true), [advertiser]);
   for (const [offset, count] of [0, 1, 4].entries()) {
     const views = embeds.slice(0, count).map((embed, position) => ({ embed, views: BigInt(100 * (position + 1)) }));
-    const ix = fixtures.settleCampaignIx(chain, settlement.publicKey, campaign, film, 3 + offset, treasury.publicKey, 1_000n, views);
+    const ix = fixtures.settleCampaignIx(settlement.publicKey, campaign, film, 3 + offset, treasury.publicKey, 1_000n, views);
     await run(`settle_campaign (${count} embed${count === 1 ? '' : 's'})`, ix, [settlement]);
   }
   await chain.warpTo(now + 86_400n + 7n * 86_400n + 1n);
-  await run('close_campaign', fixtures.closeCampaignIx(chain, advertiser.publicKey, campaign), [advertiser]);
+  await run('close_campaign', fixtures.closeCampaignIx(advertiser.publicKey, campaign), [advertiser]);
 
   const missed = await createProject(null, sol(4), 1);
-  await chain.send(await fixtures.investIxs(chain, bob.publicKey, missed, sol(1)), [bob]);
+  await chain.send(fixtures.investIxs(bob.publicKey, missed, sol(1)), [bob]);
   await chain.warpTo(BigInt((await chain.account('Project', missed)).deadline.toString()));
-  await run('refund', fixtures.refundIx(chain, bob.publicKey, missed), [bob]);
+  await run('refund', fixtures.refundIx(bob.publicKey, missed), [bob]);
   return rows;
 }
 

@@ -1,7 +1,22 @@
-// The spec's business constants, limits and delays (SPEC.md §2, §4, §9), in one place.
+// The spec's business constants, limits and delays (SPEC.md §2, §4, §9), in one place; the program's
+// own rules (split, minimum investment, limits, campaign prices) come from the program client.
+import {
+  AD_TYPES as PROGRAM_AD_TYPES,
+  CAMPAIGN_SETTLEMENT_GRACE_SECONDS,
+  IMPRESSIONS_PER_MILLE as PROGRAM_IMPRESSIONS_PER_MILLE,
+  LAMPORTS_PER_SOL as PROGRAM_LAMPORTS_PER_SOL,
+  MAX_CREATIVE_URI_LEN,
+  MAX_FUNDING_DAYS,
+  MAX_TITLE_LEN,
+  MIN_CAMPAIGN_BATCH_IMPRESSIONS as PROGRAM_MIN_CAMPAIGN_BATCH_IMPRESSIONS,
+  MIN_FUNDING_DAYS,
+  MIN_INVESTMENT_SOL as PROGRAM_MIN_INVESTMENT_SOL,
+  REVENUE_SPLIT_PERCENT as PROGRAM_REVENUE_SPLIT_PERCENT,
+  STANDARD_PRICE_PER_MILLE_LAMPORTS,
+} from '@marquee/program-client/constants'
 
 /** Investment amounts (SOL). Only "> 0" is validated; the minimum is a hint (spec §5). */
-export const MIN_INVESTMENT_SOL = 0.05
+export const MIN_INVESTMENT_SOL = PROGRAM_MIN_INVESTMENT_SOL
 export const INVESTMENT_STEP_SOL = 0.01
 export const DEFAULT_INVESTMENT_SOL = MIN_INVESTMENT_SOL
 export const ESTIMATED_GAS_FEE_SOL = 0.002
@@ -9,10 +24,10 @@ export const ESTIMATED_GAS_FEE_SOL = 0.002
 /** Displays and token-share maths use 1 SOL = 1000 USD; API `amount` fields are thousandths of SOL. */
 export const USD_PER_SOL = 1000
 export const AMOUNT_UNITS_PER_SOL = 1000
-export const LAMPORTS_PER_SOL = 1_000_000_000
+export const LAMPORTS_PER_SOL = PROGRAM_LAMPORTS_PER_SOL
 
 /** Revenue split of every distribution, in percent. */
-export const REVENUE_SPLIT_PERCENT = { publishers: 40, investors: 57.5, platform: 2.5, chainFees: 0 } as const
+export const REVENUE_SPLIT_PERCENT = { ...PROGRAM_REVENUE_SPLIT_PERCENT, chainFees: 0 } as const
 
 /** Demo mode: the wallet's demo keypair starts with this balance (the server funds it). */
 export const DEMO_STARTING_BALANCE_SOL = 15.75
@@ -110,10 +125,10 @@ export const DEFAULT_LICENSE_TYPE = LICENSE_TYPES[0]
 export const THUMBNAIL_TYPES = ['image/jpeg', 'image/png'] as const
 export const THUMBNAIL_MAX_BYTES = 10 * 1024 * 1024
 /** The program's title limit (bytes), checked before anything is sent. */
-export const MAX_TITLE_BYTES = 64
+export const MAX_TITLE_BYTES = MAX_TITLE_LEN
 /** A funding window the program accepts when the platform states none: the deadline must be in the future. */
-export const MIN_FUNDING_WINDOW_DAYS = 1
-export const MAX_FUNDING_WINDOW_DAYS = 365
+export const MIN_FUNDING_WINDOW_DAYS = MIN_FUNDING_DAYS
+export const MAX_FUNDING_WINDOW_DAYS = MAX_FUNDING_DAYS
 
 /** Studio portal: listing and minting take at least these long (spec §9: listing 2 s, mint 2 s). */
 export const LISTING_MIN_MS = 2000
@@ -142,14 +157,14 @@ export const DEBUG_DEFAULT_WEBSITE_URL = 'https://example.com'
  * 1 SOL = 1000 USD, the smallest budget (one settlement batch of 1,000 impressions), the grace
  * after a campaign's end before it can be closed, and the creative rules of the media store.
  */
-export const IMPRESSIONS_PER_MILLE = 1000
+export const IMPRESSIONS_PER_MILLE = PROGRAM_IMPRESSIONS_PER_MILLE
 export const AD_PRICE_PER_MILLE_USD = { display: 5, video: 15 } as const
-export const AD_PRICE_PER_MILLE_LAMPORTS = { display: 5_000_000, video: 15_000_000 } as const
-export const MIN_CAMPAIGN_BATCH_IMPRESSIONS = IMPRESSIONS_PER_MILLE
-export const CAMPAIGN_SETTLEMENT_GRACE_DAYS = 7
+export const AD_PRICE_PER_MILLE_LAMPORTS = STANDARD_PRICE_PER_MILLE_LAMPORTS
+export const MIN_CAMPAIGN_BATCH_IMPRESSIONS = PROGRAM_MIN_CAMPAIGN_BATCH_IMPRESSIONS
+export const CAMPAIGN_SETTLEMENT_GRACE_DAYS = CAMPAIGN_SETTLEMENT_GRACE_SECONDS / (MS_PER_DAY / 1000)
 export const VIDEO_AD_LENGTHS_SECONDS = [15, 30, 60] as const
 export const AD_SKIP_AFTER_SECONDS = 5
-export const AD_TYPES = ['display', 'video', 'sponsorship'] as const
+export const AD_TYPES = PROGRAM_AD_TYPES
 export const TARGET_AUDIENCES = ['all', '18-24', '25-34', '35-44', '45+', 'custom'] as const
 export const DEFAULT_TARGET_AUDIENCE = 'all'
 export const MONTHLY_BUDGET_PLACEHOLDER = '$1,000'
@@ -158,7 +173,7 @@ export const CREATIVE_IMAGE_MAX_BYTES = 10 * 1024 * 1024
 export const CREATIVE_VIDEO_TYPES = ['video/mp4', 'video/webm'] as const
 export const CREATIVE_VIDEO_MAX_BYTES = 50 * 1024 * 1024
 /** The program's creative URI limit (bytes). */
-export const MAX_CREATIVE_URI_BYTES = 200
+export const MAX_CREATIVE_URI_BYTES = MAX_CREATIVE_URI_LEN
 /** Demo chain clock advance (POST /api/demo/clock/advance): the debug page's step, the server's cap. */
 export const DEBUG_CLOCK_ADVANCE_DAYS = 8
 export const MAX_CLOCK_ADVANCE_DAYS = 30

@@ -4,7 +4,7 @@
 // The webhook is "raw" (getTransaction JSON, what the decoder reads), for the program id, and sends
 // HELIUS_WEBHOOK_AUTH as its Authorization header, which /api/webhooks/helius checks.
 import { createHelius } from 'helius-sdk';
-import { PROGRAM_ID } from '../src/program/idl.ts';
+import { MARQUEE_PROGRAM_ADDRESS } from '@marquee/program-client';
 
 function required(name: string): string {
   const value = process.env[name];
@@ -18,7 +18,7 @@ function required(name: string): string {
 const apiKey = required('HELIUS_API_KEY');
 const authHeader = required('HELIUS_WEBHOOK_AUTH');
 const cluster = process.env.MARQUEE_CLUSTER ?? 'devnet';
-const programId = process.env.MARQUEE_PROGRAM_ID ?? PROGRAM_ID;
+const programId = process.env.MARQUEE_PROGRAM_ID ?? MARQUEE_PROGRAM_ADDRESS;
 const webhookURL = `${required('MARQUEE_PUBLIC_URL').replace(/\/$/, '')}/api/webhooks/helius?cluster=${encodeURIComponent(cluster)}`;
 
 const helius = createHelius({ apiKey, network: cluster === 'mainnet-beta' ? 'mainnet' : 'devnet' });

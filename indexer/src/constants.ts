@@ -1,7 +1,25 @@
-// The product's constants as the indexer and API use them (spec §9, DESIGN "Indexer and API").
-import { readFileSync } from 'node:fs';
+// The product's constants as the indexer and API use them (spec §9, DESIGN "Indexer and API"). The
+// program's own rules and limits come from the program client, the one place that states them.
+import { LAMPORTS_PER_SOL } from '@marquee/program-client';
 
-export const LAMPORTS_PER_SOL = 1_000_000_000;
+export {
+  AD_GENRES,
+  AD_TYPES,
+  CAMPAIGN_SETTLEMENT_GRACE_SECONDS,
+  IMPRESSIONS_PER_MILLE,
+  LAMPORTS_PER_SOL,
+  MAX_CREATIVE_URI_LEN,
+  MAX_EMBED_ID_LEN,
+  MAX_EMBEDS_PER_DISTRIBUTION,
+  MAX_METADATA_URI_LEN,
+  MAX_STUDIO_NAME_LEN,
+  MAX_TITLE_LEN,
+  MAX_WEBSITE_URL_LEN,
+  MIN_CAMPAIGN_BATCH_IMPRESSIONS,
+  REVENUE_SPLIT_PERCENT,
+  STANDARD_PRICE_PER_MILLE_LAMPORTS,
+  type AdType,
+} from '@marquee/program-client';
 /** Spec: amounts are thousandths of SOL, so one amount unit is 1e6 lamports. */
 export const LAMPORTS_PER_AMOUNT_UNIT = 1_000_000;
 /** Spec: 1 SOL = 1000 USD, so one USD is 1e6 lamports too. */
@@ -55,10 +73,6 @@ export const REVENUE_PER_SHARE_SHIFT = 64n;
 
 /** Spec's video ads: $15 CPM at 1 SOL = 1000 USD → 0.015 USD = 15,000 lamports per counted view. */
 export const REVENUE_PER_VIEW_LAMPORTS = 15_000;
-/** Spec §9: every distribution splits 40% publishers / 57.5% investors / 2.5% platform. */
-export const REVENUE_SPLIT_PERCENT = { publishers: 40, investors: 57.5, platform: 2.5 } as const;
-/** The program's MAX_EMBEDS_PER_DISTRIBUTION. */
-export const MAX_EMBEDS_PER_DISTRIBUTION = 16;
 /**
  * Bytes of a RevenueDistribution account (programs/marquee/src/state/revenue_distribution.rs: the
  * 8-byte discriminator and its packed fields). Every distribution creates one, its rent paid by the
@@ -82,14 +96,8 @@ export const MAX_NONCES_PER_IP_PER_WINDOW = 60;
 export const MAX_VIEWS_PER_EMBED_PER_WINDOW = 300;
 export const MAX_NONCES_PER_EMBED_PER_WINDOW = 900;
 
-/** Program string limits (programs/marquee/src/constants.rs). */
-export const MAX_TITLE_LEN = 64;
-export const MAX_STUDIO_NAME_LEN = 64;
 /** A verification application carries at most this many documents. */
 export const MAX_APPLICATION_DOCUMENTS = 5;
-export const MAX_METADATA_URI_LEN = 200;
-export const MAX_EMBED_ID_LEN = 64;
-export const MAX_WEBSITE_URL_LEN = 200;
 /** The Apply to Publisher Program form's choices (SPEC §2 Advertising, For Publishers). */
 export const PUBLISHER_MONTHLY_VISITORS = ['1-5k', '5-25k', '25-100k', '100k-500k', '500k+'] as const;
 export const PUBLISHER_WEBSITE_CATEGORIES = ['entertainment', 'news', 'blog', 'community', 'streaming', 'other'] as const;
@@ -173,21 +181,6 @@ export const SSE_KEEPALIVE_MS = 15_000;
  * open chat stream never finishes by itself). */
 export const SHUTDOWN_GRACE_MS = 2_000;
 
-/** Advertising (issue 14, spec §9): the program's campaign rules (programs/marquee/src/constants.rs). */
-export const AD_TYPES = ['display', 'video', 'sponsorship'] as const;
-export type AdType = (typeof AD_TYPES)[number];
-/** Ad prices are per mille (CPM): per 1,000 impressions. */
-export const IMPRESSIONS_PER_MILLE = 1000;
-/** Spec §9: display $5 CPM, video $15 CPM at 1 SOL = 1000 USD; a sponsorship's price is agreed per film. */
-export const STANDARD_PRICE_PER_MILLE_LAMPORTS: Record<Exclude<AdType, 'sponsorship'>, number> = {
-  display: 5_000_000,
-  video: 15_000_000,
-};
-/** A campaign's budget pays at least this many impressions (the program's CampaignBudgetTooSmall). */
-export const MIN_CAMPAIGN_BATCH_IMPRESSIONS = 1000;
-/** After its end a campaign's served impressions may still be settled this long; then it may be closed. */
-export const CAMPAIGN_SETTLEMENT_GRACE_SECONDS = 7 * 24 * 3600;
-export const MAX_CREATIVE_URI_LEN = 200;
 /** Spec §9: a video ad may be skipped after 5 seconds. */
 export const SKIP_AFTER_SECONDS = 5;
 /** Video creatives (MP4, WebM) uploaded to /api/media: at most 50 MB. */
@@ -196,14 +189,6 @@ export const MAX_VIDEO_CREATIVE_BYTES = 50 * 1024 * 1024;
 export const MAX_DEMO_CLOCK_ADVANCE_SECONDS = 30 * 24 * 3600;
 /** The demo's house campaign (test revenue): its budget, and the top-up when it runs below what a request pays. */
 export const HOUSE_CAMPAIGN_BUDGET_LAMPORTS = 100_000n * BigInt(LAMPORTS_PER_SOL);
-
-/**
- * The meaning of a campaign's target_genres bitmask: bit i targets AD_GENRES[i]; 0 targets every film.
- * Read from the one list the program, the app and the ad server share.
- */
-export const AD_GENRES: readonly string[] = (
-  JSON.parse(readFileSync(new URL('../../programs/marquee/ad-genres.json', import.meta.url), 'utf8')) as { genres: string[] }
-).genres;
 
 // --- Ingestion (issue 10: ingestion never stalls) --------------------------------------------------
 /** A signature the RPC listed but could not return is asked for again after 2 s, doubling per attempt… */

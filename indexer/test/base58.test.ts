@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import anchor from '@coral-xyz/anchor';
-import { decodeBase58, encodeBase58 } from '../src/program/base58.ts';
+import { decodeBase58, encodeBase58 } from '@marquee/program-client';
 
 const { bs58 } = anchor.utils.bytes;
 

@@ -1,8 +1,21 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import anchor from '@coral-xyz/anchor';
-import { decodeEventInstruction, decodeTransactionEvents, decodeWithCoder, toChainTransaction, UndecodableEventError } from '../src/program/decoder.ts';
-import { CAMPAIGN_EVENT_NAMES, EVENT_IX_TAG, EVENT_NAMES, idl, PROGRAM_ID } from '../src/program/idl.ts';
+import { readFileSync } from 'node:fs';
+import {
+  CAMPAIGN_EVENT_NAMES,
+  decodeEventInstruction,
+  decodeTransactionEvents,
+  decodeWithCoder,
+  EVENT_IX_TAG,
+  EVENT_NAMES,
+  MARQUEE_IDL as idl,
+  MARQUEE_PROGRAM_ADDRESS,
+  toChainTransaction,
+  typedEvent,
+  UndecodableEventError,
+} from '@marquee/program-client';
+import { EVENT_TYPES_PATH, eventTypesSource } from '../../packages/program-client/scripts/event-types.ts';
 import { address, buildTransaction, encodeEvent, toRpcJson } from './helpers/chain.ts';
 import { fullScenario, ScriptedChain } from './helpers/scenario.ts';
 
@@ -11,6 +24,19 @@ const { bs58 } = anchor.utils.bytes;
 describe('decoder', () => {
   test("EVENT_IX_TAG is Anchor's tag as the program writes it (e4 45 a5 2e 51 cb 9a 1d)", () => {
     assert.equal(Buffer.from(EVENT_IX_TAG).toString('hex'), 'e445a52e51cb9a1d');
+  });
+
+  test("the program client's event types are generated from the current IDL", () => {
+    assert.equal(readFileSync(EVENT_TYPES_PATH, 'utf8'), eventTypesSource());
+  });
+
+  test('a typed event narrows its data by its name', () => {
+    const chain = new ScriptedChain();
+    chain.initializePlatform();
+    const [event] = decodeTransactionEvents(chain.source.transactions[0].tx);
+    const typed = typedEvent(event);
+    assert.equal(typed.name, 'PlatformInitialized');
+    if (typed.name === 'PlatformInitialized') assert.equal(typeof typed.data.publisher_bps, 'number');
   });
 
   test('the IDL defines exactly the events the indexer projects, and the campaign events', () => {
@@ -148,7 +174,7 @@ describe('decoder', () => {
     const json = toRpcJson(tx);
     // Move the program id into a lookup table: index 2 now points past the static keys.
     json.transaction.message.accountKeys = tx.accountKeys.slice(0, 2);
-    json.meta.loadedAddresses = { writable: [] as string[], readonly: [PROGRAM_ID] } as never;
+    json.meta.loadedAddresses = { writable: [] as string[], readonly: [MARQUEE_PROGRAM_ADDRESS] } as never;
     const normalized = toChainTransaction(JSON.parse(JSON.stringify(json)));
     assert.equal(normalized.signature, tx.signature);
     assert.equal(decodeTransactionEvents(normalized)[0].data.amount_lamports, 5n);

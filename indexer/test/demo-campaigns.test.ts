@@ -150,10 +150,10 @@ describe('campaigns on the demo chain', () => {
 
   test('"Generate Test Revenue" is paid by the house campaign (settle_campaign), which the player never serves', async () => {
     // A seeded investor of a funded film, signed in with the key the demo holds for it.
-    const investorKey = demo.service.key('investor:1');
+    const investorKey = demo.service.keys.key('investor:1');
     const investor = investorKey.publicKey.toBase58();
     const cookie = await signIn(app, investorKey);
-    const houseAdvertiser = demo.service.key('house-advertiser').publicKey.toBase58();
+    const houseAdvertiser = demo.service.keys.key('house-advertiser').publicKey.toBase58();
     const [house] = (await request('GET', `/api/campaigns?advertiser=${houseAdvertiser}`)).body.campaigns;
     assert.equal(house.adType, 'video');
     assert.equal(house.companyName, 'Marquee');

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { BPF_LOADER_UPGRADEABLE, deployWithLoader, initializePlatform, programDataAddress, readKeypair, type DeployRuntime } from '../../migrations/deploy.ts';
-import { decodeAccount, pda, PROGRAM_ADDRESS } from '../src/demo/instructions.ts';
+import { deployWithLoader, initializePlatform, readKeypair, type DeployRuntime } from '../../migrations/deploy.ts';
+import { decodeAccount, MARQUEE_PROGRAM_ID as PROGRAM_ADDRESS, pda, UPGRADEABLE_LOADER_ID as BPF_LOADER_UPGRADEABLE } from '@marquee/program-client';
 
 const { Keypair, PublicKey, Transaction } = anchor.web3;
 const { bs58 } = anchor.utils.bytes;
@@ -59,7 +59,7 @@ describe('migrations/deploy.ts', () => {
     const program = svm.getAccount(address(PROGRAM_ADDRESS));
     assert.ok(program.exists && program.executable);
     assert.equal(program.exists && program.programAddress, BPF_LOADER_UPGRADEABLE.toBase58());
-    const data = svm.getAccount(address(programDataAddress(PROGRAM_ADDRESS)));
+    const data = svm.getAccount(address(pda.programData()));
     assert.ok(data.exists);
     assert.equal(data.exists && data.data.length, 45 + programBytes.length * 2);
 
@@ -107,7 +107,7 @@ describe('migrations/deploy.ts', () => {
     // A new version: the same code with bytes appended that nothing references.
     const newer = Buffer.concat([programBytes, Buffer.alloc(4096, 0xab)]);
     assert.equal(await deployWithLoader(runtime, { payer, programKeypair, programBytes: newer }), 'upgraded');
-    const data = svm.getAccount(address(programDataAddress(PROGRAM_ADDRESS)));
+    const data = svm.getAccount(address(pda.programData()));
     assert.ok(data.exists && Buffer.from(data.data.subarray(45, 45 + newer.length)).equals(newer));
     assert.equal(await deployWithLoader(runtime, { payer, programKeypair, programBytes: newer }), 'unchanged');
     assert.ok(await initializePlatform(runtime, { admin: payer, treasury: payer.publicKey, settlementAuthority: payer.publicKey }));

@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { createApp } from '../src/api/app.ts';
 import { startDemo, type DemoRuntime } from '../src/demo/index.ts';
 import { DISTRIBUTION_ACCOUNT_BYTES } from '../src/constants.ts';
-import { pda } from '../src/demo/instructions.ts';
+import { pda } from '@marquee/program-client';
 import { revenue } from '../src/db/index.ts';
 import { dropTestStorage, scalar, testStorage } from './helpers/database.ts';
 import { verifiedWebsite } from './helpers/publishers.ts';
@@ -319,13 +319,13 @@ describe('demo chain', () => {
     const { body: embeds } = await request('GET', '/api/embeds');
     const embed = embeds.find((candidate: Json) => candidate.websiteUrl === 'https://films.example');
     const project = pda.project(embed.projectId);
-    const next = await demo.service.nextDistributionIndex(project.toBase58());
+    const next = await demo.service.settlement.nextDistributionIndex(project.toBase58());
     assert.equal(next, Number(demo.chain.account('Project', project).distribution_count.toString()));
     // The settlement test above created the film's last distribution account: the size the job prices.
     const account = demo.chain.rawAccount(pda.distribution(project, BigInt(next - 1)));
     assert.equal(account?.data.length, DISTRIBUTION_ACCOUNT_BYTES);
     // Today's rent: (128 + 137 bytes) × 3,480 lamports per byte-year × 2 years.
-    assert.equal(await demo.service.rentExemptMinimum(DISTRIBUTION_ACCOUNT_BYTES), 1_844_400n);
+    assert.equal(await demo.service.settlement.rentExemptMinimum(DISTRIBUTION_ACCOUNT_BYTES), 1_844_400n);
   });
 
   test('a video campaign’s view waits: its 15,000 lamports do not pay the distribution account’s rent', async () => {
@@ -359,7 +359,7 @@ describe('demo chain', () => {
     const taken = (await revenue.distributionCount(demo.cluster.db, embed.projectId)) - 1;
     const transactions = demo.chain.transactionCount;
     await assert.rejects(
-      demo.service.distributeRevenue({ project, projectId: embed.projectId, index: taken, amountLamports: 15_000n, embeds: [] }),
+      demo.service.settlement.distributeRevenue({ project, projectId: embed.projectId, index: taken, amountLamports: 15_000n, embeds: [] }),
       { message: `Distribution ${taken} of project ${embed.projectId} is not the next one on chain (the project has ${taken + 1}); not sending it again` },
     );
     assert.equal(demo.chain.transactionCount, transactions);

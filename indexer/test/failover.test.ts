@@ -13,7 +13,7 @@ import { createApp } from '../src/api/app.ts';
 import { clusterLocation, createCluster, type StorageConfig } from '../src/cluster.ts';
 import { isPostgresUrl, openStore } from '../src/db/index.ts';
 import { REVENUE_PER_VIEW_LAMPORTS } from '../src/constants.ts';
-import { chainTransactionToJson, type ChainTransaction } from '../src/program/decoder.ts';
+import { chainTransactionToJson, type ChainTransaction } from '@marquee/program-client';
 import { address, FakeChainSource } from './helpers/chain.ts';
 import { dropTestStorage, storageEnv, testStorage } from './helpers/database.ts';
 import { dumpTables } from './helpers/dump.ts';

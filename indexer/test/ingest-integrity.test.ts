@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { clusterLocation } from '../src/cluster.ts';
 import { openStore, type DataStore } from '../src/db/index.ts';
 import { ClusterIndexer, unavailableRetryDelay } from '../src/ingest/indexer.ts';
-import { decodeTransactionEvents, type ChainTransaction } from '../src/program/decoder.ts';
+import { decodeTransactionEvents, type ChainTransaction } from '@marquee/program-client';
 import { testApp } from './helpers/app.ts';
 import { address, FakeChainSource } from './helpers/chain.ts';
 import { dropTestStorage, sqlRows, sqlRun, testDialect, testLocation, testStorage } from './helpers/database.ts';

@@ -8,10 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
 import { createApp } from '../src/api/app.ts';
 import { createCluster } from '../src/cluster.ts';
-import { ix, pda } from '../src/demo/instructions.ts';
 import { DISTRIBUTION_ACCOUNT_BYTES } from '../src/constants.ts';
-import { PROGRAM_ID } from '../src/program/idl.ts';
-import { rpcSettlementSigner, settleCampaignInstruction } from '../src/settlement/instruction.ts';
+import { createCampaignInstruction, MARQUEE_PROGRAM_ADDRESS, pda } from '@marquee/program-client';
+import { campaignSettlementInstruction, rpcSettlementSigner } from '../src/settlement/instruction.ts';
 import { SettlementJob, type CampaignSettlementRequest } from '../src/settlement/job.ts';
 import { dumpTables, scalar } from './helpers/dump.ts';
 import { fundedChain, harness, revenueChain, skipWithoutProgram } from './helpers/real-chain.ts';
@@ -69,7 +68,7 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
 
     // A second project; the investment is reported by the client before any sync.
     const studio = chain.wallet(sol(10));
-    chain.send([await fixtures.registerStudioIx(chain.builders, studio.publicKey, 'Second Studio')], [studio]);
+    chain.send([fixtures.registerStudioIx(studio.publicKey, 'Second Studio')], [studio]);
     const second = await fixtures.withProject(chain.builders, studio, { goal: sol(5), title: 'Second Film' });
     await cluster.indexer.sync();
     const investor = chain.wallet(sol(10));
@@ -128,14 +127,16 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
     const { chain, source, platform, project } = await fundedChain();
     const publisher = chain.wallet(sol(1));
     const embedId = 'embed-0-1';
-    chain.send([await fixtures.registerEmbedIx(chain.builders, publisher.publicKey, project.address, embedId, 'https://films.example')], [publisher]);
+    chain.send([fixtures.registerEmbedIx(publisher.publicKey, project.address, embedId, 'https://films.example')], [publisher]);
     // A sponsorship of the film at 1 SOL per 1,000 views, funded with 1 SOL: three views pay
     // 3,000,000 lamports, more than the rent of the distribution account the settlement creates.
     const advertiser = chain.wallet(sol(2));
     const start = Number(chain.now());
     chain.send(
       [
-        ix.createCampaign(advertiser.publicKey, 0n, {
+        createCampaignInstruction({
+          advertiser: advertiser.publicKey,
+          campaignId: 0n,
           adType: 'sponsorship',
           pricePerMilleLamports: SPONSORSHIP_PRICE_PER_MILLE,
           sponsoredProject: project.address,
@@ -166,7 +167,7 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
       nextDistributionIndex: async (address: string) => Number(chain.account('Project', new anchor.web3.PublicKey(address)).distributionCount),
       rentExemptMinimum: async (bytes: number) => BigInt(chain.svm.minimumBalanceForRentExemption(BigInt(bytes))),
       async settleCampaign(request: CampaignSettlementRequest) {
-        const instruction = await settleCampaignInstruction(request, {
+        const instruction = campaignSettlementInstruction(request, {
           settlementAuthority: platform.settlement.publicKey,
           treasury: platform.treasury.publicKey,
         });
@@ -233,7 +234,7 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
             ? {
                 context: { slot: 1 },
                 value: known
-                  ? { data: [Buffer.from(account.data).toString('base64'), 'base64'], executable: false, lamports: Number(account.lamports), owner: PROGRAM_ID, rentEpoch: 0, space: account.data.length }
+                  ? { data: [Buffer.from(account.data).toString('base64'), 'base64'], executable: false, lamports: Number(account.lamports), owner: MARQUEE_PROGRAM_ADDRESS, rentEpoch: 0, space: account.data.length }
                   : null,
               }
             : Number(chain.svm.minimumBalanceForRentExemption(BigInt(call.params[0] as number)));

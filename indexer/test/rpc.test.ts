@@ -8,7 +8,7 @@ import { WebSocketServer } from 'ws';
 import { openStore } from '../src/db/index.ts';
 import { testLocation } from './helpers/database.ts';
 import { ClusterIndexer } from '../src/ingest/indexer.ts';
-import { PROGRAM_ID } from '../src/program/idl.ts';
+import { MARQUEE_PROGRAM_ADDRESS } from '@marquee/program-client';
 import { RpcSource } from '../src/sources/rpc.ts';
 import { randomSignature, toRpcJson } from './helpers/chain.ts';
 import { scalar } from './helpers/dump.ts';
@@ -33,7 +33,7 @@ function rpcTransaction(index: number) {
       preBalances: staticKeys.map(() => 0),
       postBalances: staticKeys.map(() => 0),
       logMessages: [],
-      loadedAddresses: versioned ? { writable: [], readonly: [PROGRAM_ID] } : { writable: [], readonly: [] },
+      loadedAddresses: versioned ? { writable: [], readonly: [MARQUEE_PROGRAM_ADDRESS] } : { writable: [], readonly: [] },
     },
     transaction: {
       signatures: [tx.signature],
@@ -93,10 +93,10 @@ describe('RpcSource', () => {
   test('getTransaction reads legacy and v0 transactions; an unknown signature is null', async () => {
     const source = new RpcSource({ cluster: 'localnet', rpcUrl: url });
     const legacy = await source.getTransaction(chain.source.transactions[0].tx.signature);
-    assert.equal(legacy!.accountKeys[2], PROGRAM_ID);
+    assert.equal(legacy!.accountKeys[2], MARQUEE_PROGRAM_ADDRESS);
     const versioned = await source.getTransaction(chain.source.transactions[1].tx.signature);
     assert.equal(versioned!.accountKeys.length, 3, 'static keys + the loaded program id');
-    assert.equal(versioned!.accountKeys[2], PROGRAM_ID);
+    assert.equal(versioned!.accountKeys[2], MARQUEE_PROGRAM_ADDRESS);
     assert.equal(await source.getTransaction(randomSignature()), null);
   });
 
@@ -130,7 +130,7 @@ describe('RpcSource', () => {
           const { id, method, params } = JSON.parse(String(data));
           if (method === 'logsUnsubscribe') return socket.send(JSON.stringify({ jsonrpc: '2.0', id, result: true }));
           if (method !== 'logsSubscribe') return;
-          assert.deepEqual(params[0], { mentions: [PROGRAM_ID] });
+          assert.deepEqual(params[0], { mentions: [MARQUEE_PROGRAM_ADDRESS] });
           socket.send(JSON.stringify({ jsonrpc: '2.0', id, result: 7 }));
           resolve((signature) =>
             socket.send(JSON.stringify({
@@ -175,7 +175,7 @@ describe('RpcSource', () => {
     const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
     await new Promise((resolve) => closed.close(resolve));
     const source = new RpcSource({ cluster: 'offline', rpcUrl: deadUrl, wsUrl: `ws://127.0.0.1:${(sockets.address() as AddressInfo).port}` });
-    const unsubscribe = source.subscribe(PROGRAM_ID, () => assert.fail('no notification can come'));
+    const unsubscribe = source.subscribe(MARQUEE_PROGRAM_ADDRESS, () => assert.fail('no notification can come'));
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     unsubscribe();
     sockets.close();

@@ -22,8 +22,8 @@ import { pathToFileURL } from 'node:url';
 import { data, openStore, type StoreLocation } from '../../indexer/src/index.ts';
 import { inChunks } from '../../indexer/src/db/batches.ts';
 import { ClusterIndexer } from '../../indexer/src/ingest/indexer.ts';
-import { decodeTransactionEvents, eventDataToJson, type ChainTransaction } from '../../indexer/src/program/decoder.ts';
-import { PROGRAM_ID } from '../../indexer/src/program/idl.ts';
+import { decodeTransactionEvents, eventDataToJson, type ChainTransaction } from '@marquee/program-client';
+import { MARQUEE_PROGRAM_ADDRESS } from '@marquee/program-client';
 import { address } from '../../indexer/test/helpers/chain.ts';
 import { ScriptedChain } from '../../indexer/test/helpers/scenario.ts';
 import type { ChainSource, SignatureInfo, SignatureQuery } from '../../indexer/src/sources/source.ts';
@@ -124,7 +124,7 @@ export async function benchIngest(): Promise<BenchRow[]> {
   const chain = recordedChain();
   const transactions = chain.source.transactions.map((entry) => entry.tx);
   const eventRows = transactions.flatMap((tx) =>
-    decodeTransactionEvents(tx, PROGRAM_ID).map((event) => ({
+    decodeTransactionEvents(tx, MARQUEE_PROGRAM_ADDRESS).map((event) => ({
       signature: event.signature,
       ix_index: event.ixIndex,
       event_index: event.eventIndex,

@@ -29,7 +29,6 @@ function expectEvents(result: SvmResult, expected: [string, Record<string, unkno
 
 describe('campaign events (LiteSVM)', () => {
   const chain = SvmChain.start();
-  const fixtures = chain.builders;
   const admin = chain.upgradeAuthority;
   const treasury = chain.wallet(sol(1));
   const settlement = chain.wallet(sol(100));
@@ -45,12 +44,12 @@ describe('campaign events (LiteSVM)', () => {
   let endAt = 0n;
 
   before(async () => {
-    chain.send([await initializePlatformIx(fixtures, admin.publicKey, treasury.publicKey, settlement.publicKey)], [admin]);
-    chain.send([await registerStudioIx(fixtures, studio.publicKey, 'Northlight Pictures')], [studio]);
+    chain.send([initializePlatformIx(admin.publicKey, treasury.publicKey, settlement.publicKey)], [admin]);
+    chain.send([registerStudioIx(studio.publicKey, 'Northlight Pictures')], [studio]);
     const args = { title: 'The Last Reel', metadataUri: 'https://marquee.local/api/metadata/0', goalLamports: sol(2), deadline: chain.now() + 30n * DAY };
-    chain.send([await createProjectIx(fixtures, studio.publicKey, 0n, args)], [studio]);
-    chain.send(await investIxs(fixtures, investor.publicKey, film, sol(2)), [investor]);
-    chain.send([await registerEmbedIx(fixtures, publisher.publicKey, film, 'cinema-one', 'https://cinema.example.com')], [publisher]);
+    chain.send([createProjectIx(studio.publicKey, 0n, args)], [studio]);
+    chain.send(investIxs(investor.publicKey, film, sol(2)), [investor]);
+    chain.send([registerEmbedIx(publisher.publicKey, film, 'cinema-one', 'https://cinema.example.com')], [publisher]);
     startAt = chain.now();
     endAt = startAt + 10n * DAY;
   });
@@ -60,7 +59,7 @@ describe('campaign events (LiteSVM)', () => {
       campaignId: 7n, adType: 'video' as const, pricePerMilleLamports: 15_000_000n, sponsoredProject: PublicKey.default,
       budgetLamports: sol(1), creativeUri, creativeHash: creativeHash(creativeUri), targetGenres: 0b110n, startAt, endAt,
     };
-    const result = chain.send([await createCampaignIx(fixtures, advertiser.publicKey, args)], [advertiser]);
+    const result = chain.send([createCampaignIx(advertiser.publicKey, args)], [advertiser]);
     expectEvents(result, [['CampaignCreated', {
       campaign, advertiser: advertiser.publicKey, campaignId: 7n, adType: { video: {} }, pricePerMilleLamports: 15_000_000n,
       sponsoredProject: PublicKey.default, budgetLamports: sol(1), creativeUri, creativeHash: creativeHash(creativeUri),
@@ -70,14 +69,14 @@ describe('campaign events (LiteSVM)', () => {
   });
 
   it('top_up_campaign: CampaignToppedUp, seq 2', async () => {
-    const result = chain.send([await topUpCampaignIx(fixtures, advertiser.publicKey, campaign, sol(0.5))], [advertiser]);
+    const result = chain.send([topUpCampaignIx(advertiser.publicKey, campaign, sol(0.5))], [advertiser]);
     expectEvents(result, [['CampaignToppedUp', {
       campaign, advertiser: advertiser.publicKey, amountLamports: sol(0.5), budgetAfter: sol(1.5), remainingAfter: sol(1.5), seq: 2n, timestamp: chain.now(),
     }]]);
   });
 
   it('set_campaign_paused: CampaignPauseSet with the flag before and after, seq 3', async () => {
-    const result = chain.send([await setCampaignPausedIx(fixtures, advertiser.publicKey, campaign, true)], [advertiser]);
+    const result = chain.send([setCampaignPausedIx(advertiser.publicKey, campaign, true)], [advertiser]);
     expectEvents(result, [['CampaignPauseSet', {
       campaign, advertiser: advertiser.publicKey, pausedBefore: false, paused: true, seq: 3n, timestamp: chain.now(),
     }]]);
@@ -86,7 +85,7 @@ describe('campaign events (LiteSVM)', () => {
   it("settle_campaign: the project's RevenueDistributed (its seq), then CampaignSettled (seq 4)", async () => {
     const projectSeq = BigInt(chain.account('Project', film).eventSeq.toString());
     const result = chain.send(
-      [await settleCampaignIx(fixtures, settlement.publicKey, campaign, film, 0, treasury.publicKey, 2_000n, [{ embed, views: 1_500n }])],
+      [settleCampaignIx(settlement.publicKey, campaign, film, 0, treasury.publicKey, 2_000n, [{ embed, views: 1_500n }])],
       [settlement],
     );
     expectEvents(result, [
@@ -106,7 +105,7 @@ describe('campaign events (LiteSVM)', () => {
   it('close_campaign: CampaignClosed with the unspent budget and the rent, seq 5', async () => {
     chain.warpTo(endAt + SETTLEMENT_GRACE + 1n);
     const balance = chain.balance(campaign);
-    const result = chain.send([await closeCampaignIx(fixtures, advertiser.publicKey, campaign)], [advertiser]);
+    const result = chain.send([closeCampaignIx(advertiser.publicKey, campaign)], [advertiser]);
     const unspent = sol(1.5) - 30_000_000n;
     expectEvents(result, [['CampaignClosed', {
       campaign, advertiser: advertiser.publicKey, refundedLamports: unspent, rentLamports: balance - unspent,

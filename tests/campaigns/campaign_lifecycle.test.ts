@@ -33,10 +33,10 @@ describe('campaign lifecycle: top up, pause, close', () => {
 
   const advertiser = () => campaign.advertiser;
   const topUp = async (signer: Keypair, amount: bigint) =>
-    chain.send([await topUpCampaignIx(chain, signer.publicKey, campaign.address, amount)], [signer]);
+    chain.send([topUpCampaignIx(signer.publicKey, campaign.address, amount)], [signer]);
   const setPaused = async (signer: Keypair, paused: boolean) =>
-    chain.send([await setCampaignPausedIx(chain, signer.publicKey, campaign.address, paused)], [signer]);
-  const close = async (signer: Keypair) => chain.send([await closeCampaignIx(chain, signer.publicKey, campaign.address)], [signer]);
+    chain.send([setCampaignPausedIx(signer.publicKey, campaign.address, paused)], [signer]);
+  const close = async (signer: Keypair) => chain.send([closeCampaignIx(signer.publicKey, campaign.address)], [signer]);
 
   it('top_up_campaign adds to the budget and the campaign balance, exactly', async () => {
     const before = { advertiser: await chain.balance(advertiser().publicKey), campaign: await chain.balance(campaign.address) };
@@ -75,7 +75,7 @@ describe('campaign lifecycle: top up, pause, close', () => {
   });
 
   it('set_campaign_paused error: MissingSignature when the advertiser did not sign', async () => {
-    const ix = await setCampaignPausedIx(chain, advertiser().publicKey, campaign.address, true);
+    const ix = setCampaignPausedIx(advertiser().publicKey, campaign.address, true);
     ix.keys[0].isSigner = false;
     await expectProgramError(chain.send([ix], []), 'MissingSignature');
   });
@@ -112,10 +112,10 @@ describe('campaign lifecycle: top up, pause, close', () => {
   });
 
   it('close_campaign error: MissingSignature and AccountNotWritable', async () => {
-    const ix = await closeCampaignIx(chain, advertiser().publicKey, campaign.address);
+    const ix = closeCampaignIx(advertiser().publicKey, campaign.address);
     ix.keys[0].isSigner = false;
     await expectProgramError(chain.send([ix], []), 'MissingSignature');
-    const readOnly = await closeCampaignIx(chain, advertiser().publicKey, campaign.address);
+    const readOnly = closeCampaignIx(advertiser().publicKey, campaign.address);
     readOnly.keys[1].isWritable = false;
     await expectProgramError(chain.send([readOnly], [advertiser()]), 'AccountNotWritable');
   });

@@ -32,7 +32,7 @@ describe('create_campaign', () => {
   async function expectRefused(overrides: Parameters<typeof campaignArgs>[1], error: string, sponsored?: PublicKey) {
     const args = await campaignArgs(chain, { campaignId: nextId, ...overrides });
     const before = await chain.balance(advertiser.publicKey);
-    await expectProgramError(chain.send([await createCampaignIx(chain, advertiser.publicKey, args, sponsored)], [advertiser]), error);
+    await expectProgramError(chain.send([createCampaignIx(advertiser.publicKey, args, sponsored)], [advertiser]), error);
     expect(await chain.balance(advertiser.publicKey)).to.equal(before);
     expect(await chain.exists(addresses.campaign(advertiser.publicKey, args.campaignId))).to.equal(false);
   }
@@ -127,7 +127,7 @@ describe('create_campaign', () => {
 
   it('error: InvalidAdType for an ad type byte beyond sponsorship', async () => {
     const args = await campaignArgs(chain, { campaignId: nextId });
-    const ix = await createCampaignIx(chain, advertiser.publicKey, args);
+    const ix = createCampaignIx(advertiser.publicKey, args);
     expect(ix.data[16]).to.equal(1); // discriminator, campaign id, then the ad type (video)
     ix.data[16] = 3;
     await expectProgramError(chain.send([ix], [advertiser]), 'InvalidAdType');
@@ -137,7 +137,7 @@ describe('create_campaign', () => {
     await expectRefused({ creativeUri: '' }, 'StringEmpty');
     await expectRefused({ creativeUri: `https://cdn.example.com/${'a'.repeat(200 - 23)}` }, 'StringTooLong');
     const args = await campaignArgs(chain, { campaignId: nextId, creativeUri: 'https://cdn.example.com/ad.mp4' });
-    const ix = await createCampaignIx(chain, advertiser.publicKey, args);
+    const ix = createCampaignIx(advertiser.publicKey, args);
     // discriminator 8, id 8, type 1, price 8, project 32, budget 8, then the URI's length and bytes.
     expect(ix.data.readUInt32LE(65)).to.equal(args.creativeUri.length);
     ix.data[69] = 0xff;
@@ -153,7 +153,7 @@ describe('create_campaign', () => {
     await withCampaign(chain, { campaignId: nextId }, { advertiser });
     await expectProgramError(withCampaign(chain, { campaignId: nextId }, { advertiser }), 'AlreadyInitialized');
     const args = await campaignArgs(chain, { campaignId: nextId + 1000n });
-    const ix = await createCampaignIx(chain, advertiser.publicKey, args);
+    const ix = createCampaignIx(advertiser.publicKey, args);
     ix.keys[1].pubkey = addresses.campaign(advertiser.publicKey, nextId + 1001n);
     await expectProgramError(chain.send([ix], [advertiser]), 'InvalidPda');
   });
@@ -161,14 +161,14 @@ describe('create_campaign', () => {
   it('error: InvalidPda when the campaign is derived from another advertiser', async () => {
     const other = await chain.wallet(sol(1));
     const args = await campaignArgs(chain, { campaignId: nextId });
-    const ix = await createCampaignIx(chain, advertiser.publicKey, args);
+    const ix = createCampaignIx(advertiser.publicKey, args);
     ix.keys[1].pubkey = addresses.campaign(other.publicKey, nextId);
     await expectProgramError(chain.send([ix], [advertiser]), 'InvalidPda');
   });
 
   it('error: AccountNotWritable when the campaign or the advertiser is passed read-only', async () => {
     for (const position of [1, 0]) {
-      const ix = await createCampaignIx(chain, advertiser.publicKey, await campaignArgs(chain, { campaignId: nextId }));
+      const ix = createCampaignIx(advertiser.publicKey, await campaignArgs(chain, { campaignId: nextId }));
       ix.keys[position].isWritable = false;
       await expectProgramError(chain.send([ix], [advertiser]), 'AccountNotWritable');
     }
@@ -176,7 +176,7 @@ describe('create_campaign', () => {
   });
 
   it('error: MissingSignature when the advertiser did not sign', async () => {
-    const ix = await createCampaignIx(chain, advertiser.publicKey, await campaignArgs(chain, { campaignId: nextId }));
+    const ix = createCampaignIx(advertiser.publicKey, await campaignArgs(chain, { campaignId: nextId }));
     ix.keys[0].isSigner = false;
     await expectProgramError(chain.send([ix], []), 'MissingSignature');
   });

@@ -11,10 +11,11 @@ import {
   anotherFundedProject,
   big,
   type EmbedHandle,
+  embedViews,
   expectedDistribution,
   expectVaultBalanced,
+  fundedProjectWithEmbeds,
   registerEmbed,
-  withRevenueProject,
 } from '../utils/revenue.ts';
 import { batchPrice, DAY, SETTLEMENT_GRACE, settle, settleIx, withCampaign, type CampaignHandle } from '../utils/campaigns.ts';
 
@@ -29,11 +30,7 @@ describe('settle_campaign', () => {
   let nextId = 0n;
 
   before(async () => {
-    chain = await TestChain.start();
-    const setup = await withRevenueProject(chain, { investorCount: 3, goal: sol(3), embedIds: ['front-page', 'sidebar'] });
-    ({ admin, settlement, embeds } = setup);
-    treasury = setup.treasury.publicKey;
-    project = setup.project.address;
+    ({ chain, admin, settlement, treasury, project, embeds } = await fundedProjectWithEmbeds({ investorCount: 3, goal: sol(3), embedIds: ['front-page', 'sidebar'] }));
   });
 
   beforeEach(async () => {
@@ -41,7 +38,7 @@ describe('settle_campaign', () => {
     campaign = await withCampaign(chain, { campaignId: nextId });
   });
 
-  const views = (...counts: number[]) => counts.map((count, index) => ({ embed: embeds[index].address, views: BigInt(count) }));
+  const views = (...counts: number[]) => embedViews(embeds, counts);
 
   /** Balances a batch moves, and the project's state, before it runs. */
   async function snapshot(campaignAddress = campaign.address) {
@@ -152,7 +149,7 @@ describe('settle_campaign', () => {
   });
 
   it('still settles a paused campaign: pausing stops serving, not paying for what was served', async () => {
-    await chain.send([await setCampaignPausedIx(chain, campaign.advertiser.publicKey, campaign.address, true)], [campaign.advertiser]);
+    await chain.send([setCampaignPausedIx(campaign.advertiser.publicKey, campaign.address, true)], [campaign.advertiser]);
     await settle(chain, settlement, campaign.address, project, treasury, 2n, views(2));
     const state = await chain.account('Campaign', campaign.address);
     expect(state.paused).to.equal(true);
@@ -222,7 +219,7 @@ describe('settle_campaign', () => {
     ix.keys[4].pubkey = addresses.vault(other.project.address);
     await expectProgramError(chain.send([ix], [settlement]), 'InvalidVault');
     const index = big((await chain.account('Project', project)).distributionCount);
-    const replay = await settleCampaignIx(chain, settlement.publicKey, campaign.address, project, index + 1n, treasury, 10n, []);
+    const replay = settleCampaignIx(settlement.publicKey, campaign.address, project, index + 1n, treasury, 10n, []);
     await expectProgramError(chain.send([replay], [settlement]), 'InvalidPda');
   });
 

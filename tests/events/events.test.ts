@@ -40,7 +40,6 @@ function expectEvent(result: SvmResult, name: string, data: Record<string, unkno
 
 describe('events (LiteSVM)', () => {
   const chain = SvmChain.start();
-  const fixtures = chain.builders;
   const admin = chain.upgradeAuthority;
   const treasury = chain.wallet(sol(1));
   const settlement = chain.wallet(sol(100));
@@ -57,7 +56,7 @@ describe('events (LiteSVM)', () => {
   let filmSeq = 0n;
 
   it('initialize_platform: PlatformInitialized, platform seq 1', async () => {
-    const result = chain.send([await initializePlatformIx(fixtures, admin.publicKey, treasury.publicKey, settlement.publicKey)], [admin]);
+    const result = chain.send([initializePlatformIx(admin.publicKey, treasury.publicKey, settlement.publicKey)], [admin]);
     expectEvent(result, 'PlatformInitialized', {
       admin: admin.publicKey,
       treasury: treasury.publicKey,
@@ -76,7 +75,7 @@ describe('events (LiteSVM)', () => {
 
   it('update_platform: PlatformUpdated with the previous admin, platform seq 2', async () => {
     const update = { proposedAdmin: admin.publicKey, treasury: treasury.publicKey, settlementAuthority: settlement.publicKey, ...DEFAULT_RULES, minInvestmentLamports: sol(0.1) };
-    const result = chain.send([await updatePlatformIx(fixtures, admin.publicKey, update)], [admin]);
+    const result = chain.send([updatePlatformIx(admin.publicKey, update)], [admin]);
     expectEvent(result, 'PlatformUpdated', {
       previousAdmin: admin.publicKey,
       admin: admin.publicKey,
@@ -94,12 +93,12 @@ describe('events (LiteSVM)', () => {
       timestamp: chain.now(),
     });
     // Back to the spec's 0.05 SOL minimum for the rest of the story.
-    chain.send([await updatePlatformIx(fixtures, admin.publicKey, { ...update, minInvestmentLamports: sol(0.05) })], [admin]);
+    chain.send([updatePlatformIx(admin.publicKey, { ...update, minInvestmentLamports: sol(0.05) })], [admin]);
     platformSeq += 1n;
   });
 
   it('register_studio: StudioRegistered on the platform stream', async () => {
-    const result = chain.send([await registerStudioIx(fixtures, studio.publicKey, 'Northlight Pictures')], [studio]);
+    const result = chain.send([registerStudioIx(studio.publicKey, 'Northlight Pictures')], [studio]);
     expectEvent(result, 'StudioRegistered', {
       studio: addresses.studio(studio.publicKey),
       authority: studio.publicKey,
@@ -110,7 +109,7 @@ describe('events (LiteSVM)', () => {
   });
 
   it('verify_studio: StudioVerified with the flag before and after and the cap it now has', async () => {
-    const result = chain.send([await verifyStudioIx(fixtures, admin.publicKey, studio.publicKey, true)], [admin]);
+    const result = chain.send([verifyStudioIx(admin.publicKey, studio.publicKey, true)], [admin]);
     expectEvent(result, 'StudioVerified', {
       studio: addresses.studio(studio.publicKey),
       authority: studio.publicKey,
@@ -131,7 +130,7 @@ describe('events (LiteSVM)', () => {
         goalLamports: goal,
         deadline: chain.now() + 30n * 86_400n,
       };
-      const result = chain.send([await createProjectIx(fixtures, studio.publicKey, id, args)], [studio]);
+      const result = chain.send([createProjectIx(studio.publicKey, id, args)], [studio]);
       expectEvent(result, 'ProjectCreated', {
         project,
         projectId: BigInt(id),
@@ -158,7 +157,7 @@ describe('events (LiteSVM)', () => {
     ];
     for (const step of steps) {
       chain.warpTo(chain.now() + 60n);
-      const result = chain.send(await investIxs(fixtures, step.investor.publicKey, film, step.amount), [step.investor]);
+      const result = chain.send(investIxs(step.investor.publicKey, film, step.amount), [step.investor]);
       expectEvent(result, 'Invested', {
         project: film,
         investor: step.investor.publicKey,
@@ -180,7 +179,7 @@ describe('events (LiteSVM)', () => {
   });
 
   it('claim_license: LicenseClaimed with the amount released to the studio', async () => {
-    const result = chain.send([await claimLicenseIx(fixtures, studio.publicKey, film)], [studio]);
+    const result = chain.send([claimLicenseIx(studio.publicKey, film)], [studio]);
     expectEvent(result, 'LicenseClaimed', {
       project: film,
       studio: studio.publicKey,
@@ -192,7 +191,7 @@ describe('events (LiteSVM)', () => {
 
   it('update_project_metadata: ProjectMetadataUpdated with the URI and hash before and after, on the film’s stream', async () => {
     const uri = 'https://marquee.local/api/metadata/0-edited';
-    const result = chain.send([await updateProjectMetadataIx(fixtures, studio.publicKey, film, uri)], [studio]);
+    const result = chain.send([updateProjectMetadataIx(studio.publicKey, film, uri)], [studio]);
     expectEvent(result, 'ProjectMetadataUpdated', {
       project: film,
       studio: studio.publicKey,
@@ -208,7 +207,7 @@ describe('events (LiteSVM)', () => {
   it('register_embed: EmbedRegistered for each of the publisher’s two embeds', async () => {
     for (const [index, embedId] of embedIds.entries()) {
       const websiteUrl = `https://${embedId}.example.com/films`;
-      const result = chain.send([await registerEmbedIx(fixtures, publisher.publicKey, film, embedId, websiteUrl)], [publisher]);
+      const result = chain.send([registerEmbedIx(publisher.publicKey, film, embedId, websiteUrl)], [publisher]);
       expectEvent(result, 'EmbedRegistered', {
         project: film,
         embed: embeds[index],
@@ -230,7 +229,7 @@ describe('events (LiteSVM)', () => {
     const investors = amount - credits[0] - credits[1] - platform;
     const increment = (investors * Q64) / goal;
     const result = chain.send(
-      [await distributeRevenueIx(fixtures, settlement.publicKey, film, 0, treasury.publicKey, amount, embeds.map((embed, index) => ({ embed, views: views[index] })))],
+      [distributeRevenueIx(settlement.publicKey, film, 0, treasury.publicKey, amount, embeds.map((embed, index) => ({ embed, views: views[index] })))],
       [settlement],
     );
     expectEvent(result, 'RevenueDistributed', {
@@ -255,7 +254,7 @@ describe('events (LiteSVM)', () => {
     const revenuePerShare = BigInt(chain.account('Project', film).revenuePerShare.toString());
     for (const [investor, shares] of [[alice, sol(1)], [bob, sol(1)]] as const) {
       const owed = (shares * revenuePerShare) / Q64;
-      const result = chain.send([await claimRevenueIx(fixtures, investor.publicKey, film)], [investor]);
+      const result = chain.send([claimRevenueIx(investor.publicKey, film)], [investor]);
       expectEvent(result, 'RevenueClaimed', {
         project: film,
         investor: investor.publicKey,
@@ -272,7 +271,7 @@ describe('events (LiteSVM)', () => {
   it('claim_publisher_revenue: PublisherRevenueClaimed per embed', async () => {
     for (const embed of embeds) {
       const earned = BigInt(chain.account('Embed', embed).earnedLamports.toString());
-      const result = chain.send([await claimPublisherRevenueIx(fixtures, publisher.publicKey, film, embed)], [publisher]);
+      const result = chain.send([claimPublisherRevenueIx(publisher.publicKey, film, embed)], [publisher]);
       expectEvent(result, 'PublisherRevenueClaimed', {
         project: film,
         embed,
@@ -288,9 +287,9 @@ describe('events (LiteSVM)', () => {
 
   it('refund: Refunded after the missed deadline, on that project’s own stream', async () => {
     const investor = chain.wallet();
-    chain.send(await investIxs(fixtures, investor.publicKey, missed, sol(0.25)), [investor]); // seq 2 of `missed`
+    chain.send(investIxs(investor.publicKey, missed, sol(0.25)), [investor]); // seq 2 of `missed`
     chain.warpTo(BigInt(chain.account('Project', missed).deadline.toString()));
-    const result = chain.send([await refundIx(fixtures, investor.publicKey, missed)], [investor]);
+    const result = chain.send([refundIx(investor.publicKey, missed)], [investor]);
     expectEvent(result, 'Refunded', {
       project: missed,
       investor: investor.publicKey,
@@ -321,15 +320,14 @@ describe('events (LiteSVM)', () => {
 
   it('events survive log truncation: with 200 bytes of logs the Invested event is still decoded whole', async () => {
     const truncated = SvmChain.start({ logBytesLimit: 200n });
-    const tiny = truncated.builders;
     const [owner, investor] = [truncated.wallet(), truncated.wallet()];
     // Only the program's upgrade authority may initialise the platform.
     const admin = truncated.upgradeAuthority;
-    truncated.send([await initializePlatformIx(tiny, admin.publicKey, owner.publicKey, owner.publicKey)], [admin]);
-    truncated.send([await registerStudioIx(tiny, owner.publicKey, 'Tiny Logs Films')], [owner]);
+    truncated.send([await initializePlatformIx(admin.publicKey, owner.publicKey, owner.publicKey)], [admin]);
+    truncated.send([await registerStudioIx(owner.publicKey, 'Tiny Logs Films')], [owner]);
     const deadline = truncated.now() + 86_400n;
-    truncated.send([await createProjectIx(tiny, owner.publicKey, 0, { title: 'Cut', metadataUri: 'https://marquee.local/cut', goalLamports: sol(1), deadline })], [owner]);
-    const result = truncated.send(await investIxs(tiny, investor.publicKey, film, sol(0.25)), [investor]);
+    truncated.send([await createProjectIx(owner.publicKey, 0, { title: 'Cut', metadataUri: 'https://marquee.local/cut', goalLamports: sol(1), deadline })], [owner]);
+    const result = truncated.send(await investIxs(investor.publicKey, film, sol(0.25)), [investor]);
     expect(result.logs.join('\n')).to.match(/Log truncated/);
     expectEvent(result, 'Invested', {
       project: film,

@@ -45,7 +45,6 @@ describe('fuzz: generated instructions against every project state', function ()
 
   it(`${CASES} cases end in a named program error, none succeeds, every vault stays covered (seed ${SEED})`, async () => {
     const chain = SvmChain.start();
-    const b = chain.builders;
     const admin = chain.upgradeAuthority;
     const treasury = chain.wallet(sol(1));
     const settlement = chain.wallet(sol(10_000));
@@ -55,11 +54,11 @@ describe('fuzz: generated instructions against every project state', function ()
     const investors = [chain.wallet(sol(1_000)), chain.wallet(sol(1_000))];
     const send = async (ix: Promise<TransactionInstruction> | TransactionInstruction, signers: Keypair[]) => chain.send([await ix], signers);
 
-    await send(fixtures.initializePlatformIx(b, admin.publicKey, treasury.publicKey, settlement.publicKey), [admin]);
-    await send(fixtures.registerStudioIx(b, studioKey.publicKey, 'Fuzz Pictures'), [studioKey]);
+    await send(fixtures.initializePlatformIx(admin.publicKey, treasury.publicKey, settlement.publicKey), [admin]);
+    await send(fixtures.registerStudioIx(studioKey.publicKey, 'Fuzz Pictures'), [studioKey]);
     const create = async (id: bigint, goal: bigint, days: number) => {
       const args = { title: `Film ${id}`, metadataUri: `https://marquee.local/api/metadata/${id}`, goalLamports: goal, deadline: chain.now() + BigInt(days * 86_400) };
-      await send(fixtures.createProjectIx(b, studioKey.publicKey, id, args), [studioKey]);
+      await send(fixtures.createProjectIx(studioKey.publicKey, id, args), [studioKey]);
       return addresses.project(id);
     };
     // Project 0: funding; 1: unfunded and past its deadline (refundable); 2: funded; 3: funded,
@@ -68,19 +67,19 @@ describe('fuzz: generated instructions against every project state', function ()
     const missed = await create(1n, sol(10), 1);
     const funded = await create(2n, sol(2), 30);
     const released = await create(3n, sol(2), 30);
-    chain.send(await fixtures.investIxs(b, investors[0].publicKey, funding, sol(1)), [investors[0]]);
-    chain.send(await fixtures.investIxs(b, investors[0].publicKey, missed, sol(1)), [investors[0]]);
-    chain.send(await fixtures.investIxs(b, investors[1].publicKey, missed, sol(2)), [investors[1]]);
+    chain.send(fixtures.investIxs(investors[0].publicKey, funding, sol(1)), [investors[0]]);
+    chain.send(fixtures.investIxs(investors[0].publicKey, missed, sol(1)), [investors[0]]);
+    chain.send(fixtures.investIxs(investors[1].publicKey, missed, sol(2)), [investors[1]]);
     for (const project of [funded, released]) {
-      chain.send(await fixtures.investIxs(b, investors[0].publicKey, project, sol(1)), [investors[0]]);
-      chain.send(await fixtures.investIxs(b, investors[1].publicKey, project, sol(1)), [investors[1]]);
+      chain.send(fixtures.investIxs(investors[0].publicKey, project, sol(1)), [investors[0]]);
+      chain.send(fixtures.investIxs(investors[1].publicKey, project, sol(1)), [investors[1]]);
     }
-    await send(fixtures.claimLicenseIx(b, studioKey.publicKey, released), [studioKey]);
-    await send(fixtures.registerEmbedIx(b, publisher.publicKey, released, 'front-page', 'https://films.example.com'), [publisher]);
-    await send(fixtures.registerEmbedIx(b, publisher.publicKey, funded, 'side-bar', 'https://films.example.com'), [publisher]);
+    await send(fixtures.claimLicenseIx(studioKey.publicKey, released), [studioKey]);
+    await send(fixtures.registerEmbedIx(publisher.publicKey, released, 'front-page', 'https://films.example.com'), [publisher]);
+    await send(fixtures.registerEmbedIx(publisher.publicKey, funded, 'side-bar', 'https://films.example.com'), [publisher]);
     const embed = addresses.embed(released, publisher.publicKey, 'front-page');
     const otherEmbed = addresses.embed(funded, publisher.publicKey, 'side-bar');
-    await send(fixtures.distributeRevenueIx(b, settlement.publicKey, released, 0, treasury.publicKey, sol(1), [{ embed, views: 10n }]), [settlement]);
+    await send(fixtures.distributeRevenueIx(settlement.publicKey, released, 0, treasury.publicKey, sol(1), [{ embed, views: 10n }]), [settlement]);
     // Campaigns, each of its own advertiser so that no substitution of one for another is valid:
     // running (video), a sponsorship of project 3, and one ending in a day (past its grace period
     // after the warp below, so closable and no longer settleable).
@@ -91,11 +90,11 @@ describe('fuzz: generated instructions against every project state', function ()
       startAt: chain.now(), endAt: chain.now() + 30n * 86_400n, ...overrides,
     });
     const sponsorship = { adType: 'sponsorship' as const, pricePerMilleLamports: 40_000_000n, sponsoredProject: released };
-    await send(fixtures.createCampaignIx(b, advertisers[0].publicKey, campaignArgs({})), [advertisers[0]]);
-    await send(fixtures.createCampaignIx(b, advertisers[1].publicKey, campaignArgs(sponsorship), released), [advertisers[1]]);
-    await send(fixtures.createCampaignIx(b, advertisers[2].publicKey, campaignArgs({ endAt: chain.now() + 86_400n })), [advertisers[2]]);
+    await send(fixtures.createCampaignIx(advertisers[0].publicKey, campaignArgs({})), [advertisers[0]]);
+    await send(fixtures.createCampaignIx(advertisers[1].publicKey, campaignArgs(sponsorship), released), [advertisers[1]]);
+    await send(fixtures.createCampaignIx(advertisers[2].publicKey, campaignArgs({ endAt: chain.now() + 86_400n })), [advertisers[2]]);
     const [running, sponsored, ended] = advertisers.map((advertiser) => addresses.campaign(advertiser.publicKey, 1n));
-    await send(fixtures.settleCampaignIx(b, settlement.publicKey, running, released, 1, treasury.publicKey, 1_000n, [{ embed, views: 400n }]), [settlement]);
+    await send(fixtures.settleCampaignIx(settlement.publicKey, running, released, 1, treasury.publicKey, 1_000n, [{ embed, views: 400n }]), [settlement]);
     // Project 1 is now past its deadline; the ended campaign past its 7-day settlement grace period.
     chain.warpTo(chain.now() + 9n * 86_400n);
     const projects = [funding, missed, funded, released];
@@ -106,37 +105,37 @@ describe('fuzz: generated instructions against every project state', function ()
     const add = async (name: string, ix: Promise<TransactionInstruction> | TransactionInstruction, signers: Keypair[]) =>
       bases.push({ name, instruction: await ix, signers });
     const newcomer = chain.wallet(sol(1_000));
-    await add('initialize_platform', fixtures.initializePlatformIx(b, admin.publicKey, treasury.publicKey, settlement.publicKey), [admin]);
-    await add('update_platform', fixtures.updatePlatformIx(b, admin.publicKey, { ...fixtures.DEFAULT_RULES, proposedAdmin: admin.publicKey, treasury: treasury.publicKey, settlementAuthority: settlement.publicKey }), [admin]);
-    await add('accept_admin', fixtures.acceptAdminIx(b, admin.publicKey), [admin]);
-    await add('register_studio', fixtures.registerStudioIx(b, newcomer.publicKey, 'Newcomer'), [newcomer]);
-    await add('verify_studio', fixtures.verifyStudioIx(b, admin.publicKey, studioKey.publicKey, true), [admin]);
-    await add('create_project', fixtures.createProjectIx(b, studioKey.publicKey, 4n, { title: 'Next', metadataUri: 'https://marquee.local/4', goalLamports: sol(5), deadline: chain.now() + 86_400n }), [studioKey]);
+    await add('initialize_platform', fixtures.initializePlatformIx(admin.publicKey, treasury.publicKey, settlement.publicKey), [admin]);
+    await add('update_platform', fixtures.updatePlatformIx(admin.publicKey, { ...fixtures.DEFAULT_RULES, proposedAdmin: admin.publicKey, treasury: treasury.publicKey, settlementAuthority: settlement.publicKey }), [admin]);
+    await add('accept_admin', fixtures.acceptAdminIx(admin.publicKey), [admin]);
+    await add('register_studio', fixtures.registerStudioIx(newcomer.publicKey, 'Newcomer'), [newcomer]);
+    await add('verify_studio', fixtures.verifyStudioIx(admin.publicKey, studioKey.publicKey, true), [admin]);
+    await add('create_project', fixtures.createProjectIx(studioKey.publicKey, 4n, { title: 'Next', metadataUri: 'https://marquee.local/4', goalLamports: sol(5), deadline: chain.now() + 86_400n }), [studioKey]);
     // The newcomer's share accounts exist, as the CreateIdempotent before every invest makes them:
     // the base case is the `invest` instruction alone.
     for (const project of projects) chain.send([fixtures.createShareAccountIx(newcomer.publicKey, project)], [newcomer]);
     for (const project of projects) {
-      await add('invest', fixtures.investIx(b, newcomer.publicKey, project, sol(0.05)), [newcomer]);
-      await add('refund', fixtures.refundIx(b, investors[0].publicKey, project), [investors[0]]);
-      await add('claim_license', fixtures.claimLicenseIx(b, studioKey.publicKey, project), [studioKey]);
-      await add('register_embed', fixtures.registerEmbedIx(b, newcomer.publicKey, project, 'fuzz-embed', 'https://fuzz.example.com'), [newcomer]);
-      await add('distribute_revenue', fixtures.distributeRevenueIx(b, settlement.publicKey, project, 0, treasury.publicKey, sol(0.1), []), [settlement]);
-      await add('claim_revenue', fixtures.claimRevenueIx(b, investors[1].publicKey, project), [investors[1]]);
-      await add('claim_publisher_revenue', fixtures.claimPublisherRevenueIx(b, publisher.publicKey, project, embed), [publisher]);
-      await add('update_project_metadata', fixtures.updateProjectMetadataIx(b, studioKey.publicKey, project, `https://marquee.local/api/metadata/edited-${project.toBase58()}`), [studioKey]);
+      await add('invest', fixtures.investIx(newcomer.publicKey, project, sol(0.05)), [newcomer]);
+      await add('refund', fixtures.refundIx(investors[0].publicKey, project), [investors[0]]);
+      await add('claim_license', fixtures.claimLicenseIx(studioKey.publicKey, project), [studioKey]);
+      await add('register_embed', fixtures.registerEmbedIx(newcomer.publicKey, project, 'fuzz-embed', 'https://fuzz.example.com'), [newcomer]);
+      await add('distribute_revenue', fixtures.distributeRevenueIx(settlement.publicKey, project, 0, treasury.publicKey, sol(0.1), []), [settlement]);
+      await add('claim_revenue', fixtures.claimRevenueIx(investors[1].publicKey, project), [investors[1]]);
+      await add('claim_publisher_revenue', fixtures.claimPublisherRevenueIx(publisher.publicKey, project, embed), [publisher]);
+      await add('update_project_metadata', fixtures.updateProjectMetadataIx(studioKey.publicKey, project, `https://marquee.local/api/metadata/edited-${project.toBase58()}`), [studioKey]);
     }
-    await add('distribute_revenue (embeds)', fixtures.distributeRevenueIx(b, settlement.publicKey, released, 2, treasury.publicKey, sol(0.1), [{ embed, views: 3n }]), [settlement]);
+    await add('distribute_revenue (embeds)', fixtures.distributeRevenueIx(settlement.publicKey, released, 2, treasury.publicKey, sol(0.1), [{ embed, views: 3n }]), [settlement]);
     const distributionIndex = (project: PublicKey) => BigInt(chain.account('Project', project).distributionCount.toString());
     for (const project of projects) {
-      await add('settle_campaign', fixtures.settleCampaignIx(b, settlement.publicKey, running, project, distributionIndex(project), treasury.publicKey, 100n, []), [settlement]);
+      await add('settle_campaign', fixtures.settleCampaignIx(settlement.publicKey, running, project, distributionIndex(project), treasury.publicKey, 100n, []), [settlement]);
     }
-    await add('settle_campaign (embeds)', fixtures.settleCampaignIx(b, settlement.publicKey, running, released, 2, treasury.publicKey, 100n, [{ embed, views: 60n }]), [settlement]);
-    await add('settle_campaign (sponsorship)', fixtures.settleCampaignIx(b, settlement.publicKey, sponsored, released, 2, treasury.publicKey, 100n, [{ embed, views: 60n }]), [settlement]);
-    await add('create_campaign', fixtures.createCampaignIx(b, newcomer.publicKey, campaignArgs({ campaignId: 9n, startAt: chain.now(), endAt: chain.now() + 86_400n })), [newcomer]);
-    await add('create_campaign (sponsorship)', fixtures.createCampaignIx(b, newcomer.publicKey, campaignArgs({ ...sponsorship, campaignId: 10n, startAt: chain.now(), endAt: chain.now() + 86_400n }), released), [newcomer]);
-    await add('top_up_campaign', fixtures.topUpCampaignIx(b, advertisers[0].publicKey, running, sol(0.1)), [advertisers[0]]);
-    await add('set_campaign_paused', fixtures.setCampaignPausedIx(b, advertisers[1].publicKey, sponsored, true), [advertisers[1]]);
-    await add('close_campaign', fixtures.closeCampaignIx(b, advertisers[2].publicKey, ended), [advertisers[2]]);
+    await add('settle_campaign (embeds)', fixtures.settleCampaignIx(settlement.publicKey, running, released, 2, treasury.publicKey, 100n, [{ embed, views: 60n }]), [settlement]);
+    await add('settle_campaign (sponsorship)', fixtures.settleCampaignIx(settlement.publicKey, sponsored, released, 2, treasury.publicKey, 100n, [{ embed, views: 60n }]), [settlement]);
+    await add('create_campaign', fixtures.createCampaignIx(newcomer.publicKey, campaignArgs({ campaignId: 9n, startAt: chain.now(), endAt: chain.now() + 86_400n })), [newcomer]);
+    await add('create_campaign (sponsorship)', fixtures.createCampaignIx(newcomer.publicKey, campaignArgs({ ...sponsorship, campaignId: 10n, startAt: chain.now(), endAt: chain.now() + 86_400n }), released), [newcomer]);
+    await add('top_up_campaign', fixtures.topUpCampaignIx(advertisers[0].publicKey, running, sol(0.1)), [advertisers[0]]);
+    await add('set_campaign_paused', fixtures.setCampaignPausedIx(advertisers[1].publicKey, sponsored, true), [advertisers[1]]);
+    await add('close_campaign', fixtures.closeCampaignIx(advertisers[2].publicKey, ended), [advertisers[2]]);
 
     // Accounts to substitute: every PDA kind of every project, wallets, programs, sysvars.
     const pool: PublicKey[] = [

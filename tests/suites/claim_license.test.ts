@@ -17,7 +17,7 @@ describe('claim_license', () => {
   });
 
   const claim = async (authority: Keypair, projectAddress: PublicKey = project.address) =>
-    chain.send([await claimLicenseIx(chain, authority.publicKey, projectAddress)], [authority]);
+    chain.send([claimLicenseIx(authority.publicKey, projectAddress)], [authority]);
 
   it('moves exactly the raised SOL from the vault to the studio and marks the funds released', async () => {
     const vault = addresses.vault(project.address);
@@ -46,7 +46,7 @@ describe('claim_license', () => {
     await claim(studio);
     const studioBalance = await chain.balance(studio.publicKey);
     // Another fee payer makes the retry a new transaction (the same bytes would be a duplicate).
-    const retry = chain.send([await claimLicenseIx(chain, studio.publicKey, project.address)], [studio], await chain.wallet(sol(1)));
+    const retry = chain.send([claimLicenseIx(studio.publicKey, project.address)], [studio], await chain.wallet(sol(1)));
     await expectProgramError(retry, 'FundsAlreadyReleased');
     expect(await chain.balance(studio.publicKey)).to.equal(studioBalance);
   });
@@ -70,31 +70,31 @@ describe('claim_license', () => {
   it("error: InvalidVault when another project's vault is passed", async () => {
     const other = await withProject(chain, studio, { goal: sol(5) });
     await invest(chain, await chain.wallet(), other.address, sol(1));
-    const ix = await claimLicenseIx(chain, studio.publicKey, project.address);
+    const ix = claimLicenseIx(studio.publicKey, project.address);
     ix.keys[2].pubkey = addresses.vault(other.address);
     await expectProgramError(chain.send([ix], [studio]), 'InvalidVault');
   });
 
   it('error: MissingSignature when the studio did not sign', async () => {
-    const ix = await claimLicenseIx(chain, studio.publicKey, project.address);
+    const ix = claimLicenseIx(studio.publicKey, project.address);
     ix.keys[0].isSigner = false;
     await expectProgramError(chain.send([ix], []), 'MissingSignature');
   });
 
   it('error: InvalidAccountData when the project is another kind of program account', async () => {
-    const ix = await claimLicenseIx(chain, studio.publicKey, project.address);
+    const ix = claimLicenseIx(studio.publicKey, project.address);
     ix.keys[1].pubkey = addresses.studio(studio.publicKey);
     await expectProgramError(chain.send([ix], [studio]), 'InvalidAccountData');
   });
 
   it('error: InvalidAccountOwner when the project is not an account of the program', async () => {
-    const ix = await claimLicenseIx(chain, studio.publicKey, project.address);
+    const ix = claimLicenseIx(studio.publicKey, project.address);
     ix.keys[1].pubkey = studio.publicKey;
     await expectProgramError(chain.send([ix], [studio]), 'InvalidAccountOwner');
   });
 
   it('error: AccountNotWritable when the vault is passed read-only', async () => {
-    const ix = await claimLicenseIx(chain, studio.publicKey, project.address);
+    const ix = claimLicenseIx(studio.publicKey, project.address);
     ix.keys[2].isWritable = false;
     await expectProgramError(chain.send([ix], [studio]), 'AccountNotWritable');
   });

@@ -11,8 +11,10 @@ import {
   claimRevenue,
   distribute,
   type EmbedHandle,
+  embedViews,
   expectedDistribution,
   expectVaultBalanced,
+  fundedProjectWithEmbeds,
   registerEmbed,
   withRevenueProject,
 } from '../utils/revenue.ts';
@@ -26,18 +28,18 @@ describe('claim_publisher_revenue', () => {
   let embeds: EmbedHandle[];
 
   beforeEach(async () => {
-    chain = await TestChain.start();
-    const setup = await withRevenueProject(chain, { investorCount: 2, goal: sol(2), embedIds: ['front-page', 'sidebar', 'reviews'] });
-    ({ settlement, investors, embeds } = setup);
-    treasury = setup.treasury.publicKey;
-    project = setup.project.address;
+    ({ chain, settlement, treasury, project, investors, embeds } = await fundedProjectWithEmbeds({
+      investorCount: 2,
+      goal: sol(2),
+      embedIds: ['front-page', 'sidebar', 'reviews'],
+    }));
   });
 
   /** Deposits `amount` with `counts[i]` views for embed i. */
   const deposit = (amount: bigint, ...counts: number[]) =>
-    distribute(chain, settlement, project, treasury, amount, counts.map((count, index) => ({ embed: embeds[index].address, views: BigInt(count) })));
+    distribute(chain, settlement, project, treasury, amount, embedViews(embeds, counts));
   const claimIx = (embed: EmbedHandle, signer: PublicKey = embed.publisher.publicKey) =>
-    claimPublisherRevenueIx(chain, signer, project, embed.address);
+    claimPublisherRevenueIx(signer, project, embed.address);
 
   it('pays the publisher what the embed earned and records the claim', async () => {
     await deposit(sol(1), 3, 1, 0);
@@ -120,7 +122,7 @@ describe('claim_publisher_revenue', () => {
     await deposit(sol(1), 3, 1, 0);
     const other = await anotherFundedProject(chain);
     const foreign = await registerEmbed(chain, other.project.address, 'front-page', { publisher: embeds[0].publisher });
-    const ix = await claimPublisherRevenueIx(chain, embeds[0].publisher.publicKey, project, foreign.address);
+    const ix = claimPublisherRevenueIx(embeds[0].publisher.publicKey, project, foreign.address);
     await expectProgramError(chain.send([ix], [embeds[0].publisher]), 'EmbedProjectMismatch');
   });
 
@@ -141,13 +143,13 @@ describe('claim_publisher_revenue', () => {
 
   it('error: InvalidAccountOwner when the embed is not a program account', async () => {
     const wallet = await chain.wallet(sol(1));
-    const ix = await claimPublisherRevenueIx(chain, embeds[0].publisher.publicKey, project, wallet.publicKey);
+    const ix = claimPublisherRevenueIx(embeds[0].publisher.publicKey, project, wallet.publicKey);
     await expectProgramError(chain.send([ix], [embeds[0].publisher]), 'InvalidAccountOwner');
   });
 
   it('error: InvalidAccountData when the embed is another kind of program account', async () => {
     await deposit(sol(1), 3, 1, 0);
-    const ix = await claimPublisherRevenueIx(chain, embeds[0].publisher.publicKey, project, addresses.investment(project, investors[0].publicKey));
+    const ix = claimPublisherRevenueIx(embeds[0].publisher.publicKey, project, addresses.investment(project, investors[0].publicKey));
     await expectProgramError(chain.send([ix], [embeds[0].publisher]), 'InvalidAccountData');
   });
 
@@ -184,7 +186,7 @@ describe('payouts into empty accounts', () => {
     await chain.fund(admin.publicKey, sol(100));
     const treasury = Keypair.generate().publicKey;
     const settlement = await chain.wallet(sol(10));
-    await chain.send([await initializePlatformIx(chain, admin.publicKey, treasury, settlement.publicKey)], [admin]);
+    await chain.send([initializePlatformIx(admin.publicKey, treasury, settlement.publicKey)], [admin]);
     const minimum = await rentMinimum(chain);
     expect(await chain.balance(treasury)).to.equal(minimum);
     const studio = await withStudio(chain, admin);

@@ -15,7 +15,7 @@ import {
   type EmbedHandle,
   expectedDistribution,
   expectVaultBalanced,
-  withRevenueProject,
+  fundedProjectWithEmbeds,
 } from '../utils/revenue.ts';
 
 describe('claim_revenue', () => {
@@ -28,16 +28,12 @@ describe('claim_revenue', () => {
   let studio: Keypair;
 
   beforeEach(async () => {
-    chain = await TestChain.start();
-    const setup = await withRevenueProject(chain, { investorCount: 3, goal: sol(3), embedIds: ['front-page'] });
-    ({ settlement, investors, embeds, studio } = setup);
-    treasury = setup.treasury.publicKey;
-    project = setup.project.address;
+    ({ chain, settlement, treasury, project, investors, embeds, studio } = await fundedProjectWithEmbeds({ investorCount: 3, goal: sol(3), embedIds: ['front-page'] }));
   });
 
   const deposit = (amount: bigint, views = 1n) => distribute(chain, settlement, project, treasury, amount, [{ embed: embeds[0].address, views }]);
   const investment = (investor: Keypair, of: PublicKey = project) => addresses.investment(of, investor.publicKey);
-  const claimIx = (investor: Keypair) => claimRevenueIx(chain, investor.publicKey, project);
+  const claimIx = (investor: Keypair) => claimRevenueIx(investor.publicKey, project);
 
   it("pays an investor their shares' part of the investors' 57.5%, rounded down, and checkpoints", async () => {
     await deposit(sol(1));
@@ -153,7 +149,7 @@ describe('claim_revenue', () => {
     // The friend has no Investment: nothing of theirs is a position of this project.
     await expectProgramError(claimRevenue(chain, friend, project), 'InvalidAccountOwner');
     // Nor can the friend claim through the investor's Investment.
-    const borrowed = await claimRevenueIx(chain, friend.publicKey, project);
+    const borrowed = claimRevenueIx(friend.publicKey, project);
     borrowed.keys[2].pubkey = investment(investor);
     await expectProgramError(chain.send([borrowed], [friend]), 'Unauthorized');
     // The investor is paid once, by the shares the Investment records.
@@ -166,7 +162,7 @@ describe('claim_revenue', () => {
 
   it('keeps paying revenue, and only revenue, after the studio has taken the raised SOL', async () => {
     await deposit(sol(1));
-    await chain.send([await claimLicenseIx(chain, studio.publicKey, project)], [studio]);
+    await chain.send([claimLicenseIx(studio.publicKey, project)], [studio]);
     await deposit(sol(0.5));
     const state = await chain.account('Project', project);
     for (const investor of investors) {
@@ -190,7 +186,7 @@ describe('claim_revenue', () => {
     await deposit(sol(1));
     const other = await anotherFundedProject(chain);
     const [outsider] = other.investors;
-    const ix = await claimRevenueIx(chain, outsider.publicKey, project);
+    const ix = claimRevenueIx(outsider.publicKey, project);
     ix.keys[2].pubkey = investment(outsider, other.project.address);
     await expectProgramError(chain.send([ix], [outsider]), 'InvalidPda');
   });

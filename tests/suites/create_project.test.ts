@@ -23,7 +23,7 @@ describe('create_project', () => {
   it('creates the project, a non-transferable 9-decimal share mint owned by the project PDA, and the vault', async () => {
     const studio = await withStudio(chain, admin);
     const projectArgs = await args();
-    const { computeUnits } = await chain.send([await createProjectIx(chain, studio.publicKey, 0n, projectArgs)], [studio]);
+    const { computeUnits } = await chain.send([createProjectIx(studio.publicKey, 0n, projectArgs)], [studio]);
     console.log(`      create_project consumed ${computeUnits} compute units`);
     const address = addresses.project(0n);
     const project = await chain.account('Project', address);
@@ -56,51 +56,51 @@ describe('create_project', () => {
 
   it('accepts a goal of exactly 1 USD (0.001 SOL)', async () => {
     const studio = await withStudio(chain, admin);
-    await chain.send([await createProjectIx(chain, studio.publicKey, 0n, await args(sol(0.001)))], [studio]);
+    await chain.send([createProjectIx(studio.publicKey, 0n, await args(sol(0.001)))], [studio]);
     expect((await chain.account('Project', addresses.project(0n))).goalLamports.toString()).to.equal('1000000');
   });
 
   it('error: FundingGoalTooSmall below 0.001 SOL', async () => {
     const studio = await withStudio(chain, admin);
-    await expectProgramError(chain.send([await createProjectIx(chain, studio.publicKey, 0n, await args(999_999n))], [studio]), 'FundingGoalTooSmall');
+    await expectProgramError(chain.send([createProjectIx(studio.publicKey, 0n, await args(999_999n))], [studio]), 'FundingGoalTooSmall');
   });
 
   it('error: FundingGoalAboveCap above the unverified cap; a verified studio may go higher', async () => {
     const studio = await withStudio(chain, admin);
-    await expectProgramError(chain.send([await createProjectIx(chain, studio.publicKey, 0n, await args(sol(1001)))], [studio]), 'FundingGoalAboveCap');
+    await expectProgramError(chain.send([createProjectIx(studio.publicKey, 0n, await args(sol(1001)))], [studio]), 'FundingGoalAboveCap');
     const verified = await withStudio(chain, admin, { verified: true });
-    await chain.send([await createProjectIx(chain, verified.publicKey, 0n, await args(sol(1001)))], [verified]);
+    await chain.send([createProjectIx(verified.publicKey, 0n, await args(sol(1001)))], [verified]);
     expect((await chain.account('Project', addresses.project(0n))).goalLamports.toString()).to.equal(sol(1001).toString());
   });
 
   it('error: DeadlineInPast for a deadline not in the future', async () => {
     const studio = await withStudio(chain, admin);
-    await expectProgramError(chain.send([await createProjectIx(chain, studio.publicKey, 0n, await args(sol(1), 0))], [studio]), 'DeadlineInPast');
+    await expectProgramError(chain.send([createProjectIx(studio.publicKey, 0n, await args(sol(1), 0))], [studio]), 'DeadlineInPast');
   });
 
   it('error: InvalidAccountOwner when the wallet is not a registered studio', async () => {
     const wallet = await chain.wallet();
-    await expectProgramError(chain.send([await createProjectIx(chain, wallet.publicKey, 0n, await args())], [wallet]), 'InvalidAccountOwner');
+    await expectProgramError(chain.send([createProjectIx(wallet.publicKey, 0n, await args())], [wallet]), 'InvalidAccountOwner');
   });
 
   it("error: Unauthorized when signing with another studio's account", async () => {
     const studio = await withStudio(chain, admin);
     const other = await chain.wallet();
-    await chain.send([await registerStudioIx(chain, other.publicKey, 'Other')], [other]);
-    const ix = await createProjectIx(chain, other.publicKey, 0n, await args());
+    await chain.send([registerStudioIx(other.publicKey, 'Other')], [other]);
+    const ix = createProjectIx(other.publicKey, 0n, await args());
     ix.keys[2].pubkey = addresses.studio(studio.publicKey);
     await expectProgramError(chain.send([ix], [other]), 'Unauthorized');
   });
 
   it('error: InvalidPda when the project address is not the next id', async () => {
     const studio = await withStudio(chain, admin);
-    await expectProgramError(chain.send([await createProjectIx(chain, studio.publicKey, 5n, await args())], [studio]), 'InvalidPda');
+    await expectProgramError(chain.send([createProjectIx(studio.publicKey, 5n, await args())], [studio]), 'InvalidPda');
   });
 
   it('error: StringTooLong for a 65-byte title', async () => {
     const studio = await withStudio(chain, admin);
     await expectProgramError(
-      chain.send([await createProjectIx(chain, studio.publicKey, 0n, { ...(await args()), title: 'x'.repeat(65) })], [studio]),
+      chain.send([createProjectIx(studio.publicKey, 0n, { ...(await args()), title: 'x'.repeat(65) })], [studio]),
       'StringTooLong',
     );
   });
@@ -111,10 +111,10 @@ describe('create_project', () => {
     const now = await chain.now();
     const args = { title: 'Forever', metadataUri: 'https://marquee.local/api/metadata/x', goalLamports: sol(1), deadline: now + 365n * 86_400n + 1n };
     const before = await chain.balance(studio.publicKey);
-    await expectProgramError(chain.send([await createProjectIx(chain, studio.publicKey, id, args)], [studio]), 'DeadlineTooFar');
+    await expectProgramError(chain.send([createProjectIx(studio.publicKey, id, args)], [studio]), 'DeadlineTooFar');
     expect(await chain.balance(studio.publicKey)).to.equal(before);
     expect(await chain.exists(addresses.project(id))).to.equal(false);
-    await chain.send([await createProjectIx(chain, studio.publicKey, id, { ...args, deadline: now + 365n * 86_400n })], [studio]);
+    await chain.send([createProjectIx(studio.publicKey, id, { ...args, deadline: now + 365n * 86_400n })], [studio]);
     expect((await chain.account('Project', addresses.project(id))).deadline.toString()).to.equal((now + 365n * 86_400n).toString());
   });
 });

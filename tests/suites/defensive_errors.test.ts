@@ -23,7 +23,7 @@ describe('defensive errors', () => {
     const rent = (await chain.context.banksClient.getRent()).minimumBalance(0n);
     await corrupt(chain, vault, { lamports: rent + sol(1) });
     const studioBefore = await chain.balance(studio.publicKey);
-    await expectProgramError(chain.send([await claimLicenseIx(chain, studio.publicKey, project.address)], [studio]), 'InsufficientVaultBalance');
+    await expectProgramError(chain.send([claimLicenseIx(studio.publicKey, project.address)], [studio]), 'InsufficientVaultBalance');
     expect(await chain.balance(vault)).to.equal(rent + sol(1));
     expect(await chain.balance(studio.publicKey)).to.equal(studioBefore);
   });
@@ -55,7 +55,7 @@ describe('defensive errors', () => {
   it('error: DuplicateAccount when the project is also passed as the investment', async () => {
     const chain = await TestChain.start();
     const { investors, project } = await withRevenueProject(chain);
-    const ix = await claimRevenueIx(chain, investors[0].publicKey, project.address);
+    const ix = claimRevenueIx(investors[0].publicKey, project.address);
     ix.keys[2].pubkey = project.address;
     await expectProgramError(chain.send([ix], [investors[0]]), 'DuplicateAccount');
   });

@@ -12,10 +12,11 @@ import {
   distribute,
   distributeIx,
   type EmbedHandle,
+  embedViews,
   expectedDistribution,
   expectVaultBalanced,
+  fundedProjectWithEmbeds,
   registerEmbed,
-  withRevenueProject,
 } from '../utils/revenue.ts';
 
 describe('distribute_revenue', () => {
@@ -28,14 +29,14 @@ describe('distribute_revenue', () => {
   let investors: Keypair[];
 
   beforeEach(async () => {
-    chain = await TestChain.start();
-    const setup = await withRevenueProject(chain, { investorCount: 3, goal: sol(3), embedIds: ['front-page', 'sidebar', 'reviews'] });
-    ({ admin, settlement, embeds, investors } = setup);
-    treasury = setup.treasury.publicKey;
-    project = setup.project.address;
+    ({ chain, admin, settlement, treasury, project, embeds, investors } = await fundedProjectWithEmbeds({
+      investorCount: 3,
+      goal: sol(3),
+      embedIds: ['front-page', 'sidebar', 'reviews'],
+    }));
   });
 
-  const views = (...counts: number[]) => counts.map((count, index) => ({ embed: embeds[index].address, views: BigInt(count) }));
+  const views = (...counts: number[]) => embedViews(embeds, counts);
   const vault = () => addresses.vault(project);
 
   it('splits 1 SOL 40 / 57.5 / 2.5: embeds by views, investors by accumulator, platform to the treasury', async () => {
@@ -219,7 +220,7 @@ describe('distribute_revenue', () => {
 
   it('error: InvalidPda when the distribution is not the PDA of the next index', async () => {
     for (const index of [1, 7]) {
-      const ix = await distributeRevenueIx(chain, settlement.publicKey, project, index, treasury, sol(1), views(1));
+      const ix = distributeRevenueIx(settlement.publicKey, project, index, treasury, sol(1), views(1));
       await expectProgramError(chain.send([ix], [settlement]), 'InvalidPda');
     }
     const other = await anotherFundedProject(chain);
@@ -239,7 +240,7 @@ describe('distribute_revenue', () => {
 
   it('refuses a replay of a distribution: the index has advanced, the old PDA is InvalidPda', async () => {
     await distribute(chain, settlement, project, treasury, sol(1), views(1));
-    const replay = await distributeRevenueIx(chain, settlement.publicKey, project, 0, treasury, sol(1), views(1));
+    const replay = distributeRevenueIx(settlement.publicKey, project, 0, treasury, sol(1), views(1));
     await expectProgramError(chain.send([replay], [settlement]), 'InvalidPda');
     expect(big((await chain.account('Project', project)).distributionCount)).to.equal(1n);
   });

@@ -23,7 +23,7 @@ describe('initialize_platform', () => {
     const adminBefore = await chain.balance(admin.publicKey);
 
     const { computeUnits } = await chain.send(
-      [await initializePlatformIx(chain, admin.publicKey, treasury.publicKey, settlement.publicKey)],
+      [initializePlatformIx(admin.publicKey, treasury.publicKey, settlement.publicKey)],
       [admin],
     );
     console.log(`      initialize_platform consumed ${computeUnits} compute units`);
@@ -53,7 +53,7 @@ describe('initialize_platform', () => {
   it('tops an empty treasury up to its rent-exempt minimum, paid by the admin', async () => {
     const treasury = Keypair.generate().publicKey;
     const adminBefore = await chain.balance(authority.publicKey);
-    await chain.send([await initializePlatformIx(chain, authority.publicKey, treasury, authority.publicKey)], [authority]);
+    await chain.send([initializePlatformIx(authority.publicKey, treasury, authority.publicKey)], [authority]);
     const minimum = await chain.context.banksClient.getRent().then((rent) => rent.minimumBalance(0n));
     expect(await chain.balance(treasury)).to.equal(minimum);
     const platformRent = await chain.balance(addresses.platform());
@@ -64,7 +64,7 @@ describe('initialize_platform', () => {
     const intruder = await chain.wallet();
     const before = await chain.balance(intruder.publicKey);
     await expectProgramError(
-      chain.send([await initializePlatformIx(chain, intruder.publicKey, intruder.publicKey, intruder.publicKey)], [intruder]),
+      chain.send([initializePlatformIx(intruder.publicKey, intruder.publicKey, intruder.publicKey)], [intruder]),
       'Unauthorized',
     );
     expect(await chain.exists(addresses.platform())).to.equal(false);
@@ -73,7 +73,7 @@ describe('initialize_platform', () => {
 
   it('error: InvalidProgramData when the program data account is not this program\'s ProgramData', async () => {
     const intruder = await chain.wallet();
-    const ix = await initializePlatformIx(chain, intruder.publicKey, intruder.publicKey, intruder.publicKey);
+    const ix = initializePlatformIx(intruder.publicKey, intruder.publicKey, intruder.publicKey);
     // A look-alike account the intruder controls, naming the intruder as authority.
     ix.keys.find((key) => key.pubkey.equals(addresses.programData()))!.pubkey = intruder.publicKey;
     await expectProgramError(chain.send([ix], [intruder]), 'InvalidProgramData');
@@ -83,18 +83,18 @@ describe('initialize_platform', () => {
   it('error: ZeroAddress when the treasury or the settlement authority is the all-zero address', async () => {
     const zero = PublicKey.default;
     await expectProgramError(
-      chain.send([await initializePlatformIx(chain, authority.publicKey, zero, authority.publicKey)], [authority]),
+      chain.send([initializePlatformIx(authority.publicKey, zero, authority.publicKey)], [authority]),
       'ZeroAddress',
     );
     await expectProgramError(
-      chain.send([await initializePlatformIx(chain, authority.publicKey, authority.publicKey, zero)], [authority]),
+      chain.send([initializePlatformIx(authority.publicKey, authority.publicKey, zero)], [authority]),
       'ZeroAddress',
     );
     expect(await chain.exists(addresses.platform())).to.equal(false);
   });
 
   it('error: InvalidTreasury when the treasury account is not the treasury argument', async () => {
-    const ix = await initializePlatformIx(chain, authority.publicKey, Keypair.generate().publicKey, authority.publicKey);
+    const ix = initializePlatformIx(authority.publicKey, Keypair.generate().publicKey, authority.publicKey);
     ix.keys[3].pubkey = Keypair.generate().publicKey;
     await expectProgramError(chain.send([ix], [authority]), 'InvalidTreasury');
   });
@@ -102,7 +102,7 @@ describe('initialize_platform', () => {
   for (const maxFundingDays of [0, 366]) {
     it(`error: InvalidFundingWindow when the funding window is ${maxFundingDays} days`, async () => {
       await expectProgramError(
-        chain.send([await initializePlatformIx(chain, authority.publicKey, authority.publicKey, authority.publicKey, { ...DEFAULT_RULES, maxFundingDays })], [authority]),
+        chain.send([initializePlatformIx(authority.publicKey, authority.publicKey, authority.publicKey, { ...DEFAULT_RULES, maxFundingDays })], [authority]),
         'InvalidFundingWindow',
       );
       expect(await chain.exists(addresses.platform())).to.equal(false);
@@ -111,7 +111,7 @@ describe('initialize_platform', () => {
 
   it('error: AlreadyInitialized on a second initialisation by the admin', async () => {
     const admin = authority;
-    const ix = () => initializePlatformIx(chain, admin.publicKey, admin.publicKey, admin.publicKey);
+    const ix = () => initializePlatformIx(admin.publicKey, admin.publicKey, admin.publicKey);
     await chain.send([await ix()], [admin]);
     await chain.warpTo((await chain.now()) + 1n); // a new blockhash-independent retry by the admin
     await expectProgramError(chain.send([await ix()], [admin]), 'AlreadyInitialized');
@@ -122,7 +122,7 @@ describe('initialize_platform', () => {
   it('error: InvalidRevenueSplit when the split does not sum to 10000', async () => {
     const admin = authority;
     await expectProgramError(
-      chain.send([await initializePlatformIx(chain, admin.publicKey, admin.publicKey, admin.publicKey, { ...DEFAULT_RULES, platformBps: 300 })], [admin]),
+      chain.send([initializePlatformIx(admin.publicKey, admin.publicKey, admin.publicKey, { ...DEFAULT_RULES, platformBps: 300 })], [admin]),
       'InvalidRevenueSplit',
     );
     expect(await chain.exists(addresses.platform())).to.equal(false);
@@ -131,7 +131,7 @@ describe('initialize_platform', () => {
   it('error: InvalidMinimumInvestment when the minimum is zero', async () => {
     const admin = authority;
     await expectProgramError(
-      chain.send([await initializePlatformIx(chain, admin.publicKey, admin.publicKey, admin.publicKey, { ...DEFAULT_RULES, minInvestmentLamports: 0n })], [admin]),
+      chain.send([initializePlatformIx(admin.publicKey, admin.publicKey, admin.publicKey, { ...DEFAULT_RULES, minInvestmentLamports: 0n })], [admin]),
       'InvalidMinimumInvestment',
     );
   });
@@ -139,21 +139,21 @@ describe('initialize_platform', () => {
   it('error: InvalidFundingCap when the verified cap is below the unverified one', async () => {
     const admin = authority;
     await expectProgramError(
-      chain.send([await initializePlatformIx(chain, admin.publicKey, admin.publicKey, admin.publicKey, { ...DEFAULT_RULES, verifiedFundingCapLamports: sol(1) })], [admin]),
+      chain.send([initializePlatformIx(admin.publicKey, admin.publicKey, admin.publicKey, { ...DEFAULT_RULES, verifiedFundingCapLamports: sol(1) })], [admin]),
       'InvalidFundingCap',
     );
   });
 
   it('error: MissingSignature when the admin did not sign', async () => {
     const admin = authority;
-    const ix = await initializePlatformIx(chain, admin.publicKey, admin.publicKey, admin.publicKey);
+    const ix = initializePlatformIx(admin.publicKey, admin.publicKey, admin.publicKey);
     ix.keys.find((key) => key.pubkey.equals(admin.publicKey))!.isSigner = false;
     await expectProgramError(chain.send([ix], []), 'MissingSignature');
   });
 
   it('error: InvalidEventAuthority when the event authority is substituted', async () => {
     const admin = authority;
-    const ix = await initializePlatformIx(chain, admin.publicKey, admin.publicKey, admin.publicKey);
+    const ix = initializePlatformIx(admin.publicKey, admin.publicKey, admin.publicKey);
     const fake = await chain.wallet(sol(1));
     ix.keys.find((key) => key.pubkey.equals(addresses.eventAuthority()))!.pubkey = fake.publicKey;
     await expectProgramError(chain.send([ix], [admin]), 'InvalidEventAuthority');

@@ -108,10 +108,10 @@ describe('invest', () => {
   it("error: InvalidMint and InvalidVault when another project's mint or vault is passed", async () => {
     const other = await withProject(chain, studio, { goal: sol(5) });
     const investor = await chain.wallet();
-    const withOtherMint = await investIx(chain, investor.publicKey, project.address, sol(1));
+    const withOtherMint = investIx(investor.publicKey, project.address, sol(1));
     withOtherMint.keys[4].pubkey = addresses.shareMint(other.address);
     await expectProgramError(chain.send([withOtherMint], [investor]), 'InvalidMint');
-    const withOtherVault = await investIx(chain, investor.publicKey, project.address, sol(1));
+    const withOtherVault = investIx(investor.publicKey, project.address, sol(1));
     withOtherVault.keys[6].pubkey = addresses.vault(other.address);
     await expectProgramError(chain.send([withOtherVault], [investor]), 'InvalidVault');
   });
@@ -120,7 +120,7 @@ describe('invest', () => {
     const first = await chain.wallet();
     await invest(chain, first, project.address, sol(1));
     const second = await chain.wallet();
-    const ix = await investIx(chain, second.publicKey, project.address, sol(1));
+    const ix = investIx(second.publicKey, project.address, sol(1));
     ix.keys[5].pubkey = shareAccount(first.publicKey);
     await expectProgramError(chain.send([ix], [second]), 'InvalidTokenAccount');
   });
@@ -129,14 +129,14 @@ describe('invest', () => {
     const first = await chain.wallet();
     await invest(chain, first, project.address, sol(1));
     const second = await chain.wallet();
-    const ix = await investIx(chain, second.publicKey, project.address, sol(1));
+    const ix = investIx(second.publicKey, project.address, sol(1));
     ix.keys[3].pubkey = addresses.investment(project.address, first.publicKey);
     await expectProgramError(chain.send([ix], [second]), 'InvalidPda');
   });
 
   it('error: MissingSignature when the investor did not sign', async () => {
     const investor = await chain.wallet();
-    const ix = await investIx(chain, investor.publicKey, project.address, sol(1));
+    const ix = investIx(investor.publicKey, project.address, sol(1));
     ix.keys[0].isSigner = false;
     await expectProgramError(chain.send([ix], []), 'MissingSignature');
   });
@@ -184,7 +184,7 @@ describe('invest', () => {
     ], [investor, other]);
     const before = await chain.balance(investor.publicKey);
     for (const first of [true, false]) {
-      const ix = await investIx(chain, investor.publicKey, project.address, sol(1));
+      const ix = investIx(investor.publicKey, project.address, sol(1));
       ix.keys[5].pubkey = other.publicKey;
       await expectProgramError(chain.send([ix], [investor]), 'InvalidTokenAccount');
       if (first) await invest(chain, investor, project.address, sol(1)); // then as a repeat investment
@@ -197,11 +197,11 @@ describe('invest', () => {
   it('error: ShareAccountNotCreated when the transaction does not create the share account before invest; nothing moves', async () => {
     const investor = await chain.wallet();
     const before = await chain.balance(investor.publicKey);
-    await expectProgramError(chain.send([await investIx(chain, investor.publicKey, project.address, sol(1))], [investor]), 'ShareAccountNotCreated');
+    await expectProgramError(chain.send([investIx(investor.publicKey, project.address, sol(1))], [investor]), 'ShareAccountNotCreated');
     expect(await chain.balance(investor.publicKey)).to.equal(before);
     expect(await chain.exists(addresses.investment(project.address, investor.publicKey))).to.equal(false);
     // The same instruction after the Associated Token program's CreateIdempotent succeeds.
-    await chain.send([createShareAccountIx(investor.publicKey, project.address), await investIx(chain, investor.publicKey, project.address, sol(1))], [investor]);
+    await chain.send([createShareAccountIx(investor.publicKey, project.address), investIx(investor.publicKey, project.address, sol(1))], [investor]);
     expect((await tokenAccount(investor.publicKey)).amount).to.equal(sol(1));
   });
 
@@ -214,7 +214,7 @@ describe('invest', () => {
       createBurnCheckedInstruction(account, mint, investor.publicKey, sol(1), 9, [], TOKEN_2022_PROGRAM_ID),
       createCloseAccountInstruction(account, investor.publicKey, investor.publicKey, [], TOKEN_2022_PROGRAM_ID),
     ], [investor]);
-    await expectProgramError(chain.send([await investIx(chain, investor.publicKey, project.address, sol(1))], [investor]), 'ShareAccountNotCreated');
+    await expectProgramError(chain.send([investIx(investor.publicKey, project.address, sol(1))], [investor]), 'ShareAccountNotCreated');
     await invest(chain, investor, project.address, sol(1));
     expect((await tokenAccount(investor.publicKey)).amount).to.equal(sol(1));
     expect((await chain.account('Investment', addresses.investment(project.address, investor.publicKey))).shares.toString()).to.equal(sol(2).toString());
@@ -225,7 +225,7 @@ describe('invest', () => {
     const helper = await chain.wallet();
     const mint = addresses.shareMint(project.address);
     await chain.send([createAssociatedTokenAccountIdempotentInstruction(helper.publicKey, shareAccount(investor.publicKey), investor.publicKey, mint, TOKEN_2022_PROGRAM_ID)], [helper]);
-    await chain.send([await investIx(chain, investor.publicKey, project.address, sol(1))], [investor]);
+    await chain.send([investIx(investor.publicKey, project.address, sol(1))], [investor]);
     expect((await tokenAccount(investor.publicKey)).amount).to.equal(sol(1));
   });
 
@@ -248,7 +248,7 @@ describe('invest', () => {
       data[165] = 2; // account type: Account
       chain.context.setAccount(shareAccount(investor.publicKey), { lamports: 10_000_000, data, owner: forgery.owner, executable: false });
       const before = await chain.balance(investor.publicKey);
-      await expectProgramError(chain.send([await investIx(chain, investor.publicKey, project.address, sol(1))], [investor]), 'InvalidTokenAccount');
+      await expectProgramError(chain.send([investIx(investor.publicKey, project.address, sol(1))], [investor]), 'InvalidTokenAccount');
       expect(await chain.balance(investor.publicKey)).to.equal(before);
     });
   }

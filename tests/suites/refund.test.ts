@@ -31,7 +31,7 @@ describe('refund', () => {
   });
 
   const refund = async (investor: Keypair, projectAddress: PublicKey = project.address) =>
-    chain.send([await refundIx(chain, investor.publicKey, projectAddress)], [investor]);
+    chain.send([refundIx(investor.publicKey, projectAddress)], [investor]);
   const shareMint = () => addresses.shareMint(project.address);
   const shareAccount = (investor: PublicKey) => addresses.shareAccount(shareMint(), investor);
   const connection = () => chain.provider.connection as never;
@@ -114,14 +114,14 @@ describe('refund', () => {
     await chain.warpTo(deadline + 1n);
     await refund(alice);
     // Another fee payer makes the retry a new transaction (the same bytes would be a duplicate).
-    const retry = chain.send([await refundIx(chain, alice.publicKey, project.address)], [alice], await chain.wallet(sol(1)));
+    const retry = chain.send([refundIx(alice.publicKey, project.address)], [alice], await chain.wallet(sol(1)));
     await expectProgramError(retry, 'InvalidAccountOwner');
     await expectProgramError(refund(await chain.wallet()), 'InvalidAccountOwner');
   });
 
   it("error: Unauthorized when an investor passes another investor's Investment", async () => {
     await chain.warpTo(deadline + 1n);
-    const ix = await refundIx(chain, bob.publicKey, project.address);
+    const ix = refundIx(bob.publicKey, project.address);
     ix.keys[2].pubkey = addresses.investment(project.address, alice.publicKey);
     await expectProgramError(chain.send([ix], [bob]), 'Unauthorized');
   });
@@ -130,7 +130,7 @@ describe('refund', () => {
     const other = await withProject(chain, studio, { goal: sol(5), daysLeft: 10 });
     await invest(chain, alice, other.address, sol(1));
     await chain.warpTo(deadline + 1n);
-    const ix = await refundIx(chain, alice.publicKey, project.address);
+    const ix = refundIx(alice.publicKey, project.address);
     ix.keys[2].pubkey = addresses.investment(other.address, alice.publicKey);
     await expectProgramError(chain.send([ix], [alice]), 'InvalidPda');
   });
@@ -139,31 +139,31 @@ describe('refund', () => {
     const other = await withProject(chain, studio, { goal: sol(5) });
     await invest(chain, alice, other.address, sol(1));
     await chain.warpTo(deadline + 1n);
-    const withOtherMint = await refundIx(chain, alice.publicKey, project.address);
+    const withOtherMint = refundIx(alice.publicKey, project.address);
     withOtherMint.keys[3].pubkey = addresses.shareMint(other.address);
     await expectProgramError(chain.send([withOtherMint], [alice]), 'InvalidMint');
-    const withOtherVault = await refundIx(chain, alice.publicKey, project.address);
+    const withOtherVault = refundIx(alice.publicKey, project.address);
     withOtherVault.keys[5].pubkey = addresses.vault(other.address);
     await expectProgramError(chain.send([withOtherVault], [alice]), 'InvalidVault');
   });
 
   it("error: InvalidTokenAccount when another wallet's share account is passed", async () => {
     await chain.warpTo(deadline + 1n);
-    const ix = await refundIx(chain, alice.publicKey, project.address);
+    const ix = refundIx(alice.publicKey, project.address);
     ix.keys[4].pubkey = shareAccount(bob.publicKey);
     await expectProgramError(chain.send([ix], [alice]), 'InvalidTokenAccount');
   });
 
   it('error: InvalidProgram when the token program is substituted', async () => {
     await chain.warpTo(deadline + 1n);
-    const ix = await refundIx(chain, alice.publicKey, project.address);
+    const ix = refundIx(alice.publicKey, project.address);
     ix.keys[6].pubkey = addresses.platform();
     await expectProgramError(chain.send([ix], [alice]), 'InvalidProgram');
   });
 
   it('error: MissingSignature when the investor did not sign', async () => {
     await chain.warpTo(deadline + 1n);
-    const ix = await refundIx(chain, alice.publicKey, project.address);
+    const ix = refundIx(alice.publicKey, project.address);
     ix.keys[0].isSigner = false;
     await expectProgramError(chain.send([ix], []), 'MissingSignature');
   });

@@ -16,11 +16,7 @@ describe('register_embed', () => {
   });
 
   /** A register_embed instruction with any embed address (for ids the client-side PDA helper refuses). */
-  const rawIx = (publisher: PublicKey, embedId: string, websiteUrl: string, embed: PublicKey) =>
-    chain.program.methods
-      .registerEmbed(embedId, websiteUrl)
-      .accountsPartial({ publisher, project, embed, eventAuthority: addresses.eventAuthority(), program: PROGRAM_ID })
-      .instruction();
+  const rawIx = (publisher: PublicKey, embedId: string, websiteUrl: string, embed: PublicKey) => registerEmbedIx(publisher, project, embedId, websiteUrl, embed);
 
   it('creates the Embed for the signing publisher and counts it on the project', async () => {
     const publisher = await chain.wallet(sol(5));
@@ -80,7 +76,7 @@ describe('register_embed', () => {
     const funding = await withProject(chain, studio, { goal: sol(5) });
     const publisher = await chain.wallet(sol(5));
     await expectProgramError(
-      chain.send([await registerEmbedIx(chain, publisher.publicKey, funding.address, 'early', 'https://early.example.com')], [publisher]),
+      chain.send([registerEmbedIx(publisher.publicKey, funding.address, 'early', 'https://early.example.com')], [publisher]),
       'ProjectNotFunded',
     );
     expect(await chain.exists(addresses.embed(funding.address, publisher.publicKey, 'early'))).to.equal(false);
@@ -90,7 +86,7 @@ describe('register_embed', () => {
     it(`error: InvalidWebsiteUrl when the URL is ${JSON.stringify(websiteUrl)}`, async () => {
       const publisher = await chain.wallet(sol(5));
       await expectProgramError(
-        chain.send([await registerEmbedIx(chain, publisher.publicKey, project, 'bad-url', websiteUrl)], [publisher]),
+        chain.send([registerEmbedIx(publisher.publicKey, project, 'bad-url', websiteUrl)], [publisher]),
         'InvalidWebsiteUrl',
       );
     });
@@ -105,7 +101,7 @@ describe('register_embed', () => {
     );
     const longUrl = `https://${'a'.repeat(201 - 'https://'.length)}`;
     await expectProgramError(
-      chain.send([await registerEmbedIx(chain, publisher.publicKey, project, 'long-url', longUrl)], [publisher]),
+      chain.send([registerEmbedIx(publisher.publicKey, project, 'long-url', longUrl)], [publisher]),
       'StringTooLong',
     );
   });
@@ -113,11 +109,11 @@ describe('register_embed', () => {
   it('error: StringEmpty when the embed id or the URL is empty', async () => {
     const publisher = await chain.wallet(sol(5));
     await expectProgramError(
-      chain.send([await registerEmbedIx(chain, publisher.publicKey, project, '', 'https://films.example.com')], [publisher]),
+      chain.send([registerEmbedIx(publisher.publicKey, project, '', 'https://films.example.com')], [publisher]),
       'StringEmpty',
     );
     await expectProgramError(
-      chain.send([await registerEmbedIx(chain, publisher.publicKey, project, 'no-url', '')], [publisher]),
+      chain.send([registerEmbedIx(publisher.publicKey, project, 'no-url', '')], [publisher]),
       'StringEmpty',
     );
   });
@@ -125,7 +121,7 @@ describe('register_embed', () => {
   it('error: AlreadyInitialized when the publisher registers the same embed id twice', async () => {
     const first = await registerEmbed(chain, project, 'front-page');
     await expectProgramError(
-      chain.send([await registerEmbedIx(chain, first.publisher.publicKey, project, 'front-page', 'https://again.example.com')], [first.publisher]),
+      chain.send([registerEmbedIx(first.publisher.publicKey, project, 'front-page', 'https://again.example.com')], [first.publisher]),
       'AlreadyInitialized',
     );
     expect((await chain.account('Embed', first.address)).websiteUrl).to.equal('https://front-page.example.com/films');
@@ -189,7 +185,7 @@ describe('register_embed', () => {
 
   it('error: MissingSignature when the publisher did not sign', async () => {
     const publisher = await chain.wallet(sol(5));
-    const ix = await registerEmbedIx(chain, publisher.publicKey, project, 'unsigned', 'https://films.example.com');
+    const ix = registerEmbedIx(publisher.publicKey, project, 'unsigned', 'https://films.example.com');
     ix.keys[0].isSigner = false;
     await expectProgramError(chain.send([ix], []), 'MissingSignature');
   });
@@ -212,14 +208,14 @@ describe('register_embed', () => {
 
   it('error: AccountNotWritable when the project is passed read-only', async () => {
     const publisher = await chain.wallet(sol(5));
-    const ix = await registerEmbedIx(chain, publisher.publicKey, project, 'read-only', 'https://films.example.com');
+    const ix = registerEmbedIx(publisher.publicKey, project, 'read-only', 'https://films.example.com');
     ix.keys[1].isWritable = false;
     await expectProgramError(chain.send([ix], [publisher]), 'AccountNotWritable');
   });
 
   it('error: InvalidProgram when the system program is substituted', async () => {
     const publisher = await chain.wallet(sol(5));
-    const ix = await registerEmbedIx(chain, publisher.publicKey, project, 'no-system', 'https://films.example.com');
+    const ix = registerEmbedIx(publisher.publicKey, project, 'no-system', 'https://films.example.com');
     const system = ix.keys.find((key) => key.pubkey.equals(SystemProgram.programId))!;
     system.pubkey = PROGRAM_ID;
     await expectProgramError(chain.send([ix], [publisher]), 'InvalidProgram');
@@ -227,14 +223,14 @@ describe('register_embed', () => {
 
   it('error: InvalidEventAuthority when the event authority is substituted', async () => {
     const publisher = await chain.wallet(sol(5));
-    const ix = await registerEmbedIx(chain, publisher.publicKey, project, 'no-events', 'https://films.example.com');
+    const ix = registerEmbedIx(publisher.publicKey, project, 'no-events', 'https://films.example.com');
     ix.keys.find((key) => key.pubkey.equals(addresses.eventAuthority()))!.pubkey = (await chain.wallet(sol(1))).publicKey;
     await expectProgramError(chain.send([ix], [publisher]), 'InvalidEventAuthority');
   });
 
   it('error: NotEnoughAccounts and InvalidInstructionData on a truncated instruction', async () => {
     const publisher = await chain.wallet(sol(5));
-    const ix = await registerEmbedIx(chain, publisher.publicKey, project, 'short', 'https://films.example.com');
+    const ix = registerEmbedIx(publisher.publicKey, project, 'short', 'https://films.example.com');
     await expectProgramError(chain.send([new TransactionInstruction({ ...ix, keys: ix.keys.slice(0, 5) })], [publisher]), 'NotEnoughAccounts');
     await expectProgramError(chain.send([new TransactionInstruction({ ...ix, data: ix.data.subarray(0, ix.data.length - 1) })], [publisher]), 'InvalidInstructionData');
   });

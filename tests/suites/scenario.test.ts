@@ -175,7 +175,7 @@ describe('scenario', () => {
     await deposit(sol(0.45) + 7n, [0n, 0n]); // no views: the publishers' part goes to investors
     // The studio takes the raised SOL in the middle of the revenue: the revenue owed stays.
     const license = await ledger.paidTo(studio.publicKey, async () =>
-      chain.send([await claimLicenseIx(chain, studio.publicKey, project)], [studio]),
+      chain.send([claimLicenseIx(studio.publicKey, project)], [studio]),
     );
     expect(license).to.equal(goal);
     await ledger.expectBalanced();
@@ -233,7 +233,7 @@ describe('scenario', () => {
     for (const [investor, amount] of positions) {
       const investmentRent = await chain.balance(addresses.investment(project, investor.publicKey));
       const received = await ledger.paidTo(investor.publicKey, async () =>
-        chain.send([await refundIx(chain, investor.publicKey, project)], [investor]),
+        chain.send([refundIx(investor.publicKey, project)], [investor]),
       );
       // The Investment's rent comes back too, but it never was in the vault.
       expect(received).to.equal(amount + investmentRent);
@@ -310,7 +310,7 @@ describe('scenario', () => {
             done.publisher += 1;
           }
         } else if (!licensed) {
-          const claim = async () => chain.send([await claimLicenseIx(chain, studio.publicKey, project)], [studio]);
+          const claim = async () => chain.send([claimLicenseIx(studio.publicKey, project)], [studio]);
           expect(await ledger.paidTo(studio.publicKey, claim)).to.equal(goal);
           licensed = true;
         }

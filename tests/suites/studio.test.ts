@@ -9,7 +9,7 @@ describe('register_studio', () => {
     const chain = await TestChain.start();
     await withPlatform(chain);
     const authority = await chain.wallet();
-    const { computeUnits } = await chain.send([await registerStudioIx(chain, authority.publicKey, 'Northlight Pictures')], [authority]);
+    const { computeUnits } = await chain.send([registerStudioIx(authority.publicKey, 'Northlight Pictures')], [authority]);
     console.log(`      register_studio consumed ${computeUnits} compute units`);
     const studio = await chain.account('Studio', addresses.studio(authority.publicKey));
     expect(studio.authority.toBase58()).to.equal(authority.publicKey.toBase58());
@@ -26,8 +26,8 @@ describe('register_studio', () => {
     const chain = await TestChain.start();
     await withPlatform(chain);
     const authority = await chain.wallet();
-    await chain.send([await registerStudioIx(chain, authority.publicKey, 'One')], [authority]);
-    await expectProgramError(chain.send([await registerStudioIx(chain, authority.publicKey, 'Two')], [authority]), 'AlreadyInitialized');
+    await chain.send([registerStudioIx(authority.publicKey, 'One')], [authority]);
+    await expectProgramError(chain.send([registerStudioIx(authority.publicKey, 'Two')], [authority]), 'AlreadyInitialized');
   });
 
   it('error: InvalidPda when registering a studio PDA of another wallet', async () => {
@@ -35,7 +35,7 @@ describe('register_studio', () => {
     await withPlatform(chain);
     const authority = await chain.wallet();
     const victim = await chain.wallet();
-    const ix = await registerStudioIx(chain, authority.publicKey, 'Squatter');
+    const ix = registerStudioIx(authority.publicKey, 'Squatter');
     ix.keys[2].pubkey = addresses.studio(victim.publicKey);
     await expectProgramError(chain.send([ix], [authority]), 'InvalidPda');
   });
@@ -44,8 +44,8 @@ describe('register_studio', () => {
     const chain = await TestChain.start();
     await withPlatform(chain);
     const authority = await chain.wallet();
-    await expectProgramError(chain.send([await registerStudioIx(chain, authority.publicKey, 'x'.repeat(65))], [authority]), 'StringTooLong');
-    await expectProgramError(chain.send([await registerStudioIx(chain, authority.publicKey, '')], [authority]), 'StringEmpty');
+    await expectProgramError(chain.send([registerStudioIx(authority.publicKey, 'x'.repeat(65))], [authority]), 'StringTooLong');
+    await expectProgramError(chain.send([registerStudioIx(authority.publicKey, '')], [authority]), 'StringEmpty');
   });
 });
 
@@ -54,11 +54,11 @@ describe('verify_studio', () => {
     const chain = await TestChain.start();
     const { admin } = await withPlatform(chain);
     const authority = await chain.wallet();
-    await chain.send([await registerStudioIx(chain, authority.publicKey, 'Northlight')], [authority]);
-    await chain.send([await verifyStudioIx(chain, admin.publicKey, authority.publicKey, true)], [admin]);
+    await chain.send([registerStudioIx(authority.publicKey, 'Northlight')], [authority]);
+    await chain.send([verifyStudioIx(admin.publicKey, authority.publicKey, true)], [admin]);
     expect((await chain.account('Studio', addresses.studio(authority.publicKey))).verified).to.equal(true);
     await chain.warpTo((await chain.now()) + 1n);
-    await chain.send([await verifyStudioIx(chain, admin.publicKey, authority.publicKey, false)], [admin]);
+    await chain.send([verifyStudioIx(admin.publicKey, authority.publicKey, false)], [admin]);
     expect((await chain.account('Studio', addresses.studio(authority.publicKey))).verified).to.equal(false);
   });
 
@@ -66,15 +66,15 @@ describe('verify_studio', () => {
     const chain = await TestChain.start();
     await withPlatform(chain);
     const authority = await chain.wallet();
-    await chain.send([await registerStudioIx(chain, authority.publicKey, 'Northlight')], [authority]);
-    await expectProgramError(chain.send([await verifyStudioIx(chain, authority.publicKey, authority.publicKey, true)], [authority]), 'Unauthorized');
+    await chain.send([registerStudioIx(authority.publicKey, 'Northlight')], [authority]);
+    await expectProgramError(chain.send([verifyStudioIx(authority.publicKey, authority.publicKey, true)], [authority]), 'Unauthorized');
     expect((await chain.account('Studio', addresses.studio(authority.publicKey))).verified).to.equal(false);
   });
 
   it('error: InvalidAccountData when the studio is another kind of program account', async () => {
     const chain = await TestChain.start();
     const { admin } = await withPlatform(chain);
-    const ix = await verifyStudioIx(chain, admin.publicKey, admin.publicKey, true);
+    const ix = verifyStudioIx(admin.publicKey, admin.publicKey, true);
     ix.keys[2].pubkey = addresses.platform();
     await expectProgramError(chain.send([ix], [admin]), 'InvalidAccountData');
   });
@@ -96,7 +96,7 @@ describe('update_platform and accept_admin', () => {
       minInvestmentLamports: sol(0.1),
       maxFundingDays: 90,
     };
-    await chain.send([await updatePlatformIx(chain, admin.publicKey, update)], [admin]);
+    await chain.send([updatePlatformIx(admin.publicKey, update)], [admin]);
     let platform = await chain.account('Platform', addresses.platform());
     // Proposed, not yet in force: the admin is unchanged until the proposed key accepts.
     expect(platform.admin.toBase58()).to.equal(admin.publicKey.toBase58());
@@ -105,26 +105,26 @@ describe('update_platform and accept_admin', () => {
     expect(platform.minInvestmentLamports.toString()).to.equal(sol(0.1).toString());
     expect(platform.maxFundingDays).to.equal(90);
 
-    await chain.send([await acceptAdminIx(chain, next.publicKey)], [next]);
+    await chain.send([acceptAdminIx(next.publicKey)], [next]);
     platform = await chain.account('Platform', addresses.platform());
     expect(platform.admin.toBase58()).to.equal(next.publicKey.toBase58());
     expect(platform.pendingAdmin.toBase58()).to.equal(PublicKey.default.toBase58());
     // The old admin lost its power.
-    await expectProgramError(chain.send([await updatePlatformIx(chain, admin.publicKey, update)], [admin]), 'Unauthorized');
+    await expectProgramError(chain.send([updatePlatformIx(admin.publicKey, update)], [admin]), 'Unauthorized');
   });
 
   it('error: Unauthorized when anyone but the pending admin accepts, or nothing is pending', async () => {
     const chain = await TestChain.start();
     const { admin } = await withPlatform(chain);
     const stranger = await chain.wallet();
-    await expectProgramError(chain.send([await acceptAdminIx(chain, stranger.publicKey)], [stranger]), 'Unauthorized');
+    await expectProgramError(chain.send([acceptAdminIx(stranger.publicKey)], [stranger]), 'Unauthorized');
     const next = await chain.wallet();
     const update = { ...DEFAULT_RULES, proposedAdmin: next.publicKey, treasury: admin.publicKey, settlementAuthority: admin.publicKey };
-    await chain.send([await updatePlatformIx(chain, admin.publicKey, update)], [admin]);
-    await expectProgramError(chain.send([await acceptAdminIx(chain, stranger.publicKey)], [stranger]), 'Unauthorized');
+    await chain.send([updatePlatformIx(admin.publicKey, update)], [admin]);
+    await expectProgramError(chain.send([acceptAdminIx(stranger.publicKey)], [stranger]), 'Unauthorized');
     // Proposing the current admin cancels the handover: the proposed key can no longer accept.
-    await chain.send([await updatePlatformIx(chain, admin.publicKey, { ...update, proposedAdmin: admin.publicKey })], [admin]);
-    await expectProgramError(chain.send([await acceptAdminIx(chain, next.publicKey)], [next]), 'Unauthorized');
+    await chain.send([updatePlatformIx(admin.publicKey, { ...update, proposedAdmin: admin.publicKey })], [admin]);
+    await expectProgramError(chain.send([acceptAdminIx(next.publicKey)], [next]), 'Unauthorized');
     expect((await chain.account('Platform', addresses.platform())).admin.toBase58()).to.equal(admin.publicKey.toBase58());
   });
 
@@ -134,7 +134,7 @@ describe('update_platform and accept_admin', () => {
     const base = { ...DEFAULT_RULES, proposedAdmin: admin.publicKey, treasury: admin.publicKey, settlementAuthority: admin.publicKey };
     for (const role of ['proposedAdmin', 'treasury', 'settlementAuthority'] as const) {
       await expectProgramError(
-        chain.send([await updatePlatformIx(chain, admin.publicKey, { ...base, [role]: PublicKey.default })], [admin]),
+        chain.send([updatePlatformIx(admin.publicKey, { ...base, [role]: PublicKey.default })], [admin]),
         'ZeroAddress',
       );
     }
@@ -145,10 +145,10 @@ describe('update_platform and accept_admin', () => {
     const { admin, treasury } = await withPlatform(chain);
     const empty = Keypair.generate().publicKey;
     const update = { ...DEFAULT_RULES, proposedAdmin: admin.publicKey, treasury: empty, settlementAuthority: admin.publicKey };
-    await expectProgramError(chain.send([await updatePlatformIx(chain, admin.publicKey, update)], [admin]), 'TreasuryNotRentExempt');
+    await expectProgramError(chain.send([updatePlatformIx(admin.publicKey, update)], [admin]), 'TreasuryNotRentExempt');
     expect((await chain.account('Platform', addresses.platform())).treasury.toBase58()).to.equal(treasury.publicKey.toBase58());
     // Funded in the same transaction first, it is accepted.
-    await chain.send([SystemProgram.transfer({ fromPubkey: admin.publicKey, toPubkey: empty, lamports: sol(0.01) }), await updatePlatformIx(chain, admin.publicKey, update)], [admin]);
+    await chain.send([SystemProgram.transfer({ fromPubkey: admin.publicKey, toPubkey: empty, lamports: sol(0.01) }), updatePlatformIx(admin.publicKey, update)], [admin]);
     expect((await chain.account('Platform', addresses.platform())).treasury.toBase58()).to.equal(empty.toBase58());
   });
 
@@ -157,7 +157,7 @@ describe('update_platform and accept_admin', () => {
     const { admin } = await withPlatform(chain);
     for (const maxFundingDays of [0, 366]) {
       const update = { ...DEFAULT_RULES, maxFundingDays, proposedAdmin: admin.publicKey, treasury: admin.publicKey, settlementAuthority: admin.publicKey };
-      await expectProgramError(chain.send([await updatePlatformIx(chain, admin.publicKey, update)], [admin]), 'InvalidFundingWindow');
+      await expectProgramError(chain.send([updatePlatformIx(admin.publicKey, update)], [admin]), 'InvalidFundingWindow');
     }
     expect((await chain.account('Platform', addresses.platform())).maxFundingDays).to.equal(365);
   });
@@ -166,6 +166,6 @@ describe('update_platform and accept_admin', () => {
     const chain = await TestChain.start();
     const { admin } = await withPlatform(chain);
     const update = { ...DEFAULT_RULES, proposedAdmin: admin.publicKey, treasury: admin.publicKey, settlementAuthority: admin.publicKey, investorBps: 5000 };
-    await expectProgramError(chain.send([await updatePlatformIx(chain, admin.publicKey, update)], [admin]), 'InvalidRevenueSplit');
+    await expectProgramError(chain.send([updatePlatformIx(admin.publicKey, update)], [admin]), 'InvalidRevenueSplit');
   });
 });

@@ -43,7 +43,7 @@ describe('update_project_metadata', () => {
   });
 
   const update = async (signer: Keypair, uri: string, hash?: number[], target: PublicKey = project.address) =>
-    chain.send([await updateProjectMetadataIx(chain.builders, signer.publicKey, target, uri, hash)], [signer]);
+    chain.send([updateProjectMetadataIx(signer.publicKey, target, uri, hash)], [signer]);
   const projectData = (address: PublicKey = project.address) => Buffer.from(chain.svm.getAccount(address.toBase58() as never).data);
   const newUri = 'https://marquee.local/api/metadata/2f1e0c9a7b6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f';
 
@@ -104,7 +104,7 @@ describe('update_project_metadata', () => {
 
   it('updates a funded film whose funds were released, leaving its funding state as it was', async () => {
     const funded = addresses.project(0);
-    await chain.send([await claimLicenseIx(chain.builders, studio.publicKey, funded)], [studio]);
+    await chain.send([claimLicenseIx(studio.publicKey, funded)], [studio]);
     await update(studio, newUri, undefined, funded);
     const after = chain.account('Project', funded);
     expect(after.metadataUri).to.equal(newUri);
@@ -123,17 +123,17 @@ describe('update_project_metadata', () => {
   });
 
   it('error: MetadataUnchanged when the URI and the hash are the ones recorded; nothing is emitted', async () => {
-    const listed = await updateProjectMetadataIx(chain.builders, studio.publicKey, project.address, project.args.metadataUri);
+    const listed = updateProjectMetadataIx(studio.publicKey, project.address, project.args.metadataUri);
     expectError(() => chain.send([listed], [studio]), 'MetadataUnchanged');
     await update(studio, newUri);
     const seq = chain.account('Project', project.address).eventSeq.toString();
-    const again = await updateProjectMetadataIx(chain.builders, studio.publicKey, project.address, newUri);
+    const again = updateProjectMetadataIx(studio.publicKey, project.address, newUri);
     expectError(() => chain.send([again], [studio]), 'MetadataUnchanged');
     expect(chain.account('Project', project.address).eventSeq.toString()).to.equal(seq);
   });
 
   it('error: InvalidMetadataHash for an all-zero hash', async () => {
-    const ix = await updateProjectMetadataIx(chain.builders, studio.publicKey, project.address, newUri, Array(32).fill(0));
+    const ix = updateProjectMetadataIx(studio.publicKey, project.address, newUri, Array(32).fill(0));
     expectError(() => chain.send([ix], [studio]), 'InvalidMetadataHash');
     expect(chain.account('Project', project.address).metadataUri).to.equal(project.args.metadataUri);
   });
@@ -141,19 +141,19 @@ describe('update_project_metadata', () => {
   it("error: Unauthorized for anyone but the film's studio: another studio, the admin, an investor", async () => {
     const otherStudio = await withStudio(chain.builders, admin);
     for (const signer of [otherStudio, admin, investors[0]]) {
-      const ix = await updateProjectMetadataIx(chain.builders, signer.publicKey, project.address, newUri);
+      const ix = updateProjectMetadataIx(signer.publicKey, project.address, newUri);
       expectError(() => chain.send([ix], [signer]), 'Unauthorized');
     }
     // Another studio's own film is not this one: its authority cannot edit this film through it either.
     const theirs = await withProject(chain.builders, otherStudio);
-    const ix = await updateProjectMetadataIx(chain.builders, otherStudio.publicKey, theirs.address, newUri);
+    const ix = updateProjectMetadataIx(otherStudio.publicKey, theirs.address, newUri);
     ix.keys[1].pubkey = project.address;
     expectError(() => chain.send([ix], [otherStudio]), 'Unauthorized');
     expect(chain.account('Project', project.address).metadataUri).to.equal(project.args.metadataUri);
   });
 
   it('error: MissingSignature when the studio did not sign', async () => {
-    const ix = await updateProjectMetadataIx(chain.builders, studio.publicKey, project.address, newUri);
+    const ix = updateProjectMetadataIx(studio.publicKey, project.address, newUri);
     ix.keys[0].isSigner = false;
     expectError(() => chain.send([ix], []), 'MissingSignature');
   });
@@ -175,7 +175,7 @@ describe('update_project_metadata', () => {
   });
 
   it('error: InvalidInstructionData for trailing bytes after the arguments', async () => {
-    const built = await updateProjectMetadataIx(chain.builders, studio.publicKey, project.address, newUri);
+    const built = updateProjectMetadataIx(studio.publicKey, project.address, newUri);
     expectError(() => chain.send([rawIx(Buffer.concat([built.data, Buffer.from([0])]))], [studio]), 'InvalidInstructionData');
   });
 
@@ -186,17 +186,17 @@ describe('update_project_metadata', () => {
       [(ix) => (ix.keys[1].isWritable = false), 'AccountNotWritable'],
     ];
     for (const [mutate, error] of cases) {
-      const ix = await updateProjectMetadataIx(chain.builders, studio.publicKey, project.address, newUri);
+      const ix = updateProjectMetadataIx(studio.publicKey, project.address, newUri);
       mutate(ix);
       expectError(() => chain.send([ix], [studio]), error);
     }
   });
 
   it('error: InvalidEventAuthority for another event authority, NotEnoughAccounts without the program', async () => {
-    const wrongAuthority = await updateProjectMetadataIx(chain.builders, studio.publicKey, project.address, newUri);
+    const wrongAuthority = updateProjectMetadataIx(studio.publicKey, project.address, newUri);
     wrongAuthority.keys[2].pubkey = PublicKey.unique();
     expectError(() => chain.send([wrongAuthority], [studio]), 'InvalidEventAuthority');
-    const short = await updateProjectMetadataIx(chain.builders, studio.publicKey, project.address, newUri);
+    const short = updateProjectMetadataIx(studio.publicKey, project.address, newUri);
     short.keys.pop();
     expectError(() => chain.send([short], [studio]), 'NotEnoughAccounts');
   });

@@ -1,20 +1,20 @@
-// The test harness: the real marquee.so in solana-bankrun, driven through @coral-xyz/anchor's
-// Program built from the checked-in IDL. Start a chain, fund wallets, warp the clock, read
-// accounts, and send instructions getting back their compute units or their program error.
-import { AnchorProvider, BN, BorshCoder, Program, type Idl } from '@coral-xyz/anchor';
+// The test harness: the real marquee.so in solana-bankrun, driven with the program client's
+// instruction builders (@marquee/program-client) and read through @coral-xyz/anchor's Program
+// (camelCase accounts). Start a chain, fund wallets, warp the clock, read accounts, and send
+// instructions getting back their compute units or their program error.
+import { AnchorProvider, BN, Program } from '@coral-xyz/anchor';
+import { MARQUEE_IDL, MARQUEE_PROGRAM_ID, marqueePdas, UPGRADEABLE_LOADER_ID } from '@marquee/program-client';
 import { BankrunProvider } from 'anchor-bankrun';
-import { Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, type TransactionInstruction } from '@solana/web3.js';
+import { Keypair, LAMPORTS_PER_SOL, type PublicKey, SystemProgram, Transaction, type TransactionInstruction } from '@solana/web3.js';
 import { Clock, start, type ProgramTestContext } from 'solana-bankrun';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BPF_LOADER_UPGRADEABLE_PROGRAM_ID as BPF_LOADER_UPGRADEABLE, pdas, programDataAddress } from './pdas.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const idl = JSON.parse(readFileSync(join(root, 'programs/marquee/idl/marquee.json'), 'utf8')) as Idl;
-export const PROGRAM_ID = new PublicKey(idl.address);
-export const coder = new BorshCoder(idl);
-export const addresses = pdas(PROGRAM_ID);
+export const idl = MARQUEE_IDL;
+export const PROGRAM_ID = MARQUEE_PROGRAM_ID;
+export const addresses = marqueePdas(PROGRAM_ID);
 
 const deployDir = process.env.MARQUEE_DEPLOY_DIR ?? join(root, 'target/deploy');
 if (!existsSync(join(deployDir, 'marquee.so'))) {
@@ -31,13 +31,13 @@ process.env.RUST_LOG ??= 'error';
  * then the ELF), as the loader writes them (bincode, little-endian).
  */
 export function upgradeableProgramAccounts(programId: PublicKey, elf: Buffer, authority: PublicKey) {
-  const programData = programDataAddress(programId);
+  const programData = marqueePdas(programId).programData();
   const programAccount = Buffer.concat([u32(2), programData.toBuffer()]);
   const programDataAccount = Buffer.concat([u32(3), Buffer.alloc(8), Buffer.from([1]), authority.toBuffer(), elf]);
   const rentExempt = (length: number) => BigInt((128 + length) * 6960);
   return [
-    { address: programId, info: { lamports: Number(rentExempt(programAccount.length)), data: programAccount, owner: BPF_LOADER_UPGRADEABLE, executable: true } },
-    { address: programData, info: { lamports: Number(rentExempt(programDataAccount.length)), data: programDataAccount, owner: BPF_LOADER_UPGRADEABLE, executable: false } },
+    { address: programId, info: { lamports: Number(rentExempt(programAccount.length)), data: programAccount, owner: UPGRADEABLE_LOADER_ID, executable: true } },
+    { address: programData, info: { lamports: Number(rentExempt(programDataAccount.length)), data: programDataAccount, owner: UPGRADEABLE_LOADER_ID, executable: false } },
   ];
 }
 

@@ -47,7 +47,7 @@ export async function withCampaign(
 ): Promise<CampaignHandle> {
   const advertiser = options.advertiser ?? (await chain.wallet(sol(10)));
   const args = await campaignArgs(chain, overrides);
-  const result = await chain.send([await createCampaignIx(chain, advertiser.publicKey, args, options.sponsored)], [advertiser]);
+  const result = await chain.send([createCampaignIx(advertiser.publicKey, args, options.sponsored)], [advertiser]);
   return { advertiser, address: addresses.campaign(advertiser.publicKey, args.campaignId), args, result };
 }
 
@@ -62,7 +62,7 @@ export async function settleIx(
   embedViews: { embed: PublicKey; views: bigint }[] = [],
 ) {
   const index = await nextDistributionIndex(chain, project);
-  return settleCampaignIx(chain, settlement, campaign, project, index, treasury, impressions, embedViews);
+  return settleCampaignIx(settlement, campaign, project, index, treasury, impressions, embedViews);
 }
 
 export async function settle(

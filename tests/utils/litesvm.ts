@@ -1,7 +1,7 @@
 // The LiteSVM harness: the real marquee.so in LiteSVM (in process, synchronous), with the events
 // of every transaction decoded from its inner instructions. Transactions are built with
-// @solana/web3.js 1.x and the Anchor `Program`'s `.instruction()` builders (tests/utils/fixtures.ts),
-// then handed to LiteSVM in @solana/kit's shape `{ messageBytes, signatures }`.
+// @solana/web3.js 1.x and the program client's builders (tests/utils/fixtures.ts), then handed to
+// LiteSVM in @solana/kit's shape `{ messageBytes, signatures }`.
 //
 // Events are Anchor `emit_cpi!`-style self-invocations of the program (programs/marquee/src/events.rs):
 // an inner instruction to the program whose data is EVENT_IX_TAG ‖ event discriminator ‖ Borsh
@@ -33,7 +33,7 @@ export interface DecodedEvent<T = any> {
   data: T;
 }
 
-/** Anchor's Program over the IDL, offline: for its builders and its camelCase coders (it never talks to an RPC). */
+/** Anchor's Program over the IDL, offline: for its camelCase coders (it never talks to an RPC). */
 function offlineProgram(wallet: PublicKey): Program {
   const provider = { connection: new Connection('http://127.0.0.1:1'), publicKey: wallet };
   return new Program(idl, provider as unknown as AnchorProvider);
@@ -105,7 +105,7 @@ export class SvmFailure extends Error {
 }
 
 export class SvmChain {
-  /** Anchor's Program over the IDL, for the builders of tests/utils/fixtures.ts and the coders. */
+  /** Anchor's Program over the IDL, for its camelCase coders. */
   readonly program: Program;
   readonly payer = Keypair.generate();
   /** The program's upgrade authority (its ProgramData account names it): the only key that may initialise the platform. */
@@ -142,8 +142,8 @@ export class SvmChain {
   }
 
   /**
-   * This chain where tests/utils/fixtures.ts wants a TestChain: the builders there only use
-   * `chain.program`, which both harnesses provide.
+   * This chain where tests/utils/fixtures.ts wants a TestChain: its fixtures only use what both
+   * harnesses provide (send, wallet, fund, account, now).
    */
   get builders(): TestChain {
     return this as unknown as TestChain;

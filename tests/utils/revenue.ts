@@ -4,7 +4,7 @@
 // assert exact lamports (programs/marquee/src/math.rs: split, pro rata, Q64.64 accumulator).
 import { expect } from 'chai';
 import { Keypair, type PublicKey } from '@solana/web3.js';
-import { addresses, sol, type SendResult, type TestChain } from './bankrun.ts';
+import { addresses, sol, TestChain, type SendResult } from './bankrun.ts';
 import {
   claimPublisherRevenueIx,
   claimRevenueIx,
@@ -38,7 +38,7 @@ export async function registerEmbed(
 ): Promise<EmbedHandle & { result: SendResult }> {
   const publisher = options.publisher ?? (await chain.wallet(sol(5)));
   const websiteUrl = options.websiteUrl ?? `https://${embedId}.example.com/films`;
-  const result = await chain.send([await registerEmbedIx(chain, publisher.publicKey, project, embedId, websiteUrl)], [publisher]);
+  const result = await chain.send([registerEmbedIx(publisher.publicKey, project, embedId, websiteUrl)], [publisher]);
   return { publisher, embedId, address: addresses.embed(project, publisher.publicKey, embedId), result };
 }
 
@@ -57,7 +57,7 @@ export async function distributeIx(
   embedViews: { embed: PublicKey; views: bigint }[],
 ) {
   const index = await nextDistributionIndex(chain, project);
-  return distributeRevenueIx(chain, settlement, project, index, treasury, amount, embedViews);
+  return distributeRevenueIx(settlement, project, index, treasury, amount, embedViews);
 }
 
 /** The settlement authority deposits `amount` for `project` with the embeds' views. */
@@ -73,13 +73,11 @@ export async function distribute(
 }
 
 export function claimRevenue(chain: TestChain, investor: Keypair, project: PublicKey): Promise<SendResult> {
-  return claimRevenueIx(chain, investor.publicKey, project).then((ix) => chain.send([ix], [investor]));
+  return chain.send([claimRevenueIx(investor.publicKey, project)], [investor]);
 }
 
 export function claimPublisherRevenue(chain: TestChain, embed: EmbedHandle, project: PublicKey): Promise<SendResult> {
-  return claimPublisherRevenueIx(chain, embed.publisher.publicKey, project, embed.address).then((ix) =>
-    chain.send([ix], [embed.publisher]),
-  );
+  return chain.send([claimPublisherRevenueIx(embed.publisher.publicKey, project, embed.address)], [embed.publisher]);
 }
 
 /** A funded project (`investorCount` investors sharing `goal`) with one embed per id. */
@@ -93,6 +91,20 @@ export async function withRevenueProject(
     embeds.push(await registerEmbed(chain, funded.project.address, embedId));
   }
   return { ...funded, embeds };
+}
+
+/** The views of a deposit: `counts[i]` views for `embeds[i]`. */
+export const embedViews = (embeds: EmbedHandle[], counts: (number | bigint)[]) =>
+  counts.map((count, index) => ({ embed: embeds[index].address, views: BigInt(count) }));
+
+/**
+ * The revenue suites' preamble: a fresh chain with a platform, a funded project (`investorCount`
+ * investors sharing `goal`) and one embed per id, with the accounts the suites name.
+ */
+export async function fundedProjectWithEmbeds(options: { investorCount?: number; goal?: bigint; embedIds?: string[] } = {}) {
+  const chain = await TestChain.start();
+  const setup = await withRevenueProject(chain, options);
+  return { ...setup, chain, treasury: setup.treasury.publicKey, project: setup.project.address, projectId: setup.project.id };
 }
 
 /**

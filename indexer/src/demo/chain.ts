@@ -5,9 +5,8 @@
 import anchor from '@coral-xyz/anchor';
 import { Clock, FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm';
 import { existsSync, readFileSync } from 'node:fs';
-import type { ChainTransaction } from '../program/decoder.ts';
 import type { ChainSource, SignatureInfo, SignatureQuery, SourceNotification } from '../sources/source.ts';
-import { decodeAccount, pda, PROGRAM_ADDRESS, programErrorMessage, UPGRADEABLE_LOADER_ADDRESS } from './instructions.ts';
+import { decodeAccount, MARQUEE_PROGRAM_ID, pda, programErrorMessage, UPGRADEABLE_LOADER_ID, type ChainTransaction } from '@marquee/program-client';
 import { ChainStore, type CommitStage, type StateHeader } from './store.ts';
 
 const { Keypair, PublicKey, Transaction } = anchor.web3;
@@ -75,7 +74,7 @@ export class DemoChain implements ChainSource {
       // No transaction history in the runtime: the log is the history, and every transaction gets
       // a fresh blockhash, so the snapshot does not grow with the runtime's duplicate-check cache.
       this.svm = new LiteSVM().withTransactionHistory(0n);
-      this.svm.addProgramFromFile(address(PROGRAM_ADDRESS), programPath);
+      this.svm.addProgramFromFile(address(MARQUEE_PROGRAM_ID), programPath);
       this.header = { commit: 0, logBytes: 0, logCount: 0, slot: 0, time: 0, keys: {}, wallets: {}, seeded: false };
       this.log = [];
     }
@@ -216,7 +215,7 @@ export class DemoChain implements ChainSource {
       data,
       executable: false,
       lamports: this.svm.minimumBalanceForRentExemption(BigInt(data.length)) as never,
-      programAddress: address(UPGRADEABLE_LOADER_ADDRESS),
+      programAddress: address(UPGRADEABLE_LOADER_ID),
       space: BigInt(data.length),
     });
     this.dirty = true;

@@ -92,12 +92,12 @@ export async function startDemo(options: DemoOptions): Promise<DemoRuntime> {
     seeded = await seedCatalogue(service, store(options.origin), Math.floor(now() / 1000), options.lastCallSeconds);
     await cluster.indexer.sync();
   }
-  if (options.adminWallet) await service.assignAdminWallet(options.adminWallet);
-  await service.relinkWallets();
+  if (options.adminWallet) await service.keys.assignAdminWallet(options.adminWallet);
+  await service.keys.relinkWallets();
   // The campaign that pays test revenue (a chain seeded before campaigns existed gets it now).
-  await service.ensureHouseCampaign();
+  await service.house.ensure();
 
-  const settlement = new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer: service, now, chainNow: cluster.chainNow });
+  const settlement = new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer: service.settlement, now, chainNow: cluster.chainNow });
   const interval = options.settlementIntervalMs ?? DEFAULT_SETTLEMENT_INTERVAL_MS;
   if (interval > 0) settlement.start(interval);
   const extension: DemoExtension = {

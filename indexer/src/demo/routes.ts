@@ -13,14 +13,15 @@ import { loadCampaignSummary } from '../api/routes/campaigns.ts';
 import { chainSeconds } from '../api/context.ts';
 import { creativeKindOf } from '../campaigns/creative.ts';
 import { validate } from '../api/validate.ts';
-import { chainTransactionToJson } from '../program/decoder.ts';
+import { chainTransactionToJson } from '@marquee/program-client';
 import { FORWARDED_ORIGIN_HEADER } from '../constants.ts';
 import type { SettlementJob } from '../settlement/job.ts';
 import { DEMO_CLUSTER } from './chain.ts';
 import { posterSvg } from './posters.ts';
 import { certificates, projects, settlement, users } from '../db/index.ts';
 import { transactionPage } from './transaction-page.ts';
-import { DemoActionError, type DemoService, type MetadataStore } from './service.ts';
+import { DemoActionError } from './action-error.ts';
+import type { DemoService, MetadataStore } from './service.ts';
 
 /** Spec §7: generate-revenue sends a random 0.5 to 10 SOL. */
 const MIN_TEST_REVENUE_SOL = 0.5;
@@ -145,10 +146,10 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
       .post('/wallets', validate('json', demoSchemas.wallet), async (c) => {
         const { walletAddress: wallet } = c.req.valid('json');
         requireWallet(c, wallet);
-        return c.json(await act(() => service.connect(wallet)));
+        return c.json(await act(() => service.keys.connect(wallet)));
       })
       .get('/wallets/:walletAddress', validate('param', demoSchemas.walletParams), (c) => {
-        const wallet = service.wallet(c.req.valid('param').walletAddress);
+        const wallet = service.keys.wallet(c.req.valid('param').walletAddress);
         if (!wallet) fail(404, 'Unknown wallet: connect it with POST /api/demo/wallets');
         return c.json(wallet);
       })
@@ -225,7 +226,7 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
       .post('/generate-revenue', validate('json', demoSchemas.generateRevenue), async (c) => {
         const body = c.req.valid('json');
         await requireUserSession(c, body.userId);
-        return c.json(await act(() => service.generateRevenue(body.userId, body.amount)));
+        return c.json(await act(() => service.house.generateRevenue(body.userId, body.amount)));
       })
       .post('/campaigns', validate('json', demoSchemas.campaign), async (c) => {
         const body = c.req.valid('json');

@@ -3,11 +3,25 @@
 // each transaction at its day), as one commit. Metadata goes through the API's metadata store, so
 // projects join their metadata exactly as listings from the dApp do.
 import anchor from '@coral-xyz/anchor';
+import {
+  claimLicenseInstruction,
+  claimPublisherRevenueInstruction,
+  claimRevenueInstruction,
+  createProjectInstruction,
+  embedIdFor,
+  initializePlatformInstruction,
+  investmentInstructions,
+  pda,
+  refundInstruction,
+  registerEmbedInstruction,
+  registerStudioInstruction,
+  verifyStudioInstruction,
+} from '@marquee/program-client';
 import { LAMPORTS_PER_SOL, REVENUE_PER_VIEW_LAMPORTS } from '../constants.ts';
 import { FILMS, INVESTOR_COUNT, PUBLISHERS, STUDIOS, type FilmSeed } from './catalogue.ts';
 import type { DemoChain } from './chain.ts';
-import { embedIdFor, ix, pda, PLATFORM_RULES } from './instructions.ts';
-import { KEY, posterPath, type DemoService, type MetadataStore } from './service.ts';
+import { KEY } from './keys.ts';
+import { posterPath, type DemoService, type MetadataStore } from './service.ts';
 
 type PublicKey = anchor.web3.PublicKey;
 
@@ -67,9 +81,9 @@ export async function seedCatalogue(
       );
     }
 
-    const admin = service.key(KEY.admin);
-    const treasury = service.key(KEY.treasury);
-    const settlement = service.key(KEY.settlement);
+    const admin = service.keys.key(KEY.admin);
+    const treasury = service.keys.key(KEY.treasury);
+    const settlement = service.keys.key(KEY.settlement);
     const steps: Step[] = [];
     const at = (day: number, run: Step['run']) => steps.push({ day, order: steps.length, run });
 
@@ -78,21 +92,21 @@ export async function seedCatalogue(
       chain.setUpgradeAuthority(admin.publicKey);
       chain.airdrop(treasury.publicKey, sol(1));
       chain.airdrop(settlement.publicKey, sol(10_000));
-      chain.send([ix.initializePlatform(admin.publicKey, treasury.publicKey, settlement.publicKey, PLATFORM_RULES)], [admin], { at: time });
+      chain.send([initializePlatformInstruction({ admin: admin.publicKey, treasury: treasury.publicKey, settlementAuthority: settlement.publicKey })], [admin], { at: time });
     });
     for (const studio of STUDIOS) {
       at(-89, (time) => {
-        const authority = service.key(studioKey(studio.key));
+        const authority = service.keys.key(studioKey(studio.key));
         chain.airdrop(authority.publicKey, sol(50));
-        chain.send([ix.registerStudio(authority.publicKey, studio.name)], [authority], { at: time });
+        chain.send([registerStudioInstruction({ authority: authority.publicKey, name: studio.name })], [authority], { at: time });
       });
       if (studio.verified) {
-        at(-88, (time) => chain.send([ix.verifyStudio(admin.publicKey, service.key(studioKey(studio.key)).publicKey, true)], [admin], { at: time }));
+        at(-88, (time) => chain.send([verifyStudioInstruction({ admin: admin.publicKey, studioAuthority: service.keys.key(studioKey(studio.key)).publicKey, verified: true })], [admin], { at: time }));
       }
     }
     at(-88, () => {
-      for (let number = 1; number <= INVESTOR_COUNT; number++) chain.airdrop(service.key(investorKey(number)).publicKey, sol(1000));
-      for (const publisher of PUBLISHERS) chain.airdrop(service.key(publisherKey(publisher.key)).publicKey, sol(20));
+      for (let number = 1; number <= INVESTOR_COUNT; number++) chain.airdrop(service.keys.key(investorKey(number)).publicKey, sol(1000));
+      for (const publisher of PUBLISHERS) chain.airdrop(service.keys.key(publisherKey(publisher.key)).publicKey, sol(20));
     });
 
     for (const [id, film] of films.entries()) planFilm(service, film, id, metadata[id], deadlineOf(film, nowSeconds, lastCallSeconds), at);
@@ -140,20 +154,22 @@ function planFilm(
 ) {
   const chain = service.chain;
   const project = pda.project(id);
-  const studio = () => service.key(studioKey(film.studio));
-  const investor = (number: number) => service.key(investorKey(number));
-  const publisher = (key: string) => service.key(publisherKey(key));
+  const studio = () => service.keys.key(studioKey(film.studio));
+  const investor = (number: number) => service.keys.key(investorKey(number));
+  const publisher = (key: string) => service.keys.key(publisherKey(key));
 
   at(film.listedDay, (time) => {
     const platform = chain.account<{ project_count: anchor.BN }>('Platform', pda.platform())!;
     if (platform.project_count.toNumber() !== id) throw new Error(`Seeding expected project id ${id}, the chain is at ${platform.project_count}`);
     chain.send(
       [
-        ix.createProject(studio().publicKey, BigInt(id), {
+        createProjectInstruction({
+          authority: studio().publicKey,
+          projectId: BigInt(id),
           title: film.title,
           metadataUri: metadata.uri,
           metadataHash: Buffer.from(metadata.sha256, 'hex'),
-          goalLamports: sol(film.goalSol),
+          fundingGoalLamports: sol(film.goalSol),
           deadline: BigInt(deadline),
         }),
       ],
@@ -168,24 +184,24 @@ function planFilm(
     // An investment without an amount completes the goal.
     const amount = investment.sol ?? film.goalSol - raised;
     raised += amount;
-    at(investment.day, (time) => chain.send(ix.investment(investor(investment.investor).publicKey, project, sol(amount)), [investor(investment.investor)], { at: time }));
+    at(investment.day, (time) => chain.send(investmentInstructions({ investor: investor(investment.investor).publicKey, project, amountLamports: sol(amount) }), [investor(investment.investor)], { at: time }));
   }
   if (story.kind === 'funding') {
     for (const refund of story.refunds ?? []) {
-      at(refund.day, (time) => chain.send([ix.refund(investor(refund.investor).publicKey, project)], [investor(refund.investor)], { at: time }));
+      at(refund.day, (time) => chain.send([refundInstruction({ investor: investor(refund.investor).publicKey, project })], [investor(refund.investor)], { at: time }));
     }
     return;
   }
 
   if (story.licenseDay !== undefined) {
-    at(story.licenseDay, (time) => chain.send([ix.claimLicense(studio().publicKey, project)], [studio()], { at: time }));
+    at(story.licenseDay, (time) => chain.send([claimLicenseInstruction({ authority: studio().publicKey, project })], [studio()], { at: time }));
   }
   const embeds: PublicKey[] = [];
   for (const embed of story.embeds ?? []) {
     at(embed.day, (time) => {
       const embedId = embedIdFor(id, time * 1000);
       const website = PUBLISHERS.find((candidate) => candidate.key === embed.publisher)!.websiteUrl;
-      chain.send([ix.registerEmbed(publisher(embed.publisher).publicKey, project, embedId, website)], [publisher(embed.publisher)], { at: time });
+      chain.send([registerEmbedInstruction({ publisher: publisher(embed.publisher).publicKey, project, embedId, websiteUrl: website })], [publisher(embed.publisher)], { at: time });
       embeds.push(pda.embed(project, publisher(embed.publisher).publicKey, embedId));
     });
   }
@@ -193,16 +209,16 @@ function planFilm(
     at(round.day, (time) => {
       const views = round.views.map((count, index) => ({ embed: embeds[index], views: BigInt(count) }));
       const lamports = BigInt(round.views.reduce((sum, count) => sum + count, 0)) * BigInt(REVENUE_PER_VIEW_LAMPORTS);
-      service.distribute(project, lamports, views, time);
+      service.settlement.distribute(project, lamports, views, time);
     });
   }
   for (const claim of story.investorClaims ?? []) {
-    at(claim.day, (time) => chain.send([ix.claimRevenue(investor(claim.investor).publicKey, project)], [investor(claim.investor)], { at: time }));
+    at(claim.day, (time) => chain.send([claimRevenueInstruction({ investor: investor(claim.investor).publicKey, project })], [investor(claim.investor)], { at: time }));
   }
   for (const claim of story.publisherClaims ?? []) {
     at(claim.day, (time) => {
       const index = (story.embeds ?? []).findIndex((embed) => embed.publisher === claim.publisher);
-      chain.send([ix.claimPublisherRevenue(publisher(claim.publisher).publicKey, project, embeds[index])], [publisher(claim.publisher)], { at: time });
+      chain.send([claimPublisherRevenueInstruction({ publisher: publisher(claim.publisher).publicKey, project, embed: embeds[index] })], [publisher(claim.publisher)], { at: time });
     });
   }
 }

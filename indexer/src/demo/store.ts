@@ -24,7 +24,7 @@ import {
 import { join } from 'node:path';
 import { PRIVATE_FILE_MODE } from '../private-files.ts';
 import { FolderLock } from './folder-lock.ts';
-import type { ChainTransaction } from '../program/decoder.ts';
+import type { ChainTransaction } from '@marquee/program-client';
 
 const MAGIC = Buffer.from('MQDC1\n');
 export const CHAIN_FOLDER = 'demo-chain';

@@ -2,7 +2,7 @@
 // only in this server's chain, so no public explorer shows them. The page shows what an explorer
 // would: signature, slot, time, the accounts and the program's decoded events.
 import { escapeHtml } from '../player/page.ts';
-import { decodeTransactionEvents, type ChainTransaction } from '../program/decoder.ts';
+import { decodeTransactionEvents, type ChainTransaction } from '@marquee/program-client';
 
 /** Event data as text: bigints as decimal strings, byte arrays as hex. */
 function eventJson(data: Record<string, unknown>): string {

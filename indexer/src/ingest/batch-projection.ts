@@ -7,7 +7,7 @@
 // an event that does not project fails the batch, which the indexer then ingests one transaction
 // at a time, where quarantine takes over.
 import { chainLog, projects, quarantine, type Executor } from '../db/index.ts';
-import { streamGenesis } from '../program/idl.ts';
+import { streamGenesis } from '@marquee/program-client';
 import { InvestmentRun } from './investment-run.ts';
 import { applyEvent, type StoredEvent } from './projector.ts';
 

@@ -40,8 +40,8 @@ import {
   storedEventData,
   type ChainTransaction,
   type DecodedEvent,
-} from '../program/decoder.ts';
-import { PLATFORM_STREAM, PROGRAM_ID } from '../program/idl.ts';
+} from '@marquee/program-client';
+import { marqueePdas, PLATFORM_STREAM, MARQUEE_PROGRAM_ADDRESS as PROGRAM_ID } from '@marquee/program-client';
 import type { ChainSource, SourceNotification } from '../sources/source.ts';
 import { BatchProjection } from './batch-projection.ts';
 import type { StoredEvent } from './projector.ts';
@@ -335,11 +335,7 @@ export class ClusterIndexer {
   /** The account whose signature history holds a stream's transactions. */
   streamAddress(stream: string): string {
     if (stream !== PLATFORM_STREAM) return stream;
-    const [platform] = anchor.web3.PublicKey.findProgramAddressSync(
-      [Buffer.from('platform')],
-      new anchor.web3.PublicKey(this.programId),
-    );
-    return platform.toBase58();
+    return marqueePdas(new anchor.web3.PublicKey(this.programId)).platform().toBase58();
   }
 
   /**

@@ -3,7 +3,7 @@
 // transaction's streams) and when the whole log is replayed after a rollback.
 import { sql } from 'kysely';
 import { chainLog, quarantine, type DialectName, type Executor } from '../db/index.ts';
-import { streamGenesis } from '../program/idl.ts';
+import { streamGenesis } from '@marquee/program-client';
 import { applyEvent } from './projector.ts';
 
 export interface ApplyOptions {

@@ -3,7 +3,7 @@
 // reported demo transaction through it (ClusterIndexer.ingestSignature); an `api` process never
 // subscribes, the leader's indexer does that.
 import { DEMO_CLUSTER } from '../demo/chain.ts';
-import type { ChainTransaction } from '../program/decoder.ts';
+import type { ChainTransaction } from '@marquee/program-client';
 import type { ChainSource, SignatureInfo, SignatureQuery } from '../sources/source.ts';
 import type { LeaderAddress } from './demo-forward.ts';
 

@@ -1,23 +1,13 @@
-// settle_campaign (and distribute_revenue, for batches made before campaigns) as transaction
-// instructions, built with Anchor from the IDL: what any SettlementSigner sends (the RPC signer
-// below, or the demo chain's signer in LiteSVM).
+// A settlement request of the job as the program's instruction (settle_campaign, or
+// distribute_revenue for batches made before campaigns), built by the program client: what any
+// SettlementSigner sends (the RPC signer below, or the demo chain's signer in LiteSVM).
 import anchor from '@coral-xyz/anchor';
-import { coder, idl } from '../program/idl.ts';
+import { decodeAccount, distributeRevenueInstruction, settleCampaignInstruction } from '@marquee/program-client';
 import type { CampaignSettlementRequest, DistributionRequest, SettlementSigner } from './job.ts';
 
 const { PublicKey, Connection, Transaction, sendAndConfirmTransaction } = anchor.web3;
 type PublicKeyType = InstanceType<typeof PublicKey>;
 type KeypairType = InstanceType<typeof anchor.web3.Keypair>;
-
-function seed(text: string) {
-  return Buffer.from(text, 'utf8');
-}
-
-function u64(value: number) {
-  const bytes = Buffer.alloc(8);
-  bytes.writeBigUInt64LE(BigInt(value));
-  return bytes;
-}
 
 /** The platform's settlement accounts, read from the indexed platform row. */
 export interface SettlementAccounts {
@@ -26,54 +16,22 @@ export interface SettlementAccounts {
   programId?: PublicKeyType;
 }
 
-/** The program (an offline provider: only its instruction builder is used) and its PDA finder. */
-function offlineProgram(accounts: SettlementAccounts) {
-  const programId = accounts.programId ?? new PublicKey(idl.address);
-  const find = (...seeds: Buffer[]) => PublicKey.findProgramAddressSync(seeds, programId)[0];
-  const provider = { connection: new Connection('http://127.0.0.1:1'), publicKey: accounts.settlementAuthority };
-  const program = new anchor.Program({ ...idl, address: programId.toBase58() }, provider as unknown as anchor.Provider);
-  return { program, programId, find };
-}
-
-/** The accounts settle_campaign and distribute_revenue share: the deposit into the project's vault. */
-function depositAccounts(request: { project: string; index: number }, accounts: SettlementAccounts) {
-  const { programId, find } = offlineProgram(accounts);
-  const project = new PublicKey(request.project);
+/** The deposit both instructions make: into the project's vault as distribution `index`, paying the embeds. */
+function deposit(request: DistributionRequest | CampaignSettlementRequest, accounts: SettlementAccounts) {
   return {
-    settlementAuthority: accounts.settlementAuthority,
-    platform: find(seed('platform')),
-    project,
-    vault: find(seed('vault'), project.toBuffer()),
-    distribution: find(seed('distribution'), project.toBuffer(), u64(request.index)),
-    treasury: accounts.treasury,
-    eventAuthority: find(seed('__event_authority')),
-    program: programId,
+    ...accounts,
+    project: new PublicKey(request.project),
+    distributionIndex: request.index,
+    embeds: request.embeds.map((embed) => ({ embed: new PublicKey(embed.embed), views: BigInt(embed.views) })),
   };
 }
 
-const embedAccounts = (embeds: { embed: string }[]) => embeds.map((embed) => ({ pubkey: new PublicKey(embed.embed), isSigner: false, isWritable: true }));
-
-/** settle_campaign: accounts as in programs/marquee/src/instructions/settle_campaign.rs, then the embeds. */
-export function settleCampaignInstruction(request: CampaignSettlementRequest, accounts: SettlementAccounts) {
-  return offlineProgram(accounts)
-    .program.methods.settleCampaign(
-      new anchor.BN(request.impressions),
-      request.embeds.map((embed) => new anchor.BN(embed.views)),
-    )
-    .accountsPartial({ ...depositAccounts(request, accounts), campaign: new PublicKey(request.campaign) })
-    .remainingAccounts(embedAccounts(request.embeds))
-    .instruction();
+export function campaignSettlementInstruction(request: CampaignSettlementRequest, accounts: SettlementAccounts) {
+  return settleCampaignInstruction({ ...deposit(request, accounts), campaign: new PublicKey(request.campaign), impressions: BigInt(request.impressions) });
 }
 
-export function distributeRevenueInstruction(request: DistributionRequest, accounts: SettlementAccounts) {
-  return offlineProgram(accounts)
-    .program.methods.distributeRevenue(
-      new anchor.BN(request.amountLamports.toString()),
-      request.embeds.map((embed) => new anchor.BN(embed.views)),
-    )
-    .accountsPartial(depositAccounts(request, accounts))
-    .remainingAccounts(embedAccounts(request.embeds))
-    .instruction();
+export function distributionInstruction(request: DistributionRequest, accounts: SettlementAccounts) {
+  return distributeRevenueInstruction({ ...deposit(request, accounts), amountLamports: request.amountLamports });
 }
 
 /** Signs with a settlement keypair and sends through a cluster's RPC (devnet, localnet). */
@@ -90,17 +48,17 @@ export function rpcSettlementSigner(options: { rpcUrl: string; keypair: KeypairT
     async nextDistributionIndex(project) {
       const account = await connection.getAccountInfo(new PublicKey(project), 'confirmed');
       if (!account) throw new Error(`Project account ${project} does not exist on the cluster`);
-      const decoded = coder.accounts.decode('Project', account.data) as { distribution_count: anchor.BN };
+      const decoded = decodeAccount<{ distribution_count: anchor.BN }>('Project', account.data);
       return Number(decoded.distribution_count.toString());
     },
     async rentExemptMinimum(bytes) {
       return BigInt(await connection.getMinimumBalanceForRentExemption(bytes, 'confirmed'));
     },
     async settleCampaign(request) {
-      return send(await settleCampaignInstruction(request, await accounts()));
+      return send(campaignSettlementInstruction(request, await accounts()));
     },
     async distributeRevenue(request) {
-      return send(await distributeRevenueInstruction(request, await accounts()));
+      return send(distributionInstruction(request, await accounts()));
     },
   };
 }

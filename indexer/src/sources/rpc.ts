@@ -1,7 +1,7 @@
 // ChainSource for any cluster's JSON-RPC endpoint: getTransaction / getSignaturesForAddress over
 // HTTP, new transactions through the websocket logsSubscribe (onLogs) of the program.
 import anchor from '@coral-xyz/anchor';
-import { toChainTransaction, type ChainTransaction } from '../program/decoder.ts';
+import { toChainTransaction, type ChainTransaction } from '@marquee/program-client';
 import type { ChainSource, SignatureInfo, SignatureQuery, SourceNotification, TransactionQuery } from './source.ts';
 
 const { Connection, PublicKey } = anchor.web3;

@@ -1,6 +1,6 @@
 // The interface every chain source implements: the RPC source (any cluster URL), the Helius webhook
 // (push only, through the API), and the demo chain (in process, issue 5).
-import type { ChainTransaction } from '../program/decoder.ts';
+import type { ChainTransaction } from '@marquee/program-client';
 
 export interface SignatureInfo {
   signature: string;

@@ -2,8 +2,8 @@
 // coder, wrapped in emit_cpi!-shaped inner instructions exactly as the program emits them.
 import anchor from '@coral-xyz/anchor';
 import { createHash, randomBytes } from 'node:crypto';
-import type { ChainTransaction } from '../../src/program/decoder.ts';
-import { coder, idl, EVENT_IX_TAG, eventDiscriminator, PROGRAM_ID, type EventName } from '../../src/program/idl.ts';
+import type { ChainTransaction } from '@marquee/program-client';
+import { coder, MARQUEE_IDL as idl, EVENT_IX_TAG, eventDiscriminator, MARQUEE_PROGRAM_ADDRESS, type EventName } from '@marquee/program-client';
 import type { ChainSource, SignatureInfo, SignatureQuery, SourceNotification } from '../../src/sources/source.ts';
 
 const { PublicKey, Keypair } = anchor.web3;
@@ -72,7 +72,7 @@ export function buildTransaction(
   events: TestEvent[],
   options: { signature?: string; slot?: number; blockTime?: number; err?: unknown; programId?: string } = {},
 ): ChainTransaction {
-  const programId = options.programId ?? PROGRAM_ID;
+  const programId = options.programId ?? MARQUEE_PROGRAM_ADDRESS;
   const payer = Keypair.generate().publicKey.toBase58();
   const accountKeys = [payer, SYSTEM_PROGRAM, programId];
   return {
@@ -129,7 +129,7 @@ export class FakeChainSource implements ChainSource {
   }
 
   add(tx: ChainTransaction, addresses: string[] = []): ChainTransaction {
-    this.transactions.push({ tx, addresses: [PROGRAM_ID, ...addresses] });
+    this.transactions.push({ tx, addresses: [MARQUEE_PROGRAM_ADDRESS, ...addresses] });
     for (const listener of this.listeners) listener({ signature: tx.signature });
     return tx;
   }

@@ -8,7 +8,7 @@
 // first start's seeding commit)
 // Output: one JSON line per state: { after: number (-1: recovered), facts }.
 import { startDemo } from '../../src/demo/index.ts';
-import { pda } from '../../src/demo/instructions.ts';
+import { pda } from '@marquee/program-client';
 import type { DemoService } from '../../src/demo/service.ts';
 import { scalar, sqlRows, testStorage } from './database.ts';
 
@@ -16,18 +16,18 @@ const WALLET = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 
 /** The sequence: each entry is one demo action, one commit. */
 const ACTIONS: ((service: DemoService) => Promise<unknown>)[] = [
-  (service) => service.connect(WALLET),
+  (service) => service.keys.connect(WALLET),
   (service) => service.invest(WALLET, 9, 1.5),
   // Completes Winter Line (3.5 SOL short): it becomes funded.
   (service) => service.invest(WALLET, 10, 3.5),
   (service) => service.registerEmbed(WALLET, 10, 'https://crash.example', 'embed-10-crash'),
   // Winter Line is the wallet's only funded project, so the distribution lands there.
-  (service) => service.generateRevenue(WALLET, 2),
+  (service) => service.house.generateRevenue(WALLET, 2),
   async (service) => {
     const ids = await sqlRows<{ id: number }>(
       service.cluster.db,
       'SELECT id FROM investor_distributions WHERE investor = ? AND claimed = 0',
-      service.wallet(WALLET)!.demoAddress,
+      service.keys.wallet(WALLET)!.demoAddress,
     );
     await service.claimRevenue(WALLET, ids.map((row) => row.id));
   },
@@ -72,7 +72,7 @@ async function facts(service: DemoService) {
   return {
     projects: chain,
     transactions: service.chain.transactionCount,
-    wallet: service.wallet(WALLET)?.balanceLamports ?? null,
+    wallet: service.keys.wallet(WALLET)?.balanceLamports ?? null,
     indexAgrees,
   };
 }

@@ -1,7 +1,7 @@
 // What the failover test and its child process share: the fixture's shape, the published log of a
 // run (its chain's sent distributions) and the children's leader poll interval.
 import { join } from 'node:path';
-import type { ChainTransaction } from '../../src/program/decoder.ts';
+import type { ChainTransaction } from '@marquee/program-client';
 
 export interface FailoverFixture {
   /** The chain before settlement. */

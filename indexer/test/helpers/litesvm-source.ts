@@ -4,8 +4,8 @@
 import anchor from '@coral-xyz/anchor';
 import type { Keypair, TransactionInstruction } from '@solana/web3.js';
 import type { InnerInstruction } from 'litesvm';
-import type { ChainTransaction } from '../../src/program/decoder.ts';
-import { PROGRAM_ID } from '../../src/program/idl.ts';
+import type { ChainTransaction } from '@marquee/program-client';
+import { MARQUEE_PROGRAM_ADDRESS } from '@marquee/program-client';
 import type { ChainSource, SignatureInfo, SignatureQuery } from '../../src/sources/source.ts';
 import type { SvmChain } from '../../../tests/utils/litesvm.ts';
 
@@ -53,7 +53,7 @@ export class LiteSvmSource implements ChainSource {
 
   async getSignatures(address: string, query: SignatureQuery): Promise<SignatureInfo[]> {
     const newestFirst = this.log
-      .filter((entry) => entry.addresses.includes(address) || address === PROGRAM_ID)
+      .filter((entry) => entry.addresses.includes(address) || address === MARQUEE_PROGRAM_ADDRESS)
       .map((entry) => ({ signature: entry.tx.signature, slot: entry.tx.slot, failed: false }))
       .reverse();
     const start = query.before ? newestFirst.findIndex((entry) => entry.signature === query.before) + 1 : 0;

@@ -5,7 +5,7 @@ import anchor from '@coral-xyz/anchor';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { ChainTransaction } from '../../src/program/decoder.ts';
+import type { ChainTransaction } from '@marquee/program-client';
 import { LiteSvmSource } from './litesvm-source.ts';
 
 const programPath = fileURLToPath(new URL('../../../target/deploy/marquee.so', import.meta.url));
@@ -34,7 +34,7 @@ export async function fundedChain() {
   const second = chain.wallet(sol(10));
   await fixtures.invest(builders, first, project.address, sol(2));
   await fixtures.invest(builders, second, project.address, sol(1));
-  chain.send([await fixtures.claimLicenseIx(builders, studio.publicKey, project.address)], [studio]);
+  chain.send([fixtures.claimLicenseIx(studio.publicKey, project.address)], [studio]);
   return { chain, source, platform, studio, project, investors: [first, second] };
 }
 
@@ -49,21 +49,21 @@ export async function revenueChain() {
   const builders = chain.builders;
   const publisher = chain.wallet(sol(1));
   const embedId = 'embed-0-1767225600000';
-  chain.send([await fixtures.registerEmbedIx(builders, publisher.publicKey, project.address, embedId, 'https://films.example')], [publisher]);
+  chain.send([fixtures.registerEmbedIx(publisher.publicKey, project.address, embedId, 'https://films.example')], [publisher]);
   const embed = addresses.embed(project.address, publisher.publicKey, embedId);
   for (const [index, amount] of [sol(1.000000007), sol(0.333333333)].entries()) {
     const views = [{ embed, views: BigInt(100 + index) }];
-    chain.send([await fixtures.distributeRevenueIx(builders, platform.settlement.publicKey, project.address, index, platform.treasury.publicKey, amount, views)], [platform.settlement]);
+    chain.send([fixtures.distributeRevenueIx(platform.settlement.publicKey, project.address, index, platform.treasury.publicKey, amount, views)], [platform.settlement]);
   }
   const [first, second] = investors;
-  chain.send([await fixtures.claimRevenueIx(builders, first.publicKey, project.address)], [first]);
-  chain.send([await fixtures.claimPublisherRevenueIx(builders, publisher.publicKey, project.address, embed)], [publisher]);
+  chain.send([fixtures.claimRevenueIx(first.publicKey, project.address)], [first]);
+  chain.send([fixtures.claimPublisherRevenueIx(publisher.publicKey, project.address, embed)], [publisher]);
   const studio = chain.wallet(sol(10));
-  chain.send([await fixtures.registerStudioIx(builders, studio.publicKey, 'Late Studio')], [studio]);
+  chain.send([fixtures.registerStudioIx(studio.publicKey, 'Late Studio')], [studio]);
   const late = await fixtures.withProject(builders, studio, { goal: sol(5), daysLeft: 1 });
   await fixtures.invest(builders, second, late.address, sol(1));
   chain.warpTo(chain.now() + 2n * 86_400n);
-  chain.send([await fixtures.refundIx(builders, second.publicKey, late.address)], [second]);
+  chain.send([fixtures.refundIx(second.publicKey, late.address)], [second]);
   return { ...funded, publisher, embed, late };
 }
 

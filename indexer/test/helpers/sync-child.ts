@@ -5,7 +5,7 @@
 // Usage: node --import tsx sync-child.ts <fixture.json> <dataDir> [event|commit] [N]
 import { readFileSync } from 'node:fs';
 import { createCluster } from '../../src/cluster.ts';
-import type { ChainTransaction } from '../../src/program/decoder.ts';
+import type { ChainTransaction } from '@marquee/program-client';
 import { FakeChainSource } from './chain.ts';
 import { testStorage } from './database.ts';
 

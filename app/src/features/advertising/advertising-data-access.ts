@@ -8,7 +8,7 @@ import { apiGet, apiPost } from '@/lib/api'
 import type { CampaignDetail, CampaignSummary, Cluster, StoredMedia } from '@/lib/types'
 import { useCluster } from '@/features/mode/mode-data-access'
 import { chainKeys, useMarqueeClient } from '@/features/chain/chain-data-access'
-import { AD_GENRES } from '@/features/chain/ad-genres'
+import { AD_GENRES } from '@marquee/program-client/constants'
 import type { CampaignInput, CampaignRef } from '@/features/chain/marquee-client'
 import { WalletNotConnectedError } from '@/features/projects/projects-data-access'
 

@@ -3,15 +3,16 @@
 // the PDAs of seeds.rs, Anchor discriminators and Borsh arguments. No network is touched.
 import { createHash } from 'node:crypto'
 import { Keypair, PublicKey, Connection } from '@solana/web3.js'
+import { getAssociatedTokenAddressSync as associatedTokenAddress } from '@solana/spl-token'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { installFakeApi } from '@/test/fake-api'
-import { BN } from '@coral-xyz/anchor'
+import { AD_GENRES, ASSOCIATED_TOKEN_PROGRAM_ID, genreMask, MARQUEE_IDL, MARQUEE_PROGRAM_ID, pda as packagePda, SHARE_TOKEN_PROGRAM_ID } from '@marquee/program-client'
 import { AnchorClient, solToLamports } from './anchor-client'
-import { ASSOCIATED_TOKEN_PROGRAM_ID, MARQUEE_IDL, MARQUEE_PROGRAM_ID, SHARE_TOKEN_PROGRAM_ID } from './idl'
-import { getAssociatedTokenAddressSync } from './token-addresses'
-import { AD_GENRES, genreMask } from './ad-genres'
 
 const investor = Keypair.generate().publicKey
+/** The share account as spl-token derives it: an independent check of the package's derivation. */
+const getAssociatedTokenAddressSync = (mint: PublicKey, owner: PublicKey) =>
+  associatedTokenAddress(mint, owner, false, SHARE_TOKEN_PROGRAM_ID, ASSOCIATED_TOKEN_PROGRAM_ID)
 const wallet = {
   publicKey: investor,
   signTransaction: async <T,>(tx: T) => tx,
@@ -131,7 +132,7 @@ describe('AnchorClient instructions', () => {
       metadataUri: 'u',
       metadataHash: Array.from({ length: 32 }, (_, index) => index),
       fundingGoalLamports: solToLamports(2),
-      deadline: new BN(1_800_000_000),
+      deadline: 1_800_000_000n,
     })
     const id = Buffer.alloc(8)
     id.writeBigUInt64LE(7n)
@@ -318,12 +319,7 @@ describe('AnchorClient instructions', () => {
 
     /** A client whose chain has campaigns at `existing` ids and whose wallet "sends" by recording. */
     function flowClient(existing: bigint[]) {
-      const u64 = (id: bigint) => {
-        const bytes = Buffer.alloc(8)
-        bytes.writeBigUInt64LE(id)
-        return bytes
-      }
-      const taken = new Set(existing.map((id) => PublicKey.findProgramAddressSync([Buffer.from('campaign'), investor.toBuffer(), u64(id)], MARQUEE_PROGRAM_ID)[0].toBase58()))
+      const taken = new Set(existing.map((id) => packagePda.campaign(investor, id).toBase58()))
       const connection = { getAccountInfo: async (key: PublicKey) => (taken.has(key.toBase58()) ? { lamports: 1 } : null) } as unknown as Connection
       const flow = new AnchorClient(connection, wallet)
       const sent: unknown[] = []
@@ -331,7 +327,7 @@ describe('AnchorClient instructions', () => {
         sent.push(...instructions)
         return 'campaignsig'
       }
-      return { flow, sent, address: (id: bigint) => PublicKey.findProgramAddressSync([Buffer.from('campaign'), investor.toBuffer(), u64(id)], MARQUEE_PROGRAM_ID)[0].toBase58() }
+      return { flow, sent, address: (id: bigint) => packagePda.campaign(investor, id).toBase58() }
     }
 
     it('the next campaign id is one past the indexed ones, then past any the chain already has', async () => {

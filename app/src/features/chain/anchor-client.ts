@@ -1,12 +1,37 @@
-// On-Chain mode: transactions built with @coral-xyz/anchor from the program's IDL, signed by the
-// connected wallet and sent to devnet with commitment 'confirmed'.
-import { AnchorProvider, BN, Program } from '@coral-xyz/anchor'
-import { createAssociatedTokenAccountIdempotentInstruction } from '@solana/spl-token'
+// On-Chain mode: the program client's instructions, signed by the connected wallet and sent to
+// devnet with commitment 'confirmed'. This class is the wallet's sender: it names the accounts the
+// user chose and reads what a send needs (the next project or campaign id); the bytes come from
+// @marquee/program-client.
+import { AnchorProvider } from '@coral-xyz/anchor'
 import type { AnchorWallet } from '@solana/wallet-adapter-react'
-import { Keypair, PublicKey, SystemProgram, Transaction, type Connection, type TransactionInstruction } from '@solana/web3.js'
+import { Keypair, PublicKey, Transaction, type Connection, type TransactionInstruction } from '@solana/web3.js'
+import {
+  certificateInstructions,
+  certificateMetadata,
+  certificateSpace,
+  claimLicenseInstruction,
+  claimPublisherRevenueInstruction,
+  claimRevenueInstruction,
+  closeCampaignInstruction,
+  createCampaignInstruction,
+  createProjectInstruction,
+  createShareAccountInstruction,
+  decodeAccount,
+  genreMask,
+  investInstruction,
+  pda,
+  refundInstruction,
+  registerEmbedInstruction,
+  registerStudioInstruction,
+  setCampaignPausedInstruction,
+  topUpCampaignInstruction,
+  updateProjectMetadataInstruction,
+  verifyStudioInstruction,
+  type CreateProjectArgs,
+} from '@marquee/program-client'
 import { AD_PRICE_PER_MILLE_LAMPORTS, COMMITMENT, LAMPORTS_PER_SOL, USD_PER_SOL } from '@/constants'
 import { ApiError, apiGet, apiPost } from '@/lib/api'
-import type { AdType, CampaignDetail, CampaignSummary, Cluster, Project } from '@/lib/types'
+import type { CampaignDetail, CampaignSummary, Cluster, Project } from '@/lib/types'
 import {
   WritePath,
   requestTestRevenue,
@@ -21,20 +46,9 @@ import {
   type ProjectRef,
   type StudioRef,
 } from './marquee-client'
-import { certificateInstructions, certificateMetadata, certificateSpace } from './license-certificate'
-import { genreMask } from './ad-genres'
-import { marqueePdas } from './pdas'
-import { ASSOCIATED_TOKEN_PROGRAM_ID, MARQUEE_IDL, MARQUEE_PROGRAM_ID, SHARE_TOKEN_PROGRAM_ID } from './idl'
 
-export function solToLamports(sol: number): BN {
-  return new BN(Math.round(sol * LAMPORTS_PER_SOL).toString())
-}
-
-/** The IDL's AdType enum as @coral-xyz/anchor encodes it (variant name in camelCase). */
-const AD_TYPE_VARIANT: Record<AdType, Record<string, Record<string, never>>> = {
-  display: { display: {} },
-  video: { video: {} },
-  sponsorship: { sponsorship: {} },
+export function solToLamports(sol: number): bigint {
+  return BigInt(Math.round(sol * LAMPORTS_PER_SOL))
 }
 
 /** Seconds since the epoch of an ISO 8601 time. */
@@ -50,10 +64,8 @@ export interface CreateCampaignArgs {
 export class AnchorClient implements MarqueeClient {
   readonly mode = 'onchain' as const
   readonly walletAddress: string
-  private readonly program: Program
   private readonly provider: AnchorProvider
   private readonly writes: WritePath
-  private readonly pdas = marqueePdas(MARQUEE_PROGRAM_ID)
 
   constructor(
     connection: Connection,
@@ -62,112 +74,44 @@ export class AnchorClient implements MarqueeClient {
   ) {
     this.walletAddress = wallet.publicKey.toBase58()
     this.provider = new AnchorProvider(connection, wallet, { commitment: COMMITMENT, preflightCommitment: COMMITMENT })
-    this.program = new Program(MARQUEE_IDL, this.provider)
     this.writes = new WritePath('onchain', cluster)
   }
 
-  private common() {
-    return { eventAuthority: this.pdas.eventAuthority(), program: MARQUEE_PROGRAM_ID }
-  }
-
-  /**
-   * The Associated Token program's CreateIdempotent of the investor's share account (their
-   * associated Token-2022 account of the project's share mint), paid by the investor. `invest`
-   * requires that account to exist and no longer creates it, so every investment sends this first:
-   * it creates the account on a first investment and finds it there on the next ones.
-   */
+  /** The Associated Token program's CreateIdempotent of the wallet's share account of the project. */
   createShareAccountInstruction(project: ProjectRef): TransactionInstruction {
-    const projectKey = new PublicKey(project.address)
-    const investor = this.wallet.publicKey
-    return createAssociatedTokenAccountIdempotentInstruction(
-      investor,
-      this.pdas.investorShareAccount(projectKey, investor),
-      investor,
-      this.pdas.shareMint(projectKey),
-      SHARE_TOKEN_PROGRAM_ID,
-      ASSOCIATED_TOKEN_PROGRAM_ID,
-    )
+    return createShareAccountInstruction({ investor: this.wallet.publicKey, project: new PublicKey(project.address) })
   }
 
   /** An investment's transaction: the share account's CreateIdempotent, then invest. */
-  async investInstructions(project: ProjectRef, amountSol: number): Promise<TransactionInstruction[]> {
-    return [this.createShareAccountInstruction(project), await this.investInstruction(project, amountSol)]
+  investInstructions(project: ProjectRef, amountSol: number): TransactionInstruction[] {
+    return [this.createShareAccountInstruction(project), this.investInstruction(project, amountSol)]
   }
 
   /** invest(amount_lamports): SOL into the project vault, share tokens to the investor's existing share account. */
-  investInstruction(project: ProjectRef, amountSol: number): Promise<TransactionInstruction> {
-    const projectKey = new PublicKey(project.address)
-    const investor = this.wallet.publicKey
-    return this.program.methods
-      .invest(solToLamports(amountSol))
-      .accountsStrict({
-        investor,
-        platform: this.pdas.platform(),
-        project: projectKey,
-        investment: this.pdas.investment(projectKey, investor),
-        shareMint: this.pdas.shareMint(projectKey),
-        investorShareAccount: this.pdas.investorShareAccount(projectKey, investor),
-        vault: this.pdas.vault(projectKey),
-        systemProgram: SystemProgram.programId,
-        tokenProgram: SHARE_TOKEN_PROGRAM_ID,
-        ...this.common(),
-      })
-      .instruction()
+  investInstruction(project: ProjectRef, amountSol: number): TransactionInstruction {
+    return investInstruction({ investor: this.wallet.publicKey, project: new PublicKey(project.address), amountLamports: solToLamports(amountSol) })
   }
 
   /** claim_license: the studio takes the raised SOL of its funded project. */
-  claimLicenseInstruction(project: ProjectRef): Promise<TransactionInstruction> {
-    const projectKey = new PublicKey(project.address)
-    return this.program.methods
-      .claimLicense()
-      .accountsStrict({ authority: this.wallet.publicKey, project: projectKey, vault: this.pdas.vault(projectKey), ...this.common() })
-      .instruction()
+  claimLicenseInstruction(project: ProjectRef): TransactionInstruction {
+    return claimLicenseInstruction({ authority: this.wallet.publicKey, project: new PublicKey(project.address) })
   }
 
   /** register_embed(embed_id, website_url): the publisher's embed of a funded project. */
-  registerEmbedInstruction(project: ProjectRef, websiteUrl: string, embedId: string): Promise<TransactionInstruction> {
-    const projectKey = new PublicKey(project.address)
-    return this.program.methods
-      .registerEmbed(embedId, websiteUrl)
-      .accountsStrict({
-        publisher: this.wallet.publicKey,
-        project: projectKey,
-        embed: this.pdas.embed(projectKey, this.wallet.publicKey, embedId),
-        systemProgram: SystemProgram.programId,
-        ...this.common(),
-      })
-      .instruction()
+  registerEmbedInstruction(project: ProjectRef, websiteUrl: string, embedId: string): TransactionInstruction {
+    return registerEmbedInstruction({ publisher: this.wallet.publicKey, project: new PublicKey(project.address), embedId, websiteUrl })
   }
 
   /** claim_revenue: the investor's accrued revenue of one project. */
-  claimRevenueInstruction(project: Pick<Project, 'address'>): Promise<TransactionInstruction> {
-    const projectKey = new PublicKey(project.address)
-    const investor = this.wallet.publicKey
-    return this.program.methods
-      .claimRevenue()
-      .accountsStrict({
-        investor,
-        project: projectKey,
-        investment: this.pdas.investment(projectKey, investor),
-        vault: this.pdas.vault(projectKey),
-        ...this.common(),
-      })
-      .instruction()
+  claimRevenueInstruction(project: Pick<Project, 'address'>): TransactionInstruction {
+    return claimRevenueInstruction({ investor: this.wallet.publicKey, project: new PublicKey(project.address) })
   }
 
   /** claim_publisher_revenue: the publisher's earnings of one embed, paid from the project vault. */
-  claimPublisherRevenueInstruction(project: Pick<Project, 'address'>, embedId: string): Promise<TransactionInstruction> {
+  claimPublisherRevenueInstruction(project: Pick<Project, 'address'>, embedId: string): TransactionInstruction {
     const projectKey = new PublicKey(project.address)
-    return this.program.methods
-      .claimPublisherRevenue()
-      .accountsStrict({
-        publisher: this.wallet.publicKey,
-        project: projectKey,
-        embed: this.pdas.embed(projectKey, this.wallet.publicKey, embedId),
-        vault: this.pdas.vault(projectKey),
-        ...this.common(),
-      })
-      .instruction()
+    const publisher = this.wallet.publicKey
+    return claimPublisherRevenueInstruction({ publisher, project: projectKey, embed: pda.embed(projectKey, publisher, embedId) })
   }
 
   /** Signs with the wallet and sends; resolves once the transaction is confirmed. */
@@ -176,33 +120,32 @@ export class AnchorClient implements MarqueeClient {
   }
 
   async invest(project: ProjectRef, amountSol: number) {
-    const txHash = await this.send(await this.investInstructions(project, amountSol))
+    const txHash = await this.send(this.investInstructions(project, amountSol))
     const investment = await this.writes.investment(project, amountSol, txHash, this.walletAddress)
     return { txHash, investment }
   }
 
   async claimLicense(project: ProjectRef) {
-    const txHash = await this.send([await this.claimLicenseInstruction(project)])
+    const txHash = await this.send([this.claimLicenseInstruction(project)])
     await this.writes.projectFunded(project, txHash)
     return txHash
   }
 
   async registerEmbed(project: ProjectRef, websiteUrl: string, embedId: string) {
-    const txHash = await this.send([await this.registerEmbedInstruction(project, websiteUrl, embedId)])
+    const txHash = await this.send([this.registerEmbedInstruction(project, websiteUrl, embedId)])
     const embed = await this.writes.embed(project, websiteUrl, embedId, txHash)
     return { txHash, embed }
   }
 
   /** One claim_revenue instruction per project, in one transaction. */
   async claimRevenue({ distributionIds, projects, expectedAmount }: ClaimRevenueInput) {
-    const instructions = await Promise.all(projects.map((project) => this.claimRevenueInstruction(project)))
-    const txHash = await this.send(instructions)
+    const txHash = await this.send(projects.map((project) => this.claimRevenueInstruction(project)))
     const recorded = await this.writes.revenueClaim(distributionIds, txHash)
     return { txHash, amount: recorded?.amount ?? expectedAmount }
   }
 
   async claimPublisherRevenue(project: Pick<Project, 'id' | 'address'>, embedId: string) {
-    const txHash = await this.send([await this.claimPublisherRevenueInstruction(project, embedId)])
+    const txHash = await this.send([this.claimPublisherRevenueInstruction(project, embedId)])
     const recorded = await this.writes.publisherClaim(txHash)
     return { txHash, amountLamports: recorded?.amountLamports ?? null }
   }
@@ -217,86 +160,40 @@ export class AnchorClient implements MarqueeClient {
   }
 
   /** register_studio(name): the wallet becomes a studio (unverified). */
-  registerStudioInstruction(name: string): Promise<TransactionInstruction> {
-    const authority = this.wallet.publicKey
-    return this.program.methods
-      .registerStudio(name)
-      .accountsStrict({
-        authority,
-        platform: this.pdas.platform(),
-        studio: this.pdas.studio(authority),
-        systemProgram: SystemProgram.programId,
-        ...this.common(),
-      })
-      .instruction()
+  registerStudioInstruction(name: string): TransactionInstruction {
+    return registerStudioInstruction({ authority: this.wallet.publicKey, name })
   }
 
   /** create_project(args) as project number `projectId` (the platform's next id). */
-  createProjectInstruction(
-    projectId: bigint,
-    args: { title: string; metadataUri: string; metadataHash: number[]; fundingGoalLamports: BN; deadline: BN },
-  ): Promise<TransactionInstruction> {
-    const authority = this.wallet.publicKey
-    const project = this.pdas.project(projectId)
-    return this.program.methods
-      .createProject(args)
-      .accountsStrict({
-        authority,
-        platform: this.pdas.platform(),
-        studio: this.pdas.studio(authority),
-        project,
-        shareMint: this.pdas.shareMint(project),
-        vault: this.pdas.vault(project),
-        systemProgram: SystemProgram.programId,
-        tokenProgram: SHARE_TOKEN_PROGRAM_ID,
-        ...this.common(),
-      })
-      .instruction()
+  createProjectInstruction(projectId: bigint, args: CreateProjectArgs): TransactionInstruction {
+    return createProjectInstruction({ authority: this.wallet.publicKey, projectId, ...args })
   }
 
   /** update_project_metadata(metadata_uri, metadata_hash): the studio points its film to a new document. */
-  updateProjectMetadataInstruction(project: EditedProject, metadataUri: string, sha256: string): Promise<TransactionInstruction> {
-    return this.program.methods
-      .updateProjectMetadata(metadataUri, Array.from(hexBytes(sha256)))
-      .accountsStrict({ authority: this.wallet.publicKey, project: new PublicKey(project.address), ...this.common() })
-      .instruction()
+  updateProjectMetadataInstruction(project: EditedProject, metadataUri: string, sha256: string): TransactionInstruction {
+    return updateProjectMetadataInstruction({ authority: this.wallet.publicKey, project: new PublicKey(project.address), metadataUri, metadataHash: hexBytes(sha256) })
   }
 
   /** verify_studio(verified), signed by the platform admin. */
-  verifyStudioInstruction(studio: StudioRef, verified: boolean): Promise<TransactionInstruction> {
-    return this.program.methods
-      .verifyStudio(verified)
-      .accountsStrict({
-        admin: this.wallet.publicKey,
-        platform: this.pdas.platform(),
-        studio: this.pdas.studio(new PublicKey(studio.authority)),
-        ...this.common(),
-      })
-      .instruction()
+  verifyStudioInstruction(studio: StudioRef, verified: boolean): TransactionInstruction {
+    return verifyStudioInstruction({ admin: this.wallet.publicKey, studioAuthority: new PublicKey(studio.authority), verified })
   }
 
   /** refund: the investor's SOL back from a film past its deadline unfunded; the shares are burned. */
-  refundInstruction(project: ProjectRef): Promise<TransactionInstruction> {
-    const projectKey = new PublicKey(project.address)
-    const investor = this.wallet.publicKey
-    return this.program.methods
-      .refund()
-      .accountsStrict({
-        investor,
-        project: projectKey,
-        investment: this.pdas.investment(projectKey, investor),
-        shareMint: this.pdas.shareMint(projectKey),
-        investorShareAccount: this.pdas.investorShareAccount(projectKey, investor),
-        vault: this.pdas.vault(projectKey),
-        tokenProgram: SHARE_TOKEN_PROGRAM_ID,
-        ...this.common(),
-      })
-      .instruction()
+  refundInstruction(project: ProjectRef): TransactionInstruction {
+    return refundInstruction({ investor: this.wallet.publicKey, project: new PublicKey(project.address) })
   }
 
   private async studioRegistered(): Promise<boolean> {
-    const account = await this.provider.connection.getAccountInfo(this.pdas.studio(this.wallet.publicKey), COMMITMENT)
+    const account = await this.provider.connection.getAccountInfo(pda.studio(this.wallet.publicKey), COMMITMENT)
     return account !== null
+  }
+
+  /** The platform's next project id: its project count. */
+  private async nextProjectId(): Promise<bigint> {
+    const account = await this.provider.connection.getAccountInfo(pda.platform(), COMMITMENT)
+    if (!account) throw new Error('The platform is not initialised on this cluster')
+    return BigInt(decodeAccount<{ project_count: { toString(): string } }>('Platform', account.data).project_count.toString())
   }
 
   /**
@@ -306,20 +203,18 @@ export class AnchorClient implements MarqueeClient {
   async createProject(listing: ListingInput) {
     const { studioName, ...metadata } = listing
     const stored = await apiPost<{ uri: string; sha256: string }>('/api/metadata', this.cluster, metadata)
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const platform = (await (this.program.account as any).platform.fetch(this.pdas.platform())) as { projectCount: BN }
-    const projectId = BigInt(platform.projectCount.toString())
+    const projectId = await this.nextProjectId()
     const instructions: TransactionInstruction[] = []
     if (!(await this.studioRegistered())) {
-      instructions.push(await this.registerStudioInstruction(studioName || `${listing.directorName} Productions`.slice(0, 64)))
+      instructions.push(this.registerStudioInstruction(studioName || `${listing.directorName} Productions`.slice(0, 64)))
     }
     instructions.push(
-      await this.createProjectInstruction(projectId, {
+      this.createProjectInstruction(projectId, {
         title: listing.title,
         metadataUri: stored.uri,
-        metadataHash: Array.from(hexBytes(stored.sha256)),
+        metadataHash: hexBytes(stored.sha256),
         fundingGoalLamports: solToLamports(listing.fundingGoal / USD_PER_SOL),
-        deadline: new BN(Math.floor(Date.parse(listing.deadline) / 1000)),
+        deadline: BigInt(unixSeconds(listing.deadline)),
       }),
     )
     const txHash = await this.send(instructions)
@@ -333,25 +228,25 @@ export class AnchorClient implements MarqueeClient {
    */
   async updateProjectMetadata(project: EditedProject, edit: ListingEdit) {
     const { uri, sha256 } = await apiPost<{ uri: string; sha256: string }>(`/api/projects/${project.id}/metadata`, this.cluster, edit)
-    const txHash = await this.send([await this.updateProjectMetadataInstruction(project, uri, sha256)])
+    const txHash = await this.send([this.updateProjectMetadataInstruction(project, uri, sha256)])
     await this.writes.transaction(txHash)
     return { txHash, uri, sha256 }
   }
 
   async registerStudio(name: string) {
-    const txHash = await this.send([await this.registerStudioInstruction(name)])
+    const txHash = await this.send([this.registerStudioInstruction(name)])
     await this.writes.transaction(txHash)
     return txHash
   }
 
   async verifyStudio(studio: StudioRef, verified: boolean) {
-    const txHash = await this.send([await this.verifyStudioInstruction(studio, verified)])
+    const txHash = await this.send([this.verifyStudioInstruction(studio, verified)])
     await this.writes.transaction(txHash)
     return txHash
   }
 
   async refund(project: ProjectRef) {
-    const txHash = await this.send([await this.refundInstruction(project)])
+    const txHash = await this.send([this.refundInstruction(project)])
     const reported = await this.writes.transaction(txHash)
     const refunded = reported?.events.find((event) => event.name === 'Refunded')
     return { txHash, amountLamports: refunded ? String(refunded.data.amount_lamports) : null }
@@ -370,64 +265,38 @@ export class AnchorClient implements MarqueeClient {
     const txHash = await this.provider.sendAndConfirm(new Transaction().add(...certificateInstructions(input, rent)), [mint], { commitment: COMMITMENT })
     return { txHash, mint: mint.publicKey.toBase58() }
   }
+
   /** create_campaign(args): the campaign PDA of (wallet, campaign id); a sponsorship passes its film last. */
-  createCampaignInstruction({ campaignId, input, now }: CreateCampaignArgs): Promise<TransactionInstruction> {
-    const advertiser = this.wallet.publicKey
-    const sponsoredProject = input.sponsorship ? new PublicKey(input.sponsorship.project.address) : PublicKey.default
-    const pricePerMille =
-      input.adType === 'sponsorship'
-        ? solToLamports(input.sponsorship?.pricePerMilleSol ?? 0)
-        : new BN(AD_PRICE_PER_MILLE_LAMPORTS[input.adType].toString())
-    return this.program.methods
-      .createCampaign({
-        campaignId: new BN(campaignId.toString()),
-        adType: AD_TYPE_VARIANT[input.adType],
-        pricePerMilleLamports: pricePerMille,
-        sponsoredProject,
-        budgetLamports: solToLamports(input.budgetSol),
-        creativeUri: input.creativeUri,
-        creativeHash: Array.from(hexBytes(input.creativeHash)),
-        targetGenres: new BN(genreMask(input.targetGenres).toString()),
-        startAt: new BN(input.startAt ? unixSeconds(input.startAt) : now),
-        endAt: new BN(unixSeconds(input.endAt)),
-      })
-      .accountsStrict({
-        advertiser,
-        campaign: this.pdas.campaign(advertiser, campaignId),
-        systemProgram: SystemProgram.programId,
-        ...this.common(),
-      })
-      .remainingAccounts(input.sponsorship ? [{ pubkey: sponsoredProject, isSigner: false, isWritable: false }] : [])
-      .instruction()
+  createCampaignInstruction({ campaignId, input, now }: CreateCampaignArgs): TransactionInstruction {
+    return createCampaignInstruction({
+      advertiser: this.wallet.publicKey,
+      campaignId,
+      adType: input.adType,
+      pricePerMilleLamports:
+        input.adType === 'sponsorship' ? solToLamports(input.sponsorship?.pricePerMilleSol ?? 0) : BigInt(AD_PRICE_PER_MILLE_LAMPORTS[input.adType]),
+      sponsoredProject: input.sponsorship ? new PublicKey(input.sponsorship.project.address) : null,
+      budgetLamports: solToLamports(input.budgetSol),
+      creativeUri: input.creativeUri,
+      creativeHash: hexBytes(input.creativeHash),
+      targetGenres: genreMask(input.targetGenres),
+      startAt: BigInt(input.startAt ? unixSeconds(input.startAt) : now),
+      endAt: BigInt(unixSeconds(input.endAt)),
+    })
   }
 
   /** top_up_campaign(amount_lamports). */
-  topUpCampaignInstruction(campaign: CampaignRef, amountSol: number): Promise<TransactionInstruction> {
-    return this.program.methods
-      .topUpCampaign(solToLamports(amountSol))
-      .accountsStrict({
-        advertiser: this.wallet.publicKey,
-        campaign: new PublicKey(campaign.address),
-        systemProgram: SystemProgram.programId,
-        ...this.common(),
-      })
-      .instruction()
+  topUpCampaignInstruction(campaign: CampaignRef, amountSol: number): TransactionInstruction {
+    return topUpCampaignInstruction({ advertiser: this.wallet.publicKey, campaign: new PublicKey(campaign.address), amountLamports: solToLamports(amountSol) })
   }
 
   /** set_campaign_paused(paused). */
-  setCampaignPausedInstruction(campaign: CampaignRef, paused: boolean): Promise<TransactionInstruction> {
-    return this.program.methods
-      .setCampaignPaused(paused)
-      .accountsStrict({ advertiser: this.wallet.publicKey, campaign: new PublicKey(campaign.address), ...this.common() })
-      .instruction()
+  setCampaignPausedInstruction(campaign: CampaignRef, paused: boolean): TransactionInstruction {
+    return setCampaignPausedInstruction({ advertiser: this.wallet.publicKey, campaign: new PublicKey(campaign.address), paused })
   }
 
   /** close_campaign: budget left and rent back to the advertiser. */
-  closeCampaignInstruction(campaign: CampaignRef): Promise<TransactionInstruction> {
-    return this.program.methods
-      .closeCampaign()
-      .accountsStrict({ advertiser: this.wallet.publicKey, campaign: new PublicKey(campaign.address), ...this.common() })
-      .instruction()
+  closeCampaignInstruction(campaign: CampaignRef): TransactionInstruction {
+    return closeCampaignInstruction({ advertiser: this.wallet.publicKey, campaign: new PublicKey(campaign.address) })
   }
 
   /**
@@ -437,7 +306,7 @@ export class AnchorClient implements MarqueeClient {
   async nextCampaignId(): Promise<bigint> {
     const { campaigns } = await apiGet<{ campaigns: CampaignSummary[] }>(`/api/campaigns?advertiser=${this.walletAddress}`, this.cluster)
     let id = campaigns.reduce((next, campaign) => (BigInt(campaign.campaignId) >= next ? BigInt(campaign.campaignId) + 1n : next), 0n)
-    while (await this.provider.connection.getAccountInfo(this.pdas.campaign(this.wallet.publicKey, id), COMMITMENT)) id += 1n
+    while (await this.provider.connection.getAccountInfo(pda.campaign(this.wallet.publicKey, id), COMMITMENT)) id += 1n
     return id
   }
 
@@ -460,8 +329,8 @@ export class AnchorClient implements MarqueeClient {
 
   async createCampaign({ details, ...input }: CampaignInput) {
     const campaignId = await this.nextCampaignId()
-    const address = this.pdas.campaign(this.wallet.publicKey, campaignId).toBase58()
-    const instruction = await this.createCampaignInstruction({ campaignId, input, now: Math.floor(Date.now() / 1000) })
+    const address = pda.campaign(this.wallet.publicKey, campaignId).toBase58()
+    const instruction = this.createCampaignInstruction({ campaignId, input, now: Math.floor(Date.now() / 1000) })
     const txHash = await this.send([instruction])
     await this.writes.transaction(txHash)
     // The details answer is the campaign as indexed with them.
@@ -470,17 +339,17 @@ export class AnchorClient implements MarqueeClient {
   }
 
   async topUpCampaign(campaign: CampaignRef, amountSol: number) {
-    const { txHash, campaign: indexed } = await this.sendCampaignInstruction(campaign.address, await this.topUpCampaignInstruction(campaign, amountSol))
+    const { txHash, campaign: indexed } = await this.sendCampaignInstruction(campaign.address, this.topUpCampaignInstruction(campaign, amountSol))
     return { txHash, campaign: indexed }
   }
 
   async setCampaignPaused(campaign: CampaignRef, paused: boolean) {
-    const { txHash, campaign: indexed } = await this.sendCampaignInstruction(campaign.address, await this.setCampaignPausedInstruction(campaign, paused))
+    const { txHash, campaign: indexed } = await this.sendCampaignInstruction(campaign.address, this.setCampaignPausedInstruction(campaign, paused))
     return { txHash, campaign: indexed }
   }
 
   async closeCampaign(campaign: CampaignRef) {
-    const { txHash, reported, campaign: indexed } = await this.sendCampaignInstruction(campaign.address, await this.closeCampaignInstruction(campaign))
+    const { txHash, reported, campaign: indexed } = await this.sendCampaignInstruction(campaign.address, this.closeCampaignInstruction(campaign))
     const closed = reported?.events.find((event) => event.name === 'CampaignClosed')
     return { txHash, campaign: indexed, refundedLamports: closed ? String(closed.data.refunded_lamports) : (indexed?.refundedLamports ?? null) }
   }

@@ -188,17 +188,6 @@ export function tokenShareFor(amountSol: number, fundingGoalUsd: number): number
 }
 
 /**
- * A new embed id: the spec's `embed-{projectId}-{timestamp}` and 128 random bits (base64url), so
- * nobody can guess a publisher's id before it is registered. Within the program's rule: 1 to 64
- * bytes of `[A-Za-z0-9._-]`.
- */
-export function embedIdFor(projectId: number, now: number = Date.now()): string {
-  const random = crypto.getRandomValues(new Uint8Array(16))
-  const base64url = btoa(String.fromCharCode(...random)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-  return `embed-${projectId}-${now}-${base64url}`
-}
-
-/**
  * The spec's write paths after a transaction. Demo mode swallows and logs API failures (the demo
  * chain's events are ingested anyway); on-chain mode rethrows them (spec §8).
  */

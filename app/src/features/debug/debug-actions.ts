@@ -4,7 +4,8 @@
 import { apiGet, apiPost } from '@/lib/api'
 import { amountToSol, sleep } from '@/lib/format'
 import type { EmbedRecord, Project, UnclaimedRevenue } from '@/lib/types'
-import { embedIdFor, type MarqueeClient } from '@/features/chain/marquee-client'
+import { embedIdFor } from '@marquee/program-client/embed-id'
+import type { MarqueeClient } from '@/features/chain/marquee-client'
 import type { TrackedView } from './debug-logic'
 
 export class DebugActionError extends Error {}

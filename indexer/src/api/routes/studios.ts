@@ -28,7 +28,7 @@ import { editedListing, NOTHING_TO_UPDATE } from '../../listing-edit.ts';
 import { validate } from '../validate.ts';
 import { verifiedEvents } from '../verify.ts';
 import type { StoredEvent } from '../../ingest/projector.ts';
-import { EVENT_NAMES } from '../../program/idl.ts';
+import { EVENT_NAMES } from '@marquee/program-client';
 
 
 /** The address that signs for a wallet on this cluster (its demo key on the demo chain). */

@@ -4,7 +4,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { MAX_TRANSACTION_SIGNATURES, MAX_WEBHOOK_TRANSACTIONS } from '../../constants.ts';
-import { toChainTransaction } from '../../program/decoder.ts';
+import { toChainTransaction } from '@marquee/program-client';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { validate } from '../validate.ts';

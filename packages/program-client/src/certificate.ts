@@ -1,8 +1,7 @@
 // The licence certificate ("Mint NFT" of the Production Portal): a Token-2022 mint of supply 1 with
 // the metadata pointer and token-metadata extensions (name, symbol, URI, and the film's project
 // account as an extra field), minted to the studio and then closed to further minting. One builder
-// for both signers: the connected wallet on devnet (AnchorClient) and the demo chain, which imports
-// this file (so it uses package imports only, no app aliases).
+// for both signers: the connected wallet on devnet (AnchorClient) and the demo chain.
 import {
   AuthorityType,
   ExtensionType,
@@ -16,23 +15,23 @@ import {
   createSetAuthorityInstruction,
   getAssociatedTokenAddressSync,
   getMintLen,
-} from '@solana/spl-token'
-import { createInitializeInstruction, createUpdateFieldInstruction, pack, type TokenMetadata } from '@solana/spl-token-metadata'
-import { SystemProgram, type PublicKey, type TransactionInstruction } from '@solana/web3.js'
+} from '@solana/spl-token';
+import { createInitializeInstruction, createUpdateFieldInstruction, pack, type TokenMetadata } from '@solana/spl-token-metadata';
+import { SystemProgram, type PublicKey, type TransactionInstruction } from '@solana/web3.js';
 
 /** Token-metadata symbol of every certificate. */
-export const CERTIFICATE_SYMBOL = 'MRQL'
+export const CERTIFICATE_SYMBOL = 'MRQL';
 /** The extra metadata field naming the film's project account. */
-export const CERTIFICATE_PROJECT_FIELD = 'project'
+export const CERTIFICATE_PROJECT_FIELD = 'project';
 /** Token-metadata names are free text; the title is cut to keep the account small. */
-const MAX_NAME_CHARS = 32
+const MAX_NAME_CHARS = 32;
 
 export interface CertificateInput {
   /** The studio's wallet: pays, holds the certificate, and is its update authority. */
-  studio: PublicKey
+  studio: PublicKey;
   /** The new mint's address (a fresh keypair that signs the transaction too). */
-  mint: PublicKey
-  project: { address: string; title: string; metadataUri?: string }
+  mint: PublicKey;
+  project: { address: string; title: string; metadataUri?: string };
 }
 
 export function certificateMetadata(input: CertificateInput): TokenMetadata {
@@ -43,13 +42,13 @@ export function certificateMetadata(input: CertificateInput): TokenMetadata {
     symbol: CERTIFICATE_SYMBOL,
     uri: input.project.metadataUri ?? '',
     additionalMetadata: [[CERTIFICATE_PROJECT_FIELD, input.project.address]],
-  }
+  };
 }
 
 /** The account space the mint needs before (`mintSpace`) and after its metadata is written (`rentSpace`). */
 export function certificateSpace(metadata: TokenMetadata): { mintSpace: number; rentSpace: number } {
-  const mintSpace = getMintLen([ExtensionType.MetadataPointer])
-  return { mintSpace, rentSpace: mintSpace + TYPE_SIZE + LENGTH_SIZE + pack(metadata).length }
+  const mintSpace = getMintLen([ExtensionType.MetadataPointer]);
+  return { mintSpace, rentSpace: mintSpace + TYPE_SIZE + LENGTH_SIZE + pack(metadata).length };
 }
 
 /**
@@ -59,10 +58,10 @@ export function certificateSpace(metadata: TokenMetadata): { mintSpace: number; 
  * then remove the mint authority so the supply stays 1.
  */
 export function certificateInstructions(input: CertificateInput, rentLamports: number): TransactionInstruction[] {
-  const metadata = certificateMetadata(input)
-  const { mintSpace } = certificateSpace(metadata)
-  const programId = TOKEN_2022_PROGRAM_ID
-  const holder = getAssociatedTokenAddressSync(input.mint, input.studio, false, programId)
+  const metadata = certificateMetadata(input);
+  const { mintSpace } = certificateSpace(metadata);
+  const programId = TOKEN_2022_PROGRAM_ID;
+  const holder = getAssociatedTokenAddressSync(input.mint, input.studio, false, programId);
   return [
     SystemProgram.createAccount({ fromPubkey: input.studio, newAccountPubkey: input.mint, space: mintSpace, lamports: rentLamports, programId }),
     createInitializeMetadataPointerInstruction(input.mint, input.studio, input.mint, programId),
@@ -87,6 +86,6 @@ export function certificateInstructions(input: CertificateInput, rentLamports: n
     createAssociatedTokenAccountIdempotentInstruction(input.studio, holder, input.studio, input.mint, programId),
     createMintToInstruction(input.mint, holder, input.studio, 1, [], programId),
     createSetAuthorityInstruction(input.mint, input.studio, AuthorityType.MintTokens, null, [], programId),
-  ]
+  ];
 }
 

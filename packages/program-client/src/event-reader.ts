@@ -7,8 +7,9 @@
 // every value is one Borsh writes (a bool is 0 or 1, an enum's tag names a variant, a string is
 // valid UTF-8). An event whose layout uses a type this reader does not know gets no reader (the
 // decoder then uses anchor's coder for it).
+import { Buffer } from 'buffer';
 import { encodeBase58 } from './base58.ts';
-import { idl } from './idl.ts';
+import { MARQUEE_IDL as idl } from './idl.ts';
 
 // The IDL's type syntax (Anchor 0.30), as far as this reader follows it.
 type IdlType = string | { array: [IdlType, number] } | { vec: IdlType } | { defined: { name: string } | string };

@@ -1,5 +1,6 @@
+// The embed ids the dApp makes for publishers (the program client's embedIdFor): unguessable and within the program's rule.
 import { describe, expect, it } from 'vitest'
-import { embedIdFor } from './marquee-client'
+import { embedIdFor } from '@marquee/program-client/embed-id'
 
 describe('embedIdFor', () => {
   it("keeps the spec's embed-{projectId}-{timestamp} form and adds 128 unguessable bits, within the program's rule", () => {

@@ -1,11 +1,79 @@
-// The one event decoder: finds the program's emit_cpi! self-CPIs in a transaction's inner
-// instructions and decodes them with the IDL's BorshCoder. Every source (RPC, Helius webhook, demo
-// chain) hands transactions over as a ChainTransaction, built from RPC-shaped JSON by
-// `toChainTransaction`.
-import anchor from '@coral-xyz/anchor';
+// The program's events and the one decoder of them: the event names and the seq stream each is
+// numbered in, then the decoder that finds the program's emit_cpi! self-CPIs in a transaction's
+// inner instructions and reads them (the fast reader of event-reader.ts, anchor's BorshCoder for
+// what it does not read). Every source (RPC, Helius webhook, demo chain) hands transactions over as
+// a ChainTransaction, built from RPC-shaped JSON by `toChainTransaction`.
+import BN from 'bn.js';
+import { PublicKey } from '@solana/web3.js';
+import { Buffer } from 'buffer';
 import { decodeBase58, encodeBase58 } from './base58.ts';
 import { readEvent } from './event-reader.ts';
-import { coder, EVENT_IX_TAG, eventStream, PROGRAM_ID } from './idl.ts';
+import type { MarqueeEvents } from './event-types.ts';
+import { coder, MARQUEE_IDL, MARQUEE_PROGRAM_ADDRESS } from './idl.ts';
+
+/**
+ * The instruction tag of an emit_cpi! self-CPI: Anchor's EVENT_IX_TAG, the u64 0x1d9acb512ea545e4
+ * (sha256("anchor:event")[..8] read big-endian), written little-endian.
+ */
+export const EVENT_IX_TAG = Buffer.from([0xe4, 0x45, 0xa5, 0x2e, 0x51, 0xcb, 0x9a, 0x1d]);
+
+export const EVENT_NAMES = [
+  'PlatformInitialized',
+  'PlatformUpdated',
+  'StudioRegistered',
+  'StudioVerified',
+  'ProjectCreated',
+  'Invested',
+  'LicenseClaimed',
+  'Refunded',
+  'EmbedRegistered',
+  'RevenueDistributed',
+  'RevenueClaimed',
+  'PublisherRevenueClaimed',
+  'ProjectMetadataUpdated',
+] as const;
+/**
+ * Ad campaign events (programs/marquee/src/instructions/*_campaign.rs): each campaign numbers its
+ * events in its own stream, keyed by the campaign's address.
+ */
+export const CAMPAIGN_EVENT_NAMES = [
+  'CampaignCreated',
+  'CampaignToppedUp',
+  'CampaignPauseSet',
+  'CampaignSettled',
+  'CampaignClosed',
+] as const;
+export type EventName = (typeof EVENT_NAMES)[number] | (typeof CAMPAIGN_EVENT_NAMES)[number];
+export const CAMPAIGN_EVENTS: ReadonlySet<string> = new Set(CAMPAIGN_EVENT_NAMES);
+
+/** Events numbered in the platform-wide seq stream; every other event is in its project's stream. */
+export const PLATFORM_EVENTS: ReadonlySet<string> = new Set([
+  'PlatformInitialized',
+  'PlatformUpdated',
+  'StudioRegistered',
+  'StudioVerified',
+]);
+export const PLATFORM_STREAM = 'platform';
+
+/** The seq stream an event belongs to: the platform's, its campaign's, or its project's. */
+export function eventStream(name: string, data: { campaign?: unknown; project?: unknown }): string {
+  if (PLATFORM_EVENTS.has(name)) return PLATFORM_STREAM;
+  // CampaignSettled names its project too, but is numbered in the campaign's stream.
+  if (CAMPAIGN_EVENTS.has(name)) return String(data.campaign);
+  return String(data.project);
+}
+
+/** The event that opens a stream, by the kind of event the stream holds. */
+export function streamGenesis(stream: string, anEventName: string): string {
+  if (stream === PLATFORM_STREAM) return 'PlatformInitialized';
+  return CAMPAIGN_EVENTS.has(anEventName) ? 'CampaignCreated' : 'ProjectCreated';
+}
+
+export function eventDiscriminator(name: EventName): Buffer {
+  const event = MARQUEE_IDL.events?.find((candidate) => candidate.name === name);
+  if (!event) throw new Error(`The IDL has no event ${name}`);
+  return Buffer.from(event.discriminator);
+}
 
 export interface ChainInstruction {
   programIdIndex: number;
@@ -45,11 +113,21 @@ export interface DecodedEvent {
   data: EventData;
 }
 
+/** A decoded event with its data typed by its name: a `switch` on `name` narrows `data`. */
+export type TypedDecodedEvent = {
+  [Name in keyof MarqueeEvents]: Omit<DecodedEvent, 'name' | 'data'> & { name: Name; data: MarqueeEvents[Name] };
+}[keyof MarqueeEvents];
+
+/** The event with its data's type: the decoder read the data with the IDL, so it has that shape. */
+export function typedEvent(event: DecodedEvent): TypedDecodedEvent {
+  return event as unknown as TypedDecodedEvent;
+}
+
 /** Pubkeys become base58, integers bigint (u64/u128/i64) or number, enums their variant name. */
 function plain(value: unknown): EventValue {
   if (value === null || value === undefined) return null;
-  if (value instanceof anchor.web3.PublicKey) return encodeBase58(value.toBytes());
-  if (anchor.BN.isBN(value)) return BigInt((value as anchor.BN).toString());
+  if (value instanceof PublicKey) return encodeBase58(value.toBytes());
+  if (BN.isBN(value)) return BigInt((value as BN).toString());
   if (Array.isArray(value)) return value.map(plain);
   if (value instanceof Uint8Array) return Array.from(value);
   if (typeof value === 'object') {
@@ -125,7 +203,7 @@ export function decodeWithCoder(payload: Buffer): { name: string; data: EventDat
  * The program's events in a transaction, in execution order; none for a failed transaction. Throws
  * an UndecodableEventError naming the instruction when one of the program's events does not decode.
  */
-export function decodeTransactionEvents(tx: ChainTransaction, programId: string = PROGRAM_ID): DecodedEvent[] {
+export function decodeTransactionEvents(tx: ChainTransaction, programId: string = MARQUEE_PROGRAM_ADDRESS): DecodedEvent[] {
   if (tx.err) return [];
   const events: DecodedEvent[] = [];
   for (const group of [...tx.innerInstructions].sort((a, b) => a.index - b.index)) {
@@ -210,7 +288,6 @@ export function chainTransactionToJson(tx: ChainTransaction): unknown {
   };
 }
 
-/** JSON for the events table: bigint as decimal text. */
 /** The event's data as the events table's JSON reads back: bigints as decimal text (JSON has no 64-bit integers). */
 export function storedEventData(data: EventData): Record<string, unknown> {
   return storedValue(data) as Record<string, unknown>;
