@@ -11,3 +11,7 @@ export function inTransaction<T>(db: Executor, work: (trx: Executor) => Promise<
 
 /** 0/1 flags and SQL booleans (PostgreSQL returns true/false for EXISTS) as one boolean. */
 export const flag = (value: unknown): boolean => value === true || Number(value) === 1;
+
+/** The row the query that `query` builds reads (a row type written once, by the query itself). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type QueryRow<Query extends (...args: any[]) => { executeTakeFirstOrThrow(): Promise<unknown> }> = Awaited<ReturnType<ReturnType<Query>['executeTakeFirstOrThrow']>>;

@@ -2,36 +2,11 @@
 // marketplace's filtered, sorted, cursor-paginated list among them).
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { inChunks } from './batches.ts';
-import type { Executor } from './executor.ts';
+import type { Executor, QueryRow } from './executor.ts';
 import { keyColumn, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
 
-export interface ProjectRow {
-  id: number;
-  address: string;
-  studio: string;
-  share_mint: string;
-  vault: string;
-  title: string;
-  metadata_uri: string;
-  /** sha256 (hex) of the metadata document the chain records for the film. */
-  metadata_hash: string;
-  goal_lamports: number;
-  raised_lamports: number;
-  investor_count: number;
-  deadline: number;
-  created_at: number;
-  funded_at: number | null;
-  status: string;
-  funds_released: number;
-  total_revenue_lamports: number;
-  total_views: number;
-  signature: string;
-  studio_id: number | null;
-  studio_name: string | null;
-  studio_verified: number | null;
-  studio_address: string | null;
-  metadata: string | null;
-}
+/** A film as the catalogue reads it: its projected row, its studio's and the metadata document the chain records. */
+export type ProjectRow = QueryRow<typeof projectSelect>;
 
 export const PROJECT_SORTS = ['funding', 'newest', 'endingSoon'] as const;
 export type ProjectSort = (typeof PROJECT_SORTS)[number];

@@ -1,6 +1,7 @@
 // Quarantined transactions: ones whose events could not be decoded (stage `decode`) or projected
 // (stage `project`). Ingestion goes on past them; a stream whose next event belongs to one waits at
 // that seq until the transaction is re-projected (ClusterIndexer.reprojectQuarantined).
+import type { Selectable } from 'kysely';
 import { inChunks } from './batches.ts';
 import type { Executor } from './executor.ts';
 import type { QuarantinedTransactionsTable } from './schema.ts';
@@ -97,16 +98,7 @@ export async function newest(db: Executor, limit: number): Promise<QuarantinedTr
   return rows.map(toEntry);
 }
 
-function toEntry(row: {
-  signature: string;
-  slot: number;
-  stage: QuarantineStage;
-  reason: string;
-  transaction_json: string | null;
-  first_attempt_at: number;
-  last_attempt_at: number;
-  attempts: number;
-}): QuarantinedTransaction {
+function toEntry(row: Selectable<QuarantinedTransactionsTable>): QuarantinedTransaction {
   return {
     signature: row.signature,
     slot: Number(row.slot),

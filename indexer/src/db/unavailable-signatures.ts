@@ -1,8 +1,10 @@
 // Signatures a source listed but could not return (getTransaction answered null or failed): the
 // backfill cursor moves past them and they are asked for again with exponential backoff, until the
 // transaction arrives (then the row goes).
+import type { Selectable } from 'kysely';
 import { inChunks } from './batches.ts';
 import type { Executor } from './executor.ts';
+import type { UnavailableSignaturesTable } from './schema.ts';
 
 export interface UnavailableSignature {
   signature: string;
@@ -87,15 +89,7 @@ export async function newest(db: Executor, limit: number): Promise<UnavailableSi
   return rows.map(toEntry);
 }
 
-function toEntry(row: {
-  signature: string;
-  slot: number;
-  attempts: number;
-  last_error: string;
-  first_attempt_at: number;
-  last_attempt_at: number;
-  next_attempt_at: number;
-}): UnavailableSignature {
+function toEntry(row: Selectable<UnavailableSignaturesTable>): UnavailableSignature {
   return {
     signature: row.signature,
     slot: Number(row.slot),

@@ -1,5 +1,5 @@
 // A hub's chat: its messages (oldest first, with the sender's name) and the live feed's read.
-import type { Executor } from '../executor.ts';
+import type { Executor, QueryRow } from '../executor.ts';
 import { shortAddress } from '../users.ts';
 import { iso } from './hub.ts';
 
@@ -20,7 +20,7 @@ function messageQuery(db: Executor) {
     .select(['m.id', 'm.project_id', 'm.sender_wallet', 'm.text', 'm.attachment_url', 'm.attachment_title', 'm.created_at', 'u.username']);
 }
 
-type MessageRow = Awaited<ReturnType<ReturnType<typeof messageQuery>['execute']>>[number];
+type MessageRow = QueryRow<typeof messageQuery>;
 
 function messageShape(row: MessageRow): ChatMessage {
   return {

@@ -1,5 +1,5 @@
 // A hub's updates: the studio's posts, newest first, read whole or a page at a time.
-import type { Executor } from '../executor.ts';
+import type { Executor, QueryRow } from '../executor.ts';
 import { keyColumn, mapPage, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from '../keyset.ts';
 import { shortAddress } from '../users.ts';
 import { iso } from './hub.ts';
@@ -19,7 +19,7 @@ function updateQuery(db: Executor) {
     .select(['p.id', 'p.title', 'p.description', 'p.created_at', 'p.author_wallet', 'u.username']);
 }
 
-type UpdateRow = Awaited<ReturnType<ReturnType<typeof updateQuery>['executeTakeFirstOrThrow']>>;
+type UpdateRow = QueryRow<typeof updateQuery>;
 
 /** Newest first; the id breaks ties. */
 export const UPDATE_ORDER: KeysetOrder<UpdateRow> = {
