@@ -11,6 +11,7 @@ import { testApp } from './helpers/app.ts';
 import { address } from './helpers/chain.ts';
 import { scalar, sqlRows } from './helpers/database.ts';
 import { verifiedWebsite } from './helpers/publishers.ts';
+import { fundedProjectWithEmbeds } from './helpers/scenario.ts';
 
 const VIDEO_IMPRESSION_LAMPORTS = 15_000;
 
@@ -20,14 +21,10 @@ type TestApp = Awaited<ReturnType<typeof testApp>>;
 async function setting(options: { budget?: bigint } = {}) {
   const t = await testApp();
   const { chain } = t;
-  chain.initializePlatform();
-  const studio = chain.registerStudio('s', 'S');
   const stored = (await (
     await t.request('POST', '/api/metadata', { title: 'Film', description: 'd', directorName: 'D', genres: ['Drama'], releaseYear: 2024, licenseType: 'Exclusive Streaming' })
   ).json()) as { uri: string; sha256: string };
-  const film = chain.createProject(studio, 'Film', 10, { metadataHash: [...Buffer.from(stored.sha256, 'hex')], metadataUri: stored.uri });
-  chain.invest(film.id, address('alice'), 10_000_000_000n);
-  const { embed } = chain.registerEmbed(film.id, address('publisher'), 'embed-0-1', 'https://a.example');
+  const { film, embed } = fundedProjectWithEmbeds(chain, { metadata: { metadataHash: [...Buffer.from(stored.sha256, 'hex')], metadataUri: stored.uri } });
   const campaign = chain.createCampaign(address('advertiser'), { targetGenres: maskOfGenres(['Drama']), budget: options.budget ?? 1_000_000_000n }).address;
   await t.cluster.indexer.sync();
   await verifiedWebsite(t.cluster.db, address('publisher'), 'https://a.example');

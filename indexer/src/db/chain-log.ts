@@ -2,7 +2,7 @@
 // bookkeeping of the projection, the backfill cursors, and what rolling a vanished transaction back
 // needs (deleting it, resetting the projected tables to replay the log).
 import { sql } from 'kysely';
-import { inChunks, insertRows } from './batches.ts';
+import { inChunks, insertRows, signaturesAmong } from './batches.ts';
 import type { DialectName } from './connection.ts';
 import type { Executor } from './executor.ts';
 import type { EventRow, NewEvent } from './schema.ts';
@@ -44,13 +44,8 @@ export async function isIngested(db: Executor, signature: string): Promise<boole
 }
 
 /** Which of `signatures` are ingested already (one query per chunk). */
-export async function ingestedAmong(db: Executor, signatures: readonly string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (const chunk of inChunks(signatures)) {
-    if (chunk.length === 0) continue;
-    for (const row of await db.selectFrom('transactions').select('signature').where('signature', 'in', chunk).execute()) found.add(row.signature);
-  }
-  return found;
+export function ingestedAmong(db: Executor, signatures: readonly string[]): Promise<Set<string>> {
+  return signaturesAmong(db, 'transactions', signatures);
 }
 
 export async function isFailed(db: Executor, signature: string): Promise<boolean> {
@@ -63,21 +58,8 @@ export async function transactionCount(db: Executor): Promise<number> {
   return Number(row.n);
 }
 
-export async function insertTransaction(
-  db: Executor,
-  tx: { signature: string; slot: number; blockTime: number | null; failed: boolean; eventCount: number; ingestedAt: number },
-): Promise<void> {
-  await db
-    .insertInto('transactions')
-    .values({
-      signature: tx.signature,
-      slot: tx.slot,
-      block_time: tx.blockTime,
-      failed: tx.failed ? 1 : 0,
-      event_count: tx.eventCount,
-      ingested_at: tx.ingestedAt,
-    })
-    .execute();
+export function insertTransaction(db: Executor, tx: NewTransaction): Promise<void> {
+  return insertTransactions(db, [tx]);
 }
 
 export interface NewTransaction {

@@ -2,7 +2,7 @@
 // (stage `project`). Ingestion goes on past them; a stream whose next event belongs to one waits at
 // that seq until the transaction is re-projected (ClusterIndexer.reprojectQuarantined).
 import type { Selectable } from 'kysely';
-import { inChunks } from './batches.ts';
+import { inChunks, signaturesAmong } from './batches.ts';
 import type { Executor } from './executor.ts';
 import type { QuarantinedTransactionsTable } from './schema.ts';
 
@@ -60,13 +60,8 @@ export async function stageOf(db: Executor, signature: string): Promise<Quaranti
 }
 
 /** Which of `signatures` are quarantined, at any stage (one query per chunk). */
-export async function quarantinedAmong(db: Executor, signatures: readonly string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (const chunk of inChunks(signatures)) {
-    if (chunk.length === 0) continue;
-    for (const row of await db.selectFrom('quarantined_transactions').select('signature').where('signature', 'in', chunk).execute()) found.add(row.signature);
-  }
-  return found;
+export function quarantinedAmong(db: Executor, signatures: readonly string[]): Promise<Set<string>> {
+  return signaturesAmong(db, 'quarantined_transactions', signatures);
 }
 
 /** Takes transactions out of quarantine (re-projected, or rolled back with their fork). */

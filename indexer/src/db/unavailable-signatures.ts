@@ -2,7 +2,7 @@
 // backfill cursor moves past them and they are asked for again with exponential backoff, until the
 // transaction arrives (then the row goes).
 import type { Selectable } from 'kysely';
-import { inChunks } from './batches.ts';
+import { inChunks, signaturesAmong } from './batches.ts';
 import type { Executor } from './executor.ts';
 import type { UnavailableSignaturesTable } from './schema.ts';
 
@@ -62,13 +62,8 @@ export async function remove(db: Executor, signature: string): Promise<void> {
 }
 
 /** Which of `signatures` wait for a retry (one query per chunk). */
-export async function unavailableAmong(db: Executor, signatures: readonly string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (const chunk of inChunks(signatures)) {
-    if (chunk.length === 0) continue;
-    for (const row of await db.selectFrom('unavailable_signatures').select('signature').where('signature', 'in', chunk).execute()) found.add(row.signature);
-  }
-  return found;
+export function unavailableAmong(db: Executor, signatures: readonly string[]): Promise<Set<string>> {
+  return signaturesAmong(db, 'unavailable_signatures', signatures);
 }
 
 /** remove for many. */
