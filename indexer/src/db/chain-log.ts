@@ -116,40 +116,6 @@ export async function isEventApplied(db: Executor, key: { signature: string; ix_
   return row?.applied === 1;
 }
 
-/** The name of any one event of the stream (the kind of stream it is), or undefined for no events. */
-export async function anEventName(db: Executor, stream: string): Promise<string | undefined> {
-  const row = await db.selectFrom('events').select('name').where('stream', '=', stream).limit(1).executeTakeFirst();
-  return row?.name;
-}
-
-/**
- * The stream's next event to project: the one at `next_seq`, or, before the stream's first event
- * is applied, its first waiting event named `genesis`.
- */
-export async function nextPendingEvent(db: Executor, stream: string, genesis: string): Promise<EventRow | undefined> {
-  const state = await db.selectFrom('streams').select('next_seq').where('stream', '=', stream).executeTakeFirst();
-  const pending = db.selectFrom('events').selectAll().where('stream', '=', stream).where('applied', '=', 0);
-  return state
-    ? pending.where('seq', '=', state.next_seq).limit(1).executeTakeFirst()
-    : pending.where('name', '=', genesis).orderBy('seq').limit(1).executeTakeFirst();
-}
-
-/** Marks an event projected and moves its stream past it. */
-export async function markApplied(db: Executor, event: Pick<EventRow, 'signature' | 'ix_index' | 'event_index' | 'stream' | 'seq'>): Promise<void> {
-  await db
-    .updateTable('events')
-    .set({ applied: 1 })
-    .where('signature', '=', event.signature)
-    .where('ix_index', '=', event.ix_index)
-    .where('event_index', '=', event.event_index)
-    .execute();
-  await db
-    .insertInto('streams')
-    .values({ stream: event.stream, next_seq: event.seq + 1 })
-    .onConflict((oc) => oc.column('stream').doUpdateSet({ next_seq: (eb) => eb.ref('excluded.next_seq') }))
-    .execute();
-}
-
 /** The next seq of each of `streams` that has applied an event (the others are absent). */
 export async function nextSeqs(db: Executor, streams: readonly string[]): Promise<Map<string, number>> {
   const found = new Map<string, number>();
@@ -168,7 +134,7 @@ export async function pendingEventsOf(db: Executor, streams: readonly string[]):
   return rows;
 }
 
-/** markApplied for many: the stored events marked projected, each stream moved to its given next seq. */
+/** The stored events marked projected, each stream moved to its given next seq. */
 export async function markManyApplied(
   db: Executor,
   events: readonly Pick<EventRow, 'signature' | 'ix_index' | 'event_index'>[],

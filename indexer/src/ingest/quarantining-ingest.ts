@@ -7,7 +7,7 @@ import { chainLog, quarantine, type Executor } from '../db/index.ts';
 import { chainTransactionToJson, type ChainTransaction, type DecodedEvent } from '../program/decoder.ts';
 import { eventsTableRow, ingestedEventOf, storedEvent } from './event-row.ts';
 import type { IngestResult, Ingestion } from './ingestion.ts';
-import { applyStream } from './stream-projection.ts';
+import { applyStreams } from './stream-projection.ts';
 
 /** Ingests one transaction not ingested yet, in the caller's database transaction, quarantining what fails. */
 export async function ingestQuarantining(
@@ -39,8 +39,11 @@ export async function ingestQuarantining(
   }
   // It decodes now (an IDL fix): out of the decode quarantine; projecting may quarantine it again.
   if ((await quarantine.stageOf(trx, tx.signature)) === 'decode') await quarantine.release(trx, [tx.signature]);
-  let projected = true;
-  for (const stream of new Set(decoded.map((event) => event.stream))) projected = (await applyStream(trx, stream, { now })) && projected;
+  const projected = await applyStreams(
+    trx,
+    decoded.map((event) => event.stream),
+    { now },
+  );
   // Only a stream whose projection threw can have quarantined it: no lookup on the clean path.
   const stillQuarantined = projected ? undefined : await ingestion.quarantineOf(trx, tx.signature);
   return {

@@ -4,7 +4,7 @@
 import { chainLog, inTransaction, quarantine } from '../db/index.ts';
 import type { ChainTransaction } from '../program/decoder.ts';
 import type { Ingestion } from './ingestion.ts';
-import { applyStream } from './stream-projection.ts';
+import { applyStreams } from './stream-projection.ts';
 
 export interface ReprojectResult {
   /** Applied now: out of quarantine. */
@@ -25,9 +25,8 @@ export async function reprojectQuarantined(ingestion: Ingestion): Promise<Reproj
     }
     const stillFails = await ingestion.serialize(() =>
       inTransaction(ingestion.db, async (trx) => {
-        let projected = true;
-        const streams = new Set((await chainLog.eventsOf(trx, entry.signature)).map((event) => event.stream));
-        for (const stream of streams) projected = (await applyStream(trx, stream, { now: ingestion.now(), retrying: entry.signature })) && projected;
+        const streams = (await chainLog.eventsOf(trx, entry.signature)).map((event) => event.stream);
+        const projected = await applyStreams(trx, streams, { now: ingestion.now(), retrying: entry.signature });
         // A failure has counted one more attempt, with its reason, on the quarantined row.
         if (projected) await quarantine.release(trx, [entry.signature]);
         return !projected;
