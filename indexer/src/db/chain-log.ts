@@ -141,7 +141,8 @@ export async function markManyApplied(
   nextSeqOf: ReadonlyMap<string, number>,
 ): Promise<void> {
   for (const chunk of inChunks(events)) {
-    const keys = sql.join(chunk.map((event) => sql`(${event.signature}, ${event.ix_index}, ${event.event_index})`));
+    // Typed: PostgreSQL reads the untyped parameters of a VALUES list of several rows as text.
+    const keys = sql.join(chunk.map((event) => sql`(${event.signature}, CAST(${event.ix_index} AS INTEGER), CAST(${event.event_index} AS INTEGER))`));
     await sql`UPDATE events SET applied = 1 WHERE (signature, ix_index, event_index) IN (VALUES ${keys})`.execute(db);
   }
   for (const chunk of inChunks([...nextSeqOf])) {

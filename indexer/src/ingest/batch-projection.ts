@@ -119,7 +119,7 @@ export class BatchProjection {
     }
   }
 
-  /** As chainLog.nextPendingEvent: the one at the stream's next seq, or its first genesis event. */
+  /** The one at the stream's next seq or, before the stream's first event is applied, its first event of the kind that opens it. */
   private nextEvent(stream: string, waiting: PendingEvent[]): PendingEvent | undefined {
     const seq = this.nextSeq.get(stream);
     if (seq !== undefined) return waiting.find((candidate) => candidate.event.seq === seq);
