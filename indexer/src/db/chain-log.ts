@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import { inChunks, insertRows, signaturesAmong } from './batches.ts';
 import type { DialectName } from './connection.ts';
-import type { Executor } from './executor.ts';
+import { countRows, type Executor } from './executor.ts';
 import type { EventRow, NewEvent } from './schema.ts';
 
 export interface StreamGapRow {
@@ -54,8 +54,7 @@ export async function isFailed(db: Executor, signature: string): Promise<boolean
 }
 
 export async function transactionCount(db: Executor): Promise<number> {
-  const row = await db.selectFrom('transactions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom('transactions'));
 }
 
 export function insertTransaction(db: Executor, tx: NewTransaction): Promise<void> {

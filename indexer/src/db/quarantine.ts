@@ -3,7 +3,7 @@
 // that seq until the transaction is re-projected (ClusterIndexer.reprojectQuarantined).
 import type { Selectable } from 'kysely';
 import { inChunks, signaturesAmong } from './batches.ts';
-import type { Executor } from './executor.ts';
+import { countRows, type Executor } from './executor.ts';
 import type { QuarantinedTransactionsTable } from './schema.ts';
 
 export type QuarantineStage = QuarantinedTransactionsTable['stage'];
@@ -77,8 +77,7 @@ export async function list(db: Executor): Promise<QuarantinedTransaction[]> {
 }
 
 export async function count(db: Executor): Promise<number> {
-  const row = await db.selectFrom('quarantined_transactions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom('quarantined_transactions'));
 }
 
 /** The most recently attempted ones (health). */

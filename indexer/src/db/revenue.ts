@@ -1,7 +1,7 @@
 // The revenue aggregate: distributions (with their per-embed credits and per-investor parts) and
 // the investors' and publishers' claims.
 import { sql } from 'kysely';
-import type { Executor, QueryRow } from './executor.ts';
+import { countRows, type Executor, type QueryRow } from './executor.ts';
 import { keyColumn, mapPage, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
 
 /** An investor's part of a distribution, with the film's title and the investor's newest investment's id. */
@@ -223,12 +223,7 @@ export async function distributionAt(db: Executor, projectId: number, index: num
 }
 
 export async function distributionCount(db: Executor, projectId: number): Promise<number> {
-  const row = await db
-    .selectFrom('distributions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('project_id', '=', projectId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom('distributions').where('project_id', '=', projectId));
 }
 
 // --- writes of the projection ------------------------------------------------------------------

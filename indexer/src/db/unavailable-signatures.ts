@@ -3,7 +3,7 @@
 // transaction arrives (then the row goes).
 import type { Selectable } from 'kysely';
 import { inChunks, signaturesAmong } from './batches.ts';
-import type { Executor } from './executor.ts';
+import { countRows, type Executor } from './executor.ts';
 import type { UnavailableSignaturesTable } from './schema.ts';
 
 export interface UnavailableSignature {
@@ -74,8 +74,7 @@ export async function removeMany(db: Executor, signatures: readonly string[]): P
 }
 
 export async function count(db: Executor): Promise<number> {
-  const row = await db.selectFrom('unavailable_signatures').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom('unavailable_signatures'));
 }
 
 /** The most recently attempted ones (health). */

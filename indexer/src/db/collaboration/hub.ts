@@ -2,7 +2,7 @@
 // wallet is its studio, and the indexed facts the hub shows beside its own rows (top investors,
 // counts, the wallet's hubs, the listed director).
 import { TOP_INVESTORS_LIMIT } from '../../constants.ts';
-import type { Executor } from '../executor.ts';
+import { countRows, type Executor } from '../executor.ts';
 import { keyColumn, mapPage, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from '../keyset.ts';
 import { signerOfWallet } from '../publishers.ts';
 import { shortAddress } from '../users.ts';
@@ -69,20 +69,8 @@ export async function topInvestors(db: Executor, project: HubProject, limit = TO
 }
 
 export async function hubCounts(db: Executor, projectId: number) {
-  const count = (table: 'team_members' | 'project_updates' | 'polls' | 'chat_messages') =>
-    db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('project_id', '=', projectId)
-      .executeTakeFirstOrThrow()
-      .then((row) => Number(row.n));
-  const investors = db
-    .selectFrom('positions')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('project_id', '=', projectId)
-    .where('shares', '>', 0)
-    .executeTakeFirstOrThrow()
-    .then((row) => Number(row.n));
+  const count = (table: 'team_members' | 'project_updates' | 'polls' | 'chat_messages') => countRows(db.selectFrom(table).where('project_id', '=', projectId));
+  const investors = countRows(db.selectFrom('positions').where('project_id', '=', projectId).where('shares', '>', 0));
   const [teamMembers, updates, polls, messages, investorCount] = await Promise.all([
     count('team_members'),
     count('project_updates'),
