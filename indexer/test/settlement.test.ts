@@ -31,6 +31,15 @@ async function setting(options: { budget?: bigint } = {}) {
   return { ...t, film, embed, campaign };
 }
 
+/** A budget of one mille with 998 impressions settled (two impressions, 30,000 lamports, left), and three views of it counted. */
+async function nearlySpent() {
+  const t = await setting({ budget: 15_000_000n });
+  t.chain.settleCampaign(t.campaign, t.film.id, 998n);
+  await t.cluster.indexer.sync();
+  await countViews(t, t.film, 3, t.campaign);
+  return t;
+}
+
 let ipCounter = 0;
 /** Counted views of the embed, each a play that served `campaign` (undefined: the house ad). */
 async function countViews(t: TestApp, film: { id: number }, count: number, campaign?: string) {
@@ -140,11 +149,7 @@ describe('settlement job', () => {
   });
 
   test('never settles more impressions than the campaign’s remaining budget pays; the rest waits with its reason, paid after a top-up', async () => {
-    // A budget of one mille, 998 impressions already settled: 30,000 lamports, two impressions, left.
-    const t = await setting({ budget: 15_000_000n });
-    t.chain.settleCampaign(t.campaign, t.film.id, 998n);
-    await t.cluster.indexer.sync();
-    await countViews(t, t.film, 3, t.campaign);
+    const t = await nearlySpent();
     const requests: CampaignSettlementRequest[] = [];
     const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: chainSigner(t, requests) });
     const results = await job.runOnce();
@@ -332,11 +337,7 @@ describe('settlement job', () => {
   });
 
   test('a batch the remaining budget cuts below the rent waits for a top-up, with the budget’s reason', async () => {
-    // A budget of one mille with 998 impressions settled: two impressions (30,000 lamports) left.
-    const t = await setting({ budget: 15_000_000n });
-    t.chain.settleCampaign(t.campaign, t.film.id, 998n);
-    await t.cluster.indexer.sync();
-    await countViews(t, t.film, 3, t.campaign);
+    const t = await nearlySpent();
     const requests: CampaignSettlementRequest[] = [];
     const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: chainSigner(t, requests, 40_000n) });
     assert.deepEqual(await job.runOnce(), []);
