@@ -8,6 +8,7 @@ import { AD_GENRES, CAMPAIGN_SETTLEMENT_GRACE_SECONDS } from '../src/constants.t
 import { genresOfMask, maskOfGenres, targetsFilm, affordableImpressions, chargeFor } from '../src/campaigns/rules.ts';
 import { testApp } from './helpers/app.ts';
 import { address } from './helpers/chain.ts';
+import { fundedProjectWithEmbeds } from './helpers/scenario.ts';
 import { signIn } from './helpers/sign-in.ts';
 import { readFileSync } from 'node:fs';
 
@@ -16,11 +17,7 @@ const advertiser = advertiserKey.publicKey.toBase58();
 
 async function withCampaign() {
   const t = await testApp();
-  t.chain.initializePlatform();
-  const studio = t.chain.registerStudio('s', 'S');
-  const film = t.chain.createProject(studio, 'Film', 10);
-  t.chain.invest(film.id, address('alice'), 10_000_000_000n);
-  const { embed } = t.chain.registerEmbed(film.id, address('publisher'), 'embed-0-1', 'https://a.example');
+  const { film, embed } = fundedProjectWithEmbeds(t.chain);
   const campaign = t.chain.createCampaign(advertiser, { targetGenres: maskOfGenres(['Drama', 'Sci-Fi']), budget: 1_000_000_000n });
   await t.cluster.indexer.sync();
   return { ...t, film, embed, campaign };

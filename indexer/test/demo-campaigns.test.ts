@@ -4,7 +4,7 @@
 // be closed; creatives are checked against the ad type.
 import anchor from '@coral-xyz/anchor';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -12,7 +12,8 @@ import { createApp } from '../src/api/app.ts';
 import { CAMPAIGN_SETTLEMENT_GRACE_SECONDS } from '../src/constants.ts';
 import { startDemo, type DemoRuntime } from '../src/demo/index.ts';
 import { MediaStore } from '../src/media/store.ts';
-import { dropTestStorage, testStorage } from './helpers/database.ts';
+import { testStorage } from './helpers/database.ts';
+import { discardDemo, jsonRequest } from './helpers/demo-app.ts';
 import { signIn } from './helpers/sign-in.ts';
 
 const WALLET_KEY = anchor.web3.Keypair.generate();
@@ -43,23 +44,10 @@ describe('campaigns on the demo chain', () => {
     sessions = { wallet: await signIn(app, WALLET_KEY), other: await signIn(app, OTHER_KEY) };
     request = async (method, path, body, as) => {
       const cookie = as === null ? undefined : as === 'other' ? sessions.other : sessions.wallet;
-      const response = await app.request(path, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9', ...(cookie ? { cookie } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
+      return jsonRequest(app, method, path, body, { 'x-forwarded-for': '203.0.113.9', ...(cookie ? { cookie } : {}) });
     };
   });
-  after(async () => {
-    demo.stop();
-    demo.cluster.indexer.stop();
-    await demo.cluster.store.close();
-    demo.release();
-    await dropTestStorage(storage);
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  after(() => discardDemo(demo, storage, dataDir));
 
   async function upload(bytes: Buffer, name: string): Promise<{ url: string; sha256: string; contentType: string }> {
     const form = new FormData();

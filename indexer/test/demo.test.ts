@@ -14,6 +14,7 @@ import { pda } from '@marquee/program-client';
 import { revenue } from '../src/db/index.ts';
 import { dropTestStorage, scalar, testStorage } from './helpers/database.ts';
 import { verifiedWebsite } from './helpers/publishers.ts';
+import { jsonRequest, stopDemo } from './helpers/demo-app.ts';
 import { signIn } from './helpers/sign-in.ts';
 
 const WALLET_KEY = anchor.web3.Keypair.generate();
@@ -49,21 +50,11 @@ describe('demo chain', () => {
     await signInBoth();
     request = async (method, path, body, as) => {
       const cookie = as === null ? undefined : as === 'other' ? sessions.other : sessions.wallet;
-      const response = await app.request(path, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7', ...(cookie ? { cookie } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
+      return jsonRequest(app, method, path, body, { 'x-forwarded-for': '203.0.113.7', ...(cookie ? { cookie } : {}) });
     };
   }
 
-  async function close() {
-    demo.stop();
-    demo.cluster.indexer.stop();
-    await demo.cluster.store.close();
-  }
+  const close = () => stopDemo(demo);
 
   before(open);
   after(async () => {

@@ -17,7 +17,7 @@ import { testApp } from './helpers/app.ts';
 import { address, FakeChainSource } from './helpers/chain.ts';
 import { dropTestStorage, sqlRows, sqlRun, testDialect, testLocation, testStorage } from './helpers/database.ts';
 import { dumpTables, scalar } from './helpers/dump.ts';
-import { fullScenario, ScriptedChain } from './helpers/scenario.ts';
+import { fullScenario, platformWithFilm, ScriptedChain } from './helpers/scenario.ts';
 
 const { bs58 } = anchor.utils.bytes;
 const alice = address('alice');
@@ -63,10 +63,7 @@ function decoderKnowing(known: Buffer): typeof decodeTransactionEvents {
 
 describe('quarantine', () => {
   test('an undecodable transaction is quarantined (not stored as empty), later ones are ingested, and it applies after the decoder is fixed', async () => {
-    const chain = new ScriptedChain();
-    chain.initializePlatform();
-    const studio = chain.registerStudio('s', 'S');
-    const film = chain.createProject(studio, 'Film', 100);
+    const { chain, studio, film } = platformWithFilm(undefined, { goalSol: 100 });
     const other = chain.createProject(studio, 'Other', 100);
     chain.invest(film.id, alice, 1_000_000_000n);
     const poison = chain.invest(film.id, bob, 2_000_000_000n);
@@ -162,10 +159,7 @@ describe('quarantine', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'marquee-reproject-'));
     const storage = testStorage(dataDir);
     try {
-      const chain = new ScriptedChain();
-      chain.initializePlatform();
-      const studio = chain.registerStudio('s', 'S');
-      const film = chain.createProject(studio, 'Film', 100);
+      const { chain, film } = platformWithFilm(undefined, { goalSol: 100 });
       chain.invest(film.id, alice, 1_000_000_000n);
       const campaign = chain.createCampaign(address('advertiser'));
       chain.source.hidden.add(film.tx.signature);
@@ -250,10 +244,7 @@ describe('unavailable signatures', () => {
 
 describe('gap backfill', () => {
   test("a stream's gap is backfilled from its account's history only down to the stream's cursor", async () => {
-    const chain = new ScriptedChain();
-    chain.initializePlatform();
-    const studio = chain.registerStudio('s', 'S');
-    const film = chain.createProject(studio, 'Film', 100);
+    const { chain, film } = platformWithFilm(undefined, { goalSol: 100 });
     for (let i = 0; i < 5; i++) chain.invest(film.id, alice, 100_000_000n);
     const missed = chain.invest(film.id, bob, 100_000_000n);
     chain.invest(film.id, carol, 100_000_000n);
@@ -284,10 +275,7 @@ describe('gap backfill', () => {
   });
 
   test('live notifications coalesce into one gap resolution at a time', async () => {
-    const chain = new ScriptedChain();
-    chain.initializePlatform();
-    const studio = chain.registerStudio('s', 'S');
-    const film = chain.createProject(studio, 'Film', 100);
+    const { chain, film } = platformWithFilm(undefined, { goalSol: 100 });
     const missed = chain.invest(film.id, alice, 100_000_000n);
     chain.invest(film.id, bob, 100_000_000n);
     const store = await openStore(testLocation());

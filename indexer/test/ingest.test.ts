@@ -4,7 +4,7 @@ import { openStore } from '../src/db/index.ts';
 import { ClusterIndexer } from '../src/ingest/indexer.ts';
 import { address, buildTransaction, FakeChainSource } from './helpers/chain.ts';
 import { dumpTables, scalar } from './helpers/dump.ts';
-import { fullScenario, ScriptedChain } from './helpers/scenario.ts';
+import { fullScenario, platformWithFilm, ScriptedChain } from './helpers/scenario.ts';
 import { sqlRow, sqlRows, sqlRun, testLocation } from './helpers/database.ts';
 
 const alice = address('alice');
@@ -93,10 +93,7 @@ describe('ingestion', () => {
   });
 
   test("ProjectMetadataUpdated points the film to the new document, in the project's stream; a replay changes nothing", async () => {
-    const chain = new ScriptedChain();
-    chain.initializePlatform();
-    const studio = chain.registerStudio('s', 'S');
-    const film = chain.createProject(studio, 'Film', 10, { metadataUri: 'https://marquee.test/api/metadata/listed', metadataHash: Array(32).fill(1) });
+    const { chain, film } = platformWithFilm(undefined, { metadata: { metadataUri: 'https://marquee.test/api/metadata/listed', metadataHash: Array(32).fill(1) } });
     chain.invest(film.id, alice, 1_000_000_000n);
     const edit = chain.updateMetadata(film.id, 'https://marquee.test/api/metadata/edited', Array(32).fill(2));
     const indexer = await indexerFor(chain.source);
@@ -110,10 +107,7 @@ describe('ingestion', () => {
   });
 
   test('a gap in a project stream is detected, held back, and backfilled from the project history', async () => {
-    const chain = new ScriptedChain();
-    chain.initializePlatform();
-    const studio = chain.registerStudio('s', 'S');
-    const film = chain.createProject(studio, 'Film', 10);
+    const { chain, film } = platformWithFilm();
     const missed = chain.invest(film.id, alice, 1_000_000_000n);
     const later = chain.invest(film.id, bob, 1_000_000_000n);
     const indexer = await indexerFor(chain.source);

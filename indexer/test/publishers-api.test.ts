@@ -12,7 +12,7 @@ import { createApp } from '../src/api/app.ts';
 import { createCluster } from '../src/cluster.ts';
 import { address, FakeChainSource } from './helpers/chain.ts';
 import { testLocation } from './helpers/database.ts';
-import { ScriptedChain, T0 } from './helpers/scenario.ts';
+import { fundedProjectWithEmbeds, ScriptedChain, T0 } from './helpers/scenario.ts';
 import { signIn } from './helpers/sign-in.ts';
 
 const PUBLISHER_KEY = anchor.web3.Keypair.generate();
@@ -51,12 +51,12 @@ async function setup() {
     });
     return { status: response.status, body: await response.json() };
   };
-  chain.initializePlatform();
-  const studio = chain.registerStudio('a24', 'A24');
-  const film = chain.createProject(studio, 'Night Train', 10);
-  chain.invest(film.id, address('alice'), 10_000_000_000n);
-  chain.claimLicense(film.id);
-  const { embed } = chain.registerEmbed(film.id, PUBLISHER, 'embed-0-1', `${siteOrigin}/`);
+  const { film, embed } = fundedProjectWithEmbeds(chain, {
+    studio: { label: 'a24', name: 'A24' },
+    title: 'Night Train',
+    claimLicense: true,
+    embeds: [{ publisher: PUBLISHER, website: `${siteOrigin}/` }],
+  });
   await cluster.indexer.sync();
   return { app, chain, cluster, clock, request, film, embed, close: () => cluster.store.close() };
 }

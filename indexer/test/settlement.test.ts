@@ -11,6 +11,7 @@ import { testApp } from './helpers/app.ts';
 import { address } from './helpers/chain.ts';
 import { scalar, sqlRows } from './helpers/database.ts';
 import { verifiedWebsite } from './helpers/publishers.ts';
+import { fundedProjectWithEmbeds } from './helpers/scenario.ts';
 
 const VIDEO_IMPRESSION_LAMPORTS = 15_000;
 
@@ -20,18 +21,23 @@ type TestApp = Awaited<ReturnType<typeof testApp>>;
 async function setting(options: { budget?: bigint } = {}) {
   const t = await testApp();
   const { chain } = t;
-  chain.initializePlatform();
-  const studio = chain.registerStudio('s', 'S');
   const stored = (await (
     await t.request('POST', '/api/metadata', { title: 'Film', description: 'd', directorName: 'D', genres: ['Drama'], releaseYear: 2024, licenseType: 'Exclusive Streaming' })
   ).json()) as { uri: string; sha256: string };
-  const film = chain.createProject(studio, 'Film', 10, { metadataHash: [...Buffer.from(stored.sha256, 'hex')], metadataUri: stored.uri });
-  chain.invest(film.id, address('alice'), 10_000_000_000n);
-  const { embed } = chain.registerEmbed(film.id, address('publisher'), 'embed-0-1', 'https://a.example');
+  const { film, embed } = fundedProjectWithEmbeds(chain, { metadata: { metadataHash: [...Buffer.from(stored.sha256, 'hex')], metadataUri: stored.uri } });
   const campaign = chain.createCampaign(address('advertiser'), { targetGenres: maskOfGenres(['Drama']), budget: options.budget ?? 1_000_000_000n }).address;
   await t.cluster.indexer.sync();
   await verifiedWebsite(t.cluster.db, address('publisher'), 'https://a.example');
   return { ...t, film, embed, campaign };
+}
+
+/** A budget of one mille with 998 impressions settled (two impressions, 30,000 lamports, left), and three views of it counted. */
+async function nearlySpent() {
+  const t = await setting({ budget: 15_000_000n });
+  t.chain.settleCampaign(t.campaign, t.film.id, 998n);
+  await t.cluster.indexer.sync();
+  await countViews(t, t.film, 3, t.campaign);
+  return t;
 }
 
 let ipCounter = 0;
@@ -143,11 +149,7 @@ describe('settlement job', () => {
   });
 
   test('never settles more impressions than the campaign’s remaining budget pays; the rest waits with its reason, paid after a top-up', async () => {
-    // A budget of one mille, 998 impressions already settled: 30,000 lamports, two impressions, left.
-    const t = await setting({ budget: 15_000_000n });
-    t.chain.settleCampaign(t.campaign, t.film.id, 998n);
-    await t.cluster.indexer.sync();
-    await countViews(t, t.film, 3, t.campaign);
+    const t = await nearlySpent();
     const requests: CampaignSettlementRequest[] = [];
     const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: chainSigner(t, requests) });
     const results = await job.runOnce();
@@ -335,11 +337,7 @@ describe('settlement job', () => {
   });
 
   test('a batch the remaining budget cuts below the rent waits for a top-up, with the budget’s reason', async () => {
-    // A budget of one mille with 998 impressions settled: two impressions (30,000 lamports) left.
-    const t = await setting({ budget: 15_000_000n });
-    t.chain.settleCampaign(t.campaign, t.film.id, 998n);
-    await t.cluster.indexer.sync();
-    await countViews(t, t.film, 3, t.campaign);
+    const t = await nearlySpent();
     const requests: CampaignSettlementRequest[] = [];
     const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: chainSigner(t, requests, 40_000n) });
     assert.deepEqual(await job.runOnce(), []);

@@ -6,7 +6,7 @@
 // (wrong wallet, over the cap, second release, refund of a funded film) changes nothing.
 import anchor from '@coral-xyz/anchor';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -14,7 +14,8 @@ import { ExtensionType, TOKEN_2022_PROGRAM_ID, getExtensionData, unpackMint } fr
 import { unpack as unpackMetadata } from '@solana/spl-token-metadata';
 import { createApp } from '../src/api/app.ts';
 import { startDemo, type DemoRuntime } from '../src/demo/index.ts';
-import { dropTestStorage, testStorage } from './helpers/database.ts';
+import { testStorage } from './helpers/database.ts';
+import { discardDemo, jsonRequest } from './helpers/demo-app.ts';
 import { signIn } from './helpers/sign-in.ts';
 
 const STUDIO_KEY = anchor.web3.Keypair.generate();
@@ -48,27 +49,14 @@ describe('studios', () => {
     sessions.admin = await signIn(app, ADMIN_KEY);
     request = async (method, path, body, as = 'studio') => {
       const cookie = as ? sessions[as] : undefined;
-      const response = await app.request(path, {
-        method,
-        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
+      return jsonRequest(app, method, path, body, cookie ? { cookie } : {});
     };
     for (const [wallet, as] of [[STUDIO, 'studio'], [INVESTOR, 'investor'], [ADMIN, 'admin']] as const) {
       assert.equal((await request('POST', '/api/demo/wallets', { walletAddress: wallet }, as)).status, 200);
     }
   });
 
-  after(async () => {
-    demo.stop();
-    demo.cluster.indexer.stop();
-    await demo.cluster.store.close();
-    demo.release();
-    await dropTestStorage(storage);
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  after(() => discardDemo(demo, storage, dataDir));
 
   const balance = async (wallet: string) => BigInt((await request('GET', `/api/demo/wallets/${wallet}`)).body.balanceLamports);
   const listing = (overrides: Record<string, unknown> = {}) => ({

@@ -21,9 +21,10 @@ import { sql } from 'kysely';
 import { pathToFileURL } from 'node:url';
 import { data, openStore, type StoreLocation } from '../../indexer/src/index.ts';
 import { inChunks } from '../../indexer/src/db/batches.ts';
+import { eventsTableRow, ingestedEventOf } from '../../indexer/src/ingest/event-row.ts';
 import { ClusterIndexer } from '../../indexer/src/ingest/indexer.ts';
-import { decodeTransactionEvents, eventDataToJson, type ChainTransaction } from '@marquee/program-client';
-import { MARQUEE_PROGRAM_ADDRESS } from '@marquee/program-client';
+import { decodeTransactionEvents, type ChainTransaction } from '@marquee/program-client';
+import { MARQUEE_PROGRAM_ADDRESS as PROGRAM_ID } from '@marquee/program-client';
 import { address } from '../../indexer/test/helpers/chain.ts';
 import { ScriptedChain } from '../../indexer/test/helpers/scenario.ts';
 import type { ChainSource, SignatureInfo, SignatureQuery } from '../../indexer/src/sources/source.ts';
@@ -123,19 +124,7 @@ async function insertRaw(db: data.Executor, dialect: data.DialectName, rows: Map
 export async function benchIngest(): Promise<BenchRow[]> {
   const chain = recordedChain();
   const transactions = chain.source.transactions.map((entry) => entry.tx);
-  const eventRows = transactions.flatMap((tx) =>
-    decodeTransactionEvents(tx, MARQUEE_PROGRAM_ADDRESS).map((event) => ({
-      signature: event.signature,
-      ix_index: event.ixIndex,
-      event_index: event.eventIndex,
-      slot: event.slot,
-      block_time: event.blockTime,
-      name: event.name,
-      stream: event.stream,
-      seq: event.seq,
-      data: eventDataToJson(event.data),
-    })),
-  );
+  const eventRows = transactions.flatMap((tx) => decodeTransactionEvents(tx, PROGRAM_ID).map((event) => eventsTableRow(ingestedEventOf(event))));
   const results: BenchRow[] = [];
   for (const { name, location } of locations()) {
     const indexed = await openStore(location());

@@ -4,7 +4,7 @@
 // SQL so the same queries run on SQLite and PostgreSQL.
 import { LAMPORTS_PER_AMOUNT_UNIT } from '../constants.ts';
 import { sql } from 'kysely';
-import type { Executor } from './executor.ts';
+import type { Executor, QueryRow } from './executor.ts';
 import { keyColumn, mapPage, readPage, type KeysetOrder, type KeysetPage } from './keyset.ts';
 
 const toAmount = (lamports: number) => Number(lamports) / LAMPORTS_PER_AMOUNT_UNIT;
@@ -79,19 +79,12 @@ function split(rows: DistributionRows) {
 
 export async function platformAnalytics(db: Executor) {
   const [projects, funding, distributions, investors] = await Promise.all([
-    db.selectFrom('projects').select(['id', 'title', 'status', 'raised_lamports', 'total_revenue_lamports', 'total_views']).orderBy('id').execute(),
+    filmsQuery(db).orderBy('id').execute(),
     fundingSeries(db),
     distributionsOf(db),
     db.selectFrom('investments').select((eb) => eb.fn.count<string>('investor').distinct().as('n')).executeTakeFirstOrThrow(),
   ]);
-  const perFilm = projects.map((project) => ({
-    projectId: Number(project.id),
-    title: project.title,
-    status: project.status,
-    raised: toAmount(project.raised_lamports),
-    revenue: toAmount(project.total_revenue_lamports),
-    views: Number(project.total_views),
-  }));
+  const perFilm = projects.map(filmFigures);
   return {
     totals: {
       projects: perFilm.length,
@@ -116,23 +109,16 @@ export const PLATFORM_FILM_ORDER: KeysetOrder<FilmRow> = {
   keyOf: (row) => [Number(row.id)],
 };
 
-interface FilmRow {
-  id: number;
-  title: string;
-  status: string;
-  raised_lamports: number;
-  total_revenue_lamports: number;
-  total_views: number;
-}
+const filmsQuery = (db: Executor) => db.selectFrom('projects').select(['id', 'title', 'status', 'raised_lamports', 'total_revenue_lamports', 'total_views']);
+type FilmRow = QueryRow<typeof filmsQuery>;
 
 /**
  * platformAnalytics with one page of its per-film list; its totals, series and split still cover
  * every film (the totals summed by the database rather than from the page).
  */
 export async function platformAnalyticsPage(db: Executor, page: KeysetPage) {
-  const films = db.selectFrom('projects').select(['id', 'title', 'status', 'raised_lamports', 'total_revenue_lamports', 'total_views']);
   const [listed, sums, funding, distributions, investors] = await Promise.all([
-    readPage(films, PLATFORM_FILM_ORDER, page),
+    readPage(filmsQuery(db), PLATFORM_FILM_ORDER, page),
     db
       .selectFrom('projects')
       .select((eb) => [

@@ -5,6 +5,20 @@ import { CompiledQuery, PostgresAdapter } from 'kysely';
 import type { Executor } from './executor.ts';
 import type { Schema } from './schema.ts';
 
+/** Which of `signatures` a table keyed by signature holds (one query per chunk). */
+export async function signaturesAmong(
+  db: Executor,
+  table: 'transactions' | 'quarantined_transactions' | 'unavailable_signatures',
+  signatures: readonly string[],
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const chunk of inChunks(signatures)) {
+    if (chunk.length === 0) continue;
+    for (const row of await db.selectFrom(table).select('signature').where('signature', 'in', chunk).execute()) found.add(row.signature);
+  }
+  return found;
+}
+
 /** Rows per multi-row statement: ≤ 16 columns × 1,000 rows stays under either limit. */
 export const ROWS_PER_STATEMENT = 1000;
 

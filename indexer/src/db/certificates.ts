@@ -1,6 +1,6 @@
 // The licence-certificates aggregate: Token-2022 mints (metadata extension) a studio minted for its
 // film, with the transaction that created each.
-import type { Executor } from './executor.ts';
+import type { Executor, QueryRow } from './executor.ts';
 import { keyColumn, mapPage, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
 
 export interface Certificate {
@@ -46,7 +46,7 @@ function certificateQuery(db: Executor, projectId: number) {
   return db.selectFrom('license_certificates').selectAll().where('project_id', '=', projectId);
 }
 
-type CertificateRow = Awaited<ReturnType<ReturnType<typeof certificateQuery>['executeTakeFirstOrThrow']>>;
+type CertificateRow = QueryRow<typeof certificateQuery>;
 
 function certificate(row: CertificateRow): Certificate {
   return { mint: row.mint, projectId: row.project_id, owner: row.owner, signature: row.signature, mintedAt: row.minted_at };

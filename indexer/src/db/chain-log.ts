@@ -2,9 +2,9 @@
 // bookkeeping of the projection, the backfill cursors, and what rolling a vanished transaction back
 // needs (deleting it, resetting the projected tables to replay the log).
 import { sql } from 'kysely';
-import { inChunks, insertRows } from './batches.ts';
+import { inChunks, insertRows, signaturesAmong } from './batches.ts';
 import type { DialectName } from './connection.ts';
-import type { Executor } from './executor.ts';
+import { countRows, type Executor } from './executor.ts';
 import type { EventRow, NewEvent } from './schema.ts';
 
 export interface StreamGapRow {
@@ -44,13 +44,8 @@ export async function isIngested(db: Executor, signature: string): Promise<boole
 }
 
 /** Which of `signatures` are ingested already (one query per chunk). */
-export async function ingestedAmong(db: Executor, signatures: readonly string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (const chunk of inChunks(signatures)) {
-    if (chunk.length === 0) continue;
-    for (const row of await db.selectFrom('transactions').select('signature').where('signature', 'in', chunk).execute()) found.add(row.signature);
-  }
-  return found;
+export function ingestedAmong(db: Executor, signatures: readonly string[]): Promise<Set<string>> {
+  return signaturesAmong(db, 'transactions', signatures);
 }
 
 export async function isFailed(db: Executor, signature: string): Promise<boolean> {
@@ -59,25 +54,11 @@ export async function isFailed(db: Executor, signature: string): Promise<boolean
 }
 
 export async function transactionCount(db: Executor): Promise<number> {
-  const row = await db.selectFrom('transactions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom('transactions'));
 }
 
-export async function insertTransaction(
-  db: Executor,
-  tx: { signature: string; slot: number; blockTime: number | null; failed: boolean; eventCount: number; ingestedAt: number },
-): Promise<void> {
-  await db
-    .insertInto('transactions')
-    .values({
-      signature: tx.signature,
-      slot: tx.slot,
-      block_time: tx.blockTime,
-      failed: tx.failed ? 1 : 0,
-      event_count: tx.eventCount,
-      ingested_at: tx.ingestedAt,
-    })
-    .execute();
+export function insertTransaction(db: Executor, tx: NewTransaction): Promise<void> {
+  return insertTransactions(db, [tx]);
 }
 
 export interface NewTransaction {
@@ -134,40 +115,6 @@ export async function isEventApplied(db: Executor, key: { signature: string; ix_
   return row?.applied === 1;
 }
 
-/** The name of any one event of the stream (the kind of stream it is), or undefined for no events. */
-export async function anEventName(db: Executor, stream: string): Promise<string | undefined> {
-  const row = await db.selectFrom('events').select('name').where('stream', '=', stream).limit(1).executeTakeFirst();
-  return row?.name;
-}
-
-/**
- * The stream's next event to project: the one at `next_seq`, or, before the stream's first event
- * is applied, its first waiting event named `genesis`.
- */
-export async function nextPendingEvent(db: Executor, stream: string, genesis: string): Promise<EventRow | undefined> {
-  const state = await db.selectFrom('streams').select('next_seq').where('stream', '=', stream).executeTakeFirst();
-  const pending = db.selectFrom('events').selectAll().where('stream', '=', stream).where('applied', '=', 0);
-  return state
-    ? pending.where('seq', '=', state.next_seq).limit(1).executeTakeFirst()
-    : pending.where('name', '=', genesis).orderBy('seq').limit(1).executeTakeFirst();
-}
-
-/** Marks an event projected and moves its stream past it. */
-export async function markApplied(db: Executor, event: Pick<EventRow, 'signature' | 'ix_index' | 'event_index' | 'stream' | 'seq'>): Promise<void> {
-  await db
-    .updateTable('events')
-    .set({ applied: 1 })
-    .where('signature', '=', event.signature)
-    .where('ix_index', '=', event.ix_index)
-    .where('event_index', '=', event.event_index)
-    .execute();
-  await db
-    .insertInto('streams')
-    .values({ stream: event.stream, next_seq: event.seq + 1 })
-    .onConflict((oc) => oc.column('stream').doUpdateSet({ next_seq: (eb) => eb.ref('excluded.next_seq') }))
-    .execute();
-}
-
 /** The next seq of each of `streams` that has applied an event (the others are absent). */
 export async function nextSeqs(db: Executor, streams: readonly string[]): Promise<Map<string, number>> {
   const found = new Map<string, number>();
@@ -186,14 +133,15 @@ export async function pendingEventsOf(db: Executor, streams: readonly string[]):
   return rows;
 }
 
-/** markApplied for many: the stored events marked projected, each stream moved to its given next seq. */
+/** The stored events marked projected, each stream moved to its given next seq. */
 export async function markManyApplied(
   db: Executor,
   events: readonly Pick<EventRow, 'signature' | 'ix_index' | 'event_index'>[],
   nextSeqOf: ReadonlyMap<string, number>,
 ): Promise<void> {
   for (const chunk of inChunks(events)) {
-    const keys = sql.join(chunk.map((event) => sql`(${event.signature}, ${event.ix_index}, ${event.event_index})`));
+    // Typed: PostgreSQL reads the untyped parameters of a VALUES list of several rows as text.
+    const keys = sql.join(chunk.map((event) => sql`(${event.signature}, CAST(${event.ix_index} AS INTEGER), CAST(${event.event_index} AS INTEGER))`));
     await sql`UPDATE events SET applied = 1 WHERE (signature, ix_index, event_index) IN (VALUES ${keys})`.execute(db);
   }
   for (const chunk of inChunks([...nextSeqOf])) {

@@ -1,20 +1,10 @@
 // The embeds aggregate: registered embeds of funded films, their credited views and earnings.
+import type { Selectable } from 'kysely';
 import type { Executor } from './executor.ts';
+import type { EmbedsTable } from './schema.ts';
 import { keyColumn, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
 
-export interface EmbedRow {
-  id: number;
-  address: string;
-  project_id: number;
-  publisher: string;
-  embed_id: string;
-  website_url: string;
-  total_views: number;
-  earned_lamports: number;
-  claimed_lamports: number;
-  registered_at: number;
-  signature: string;
-}
+export type EmbedRow = Selectable<EmbedsTable>;
 
 /** Newest first; the id breaks ties. */
 export const EMBED_ORDER: KeysetOrder<EmbedRow> = {

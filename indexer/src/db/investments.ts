@@ -2,22 +2,11 @@
 // their revenue checkpoints) and refunds.
 import { sql } from 'kysely';
 import { inChunks, insertRows } from './batches.ts';
-import type { Executor } from './executor.ts';
+import type { Executor, QueryRow } from './executor.ts';
 import { keyColumn, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
 
-export interface InvestmentRow {
-  id: number;
-  project_id: number;
-  investor: string;
-  amount_lamports: number;
-  shares_minted: number;
-  goal_lamports: number;
-  created_at: number;
-  signature: string;
-  user_id: number | null;
-  /** 0/1 (SQLite) or false/true (PostgreSQL): read with `flag`. */
-  refunded: number | boolean;
-}
+/** An investment with the investor's user id and whether a later refund undid it (`refunded` 0/1 on SQLite, false/true on PostgreSQL: read with `flag`). */
+export type InvestmentRow = QueryRow<typeof investmentQuery>;
 
 export type InvestmentFilter =
   | { investor: string }

@@ -1,6 +1,6 @@
 // The media aggregate: uploaded images and video creatives, content-addressed (the key is the sha256 of the bytes, so the
 // same image uploaded twice is one row and a key never points at other bytes).
-import type { Executor } from './executor.ts';
+import { countRows, type Executor } from './executor.ts';
 
 export async function putMedia(db: Executor, media: { sha256: string; contentType: string; bytes: Uint8Array; createdAt: number }): Promise<void> {
   await db
@@ -16,8 +16,7 @@ export async function getMedia(db: Executor, sha256: string): Promise<{ bytes: B
 }
 
 export async function mediaCount(db: Executor): Promise<number> {
-  const row = await db.selectFrom('media').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom('media'));
 }
 
 /** The content type of a stored file, without reading its bytes. */

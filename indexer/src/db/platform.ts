@@ -1,5 +1,5 @@
 // The platform aggregate: the singleton platform account and the registered studios.
-import type { Executor } from './executor.ts';
+import { countRows, type Executor } from './executor.ts';
 import type { PlatformTable } from './schema.ts';
 
 /** PlatformInitialized and PlatformUpdated both carry the whole account: the row becomes it. */
@@ -29,8 +29,7 @@ export async function treasury(db: Executor): Promise<string | undefined> {
 }
 
 export async function platformCount(db: Executor): Promise<number> {
-  const row = await db.selectFrom('platform').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom('platform'));
 }
 
 export async function insertStudio(

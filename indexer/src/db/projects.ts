@@ -1,37 +1,12 @@
 // The projects aggregate: films as projected from their events, and the catalogue reads (the
 // marketplace's filtered, sorted, cursor-paginated list among them).
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { inChunks } from './batches.ts';
-import type { Executor } from './executor.ts';
+import type { Executor, QueryRow } from './executor.ts';
 import { keyColumn, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
 
-export interface ProjectRow {
-  id: number;
-  address: string;
-  studio: string;
-  share_mint: string;
-  vault: string;
-  title: string;
-  metadata_uri: string;
-  /** sha256 (hex) of the metadata document the chain records for the film. */
-  metadata_hash: string;
-  goal_lamports: number;
-  raised_lamports: number;
-  investor_count: number;
-  deadline: number;
-  created_at: number;
-  funded_at: number | null;
-  status: string;
-  funds_released: number;
-  total_revenue_lamports: number;
-  total_views: number;
-  signature: string;
-  studio_id: number | null;
-  studio_name: string | null;
-  studio_verified: number | null;
-  studio_address: string | null;
-  metadata: string | null;
-}
+/** A film as the catalogue reads it: its projected row, its studio's and the metadata document the chain records. */
+export type ProjectRow = QueryRow<typeof projectSelect>;
 
 export const PROJECT_SORTS = ['funding', 'newest', 'endingSoon'] as const;
 export type ProjectSort = (typeof PROJECT_SORTS)[number];
@@ -314,36 +289,37 @@ export function recordInvestmentTotals(
  * count and status, the shares all of them minted, and when the first of them that left the film
  * funded did so (kept if the film was funded before).
  */
-export async function recordInvestmentsTotals(
+export function recordInvestmentsTotals(
   db: Executor,
   id: number,
   totals: { raisedLamports: number; investorCount: number; sharesMinted: number; status: string; fundedAt: number | null },
 ): Promise<void> {
-  await db
-    .updateTable('projects')
-    .set((eb) => ({
-      raised_lamports: totals.raisedLamports,
-      investor_count: totals.investorCount,
-      total_shares: eb('total_shares', '+', totals.sharesMinted),
-      status: totals.status,
-      funded_at: sql<number | null>`COALESCE(funded_at, ${totals.fundedAt})`,
-    }))
-    .where('id', '=', id)
-    .execute();
+  return recordTotals(db, id, totals.raisedLamports, totals.investorCount, totals.sharesMinted, {
+    status: totals.status,
+    funded_at: sql<number | null>`COALESCE(funded_at, ${totals.fundedAt})`,
+  });
 }
 
-export async function recordRefundTotals(
+export function recordRefundTotals(
   db: Executor,
   id: number,
   totals: { raisedLamports: number; investorCount: number; sharesBurned: number },
 ): Promise<void> {
+  return recordTotals(db, id, totals.raisedLamports, totals.investorCount, -totals.sharesBurned, {});
+}
+
+/** The film's raised amount and investor count as the event reports them after it, its shares moved by `sharesDelta`. */
+async function recordTotals(
+  db: Executor,
+  id: number,
+  raisedLamports: number,
+  investorCount: number,
+  sharesDelta: number,
+  more: { status?: string; funded_at?: RawBuilder<number | null> },
+): Promise<void> {
   await db
     .updateTable('projects')
-    .set((eb) => ({
-      raised_lamports: totals.raisedLamports,
-      investor_count: totals.investorCount,
-      total_shares: eb('total_shares', '-', totals.sharesBurned),
-    }))
+    .set((eb) => ({ raised_lamports: raisedLamports, investor_count: investorCount, total_shares: eb('total_shares', '+', sharesDelta), ...more }))
     .where('id', '=', id)
     .execute();
 }

@@ -2,7 +2,7 @@
 // its embeds (views and earnings per day and per embed). A wallet acts off chain as itself; its
 // embeds are registered on chain by its signer (the demo key on the demo chain), found via users.
 import { sql } from 'kysely';
-import type { Executor } from './executor.ts';
+import type { Executor, QueryRow } from './executor.ts';
 import { keyColumn, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
 import type { PublisherWebsitesTable } from './schema.ts';
 import type { Selectable } from 'kysely';
@@ -137,7 +137,7 @@ export async function insertApiKey(db: Executor, key: { wallet: string; origin: 
   return Number(row.id);
 }
 
-export type ApiKeyRow = Awaited<ReturnType<ReturnType<typeof apiKeyQuery>['executeTakeFirstOrThrow']>>;
+export type ApiKeyRow = QueryRow<typeof apiKeyQuery>;
 
 /** Newest first (ids grow with time). */
 export const API_KEY_ORDER: KeysetOrder<ApiKeyRow> = {

@@ -1,8 +1,9 @@
 // Quarantined transactions: ones whose events could not be decoded (stage `decode`) or projected
 // (stage `project`). Ingestion goes on past them; a stream whose next event belongs to one waits at
 // that seq until the transaction is re-projected (ClusterIndexer.reprojectQuarantined).
-import { inChunks } from './batches.ts';
-import type { Executor } from './executor.ts';
+import type { Selectable } from 'kysely';
+import { inChunks, signaturesAmong } from './batches.ts';
+import { countRows, type Executor } from './executor.ts';
 import type { QuarantinedTransactionsTable } from './schema.ts';
 
 export type QuarantineStage = QuarantinedTransactionsTable['stage'];
@@ -59,13 +60,8 @@ export async function stageOf(db: Executor, signature: string): Promise<Quaranti
 }
 
 /** Which of `signatures` are quarantined, at any stage (one query per chunk). */
-export async function quarantinedAmong(db: Executor, signatures: readonly string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (const chunk of inChunks(signatures)) {
-    if (chunk.length === 0) continue;
-    for (const row of await db.selectFrom('quarantined_transactions').select('signature').where('signature', 'in', chunk).execute()) found.add(row.signature);
-  }
-  return found;
+export function quarantinedAmong(db: Executor, signatures: readonly string[]): Promise<Set<string>> {
+  return signaturesAmong(db, 'quarantined_transactions', signatures);
 }
 
 /** Takes transactions out of quarantine (re-projected, or rolled back with their fork). */
@@ -81,8 +77,7 @@ export async function list(db: Executor): Promise<QuarantinedTransaction[]> {
 }
 
 export async function count(db: Executor): Promise<number> {
-  const row = await db.selectFrom('quarantined_transactions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom('quarantined_transactions'));
 }
 
 /** The most recently attempted ones (health). */
@@ -97,16 +92,7 @@ export async function newest(db: Executor, limit: number): Promise<QuarantinedTr
   return rows.map(toEntry);
 }
 
-function toEntry(row: {
-  signature: string;
-  slot: number;
-  stage: QuarantineStage;
-  reason: string;
-  transaction_json: string | null;
-  first_attempt_at: number;
-  last_attempt_at: number;
-  attempts: number;
-}): QuarantinedTransaction {
+function toEntry(row: Selectable<QuarantinedTransactionsTable>): QuarantinedTransaction {
   return {
     signature: row.signature,
     slot: Number(row.slot),

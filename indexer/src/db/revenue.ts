@@ -1,35 +1,13 @@
 // The revenue aggregate: distributions (with their per-embed credits and per-investor parts) and
 // the investors' and publishers' claims.
 import { sql } from 'kysely';
-import type { Executor } from './executor.ts';
+import { countRows, type Executor, type QueryRow } from './executor.ts';
 import { keyColumn, mapPage, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
 
-export interface InvestorDistributionRow {
-  id: number;
-  distribution_id: number;
-  project_id: number;
-  project_title: string;
-  amount_lamports: number;
-  claimed: number;
-  claim_signature: string | null;
-  distributed_at: number;
-  signature: string;
-  investment_id: number | null;
-}
+/** An investor's part of a distribution, with the film's title and the investor's newest investment's id. */
+export type InvestorDistributionRow = ReturnType<typeof withInvestmentId<QueryRow<typeof investorDistributionQuery>>>;
 
-export interface DistributionRow {
-  id: number;
-  project_id: number;
-  title: string;
-  idx: number;
-  total_lamports: number;
-  publisher_lamports: number;
-  investor_lamports: number;
-  platform_lamports: number;
-  total_views: number;
-  distributed_at: number;
-  signature: string;
-}
+export type DistributionRow = QueryRow<typeof distributionQuery>;
 
 /** Newest distribution first; the investor row's id breaks ties. */
 export const INVESTOR_DISTRIBUTION_ORDER: KeysetOrder<InvestorDistributionRow> = {
@@ -245,12 +223,7 @@ export async function distributionAt(db: Executor, projectId: number, index: num
 }
 
 export async function distributionCount(db: Executor, projectId: number): Promise<number> {
-  const row = await db
-    .selectFrom('distributions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('project_id', '=', projectId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom('distributions').where('project_id', '=', projectId));
 }
 
 // --- writes of the projection ------------------------------------------------------------------

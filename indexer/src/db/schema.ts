@@ -106,6 +106,7 @@ export interface ProjectsTable {
   vault: string;
   title: string;
   metadata_uri: string;
+  /** sha256 (hex) of the metadata document the chain records for the film. */
   metadata_hash: string;
   goal_lamports: number;
   raised_lamports: Generated<number>;

@@ -1,6 +1,6 @@
 // The settlement aggregate: batches of counted views per film and campaign, written before their
 // settle_campaign is sent and settled once it is indexed; views that cannot be paid keep a reason.
-import { inTransaction, type Executor } from './executor.ts';
+import { countRows, inTransaction, type Executor } from './executor.ts';
 
 export interface PendingBatch {
   id: number;
@@ -80,11 +80,7 @@ export async function batchableViews(db: Executor, group: { projectId: number; c
     db.selectFrom('views').where('project_id', '=', group.projectId).where('campaign', '=', group.campaign).where('batch_id', 'is', null);
   const embeds = (await unbatched().select('embed').groupBy('embed').orderBy((eb) => eb.fn.min('id')).limit(maxEmbeds).execute()).map((row) => row.embed);
   if (embeds.length === 0) return 0;
-  const row = await unbatched()
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('embed', 'in', embeds)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(unbatched().where('embed', 'in', embeds));
 }
 
 /**
@@ -231,17 +227,8 @@ export async function waitingViews(db: Executor): Promise<{ projectId: number; c
 /** The settlement figures /api/health shows. */
 export async function settlementHealth(db: Executor): Promise<{ unbatchedViews: number; pendingBatches: number; lastError: string | null }> {
   // Campaign views waiting for their batch (the house ad's are never settled).
-  const unbatched = await db
-    .selectFrom('views')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('batch_id', 'is', null)
-    .where('campaign', 'is not', null)
-    .executeTakeFirstOrThrow();
-  const pending = await db
-    .selectFrom('settlement_batches')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('status', '=', 'pending')
-    .executeTakeFirstOrThrow();
+  const unbatched = await countRows(db.selectFrom('views').where('batch_id', 'is', null).where('campaign', 'is not', null));
+  const pending = await countRows(db.selectFrom('settlement_batches').where('status', '=', 'pending'));
   const lastError = await db
     .selectFrom('settlement_batches')
     .select('last_error')
@@ -250,5 +237,5 @@ export async function settlementHealth(db: Executor): Promise<{ unbatchedViews: 
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return { unbatchedViews: Number(unbatched.n), pendingBatches: Number(pending.n), lastError: lastError?.last_error ?? null };
+  return { unbatchedViews: unbatched, pendingBatches: pending, lastError: lastError?.last_error ?? null };
 }

@@ -1,8 +1,10 @@
 // Signatures a source listed but could not return (getTransaction answered null or failed): the
 // backfill cursor moves past them and they are asked for again with exponential backoff, until the
 // transaction arrives (then the row goes).
-import { inChunks } from './batches.ts';
-import type { Executor } from './executor.ts';
+import type { Selectable } from 'kysely';
+import { inChunks, signaturesAmong } from './batches.ts';
+import { countRows, type Executor } from './executor.ts';
+import type { UnavailableSignaturesTable } from './schema.ts';
 
 export interface UnavailableSignature {
   signature: string;
@@ -60,13 +62,8 @@ export async function remove(db: Executor, signature: string): Promise<void> {
 }
 
 /** Which of `signatures` wait for a retry (one query per chunk). */
-export async function unavailableAmong(db: Executor, signatures: readonly string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (const chunk of inChunks(signatures)) {
-    if (chunk.length === 0) continue;
-    for (const row of await db.selectFrom('unavailable_signatures').select('signature').where('signature', 'in', chunk).execute()) found.add(row.signature);
-  }
-  return found;
+export function unavailableAmong(db: Executor, signatures: readonly string[]): Promise<Set<string>> {
+  return signaturesAmong(db, 'unavailable_signatures', signatures);
 }
 
 /** remove for many. */
@@ -77,8 +74,7 @@ export async function removeMany(db: Executor, signatures: readonly string[]): P
 }
 
 export async function count(db: Executor): Promise<number> {
-  const row = await db.selectFrom('unavailable_signatures').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom('unavailable_signatures'));
 }
 
 /** The most recently attempted ones (health). */
@@ -87,15 +83,7 @@ export async function newest(db: Executor, limit: number): Promise<UnavailableSi
   return rows.map(toEntry);
 }
 
-function toEntry(row: {
-  signature: string;
-  slot: number;
-  attempts: number;
-  last_error: string;
-  first_attempt_at: number;
-  last_attempt_at: number;
-  next_attempt_at: number;
-}): UnavailableSignature {
+function toEntry(row: Selectable<UnavailableSignaturesTable>): UnavailableSignature {
   return {
     signature: row.signature,
     slot: Number(row.slot),

@@ -1,26 +1,14 @@
 // The views aggregate: play nonces the embed player asks for, and the views counted with them
 // (waiting in `views` for the settlement job).
-import { inTransaction, type Executor } from './executor.ts';
+import { countRows, inTransaction, type Executor } from './executor.ts';
 
 export async function noncesIssuedSince(db: Executor, ip: string, since: number): Promise<number> {
-  const row = await db
-    .selectFrom('play_nonces')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('ip', '=', ip)
-    .where('issued_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom('play_nonces').where('ip', '=', ip).where('issued_at', '>', since));
 }
 
 /** Play nonces issued for an embed since `since` (the per-embed limit, whatever addresses asked). */
 export async function noncesIssuedForEmbedSince(db: Executor, embed: string, since: number): Promise<number> {
-  const row = await db
-    .selectFrom('play_nonces')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('embed', '=', embed)
-    .where('issued_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom('play_nonces').where('embed', '=', embed).where('issued_at', '>', since));
 }
 
 /** Plays that never reported a view expire; their nonces are dropped so the table stays small. */
@@ -41,24 +29,12 @@ export function findNonce(db: Executor, nonce: string): Promise<{ embed: string;
 }
 
 export async function viewsCountedSince(db: Executor, ip: string, since: number): Promise<number> {
-  const row = await db
-    .selectFrom('views')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('ip', '=', ip)
-    .where('counted_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom('views').where('ip', '=', ip).where('counted_at', '>', since));
 }
 
 /** Views counted on an embed since `since` (the per-embed limit, whatever addresses reported them). */
 export async function viewsCountedForEmbedSince(db: Executor, embed: string, since: number): Promise<number> {
-  const row = await db
-    .selectFrom('views')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('embed', '=', embed)
-    .where('counted_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom('views').where('embed', '=', embed).where('counted_at', '>', since));
 }
 
 /**

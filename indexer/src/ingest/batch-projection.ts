@@ -1,21 +1,37 @@
-// The projection of a backfill batch: many chain transactions' events applied in one database
-// transaction, in exactly the order the per-transaction path (ingestTransaction → applyStream)
-// applies them, and to the same tables. The streams' positions, their waiting events and which of
-// those wait for a quarantined transaction are read once per batch; the events are applied from
-// memory; runs of Invested events (the bulk of any history) are written as sets (InvestmentRun),
-// every other event through applyEvent after the run before it is flushed. Nothing here catches:
-// an event that does not project fails the batch, which the indexer then ingests one transaction
-// at a time, where quarantine takes over.
+// The ordering rule of the projection, written once: each seq stream applies its events in seq
+// order, starting from the event that opens a stream of its kind, and waits at a missing seq (a gap)
+// or at an event of a quarantined transaction. Every path projects through it, in one database
+// transaction: a batch of chain transactions (a backfill batch, or a live one as a batch of one),
+// the streams of one transaction (the quarantining path, re-projection) and the whole log (replay).
+// The streams' positions, their waiting events and which of those wait for a quarantined
+// transaction are read once; the events are applied from memory.
+// - Unguarded (batches): runs of Invested events (the bulk of any history) are written as sets
+//   (InvestmentRun), every other event through applyEvent after the run before it is flushed.
+//   Nothing catches: an event that does not project fails the batch, which is then ingested one
+//   transaction at a time through the quarantining path.
+// - Guarded: each event is applied alone under a savepoint; one whose projection throws is undone,
+//   its transaction quarantined, and its stream waits at that seq (as at any event of a quarantined
+//   transaction, but the one being re-projected) rather than skip it.
+import { sql } from 'kysely';
 import { chainLog, projects, quarantine, type Executor } from '../db/index.ts';
 import { streamGenesis } from '@marquee/program-client';
 import { InvestmentRun } from './investment-run.ts';
 import { applyEvent, type StoredEvent } from './projector.ts';
 
+/** An event with the slot of its transaction (what its quarantine records). */
+type SlotEvent = StoredEvent & { slot: number };
+
 /** An event of the batch or a stored one waiting behind a gap. */
 interface PendingEvent {
-  event: StoredEvent;
+  event: SlotEvent;
   /** Already in the events table (stored unapplied by an earlier ingestion). */
   stored: boolean;
+}
+
+/** Guarded projection: when a failure is recorded, and the quarantined transaction being re-projected (tried, not waited at). */
+export interface Guard {
+  now: number;
+  retrying?: string;
 }
 
 const eventKey = (event: Pick<StoredEvent, 'signature' | 'ix_index' | 'event_index'>) => `${event.signature}/${event.ix_index}/${event.event_index}`;
@@ -40,17 +56,18 @@ export class BatchProjection {
     private readonly kind: Map<string, string>,
     /** Transactions in quarantine: their events are waited at, not applied. */
     private readonly quarantined: Set<string>,
+    private readonly guard: Guard | undefined,
   ) {}
 
-  /** Reads what the batch's streams have applied and what waits in them. */
-  static async load(trx: Executor, batchEvents: readonly StoredEvent[]): Promise<BatchProjection> {
-    const streams = [...new Set(batchEvents.map((event) => event.stream))];
+  /** Reads what the streams of the batch's events and `options.streams` have applied and what waits in them. */
+  static async load(trx: Executor, batchEvents: readonly SlotEvent[], options: { streams?: Iterable<string>; guard?: Guard } = {}): Promise<BatchProjection> {
+    const streams = [...new Set([...(options.streams ?? []), ...batchEvents.map((event) => event.stream)])];
     const nextSeq = await chainLog.nextSeqs(trx, streams);
     const pending = new Map<string, PendingEvent[]>();
     const kind = new Map<string, string>();
     const stored = await chainLog.pendingEventsOf(trx, streams);
     for (const row of stored) {
-      const event: StoredEvent = { ...row, data: JSON.parse(row.data) };
+      const event: SlotEvent = { ...row, data: JSON.parse(row.data) };
       if (!pending.has(row.stream)) pending.set(row.stream, []);
       pending.get(row.stream)!.push({ event, stored: true });
       if (!kind.has(row.stream)) kind.set(row.stream, row.name);
@@ -58,11 +75,11 @@ export class BatchProjection {
     for (const event of batchEvents) if (!kind.has(event.stream)) kind.set(event.stream, event.name);
     const signatures = [...new Set([...stored.map((row) => row.signature), ...batchEvents.map((event) => event.signature)])];
     const quarantined = await quarantine.quarantinedAmong(trx, signatures);
-    return new BatchProjection(trx, nextSeq, pending, kind, quarantined);
+    return new BatchProjection(trx, nextSeq, pending, kind, quarantined, options.guard);
   }
 
   /** One chain transaction's events arrive: each stream it touched applies what is now in order. */
-  async applyTransaction(events: readonly StoredEvent[]): Promise<void> {
+  async applyTransaction(events: readonly SlotEvent[]): Promise<void> {
     for (const event of events) {
       if (!this.pending.has(event.stream)) this.pending.set(event.stream, []);
       this.pending.get(event.stream)!.push({ event, stored: false });
@@ -82,13 +99,18 @@ export class BatchProjection {
     await chainLog.markManyApplied(this.trx, this.appliedStored, nextSeqOf);
   }
 
-  /** As applyStream: the stream's next event while there is one and it is not quarantined. */
-  private async applyStream(stream: string): Promise<void> {
-    const waiting = this.pending.get(stream)!;
+  /**
+   * Applies the stream's next event while there is one (up to `maxSeq`: a replay in chain order) and
+   * it is not quarantined. False when a guarded event failed.
+   */
+  async applyStream(stream: string, maxSeq = Number.POSITIVE_INFINITY): Promise<boolean> {
+    const waiting = this.pending.get(stream);
+    if (!waiting) return true;
     for (;;) {
       const next = this.nextEvent(stream, waiting);
-      if (!next || this.quarantined.has(next.event.signature)) return;
-      await this.apply(next.event);
+      if (!next || next.event.seq > maxSeq) return true;
+      if (next.event.signature !== this.guard?.retrying && this.quarantined.has(next.event.signature)) return true;
+      if (!(await this.apply(next.event))) return false;
       waiting.splice(waiting.indexOf(next), 1);
       this.applied.add(eventKey(next.event));
       if (next.stored) this.appliedStored.push(next.event);
@@ -97,7 +119,7 @@ export class BatchProjection {
     }
   }
 
-  /** As chainLog.nextPendingEvent: the one at the stream's next seq, or its first genesis event. */
+  /** The one at the stream's next seq or, before the stream's first event is applied, its first event of the kind that opens it. */
   private nextEvent(stream: string, waiting: PendingEvent[]): PendingEvent | undefined {
     const seq = this.nextSeq.get(stream);
     if (seq !== undefined) return waiting.find((candidate) => candidate.event.seq === seq);
@@ -107,14 +129,38 @@ export class BatchProjection {
     return first;
   }
 
-  private async apply(event: StoredEvent): Promise<void> {
+  private async apply(event: SlotEvent): Promise<boolean> {
+    if (this.guard) return this.applyGuarded(event, this.guard);
     if (event.name !== 'Invested') {
       // Any other event may read or write what the run buffers (positions, totals): it goes after.
       await this.investments.flush(this.trx);
       await applyEvent(this.trx, event);
-      return;
+      return true;
     }
     this.investments.add(await this.projectId(event.data.project), event);
+    return true;
+  }
+
+  private async applyGuarded(event: SlotEvent, guard: Guard): Promise<boolean> {
+    await sql`SAVEPOINT apply_event`.execute(this.trx);
+    try {
+      await applyEvent(this.trx, event);
+      await sql`RELEASE SAVEPOINT apply_event`.execute(this.trx);
+      return true;
+    } catch (error) {
+      // PostgreSQL refuses every statement after a failed one until the savepoint is rolled back.
+      await sql`ROLLBACK TO SAVEPOINT apply_event`.execute(this.trx);
+      await sql`RELEASE SAVEPOINT apply_event`.execute(this.trx);
+      await quarantine.record(this.trx, {
+        signature: event.signature,
+        slot: event.slot,
+        stage: 'project',
+        reason: `${event.name} (seq ${event.seq} of ${event.stream}) does not project: ${error instanceof Error ? error.message : String(error)}`,
+        now: guard.now,
+      });
+      this.quarantined.add(event.signature);
+      return false;
+    }
   }
 
   private async projectId(address: string): Promise<number> {

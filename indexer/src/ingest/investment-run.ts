@@ -3,7 +3,8 @@
 // while nothing else touches the films, positions or users between them: the batch projection
 // flushes the run before it applies any other event.
 import { investments, projects, users, type Executor } from '../db/index.ts';
-import type { StoredEvent } from './projector.ts';
+import type { ProgramEvents } from './program-events.ts';
+import { newInvestment, type StoredEvent } from './projector.ts';
 
 interface ProjectTotals {
   raisedLamports: number;
@@ -29,21 +30,12 @@ export class InvestmentRun {
 
   /** Buffers an Invested event of the project with id `projectId`. */
   add(projectId: number, event: StoredEvent): void {
-    const d = event.data;
-    const at = Number(d.timestamp);
+    const d = event.data as ProgramEvents['Invested'];
+    const row = newInvestment(projectId, d, event);
+    const at = row.createdAt;
     if (!this.users.has(d.investor)) this.users.set(d.investor, at);
-    const sharesMinted = Number(d.shares_minted);
-    this.rows.push({
-      projectId,
-      investor: d.investor,
-      amountLamports: Number(d.amount_lamports),
-      sharesMinted,
-      goalLamports: Number(d.goal_lamports),
-      createdAt: at,
-      signature: event.signature,
-      ixIndex: event.ix_index,
-      eventIndex: event.event_index,
-    });
+    const sharesMinted = row.sharesMinted;
+    this.rows.push(row);
     this.positions.set(`${projectId}/${d.investor}`, {
       projectId,
       investor: d.investor,

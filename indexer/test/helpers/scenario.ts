@@ -517,3 +517,38 @@ export function fullScenario(chain = new ScriptedChain()) {
   return { chain, studio, film, flop, embed };
 }
 
+
+/** The platform, studio S (or `options.studio`) and its film 'Film' (or `options.title`) of goal `options.goalSol` (10 SOL), nothing invested. */
+export function platformWithFilm(
+  chain = new ScriptedChain(),
+  options: { studio?: { label: string; name: string }; title?: string; goalSol?: number; metadata?: { metadataHash: number[]; metadataUri: string } } = {},
+) {
+  chain.initializePlatform();
+  const studio = chain.registerStudio(options.studio?.label ?? 's', options.studio?.name ?? 'S');
+  const film = chain.createProject(studio, options.title ?? 'Film', options.goalSol ?? 10, options.metadata);
+  return { chain, studio, film };
+}
+
+/**
+ * The setup most API tests start from: the platform, a studio, a film (goal 10 SOL) that alice's
+ * 10 SOL funded, and an embed of it per entry of `embeds` (ids embed-0-1, embed-0-2, …; by default
+ * the publisher's on https://a.example).
+ */
+export function fundedProjectWithEmbeds(
+  chain: ScriptedChain,
+  options: {
+    studio?: { label: string; name: string };
+    title?: string;
+    metadata?: { metadataHash: number[]; metadataUri: string };
+    claimLicense?: boolean;
+    embeds?: { publisher: string; website: string }[];
+  } = {},
+) {
+  const { studio, film } = platformWithFilm(chain, options);
+  chain.invest(film.id, address('alice'), 10_000_000_000n);
+  if (options.claimLicense) chain.claimLicense(film.id);
+  const embeds = (options.embeds ?? [{ publisher: address('publisher'), website: 'https://a.example' }]).map(
+    ({ publisher, website }, index) => chain.registerEmbed(film.id, publisher, `embed-0-${index + 1}`, website).embed,
+  );
+  return { studio, film, embeds, embed: embeds[0] };
+}
