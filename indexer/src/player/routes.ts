@@ -4,9 +4,10 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { LAMPORTS_PER_USD, MIN_VIEW_WATCH_MS, REVENUE_PER_VIEW_LAMPORTS } from '../constants.ts';
-import { chainSeconds, type AppEnv, type ClusterContext } from '../api/context.ts';
+import type { AppEnv } from '../api/context.ts';
+import { chainSeconds, type ClusterContext } from '../cluster.ts';
 import { playerCsp } from '../api/security-headers.ts';
-import { getProject } from '../api/shapes.ts';
+import { getProject } from '../read-models/projects.ts';
 import { adForSlot, type Ad, type AdFilm } from './ads.ts';
 import { browserScript } from './bundle.ts';
 import type { PlayerPageConfig } from './client.ts';

@@ -5,7 +5,8 @@ import { fail } from '../errors.ts';
 import { pageAnswer, requestedPage } from '../page-cursor.ts';
 import { investmentBody, pageQuery, projectIdParams, userIdParams } from '../schemas.ts';
 import { investments, users } from '../../db/index.ts';
-import { getProject, listInvestments, pageInvestments } from '../shapes.ts';
+import { getProject } from '../../read-models/projects.ts';
+import { listInvestments, pageInvestments } from '../shapes.ts';
 import { validate } from '../validate.ts';
 import { projectOfWrite, verifiedEvents } from '../verify.ts';
 

@@ -7,7 +7,7 @@ import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { decodeCursor, encodeCursor } from '../page-cursor.ts';
 import { featuredQuery, idParams, projectListQuery, projectStatusBody } from '../schemas.ts';
-import { getProject, listProjects, projectShape } from '../shapes.ts';
+import { getProject, listProjects, projectShape } from '../../read-models/projects.ts';
 import { validate } from '../validate.ts';
 import { cachedRead, holdsUntil } from '../read-cache.ts';
 import { projectOfWrite, verifiedEvents } from '../verify.ts';

@@ -10,7 +10,7 @@ import { fail } from '../errors.ts';
 import { nextCursor, pageAnswer, requestedPage } from '../page-cursor.ts';
 import { apiKeyBody, apiKeyIdParams, dayNumber, pageQuery, publisherAnalyticsQuery, publisherParams, revokeKeyBody, websiteRequestBody, websiteVerifyBody } from '../schemas.ts';
 import { mapPage } from '../../db/keyset.ts';
-import { isoDate } from '../shapes.ts';
+import { isoDate } from '../../read-models/units.ts';
 import { validate } from '../validate.ts';
 import { API_KEY_PREFIX, API_KEY_SHOWN_PREFIX_LENGTH } from '../../constants.ts';
 import { publishers, type Executor } from '../../db/index.ts';

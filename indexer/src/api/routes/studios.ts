@@ -6,7 +6,8 @@
 import { Hono, type Context } from 'hono';
 import { requireSession, requireWallet } from '../../auth/guard.ts';
 import { certificates, platform, studioProfiles, users, verification, type Executor } from '../../db/index.ts';
-import type { AppEnv, ClusterContext } from '../context.ts';
+import type { ClusterContext } from '../../cluster.ts';
+import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { pageAnswer, requestedPage } from '../page-cursor.ts';
 import { mapPage } from '../../db/keyset.ts';
@@ -22,7 +23,8 @@ import {
   walletParams,
   pageQuery,
 } from '../schemas.ts';
-import { getProject, isoDate, toUsd } from '../shapes.ts';
+import { getProject } from '../../read-models/projects.ts';
+import { isoDate, toUsd } from '../../read-models/units.ts';
 import { metadataUri, readMetadata, storeMetadata } from './metadata.ts';
 import { editedListing, NOTHING_TO_UPDATE } from '../../listing-edit.ts';
 import { validate } from '../validate.ts';

@@ -4,14 +4,15 @@
 // pays them from their campaign.
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import { chainSeconds, type AppEnv, type ViewRules } from '../context.ts';
+import { chainSeconds } from '../../cluster.ts';
+import type { AppEnv, ViewRules } from '../context.ts';
 import { fail } from '../errors.ts';
 import { nonceBody, viewBody } from '../schemas.ts';
 import { validate } from '../validate.ts';
 import { countingProblem } from '../../player/counting.ts';
 import { embeds, views, type Executor } from '../../db/index.ts';
 import { checkServedCampaign } from '../../player/ads.ts';
-import { getProject } from '../shapes.ts';
+import { getProject } from '../../read-models/projects.ts';
 
 async function findEmbed(db: Executor, projectId: number, embedId: string) {
   const embed = await embeds.findEmbed(db, projectId, embedId);
