@@ -1,13 +1,15 @@
 // /api/auth: Sign-In With Solana. GET /nonce hands out a sign-in request (the fields for
 // `solana:signIn` and the same request as SIWS text for `signMessage`), POST /sign-in verifies the
 // signed message and sets the session cookie, POST /sign-out clears it, GET /session reads it.
+import { createRoute } from '@hono/zod-openapi';
+import * as contract from '@marquee/api-contract';
+import { ApiRoutes, errors, json } from '../api/openapi.ts';
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../api/context.ts';
 import { fail } from '../api/errors.ts';
 import { signInBody, signInRequestQuery } from '../api/schemas.ts';
-import { validate } from '../api/validate.ts';
 import { SESSION_COOKIE, SESSION_TTL_MS, SIGN_IN_STATEMENT, SIGN_IN_TTL_MS, SIGN_IN_VERSION } from '../constants.ts';
 import { requireSession } from './guard.ts';
 import type { SessionSigner } from './session.ts';
@@ -39,8 +41,10 @@ function serverOrigin(c: Context<AppEnv>, deps: AuthDeps): URL {
 }
 
 export function authRoutes(deps: AuthDeps, now: () => number) {
-  return new Hono<AppEnv>()
-    .get('/nonce', validate('query', signInRequestQuery), async (c) => {
+  return new ApiRoutes()
+    .endpoint(
+      createRoute({ method: 'get', path: '/nonce', summary: "A Sign-In With Solana request: { input } for solana:signIn and the same request as SIWS text { message } for signMessage", request: { query: signInRequestQuery }, responses: { 200: json(contract.described), ...errors({"503": "no cluster database to keep sign-in nonces in"}) } }),
+      async (c) => {
       const origin = serverOrigin(c, deps);
       const nowMs = now();
       const nonce = randomBytes(16).toString('hex');
@@ -58,8 +62,11 @@ export function authRoutes(deps: AuthDeps, now: () => number) {
         expirationTime: new Date(expiresAt).toISOString(),
       };
       return c.json({ input, message: formatSignInMessage(input) });
-    })
-    .post('/sign-in', validate('json', signInBody), async (c) => {
+    },
+    )
+    .endpoint(
+      createRoute({ method: 'post', path: '/sign-in', summary: "Verify a signed SIWS message and set the HttpOnly session cookie; answers { walletAddress, expiresAt }", request: { body: { content: { 'application/json': { schema: signInBody } } } }, responses: { 200: json(contract.session), ...errors({"400": "not a SIWS message", "401": "bad signature, other domain, unknown/used/expired nonce, or expired message", "503": "no cluster database to keep sign-in nonces in"}) } }),
+      async (c) => {
       const body = c.req.valid('json');
       const origin = serverOrigin(c, deps);
       const nowMs = now();
@@ -83,13 +90,20 @@ export function authRoutes(deps: AuthDeps, now: () => number) {
         expires: new Date(session.expiresAt),
       });
       return c.json({ walletAddress: session.walletAddress, expiresAt: new Date(session.expiresAt).toISOString() });
-    })
-    .post('/sign-out', (c) => {
+    },
+    )
+    .endpoint(
+      createRoute({ method: 'post', path: '/sign-out', summary: "Clear the session cookie", responses: { 200: json(contract.described) } }),
+      (c) => {
       deleteCookie(c, SESSION_COOKIE, { path: '/', secure: serverOrigin(c, deps).protocol === 'https:' });
       return c.json({ signedOut: true });
-    })
-    .get('/session', (c) => {
+    },
+    )
+    .endpoint(
+      createRoute({ method: 'get', path: '/session', summary: "The current session { walletAddress, expiresAt }", responses: { 200: json(contract.session), ...errors({"401": "not signed in"}) } }),
+      (c) => {
       const session = requireSession(c);
       return c.json({ walletAddress: session.walletAddress, expiresAt: new Date(session.expiresAt).toISOString() });
-    });
+    },
+    );
 }

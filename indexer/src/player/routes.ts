@@ -1,8 +1,10 @@
 // The embed host's routes outside /api (short URLs for the snippet): the player page, its script,
 // the snippet's loader, and the ad of each slot (ads.ts picks it). Views of a page count only for a
 // registered embed played on its website.
+import { createRoute } from '@hono/zod-openapi';
+import * as contract from '@marquee/api-contract';
+import { ApiRoutes, errors, json, media } from '../api/openapi.ts';
 import { randomBytes } from 'node:crypto';
-import { Hono } from 'hono';
 import { LAMPORTS_PER_USD, MIN_VIEW_WATCH_MS, REVENUE_PER_VIEW_LAMPORTS } from '../constants.ts';
 import type { AppEnv } from '../api/context.ts';
 import { chainSeconds, type ClusterContext } from '../cluster.ts';
@@ -16,8 +18,7 @@ import { playerPage } from './page.ts';
 import { countingProblem } from './counting.ts';
 import { originOf } from './website.ts';
 import { embeds } from '../db/index.ts';
-import { playerQuery } from '../api/schemas.ts';
-import { validate } from '../api/validate.ts';
+import { playerAdParams, playerQuery, projectIdParams } from '../api/schemas.ts';
 
 const SCRIPT_HEADERS = { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=300' };
 
@@ -26,13 +27,24 @@ export function playerRoutes(options: {
   defaultCluster: string;
   now: () => number;
 }) {
-  return new Hono<AppEnv>()
-    .get('/player.js', (c) => c.body(browserScript('player'), 200, SCRIPT_HEADERS))
-    .get('/loader.js', (c) => c.body(browserScript('loader'), 200, SCRIPT_HEADERS))
-    .get('/catalogue.js', (c) => c.body(browserScript('catalogue'), 200, SCRIPT_HEADERS))
+  return new ApiRoutes()
+    .endpoint(
+      createRoute({ method: 'get', path: '/player.js', summary: "The player page's script (the state machine of pre-roll, film, mid-roll and overlay)", responses: { 200: media('text/javascript', 'the script') } }),
+      (c) => c.body(browserScript('player'), 200, SCRIPT_HEADERS),
+    )
+    .endpoint(
+      createRoute({ method: 'get', path: '/loader.js', summary: "The embed snippet's loader: initialises each queued player (container, projectId, adUnit, website)", responses: { 200: media('text/javascript', 'the script') } }),
+      (c) => c.body(browserScript('loader'), 200, SCRIPT_HEADERS),
+    )
+    .endpoint(
+      createRoute({ method: 'get', path: '/catalogue.js', summary: "The Auto-List loader: lists the funded catalogue of its data-key on the page", responses: { 200: media('text/javascript', 'the script') } }),
+      (c) => c.body(browserScript('catalogue'), 200, SCRIPT_HEADERS),
+    )
     // The player asks for each slot's ad when the viewer presses Play (a campaign may have started,
     // paused or run out of budget since the page was served).
-    .get('/:projectId/ads/:slot', async (c) => {
+    .endpoint(
+      createRoute({ method: 'get', path: '/{projectId}/ads/{slot}', summary: "One slot's ad for the player: a campaign's (video for pre-roll and mid-roll, display for the overlay) or the house ad (campaign null)", request: { params: playerAdParams }, responses: { 200: json(contract.described), ...errors({"400": "unknown slot", "404": "Project not found"}) } }),
+      async (c) => {
       const cluster = options.clusters.get(c.req.query('cluster') ?? options.defaultCluster);
       const projectId = Number(c.req.param('projectId'));
       const slot = c.req.param('slot') as AdSlot;
@@ -43,9 +55,12 @@ export function playerRoutes(options: {
       const film: AdFilm = { address: project.address, genres: project.genres, filmTitle: project.title };
       c.header('Cache-Control', 'no-store');
       return c.json(await adForSlot(cluster.db, slot, film, chainSeconds(cluster, options.now)));
-    })
+    }, ["params"],
+    )
     // The query as /api/openapi.json documents it: an embed id longer than any registered one is a 400.
-    .get('/:projectId', validate('query', playerQuery), async (c) => {
+    .endpoint(
+      createRoute({ method: 'get', path: '/{projectId}', summary: "The embed player page (HTML): pre-roll ad, film, view reporting under the visibility rule", request: { params: projectIdParams, query: playerQuery }, responses: { 200: media('text/html', 'the player page'), ...errors({"404": "unknown project or cluster (HTML)"}) } }),
+      async (c) => {
       const name = c.req.query('cluster') ?? options.defaultCluster;
       const cluster = options.clusters.get(name);
       const projectId = Number(c.req.param('projectId'));
@@ -79,7 +94,8 @@ export function playerRoutes(options: {
       const nonce = randomBytes(16).toString('base64');
       c.header('Content-Security-Policy', playerCsp(nonce));
       return c.html(playerPage(config, project.thumbnailUrl, nonce));
-    });
+    }, ["params"],
+    );
 }
 
 /** Why views of this page will not count, or null when they will. */

@@ -1,7 +1,9 @@
 // /api/campaigns (issue 14): advertisers' campaigns as the chain left them, with their dashboard
 // figures, the genre list of the target-genre bitmask, and the advertiser's off-chain request
 // details (PUT, the advertiser's session only). The shapes are docs/API.md's CampaignSummary.
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import * as contract from '@marquee/api-contract';
+import { ApiRoutes, errors, json } from '../openapi.ts';
 import { requireWallet } from '../../auth/guard.ts';
 import { AD_GENRES } from '../../constants.ts';
 import { campaigns, users, type Executor } from '../../db/index.ts';
@@ -13,7 +15,6 @@ import { nextCursor, requestedPage } from '../page-cursor.ts';
 import { campaignDetailsBody, campaignListQuery, campaignParams } from '../schemas.ts';
 import { loadCampaignSummary, withSponsoredProject } from '../../read-models/campaigns.ts';
 import { isoDate } from '../../read-models/units.ts';
-import { validate } from '../validate.ts';
 
 /** The dashboard's figures: impressions and spend per UTC day, and per film, from the settled batches. */
 async function campaignFigures(db: Executor, address: string) {
@@ -46,8 +47,10 @@ export async function advertiserAddressOf(db: Executor, walletAddress: string): 
 const emptyToNull = (text: string | undefined) => (text === undefined ? undefined : text === '' ? null : text);
 
 export function campaignRoutes(now: () => number) {
-  return new Hono<AppEnv>()
-    .get('/', validate('query', campaignListQuery), async (c) => {
+  return new ApiRoutes()
+    .endpoint(
+      createRoute({ method: 'get', path: '/', summary: "An advertiser's campaigns, newest first: { campaigns: CampaignSummary[] }", request: { query: campaignListQuery }, responses: { 200: json(contract.LIST_RESPONSES['/api/campaigns']) } }),
+      async (c) => {
       const ctx = c.var.cluster;
       const query = c.req.valid('query');
       const advertiser = await advertiserAddressOf(ctx.db, query.advertiser);
@@ -57,16 +60,25 @@ export function campaignRoutes(now: () => number) {
       if (!page) return c.json({ campaigns: await summaries(await campaigns.byAdvertiser(ctx.db, advertiser)) });
       const found = await campaigns.pageByAdvertiser(ctx.db, advertiser, page);
       return c.json({ campaigns: await summaries(found.rows), nextCursor: nextCursor(campaigns.ADVERTISER_CAMPAIGN_ORDER, found) });
-    })
-    .get('/genres', (c) => c.json({ genres: [...AD_GENRES] }))
-    .get('/:address', validate('param', campaignParams), async (c) => {
+    },
+    )
+    .endpoint(
+      createRoute({ method: 'get', path: '/genres', summary: "The genre list of a campaign's target_genres bitmask (bit i = genres[i]): { genres }", responses: { 200: json(contract.genreList) } }),
+      (c) => c.json({ genres: [...AD_GENRES] }),
+    )
+    .endpoint(
+      createRoute({ method: 'get', path: '/{address}', summary: "One campaign: CampaignSummary with series (per UTC day) and byFilm (impressions and spend)", request: { params: campaignParams }, responses: { 200: json(contract.campaign), ...errors({"404": "Campaign not found"}) } }),
+      async (c) => {
       const ctx = c.var.cluster;
       const { address } = c.req.valid('param');
       const summary = await loadCampaignSummary(ctx.db, address, chainSeconds(ctx, now));
       if (!summary) fail(404, 'Campaign not found');
       return c.json({ ...summary, ...(await campaignFigures(ctx.db, address)) });
-    })
-    .put('/:address/details', validate('param', campaignParams), validate('json', campaignDetailsBody), async (c) => {
+    },
+    )
+    .endpoint(
+      createRoute({ method: 'put', path: '/{address}/details', summary: "The advertising request's off-chain details of a campaign (its advertiser's session only); answers CampaignSummary", request: { params: campaignParams, body: { content: { 'application/json': { schema: campaignDetailsBody } } } }, responses: { 200: json(contract.campaign), ...errors({"401": "not signed in", "403": "signed in as another wallet, or not the campaign’s advertiser", "404": "campaign not indexed yet"}) } }),
+      async (c) => {
       const ctx = c.var.cluster;
       const { address } = c.req.valid('param');
       const body = c.req.valid('json');
@@ -91,5 +103,6 @@ export function campaignRoutes(now: () => number) {
         Math.floor(now() / 1000),
       );
       return c.json((await loadCampaignSummary(ctx.db, address, chainSeconds(ctx, now)))!);
-    });
+    },
+    );
 }

@@ -1,14 +1,15 @@
 // /api/catalogue: the funded catalogue for an auto-list API key, each film with its player and the
 // publisher's embed snippet for the key's website. A key works only from its own verified origin
 // (the browser's Origin, or Referer), and a revoked key is refused.
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import * as contract from '@marquee/api-contract';
+import { ApiRoutes, errors, json } from '../openapi.ts';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { catalogueQuery } from '../schemas.ts';
 import { nextCursor, requestedPage } from '../page-cursor.ts';
 import { listProjects, pageFundedProjects } from '../../read-models/projects.ts';
 import { listEmbeds } from '../shapes.ts';
-import { validate } from '../validate.ts';
 import { projects, publishers } from '../../db/index.ts';
 import { embedSnippet, playerUrl } from '../../player/snippet.ts';
 import { originOf } from '../../player/website.ts';
@@ -17,7 +18,10 @@ import { hashApiKey } from './publishers.ts';
 export const API_KEY_HEADER = 'x-marquee-key';
 
 export function catalogueRoutes(now: () => number) {
-  return new Hono<AppEnv>().get('/', validate('query', catalogueQuery), async (c) => {
+  return new ApiRoutes()
+    .endpoint(
+      createRoute({ method: 'get', path: '/', summary: "The funded catalogue for an API key, from its verified origin", request: { query: catalogueQuery }, responses: { 200: json(contract.LIST_RESPONSES['/api/catalogue']), ...errors({"401": "missing or unknown key", "403": "revoked key or another origin"}) } }),
+      async (c) => {
     const ctx = c.var.cluster;
     const key = c.req.valid('query').key ?? c.req.header(API_KEY_HEADER);
     if (!key) fail(401, `An API key is required (?key= or the ${API_KEY_HEADER} header)`);
@@ -58,5 +62,6 @@ export function catalogueRoutes(now: () => number) {
       }),
       ...(filmPage ? { nextCursor: nextCursor(projects.CATALOGUE_ORDER, filmPage) } : {}),
     });
-  });
+  },
+    );
 }

@@ -1,5 +1,7 @@
 // /api/investments: a user's and a project's investments, and the verified invest write.
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import * as contract from '@marquee/api-contract';
+import { ApiRoutes, errors, json } from '../openapi.ts';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { pageAnswer, requestedPage } from '../page-cursor.ts';
@@ -7,12 +9,13 @@ import { investmentBody, pageQuery, projectIdParams, userIdParams } from '../sch
 import { investments, users } from '../../db/index.ts';
 import { getProject } from '../../read-models/projects.ts';
 import { listInvestments, pageInvestments } from '../shapes.ts';
-import { validate } from '../validate.ts';
 import { projectOfWrite, verifiedEvents } from '../verify.ts';
 
 export function investmentRoutes(now: () => number) {
-  return new Hono<AppEnv>()
-    .get('/user/:userId', validate('param', userIdParams), validate('query', pageQuery), async (c) => {
+  return new ApiRoutes()
+    .endpoint(
+      createRoute({ method: 'get', path: '/user/{userId}', summary: "A user's investments with their project, newest first", request: { params: userIdParams, query: pageQuery }, responses: { 200: json(contract.LIST_RESPONSES['/api/investments/user/{userId}']) } }),
+      async (c) => {
       const ctx = c.var.cluster;
       const { userId } = c.req.valid('param');
       const { chainAddress } = await users.resolveUser(ctx.db, userId);
@@ -27,16 +30,22 @@ export function investmentRoutes(now: () => number) {
       if (!page) return c.json(await withProjects(await listInvestments(ctx, { investor: chainAddress })));
       const found = await pageInvestments(ctx, { investor: chainAddress }, page);
       return c.json(pageAnswer(investments.INVESTMENT_ORDER, { rows: await withProjects(found.rows), next: found.next }));
-    })
-    .get('/project/:projectId', validate('param', projectIdParams), validate('query', pageQuery), async (c) => {
+    },
+    )
+    .endpoint(
+      createRoute({ method: 'get', path: '/project/{projectId}', summary: "A project's investments, newest first", request: { params: projectIdParams, query: pageQuery }, responses: { 200: json(contract.LIST_RESPONSES['/api/investments/project/{projectId}']) } }),
+      async (c) => {
       const ctx = c.var.cluster;
       const { projectId } = c.req.valid('param');
       if (!(await getProject(ctx, new URL(c.req.url).origin, now(), projectId))) fail(404, 'Project not found');
       const page = requestedPage(c.req.valid('query'), investments.INVESTMENT_ORDER);
       if (!page) return c.json(await listInvestments(ctx, { projectId }));
       return c.json(pageAnswer(investments.INVESTMENT_ORDER, await pageInvestments(ctx, { projectId }, page)));
-    })
-    .post('/', validate('json', investmentBody), async (c) => {
+    },
+    )
+    .endpoint(
+      createRoute({ method: 'post', path: '/', summary: "Record an investment after verifying its invest transaction", request: { body: { content: { 'application/json': { schema: investmentBody } } } }, responses: { 201: json(contract.investment, 'created'), ...errors({"400": "transaction does not match", "404": "project or transaction not found", "502": "the cluster's RPC could not be asked for the transaction"}) } }),
+      async (c) => {
       const ctx = c.var.cluster;
       const origin = new URL(c.req.url).origin;
       const body = c.req.valid('json');
@@ -44,5 +53,6 @@ export function investmentRoutes(now: () => number) {
       const [event] = await verifiedEvents(ctx, body.txHash, ['Invested'], (e) => e.data.project === project.address);
       const [investment] = await listInvestments(ctx, { event });
       return c.json({ ...investment, project: await getProject(ctx, origin, now(), body.projectId) }, 201);
-    });
+    },
+    );
 }

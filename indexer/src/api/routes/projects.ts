@@ -1,6 +1,8 @@
 // /api/projects: the catalogue (spec: all, featured, one) and the licence-claim status write. The
 // list is filtered, sorted and paginated in the database (marketplace at scale, docs/API.md).
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import * as contract from '@marquee/api-contract';
+import { ApiRoutes, errors, json } from '../openapi.ts';
 import { DEFAULT_PAGE_LIMIT } from '../../constants.ts';
 import { projects } from '../../db/index.ts';
 import type { AppEnv } from '../context.ts';
@@ -8,7 +10,6 @@ import { fail } from '../errors.ts';
 import { decodeCursor, encodeCursor } from '../page-cursor.ts';
 import { featuredQuery, idParams, projectListQuery, projectStatusBody } from '../schemas.ts';
 import { getProject, listProjects, projectShape } from '../../read-models/projects.ts';
-import { validate } from '../validate.ts';
 import { cachedRead, holdsUntil } from '../read-cache.ts';
 import { projectOfWrite, verifiedEvents } from '../verify.ts';
 
@@ -17,8 +18,10 @@ import { projectOfWrite, verifiedEvents } from '../verify.ts';
 const verifiedRank = (project: { studioVerified: boolean }) => (project.studioVerified ? 0 : 1);
 
 export function projectRoutes(now: () => number) {
-  return new Hono<AppEnv>()
-    .get('/', cachedRead, validate('query', projectListQuery), async (c) => {
+  return new ApiRoutes()
+    .endpoint(
+      createRoute({ method: 'get', path: '/', summary: "Projects (spec Project shape): every match as Project[]; with limit or cursor one page { items: Project[], nextCursor: string or null, total: number }", middleware: [cachedRead] as const, request: { query: projectListQuery }, responses: { 200: json(contract.projectList) } }),
+      async (c) => {
       const query = c.req.valid('query');
       const ctx = c.var.cluster;
       const origin = new URL(c.req.url).origin;
@@ -35,8 +38,11 @@ export function projectRoutes(now: () => number) {
         nextCursor: page.next && encodeCursor(page.next),
         total: page.total,
       });
-    })
-    .get('/featured', cachedRead, validate('query', featuredQuery), async (c) => {
+    },
+    )
+    .endpoint(
+      createRoute({ method: 'get', path: '/featured', summary: "Featured projects, funding first", middleware: [cachedRead] as const, request: { query: featuredQuery }, responses: { 200: json(contract.featuredProjects) } }),
+      async (c) => {
       const { limit } = c.req.valid('query');
       const nowMs = now();
       holdsUntil(c, await projects.nextStatusChangeMs(c.var.cluster.db, nowMs));
@@ -48,15 +54,21 @@ export function projectRoutes(now: () => number) {
         )
         .slice(0, limit);
       return c.json(list);
-    })
-    .get('/:id', cachedRead, validate('param', idParams), async (c) => {
+    },
+    )
+    .endpoint(
+      createRoute({ method: 'get', path: '/{id}', summary: "One project", middleware: [cachedRead] as const, request: { params: idParams }, responses: { 200: json(contract.project), ...errors({"404": "Project not found"}) } }),
+      async (c) => {
       const nowMs = now();
       holdsUntil(c, await projects.nextStatusChangeMs(c.var.cluster.db, nowMs));
       const project = await getProject(c.var.cluster, new URL(c.req.url).origin, nowMs, c.req.valid('param').id);
       if (!project) fail(404, 'Project not found');
       return c.json(project);
-    })
-    .put('/:id/status', validate('param', idParams), validate('json', projectStatusBody), async (c) => {
+    },
+    )
+    .endpoint(
+      createRoute({ method: 'put', path: '/{id}/status', summary: "Mark funded after verifying the claim_license (or goal-reaching invest) transaction", request: { params: idParams, body: { content: { 'application/json': { schema: projectStatusBody } } } }, responses: { 200: json(contract.project), ...errors({"400": "transaction does not match", "404": "project or transaction not found", "502": "the cluster's RPC could not be asked for the transaction"}) } }),
+      async (c) => {
       const ctx = c.var.cluster;
       const origin = new URL(c.req.url).origin;
       const { id } = c.req.valid('param');
@@ -71,5 +83,6 @@ export function projectRoutes(now: () => number) {
           event.data.project === before.address && (event.name === 'LicenseClaimed' || event.data.status_after === 'funded'),
       );
       return c.json((await getProject(ctx, origin, now(), id))!);
-    });
+    },
+    );
 }

@@ -2,8 +2,10 @@
 // checks that the site serves it), its auto-list API keys (shown once, stored hashed, revocable,
 // scoped to one verified origin) and the analytics of its embeds. Everything but the analytics (the
 // chain's figures, public anyway) is the wallet's own: its session is required (auth/guard.ts).
+import { createRoute } from '@hono/zod-openapi';
+import * as contract from '@marquee/api-contract';
+import { ApiRoutes, errors, json } from '../openapi.ts';
 import { createHash, randomBytes } from 'node:crypto';
-import { Hono } from 'hono';
 import { requireWallet } from '../../auth/guard.ts';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
@@ -11,7 +13,6 @@ import { nextCursor, pageAnswer, requestedPage } from '../page-cursor.ts';
 import { apiKeyBody, apiKeyIdParams, dayNumber, pageQuery, publisherAnalyticsQuery, publisherParams, revokeKeyBody, websiteRequestBody, websiteVerifyBody } from '../schemas.ts';
 import { mapPage } from '../../db/keyset.ts';
 import { isoDate } from '../../read-models/units.ts';
-import { validate } from '../validate.ts';
 import { API_KEY_PREFIX, API_KEY_SHOWN_PREFIX_LENGTH } from '../../constants.ts';
 import { publishers, type Executor } from '../../db/index.ts';
 import type { WebsiteRow } from '../../db/publishers.ts';
@@ -48,15 +49,20 @@ async function requireVerified(db: Executor, wallet: string, origin: string) {
 }
 
 export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) {
-  return new Hono<AppEnv>()
-    .get('/:walletAddress/websites', validate('param', publisherParams), validate('query', pageQuery), async (c) => {
+  return new ApiRoutes()
+    .endpoint(
+      createRoute({ method: 'get', path: '/{walletAddress}/websites', summary: "A wallet's websites and their verification, newest first; needs that wallet's session", request: { params: publisherParams, query: pageQuery }, responses: { 200: json(contract.LIST_RESPONSES['/api/publishers/{walletAddress}/websites']), ...errors({"401": "not signed in", "403": "signed in as another wallet"}) } }),
+      async (c) => {
       const { walletAddress } = c.req.valid('param');
       requireWallet(c, walletAddress);
       const page = requestedPage(c.req.valid('query'), publishers.WEBSITE_ORDER);
       if (!page) return c.json((await publishers.listWebsites(c.var.cluster.db, walletAddress)).map(websiteShape));
       return c.json(pageAnswer(publishers.WEBSITE_ORDER, mapPage(await publishers.pageWebsites(c.var.cluster.db, walletAddress, page), websiteShape)));
-    })
-    .post('/websites', validate('json', websiteRequestBody), async (c) => {
+    },
+    )
+    .endpoint(
+      createRoute({ method: 'post', path: '/websites', summary: "A website's verification token (the same until verified); needs that wallet's session", request: { body: { content: { 'application/json': { schema: websiteRequestBody } } } }, responses: { 201: json(contract.website, 'created'), ...errors({"401": "not signed in", "403": "signed in as another wallet"}) } }),
+      async (c) => {
       const { walletAddress, websiteUrl, contactEmail, websiteName, monthlyVisitors, category } = c.req.valid('json');
       requireWallet(c, walletAddress);
       const given = [websiteName, monthlyVisitors, category].filter((field) => field !== undefined).length;
@@ -71,8 +77,11 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
         application: given === 3 ? { websiteName: websiteName!, monthlyVisitors: monthlyVisitors!, category: category! } : undefined,
       });
       return c.json(websiteShape(row), 201);
-    })
-    .post('/websites/verify', validate('json', websiteVerifyBody), async (c) => {
+    },
+    )
+    .endpoint(
+      createRoute({ method: 'post', path: '/websites/verify', summary: "Check that the site serves its token (/.well-known/marquee-verification.txt or a <meta> tag); needs that wallet's session", request: { body: { content: { 'application/json': { schema: websiteVerifyBody } } } }, responses: { 200: json(contract.website), ...errors({"401": "not signed in", "403": "signed in as another wallet", "404": "no token issued", "422": "not verified: the reason"}) } }),
+      async (c) => {
       const { db } = c.var.cluster;
       const { walletAddress, websiteUrl } = c.req.valid('json');
       requireWallet(c, walletAddress);
@@ -84,16 +93,22 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
       await publishers.recordCheck(db, website.id, { ...result, now: now() });
       if (!result.verified) fail(422, result.reason);
       return c.json(websiteShape((await publishers.findWebsite(db, walletAddress, origin))!));
-    })
-    .get('/:walletAddress/keys', validate('param', publisherParams), validate('query', pageQuery), async (c) => {
+    },
+    )
+    .endpoint(
+      createRoute({ method: 'get', path: '/{walletAddress}/keys', summary: "A wallet's auto-list API keys (never the keys themselves), newest first; needs that wallet's session", request: { params: publisherParams, query: pageQuery }, responses: { 200: json(contract.LIST_RESPONSES['/api/publishers/{walletAddress}/keys']), ...errors({"401": "not signed in", "403": "signed in as another wallet"}) } }),
+      async (c) => {
       const { walletAddress } = c.req.valid('param');
       requireWallet(c, walletAddress);
       const shape = (row: publishers.ApiKeyRow) => ({ id: Number(row.id), origin: row.origin, prefix: row.prefix, createdAt: isoMs(row.created_at)!, revokedAt: isoMs(row.revoked_at) });
       const page = requestedPage(c.req.valid('query'), publishers.API_KEY_ORDER);
       if (!page) return c.json((await publishers.listApiKeys(c.var.cluster.db, walletAddress)).map(shape));
       return c.json(pageAnswer(publishers.API_KEY_ORDER, mapPage(await publishers.pageApiKeys(c.var.cluster.db, walletAddress, page), shape)));
-    })
-    .post('/keys', validate('json', apiKeyBody), async (c) => {
+    },
+    )
+    .endpoint(
+      createRoute({ method: 'post', path: '/keys', summary: "A new API key for a verified website, shown once; needs that wallet's session", request: { body: { content: { 'application/json': { schema: apiKeyBody } } } }, responses: { 200: json(contract.apiKey), ...errors({"401": "not signed in", "403": "signed in as another wallet, or website not verified"}) } }),
+      async (c) => {
       const { db } = c.var.cluster;
       const { walletAddress } = c.req.valid('json');
       requireWallet(c, walletAddress);
@@ -115,8 +130,11 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
         },
         201,
       );
-    })
-    .post('/keys/:id/revoke', validate('param', apiKeyIdParams), validate('json', revokeKeyBody), async (c) => {
+    },
+    )
+    .endpoint(
+      createRoute({ method: 'post', path: '/keys/{id}/revoke', summary: "Revoke an API key; needs that wallet's session", request: { params: apiKeyIdParams, body: { content: { 'application/json': { schema: revokeKeyBody } } } }, responses: { 200: json(contract.apiKey), ...errors({"401": "not signed in", "403": "signed in as another wallet", "404": "unknown or already revoked"}) } }),
+      async (c) => {
       const { db } = c.var.cluster;
       const { id } = c.req.valid('param');
       const { walletAddress } = c.req.valid('json');
@@ -124,8 +142,11 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
       if (!(await publishers.revokeApiKey(db, walletAddress, id, now()))) fail(404, 'API key not found, or already revoked');
       const row = (await publishers.findApiKey(db, id))!;
       return c.json({ id, origin: row.origin, prefix: row.prefix, createdAt: isoMs(row.created_at)!, revokedAt: isoMs(row.revoked_at) });
-    })
-    .get('/:walletAddress/analytics', validate('param', publisherParams), validate('query', publisherAnalyticsQuery), async (c) => {
+    },
+    )
+    .endpoint(
+      createRoute({ method: 'get', path: '/{walletAddress}/analytics', summary: "Views and earnings of a wallet's embeds, per day (in a from..to window) and per embed (paginated)", request: { params: publisherParams, query: publisherAnalyticsQuery }, responses: { 200: json(contract.LIST_RESPONSES['/api/publishers/{walletAddress}/analytics']) } }),
+      async (c) => {
       const { db } = c.var.cluster;
       const query = c.req.valid('query');
       const signer = await publishers.signerOfWallet(db, c.req.valid('param').walletAddress);
@@ -160,7 +181,8 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
         byDay,
         byEmbed: embeds.map(embedFigures),
       });
-    });
+    },
+    );
 }
 
 function totalsOf(views: number, earned: number, claimed: number) {

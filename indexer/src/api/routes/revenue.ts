@@ -1,6 +1,8 @@
 // /api/revenue: an investor's distributions (unclaimed, totals), platform-wide distributions, and
 // the verified claim write.
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import * as contract from '@marquee/api-contract';
+import { ApiRoutes, errors, json } from '../openapi.ts';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { nextCursor, pageAnswer, requestedPage } from '../page-cursor.ts';
@@ -9,15 +11,16 @@ import { revenue, users } from '../../db/index.ts';
 import { mapPage } from '../../db/keyset.ts';
 import { isoDate, toAmount } from '../../read-models/units.ts';
 import { investorDistributions, pageInvestorDistributions } from '../shapes.ts';
-import { validate } from '../validate.ts';
 import { cachedRead } from '../read-cache.ts';
 import { verifiedEvents } from '../verify.ts';
 
 const NO_SELECTION = 'No distributions selected: Please select at least one distribution to claim.';
 
 export function revenueRoutes() {
-  return new Hono<AppEnv>()
-    .get('/unclaimed/:userId', cachedRead, validate('param', userIdParams), validate('query', pageQuery), async (c) => {
+  return new ApiRoutes()
+    .endpoint(
+      createRoute({ method: 'get', path: '/unclaimed/{userId}', summary: "A user's unclaimed distributions, newest first (totals over all of them)", middleware: [cachedRead] as const, request: { params: userIdParams, query: pageQuery }, responses: { 200: json(contract.LIST_RESPONSES['/api/revenue/unclaimed/{userId}']) } }),
+      async (c) => {
       const ctx = c.var.cluster;
       const { chainAddress } = await users.resolveUser(ctx.db, c.req.valid('param').userId);
       if (!chainAddress) fail(404, 'User not found');
@@ -36,8 +39,11 @@ export function revenueRoutes() {
         distributions: found.rows,
         nextCursor: nextCursor(revenue.INVESTOR_DISTRIBUTION_ORDER, found),
       });
-    })
-    .get('/user/:userId', validate('param', userIdParams), validate('query', pageQuery), async (c) => {
+    },
+    )
+    .endpoint(
+      createRoute({ method: 'get', path: '/user/{userId}', summary: "A user's revenue totals, per project, and transactions (newest first)", request: { params: userIdParams, query: pageQuery }, responses: { 200: json(contract.LIST_RESPONSES['/api/revenue/user/{userId}']) } }),
+      async (c) => {
       const ctx = c.var.cluster;
       const { chainAddress } = await users.resolveUser(ctx.db, c.req.valid('param').userId);
       if (!chainAddress) fail(404, 'User not found');
@@ -68,8 +74,11 @@ export function revenueRoutes() {
       if (!page) return c.json({ ...summary, transactions: (await revenue.revenueHistory(ctx.db, chainAddress)).map(transaction) });
       const found = mapPage(await revenue.pageRevenueHistory(ctx.db, chainAddress, page), transaction);
       return c.json({ ...summary, transactions: found.rows, nextCursor: nextCursor(revenue.REVENUE_HISTORY_ORDER, found) });
-    })
-    .get('/distributions', validate('query', distributionsQuery), async (c) => {
+    },
+    )
+    .endpoint(
+      createRoute({ method: 'get', path: '/distributions', summary: "Platform-wide revenue distributions", request: { query: distributionsQuery }, responses: { 200: json(contract.LIST_RESPONSES['/api/revenue/distributions']) } }),
+      async (c) => {
       const ctx = c.var.cluster;
       const query = c.req.valid('query');
       const shape = (row: revenue.DistributionRow) => ({
@@ -92,8 +101,11 @@ export function revenueRoutes() {
       const page = requestedPage(query, revenue.DISTRIBUTION_ORDER);
       if (!page) return c.json((await revenue.listDistributions(ctx.db, query.projectId)).map(shape));
       return c.json(pageAnswer(revenue.DISTRIBUTION_ORDER, mapPage(await revenue.pageDistributions(ctx.db, query.projectId, page), shape)));
-    })
-    .post('/claim', validate('json', claimBody), async (c) => {
+    },
+    )
+    .endpoint(
+      createRoute({ method: 'post', path: '/claim', summary: "Mark distributions claimed after verifying the claim_revenue transaction", request: { body: { content: { 'application/json': { schema: claimBody } } } }, responses: { 200: json(contract.described), ...errors({"502": "the cluster's RPC could not be asked for the transaction"}) } }),
+      async (c) => {
       const ctx = c.var.cluster;
       const { distributionIds, txHash } = c.req.valid('json');
       if (distributionIds.length === 0) fail(400, NO_SELECTION);
@@ -111,5 +123,6 @@ export function revenueRoutes() {
       if (claimed.length === 0) fail(400, `Transaction ${txHash} does not claim the selected distributions`);
       const lamports = events.reduce((sum, event) => sum + Number(event.data.amount_lamports), 0);
       return c.json({ claimed, amount: toAmount(lamports), amountLamports: String(lamports), txHash });
-    });
+    },
+    );
 }

@@ -3,6 +3,9 @@
 // (/api/verification/applications), a film's edited metadata document (POST /api/projects/:id/metadata) and
 // the generic write path of program transactions the app sent itself (POST /api/transactions).
 // Writes for a wallet need that wallet's session; the admin's decisions need the admin's.
+import { createRoute } from '@hono/zod-openapi';
+import * as contract from '@marquee/api-contract';
+import { ApiRoutes, errors, json } from '../openapi.ts';
 import { Hono, type Context } from 'hono';
 import { requireSession, requireWallet } from '../../auth/guard.ts';
 import { certificates, platform, studioProfiles, users, verification, type Executor } from '../../db/index.ts';
@@ -27,7 +30,6 @@ import { getProject } from '../../read-models/projects.ts';
 import { isoDate, toUsd } from '../../read-models/units.ts';
 import { metadataUri, readMetadata, storeMetadata } from './metadata.ts';
 import { editedListing, NOTHING_TO_UPDATE } from '../../listing-edit.ts';
-import { validate } from '../validate.ts';
 import { verifiedEvents } from '../verify.ts';
 import type { StoredEvent } from '../../ingest/projector.ts';
 import { EVENT_NAMES } from '../../program/idl.ts';
@@ -84,7 +86,10 @@ async function requireAdmin(c: Context<AppEnv>, db: Executor): Promise<void> {
 }
 
 export function platformRoutes() {
-  return new Hono<AppEnv>().get('/', async (c) => {
+  return new ApiRoutes()
+    .endpoint(
+      createRoute({ method: 'get', path: '/', summary: "The platform's admin, caps and funding window", responses: { 200: json(contract.described), ...errors({"404": "not initialised"}) } }),
+      async (c) => {
     const rules = await platform.rules(c.var.cluster.db);
     if (!rules) fail(404, 'The platform is not initialised on this cluster');
     return c.json({
@@ -99,12 +104,15 @@ export function platformRoutes() {
       minFundingWindowDays: 0,
       maxFundingWindowDays: await platform.maxFundingDays(c.var.cluster.db),
     });
-  });
+  },
+    );
 }
 
 export function studioRoutes(now: () => number) {
-  return new Hono<AppEnv>()
-    .get('/:walletAddress', validate('param', walletParams), async (c) => {
+  return new ApiRoutes()
+    .endpoint(
+      createRoute({ method: 'get', path: '/{walletAddress}', summary: "A wallet's studio: on chain, settings, verification application, isAdmin", request: { params: walletParams }, responses: { 200: json(contract.described) } }),
+      async (c) => {
       const ctx = c.var.cluster;
       const db = ctx.db;
       const { walletAddress } = c.req.valid('param');
@@ -123,18 +131,24 @@ export function studioRoutes(now: () => number) {
         profile: profile ? { name: profile.name, description: profile.description, updatedAt: isoDate(profile.updatedAt) } : null,
         application: application ? await applicationShape(ctx, db, application) : null,
       });
-    })
-    .put('/:walletAddress/profile', validate('param', walletParams), validate('json', studioProfileBody), async (c) => {
+    },
+    )
+    .endpoint(
+      createRoute({ method: 'put', path: '/{walletAddress}/profile', summary: "Save the studio's settings; needs that wallet's session", request: { params: walletParams, body: { content: { 'application/json': { schema: studioProfileBody } } } }, responses: { 200: json(contract.described), ...errors({"401": "not signed in", "403": "another wallet"}) } }),
+      async (c) => {
       const { walletAddress } = c.req.valid('param');
       requireWallet(c, walletAddress);
       const saved = await studioProfiles.saveProfile(c.var.cluster.db, walletAddress, c.req.valid('json'), Math.floor(now() / 1000));
       return c.json({ name: saved.name, description: saved.description, updatedAt: isoDate(saved.updatedAt) });
-    });
+    },
+    );
 }
 
 export function verificationRoutes(now: () => number) {
-  return new Hono<AppEnv>()
-    .get('/applications', validate('query', pageQuery), async (c) => {
+  return new ApiRoutes()
+    .endpoint(
+      createRoute({ method: 'get', path: '/applications', summary: "Every studio's latest application, open ones first, then newest (the platform admin's session)", request: { query: pageQuery }, responses: { 200: json(contract.LIST_RESPONSES['/api/verification/applications']), ...errors({"401": "not signed in", "403": "not the platform admin"}) } }),
+      async (c) => {
       const ctx = c.var.cluster;
       const db = ctx.db;
       await requireAdmin(c, db);
@@ -143,8 +157,11 @@ export function verificationRoutes(now: () => number) {
       if (!page) return c.json(await shapes(await verification.listLatest(db)));
       const found = await verification.pageLatest(db, page);
       return c.json(pageAnswer(verification.LATEST_APPLICATION_ORDER, { rows: await shapes(found.rows), next: found.next }));
-    })
-    .post('/applications', validate('json', applicationBody), async (c) => {
+    },
+    )
+    .endpoint(
+      createRoute({ method: 'post', path: '/applications', summary: "Apply for studio verification; needs that wallet's session", request: { body: { content: { 'application/json': { schema: applicationBody } } } }, responses: { 201: json(contract.application, 'created'), ...errors({"401": "not signed in", "403": "another wallet", "409": "an application waits for review"}) } }),
+      async (c) => {
       const ctx = c.var.cluster;
       const db = ctx.db;
       const body = c.req.valid('json');
@@ -155,8 +172,11 @@ export function verificationRoutes(now: () => number) {
       if (latest?.status === 'submitted') fail(409, 'An application of this studio is already waiting for review');
       const submitted = await verification.submit(db, { ...body, chainAddress, submittedAt: Math.floor(now() / 1000) });
       return c.json(await applicationShape(ctx, db, submitted), 201);
-    })
-    .post('/applications/:id/reject', validate('param', applicationIdParams), validate('json', rejectionBody), async (c) => {
+    },
+    )
+    .endpoint(
+      createRoute({ method: 'post', path: '/applications/{id}/reject', summary: "The admin rejects an application with a reason the studio reads", request: { params: applicationIdParams, body: { content: { 'application/json': { schema: rejectionBody } } } }, responses: { 200: json(contract.application), ...errors({"403": "not the platform admin", "404": "Application not found", "409": "already decided"}) } }),
+      async (c) => {
       const ctx = c.var.cluster;
       const db = ctx.db;
       await requireAdmin(c, db);
@@ -166,8 +186,11 @@ export function verificationRoutes(now: () => number) {
         fail(409, 'This application was already decided');
       }
       return c.json(await applicationShape(ctx, db, (await verification.getApplication(db, id))!));
-    })
-    .post('/applications/:id/approve', validate('param', applicationIdParams), validate('json', approvalBody), async (c) => {
+    },
+    )
+    .endpoint(
+      createRoute({ method: 'post', path: '/applications/{id}/approve', summary: "The admin approves an application with the verify_studio transaction that verified the studio", request: { params: applicationIdParams, body: { content: { 'application/json': { schema: approvalBody } } } }, responses: { 200: json(contract.application), ...errors({"400": "transaction does not verify this studio", "403": "not the platform admin", "404": "Application not found", "409": "already decided", "502": "the cluster's RPC could not be asked for the transaction"}) } }),
+      async (c) => {
       const ctx = c.var.cluster;
       const db = ctx.db;
       await requireAdmin(c, db);
@@ -186,7 +209,8 @@ export function verificationRoutes(now: () => number) {
         fail(409, 'This application was already decided');
       }
       return c.json(await applicationShape(ctx, db, (await verification.getApplication(db, id))!));
-    });
+    },
+    );
 }
 
 /**
@@ -195,8 +219,10 @@ export function verificationRoutes(now: () => number) {
  * ingested (POST /api/transactions) the film shows the document. (Demo mode: /api/demo/update-metadata.)
  */
 export function listingEditRoutes(now: () => number) {
-  return new Hono<AppEnv>()
-    .get('/:id/certificates', validate('param', idParams), validate('query', pageQuery), async (c) => {
+  return new ApiRoutes()
+    .endpoint(
+      createRoute({ method: 'get', path: '/{id}/certificates', summary: "A film's licence certificates (Token-2022 mints), newest first", request: { params: idParams, query: pageQuery }, responses: { 200: json(contract.LIST_RESPONSES['/api/projects/{id}/certificates']) } }),
+      async (c) => {
       const ctx = c.var.cluster;
       const { id } = c.req.valid('param');
       const shape = (certificate: certificates.Certificate) => ({
@@ -210,8 +236,11 @@ export function listingEditRoutes(now: () => number) {
       const page = requestedPage(c.req.valid('query'), certificates.CERTIFICATE_ORDER);
       if (!page) return c.json((await certificates.certificatesOf(ctx.db, id)).map(shape));
       return c.json(pageAnswer(certificates.CERTIFICATE_ORDER, mapPage(await certificates.pageCertificates(ctx.db, id, page), shape)));
-    })
-    .post('/:id/metadata', validate('param', idParams), validate('json', listingEditBody), async (c) => {
+    },
+    )
+    .endpoint(
+      createRoute({ method: 'post', path: '/{id}/metadata', summary: "The film's studio stores its edited metadata document: { uri, sha256 } for update_project_metadata; needs the studio's session", request: { params: idParams, body: { content: { 'application/json': { schema: listingEditBody } } } }, responses: { 201: json(contract.storedDocument, 'created'), ...errors({"400": "nothing changed", "401": "not signed in", "403": "not the film’s studio", "404": "Project not found"}) } }),
+      async (c) => {
       const ctx = c.var.cluster;
       const origin = new URL(c.req.url).origin;
       const project = await getProject(ctx, origin, now(), c.req.valid('param').id);
@@ -222,7 +251,8 @@ export function listingEditRoutes(now: () => number) {
       const sha256 = await storeMetadata(ctx, document, now());
       if (sha256 === project.metadataHash) fail(400, NOTHING_TO_UPDATE);
       return c.json({ uri: metadataUri(ctx, origin, sha256), sha256 }, 201);
-    });
+    },
+    );
 }
 
 /**
@@ -230,9 +260,13 @@ export function listingEditRoutes(now: () => number) {
  * registration or verification, a refund) is looked up on the cluster and ingested at once.
  */
 export function transactionRoutes() {
-  return new Hono<AppEnv>().post('/', validate('json', transactionBody), async (c) => {
+  return new ApiRoutes()
+    .endpoint(
+      createRoute({ method: 'post', path: '/', summary: "Verify and ingest any program transaction the app sent (listing, studio, metadata edit, refund)", request: { body: { content: { 'application/json': { schema: transactionBody } } } }, responses: { 200: json(contract.described), ...errors({"400": "not a Marquee transaction", "404": "transaction not found", "502": "the cluster's RPC could not be asked for the transaction"}) } }),
+      async (c) => {
     const { txHash } = c.req.valid('json');
     const events = await verifiedEvents(c.var.cluster, txHash, EVENT_NAMES);
     return c.json({ signature: txHash, events: events.map((event) => ({ name: event.name, data: event.data })) });
-  });
+  },
+    );
 }

@@ -2,13 +2,14 @@
 // served), and reports the view after it stayed visible long enough. One view per nonce, registered
 // embeds only, per-IP and per-embed limits; counted views wait in the views table for the settlement job, which
 // pays them from their campaign.
+import { createRoute } from '@hono/zod-openapi';
+import * as contract from '@marquee/api-contract';
+import { ApiRoutes, errors, json } from '../openapi.ts';
 import { randomBytes } from 'node:crypto';
-import { Hono } from 'hono';
 import { chainSeconds } from '../../cluster.ts';
 import type { AppEnv, ViewRules } from '../context.ts';
 import { fail } from '../errors.ts';
 import { nonceBody, viewBody } from '../schemas.ts';
-import { validate } from '../validate.ts';
 import { countingProblem } from '../../player/counting.ts';
 import { embeds, views, type Executor } from '../../db/index.ts';
 import { checkServedCampaign } from '../../player/ads.ts';
@@ -27,8 +28,10 @@ async function requireCountingWebsite(db: Executor, embed: { publisher: string; 
 }
 
 export function viewRoutes(now: () => number, rules: ViewRules) {
-  return new Hono<AppEnv>()
-    .post('/nonce', validate('json', nonceBody), async (c) => {
+  return new ApiRoutes()
+    .endpoint(
+      createRoute({ method: 'post', path: '/nonce', summary: "A play nonce for one view of a registered embed", request: { body: { content: { 'application/json': { schema: nonceBody } } } }, responses: { 201: json(contract.playNonce, 'created'), ...errors({"429": "rate limited: 60 play nonces per client address, or 900 per embed, a minute"}) } }),
+      async (c) => {
       const { db } = c.var.cluster;
       const { projectId, embedId, campaign } = c.req.valid('json');
       const embed = await findEmbed(db, projectId, embedId);
@@ -48,8 +51,11 @@ export function viewRoutes(now: () => number, rules: ViewRules) {
       const nonce = randomBytes(16).toString('hex');
       await views.insertNonce(db, { nonce, embed: embed.address, ip: c.var.clientIp, issuedAt, campaign: campaign ?? null });
       return c.json({ nonce, issuedAt: new Date(issuedAt).toISOString(), minWatchMs: rules.minWatchMs }, 201);
-    })
-    .post('/', validate('json', viewBody), async (c) => {
+    },
+    )
+    .endpoint(
+      createRoute({ method: 'post', path: '/', summary: "Report a view (one per play nonce)", request: { body: { content: { 'application/json': { schema: viewBody } } } }, responses: { 200: json(contract.described), ...errors({"404": "unregistered embed or unknown play nonce", "429": "rate limited: 20 counted views per client address, or 300 per embed, a minute"}) } }),
+      async (c) => {
       const { db } = c.var.cluster;
       const body = c.req.valid('json');
       const embed = await findEmbed(db, body.projectId, body.embedId);
@@ -74,5 +80,6 @@ export function viewRoutes(now: () => number, rules: ViewRules) {
         countedAt: reportedAt,
       });
       return c.json(counted ? { counted: true } : { counted: false, reason: 'This play was already counted' });
-    });
+    },
+    );
 }

@@ -1,14 +1,16 @@
-// The 2xx answers of the paginated lists, as zod schemas: /api/openapi.json publishes them (so a
-// contract fuzz checks every answer against them) and the tests parse real answers with them. Each
-// names the fields docs/API.md promises with their types; objects stay open to fields added later.
+// The Marquee API's answers as zod schemas, one per shape: the indexer's routes declare them as
+// their responses (so /api/openapi.json publishes them and a contract fuzz checks real answers
+// against them), and the app takes its types from them (type-only imports, nothing of zod in its
+// bundle). Objects stay open to fields added later. Amounts are thousandths of SOL; USD at
+// 1 SOL = 1000 USD; lamports as decimal text.
 import { z } from 'zod';
 
-const isoDate = z.string().meta({ description: 'ISO 8601' });
-const lamports = z.string().regex(/^\d+$/).meta({ description: 'lamports, decimal text' });
-const explorerUrl = z.string().nullable().meta({ description: "the transaction on the cluster's explorer, when it has one" });
+export const isoDate = z.string().meta({ description: 'ISO 8601' });
+export const lamports = z.string().regex(/^\d+$/).meta({ description: 'lamports, decimal text' });
+export const explorerUrl = z.string().nullable().meta({ description: "the transaction on the cluster's explorer, when it has one" });
 
 /** A plain list, or with `limit`/`cursor` a page of it (docs/API.md "Pagination"). */
-function listOrPage(item: z.ZodType) {
+export function listOrPage(item: z.ZodType) {
   return z.union([
     z.array(item).meta({ description: 'without limit and cursor: every row' }),
     z.looseObject({ items: z.array(item), nextCursor: z.string().nullable() }).meta({ description: 'with limit or cursor: one page' }),
@@ -16,13 +18,50 @@ function listOrPage(item: z.ZodType) {
 }
 
 /** An object holding a list (`field`), and with `limit`/`cursor` its page and nextCursor. */
-function objectWithList(fields: Record<string, z.ZodType>, field: string, item: z.ZodType) {
+export function objectWithList(fields: Record<string, z.ZodType>, field: string, item: z.ZodType) {
   return z.looseObject({ ...fields, [field]: z.array(item), nextCursor: z.string().nullable().optional().meta({ description: 'with limit or cursor' }) });
 }
 
-const project = z.looseObject({ id: z.number().int(), address: z.string(), title: z.string(), status: z.enum(['funding', 'funded', 'failed']) });
+/** A film (the public Project shape; every reader sees the same fields). */
+export const project = z.looseObject({
+  id: z.number().int(),
+  address: z.string(),
+  title: z.string(),
+  description: z.string(),
+  thumbnailUrl: z.string(),
+  videoUrl: z.string().nullable(),
+  genres: z.array(z.string()),
+  directorName: z.string(),
+  studioId: z.number().int().nullable(),
+  studioAddress: z.string().nullable(),
+  studioAuthority: z.string().nullable(),
+  studioName: z.string(),
+  studioVerified: z.boolean(),
+  fundingGoal: z.number(),
+  currentFunding: z.number(),
+  goalLamports: lamports,
+  raisedLamports: lamports,
+  investorCount: z.number().int(),
+  deadline: isoDate,
+  createdAt: isoDate,
+  fundedAt: isoDate.nullable(),
+  status: z.enum(['funding', 'funded', 'failed']),
+  fundsReleased: z.boolean(),
+  embeddableCode: z.string().nullable(),
+  releaseYear: z.number().int().nullable(),
+  licenseType: z.string().nullable(),
+  shareMint: z.string().nullable(),
+  vault: z.string().nullable(),
+  metadataUri: z.string().nullable(),
+  metadataHash: z.string().nullable().meta({ description: 'sha256 (hex) of the metadata document, as the chain records it' }),
+  totalRevenue: z.number(),
+  totalViews: z.number(),
+  txHash: z.string().nullable(),
+  explorerUrl,
+});
 
-const investment = z.looseObject({
+
+export const investment = z.looseObject({
   id: z.number().int(),
   userId: z.number().int().nullable(),
   projectId: z.number().int(),
@@ -37,7 +76,7 @@ const investment = z.looseObject({
   explorerUrl,
 });
 
-const embed = z.looseObject({
+export const embed = z.looseObject({
   id: z.number().int(),
   projectId: z.number().int(),
   embedId: z.string(),
@@ -55,7 +94,7 @@ const embed = z.looseObject({
   explorerUrl,
 });
 
-const distribution = z.looseObject({
+export const distribution = z.looseObject({
   id: z.number().int(),
   projectId: z.number().int(),
   projectTitle: z.string(),
@@ -72,7 +111,7 @@ const distribution = z.looseObject({
   explorerUrl,
 });
 
-const investorDistribution = z.looseObject({
+export const investorDistribution = z.looseObject({
   id: z.number().int(),
   distributionId: z.number().int(),
   investmentId: z.number().int().nullable(),
@@ -87,9 +126,9 @@ const investorDistribution = z.looseObject({
   explorerUrl,
 });
 
-const certificate = z.looseObject({ mint: z.string(), projectId: z.number().int(), owner: z.string(), txHash: z.string(), mintedAt: isoDate.nullable(), explorerUrl });
+export const certificate = z.looseObject({ mint: z.string(), projectId: z.number().int(), owner: z.string(), txHash: z.string(), mintedAt: isoDate.nullable(), explorerUrl });
 
-const application = z.looseObject({
+export const application = z.looseObject({
   id: z.number().int(),
   walletAddress: z.string(),
   chainAddress: z.string(),
@@ -106,7 +145,7 @@ const application = z.looseObject({
   studio: z.looseObject({}).nullable(),
 });
 
-const website = z.looseObject({
+export const website = z.looseObject({
   origin: z.string(),
   websiteUrl: z.string(),
   status: z.enum(['unverified', 'verified']),
@@ -119,13 +158,13 @@ const website = z.looseObject({
   contactEmail: z.string().nullable(),
 });
 
-const apiKey = z.looseObject({ id: z.number().int(), origin: z.string(), prefix: z.string(), createdAt: isoDate, revokedAt: isoDate.nullable() });
+export const apiKey = z.looseObject({ id: z.number().int(), origin: z.string(), prefix: z.string(), createdAt: isoDate, revokedAt: isoDate.nullable() });
 
-const hub = z.looseObject({ projectId: z.number().int(), title: z.string(), thumbnailUrl: z.string(), status: z.string(), relation: z.enum(['studio', 'investor']) });
+export const hub = z.looseObject({ projectId: z.number().int(), title: z.string(), thumbnailUrl: z.string(), status: z.string(), relation: z.enum(['studio', 'investor']) });
 
-const update = z.looseObject({ id: z.number().int(), title: z.string(), description: z.string(), date: isoDate, author: z.string() });
+export const update = z.looseObject({ id: z.number().int(), title: z.string(), description: z.string(), date: isoDate, author: z.string() });
 
-const poll = z.looseObject({
+export const poll = z.looseObject({
   id: z.number().int(),
   question: z.string(),
   options: z.array(z.looseObject({ id: z.number().int(), text: z.string(), votes: z.number().int() })),
@@ -135,7 +174,7 @@ const poll = z.looseObject({
   myVote: z.number().int().nullable(),
 });
 
-const campaign = z.looseObject({
+export const campaign = z.looseObject({
   address: z.string(),
   advertiser: z.string(),
   adType: z.enum(['display', 'video', 'sponsorship']),
@@ -152,8 +191,8 @@ const campaign = z.looseObject({
   status: z.string(),
 });
 
-const revenueEntry = z.looseObject({ projectId: z.number().int(), projectTitle: z.string(), earned: z.number(), claimable: z.number(), claimed: z.number() });
-const revenueTransaction = z.looseObject({
+export const revenueEntry = z.looseObject({ projectId: z.number().int(), projectTitle: z.string(), earned: z.number(), claimable: z.number(), claimed: z.number() });
+export const revenueTransaction = z.looseObject({
   type: z.enum(['distribution', 'claim']),
   amount: z.number(),
   projectId: z.number().int(),
@@ -163,7 +202,7 @@ const revenueTransaction = z.looseObject({
   explorerUrl,
 });
 
-const catalogueFilm = z.looseObject({
+export const catalogueFilm = z.looseObject({
   id: z.number().int(),
   title: z.string(),
   embedId: z.string().nullable(),
@@ -171,9 +210,9 @@ const catalogueFilm = z.looseObject({
   embedCode: z.string(),
 });
 
-const filmFigures = z.looseObject({ projectId: z.number().int(), title: z.string(), status: z.string(), raised: z.number(), revenue: z.number(), views: z.number() });
+export const filmFigures = z.looseObject({ projectId: z.number().int(), title: z.string(), status: z.string(), raised: z.number(), revenue: z.number(), views: z.number() });
 
-const embedFigures = z.looseObject({
+export const embedFigures = z.looseObject({
   embedId: z.string(),
   projectId: z.number().int(),
   title: z.string(),
@@ -184,9 +223,9 @@ const embedFigures = z.looseObject({
   claimableLamports: z.string(),
 });
 
-const publisherDay = z.looseObject({ date: z.string(), embedId: z.string(), projectId: z.number().int(), views: z.number().int(), earnedLamports: lamports });
+export const publisherDay = z.looseObject({ date: z.string(), embedId: z.string(), projectId: z.number().int(), views: z.number().int(), earnedLamports: lamports });
 
-const teamMember = z.looseObject({ id: z.number().int(), name: z.string(), role: z.string(), avatarUrl: z.string().nullable() });
+export const teamMember = z.looseObject({ id: z.number().int(), name: z.string(), role: z.string(), avatarUrl: z.string().nullable() });
 
 /** The 2xx body of each paginated list, by its OpenAPI path (GET). */
 export const LIST_RESPONSES = {
@@ -228,3 +267,42 @@ export const LIST_RESPONSES = {
     filmFigures,
   ),
 } satisfies Record<string, z.ZodType>;
+
+/** GET /api/projects: every match, or with limit or cursor one page with the total. */
+export const projectList = z.union([
+  z.array(project).meta({ description: 'without limit and cursor: every match' }),
+  z.looseObject({ items: z.array(project), nextCursor: z.string().nullable(), total: z.number().int() }).meta({ description: 'with limit or cursor: one page' }),
+]);
+
+export const user = z.looseObject({ id: z.number().int(), username: z.string().nullable(), walletAddress: z.string(), chainAddress: z.string().nullable(), isStudio: z.boolean() });
+
+/** A stored metadata document: the URI and sha256 create_project and update_project_metadata record. */
+export const storedDocument = z.looseObject({ uri: z.string(), sha256: z.string() });
+
+export const playNonce = z.looseObject({ nonce: z.string(), issuedAt: isoDate, minWatchMs: z.number().int() });
+
+export const session = z.looseObject({ walletAddress: z.string(), expiresAt: z.union([isoDate, z.number()]) });
+
+export const storedMedia = z.looseObject({ url: z.string(), sha256: z.string(), contentType: z.string() });
+
+export const genreList = z.looseObject({ genres: z.array(z.string()) });
+
+/** An answer whose fields docs/API.md describes and no schema pins yet (open: any fields). */
+export const described = z.looseObject({});
+
+/** GET /api/revenue/unclaimed/{userId}: every field the server sends for one unclaimed distribution. */
+export const unclaimedRevenue = LIST_RESPONSES['/api/revenue/unclaimed/{userId}'];
+
+export type Project = z.output<typeof project>;
+export type ProjectStatus = Project['status'];
+export type Investment = z.output<typeof investment> & { project?: Project };
+export type User = z.output<typeof user>;
+export type UnclaimedDistribution = z.output<typeof investorDistribution>;
+export type UnclaimedRevenue = z.output<typeof unclaimedRevenue>;
+export type PlatformDistribution = z.output<typeof distribution>;
+export type EmbedRecord = z.output<typeof embed>;
+export type CampaignSummaryShape = z.output<typeof campaign>;
+export type StoredMedia = z.output<typeof storedMedia>;
+
+/** GET /api/projects/featured: funding films first, verified studios first among equals. */
+export const featuredProjects = z.array(project);
