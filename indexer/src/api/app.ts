@@ -115,7 +115,7 @@ export function createApp(deps: AppDeps) {
       path: '/health',
       summary:
         'Liveness and per-cluster indexer state: cursor, gaps (with the quarantined transaction a stream waits for), transactions, settlement, quarantine { count, newest } and unavailableSignatures { count, newest }',
-      responses: { 200: json(contract.described) },
+      responses: { 200: json(contract.health) },
     }),
     async (c) =>
     c.json({
@@ -134,7 +134,7 @@ export function createApp(deps: AppDeps) {
       ),
     }),
   );
-  api.endpoint(createRoute({ method: 'get', path: '/openapi.json', summary: 'This document', responses: { 200: json(contract.described) } }), (c) =>
+  api.endpoint(createRoute({ method: 'get', path: '/openapi.json', summary: 'This document', responses: { 200: json(contract.openApiDocument) } }), (c) =>
     c.json(openApiDocument(app, { clusters: [...clusters.keys()], defaultCluster, extraPaths: deps.demo?.openapi })),
   );
   api.route('/projects', projectRoutes(now));

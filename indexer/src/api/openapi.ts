@@ -16,18 +16,20 @@ import { validate } from './validate.ts';
 export const errorBody = z.object({ message: z.string() });
 
 /** A JSON answer of `schema`. */
-export function json(schema: z.ZodType, description = 'OK') {
+export function json<Schema extends z.ZodType>(schema: Schema, description = 'OK') {
   return { description, content: { 'application/json': { schema } } };
 }
 
 /** An answer that is not JSON (a page, a script, a file, an event stream), with its media type. */
-export function media(type: string, description: string, schema: z.ZodType = z.string()) {
-  return { description, content: { [type]: { schema } } };
+export function media<Type extends string>(type: Type, description: string, schema: z.ZodType = z.string()) {
+  return { description, content: { [type]: { schema } } as Record<Type, { schema: z.ZodType }> };
 }
 
 /** The documented failures of a route, each `{ message }` with its reason. */
-export function errors(reasons: Record<number, string>) {
-  return Object.fromEntries(Object.entries(reasons).map(([status, reason]) => [status, json(errorBody, reason)]));
+export function errors<const Reasons extends Record<number, string>>(reasons: Reasons) {
+  return Object.fromEntries(Object.entries(reasons).map(([status, reason]) => [status, json(errorBody, reason)])) as {
+    [Status in keyof Reasons]: ReturnType<typeof json<typeof errorBody>>;
+  };
 }
 
 /** The answer of a route that looks the reported transaction up on its cluster (api/verify.ts) when the cluster's RPC fails. */

@@ -43,7 +43,7 @@ function serverOrigin(c: Context<AppEnv>, deps: AuthDeps): URL {
 export function authRoutes(deps: AuthDeps, now: () => number) {
   return new ApiRoutes()
     .endpoint(
-      createRoute({ method: 'get', path: '/nonce', summary: "A Sign-In With Solana request: { input } for solana:signIn and the same request as SIWS text { message } for signMessage", request: { query: signInRequestQuery }, responses: { 200: json(contract.described), ...errors({"503": "no cluster database to keep sign-in nonces in"}) } }),
+      createRoute({ method: 'get', path: '/nonce', summary: "A Sign-In With Solana request: { input } for solana:signIn and the same request as SIWS text { message } for signMessage", request: { query: signInRequestQuery }, responses: { 200: json(contract.signInRequest), ...errors({503: "no cluster database to keep sign-in nonces in"}) } }),
       async (c) => {
       const origin = serverOrigin(c, deps);
       const nowMs = now();
@@ -65,7 +65,7 @@ export function authRoutes(deps: AuthDeps, now: () => number) {
     },
     )
     .endpoint(
-      createRoute({ method: 'post', path: '/sign-in', summary: "Verify a signed SIWS message and set the HttpOnly session cookie; answers { walletAddress, expiresAt }", request: { body: { content: { 'application/json': { schema: signInBody } } } }, responses: { 200: json(contract.session), ...errors({"400": "not a SIWS message", "401": "bad signature, other domain, unknown/used/expired nonce, or expired message", "503": "no cluster database to keep sign-in nonces in"}) } }),
+      createRoute({ method: 'post', path: '/sign-in', summary: "Verify a signed SIWS message and set the HttpOnly session cookie; answers { walletAddress, expiresAt }", request: { body: { content: { 'application/json': { schema: signInBody } } } }, responses: { 200: json(contract.session), ...errors({400: "not a SIWS message", 401: "bad signature, other domain, unknown/used/expired nonce, or expired message", 503: "no cluster database to keep sign-in nonces in"}) } }),
       async (c) => {
       const body = c.req.valid('json');
       const origin = serverOrigin(c, deps);
@@ -93,14 +93,14 @@ export function authRoutes(deps: AuthDeps, now: () => number) {
     },
     )
     .endpoint(
-      createRoute({ method: 'post', path: '/sign-out', summary: "Clear the session cookie", responses: { 200: json(contract.described) } }),
+      createRoute({ method: 'post', path: '/sign-out', summary: "Clear the session cookie", responses: { 200: json(contract.signedOut) } }),
       (c) => {
       deleteCookie(c, SESSION_COOKIE, { path: '/', secure: serverOrigin(c, deps).protocol === 'https:' });
       return c.json({ signedOut: true });
     },
     )
     .endpoint(
-      createRoute({ method: 'get', path: '/session', summary: "The current session { walletAddress, expiresAt }", responses: { 200: json(contract.session), ...errors({"401": "not signed in"}) } }),
+      createRoute({ method: 'get', path: '/session', summary: "The current session { walletAddress, expiresAt }", responses: { 200: json(contract.session), ...errors({401: "not signed in"}) } }),
       (c) => {
       const session = requireSession(c);
       return c.json({ walletAddress: session.walletAddress, expiresAt: new Date(session.expiresAt).toISOString() });

@@ -43,7 +43,7 @@ export function playerRoutes(options: {
     // The player asks for each slot's ad when the viewer presses Play (a campaign may have started,
     // paused or run out of budget since the page was served).
     .endpoint(
-      createRoute({ method: 'get', path: '/{projectId}/ads/{slot}', summary: "One slot's ad for the player: a campaign's (video for pre-roll and mid-roll, display for the overlay) or the house ad (campaign null)", request: { params: playerAdParams }, responses: { 200: json(contract.described), ...errors({"400": "unknown slot", "404": "Project not found"}) } }),
+      createRoute({ method: 'get', path: '/{projectId}/ads/{slot}', summary: "One slot's ad for the player: a campaign's (video for pre-roll and mid-roll, display for the overlay) or the house ad (campaign null)", request: { params: playerAdParams }, responses: { 200: json(contract.ad), ...errors({400: "unknown slot", 404: "Project not found"}) } }),
       async (c) => {
       const cluster = options.clusters.get(c.req.query('cluster') ?? options.defaultCluster);
       const projectId = Number(c.req.param('projectId'));
@@ -59,7 +59,7 @@ export function playerRoutes(options: {
     )
     // The query as /api/openapi.json documents it: an embed id longer than any registered one is a 400.
     .endpoint(
-      createRoute({ method: 'get', path: '/{projectId}', summary: "The embed player page (HTML): pre-roll ad, film, view reporting under the visibility rule", request: { params: projectIdParams, query: playerQuery }, responses: { 200: media('text/html', 'the player page'), ...errors({"404": "unknown project or cluster (HTML)"}) } }),
+      createRoute({ method: 'get', path: '/{projectId}', summary: "The embed player page (HTML): pre-roll ad, film, view reporting under the visibility rule", request: { params: projectIdParams, query: playerQuery }, responses: { 200: media('text/html', 'the player page'), 404: media('text/html', 'unknown project or cluster') } }),
       async (c) => {
       const name = c.req.query('cluster') ?? options.defaultCluster;
       const cluster = options.clusters.get(name);

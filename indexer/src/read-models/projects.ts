@@ -44,7 +44,7 @@ export function projectShape(row: projects.ProjectRow, ctx: ClusterContext, orig
     deadline: isoDate(row.deadline)!,
     createdAt: isoDate(row.created_at)!,
     fundedAt: isoDate(row.funded_at),
-    status: failed ? 'failed' : (row.status as 'funding' | 'funded'),
+    status: (failed ? 'failed' : row.status) as 'funding' | 'funded' | 'failed',
     fundsReleased: flag(row.funds_released),
     embeddableCode: row.status === 'funded' ? embedSnippet({ origin, cluster: ctx.name, projectId: row.id }) : null,
     releaseYear: metadata.releaseYear ?? null,

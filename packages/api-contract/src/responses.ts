@@ -268,6 +268,9 @@ export const LIST_RESPONSES = {
   ),
 } satisfies Record<string, z.ZodType>;
 
+/** An investment with its film (POST /api/investments answers it). */
+export const investmentWithProject = investment.extend({ project: project.optional() });
+
 /** GET /api/projects: every match, or with limit or cursor one page with the total. */
 export const projectList = z.union([
   z.array(project).meta({ description: 'without limit and cursor: every match' }),
@@ -287,9 +290,6 @@ export const storedMedia = z.looseObject({ url: z.string(), sha256: z.string(), 
 
 export const genreList = z.looseObject({ genres: z.array(z.string()) });
 
-/** An answer whose fields docs/API.md describes and no schema pins yet (open: any fields). */
-export const described = z.looseObject({});
-
 /** GET /api/revenue/unclaimed/{userId}: every field the server sends for one unclaimed distribution. */
 export const unclaimedRevenue = LIST_RESPONSES['/api/revenue/unclaimed/{userId}'];
 
@@ -306,3 +306,156 @@ export type StoredMedia = z.output<typeof storedMedia>;
 
 /** GET /api/projects/featured: funding films first, verified studios first among equals. */
 export const featuredProjects = z.array(project);
+
+/** GET /api/health: the API's liveness and each cluster's indexer state. */
+export const health = z.looseObject({
+  ok: z.boolean(),
+  defaultCluster: z.string().optional(),
+  clusters: z.array(
+    z.looseObject({
+      name: z.string(),
+      database: z.enum(['sqlite', 'postgres']),
+      cursor: z.string().nullable(),
+      gaps: z.array(z.looseObject({})),
+      transactions: z.number().int(),
+      settlement: z.looseObject({}),
+      quarantine: z.looseObject({ count: z.number().int() }),
+      unavailableSignatures: z.looseObject({ count: z.number().int() }),
+    }),
+  ),
+});
+
+/** GET /api/openapi.json: an OpenAPI 3.1 document. */
+export const openApiDocument = z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) });
+
+/** GET /api/auth/nonce: one Sign-In With Solana request, as solana:signIn input and as SIWS text. */
+export const signInRequest = z.looseObject({
+  input: z.looseObject({
+    domain: z.string(),
+    address: z.string(),
+    statement: z.string().optional(),
+    uri: z.string().optional(),
+    version: z.string().optional(),
+    chainId: z.string().optional(),
+    nonce: z.string().optional(),
+    issuedAt: isoDate.optional(),
+    expirationTime: isoDate.optional(),
+  }),
+  message: z.string(),
+});
+
+export const signedOut = z.looseObject({ signedOut: z.boolean() });
+
+/** GET /api/platform: the platform's rules as the index has them (USD at 1 SOL = 1000 USD). */
+export const platform = z.looseObject({
+  admin: z.string(),
+  treasury: z.string(),
+  minInvestmentLamports: lamports,
+  unverifiedFundingCapLamports: lamports,
+  verifiedFundingCapLamports: lamports,
+  unverifiedFundingCap: z.number(),
+  verifiedFundingCap: z.number(),
+  minFundingWindowDays: z.number().int(),
+  maxFundingWindowDays: z.number().int().nullable().meta({ description: 'null: the platform states no window (only a future deadline)' }),
+});
+
+/** A studio as the chain has it. */
+export const studioAccount = z.looseObject({
+  address: z.string(),
+  authority: z.string(),
+  name: z.string(),
+  verified: z.boolean(),
+  fundingCap: z.number().meta({ description: 'USD' }),
+  fundingCapLamports: lamports,
+  registeredAt: isoDate,
+  txHash: z.string(),
+  explorerUrl,
+});
+
+/** A studio's settings (PUT /api/studios/{walletAddress}/profile answers it). */
+export const studioProfile = z.looseObject({ name: z.string(), description: z.string(), updatedAt: isoDate });
+
+/**
+ * GET /api/studios/{walletAddress}: the wallet's studio on chain, its settings and its latest
+ * verification application (with the contact e-mail it gave: a private shape, see `application`).
+ */
+export const studioOverview = z.looseObject({
+  walletAddress: z.string(),
+  chainAddress: z.string(),
+  isAdmin: z.boolean(),
+  studio: studioAccount.nullable(),
+  profile: studioProfile.nullable(),
+  application: application.nullable(),
+});
+
+/** POST /api/transactions: the verified transaction's program events, as ingested. */
+export const ingestedTransaction = z.looseObject({ signature: z.string(), events: z.array(z.looseObject({ name: z.string(), data: z.unknown() })) });
+
+/** POST /api/embeds/claims: a verified claim_publisher_revenue. */
+export const publisherClaim = z.looseObject({ txHash: z.string(), embeds: z.array(z.string()), amountLamports: lamports });
+
+/** POST /api/revenue/claim: the distributions a verified claim_revenue marked claimed. */
+export const revenueClaim = z.looseObject({ claimed: z.array(z.number().int()), amount: z.number(), amountLamports: lamports, txHash: z.string() });
+
+/** POST /api/views: whether the view counted, and why not. */
+export const viewReport = z.looseObject({ counted: z.boolean(), reason: z.string().optional() });
+
+/** GET /api/metadata/{sha256}: a stored metadata document (the fields POST /api/metadata took). */
+export const filmMetadata = z.looseObject({
+  title: z.string().optional(),
+  description: z.string().optional(),
+  directorName: z.string().optional(),
+  genres: z.array(z.string()).optional(),
+  thumbnailUrl: z.string().optional(),
+  videoUrl: z.string().optional(),
+  releaseYear: z.number().int().optional(),
+  licenseType: z.string().optional(),
+});
+
+/** A film's chat message. */
+export const chatMessage = z.looseObject({
+  id: z.number().int(),
+  projectId: z.number().int(),
+  sender: z.string(),
+  senderId: z.string(),
+  text: z.string(),
+  timestamp: isoDate,
+  attachment: z.looseObject({ type: z.literal('link'), url: z.string(), title: z.string() }).nullable(),
+});
+
+export const chatHistory = z.array(chatMessage);
+
+const dailyFigures = z.array(z.looseObject({ date: z.string() }));
+const revenueSplit = z.looseObject({});
+
+/** GET /api/analytics/projects/{projectId}: one film's funding over time, views and revenue per day, split. */
+export const projectAnalytics = z.looseObject({
+  projectId: z.number().int(),
+  title: z.string(),
+  status: z.string(),
+  totals: z.looseObject({ investors: z.number().int(), raised: z.number(), revenue: z.number(), views: z.number() }),
+  funding: z.array(z.looseObject({ date: z.string() })),
+  daily: dailyFigures,
+  split: revenueSplit,
+});
+
+/** GET /api/analytics/wallet/{userId}: a wallet's invested, earned and claimed amounts over time. */
+export const walletAnalytics = z.looseObject({
+  totals: z.looseObject({ invested: z.number(), projects: z.number().int(), earned: z.number(), claimed: z.number() }),
+  invested: z.array(z.looseObject({ date: z.string(), invested: z.number(), total: z.number() })),
+  revenue: z.array(z.looseObject({ date: z.string(), earned: z.number(), claimed: z.number() })),
+});
+
+/** GET /player/{projectId}/ads/{slot}: one slot's ad (campaign null: the house ad). */
+export const ad = z.looseObject({
+  slot: z.enum(['pre-roll', 'mid-roll', 'overlay']),
+  advertiser: z.string(),
+  headline: z.string(),
+  body: z.string(),
+  campaign: z.string().nullable(),
+  creative: z.looseObject({ kind: z.enum(['image', 'video']), url: z.string() }).nullable(),
+});
+
+/** POST /api/webhooks/helius: what one delivery added. */
+export const webhookDelivery = z.looseObject({ ingested: z.number().int(), events: z.number().int() });
+

@@ -20,7 +20,7 @@ export function analyticsRoutes() {
     },
     )
     .endpoint(
-      createRoute({ method: 'get', path: '/projects/{projectId}', summary: "One film's funding over time, views and revenue per day, split", request: { params: projectIdParams }, responses: { 200: json(contract.described) } }),
+      createRoute({ method: 'get', path: '/projects/{projectId}', summary: "One film's funding over time, views and revenue per day, split", request: { params: projectIdParams }, responses: { 200: json(contract.projectAnalytics) } }),
       async (c) => {
       const figures = await analytics.projectAnalytics(c.var.cluster.db, c.req.valid('param').projectId);
       if (!figures) fail(404, 'Project not found');
@@ -28,7 +28,7 @@ export function analyticsRoutes() {
     },
     )
     .endpoint(
-      createRoute({ method: 'get', path: '/wallet/{userId}', summary: "A wallet's invested, earned and claimed amounts over time", request: { params: userIdParams }, responses: { 200: json(contract.described) } }),
+      createRoute({ method: 'get', path: '/wallet/{userId}', summary: "A wallet's invested, earned and claimed amounts over time", request: { params: userIdParams }, responses: { 200: json(contract.walletAnalytics) } }),
       async (c) => {
       const { chainAddress } = await users.resolveUser(c.var.cluster.db, c.req.valid('param').userId);
       if (!chainAddress) fail(404, 'User not found');

@@ -67,7 +67,7 @@ export function campaignRoutes(now: () => number) {
       (c) => c.json({ genres: [...AD_GENRES] }),
     )
     .endpoint(
-      createRoute({ method: 'get', path: '/{address}', summary: "One campaign: CampaignSummary with series (per UTC day) and byFilm (impressions and spend)", request: { params: campaignParams }, responses: { 200: json(contract.campaign), ...errors({"404": "Campaign not found"}) } }),
+      createRoute({ method: 'get', path: '/{address}', summary: "One campaign: CampaignSummary with series (per UTC day) and byFilm (impressions and spend)", request: { params: campaignParams }, responses: { 200: json(contract.campaign), ...errors({404: "Campaign not found"}) } }),
       async (c) => {
       const ctx = c.var.cluster;
       const { address } = c.req.valid('param');
@@ -77,7 +77,7 @@ export function campaignRoutes(now: () => number) {
     },
     )
     .endpoint(
-      createRoute({ method: 'put', path: '/{address}/details', summary: "The advertising request's off-chain details of a campaign (its advertiser's session only); answers CampaignSummary", request: { params: campaignParams, body: { content: { 'application/json': { schema: campaignDetailsBody } } } }, responses: { 200: json(contract.campaign), ...errors({"401": "not signed in", "403": "signed in as another wallet, or not the campaign’s advertiser", "404": "campaign not indexed yet"}) } }),
+      createRoute({ method: 'put', path: '/{address}/details', summary: "The advertising request's off-chain details of a campaign (its advertiser's session only); answers CampaignSummary", request: { params: campaignParams, body: { content: { 'application/json': { schema: campaignDetailsBody } } } }, responses: { 200: json(contract.campaign), ...errors({401: "not signed in", 403: "signed in as another wallet, or not the campaign’s advertiser", 404: "campaign not indexed yet"}) } }),
       async (c) => {
       const ctx = c.var.cluster;
       const { address } = c.req.valid('param');

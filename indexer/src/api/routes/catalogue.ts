@@ -20,7 +20,7 @@ export const API_KEY_HEADER = 'x-marquee-key';
 export function catalogueRoutes(now: () => number) {
   return new ApiRoutes()
     .endpoint(
-      createRoute({ method: 'get', path: '/', summary: "The funded catalogue for an API key, from its verified origin", request: { query: catalogueQuery }, responses: { 200: json(contract.LIST_RESPONSES['/api/catalogue']), ...errors({"401": "missing or unknown key", "403": "revoked key or another origin"}) } }),
+      createRoute({ method: 'get', path: '/', summary: "The funded catalogue for an API key, from its verified origin", request: { query: catalogueQuery }, responses: { 200: json(contract.LIST_RESPONSES['/api/catalogue']), ...errors({401: "missing or unknown key", 403: "revoked key or another origin"}) } }),
       async (c) => {
     const ctx = c.var.cluster;
     const key = c.req.valid('query').key ?? c.req.header(API_KEY_HEADER);

@@ -124,7 +124,7 @@ export function collaborationRoutes(now: () => number) {
     },
     )
     .endpoint(
-      createRoute({ method: 'get', path: '/{projectId}/messages', summary: "Chat history, oldest first", request: { params: projectIdParams, query: messagesQuery }, responses: { 200: json(contract.described) } }),
+      createRoute({ method: 'get', path: '/{projectId}/messages', summary: "Chat history, oldest first", request: { params: projectIdParams, query: messagesQuery }, responses: { 200: json(contract.chatHistory) } }),
       async (c) => {
       const db = c.var.cluster.db;
       const project = await projectOr404(db, c.req.valid('param').projectId);
@@ -160,7 +160,7 @@ export function collaborationRoutes(now: () => number) {
     },
     )
     .endpoint(
-      createRoute({ method: 'post', path: '/{projectId}/messages', summary: "Post a chat message as the signed-in wallet", request: { params: projectIdParams, body: { content: { 'application/json': { schema: messageBody } } } }, responses: { 201: json(contract.described, 'created'), ...errors({"401": "no session"}) } }),
+      createRoute({ method: 'post', path: '/{projectId}/messages', summary: "Post a chat message as the signed-in wallet", request: { params: projectIdParams, body: { content: { 'application/json': { schema: messageBody } } } }, responses: { 201: json(contract.chatMessage, 'created'), ...errors({401: "no session"}) } }),
       async (c) => {
       const { walletAddress, text, attachment } = c.req.valid('json');
       const wallet = requireWallet(c, walletAddress).walletAddress;
@@ -182,7 +182,7 @@ export function collaborationRoutes(now: () => number) {
     },
     )
     .endpoint(
-      createRoute({ method: 'post', path: '/{projectId}/updates', summary: "Post an update (the studio only)", request: { params: projectIdParams, body: { content: { 'application/json': { schema: updateBody } } } }, responses: { 201: json(contract.update, 'created'), ...errors({"401": "no session", "403": "not the studio of this film"}) } }),
+      createRoute({ method: 'post', path: '/{projectId}/updates', summary: "Post an update (the studio only)", request: { params: projectIdParams, body: { content: { 'application/json': { schema: updateBody } } } }, responses: { 201: json(contract.update, 'created'), ...errors({401: "no session", 403: "not the studio of this film"}) } }),
       async (c) => {
       const db = c.var.cluster.db;
       const project = await projectOr404(db, c.req.valid('param').projectId);
@@ -203,7 +203,7 @@ export function collaborationRoutes(now: () => number) {
     },
     )
     .endpoint(
-      createRoute({ method: 'post', path: '/{projectId}/polls', summary: "Open a poll (the studio only)", request: { params: projectIdParams, body: { content: { 'application/json': { schema: pollBody } } } }, responses: { 201: json(contract.poll, 'created'), ...errors({"401": "no session", "403": "not the studio of this film"}) } }),
+      createRoute({ method: 'post', path: '/{projectId}/polls', summary: "Open a poll (the studio only)", request: { params: projectIdParams, body: { content: { 'application/json': { schema: pollBody } } } }, responses: { 201: json(contract.poll, 'created'), ...errors({401: "no session", 403: "not the studio of this film"}) } }),
       async (c) => {
       const db = c.var.cluster.db;
       const project = await projectOr404(db, c.req.valid('param').projectId);
@@ -216,7 +216,7 @@ export function collaborationRoutes(now: () => number) {
     },
     )
     .endpoint(
-      createRoute({ method: 'post', path: '/{projectId}/polls/{pollId}/votes', summary: "Vote once per wallet while the poll is active", request: { params: pollParams, body: { content: { 'application/json': { schema: voteBody } } } }, responses: { 201: json(contract.poll, 'created'), ...errors({"401": "no session", "409": "Already Voted"}) } }),
+      createRoute({ method: 'post', path: '/{projectId}/polls/{pollId}/votes', summary: "Vote once per wallet while the poll is active", request: { params: pollParams, body: { content: { 'application/json': { schema: voteBody } } } }, responses: { 201: json(contract.poll, 'created'), ...errors({401: "no session", 409: "Already Voted"}) } }),
       async (c) => {
       const { walletAddress, optionId } = c.req.valid('json');
       const wallet = requireWallet(c, walletAddress).walletAddress;
@@ -232,7 +232,7 @@ export function collaborationRoutes(now: () => number) {
     },
     )
     .endpoint(
-      createRoute({ method: 'post', path: '/{projectId}/team', summary: "Add a team member (the studio only)", request: { params: projectIdParams, body: { content: { 'application/json': { schema: teamMemberBody } } } }, responses: { 201: json(contract.teamMember, 'created'), ...errors({"401": "no session", "403": "not the studio of this film"}) } }),
+      createRoute({ method: 'post', path: '/{projectId}/team', summary: "Add a team member (the studio only)", request: { params: projectIdParams, body: { content: { 'application/json': { schema: teamMemberBody } } } }, responses: { 201: json(contract.teamMember, 'created'), ...errors({401: "no session", 403: "not the studio of this film"}) } }),
       async (c) => {
       const db = c.var.cluster.db;
       const project = await projectOr404(db, c.req.valid('param').projectId);
@@ -242,7 +242,7 @@ export function collaborationRoutes(now: () => number) {
     },
     )
     .endpoint(
-      createRoute({ method: 'delete', path: '/{projectId}/team/{memberId}', summary: "Remove a team member (the studio only)", request: { params: teamMemberParams, body: { content: { 'application/json': { schema: actorBody } } } }, responses: { 204: { description: 'removed' }, ...errors({"401": "no session", "403": "not the studio of this film"}) } }),
+      createRoute({ method: 'delete', path: '/{projectId}/team/{memberId}', summary: "Remove a team member (the studio only)", request: { params: teamMemberParams, body: { content: { 'application/json': { schema: actorBody } } } }, responses: { 204: { description: 'removed' }, ...errors({401: "no session", 403: "not the studio of this film"}) } }),
       async (c) => {
       const db = c.var.cluster.db;
       const { projectId, memberId } = c.req.valid('param');

@@ -12,7 +12,7 @@ import { projectOfWrite, verifiedEvents } from '../verify.ts';
 export function embedRoutes(now: () => number) {
   return new ApiRoutes()
     .endpoint(
-      createRoute({ method: 'post', path: '/', summary: "Record an embed after verifying its register_embed transaction", request: { body: { content: { 'application/json': { schema: embedBody } } } }, responses: { 201: json(contract.embed, 'created'), ...errors({"502": "the cluster's RPC could not be asked for the transaction"}) } }),
+      createRoute({ method: 'post', path: '/', summary: "Record an embed after verifying its register_embed transaction", request: { body: { content: { 'application/json': { schema: embedBody } } } }, responses: { 201: json(contract.embed, 'created'), ...errors({502: "the cluster's RPC could not be asked for the transaction"}) } }),
       async (c) => {
       const ctx = c.var.cluster;
       const origin = new URL(c.req.url).origin;
@@ -30,7 +30,7 @@ export function embedRoutes(now: () => number) {
     )
     // A publisher's claim_publisher_revenue, verified on the cluster like every write.
     .endpoint(
-      createRoute({ method: 'post', path: '/claims', summary: "Record a claim_publisher_revenue after verifying its transaction", request: { body: { content: { 'application/json': { schema: publisherClaimBody } } } }, responses: { 200: json(contract.described), ...errors({"502": "the cluster's RPC could not be asked for the transaction"}) } }),
+      createRoute({ method: 'post', path: '/claims', summary: "Record a claim_publisher_revenue after verifying its transaction", request: { body: { content: { 'application/json': { schema: publisherClaimBody } } } }, responses: { 200: json(contract.publisherClaim), ...errors({502: "the cluster's RPC could not be asked for the transaction"}) } }),
       async (c) => {
       const ctx = c.var.cluster;
       const claims = await verifiedEvents(ctx, c.req.valid('json').txHash, ['PublisherRevenueClaimed']);

@@ -44,7 +44,7 @@ export function investmentRoutes(now: () => number) {
     },
     )
     .endpoint(
-      createRoute({ method: 'post', path: '/', summary: "Record an investment after verifying its invest transaction", request: { body: { content: { 'application/json': { schema: investmentBody } } } }, responses: { 201: json(contract.investment, 'created'), ...errors({"400": "transaction does not match", "404": "project or transaction not found", "502": "the cluster's RPC could not be asked for the transaction"}) } }),
+      createRoute({ method: 'post', path: '/', summary: "Record an investment after verifying its invest transaction", request: { body: { content: { 'application/json': { schema: investmentBody } } } }, responses: { 201: json(contract.investmentWithProject, 'created'), ...errors({400: "transaction does not match", 404: "project or transaction not found", 502: "the cluster's RPC could not be asked for the transaction"}) } }),
       async (c) => {
       const ctx = c.var.cluster;
       const origin = new URL(c.req.url).origin;

@@ -45,7 +45,7 @@ export function metadataRoutes(now: () => number) {
     },
     )
     .endpoint(
-      createRoute({ method: 'get', path: '/{sha256}', summary: "Stored project metadata", request: { params: sha256Params }, responses: { 200: json(contract.described) } }),
+      createRoute({ method: 'get', path: '/{sha256}', summary: "Stored project metadata", request: { params: sha256Params }, responses: { 200: json(contract.filmMetadata) } }),
       async (c) => {
       const metadata = await readMetadata(c.var.cluster, c.req.valid('param').sha256);
       if (!metadata) fail(404, 'Metadata not found');

@@ -57,7 +57,7 @@ export function projectRoutes(now: () => number) {
     },
     )
     .endpoint(
-      createRoute({ method: 'get', path: '/{id}', summary: "One project", middleware: [cachedRead] as const, request: { params: idParams }, responses: { 200: json(contract.project), ...errors({"404": "Project not found"}) } }),
+      createRoute({ method: 'get', path: '/{id}', summary: "One project", middleware: [cachedRead] as const, request: { params: idParams }, responses: { 200: json(contract.project), ...errors({404: "Project not found"}) } }),
       async (c) => {
       const nowMs = now();
       holdsUntil(c, await projects.nextStatusChangeMs(c.var.cluster.db, nowMs));
@@ -67,7 +67,7 @@ export function projectRoutes(now: () => number) {
     },
     )
     .endpoint(
-      createRoute({ method: 'put', path: '/{id}/status', summary: "Mark funded after verifying the claim_license (or goal-reaching invest) transaction", request: { params: idParams, body: { content: { 'application/json': { schema: projectStatusBody } } } }, responses: { 200: json(contract.project), ...errors({"400": "transaction does not match", "404": "project or transaction not found", "502": "the cluster's RPC could not be asked for the transaction"}) } }),
+      createRoute({ method: 'put', path: '/{id}/status', summary: "Mark funded after verifying the claim_license (or goal-reaching invest) transaction", request: { params: idParams, body: { content: { 'application/json': { schema: projectStatusBody } } } }, responses: { 200: json(contract.project), ...errors({400: "transaction does not match", 404: "project or transaction not found", 502: "the cluster's RPC could not be asked for the transaction"}) } }),
       async (c) => {
       const ctx = c.var.cluster;
       const origin = new URL(c.req.url).origin;

@@ -51,7 +51,7 @@ async function requireVerified(db: Executor, wallet: string, origin: string) {
 export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) {
   return new ApiRoutes()
     .endpoint(
-      createRoute({ method: 'get', path: '/{walletAddress}/websites', summary: "A wallet's websites and their verification, newest first; needs that wallet's session", request: { params: publisherParams, query: pageQuery }, responses: { 200: json(contract.LIST_RESPONSES['/api/publishers/{walletAddress}/websites']), ...errors({"401": "not signed in", "403": "signed in as another wallet"}) } }),
+      createRoute({ method: 'get', path: '/{walletAddress}/websites', summary: "A wallet's websites and their verification, newest first; needs that wallet's session", request: { params: publisherParams, query: pageQuery }, responses: { 200: json(contract.LIST_RESPONSES['/api/publishers/{walletAddress}/websites']), ...errors({401: "not signed in", 403: "signed in as another wallet"}) } }),
       async (c) => {
       const { walletAddress } = c.req.valid('param');
       requireWallet(c, walletAddress);
@@ -61,7 +61,7 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
     },
     )
     .endpoint(
-      createRoute({ method: 'post', path: '/websites', summary: "A website's verification token (the same until verified); needs that wallet's session", request: { body: { content: { 'application/json': { schema: websiteRequestBody } } } }, responses: { 201: json(contract.website, 'created'), ...errors({"401": "not signed in", "403": "signed in as another wallet"}) } }),
+      createRoute({ method: 'post', path: '/websites', summary: "A website's verification token (the same until verified); needs that wallet's session", request: { body: { content: { 'application/json': { schema: websiteRequestBody } } } }, responses: { 201: json(contract.website, 'created'), ...errors({401: "not signed in", 403: "signed in as another wallet"}) } }),
       async (c) => {
       const { walletAddress, websiteUrl, contactEmail, websiteName, monthlyVisitors, category } = c.req.valid('json');
       requireWallet(c, walletAddress);
@@ -80,7 +80,7 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
     },
     )
     .endpoint(
-      createRoute({ method: 'post', path: '/websites/verify', summary: "Check that the site serves its token (/.well-known/marquee-verification.txt or a <meta> tag); needs that wallet's session", request: { body: { content: { 'application/json': { schema: websiteVerifyBody } } } }, responses: { 200: json(contract.website), ...errors({"401": "not signed in", "403": "signed in as another wallet", "404": "no token issued", "422": "not verified: the reason"}) } }),
+      createRoute({ method: 'post', path: '/websites/verify', summary: "Check that the site serves its token (/.well-known/marquee-verification.txt or a <meta> tag); needs that wallet's session", request: { body: { content: { 'application/json': { schema: websiteVerifyBody } } } }, responses: { 200: json(contract.website), ...errors({401: "not signed in", 403: "signed in as another wallet", 404: "no token issued", 422: "not verified: the reason"}) } }),
       async (c) => {
       const { db } = c.var.cluster;
       const { walletAddress, websiteUrl } = c.req.valid('json');
@@ -96,7 +96,7 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
     },
     )
     .endpoint(
-      createRoute({ method: 'get', path: '/{walletAddress}/keys', summary: "A wallet's auto-list API keys (never the keys themselves), newest first; needs that wallet's session", request: { params: publisherParams, query: pageQuery }, responses: { 200: json(contract.LIST_RESPONSES['/api/publishers/{walletAddress}/keys']), ...errors({"401": "not signed in", "403": "signed in as another wallet"}) } }),
+      createRoute({ method: 'get', path: '/{walletAddress}/keys', summary: "A wallet's auto-list API keys (never the keys themselves), newest first; needs that wallet's session", request: { params: publisherParams, query: pageQuery }, responses: { 200: json(contract.LIST_RESPONSES['/api/publishers/{walletAddress}/keys']), ...errors({401: "not signed in", 403: "signed in as another wallet"}) } }),
       async (c) => {
       const { walletAddress } = c.req.valid('param');
       requireWallet(c, walletAddress);
@@ -107,7 +107,7 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
     },
     )
     .endpoint(
-      createRoute({ method: 'post', path: '/keys', summary: "A new API key for a verified website, shown once; needs that wallet's session", request: { body: { content: { 'application/json': { schema: apiKeyBody } } } }, responses: { 200: json(contract.apiKey), ...errors({"401": "not signed in", "403": "signed in as another wallet, or website not verified"}) } }),
+      createRoute({ method: 'post', path: '/keys', summary: "A new API key for a verified website, shown once; needs that wallet's session", request: { body: { content: { 'application/json': { schema: apiKeyBody } } } }, responses: { 201: json(contract.apiKey, 'created'), ...errors({401: "not signed in", 403: "signed in as another wallet, or website not verified"}) } }),
       async (c) => {
       const { db } = c.var.cluster;
       const { walletAddress } = c.req.valid('json');
@@ -133,7 +133,7 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
     },
     )
     .endpoint(
-      createRoute({ method: 'post', path: '/keys/{id}/revoke', summary: "Revoke an API key; needs that wallet's session", request: { params: apiKeyIdParams, body: { content: { 'application/json': { schema: revokeKeyBody } } } }, responses: { 200: json(contract.apiKey), ...errors({"401": "not signed in", "403": "signed in as another wallet", "404": "unknown or already revoked"}) } }),
+      createRoute({ method: 'post', path: '/keys/{id}/revoke', summary: "Revoke an API key; needs that wallet's session", request: { params: apiKeyIdParams, body: { content: { 'application/json': { schema: revokeKeyBody } } } }, responses: { 200: json(contract.apiKey), ...errors({401: "not signed in", 403: "signed in as another wallet", 404: "unknown or already revoked"}) } }),
       async (c) => {
       const { db } = c.var.cluster;
       const { id } = c.req.valid('param');

@@ -104,7 +104,7 @@ export function revenueRoutes() {
     },
     )
     .endpoint(
-      createRoute({ method: 'post', path: '/claim', summary: "Mark distributions claimed after verifying the claim_revenue transaction", request: { body: { content: { 'application/json': { schema: claimBody } } } }, responses: { 200: json(contract.described), ...errors({"502": "the cluster's RPC could not be asked for the transaction"}) } }),
+      createRoute({ method: 'post', path: '/claim', summary: "Mark distributions claimed after verifying the claim_revenue transaction", request: { body: { content: { 'application/json': { schema: claimBody } } } }, responses: { 200: json(contract.revenueClaim), ...errors({502: "the cluster's RPC could not be asked for the transaction"}) } }),
       async (c) => {
       const ctx = c.var.cluster;
       const { distributionIds, txHash } = c.req.valid('json');

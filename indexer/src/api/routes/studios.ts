@@ -88,7 +88,7 @@ async function requireAdmin(c: Context<AppEnv>, db: Executor): Promise<void> {
 export function platformRoutes() {
   return new ApiRoutes()
     .endpoint(
-      createRoute({ method: 'get', path: '/', summary: "The platform's admin, caps and funding window", responses: { 200: json(contract.described), ...errors({"404": "not initialised"}) } }),
+      createRoute({ method: 'get', path: '/', summary: "The platform's admin, caps and funding window", responses: { 200: json(contract.platform), ...errors({404: "not initialised"}) } }),
       async (c) => {
     const rules = await platform.rules(c.var.cluster.db);
     if (!rules) fail(404, 'The platform is not initialised on this cluster');
@@ -111,7 +111,7 @@ export function platformRoutes() {
 export function studioRoutes(now: () => number) {
   return new ApiRoutes()
     .endpoint(
-      createRoute({ method: 'get', path: '/{walletAddress}', summary: "A wallet's studio: on chain, settings, verification application, isAdmin", request: { params: walletParams }, responses: { 200: json(contract.described) } }),
+      createRoute({ method: 'get', path: '/{walletAddress}', summary: "A wallet's studio: on chain, settings, verification application, isAdmin", request: { params: walletParams }, responses: { 200: json(contract.studioOverview) } }),
       async (c) => {
       const ctx = c.var.cluster;
       const db = ctx.db;
@@ -128,18 +128,18 @@ export function studioRoutes(now: () => number) {
         chainAddress,
         isAdmin: rules?.admin === chainAddress,
         studio,
-        profile: profile ? { name: profile.name, description: profile.description, updatedAt: isoDate(profile.updatedAt) } : null,
+        profile: profile ? { name: profile.name, description: profile.description, updatedAt: isoDate(profile.updatedAt)! } : null,
         application: application ? await applicationShape(ctx, db, application) : null,
       });
     },
     )
     .endpoint(
-      createRoute({ method: 'put', path: '/{walletAddress}/profile', summary: "Save the studio's settings; needs that wallet's session", request: { params: walletParams, body: { content: { 'application/json': { schema: studioProfileBody } } } }, responses: { 200: json(contract.described), ...errors({"401": "not signed in", "403": "another wallet"}) } }),
+      createRoute({ method: 'put', path: '/{walletAddress}/profile', summary: "Save the studio's settings; needs that wallet's session", request: { params: walletParams, body: { content: { 'application/json': { schema: studioProfileBody } } } }, responses: { 200: json(contract.studioProfile), ...errors({401: "not signed in", 403: "another wallet"}) } }),
       async (c) => {
       const { walletAddress } = c.req.valid('param');
       requireWallet(c, walletAddress);
       const saved = await studioProfiles.saveProfile(c.var.cluster.db, walletAddress, c.req.valid('json'), Math.floor(now() / 1000));
-      return c.json({ name: saved.name, description: saved.description, updatedAt: isoDate(saved.updatedAt) });
+      return c.json({ name: saved.name, description: saved.description, updatedAt: isoDate(saved.updatedAt)! });
     },
     );
 }
@@ -147,7 +147,7 @@ export function studioRoutes(now: () => number) {
 export function verificationRoutes(now: () => number) {
   return new ApiRoutes()
     .endpoint(
-      createRoute({ method: 'get', path: '/applications', summary: "Every studio's latest application, open ones first, then newest (the platform admin's session)", request: { query: pageQuery }, responses: { 200: json(contract.LIST_RESPONSES['/api/verification/applications']), ...errors({"401": "not signed in", "403": "not the platform admin"}) } }),
+      createRoute({ method: 'get', path: '/applications', summary: "Every studio's latest application, open ones first, then newest (the platform admin's session)", request: { query: pageQuery }, responses: { 200: json(contract.LIST_RESPONSES['/api/verification/applications']), ...errors({401: "not signed in", 403: "not the platform admin"}) } }),
       async (c) => {
       const ctx = c.var.cluster;
       const db = ctx.db;
@@ -160,7 +160,7 @@ export function verificationRoutes(now: () => number) {
     },
     )
     .endpoint(
-      createRoute({ method: 'post', path: '/applications', summary: "Apply for studio verification; needs that wallet's session", request: { body: { content: { 'application/json': { schema: applicationBody } } } }, responses: { 201: json(contract.application, 'created'), ...errors({"401": "not signed in", "403": "another wallet", "409": "an application waits for review"}) } }),
+      createRoute({ method: 'post', path: '/applications', summary: "Apply for studio verification; needs that wallet's session", request: { body: { content: { 'application/json': { schema: applicationBody } } } }, responses: { 201: json(contract.application, 'created'), ...errors({401: "not signed in", 403: "another wallet", 409: "an application waits for review"}) } }),
       async (c) => {
       const ctx = c.var.cluster;
       const db = ctx.db;
@@ -175,7 +175,7 @@ export function verificationRoutes(now: () => number) {
     },
     )
     .endpoint(
-      createRoute({ method: 'post', path: '/applications/{id}/reject', summary: "The admin rejects an application with a reason the studio reads", request: { params: applicationIdParams, body: { content: { 'application/json': { schema: rejectionBody } } } }, responses: { 200: json(contract.application), ...errors({"403": "not the platform admin", "404": "Application not found", "409": "already decided"}) } }),
+      createRoute({ method: 'post', path: '/applications/{id}/reject', summary: "The admin rejects an application with a reason the studio reads", request: { params: applicationIdParams, body: { content: { 'application/json': { schema: rejectionBody } } } }, responses: { 200: json(contract.application), ...errors({403: "not the platform admin", 404: "Application not found", 409: "already decided"}) } }),
       async (c) => {
       const ctx = c.var.cluster;
       const db = ctx.db;
@@ -189,7 +189,7 @@ export function verificationRoutes(now: () => number) {
     },
     )
     .endpoint(
-      createRoute({ method: 'post', path: '/applications/{id}/approve', summary: "The admin approves an application with the verify_studio transaction that verified the studio", request: { params: applicationIdParams, body: { content: { 'application/json': { schema: approvalBody } } } }, responses: { 200: json(contract.application), ...errors({"400": "transaction does not verify this studio", "403": "not the platform admin", "404": "Application not found", "409": "already decided", "502": "the cluster's RPC could not be asked for the transaction"}) } }),
+      createRoute({ method: 'post', path: '/applications/{id}/approve', summary: "The admin approves an application with the verify_studio transaction that verified the studio", request: { params: applicationIdParams, body: { content: { 'application/json': { schema: approvalBody } } } }, responses: { 200: json(contract.application), ...errors({400: "transaction does not verify this studio", 403: "not the platform admin", 404: "Application not found", 409: "already decided", 502: "the cluster's RPC could not be asked for the transaction"}) } }),
       async (c) => {
       const ctx = c.var.cluster;
       const db = ctx.db;
@@ -239,7 +239,7 @@ export function listingEditRoutes(now: () => number) {
     },
     )
     .endpoint(
-      createRoute({ method: 'post', path: '/{id}/metadata', summary: "The film's studio stores its edited metadata document: { uri, sha256 } for update_project_metadata; needs the studio's session", request: { params: idParams, body: { content: { 'application/json': { schema: listingEditBody } } } }, responses: { 201: json(contract.storedDocument, 'created'), ...errors({"400": "nothing changed", "401": "not signed in", "403": "not the film’s studio", "404": "Project not found"}) } }),
+      createRoute({ method: 'post', path: '/{id}/metadata', summary: "The film's studio stores its edited metadata document: { uri, sha256 } for update_project_metadata; needs the studio's session", request: { params: idParams, body: { content: { 'application/json': { schema: listingEditBody } } } }, responses: { 201: json(contract.storedDocument, 'created'), ...errors({400: "nothing changed", 401: "not signed in", 403: "not the film’s studio", 404: "Project not found"}) } }),
       async (c) => {
       const ctx = c.var.cluster;
       const origin = new URL(c.req.url).origin;
@@ -262,7 +262,7 @@ export function listingEditRoutes(now: () => number) {
 export function transactionRoutes() {
   return new ApiRoutes()
     .endpoint(
-      createRoute({ method: 'post', path: '/', summary: "Verify and ingest any program transaction the app sent (listing, studio, metadata edit, refund)", request: { body: { content: { 'application/json': { schema: transactionBody } } } }, responses: { 200: json(contract.described), ...errors({"400": "not a Marquee transaction", "404": "transaction not found", "502": "the cluster's RPC could not be asked for the transaction"}) } }),
+      createRoute({ method: 'post', path: '/', summary: "Verify and ingest any program transaction the app sent (listing, studio, metadata edit, refund)", request: { body: { content: { 'application/json': { schema: transactionBody } } } }, responses: { 200: json(contract.ingestedTransaction), ...errors({400: "not a Marquee transaction", 404: "transaction not found", 502: "the cluster's RPC could not be asked for the transaction"}) } }),
       async (c) => {
     const { txHash } = c.req.valid('json');
     const events = await verifiedEvents(c.var.cluster, txHash, EVENT_NAMES);

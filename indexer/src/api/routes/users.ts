@@ -14,7 +14,7 @@ import { userShape } from '../shapes.ts';
 export function userRoutes(now: () => number, isServerKey: (address: string) => boolean = () => false) {
   return new ApiRoutes()
     .endpoint(
-      createRoute({ method: 'post', path: '/', summary: "Register a wallet (idempotent); needs that wallet's session", request: { body: { content: { 'application/json': { schema: userBody } } } }, responses: { 200: json(contract.user), ...errors({"401": "not signed in", "403": "signed in as another wallet", "409": "the address is a demo key, not a wallet"}) } }),
+      createRoute({ method: 'post', path: '/', summary: "Register a wallet (idempotent); needs that wallet's session", request: { body: { content: { 'application/json': { schema: userBody } } } }, responses: { 200: json(contract.user), ...errors({401: "not signed in", 403: "signed in as another wallet", 409: "the address is a demo key, not a wallet"}) } }),
       async (c) => {
       const body = c.req.valid('json');
       requireWallet(c, body.walletAddress);

@@ -30,7 +30,7 @@ async function requireCountingWebsite(db: Executor, embed: { publisher: string; 
 export function viewRoutes(now: () => number, rules: ViewRules) {
   return new ApiRoutes()
     .endpoint(
-      createRoute({ method: 'post', path: '/nonce', summary: "A play nonce for one view of a registered embed", request: { body: { content: { 'application/json': { schema: nonceBody } } } }, responses: { 201: json(contract.playNonce, 'created'), ...errors({"429": "rate limited: 60 play nonces per client address, or 900 per embed, a minute"}) } }),
+      createRoute({ method: 'post', path: '/nonce', summary: "A play nonce for one view of a registered embed", request: { body: { content: { 'application/json': { schema: nonceBody } } } }, responses: { 201: json(contract.playNonce, 'created'), ...errors({429: "rate limited: 60 play nonces per client address, or 900 per embed, a minute"}) } }),
       async (c) => {
       const { db } = c.var.cluster;
       const { projectId, embedId, campaign } = c.req.valid('json');
@@ -54,7 +54,7 @@ export function viewRoutes(now: () => number, rules: ViewRules) {
     },
     )
     .endpoint(
-      createRoute({ method: 'post', path: '/', summary: "Report a view (one per play nonce)", request: { body: { content: { 'application/json': { schema: viewBody } } } }, responses: { 200: json(contract.described), ...errors({"404": "unregistered embed or unknown play nonce", "429": "rate limited: 20 counted views per client address, or 300 per embed, a minute"}) } }),
+      createRoute({ method: 'post', path: '/', summary: "Report a view (one per play nonce)", request: { body: { content: { 'application/json': { schema: viewBody } } } }, responses: { 200: json(contract.viewReport), ...errors({404: "unregistered embed or unknown play nonce", 429: "rate limited: 20 counted views per client address, or 300 per embed, a minute"}) } }),
       async (c) => {
       const { db } = c.var.cluster;
       const body = c.req.valid('json');

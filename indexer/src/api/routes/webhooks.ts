@@ -32,7 +32,7 @@ export function webhookRoutes(authHeader: string | undefined) {
       if (!authHeader) fail(404, 'The Helius webhook is not configured');
       if (!sameSecret(c.req.header('authorization') ?? '', authHeader)) fail(401, 'Invalid webhook authorization');
       await next();
-    }] as const, request: { body: { content: { 'application/json': { schema: heliusDelivery } } } }, responses: { 200: json(contract.described), ...errors({"401": "bad authorization", "404": "webhook not configured"}) } }),
+    }] as const, request: { body: { content: { 'application/json': { schema: heliusDelivery } } } }, responses: { 200: json(contract.webhookDelivery), ...errors({401: "bad authorization", 404: "webhook not configured"}) } }),
       async (c) => {
       const { indexer } = c.var.cluster;
       let ingested = 0;
