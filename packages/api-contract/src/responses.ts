@@ -10,7 +10,7 @@ export const lamports = z.string().regex(/^\d+$/).meta({ description: 'lamports,
 export const explorerUrl = z.string().nullable().meta({ description: "the transaction on the cluster's explorer, when it has one" });
 
 /** A plain list, or with `limit`/`cursor` a page of it (docs/API.md "Pagination"). */
-export function listOrPage(item: z.ZodType) {
+export function listOrPage<Item extends z.ZodType>(item: Item) {
   return z.union([
     z.array(item).meta({ description: 'without limit and cursor: every row' }),
     z.looseObject({ items: z.array(item), nextCursor: z.string().nullable() }).meta({ description: 'with limit or cursor: one page' }),
@@ -18,8 +18,9 @@ export function listOrPage(item: z.ZodType) {
 }
 
 /** An object holding a list (`field`), and with `limit`/`cursor` its page and nextCursor. */
-export function objectWithList(fields: Record<string, z.ZodType>, field: string, item: z.ZodType) {
-  return z.looseObject({ ...fields, [field]: z.array(item), nextCursor: z.string().nullable().optional().meta({ description: 'with limit or cursor' }) });
+export function objectWithList<Fields extends z.ZodRawShape, Field extends string, Item extends z.ZodType>(fields: Fields, field: Field, item: Item) {
+  const list = { [field]: z.array(item) } as { [Name in Field]: z.ZodArray<Item> };
+  return z.looseObject({ ...fields, ...list, nextCursor: z.string().nullable().optional().meta({ description: 'with limit or cursor' }) });
 }
 
 /** A film (the public Project shape; every reader sees the same fields). */
@@ -59,7 +60,6 @@ export const project = z.looseObject({
   txHash: z.string().nullable(),
   explorerUrl,
 });
-
 
 export const investment = z.looseObject({
   id: z.number().int(),
@@ -126,7 +126,27 @@ export const investorDistribution = z.looseObject({
   explorerUrl,
 });
 
-export const certificate = z.looseObject({ mint: z.string(), projectId: z.number().int(), owner: z.string(), txHash: z.string(), mintedAt: isoDate.nullable(), explorerUrl });
+export const certificate = z.looseObject({
+  mint: z.string(),
+  projectId: z.number().int(),
+  owner: z.string(),
+  txHash: z.string(),
+  mintedAt: isoDate.nullable(),
+  explorerUrl,
+});
+
+/** A studio as the chain has it. */
+export const studioAccount = z.looseObject({
+  address: z.string(),
+  authority: z.string(),
+  name: z.string(),
+  verified: z.boolean(),
+  fundingCap: z.number().meta({ description: 'USD' }),
+  fundingCapLamports: lamports,
+  registeredAt: isoDate,
+  txHash: z.string(),
+  explorerUrl,
+});
 
 export const application = z.looseObject({
   id: z.number().int(),
@@ -142,7 +162,7 @@ export const application = z.looseObject({
   submittedAt: isoDate,
   reviewedAt: isoDate.nullable(),
   approvalTxHash: z.string().nullable(),
-  studio: z.looseObject({}).nullable(),
+  studio: studioAccount.nullable().meta({ description: 'the studio as the chain has it (null until register_studio is indexed)' }),
 });
 
 export const website = z.looseObject({
@@ -156,11 +176,24 @@ export const website = z.looseObject({
   verifiedAt: isoDate.nullable(),
   lastError: z.string().nullable(),
   contactEmail: z.string().nullable(),
+  websiteName: z.string().nullable().meta({ description: "the Apply to Publisher Program form's fields, null when the website was asked for elsewhere" }),
+  monthlyVisitors: z.string().nullable(),
+  category: z.string().nullable(),
 });
 
+/** An auto-list API key as its owner lists it (the key itself is never shown again). */
 export const apiKey = z.looseObject({ id: z.number().int(), origin: z.string(), prefix: z.string(), createdAt: isoDate, revokedAt: isoDate.nullable() });
 
-export const hub = z.looseObject({ projectId: z.number().int(), title: z.string(), thumbnailUrl: z.string(), status: z.string(), relation: z.enum(['studio', 'investor']) });
+/** The answer that created a key: the only one that carries the key (private: shown once) and its catalogue snippet. */
+export const newApiKey = apiKey.extend({ key: z.string(), catalogueSnippet: z.string() });
+
+export const hub = z.looseObject({
+  projectId: z.number().int(),
+  title: z.string(),
+  thumbnailUrl: z.string(),
+  status: z.string(),
+  relation: z.enum(['studio', 'investor']),
+});
 
 export const update = z.looseObject({ id: z.number().int(), title: z.string(), description: z.string(), date: isoDate, author: z.string() });
 
@@ -174,24 +207,50 @@ export const poll = z.looseObject({
   myVote: z.number().int().nullable(),
 });
 
+/** An ad campaign as the index knows it, with the advertiser's off-chain request details (null when none were recorded). */
 export const campaign = z.looseObject({
   address: z.string(),
   advertiser: z.string(),
+  campaignId: z.string(),
   adType: z.enum(['display', 'video', 'sponsorship']),
+  pricePerMilleLamports: lamports,
+  sponsoredProjectId: z.number().int().nullable(),
   budgetLamports: lamports,
   spentLamports: lamports,
   remainingLamports: lamports,
   impressions: z.number(),
   creativeUri: z.string(),
-  targetGenres: z.array(z.string()),
+  creativeHash: z.string().meta({ description: 'hex sha256 of the creative' }),
+  creativeKind: z.enum(['image', 'video']).nullable(),
+  targetGenres: z.array(z.string()).meta({ description: 'genre names; [] targets every film' }),
   startAt: isoDate,
   endAt: isoDate,
   createdAt: isoDate,
   paused: z.boolean(),
-  status: z.string(),
+  status: z.enum(['scheduled', 'active', 'paused', 'exhausted', 'ended', 'closed']),
+  closableAt: isoDate.meta({ description: 'endAt plus the settlement grace period: the advertiser may close the campaign from then on' }),
+  closedAt: isoDate.nullable(),
+  refundedLamports: lamports.nullable(),
+  companyName: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  targetAudience: z.string().nullable(),
+  monthlyBudgetUsd: z.number().nullable(),
 });
 
-export const revenueEntry = z.looseObject({ projectId: z.number().int(), projectTitle: z.string(), earned: z.number(), claimable: z.number(), claimed: z.number() });
+/** GET /api/campaigns/{address}: the campaign with its impressions and spend per UTC day and per film. */
+export const campaignDetail = campaign.extend({
+  series: z.array(z.looseObject({ date: z.string(), impressions: z.number(), spentLamports: lamports })),
+  byFilm: z.array(z.looseObject({ projectId: z.number().int(), title: z.string(), impressions: z.number(), spentLamports: lamports })),
+});
+
+export const revenueEntry = z.looseObject({
+  projectId: z.number().int(),
+  projectTitle: z.string(),
+  earned: z.number(),
+  claimable: z.number(),
+  claimed: z.number(),
+});
 export const revenueTransaction = z.looseObject({
   type: z.enum(['distribution', 'claim']),
   amount: z.number(),
@@ -210,7 +269,14 @@ export const catalogueFilm = z.looseObject({
   embedCode: z.string(),
 });
 
-export const filmFigures = z.looseObject({ projectId: z.number().int(), title: z.string(), status: z.string(), raised: z.number(), revenue: z.number(), views: z.number() });
+export const filmFigures = z.looseObject({
+  projectId: z.number().int(),
+  title: z.string(),
+  status: z.string(),
+  raised: z.number(),
+  revenue: z.number(),
+  views: z.number(),
+});
 
 export const embedFigures = z.looseObject({
   embedId: z.string(),
@@ -223,7 +289,13 @@ export const embedFigures = z.looseObject({
   claimableLamports: z.string(),
 });
 
-export const publisherDay = z.looseObject({ date: z.string(), embedId: z.string(), projectId: z.number().int(), views: z.number().int(), earnedLamports: lamports });
+export const publisherDay = z.looseObject({
+  date: z.string(),
+  embedId: z.string(),
+  projectId: z.number().int(),
+  views: z.number().int(),
+  earnedLamports: lamports,
+});
 
 export const teamMember = z.looseObject({ id: z.number().int(), name: z.string(), role: z.string(), avatarUrl: z.string().nullable() });
 
@@ -274,10 +346,18 @@ export const investmentWithProject = investment.extend({ project: project.option
 /** GET /api/projects: every match, or with limit or cursor one page with the total. */
 export const projectList = z.union([
   z.array(project).meta({ description: 'without limit and cursor: every match' }),
-  z.looseObject({ items: z.array(project), nextCursor: z.string().nullable(), total: z.number().int() }).meta({ description: 'with limit or cursor: one page' }),
+  z
+    .looseObject({ items: z.array(project), nextCursor: z.string().nullable(), total: z.number().int() })
+    .meta({ description: 'with limit or cursor: one page' }),
 ]);
 
-export const user = z.looseObject({ id: z.number().int(), username: z.string().nullable(), walletAddress: z.string(), chainAddress: z.string().nullable(), isStudio: z.boolean() });
+export const user = z.looseObject({
+  id: z.number().int(),
+  username: z.string().nullable(),
+  walletAddress: z.string(),
+  chainAddress: z.string().nullable(),
+  isStudio: z.boolean(),
+});
 
 /** A stored metadata document: the URI and sha256 create_project and update_project_metadata record. */
 export const storedDocument = z.looseObject({ uri: z.string(), sha256: z.string() });
@@ -292,17 +372,6 @@ export const genreList = z.looseObject({ genres: z.array(z.string()) });
 
 /** GET /api/revenue/unclaimed/{userId}: every field the server sends for one unclaimed distribution. */
 export const unclaimedRevenue = LIST_RESPONSES['/api/revenue/unclaimed/{userId}'];
-
-export type Project = z.output<typeof project>;
-export type ProjectStatus = Project['status'];
-export type Investment = z.output<typeof investment> & { project?: Project };
-export type User = z.output<typeof user>;
-export type UnclaimedDistribution = z.output<typeof investorDistribution>;
-export type UnclaimedRevenue = z.output<typeof unclaimedRevenue>;
-export type PlatformDistribution = z.output<typeof distribution>;
-export type EmbedRecord = z.output<typeof embed>;
-export type CampaignSummaryShape = z.output<typeof campaign>;
-export type StoredMedia = z.output<typeof storedMedia>;
 
 /** GET /api/projects/featured: funding films first, verified studios first among equals. */
 export const featuredProjects = z.array(project);
@@ -357,19 +426,6 @@ export const platform = z.looseObject({
   verifiedFundingCap: z.number(),
   minFundingWindowDays: z.number().int(),
   maxFundingWindowDays: z.number().int().nullable().meta({ description: 'null: the platform states no window (only a future deadline)' }),
-});
-
-/** A studio as the chain has it. */
-export const studioAccount = z.looseObject({
-  address: z.string(),
-  authority: z.string(),
-  name: z.string(),
-  verified: z.boolean(),
-  fundingCap: z.number().meta({ description: 'USD' }),
-  fundingCapLamports: lamports,
-  registeredAt: isoDate,
-  txHash: z.string(),
-  explorerUrl,
 });
 
 /** A studio's settings (PUT /api/studios/{walletAddress}/profile answers it). */
@@ -459,3 +515,5 @@ export const ad = z.looseObject({
 /** POST /api/webhooks/helius: what one delivery added. */
 export const webhookDelivery = z.looseObject({ ingested: z.number().int(), events: z.number().int() });
 
+/** A demo wallet (the demo chain's /api/demo answers): its custodial key and balance. */
+export const demoWallet = z.looseObject({ walletAddress: z.string(), demoAddress: z.string(), balanceLamports: lamports, balance: z.number() });

@@ -6,7 +6,8 @@ import type { AnchorWallet } from '@solana/wallet-adapter-react'
 import { Keypair, PublicKey, SystemProgram, Transaction, type Connection, type TransactionInstruction } from '@solana/web3.js'
 import { AD_PRICE_PER_MILLE_LAMPORTS, COMMITMENT, LAMPORTS_PER_SOL, USD_PER_SOL } from '@/constants'
 import { ApiError, apiGet, apiPost } from '@/lib/api'
-import type { AdType, CampaignDetail, CampaignSummary, Cluster, Project } from '@/lib/types'
+import type { Cluster } from '@/lib/api'
+import type { AdType, CampaignDetail, CampaignSummary, Project } from '@marquee/api-contract'
 import {
   WritePath,
   requestTestRevenue,

@@ -49,60 +49,86 @@ const emptyToNull = (text: string | undefined) => (text === undefined ? undefine
 export function campaignRoutes(now: () => number) {
   return new ApiRoutes()
     .endpoint(
-      createRoute({ method: 'get', path: '/', summary: "An advertiser's campaigns, newest first: { campaigns: CampaignSummary[] }", request: { query: campaignListQuery }, responses: { 200: json(contract.LIST_RESPONSES['/api/campaigns']) } }),
+      createRoute({
+        method: 'get',
+        path: '/',
+        summary: "An advertiser's campaigns, newest first: { campaigns: CampaignSummary[] }",
+        request: { query: campaignListQuery },
+        responses: { 200: json(contract.LIST_RESPONSES['/api/campaigns']) },
+      }),
       async (c) => {
-      const ctx = c.var.cluster;
-      const query = c.req.valid('query');
-      const advertiser = await advertiserAddressOf(ctx.db, query.advertiser);
-      const nowSeconds = chainSeconds(ctx, now);
-      const summaries = (rows: campaigns.CampaignWithDetails[]) => Promise.all(rows.map((row) => withSponsoredProject(ctx.db, row, nowSeconds)));
-      const page = requestedPage(query, campaigns.ADVERTISER_CAMPAIGN_ORDER);
-      if (!page) return c.json({ campaigns: await summaries(await campaigns.byAdvertiser(ctx.db, advertiser)) });
-      const found = await campaigns.pageByAdvertiser(ctx.db, advertiser, page);
-      return c.json({ campaigns: await summaries(found.rows), nextCursor: nextCursor(campaigns.ADVERTISER_CAMPAIGN_ORDER, found) });
-    },
+        const ctx = c.var.cluster;
+        const query = c.req.valid('query');
+        const advertiser = await advertiserAddressOf(ctx.db, query.advertiser);
+        const nowSeconds = chainSeconds(ctx, now);
+        const summaries = (rows: campaigns.CampaignWithDetails[]) => Promise.all(rows.map((row) => withSponsoredProject(ctx.db, row, nowSeconds)));
+        const page = requestedPage(query, campaigns.ADVERTISER_CAMPAIGN_ORDER);
+        if (!page) return c.json({ campaigns: await summaries(await campaigns.byAdvertiser(ctx.db, advertiser)) });
+        const found = await campaigns.pageByAdvertiser(ctx.db, advertiser, page);
+        return c.json({ campaigns: await summaries(found.rows), nextCursor: nextCursor(campaigns.ADVERTISER_CAMPAIGN_ORDER, found) });
+      },
     )
     .endpoint(
-      createRoute({ method: 'get', path: '/genres', summary: "The genre list of a campaign's target_genres bitmask (bit i = genres[i]): { genres }", responses: { 200: json(contract.genreList) } }),
+      createRoute({
+        method: 'get',
+        path: '/genres',
+        summary: "The genre list of a campaign's target_genres bitmask (bit i = genres[i]): { genres }",
+        responses: { 200: json(contract.genreList) },
+      }),
       (c) => c.json({ genres: [...AD_GENRES] }),
     )
     .endpoint(
-      createRoute({ method: 'get', path: '/{address}', summary: "One campaign: CampaignSummary with series (per UTC day) and byFilm (impressions and spend)", request: { params: campaignParams }, responses: { 200: json(contract.campaign), ...errors({404: "Campaign not found"}) } }),
+      createRoute({
+        method: 'get',
+        path: '/{address}',
+        summary: 'One campaign: CampaignSummary with series (per UTC day) and byFilm (impressions and spend)',
+        request: { params: campaignParams },
+        responses: { 200: json(contract.campaignDetail), ...errors({ 404: 'Campaign not found' }) },
+      }),
       async (c) => {
-      const ctx = c.var.cluster;
-      const { address } = c.req.valid('param');
-      const summary = await loadCampaignSummary(ctx.db, address, chainSeconds(ctx, now));
-      if (!summary) fail(404, 'Campaign not found');
-      return c.json({ ...summary, ...(await campaignFigures(ctx.db, address)) });
-    },
+        const ctx = c.var.cluster;
+        const { address } = c.req.valid('param');
+        const summary = await loadCampaignSummary(ctx.db, address, chainSeconds(ctx, now));
+        if (!summary) fail(404, 'Campaign not found');
+        return c.json({ ...summary, ...(await campaignFigures(ctx.db, address)) });
+      },
     )
     .endpoint(
-      createRoute({ method: 'put', path: '/{address}/details', summary: "The advertising request's off-chain details of a campaign (its advertiser's session only); answers CampaignSummary", request: { params: campaignParams, body: { content: { 'application/json': { schema: campaignDetailsBody } } } }, responses: { 200: json(contract.campaign), ...errors({401: "not signed in", 403: "signed in as another wallet, or not the campaign’s advertiser", 404: "campaign not indexed yet"}) } }),
-      async (c) => {
-      const ctx = c.var.cluster;
-      const { address } = c.req.valid('param');
-      const body = c.req.valid('json');
-      requireWallet(c, body.walletAddress);
-      const row = await campaigns.byAddress(ctx.db, address);
-      if (!row) fail(404, 'Campaign not found: it is not indexed yet');
-      if ((await advertiserAddressOf(ctx.db, body.walletAddress)) !== row.advertiser) {
-        fail(403, 'Only the advertiser of this campaign can change its details');
-      }
-      await campaigns.upsertDetails(
-        ctx.db,
-        address,
-        {
-          companyName: emptyToNull(body.companyName),
-          email: emptyToNull(body.email),
-          website: emptyToNull(body.website),
-          targetAudience: emptyToNull(body.targetAudience),
-          ...(body.monthlyBudgetUsd !== undefined ? { monthlyBudgetUsd: body.monthlyBudgetUsd } : {}),
-          // A creative uploaded to this server is known by its bytes' type from now on.
-          ...(row.creative_kind ? {} : { creativeKind: await creativeKindOf(row.creative_uri, c.var.media) }),
+      createRoute({
+        method: 'put',
+        path: '/{address}/details',
+        summary: "The advertising request's off-chain details of a campaign (its advertiser's session only); answers CampaignSummary",
+        request: { params: campaignParams, body: { content: { 'application/json': { schema: campaignDetailsBody } } } },
+        responses: {
+          200: json(contract.campaign),
+          ...errors({ 401: 'not signed in', 403: 'signed in as another wallet, or not the campaign’s advertiser', 404: 'campaign not indexed yet' }),
         },
-        Math.floor(now() / 1000),
-      );
-      return c.json((await loadCampaignSummary(ctx.db, address, chainSeconds(ctx, now)))!);
-    },
+      }),
+      async (c) => {
+        const ctx = c.var.cluster;
+        const { address } = c.req.valid('param');
+        const body = c.req.valid('json');
+        requireWallet(c, body.walletAddress);
+        const row = await campaigns.byAddress(ctx.db, address);
+        if (!row) fail(404, 'Campaign not found: it is not indexed yet');
+        if ((await advertiserAddressOf(ctx.db, body.walletAddress)) !== row.advertiser) {
+          fail(403, 'Only the advertiser of this campaign can change its details');
+        }
+        await campaigns.upsertDetails(
+          ctx.db,
+          address,
+          {
+            companyName: emptyToNull(body.companyName),
+            email: emptyToNull(body.email),
+            website: emptyToNull(body.website),
+            targetAudience: emptyToNull(body.targetAudience),
+            ...(body.monthlyBudgetUsd !== undefined ? { monthlyBudgetUsd: body.monthlyBudgetUsd } : {}),
+            // A creative uploaded to this server is known by its bytes' type from now on.
+            ...(row.creative_kind ? {} : { creativeKind: await creativeKindOf(row.creative_uri, c.var.media) }),
+          },
+          Math.floor(now() / 1000),
+        );
+        return c.json((await loadCampaignSummary(ctx.db, address, chainSeconds(ctx, now)))!);
+      },
     );
 }

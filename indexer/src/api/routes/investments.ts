@@ -14,45 +14,70 @@ import { projectOfWrite, verifiedEvents } from '../verify.ts';
 export function investmentRoutes(now: () => number) {
   return new ApiRoutes()
     .endpoint(
-      createRoute({ method: 'get', path: '/user/{userId}', summary: "A user's investments with their project, newest first", request: { params: userIdParams, query: pageQuery }, responses: { 200: json(contract.LIST_RESPONSES['/api/investments/user/{userId}']) } }),
+      createRoute({
+        method: 'get',
+        path: '/user/{userId}',
+        summary: "A user's investments with their project, newest first",
+        request: { params: userIdParams, query: pageQuery },
+        responses: { 200: json(contract.LIST_RESPONSES['/api/investments/user/{userId}']) },
+      }),
       async (c) => {
-      const ctx = c.var.cluster;
-      const { userId } = c.req.valid('param');
-      const { chainAddress } = await users.resolveUser(ctx.db, userId);
-      if (!chainAddress) fail(404, 'User not found');
-      const origin = new URL(c.req.url).origin;
-      const withProjects = async (list: Awaited<ReturnType<typeof listInvestments>>) => {
-        const result = [];
-        for (const investment of list) result.push({ ...investment, project: await getProject(ctx, origin, now(), investment.projectId) });
-        return result;
-      };
-      const page = requestedPage(c.req.valid('query'), investments.INVESTMENT_ORDER);
-      if (!page) return c.json(await withProjects(await listInvestments(ctx, { investor: chainAddress })));
-      const found = await pageInvestments(ctx, { investor: chainAddress }, page);
-      return c.json(pageAnswer(investments.INVESTMENT_ORDER, { rows: await withProjects(found.rows), next: found.next }));
-    },
+        const ctx = c.var.cluster;
+        const { userId } = c.req.valid('param');
+        const { chainAddress } = await users.resolveUser(ctx.db, userId);
+        if (!chainAddress) fail(404, 'User not found');
+        const origin = new URL(c.req.url).origin;
+        const withProjects = async (list: Awaited<ReturnType<typeof listInvestments>>) => {
+          const result = [];
+          for (const investment of list) result.push({ ...investment, project: await getProject(ctx, origin, now(), investment.projectId) });
+          return result;
+        };
+        const page = requestedPage(c.req.valid('query'), investments.INVESTMENT_ORDER);
+        if (!page) return c.json(await withProjects(await listInvestments(ctx, { investor: chainAddress })));
+        const found = await pageInvestments(ctx, { investor: chainAddress }, page);
+        return c.json(pageAnswer(investments.INVESTMENT_ORDER, { rows: await withProjects(found.rows), next: found.next }));
+      },
     )
     .endpoint(
-      createRoute({ method: 'get', path: '/project/{projectId}', summary: "A project's investments, newest first", request: { params: projectIdParams, query: pageQuery }, responses: { 200: json(contract.LIST_RESPONSES['/api/investments/project/{projectId}']) } }),
+      createRoute({
+        method: 'get',
+        path: '/project/{projectId}',
+        summary: "A project's investments, newest first",
+        request: { params: projectIdParams, query: pageQuery },
+        responses: { 200: json(contract.LIST_RESPONSES['/api/investments/project/{projectId}']) },
+      }),
       async (c) => {
-      const ctx = c.var.cluster;
-      const { projectId } = c.req.valid('param');
-      if (!(await getProject(ctx, new URL(c.req.url).origin, now(), projectId))) fail(404, 'Project not found');
-      const page = requestedPage(c.req.valid('query'), investments.INVESTMENT_ORDER);
-      if (!page) return c.json(await listInvestments(ctx, { projectId }));
-      return c.json(pageAnswer(investments.INVESTMENT_ORDER, await pageInvestments(ctx, { projectId }, page)));
-    },
+        const ctx = c.var.cluster;
+        const { projectId } = c.req.valid('param');
+        if (!(await getProject(ctx, new URL(c.req.url).origin, now(), projectId))) fail(404, 'Project not found');
+        const page = requestedPage(c.req.valid('query'), investments.INVESTMENT_ORDER);
+        if (!page) return c.json(await listInvestments(ctx, { projectId }));
+        return c.json(pageAnswer(investments.INVESTMENT_ORDER, await pageInvestments(ctx, { projectId }, page)));
+      },
     )
     .endpoint(
-      createRoute({ method: 'post', path: '/', summary: "Record an investment after verifying its invest transaction", request: { body: { content: { 'application/json': { schema: investmentBody } } } }, responses: { 201: json(contract.investmentWithProject, 'created'), ...errors({400: "transaction does not match", 404: "project or transaction not found", 502: "the cluster's RPC could not be asked for the transaction"}) } }),
+      createRoute({
+        method: 'post',
+        path: '/',
+        summary: 'Record an investment after verifying its invest transaction',
+        request: { body: { content: { 'application/json': { schema: investmentBody } } } },
+        responses: {
+          201: json(contract.investmentWithProject, 'created'),
+          ...errors({
+            400: 'transaction does not match',
+            404: 'project or transaction not found',
+            502: "the cluster's RPC could not be asked for the transaction",
+          }),
+        },
+      }),
       async (c) => {
-      const ctx = c.var.cluster;
-      const origin = new URL(c.req.url).origin;
-      const body = c.req.valid('json');
-      const project = await projectOfWrite(ctx, origin, now, body.projectId, body.txHash, ['Invested']);
-      const [event] = await verifiedEvents(ctx, body.txHash, ['Invested'], (e) => e.data.project === project.address);
-      const [investment] = await listInvestments(ctx, { event });
-      return c.json({ ...investment, project: await getProject(ctx, origin, now(), body.projectId) }, 201);
-    },
+        const ctx = c.var.cluster;
+        const origin = new URL(c.req.url).origin;
+        const body = c.req.valid('json');
+        const project = await projectOfWrite(ctx, origin, now, body.projectId, body.txHash, ['Invested']);
+        const [event] = await verifiedEvents(ctx, body.txHash, ['Invested'], (e) => e.data.project === project.address);
+        const [investment] = await listInvestments(ctx, { event });
+        return c.json({ ...investment, project: await getProject(ctx, origin, now(), body.projectId) }, 201);
+      },
     );
 }

@@ -37,19 +37,31 @@ export function metadataUri(ctx: ClusterContext, origin: string, sha256: string)
 export function metadataRoutes(now: () => number) {
   return new ApiRoutes()
     .endpoint(
-      createRoute({ method: 'post', path: '/', summary: "Store project metadata; returns the uri and sha256 for create_project", request: { body: { content: { 'application/json': { schema: metadataBody } } } }, responses: { 201: json(contract.storedDocument, 'created') } }),
+      createRoute({
+        method: 'post',
+        path: '/',
+        summary: 'Store project metadata; returns the uri and sha256 for create_project',
+        request: { body: { content: { 'application/json': { schema: metadataBody } } } },
+        responses: { 201: json(contract.storedDocument, 'created') },
+      }),
       async (c) => {
-      const ctx = c.var.cluster;
-      const sha256 = await storeMetadata(ctx, c.req.valid('json'), now());
-      return c.json({ uri: metadataUri(ctx, new URL(c.req.url).origin, sha256), sha256 }, 201);
-    },
+        const ctx = c.var.cluster;
+        const sha256 = await storeMetadata(ctx, c.req.valid('json'), now());
+        return c.json({ uri: metadataUri(ctx, new URL(c.req.url).origin, sha256), sha256 }, 201);
+      },
     )
     .endpoint(
-      createRoute({ method: 'get', path: '/{sha256}', summary: "Stored project metadata", request: { params: sha256Params }, responses: { 200: json(contract.filmMetadata) } }),
+      createRoute({
+        method: 'get',
+        path: '/{sha256}',
+        summary: 'Stored project metadata',
+        request: { params: sha256Params },
+        responses: { 200: json(contract.filmMetadata) },
+      }),
       async (c) => {
-      const metadata = await readMetadata(c.var.cluster, c.req.valid('param').sha256);
-      if (!metadata) fail(404, 'Metadata not found');
-      return c.json(metadata);
-    },
+        const metadata = await readMetadata(c.var.cluster, c.req.valid('param').sha256);
+        if (!metadata) fail(404, 'Metadata not found');
+        return c.json(metadata);
+      },
     );
 }

@@ -14,25 +14,40 @@ import { userShape } from '../shapes.ts';
 export function userRoutes(now: () => number, isServerKey: (address: string) => boolean = () => false) {
   return new ApiRoutes()
     .endpoint(
-      createRoute({ method: 'post', path: '/', summary: "Register a wallet (idempotent); needs that wallet's session", request: { body: { content: { 'application/json': { schema: userBody } } } }, responses: { 200: json(contract.user), ...errors({401: "not signed in", 403: "signed in as another wallet", 409: "the address is a demo key, not a wallet"}) } }),
+      createRoute({
+        method: 'post',
+        path: '/',
+        summary: "Register a wallet (idempotent); needs that wallet's session",
+        request: { body: { content: { 'application/json': { schema: userBody } } } },
+        responses: {
+          200: json(contract.user),
+          ...errors({ 401: 'not signed in', 403: 'signed in as another wallet', 409: 'the address is a demo key, not a wallet' }),
+        },
+      }),
       async (c) => {
-      const body = c.req.valid('json');
-      requireWallet(c, body.walletAddress);
-      if (isServerKey(body.walletAddress)) fail(409, `${body.walletAddress} is a key held by the demo chain, not a wallet: it cannot be registered`);
-      try {
-        return c.json(userShape(await users.registerUser(c.var.cluster.db, body.walletAddress, body, now())));
-      } catch (error) {
-        if (error instanceof users.UserLinkError) fail(error.status, error.message);
-        throw error;
-      }
-    },
+        const body = c.req.valid('json');
+        requireWallet(c, body.walletAddress);
+        if (isServerKey(body.walletAddress)) fail(409, `${body.walletAddress} is a key held by the demo chain, not a wallet: it cannot be registered`);
+        try {
+          return c.json(userShape(await users.registerUser(c.var.cluster.db, body.walletAddress, body, now())));
+        } catch (error) {
+          if (error instanceof users.UserLinkError) fail(error.status, error.message);
+          throw error;
+        }
+      },
     )
     .endpoint(
-      createRoute({ method: 'get', path: '/{userId}', summary: "A user by id or wallet", request: { params: userIdParams }, responses: { 200: json(contract.user) } }),
+      createRoute({
+        method: 'get',
+        path: '/{userId}',
+        summary: 'A user by id or wallet',
+        request: { params: userIdParams },
+        responses: { 200: json(contract.user) },
+      }),
       async (c) => {
-      const { user } = await users.resolveUser(c.var.cluster.db, c.req.valid('param').userId);
-      if (!user) fail(404, 'User not found');
-      return c.json(userShape(user));
-    },
+        const { user } = await users.resolveUser(c.var.cluster.db, c.req.valid('param').userId);
+        if (!user) fail(404, 'User not found');
+        return c.json(userShape(user));
+      },
     );
 }

@@ -26,14 +26,22 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 export function webhookRoutes(authHeader: string | undefined) {
-  return new ApiRoutes()
-    .endpoint(
-      createRoute({ method: 'post', path: '/helius', summary: "Helius raw-transaction webhook (Authorization header checked)", middleware: [async (c, next) => {
-      if (!authHeader) fail(404, 'The Helius webhook is not configured');
-      if (!sameSecret(c.req.header('authorization') ?? '', authHeader)) fail(401, 'Invalid webhook authorization');
-      await next();
-    }] as const, request: { body: { content: { 'application/json': { schema: heliusDelivery } } } }, responses: { 200: json(contract.webhookDelivery), ...errors({401: "bad authorization", 404: "webhook not configured"}) } }),
-      async (c) => {
+  return new ApiRoutes().endpoint(
+    createRoute({
+      method: 'post',
+      path: '/helius',
+      summary: 'Helius raw-transaction webhook (Authorization header checked)',
+      middleware: [
+        async (c, next) => {
+          if (!authHeader) fail(404, 'The Helius webhook is not configured');
+          if (!sameSecret(c.req.header('authorization') ?? '', authHeader)) fail(401, 'Invalid webhook authorization');
+          await next();
+        },
+      ] as const,
+      request: { body: { content: { 'application/json': { schema: heliusDelivery } } } },
+      responses: { 200: json(contract.webhookDelivery), ...errors({ 401: 'bad authorization', 404: 'webhook not configured' }) },
+    }),
+    async (c) => {
       const { indexer } = c.var.cluster;
       let ingested = 0;
       let events = 0;
@@ -52,5 +60,5 @@ export function webhookRoutes(authHeader: string | undefined) {
       if ((await indexer.gaps()).length > 0) indexer.requestGapResolution().catch((error) => console.error('[indexer]', error));
       return c.json({ ingested, events });
     },
-    );
+  );
 }
