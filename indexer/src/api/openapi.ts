@@ -35,6 +35,9 @@ export function errors<const Reasons extends Record<number, string>>(reasons: Re
 /** The answer of a route that looks the reported transaction up on its cluster (api/verify.ts) when the cluster's RPC fails. */
 export const CHAIN_LOOKUP = { 502: "the cluster's RPC could not be asked for the transaction" };
 
+/** The answers of a route that records a write after verifying its transaction on the cluster. */
+export const VERIFIED_WRITE = { 400: 'transaction does not match', 404: 'project or transaction not found', ...CHAIN_LOOKUP };
+
 /** The answers of a route acting for a wallet without that wallet's session (auth/guard.ts). */
 export const WALLET_SESSION = { 401: 'not signed in', 403: 'signed in as another wallet' };
 

@@ -49,7 +49,7 @@ export default function ClaimFeature() {
   const shown = claiming ?? unclaimed.data
   const total = shown?.total
   const distributions = shown?.distributions ?? []
-  const projectCount = new Set(distributions.map((distribution) => distribution.projectId ?? distribution.id)).size
+  const projectCount = new Set(distributions.map((distribution) => distribution.projectId)).size
   const amountText = claimAmountText(total ?? 0)
 
   const startClaim = () => {

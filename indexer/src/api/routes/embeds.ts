@@ -1,7 +1,7 @@
 // /api/embeds: registered embeds (verified register_embed transactions) and their listing.
 import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
-import { ApiRoutes, errors, json } from '../openapi.ts';
+import { CHAIN_LOOKUP, ApiRoutes, errors, json } from '../openapi.ts';
 import type { AppEnv } from '../context.ts';
 import { embedBody, embedListQuery, publisherClaimBody } from '../schemas.ts';
 import { embeds, users } from '../../db/index.ts';
@@ -18,7 +18,7 @@ export function embedRoutes(now: () => number) {
           path: '/',
           summary: 'Record an embed after verifying its register_embed transaction',
           request: { body: { content: { 'application/json': { schema: embedBody } } } },
-          responses: { 201: json(contract.embed, 'created'), ...errors({ 502: "the cluster's RPC could not be asked for the transaction" }) },
+          responses: { 201: json(contract.embed, 'created'), ...errors({ ...CHAIN_LOOKUP }) },
         }),
         async (c) => {
           const ctx = c.var.cluster;
@@ -42,7 +42,7 @@ export function embedRoutes(now: () => number) {
           path: '/claims',
           summary: 'Record a claim_publisher_revenue after verifying its transaction',
           request: { body: { content: { 'application/json': { schema: publisherClaimBody } } } },
-          responses: { 200: json(contract.publisherClaim), ...errors({ 502: "the cluster's RPC could not be asked for the transaction" }) },
+          responses: { 200: json(contract.publisherClaim), ...errors({ ...CHAIN_LOOKUP }) },
         }),
         async (c) => {
           const ctx = c.var.cluster;

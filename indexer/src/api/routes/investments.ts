@@ -1,7 +1,7 @@
 // /api/investments: a user's and a project's investments, and the verified invest write.
 import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
-import { ApiRoutes, errors, json } from '../openapi.ts';
+import { VERIFIED_WRITE, ApiRoutes, errors, json } from '../openapi.ts';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { pageAnswer, requestedPage } from '../page-cursor.ts';
@@ -64,9 +64,7 @@ export function investmentRoutes(now: () => number) {
         responses: {
           201: json(contract.investmentWithProject, 'created'),
           ...errors({
-            400: 'transaction does not match',
-            404: 'project or transaction not found',
-            502: "the cluster's RPC could not be asked for the transaction",
+            ...VERIFIED_WRITE,
           }),
         },
       }),

@@ -2,7 +2,7 @@
 // list is filtered, sorted and paginated in the database (marketplace at scale, docs/API.md).
 import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
-import { ApiRoutes, errors, json } from '../openapi.ts';
+import { VERIFIED_WRITE, ApiRoutes, errors, json } from '../openapi.ts';
 import { DEFAULT_PAGE_LIMIT } from '../../constants.ts';
 import { projects } from '../../db/index.ts';
 import type { AppEnv } from '../context.ts';
@@ -96,9 +96,7 @@ export function projectRoutes(now: () => number) {
         responses: {
           200: json(contract.project),
           ...errors({
-            400: 'transaction does not match',
-            404: 'project or transaction not found',
-            502: "the cluster's RPC could not be asked for the transaction",
+            ...VERIFIED_WRITE,
           }),
         },
       }),

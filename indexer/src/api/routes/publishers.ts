@@ -4,7 +4,7 @@
 // chain's figures, public anyway) is the wallet's own: its session is required (auth/guard.ts).
 import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
-import { ApiRoutes, errors, json } from '../openapi.ts';
+import { WALLET_SESSION, ApiRoutes, errors, json } from '../openapi.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { requireWallet } from '../../auth/guard.ts';
 import type { AppEnv } from '../context.ts';
@@ -68,7 +68,7 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
         request: { params: publisherParams, query: pageQuery },
         responses: {
           200: json(contract.LIST_RESPONSES['/api/publishers/{walletAddress}/websites']),
-          ...errors({ 401: 'not signed in', 403: 'signed in as another wallet' }),
+          ...errors({ ...WALLET_SESSION }),
         },
       }),
       async (c) => {
@@ -85,7 +85,7 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
         path: '/websites',
         summary: "A website's verification token (the same until verified); needs that wallet's session",
         request: { body: { content: { 'application/json': { schema: websiteRequestBody } } } },
-        responses: { 201: json(contract.website, 'created'), ...errors({ 401: 'not signed in', 403: 'signed in as another wallet' }) },
+        responses: { 201: json(contract.website, 'created'), ...errors({ ...WALLET_SESSION }) },
       }),
       async (c) => {
         const { walletAddress, websiteUrl, contactEmail, websiteName, monthlyVisitors, category } = c.req.valid('json');
@@ -112,7 +112,7 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
         request: { body: { content: { 'application/json': { schema: websiteVerifyBody } } } },
         responses: {
           200: json(contract.website),
-          ...errors({ 401: 'not signed in', 403: 'signed in as another wallet', 404: 'no token issued', 422: 'not verified: the reason' }),
+          ...errors({ ...WALLET_SESSION, 404: 'no token issued', 422: 'not verified: the reason' }),
         },
       }),
       async (c) => {
@@ -137,7 +137,7 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
         request: { params: publisherParams, query: pageQuery },
         responses: {
           200: json(contract.LIST_RESPONSES['/api/publishers/{walletAddress}/keys']),
-          ...errors({ 401: 'not signed in', 403: 'signed in as another wallet' }),
+          ...errors({ ...WALLET_SESSION }),
         },
       }),
       async (c) => {
@@ -161,7 +161,10 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
         path: '/keys',
         summary: "A new API key for a verified website, shown once; needs that wallet's session",
         request: { body: { content: { 'application/json': { schema: apiKeyBody } } } },
-        responses: { 201: json(contract.newApiKey, 'created'), ...errors({ 401: 'not signed in', 403: 'signed in as another wallet, or website not verified' }) },
+        responses: {
+          201: json(contract.newApiKey, 'created'),
+          ...errors({ 401: 'not signed in', 403: 'signed in as another wallet, or website not verified' }),
+        },
       }),
       async (c) => {
         const { db } = c.var.cluster;
@@ -193,7 +196,7 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
         path: '/keys/{id}/revoke',
         summary: "Revoke an API key; needs that wallet's session",
         request: { params: apiKeyIdParams, body: { content: { 'application/json': { schema: revokeKeyBody } } } },
-        responses: { 200: json(contract.apiKey), ...errors({ 401: 'not signed in', 403: 'signed in as another wallet', 404: 'unknown or already revoked' }) },
+        responses: { 200: json(contract.apiKey), ...errors({ ...WALLET_SESSION, 404: 'unknown or already revoked' }) },
       }),
       async (c) => {
         const { db } = c.var.cluster;
@@ -210,8 +213,7 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
         method: 'get',
         path: '/{walletAddress}/analytics',
         summary: "Views and earnings of a wallet's embeds, per day (in a from..to window) and per embed (paginated)",
-        description:
-          `from and to go together, to is not before from, and the window spans at most ${MAX_ANALYTICS_WINDOW_DAYS} days: rules across two parameters the schema cannot state, each a 400 naming the parameter (from or to) otherwise.`,
+        description: `from and to go together, to is not before from, and the window spans at most ${MAX_ANALYTICS_WINDOW_DAYS} days: rules across two parameters the schema cannot state, each a 400 naming the parameter (from or to) otherwise.`,
         request: { params: publisherParams, query: publisherAnalyticsQuery },
         responses: {
           200: json(contract.LIST_RESPONSES['/api/publishers/{walletAddress}/analytics']),

@@ -2,7 +2,7 @@
 // the verified claim write.
 import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
-import { ApiRoutes, errors, json } from '../openapi.ts';
+import { CHAIN_LOOKUP, ApiRoutes, errors, json } from '../openapi.ts';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { nextCursor, pageAnswer, requestedPage } from '../page-cursor.ts';
@@ -128,7 +128,7 @@ export function revenueRoutes() {
         path: '/claim',
         summary: 'Mark distributions claimed after verifying the claim_revenue transaction',
         request: { body: { content: { 'application/json': { schema: claimBody } } } },
-        responses: { 200: json(contract.revenueClaim), ...errors({ 502: "the cluster's RPC could not be asked for the transaction" }) },
+        responses: { 200: json(contract.revenueClaim), ...errors({ ...CHAIN_LOOKUP }) },
       }),
       async (c) => {
         const ctx = c.var.cluster;

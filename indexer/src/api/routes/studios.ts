@@ -5,7 +5,7 @@
 // Writes for a wallet need that wallet's session; the admin's decisions need the admin's.
 import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
-import { ApiRoutes, errors, json } from '../openapi.ts';
+import { CHAIN_LOOKUP, ApiRoutes, errors, json } from '../openapi.ts';
 import { Hono, type Context } from 'hono';
 import { requireSession, requireWallet } from '../../auth/guard.ts';
 import { certificates, platform, studioProfiles, users, verification, type Executor } from '../../db/index.ts';
@@ -185,11 +185,17 @@ export function verificationRoutes(now: () => number) {
         method: 'post',
         path: '/applications',
         summary: "Apply for studio verification; needs that wallet's session",
-        description: "Each document's url must be the media store's address of its own sha256 (/api/media/{sha256}), a rule across two fields the schema cannot state: a 400 'documents.N: The document URL must be its sha256' otherwise.",
+        description:
+          "Each document's url must be the media store's address of its own sha256 (/api/media/{sha256}), a rule across two fields the schema cannot state: a 400 'documents.N: The document URL must be its sha256' otherwise.",
         request: { body: { content: { 'application/json': { schema: applicationBody } } } },
         responses: {
           201: json(contract.application, 'created'),
-          ...errors({ 400: 'bad input, or a document whose url is not its sha256', 401: 'not signed in', 403: 'another wallet', 409: 'an application waits for review' }),
+          ...errors({
+            400: 'bad input, or a document whose url is not its sha256',
+            401: 'not signed in',
+            403: 'another wallet',
+            409: 'an application waits for review',
+          }),
         },
       }),
       async (c) => {
@@ -238,7 +244,7 @@ export function verificationRoutes(now: () => number) {
             403: 'not the platform admin',
             404: 'Application not found',
             409: 'already decided',
-            502: "the cluster's RPC could not be asked for the transaction",
+            ...CHAIN_LOOKUP,
           }),
         },
       }),
@@ -335,7 +341,7 @@ export function transactionRoutes() {
       request: { body: { content: { 'application/json': { schema: transactionBody } } } },
       responses: {
         200: json(contract.ingestedTransaction),
-        ...errors({ 400: 'not a Marquee transaction', 404: 'transaction not found', 502: "the cluster's RPC could not be asked for the transaction" }),
+        ...errors({ 400: 'not a Marquee transaction', 404: 'transaction not found', ...CHAIN_LOOKUP }),
       },
     }),
     async (c) => {

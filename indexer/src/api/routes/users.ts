@@ -3,7 +3,7 @@
 // per cluster.
 import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
-import { ApiRoutes, errors, json } from '../openapi.ts';
+import { WALLET_SESSION, ApiRoutes, errors, json } from '../openapi.ts';
 import { requireWallet } from '../../auth/guard.ts';
 import { UserLinkError, users } from '../../db/index.ts';
 import type { AppEnv } from '../context.ts';
@@ -21,7 +21,7 @@ export function userRoutes(now: () => number, isServerKey: (address: string) => 
         request: { body: { content: { 'application/json': { schema: userBody } } } },
         responses: {
           200: json(contract.user),
-          ...errors({ 401: 'not signed in', 403: 'signed in as another wallet', 409: 'the address is a demo key, not a wallet' }),
+          ...errors({ ...WALLET_SESSION, 409: 'the address is a demo key, not a wallet' }),
         },
       }),
       async (c) => {
