@@ -299,6 +299,23 @@ export const publisherDay = z.looseObject({
 
 export const teamMember = z.looseObject({ id: z.number().int(), name: z.string(), role: z.string(), avatarUrl: z.string().nullable() });
 
+/** A film's or the platform's funding on one UTC day (thousandths of SOL). */
+export const fundingPoint = z.looseObject({ date: z.string(), invested: z.number(), raised: z.number() });
+
+/** Views and revenue on one UTC day. */
+export const dailyPoint = z.looseObject({ date: z.string(), views: z.number(), revenue: z.number() });
+
+/** How the distributed revenue was split. */
+export const revenueSplit = z.looseObject({ publishers: z.number(), investors: z.number(), platform: z.number() });
+
+/** One of a film's largest investors. */
+export const topInvestor = z.looseObject({
+  id: z.string().meta({ description: "the investor's wallet (or its demo keypair's address when it has no registered wallet)" }),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+  stake: z.number().meta({ description: "fraction of the project's shares held" }),
+});
+
 /** The 2xx body of each paginated list, by its OpenAPI path (GET). */
 export const LIST_RESPONSES = {
   '/api/investments/user/{userId}': listOrPage(investment.extend({ project: project.optional() })),
@@ -320,7 +337,18 @@ export const LIST_RESPONSES = {
   '/api/collaboration/{projectId}/polls': listOrPage(poll),
   '/api/campaigns': objectWithList({}, 'campaigns', campaign),
   '/api/collaboration/{projectId}': objectWithList(
-    { projectId: z.number().int(), topInvestors: z.array(z.unknown()), counts: z.looseObject({ teamMembers: z.number().int() }), viewerIsStudio: z.boolean() },
+    {
+      projectId: z.number().int(),
+      topInvestors: z.array(topInvestor),
+      counts: z.looseObject({
+        teamMembers: z.number().int(),
+        investors: z.number().int(),
+        updates: z.number().int(),
+        polls: z.number().int(),
+        messages: z.number().int(),
+      }),
+      viewerIsStudio: z.boolean().meta({ description: "whether the asking wallet (?wallet=) is the film's studio" }),
+    },
     'team',
     teamMember,
   ),
@@ -334,7 +362,12 @@ export const LIST_RESPONSES = {
     embedFigures,
   ),
   '/api/analytics/platform': objectWithList(
-    { totals: z.looseObject({ projects: z.number().int(), funded: z.number().int(), raised: z.number(), revenue: z.number(), views: z.number() }) },
+    {
+      totals: z.looseObject({ projects: z.number().int(), funded: z.number().int(), investors: z.number().int(), raised: z.number(), revenue: z.number(), views: z.number() }),
+      funding: z.array(fundingPoint),
+      daily: z.array(dailyPoint),
+      split: revenueSplit,
+    },
     'projects',
     filmFigures,
   ),
@@ -481,8 +514,6 @@ export const chatMessage = z.looseObject({
 
 export const chatHistory = z.array(chatMessage);
 
-const dailyFigures = z.array(z.looseObject({ date: z.string() }));
-const revenueSplit = z.looseObject({});
 
 /** GET /api/analytics/projects/{projectId}: one film's funding over time, views and revenue per day, split. */
 export const projectAnalytics = z.looseObject({
@@ -490,8 +521,8 @@ export const projectAnalytics = z.looseObject({
   title: z.string(),
   status: z.string(),
   totals: z.looseObject({ investors: z.number().int(), raised: z.number(), revenue: z.number(), views: z.number() }),
-  funding: z.array(z.looseObject({ date: z.string() })),
-  daily: dailyFigures,
+  funding: z.array(fundingPoint),
+  daily: z.array(dailyPoint),
   split: revenueSplit,
 });
 

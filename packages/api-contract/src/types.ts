@@ -41,3 +41,21 @@ export type CampaignStatus = CampaignSummary['status'];
 
 export type StoredMedia = Answer<typeof schema.storedMedia>;
 export type DemoWallet = Answer<typeof schema.demoWallet>;
+
+export type FundingPoint = Answer<typeof schema.fundingPoint>;
+export type DailyPoint = Answer<typeof schema.dailyPoint>;
+export type RevenueSplit = Answer<typeof schema.revenueSplit>;
+export type FilmFigures = Answer<typeof schema.filmFigures>;
+export type PlatformAnalytics = Answer<(typeof schema.LIST_RESPONSES)['/api/analytics/platform']>;
+export type ProjectAnalytics = Answer<typeof schema.projectAnalytics>;
+export type WalletAnalytics = Answer<typeof schema.walletAnalytics>;
+
+export type TeamMember = Answer<typeof schema.teamMember>;
+export type TopInvestor = Answer<typeof schema.topInvestor>;
+export type HubSummary = Answer<(typeof schema.LIST_RESPONSES)['/api/collaboration/{projectId}']>;
+export type ChatMessage = Answer<typeof schema.chatMessage>;
+export type LinkAttachment = NonNullable<ChatMessage['attachment']>;
+export type ProjectUpdate = Answer<typeof schema.update>;
+export type Poll = Answer<typeof schema.poll>;
+export type PollOption = ItemOf<Poll['options']>;
+export type HubListing = Answer<typeof schema.hub>;

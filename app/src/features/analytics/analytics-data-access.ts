@@ -4,7 +4,7 @@ import { apiGet } from '@/lib/api'
 import type { Cluster } from '@/lib/api'
 import { useCluster } from '@/features/mode/mode-data-access'
 import { useWalletAddress } from '@/features/wallet/wallet-bridge'
-import type { PlatformAnalytics, ProjectAnalytics, WalletAnalytics } from './analytics-types'
+import type { PlatformAnalytics, ProjectAnalytics, WalletAnalytics } from '@marquee/api-contract'
 
 export const analyticsKeys = {
   all: (cluster: Cluster) => ['analytics', cluster] as const,

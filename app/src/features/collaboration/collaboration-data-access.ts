@@ -8,7 +8,7 @@ import { apiGet, apiPost, apiRequest, withCluster } from '@/lib/api'
 import type { Cluster } from '@/lib/api'
 import { useCluster } from '@/features/mode/mode-data-access'
 import { useWalletAddress } from '@/features/wallet/wallet-bridge'
-import type { ChatMessage, HubListing, HubSummary, LinkAttachment, Poll, ProjectUpdate, TeamMember } from './collaboration-types'
+import type { ChatMessage, HubListing, HubSummary, LinkAttachment, Poll, ProjectUpdate, TeamMember } from '@marquee/api-contract'
 import { mergeMessages } from './collaboration-logic'
 
 export const collaborationKeys = {
