@@ -148,6 +148,10 @@ export const studioAccount = z.looseObject({
   explorerUrl,
 });
 
+/**
+ * A studio's verification application, with the studio's contact e-mail: the admin's review list
+ * needs a session, but GET /api/studios/{walletAddress} embeds it in its public answer too.
+ */
 export const application = z.looseObject({
   id: z.number().int(),
   walletAddress: z.string(),
@@ -165,6 +169,7 @@ export const application = z.looseObject({
   studio: studioAccount.nullable().meta({ description: 'the studio as the chain has it (null until register_studio is indexed)' }),
 });
 
+/** A publisher's website and its verification. Private: the token and contact e-mail are its owner's (a session of that wallet). */
 export const website = z.looseObject({
   origin: z.string(),
   websiteUrl: z.string(),
