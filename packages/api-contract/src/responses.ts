@@ -422,7 +422,7 @@ export const health = z.looseObject({
     z.looseObject({
       name: z.string(),
       database: z.enum(['sqlite', 'postgres']),
-      cursor: z.string().nullable(),
+      cursor: z.looseObject({ signature: z.string(), slot: z.number().int() }).nullable().meta({ description: 'the newest transaction ingested' }),
       gaps: z.array(z.looseObject({})),
       transactions: z.number().int(),
       settlement: z.looseObject({}),
