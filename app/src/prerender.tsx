@@ -24,7 +24,7 @@ import {
   type MarketplaceFilters,
   type ProjectPage,
 } from '@/features/marketplace/marketplace-data-access'
-import type { Cluster } from '@/lib/types'
+import type { Cluster } from '@/lib/api'
 
 /** The paths rendered here; any other gets the plain dApp shell. */
 export const PRERENDERED_PATHS = ['/marketplace'] as const

@@ -1,12 +1,33 @@
-// Builds a ClusterContext: the cluster's data store (its own SQLite file under the data folder, or
-// its own schema in the PostgreSQL database of DATABASE_URL), its indexer and explorer links. Used
-// by startMarquee for RPC clusters and by the demo chain for 'demo'.
+// The ClusterContext every part serving a cluster works with (the API, the player, the demo chain,
+// the settlement job), and how one is built: the cluster's data store (its own SQLite file under
+// the data folder, or its own schema in the PostgreSQL database of DATABASE_URL), its indexer and
+// explorer links. Used by startMarquee for RPC clusters and by the demo chain for 'demo'.
 import { join } from 'node:path';
-import type { ClusterContext } from './api/context.ts';
 import { DEFAULT_SCHEMA_PREFIX } from './constants.ts';
-import { isPostgresUrl, openStore, schemaName, type StoreLocation } from './db/index.ts';
+import { isPostgresUrl, openStore, schemaName, type DataStore, type Executor, type StoreLocation } from './db/index.ts';
 import { ClusterIndexer, type IndexerHooks } from './ingest/indexer.ts';
 import type { ChainSource } from './sources/source.ts';
+
+export interface ClusterContext {
+  name: string;
+  /** The cluster's data store (close it when the cluster goes). */
+  store: DataStore;
+  /** Its Kysely instance, what the data layer's aggregate functions take. */
+  db: Executor;
+  indexer: ClusterIndexer;
+  /** Explorer link of a transaction; absent for clusters no public explorer shows (demo). */
+  explorerTxUrl?: (signature: string) => string;
+  /**
+   * The chain's clock (unix ms) when it differs from the wall clock: the demo chain's, which
+   * POST /api/demo/clock/advance moves forward. Campaign statuses and the ad server read it.
+   */
+  chainNow?: () => number;
+}
+
+/** The cluster's chain clock in unix seconds: the demo chain's (which can be advanced), else the wall clock. */
+export function chainSeconds(ctx: ClusterContext, now: () => number): number {
+  return Math.floor((ctx.chainNow ?? now)() / 1000);
+}
 
 /** Public explorer clusters; others (demo, localnet) have no explorer links. */
 const EXPLORER_CLUSTERS = new Set(['devnet', 'testnet', 'mainnet-beta']);

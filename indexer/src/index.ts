@@ -1,6 +1,7 @@
 // The indexer package's public surface, for main.ts and the demo chain (issue 5).
 export { createApp } from './api/app.ts';
-export type { AppDeps, AppEnv, ClusterContext, DemoExtension, ViewRules } from './api/context.ts';
+export type { AppDeps, AppEnv, DemoExtension, ViewRules } from './api/context.ts';
+export type { ClusterContext } from './cluster.ts';
 export { fail } from './api/errors.ts';
 export { validate } from './api/validate.ts';
 export { clusterLocation, createCluster, databasePath, type StorageConfig } from './cluster.ts';

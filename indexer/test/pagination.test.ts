@@ -8,7 +8,7 @@ import anchor from '@coral-xyz/anchor';
 import { MAX_CLAIM_DISTRIBUTIONS, MAX_FILM_GENRES, MAX_LIST_LIMIT, MAX_TRANSACTION_SIGNATURES, MAX_WEBHOOK_TRANSACTIONS } from '../src/constants.ts';
 import { certificates, collaboration, metadata, publishers, verification } from '../src/db/index.ts';
 import { claimBody, metadataBody } from '../src/api/schemas.ts';
-import { LIST_RESPONSES } from '../src/api/response-schemas.ts';
+import { LIST_RESPONSES } from '@marquee/api-contract';
 import { hashApiKey } from '../src/api/routes/publishers.ts';
 import { heliusDelivery } from '../src/api/routes/webhooks.ts';
 import { demoSchemas } from '../src/demo/routes.ts';

@@ -7,7 +7,7 @@ import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { createApp } from '../../indexer/src/api/app.ts';
-import type { ClusterContext } from '../../indexer/src/api/context.ts';
+import type { ClusterContext } from '../../indexer/src/cluster.ts';
 import { data, openStore, type StoreLocation } from '../../indexer/src/index.ts';
 import { ClusterIndexer } from '../../indexer/src/ingest/indexer.ts';
 import type { ChainSource } from '../../indexer/src/sources/source.ts';

@@ -3,7 +3,8 @@
 // point for the demo chain.
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { randomBytes } from 'node:crypto';
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import * as contract from '@marquee/api-contract';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
@@ -32,7 +33,7 @@ import { chainLog, settlement } from '../db/index.ts';
 import type { AppDeps, AppEnv, ViewRules } from './context.ts';
 import { fail } from './errors.ts';
 import { allowedMethods } from './method-not-allowed.ts';
-import { openApiDocument } from './openapi.ts';
+import { ApiRoutes, json, openApiDocument } from './openapi.ts';
 import { playerRoutes } from '../player/routes.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { CROSS_ORIGIN_PATHS, crossOriginCors, playerCsp, securityHeaders } from './security-headers.ts';
@@ -82,7 +83,7 @@ export function createApp(deps: AppDeps) {
   };
 
   const readCache = new ReadCache(now);
-  const api = new Hono<AppEnv>();
+  const api = new ApiRoutes();
   // Lists are large (1,000 films ≈ 1 MB of JSON): compressed when the client accepts it, and a
   // client holding the same answer gets 304 Not Modified for its If-None-Match.
   // Only for a client that accepts an encoding: the others get the bytes as they are, and the
@@ -108,7 +109,15 @@ export function createApp(deps: AppDeps) {
     await next();
   });
 
-  api.get('/health', async (c) =>
+  api.endpoint(
+    createRoute({
+      method: 'get',
+      path: '/health',
+      summary:
+        'Liveness and per-cluster indexer state: cursor, gaps (with the quarantined transaction a stream waits for), transactions, settlement, quarantine { count, newest } and unavailableSignatures { count, newest }',
+      responses: { 200: json(contract.health) },
+    }),
+    async (c) =>
     c.json({
       ok: true,
       defaultCluster,
@@ -125,7 +134,9 @@ export function createApp(deps: AppDeps) {
       ),
     }),
   );
-  api.get('/openapi.json', (c) => c.json(openApiDocument({ clusters: [...clusters.keys()], defaultCluster, extraPaths: deps.demo?.openapi })));
+  api.endpoint(createRoute({ method: 'get', path: '/openapi.json', summary: 'This document', responses: { 200: json(contract.openApiDocument) } }), (c) =>
+    c.json(openApiDocument(app, { clusters: [...clusters.keys()], defaultCluster, extraPaths: deps.demo?.openapi })),
+  );
   api.route('/projects', projectRoutes(now));
   api.route('/projects', listingEditRoutes(now));
   api.route('/platform', platformRoutes());
@@ -153,7 +164,7 @@ export function createApp(deps: AppDeps) {
     sessions: deps.auth?.sessions ?? new SessionSigner(randomBytes(32)),
     publicUrl: deps.auth?.publicUrl,
   };
-  const app = new Hono<AppEnv>();
+  const app = new ApiRoutes();
   app.use('*', securityHeaders());
   for (const path of CROSS_ORIGIN_PATHS) app.use(path, crossOriginCors);
   app.use('*', sessionMiddleware(auth.sessions, now));

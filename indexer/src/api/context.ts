@@ -1,29 +1,12 @@
-// What the API is built from: one ClusterContext per cluster (its database, indexer and explorer
-// links) and the optional extensions (the demo chain's /api/demo routes, the settlement job).
+// What the API is built from: one ClusterContext per cluster (cluster.ts) and the optional
+// extensions (the demo chain's /api/demo routes, the settlement job).
 import type { Hono } from 'hono';
 import type { AuthDeps } from '../auth/routes.ts';
 import type { Session } from '../auth/session.ts';
-import type { DataStore, Executor } from '../db/index.ts';
-import type { ClusterIndexer } from '../ingest/indexer.ts';
+import type { ClusterContext } from '../cluster.ts';
 import type { SiteFetchOptions } from '../publishers/site-fetch.ts';
 import type { MediaStore } from '../media/store.ts';
 import type { ReadCache } from './read-cache.ts';
-
-export interface ClusterContext {
-  name: string;
-  /** The cluster's data store (close it when the cluster goes). */
-  store: DataStore;
-  /** Its Kysely instance, what the data layer's aggregate functions take. */
-  db: Executor;
-  indexer: ClusterIndexer;
-  /** Explorer link of a transaction; absent for clusters no public explorer shows (demo). */
-  explorerTxUrl?: (signature: string) => string;
-  /**
-   * The chain's clock (unix ms) when it differs from the wall clock: the demo chain's, which
-   * POST /api/demo/clock/advance moves forward. Campaign statuses and the ad server read it.
-   */
-  chainNow?: () => number;
-}
 
 export interface ViewRules {
   /** A view counts only this long after its play nonce was issued (the player's visibility rule). */
@@ -88,7 +71,5 @@ export interface AppDeps {
   now?: () => number;
 }
 
-/** The cluster's chain clock in unix seconds: the demo chain's (which can be advanced), else the wall clock. */
-export function chainSeconds(ctx: ClusterContext, now: () => number): number {
-  return Math.floor((ctx.chainNow ?? now)() / 1000);
-}
+/** Where the demo chain's modules still look for them; everything else imports cluster.ts. */
+export { chainSeconds, type ClusterContext } from '../cluster.ts';

@@ -12,7 +12,8 @@ import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
 import { READ_CACHE_MAX_BYTES, READ_CACHE_MAX_ENTRIES } from '../constants.ts';
-import type { AppEnv, ClusterContext } from './context.ts';
+import type { ClusterContext } from '../cluster.ts';
+import type { AppEnv } from './context.ts';
 
 interface Entry {
   stamp: string;

@@ -2,9 +2,9 @@
 // cluster through its source, decoded and ingested, and the events the endpoint expects must be in
 // it. `matches` runs once those events are projected, so it may read the tables they fill.
 import type { StoredEvent } from '../ingest/projector.ts';
-import type { ClusterContext } from './context.ts';
+import type { ClusterContext } from '../cluster.ts';
 import { fail } from './errors.ts';
-import { getProject, type Project } from './shapes.ts';
+import { getProject, type Project } from '../read-models/projects.ts';
 
 export async function verifiedEvents(
   ctx: ClusterContext,

@@ -1,13 +1,15 @@
 // /api/auth: Sign-In With Solana. GET /nonce hands out a sign-in request (the fields for
 // `solana:signIn` and the same request as SIWS text for `signMessage`), POST /sign-in verifies the
 // signed message and sets the session cookie, POST /sign-out clears it, GET /session reads it.
+import { createRoute } from '@hono/zod-openapi';
+import * as contract from '@marquee/api-contract';
+import { ApiRoutes, errors, json } from '../api/openapi.ts';
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../api/context.ts';
 import { fail } from '../api/errors.ts';
 import { signInBody, signInRequestQuery } from '../api/schemas.ts';
-import { validate } from '../api/validate.ts';
 import { SESSION_COOKIE, SESSION_TTL_MS, SIGN_IN_STATEMENT, SIGN_IN_TTL_MS, SIGN_IN_VERSION } from '../constants.ts';
 import { requireSession } from './guard.ts';
 import type { SessionSigner } from './session.ts';
@@ -39,57 +41,90 @@ function serverOrigin(c: Context<AppEnv>, deps: AuthDeps): URL {
 }
 
 export function authRoutes(deps: AuthDeps, now: () => number) {
-  return new Hono<AppEnv>()
-    .get('/nonce', validate('query', signInRequestQuery), async (c) => {
-      const origin = serverOrigin(c, deps);
-      const nowMs = now();
-      const nonce = randomBytes(16).toString('hex');
-      const expiresAt = nowMs + SIGN_IN_TTL_MS;
-      await deps.store.issueNonce(nonce, expiresAt, nowMs);
-      const input: SignInFields = {
-        domain: origin.host,
-        address: c.req.valid('query').address,
-        statement: SIGN_IN_STATEMENT,
-        uri: origin.origin,
-        version: SIGN_IN_VERSION,
-        chainId: chainIdOf(c.req.query('cluster')),
-        nonce,
-        issuedAt: new Date(nowMs).toISOString(),
-        expirationTime: new Date(expiresAt).toISOString(),
-      };
-      return c.json({ input, message: formatSignInMessage(input) });
-    })
-    .post('/sign-in', validate('json', signInBody), async (c) => {
-      const body = c.req.valid('json');
-      const origin = serverOrigin(c, deps);
-      const nowMs = now();
-      let fields: SignInFields;
-      try {
-        fields = await verifySignIn(
-          { signedMessage: Buffer.from(body.signedMessage, 'base64'), signature: Buffer.from(body.signature, 'base64') },
-          { domain: origin.host, store: deps.store, nowMs },
-        );
-      } catch (error) {
-        if (error instanceof SignInError) fail(error.status, error.message);
-        throw error;
-      }
-      const session = { walletAddress: fields.address, issuedAt: nowMs, expiresAt: nowMs + SESSION_TTL_MS };
-      setCookie(c, SESSION_COOKIE, deps.sessions.sign(session), {
-        httpOnly: true,
-        // The dApp calls the API from its own origin only, so the cookie never needs to cross sites.
-        sameSite: 'Strict',
-        secure: origin.protocol === 'https:',
-        path: '/',
-        expires: new Date(session.expiresAt),
-      });
-      return c.json({ walletAddress: session.walletAddress, expiresAt: new Date(session.expiresAt).toISOString() });
-    })
-    .post('/sign-out', (c) => {
+  return new ApiRoutes()
+    .endpoint(
+      createRoute({
+        method: 'get',
+        path: '/nonce',
+        summary: 'A Sign-In With Solana request: { input } for solana:signIn and the same request as SIWS text { message } for signMessage',
+        request: { query: signInRequestQuery },
+        responses: { 200: json(contract.signInRequest), ...errors({ 503: 'no cluster database to keep sign-in nonces in' }) },
+      }),
+      async (c) => {
+        const origin = serverOrigin(c, deps);
+        const nowMs = now();
+        const nonce = randomBytes(16).toString('hex');
+        const expiresAt = nowMs + SIGN_IN_TTL_MS;
+        await deps.store.issueNonce(nonce, expiresAt, nowMs);
+        const input: SignInFields = {
+          domain: origin.host,
+          address: c.req.valid('query').address,
+          statement: SIGN_IN_STATEMENT,
+          uri: origin.origin,
+          version: SIGN_IN_VERSION,
+          chainId: chainIdOf(c.req.query('cluster')),
+          nonce,
+          issuedAt: new Date(nowMs).toISOString(),
+          expirationTime: new Date(expiresAt).toISOString(),
+        };
+        return c.json({ input, message: formatSignInMessage(input) });
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'post',
+        path: '/sign-in',
+        summary: 'Verify a signed SIWS message and set the HttpOnly session cookie; answers { walletAddress, expiresAt }',
+        request: { body: { content: { 'application/json': { schema: signInBody } } } },
+        responses: {
+          200: json(contract.session),
+          ...errors({
+            400: 'not a SIWS message',
+            401: 'bad signature, other domain, unknown/used/expired nonce, or expired message',
+            503: 'no cluster database to keep sign-in nonces in',
+          }),
+        },
+      }),
+      async (c) => {
+        const body = c.req.valid('json');
+        const origin = serverOrigin(c, deps);
+        const nowMs = now();
+        let fields: SignInFields;
+        try {
+          fields = await verifySignIn(
+            { signedMessage: Buffer.from(body.signedMessage, 'base64'), signature: Buffer.from(body.signature, 'base64') },
+            { domain: origin.host, store: deps.store, nowMs },
+          );
+        } catch (error) {
+          if (error instanceof SignInError) fail(error.status, error.message);
+          throw error;
+        }
+        const session = { walletAddress: fields.address, issuedAt: nowMs, expiresAt: nowMs + SESSION_TTL_MS };
+        setCookie(c, SESSION_COOKIE, deps.sessions.sign(session), {
+          httpOnly: true,
+          // The dApp calls the API from its own origin only, so the cookie never needs to cross sites.
+          sameSite: 'Strict',
+          secure: origin.protocol === 'https:',
+          path: '/',
+          expires: new Date(session.expiresAt),
+        });
+        return c.json({ walletAddress: session.walletAddress, expiresAt: new Date(session.expiresAt).toISOString() });
+      },
+    )
+    .endpoint(createRoute({ method: 'post', path: '/sign-out', summary: 'Clear the session cookie', responses: { 200: json(contract.signedOut) } }), (c) => {
       deleteCookie(c, SESSION_COOKIE, { path: '/', secure: serverOrigin(c, deps).protocol === 'https:' });
       return c.json({ signedOut: true });
     })
-    .get('/session', (c) => {
-      const session = requireSession(c);
-      return c.json({ walletAddress: session.walletAddress, expiresAt: new Date(session.expiresAt).toISOString() });
-    });
+    .endpoint(
+      createRoute({
+        method: 'get',
+        path: '/session',
+        summary: 'The current session { walletAddress, expiresAt }',
+        responses: { 200: json(contract.session), ...errors({ 401: 'not signed in' }) },
+      }),
+      (c) => {
+        const session = requireSession(c);
+        return c.json({ walletAddress: session.walletAddress, expiresAt: new Date(session.expiresAt).toISOString() });
+      },
+    );
 }

@@ -9,7 +9,7 @@ import { fail } from '../api/errors.ts';
 import { campaignDetailsFields, campaignParams, creativeUri, distributionIds, embedBody, lamportAmount, listingEditBody, metadataBody, nonBlankText, projectIdParams, txHash, userId, walletAddress } from '../api/schemas.ts';
 import { SOL, USD } from '../lamports.ts';
 import { AD_TYPES, MAX_DEMO_CLOCK_ADVANCE_SECONDS, MAX_GENRE_LEN, MAX_SIGNATURES_PER_REQUEST, MAX_STUDIO_NAME_LEN } from '../constants.ts';
-import { loadCampaignSummary } from '../api/routes/campaigns.ts';
+import { loadCampaignSummary } from '../read-models/campaigns.ts';
 import { chainSeconds } from '../api/context.ts';
 import { creativeKindOf } from '../campaigns/creative.ts';
 import { validate } from '../api/validate.ts';

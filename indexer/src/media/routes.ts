@@ -1,7 +1,11 @@
 // /api/media: upload an image or a video creative (multipart field `file`) into the
 // content-addressed store, and serve stored files by their sha256 with immutable cache headers (the
 // name is the content's hash). Its own body limit (a video's 50 MB): the API's 3 MB one skips it.
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { sha256Params } from '../api/schemas.ts';
+import * as contract from '@marquee/api-contract';
+import { ApiRoutes, errors, json, media } from '../api/openapi.ts';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_MEDIA_BYTES, MAX_VIDEO_CREATIVE_BYTES, MEDIA_MULTIPART_OVERHEAD_BYTES } from '../constants.ts';
 import type { AppEnv } from '../api/context.ts';
@@ -13,11 +17,22 @@ export const mediaPath = (sha256: string) => `/api/media/${sha256}`;
 export function mediaRoutes(store: MediaStore) {
   const MB = 1024 * 1024;
   const tooLarge = `File too large (max ${MAX_MEDIA_BYTES / MB} MB for an image, ${MAX_VIDEO_CREATIVE_BYTES / MB} MB for a video)`;
-  return new Hono<AppEnv>()
-    .post(
-      '/',
-      // Refuses an oversized body before reading it whole; the exact file size is checked below.
-      bodyLimit({ maxSize: MAX_UPLOAD_BYTES + MEDIA_MULTIPART_OVERHEAD_BYTES, onError: () => fail(413, tooLarge) }),
+  return new ApiRoutes()
+    .endpoint(
+      createRoute({
+        method: 'post',
+        path: '/',
+        summary:
+          'Upload a file (multipart field "file"): a JPG or PNG image of at most 10 MB, or an MP4 or WebM video creative of at most 50 MB, typed by its bytes; returns { url, sha256, contentType }',
+        middleware: [
+          // Refuses an oversized body before reading it whole; the exact file size is checked below.
+          bodyLimit({ maxSize: MAX_UPLOAD_BYTES + MEDIA_MULTIPART_OVERHEAD_BYTES, onError: () => fail(413, tooLarge) }),
+        ] as const,
+        responses: {
+          200: json(contract.storedMedia),
+          ...errors({ 400: 'no file', 413: 'an image over 10 MB or a video over 50 MB', 415: 'not a JPG, PNG, MP4 or WebM, or not multipart' }),
+        },
+      }),
       async (c) => {
         if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
           fail(415, 'Expected a multipart/form-data upload with the file in the field "file"');
@@ -35,14 +50,31 @@ export function mediaRoutes(store: MediaStore) {
         }
       },
     )
-    .get('/:sha256', async (c) => {
-      const media = await store.get(c.req.param('sha256'));
-      if (!media) fail(404, `No media with sha256 ${c.req.param('sha256')}`);
-      return c.body(new Uint8Array(media.bytes), 200, {
-        'Content-Type': media.contentType,
-        'Cache-Control': 'public, max-age=31536000, immutable',
-        ETag: `"${c.req.param('sha256')}"`,
-        'X-Content-Type-Options': 'nosniff',
-      });
-    });
+    .endpoint(
+      createRoute({
+        method: 'get',
+        path: '/{sha256}',
+        summary: 'A stored image or video (immutable)',
+        request: { params: sha256Params },
+        responses: {
+          200: media(
+            'application/octet-stream',
+            'the stored bytes with their own Content-Type (image/jpeg, image/png, video/mp4, video/webm)',
+            z.string().meta({ format: 'binary' }),
+          ),
+          ...errors({ 404: 'no such file' }),
+        },
+      }),
+      async (c) => {
+        const media = await store.get(c.req.param('sha256'));
+        if (!media) fail(404, `No media with sha256 ${c.req.param('sha256')}`);
+        return c.body(new Uint8Array(media.bytes), 200, {
+          'Content-Type': media.contentType,
+          'Cache-Control': 'public, max-age=31536000, immutable',
+          ETag: `"${c.req.param('sha256')}"`,
+          'X-Content-Type-Options': 'nosniff',
+        });
+      },
+      ['params'],
+    );
 }

@@ -1,12 +1,15 @@
 // The embed host's routes outside /api (short URLs for the snippet): the player page, its script,
 // the snippet's loader, and the ad of each slot (ads.ts picks it). Views of a page count only for a
 // registered embed played on its website.
+import { createRoute } from '@hono/zod-openapi';
+import * as contract from '@marquee/api-contract';
+import { ApiRoutes, errors, json, media } from '../api/openapi.ts';
 import { randomBytes } from 'node:crypto';
-import { Hono } from 'hono';
 import { LAMPORTS_PER_USD, MIN_VIEW_WATCH_MS, REVENUE_PER_VIEW_LAMPORTS } from '../constants.ts';
-import { chainSeconds, type AppEnv, type ClusterContext } from '../api/context.ts';
+import type { AppEnv } from '../api/context.ts';
+import { chainSeconds, type ClusterContext } from '../cluster.ts';
 import { playerCsp } from '../api/security-headers.ts';
-import { getProject } from '../api/shapes.ts';
+import { getProject } from '../read-models/projects.ts';
 import { adForSlot, type Ad, type AdFilm } from './ads.ts';
 import { browserScript } from './bundle.ts';
 import type { PlayerPageConfig } from './client.ts';
@@ -15,70 +18,111 @@ import { playerPage } from './page.ts';
 import { countingProblem } from './counting.ts';
 import { originOf } from './website.ts';
 import { embeds } from '../db/index.ts';
-import { playerQuery } from '../api/schemas.ts';
-import { validate } from '../api/validate.ts';
+import { playerAdParams, playerQuery, projectIdParams } from '../api/schemas.ts';
 
 const SCRIPT_HEADERS = { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=300' };
 
-export function playerRoutes(options: {
-  clusters: Map<string, ClusterContext>;
-  defaultCluster: string;
-  now: () => number;
-}) {
-  return new Hono<AppEnv>()
-    .get('/player.js', (c) => c.body(browserScript('player'), 200, SCRIPT_HEADERS))
-    .get('/loader.js', (c) => c.body(browserScript('loader'), 200, SCRIPT_HEADERS))
-    .get('/catalogue.js', (c) => c.body(browserScript('catalogue'), 200, SCRIPT_HEADERS))
-    // The player asks for each slot's ad when the viewer presses Play (a campaign may have started,
-    // paused or run out of budget since the page was served).
-    .get('/:projectId/ads/:slot', async (c) => {
-      const cluster = options.clusters.get(c.req.query('cluster') ?? options.defaultCluster);
-      const projectId = Number(c.req.param('projectId'));
-      const slot = c.req.param('slot') as AdSlot;
-      if (!AD_SLOTS.includes(slot)) return c.json({ message: `Unknown ad slot "${slot}" (known: ${AD_SLOTS.join(', ')})` }, 400);
-      const project =
-        cluster && Number.isSafeInteger(projectId) ? await getProject(cluster, new URL(c.req.url).origin, options.now(), projectId) : undefined;
-      if (!cluster || !project) return c.json({ message: 'Project not found' }, 404);
-      const film: AdFilm = { address: project.address, genres: project.genres, filmTitle: project.title };
-      c.header('Cache-Control', 'no-store');
-      return c.json(await adForSlot(cluster.db, slot, film, chainSeconds(cluster, options.now)));
-    })
-    // The query as /api/openapi.json documents it: an embed id longer than any registered one is a 400.
-    .get('/:projectId', validate('query', playerQuery), async (c) => {
-      const name = c.req.query('cluster') ?? options.defaultCluster;
-      const cluster = options.clusters.get(name);
-      const projectId = Number(c.req.param('projectId'));
-      const project =
-        cluster && Number.isSafeInteger(projectId) ? await getProject(cluster, new URL(c.req.url).origin, options.now(), projectId) : undefined;
-      if (!cluster || !project) return c.html('<!doctype html><title>Not found</title><p>Film not found.</p>', 404);
-      const embedId = c.req.valid('query').embed || null;
-      // The page embedding the iframe: the browser's Referer (its origin under the default policy),
-      // else the website the loader passed.
-      const website = originOf(c.req.header('referer') ?? '') ?? originOf(c.req.query('website') ?? '');
-      const slots = parseAdSlots(c.req.query('slots'));
-      const ads: Partial<Record<AdSlot, Ad>> = {};
-      const film: AdFilm = { address: project.address, genres: project.genres, filmTitle: project.title };
-      for (const slot of slots) ads[slot] = await adForSlot(cluster.db, slot, film, chainSeconds(cluster, options.now));
-      const config: PlayerPageConfig = {
-        projectId,
-        title: project.title,
-        cluster: name,
-        embedId,
-        website,
-        notCounting: embedId ? await notCountingReason(cluster, projectId, embedId, website) : null,
-        slots,
-        ads,
-        videoUrl: project.videoUrl,
-        sampleDurationSeconds: SAMPLE_DURATION_SECONDS,
-        minVisibleMs: MIN_VIEW_WATCH_MS,
-        revenuePerViewLamports: REVENUE_PER_VIEW_LAMPORTS,
-        counters: { views: project.totalViews, revenueLamports: Math.round(project.totalRevenue * LAMPORTS_PER_USD) },
-      };
-      // The page's style and script carry a fresh nonce, for the player's Content-Security-Policy.
-      const nonce = randomBytes(16).toString('base64');
-      c.header('Content-Security-Policy', playerCsp(nonce));
-      return c.html(playerPage(config, project.thumbnailUrl, nonce));
-    });
+export function playerRoutes(options: { clusters: Map<string, ClusterContext>; defaultCluster: string; now: () => number }) {
+  return (
+    new ApiRoutes()
+      .endpoint(
+        createRoute({
+          method: 'get',
+          path: '/player.js',
+          summary: "The player page's script (the state machine of pre-roll, film, mid-roll and overlay)",
+          responses: { 200: media('text/javascript', 'the script') },
+        }),
+        (c) => c.body(browserScript('player'), 200, SCRIPT_HEADERS),
+      )
+      .endpoint(
+        createRoute({
+          method: 'get',
+          path: '/loader.js',
+          summary: "The embed snippet's loader: initialises each queued player (container, projectId, adUnit, website)",
+          responses: { 200: media('text/javascript', 'the script') },
+        }),
+        (c) => c.body(browserScript('loader'), 200, SCRIPT_HEADERS),
+      )
+      .endpoint(
+        createRoute({
+          method: 'get',
+          path: '/catalogue.js',
+          summary: 'The Auto-List loader: lists the funded catalogue of its data-key on the page',
+          responses: { 200: media('text/javascript', 'the script') },
+        }),
+        (c) => c.body(browserScript('catalogue'), 200, SCRIPT_HEADERS),
+      )
+      // The player asks for each slot's ad when the viewer presses Play (a campaign may have started,
+      // paused or run out of budget since the page was served).
+      .endpoint(
+        createRoute({
+          method: 'get',
+          path: '/{projectId}/ads/{slot}',
+          summary: "One slot's ad for the player: a campaign's (video for pre-roll and mid-roll, display for the overlay) or the house ad (campaign null)",
+          request: { params: playerAdParams },
+          responses: { 200: json(contract.ad), ...errors({ 400: 'unknown slot', 404: 'Project not found' }) },
+        }),
+        async (c) => {
+          const cluster = options.clusters.get(c.req.query('cluster') ?? options.defaultCluster);
+          const projectId = Number(c.req.param('projectId'));
+          const slot = c.req.param('slot') as AdSlot;
+          if (!AD_SLOTS.includes(slot)) return c.json({ message: `Unknown ad slot "${slot}" (known: ${AD_SLOTS.join(', ')})` }, 400);
+          const project =
+            cluster && Number.isSafeInteger(projectId) ? await getProject(cluster, new URL(c.req.url).origin, options.now(), projectId) : undefined;
+          if (!cluster || !project) return c.json({ message: 'Project not found' }, 404);
+          const film: AdFilm = { address: project.address, genres: project.genres, filmTitle: project.title };
+          c.header('Cache-Control', 'no-store');
+          return c.json(await adForSlot(cluster.db, slot, film, chainSeconds(cluster, options.now)));
+        },
+        ['params'],
+      )
+      // The query as /api/openapi.json documents it: an embed id longer than any registered one is a 400.
+      .endpoint(
+        createRoute({
+          method: 'get',
+          path: '/{projectId}',
+          summary: 'The embed player page (HTML): pre-roll ad, film, view reporting under the visibility rule',
+          request: { params: projectIdParams, query: playerQuery },
+          responses: { 200: media('text/html', 'the player page'), 404: media('text/html', 'unknown project or cluster') },
+        }),
+        async (c) => {
+          const name = c.req.query('cluster') ?? options.defaultCluster;
+          const cluster = options.clusters.get(name);
+          const projectId = Number(c.req.param('projectId'));
+          const project =
+            cluster && Number.isSafeInteger(projectId) ? await getProject(cluster, new URL(c.req.url).origin, options.now(), projectId) : undefined;
+          if (!cluster || !project) return c.html('<!doctype html><title>Not found</title><p>Film not found.</p>', 404);
+          const embedId = c.req.valid('query').embed || null;
+          // The page embedding the iframe: the browser's Referer (its origin under the default policy),
+          // else the website the loader passed.
+          const website = originOf(c.req.header('referer') ?? '') ?? originOf(c.req.query('website') ?? '');
+          const slots = parseAdSlots(c.req.query('slots'));
+          const ads: Partial<Record<AdSlot, Ad>> = {};
+          const film: AdFilm = { address: project.address, genres: project.genres, filmTitle: project.title };
+          for (const slot of slots) ads[slot] = await adForSlot(cluster.db, slot, film, chainSeconds(cluster, options.now));
+          const config: PlayerPageConfig = {
+            projectId,
+            title: project.title,
+            cluster: name,
+            embedId,
+            website,
+            notCounting: embedId ? await notCountingReason(cluster, projectId, embedId, website) : null,
+            slots,
+            ads,
+            videoUrl: project.videoUrl,
+            sampleDurationSeconds: SAMPLE_DURATION_SECONDS,
+            minVisibleMs: MIN_VIEW_WATCH_MS,
+            revenuePerViewLamports: REVENUE_PER_VIEW_LAMPORTS,
+            counters: { views: project.totalViews, revenueLamports: Math.round(project.totalRevenue * LAMPORTS_PER_USD) },
+          };
+          // The page's style and script carry a fresh nonce, for the player's Content-Security-Policy.
+          const nonce = randomBytes(16).toString('base64');
+          c.header('Content-Security-Policy', playerCsp(nonce));
+          return c.html(playerPage(config, project.thumbnailUrl, nonce));
+        },
+        ['params'],
+      )
+  );
 }
 
 /** Why views of this page will not count, or null when they will. */

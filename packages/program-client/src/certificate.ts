@@ -31,7 +31,7 @@ export interface CertificateInput {
   studio: PublicKey;
   /** The new mint's address (a fresh keypair that signs the transaction too). */
   mint: PublicKey;
-  project: { address: string; title: string; metadataUri?: string };
+  project: { address: string; title: string; metadataUri?: string | null };
 }
 
 export function certificateMetadata(input: CertificateInput): TokenMetadata {

@@ -5,7 +5,7 @@ import { Badge, Button, Card, Heading, List, SimpleGrid, Stack, Tabs, Text } fro
 import { useState } from 'react'
 import { LuCheck } from 'react-icons/lu'
 import { ErrorAlert } from '@/components/ui/error-alert'
-import type { AdType } from '@/lib/types'
+import type { AdType } from '@marquee/api-contract'
 import { AD_PLANS } from './advertising-logic'
 import { useAdvertiserCampaigns } from './advertising-data-access'
 import { CampaignDashboard } from './campaign-dashboard'

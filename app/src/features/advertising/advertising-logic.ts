@@ -19,7 +19,7 @@ import {
   TARGET_AUDIENCES,
   VIDEO_AD_LENGTHS_SECONDS,
 } from '@/constants'
-import type { AdType, CampaignSummary } from '@/lib/types'
+import type { AdType, CampaignSummary } from '@marquee/api-contract'
 import type { CampaignDetails, CampaignInput } from '@/features/chain/marquee-client'
 import { isEmail, isWebsiteUrl } from '@/features/publishers/verification-logic'
 

@@ -4,7 +4,7 @@ import { installFakeApi, type Handler } from '@/test/fake-api'
 import { FAKE_WALLET_KEY } from '@/test/fake-wallet'
 import { makeProject } from '@/test/fixtures'
 import { renderApp } from '@/test/render'
-import type { CampaignDetail, CampaignSummary } from '@/lib/types'
+import type { CampaignDetail, CampaignSummary } from '@marquee/api-contract'
 // The route loads the page lazily; importing it here compiles it before the first test's clock starts.
 import '@/features/advertising/advertising-feature'
 

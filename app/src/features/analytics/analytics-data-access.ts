@@ -1,10 +1,10 @@
 // Analytics reads: platform-wide, one film, and the connected wallet's own figures.
 import { useQuery } from '@tanstack/react-query'
 import { apiGet } from '@/lib/api'
-import type { Cluster } from '@/lib/types'
+import type { Cluster } from '@/lib/api'
 import { useCluster } from '@/features/mode/mode-data-access'
 import { useWalletAddress } from '@/features/wallet/wallet-bridge'
-import type { PlatformAnalytics, ProjectAnalytics, WalletAnalytics } from './analytics-types'
+import type { PlatformAnalytics, ProjectAnalytics, WalletAnalytics } from '@marquee/api-contract'
 
 export const analyticsKeys = {
   all: (cluster: Cluster) => ['analytics', cluster] as const,

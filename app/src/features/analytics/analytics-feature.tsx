@@ -10,7 +10,7 @@ import { ErrorAlert } from '@/components/ui/error-alert'
 import { amountToSol, formatCount, formatSol } from '@/lib/format'
 import { SummaryStat } from '@/features/investments/investments-feature'
 import { usePlatformAnalytics, useProjectAnalytics, useWalletAnalytics } from './analytics-data-access'
-import type { DailyPoint, FundingPoint, RevenueSplit } from './analytics-types'
+import type { DailyPoint, FundingPoint, RevenueSplit } from '@marquee/api-contract'
 import { dailyRows, filmRows, fundingRows, splitRows, walletInvestedRows, walletRevenueRows } from './analytics-logic'
 
 const COLORS = { primary: '#805ad5', secondary: '#38b2ac', tertiary: '#ed8936', muted: '#a0aec0' }

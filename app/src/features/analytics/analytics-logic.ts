@@ -1,7 +1,7 @@
 // Turns the analytics answers (thousandths of SOL) into chart rows in SOL.
 import { REVENUE_SPLIT_PERCENT } from '@/constants'
 import { amountToSol } from '@/lib/format'
-import type { DailyPoint, FilmFigures, FundingPoint, RevenueSplit, WalletAnalytics } from './analytics-types'
+import type { DailyPoint, FilmFigures, FundingPoint, RevenueSplit, WalletAnalytics } from '@marquee/api-contract'
 
 export const fundingRows = (points: FundingPoint[]) =>
   points.map((point) => ({ date: point.date, investedSol: amountToSol(point.invested), raisedSol: amountToSol(point.raised) }))

@@ -31,7 +31,8 @@ import {
 } from '@marquee/program-client'
 import { AD_PRICE_PER_MILLE_LAMPORTS, COMMITMENT, LAMPORTS_PER_SOL, USD_PER_SOL } from '@/constants'
 import { ApiError, apiGet, apiPost } from '@/lib/api'
-import type { CampaignDetail, CampaignSummary, Cluster, Project } from '@/lib/types'
+import type { Cluster } from '@/lib/api'
+import type { CampaignDetail, CampaignSummary, Project } from '@marquee/api-contract'
 import {
   WritePath,
   requestTestRevenue,

@@ -3,7 +3,7 @@
 // browser's: the answer's `now` is remembered, per cluster, as how far ahead it is, so screens that
 // compare with chain time (a campaign's close) use the chain's.
 import { apiPost } from '@/lib/api'
-import type { Cluster } from '@/lib/types'
+import type { Cluster } from '@/lib/api'
 
 const storageKey = (cluster: Cluster) => `marqueeChainClockAheadMs:${cluster}`
 

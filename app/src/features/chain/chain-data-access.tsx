@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useMode } from '@/features/mode/mode-data-access'
 import { useMarqueeClient, useSignedInWallet } from '@/features/wallet/wallet-bridge'
-import type { Cluster } from '@/lib/types'
+import type { Cluster } from '@/lib/api'
 
 export { useMarqueeClient }
 

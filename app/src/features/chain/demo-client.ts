@@ -1,7 +1,8 @@
 // Demo mode: the wallet connection is real; the server's demo chain runs the same program and signs
 // with the wallet's demo keypair, so every figure still comes from a real (local) chain.
 import { ApiError, apiGet, apiPost } from '@/lib/api'
-import type { CampaignSummary, Cluster, DemoWallet } from '@/lib/types'
+import type { Cluster } from '@/lib/api'
+import type { CampaignSummary, DemoWallet } from '@marquee/api-contract'
 import {
   WritePath,
   detailsBody,

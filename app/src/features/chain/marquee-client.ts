@@ -4,7 +4,8 @@
 // indexer verifies and ingests the transaction.
 import { apiPost, apiPut } from '@/lib/api'
 import { solToAmount } from '@/lib/format'
-import type { AdType, CampaignSummary, Cluster, EmbedRecord, Investment, Project, RevenueClaimResult } from '@/lib/types'
+import type { Cluster } from '@/lib/api'
+import type { AdType, CampaignSummary, EmbedRecord, Investment, Project, RevenueClaimResult } from '@marquee/api-contract'
 import { USD_PER_SOL } from '@/constants'
 import type { Mode } from '@/features/mode/mode-data-access'
 

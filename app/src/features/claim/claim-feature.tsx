@@ -10,7 +10,7 @@ import { BusyButton } from '@/components/ui/busy-button'
 import { CLAIM_PROGRESS_INTERVAL_MS, CLAIM_REDIRECT_DELAY_MS } from '@/constants'
 import { notify } from '@/components/ui/toaster'
 import { shortenAddress } from '@/lib/format'
-import type { UnclaimedRevenue } from '@/lib/types'
+import type { UnclaimedRevenue } from '@marquee/api-contract'
 import { useClaimRevenue, useUnclaimedRevenue } from '@/features/revenue/revenue-data-access'
 import { TransactionLink } from '@/features/chain/chain-ui'
 import {
@@ -49,7 +49,7 @@ export default function ClaimFeature() {
   const shown = claiming ?? unclaimed.data
   const total = shown?.total
   const distributions = shown?.distributions ?? []
-  const projectCount = new Set(distributions.map((distribution) => distribution.projectId ?? distribution.id)).size
+  const projectCount = new Set(distributions.map((distribution) => distribution.projectId)).size
   const amountText = claimAmountText(total ?? 0)
 
   const startClaim = () => {

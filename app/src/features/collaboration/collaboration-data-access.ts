@@ -5,10 +5,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMutation } from '@/lib/use-mutation'
 import { useEffect, useState } from 'react'
 import { apiGet, apiPost, apiRequest, withCluster } from '@/lib/api'
-import type { Cluster } from '@/lib/types'
+import type { Cluster } from '@/lib/api'
 import { useCluster } from '@/features/mode/mode-data-access'
 import { useWalletAddress } from '@/features/wallet/wallet-bridge'
-import type { ChatMessage, HubListing, HubSummary, LinkAttachment, Poll, ProjectUpdate, TeamMember } from './collaboration-types'
+import type { ChatMessage, HubListing, HubSummary, LinkAttachment, Poll, ProjectUpdate, TeamMember } from '@marquee/api-contract'
 import { mergeMessages } from './collaboration-logic'
 
 export const collaborationKeys = {

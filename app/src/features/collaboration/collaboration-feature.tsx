@@ -9,7 +9,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom'
 import { ErrorAlert, readableError } from '@/components/ui/error-alert'
 import { notify } from '@/components/ui/toaster'
 import { ApiError } from '@/lib/api'
-import type { Project } from '@/lib/types'
+import type { Project } from '@marquee/api-contract'
 import { WalletGate } from '@/features/wallet/wallet-gate'
 import { useProject } from '@/features/projects/projects-data-access'
 import {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CHAT_MESSAGE_MAX_LENGTH } from '@/constants'
 import { NOW, daysFromNow } from '@/test/fixtures'
-import type { ChatMessage, Poll } from './collaboration-types'
+import type { ChatMessage, Poll } from '@marquee/api-contract'
 import { checkChatDraft, discussDraft, groupMessages, mergeMessages, pollAcceptsVotes, votePercentage } from './collaboration-logic'
 
 const message = (id: number, senderId: string): ChatMessage => ({

@@ -1,7 +1,7 @@
 // The hub's display rules, apart from its screens: chat grouping, poll percentages and state, the
 // chat draft's validation and the quote an update's Discuss button puts in the chat.
 import { CHAT_MESSAGE_MAX_LENGTH } from '@/constants'
-import type { ChatMessage, Poll } from './collaboration-types'
+import type { ChatMessage, Poll } from '@marquee/api-contract'
 
 export interface MessageGroup {
   senderId: string

@@ -19,7 +19,7 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { LuLink, LuMessageSquare, LuSend } from 'react-icons/lu'
 import { CHAT_PANEL_HEIGHT_PX } from '@/constants'
 import { formatDate, formatDateTime, formatTokenShare } from '@/lib/format'
-import type { ChatMessage, HubSummary, Poll, ProjectUpdate } from './collaboration-types'
+import type { ChatMessage, HubSummary, Poll, ProjectUpdate } from '@marquee/api-contract'
 import { groupMessages, pollAcceptsVotes, votePercentage } from './collaboration-logic'
 
 export function TeamCard({ team, onRemove }: { team: HubSummary['team']; onRemove?: (memberId: number) => void }) {

@@ -4,7 +4,7 @@ import { installFakeApi } from '@/test/fake-api'
 import { FAKE_WALLET_KEY } from '@/test/fake-wallet'
 import { daysFromNow, makeProject } from '@/test/fixtures'
 import { renderApp } from '@/test/render'
-import type { ChatMessage, Poll } from './collaboration-types'
+import type { ChatMessage, Poll } from '@marquee/api-contract'
 
 const ADDRESS = FAKE_WALLET_KEY.toBase58()
 const film = makeProject({ id: 7, title: 'Open Water', studioId: 3, studioName: 'A24' })

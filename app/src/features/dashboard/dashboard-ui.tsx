@@ -4,7 +4,7 @@ import { LuCalendar, LuClapperboard, LuSparkles, LuTrophy, LuUsers } from 'react
 import { Link as RouterLink } from 'react-router-dom'
 import { DEFAULT_INVESTMENT_SOL, MIN_INVESTMENT_SOL } from '@/constants'
 import { daysLeft, formatCount, formatDate, formatPercentage, formatUsd, fundingPercentage } from '@/lib/format'
-import type { Project } from '@/lib/types'
+import type { Project } from '@marquee/api-contract'
 import { FundingProgress, ProjectThumbnail } from '@/features/projects/projects-ui'
 import { checkoutPath } from '@/features/checkout/checkout-logic'
 import type { AchievementStatus } from './achievements'

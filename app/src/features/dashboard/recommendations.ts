@@ -12,7 +12,7 @@ import {
   RECOMMENDATION_SIGNAL_MAX_POINTS,
 } from '@/constants'
 import { daysLeft, fundingPercentage } from '@/lib/format'
-import type { Investment, Project } from '@/lib/types'
+import type { Investment, Project } from '@marquee/api-contract'
 
 export type RecommendationReason =
   | 'Close to funding goal'

@@ -3,7 +3,7 @@
 // demo mode the settlement job is run at once so the view's revenue distribution exists on return.
 import { apiGet, apiPost } from '@/lib/api'
 import { amountToSol, sleep } from '@/lib/format'
-import type { EmbedRecord, Project, UnclaimedRevenue } from '@/lib/types'
+import type { EmbedRecord, Project, UnclaimedRevenue } from '@marquee/api-contract'
 import { embedIdFor } from '@marquee/program-client/embed-id'
 import type { MarqueeClient } from '@/features/chain/marquee-client'
 import type { TrackedView } from './debug-logic'

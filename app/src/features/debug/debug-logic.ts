@@ -2,7 +2,7 @@
 // which action a project allows, the token share estimate and the colour of a result.
 import { AMOUNT_UNITS_PER_SOL } from '@/constants'
 import { fundingPercentage } from '@/lib/format'
-import type { Project } from '@/lib/types'
+import type { Project } from '@marquee/api-contract'
 
 export type DebugAction = 'invest' | 'claimLicense' | 'generateEmbed' | 'trackView' | 'claimRevenue'
 

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useWalletAddress } from '@/features/wallet/wallet-bridge'
 import { apiGet } from '@/lib/api'
 import { amountToSol } from '@/lib/format'
-import type { Cluster, Investment, Project } from '@/lib/types'
+import type { Cluster } from '@/lib/api'
+import type { Investment, Project } from '@marquee/api-contract'
 import { useCluster } from '@/features/mode/mode-data-access'
 
 export const investmentKeys = {

@@ -1,7 +1,7 @@
 // Marketplace filtering and sorting (spec §2, §5): search is case-insensitive over title, description
 // and directorName; status all / funding / funded; sort by funding percentage, newest or endingSoon.
 import { fundingPercentage } from '@/lib/format'
-import type { Project } from '@/lib/types'
+import type { Project } from '@marquee/api-contract'
 
 export const STATUS_FILTERS = ['all', 'funding', 'funded'] as const
 export type StatusFilter = (typeof STATUS_FILTERS)[number]

@@ -3,7 +3,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { MARKETPLACE_PAGE_SIZE } from '@/constants'
-import type { Project } from '@/lib/types'
+import type { Project } from '@marquee/api-contract'
 import { installFakeApi, type RecordedRequest } from '@/test/fake-api'
 import { makeProject } from '@/test/fixtures'
 import { renderApp } from '@/test/render'

@@ -4,7 +4,7 @@
 // marketplace in the same mode (src/prerender.tsx).
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { MODE_COOKIE_MAX_AGE_S, MODE_COOKIE_NAME, MODE_STORAGE_KEY } from '@/constants'
-import type { Cluster } from '@/lib/types'
+import type { Cluster } from '@/lib/api'
 
 export type Mode = 'demo' | 'onchain'
 

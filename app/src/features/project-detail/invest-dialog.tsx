@@ -4,7 +4,7 @@ import { Button, CloseButton, Dialog, Field, HStack, Input, Portal, Stack, Text 
 import { useState } from 'react'
 import { DEFAULT_INVESTMENT_SOL, INVESTMENT_STEP_SOL, MIN_INVESTMENT_SOL } from '@/constants'
 import { notify } from '@/components/ui/toaster'
-import type { Project } from '@/lib/types'
+import type { Project } from '@marquee/api-contract'
 import { useInvest } from '@/features/projects/projects-data-access'
 import {
   INVESTMENT_FAILED_TOAST,

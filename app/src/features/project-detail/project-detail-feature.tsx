@@ -19,7 +19,7 @@ import {
   fundingPercentage,
   shortenAddress,
 } from '@/lib/format'
-import type { Project } from '@/lib/types'
+import type { Project } from '@marquee/api-contract'
 import { useProject, useProjectInvestments } from '@/features/projects/projects-data-access'
 import { FundingProgress, ProjectThumbnail } from '@/features/projects/projects-ui'
 import { TransactionLink } from '@/features/chain/chain-ui'

@@ -1,6 +1,6 @@
 // The project queries' cache keys, on their own so a module on the first page's path (the
 // marketplace's route loader) can name them without loading the project mutations' chain code.
-import type { Cluster } from '@/lib/types'
+import type { Cluster } from '@/lib/api'
 
 export const projectKeys = {
   all: (cluster: Cluster) => ['projects', cluster] as const,

@@ -24,7 +24,7 @@ import {
   fundingPercentage,
   fundingStatusLabel,
 } from '@/lib/format'
-import type { Project } from '@/lib/types'
+import type { Project } from '@marquee/api-contract'
 
 /** The palette of a funding status: its badge's here and on the marketplace card. */
 const statusPalette = (label: string) => (label === 'Funded' ? 'green' : label === 'Funding ended' ? 'gray' : 'purple')

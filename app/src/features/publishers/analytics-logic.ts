@@ -1,7 +1,7 @@
 // Shaping the publisher analytics of the index for charts and tables: per-day series (all embeds or
 // one film's) and lamport amounts written as SOL.
 import { LAMPORTS_PER_SOL } from '@/constants'
-import type { PublisherAnalytics } from '@/lib/types'
+import type { PublisherAnalytics } from '@marquee/api-contract'
 
 export interface DayPoint {
   date: string

@@ -6,7 +6,7 @@ import { useState } from 'react'
 import { notify } from '@/components/ui/toaster'
 import { errorMessage } from '@/lib/api'
 import { formatDate } from '@/lib/format'
-import type { PublisherApiKey, PublisherWebsite } from '@/lib/types'
+import type { PublisherApiKey, PublisherWebsite } from '@marquee/api-contract'
 import { EmbedCode } from './embed-code'
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './publishers-data-access'
 

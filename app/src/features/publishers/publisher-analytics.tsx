@@ -5,7 +5,7 @@ import { Button, Card, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-u
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { notify } from '@/components/ui/toaster'
 import { errorMessage } from '@/lib/api'
-import type { Project, PublisherAnalytics } from '@/lib/types'
+import type { Project, PublisherAnalytics } from '@marquee/api-contract'
 import { dailySeries, lamportsToSolText } from './analytics-logic'
 import { useClaimPublisherRevenue } from './publishers-data-access'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { PublisherWebsite } from '@/lib/types'
+import type { PublisherWebsite } from '@marquee/api-contract'
 import {
   embedPanelView,
   initialVerification,

@@ -1,7 +1,7 @@
 // Website verification on the client (spec §2 "Embed access", §5): the form rules and their
 // messages, and the states a publisher's website goes through — unverified, the verify form (with
 // the token the server issued, once asked), verified.
-import type { PublisherWebsite } from '@/lib/types'
+import type { PublisherWebsite } from '@marquee/api-contract'
 
 export interface Toast {
   title: string

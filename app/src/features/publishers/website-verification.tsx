@@ -6,7 +6,7 @@ import { useReducer, useState } from 'react'
 import { LuShieldCheck } from 'react-icons/lu'
 import { notify } from '@/components/ui/toaster'
 import { errorMessage } from '@/lib/api'
-import type { PublisherWebsite } from '@/lib/types'
+import type { PublisherWebsite } from '@marquee/api-contract'
 import { useCheckVerification, useRequestVerification } from './publishers-data-access'
 import {
   initialVerification,

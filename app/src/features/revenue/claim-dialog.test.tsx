@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { installFakeApi } from '@/test/fake-api'
+import { makeUnclaimedDistribution } from '@/test/fixtures'
 import { FAKE_WALLET_KEY } from '@/test/fake-wallet'
 import { renderApp } from '@/test/render'
 import { selectionOf, toggleAll, toggleDistribution } from './claim-selection'
@@ -8,9 +9,9 @@ import { selectionOf, toggleAll, toggleDistribution } from './claim-selection'
 const ADDRESS = FAKE_WALLET_KEY.toBase58()
 const SIGNATURE = '5Kd3NBUAdUnhyzenEwVLy9pBKxSwXvE9FMPyR4UKZvpe6E3AgLr6wMu7SM5Vcaz3jLL1'
 const rows = [
-  { id: 1, amount: 1000, projectId: 2, projectTitle: 'Night Train' },
-  { id: 2, amount: 500, projectId: 2, projectTitle: 'Night Train' },
-  { id: 3, amount: 250, projectId: 3, projectTitle: 'Open Water' },
+  makeUnclaimedDistribution({ id: 1, amount: 1000, amountLamports: '1000000000', projectId: 2, projectTitle: 'Night Train' }),
+  makeUnclaimedDistribution({ id: 2, amount: 500, amountLamports: '500000000', projectId: 2, projectTitle: 'Night Train' }),
+  makeUnclaimedDistribution({ id: 3, amount: 250, amountLamports: '250000000', projectId: 3, projectTitle: 'Open Water' }),
 ]
 
 function fakeApi({ distributions = rows, claimFails = false } = {}) {
@@ -37,7 +38,7 @@ describe('claim dialog', () => {
   it('selects a film’s distributions together, selects all, and totals the selection', () => {
     const one = toggleDistribution(new Set(), rows[0], rows)
     expect([...one]).toEqual([1, 2])
-    expect(selectionOf({ total: 1750, distributions: rows }, one).total).toBe(1500)
+    expect(selectionOf({ total: 1750, totalLamports: '1750000000', distributions: rows }, one).total).toBe(1500)
     expect([...toggleDistribution(one, rows[1], rows)]).toEqual([])
     expect([...toggleAll(new Set([3]), rows)]).toEqual([1, 2, 3])
     expect([...toggleAll(new Set([1, 2, 3]), rows)]).toEqual([])

@@ -4,7 +4,7 @@ import { Button, Checkbox, CloseButton, Dialog, HStack, Portal, Stack, Text } fr
 import { useState } from 'react'
 import { notify } from '@/components/ui/toaster'
 import { amountToSol, formatDate, formatSol } from '@/lib/format'
-import type { UnclaimedRevenue } from '@/lib/types'
+import type { UnclaimedRevenue } from '@marquee/api-contract'
 import { useClaimRevenue } from './revenue-data-access'
 import {
   NO_DISTRIBUTIONS_SELECTED,

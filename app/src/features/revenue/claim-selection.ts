@@ -2,7 +2,7 @@
 // specific distributions, and the messages of an empty list, an empty selection, success and
 // failure. On chain a claim settles a film's whole position, so a distribution is selected together
 // with the other unclaimed distributions of its film.
-import type { UnclaimedDistribution, UnclaimedRevenue } from '@/lib/types'
+import type { UnclaimedDistribution, UnclaimedRevenue } from '@marquee/api-contract'
 
 export const NO_REVENUE_TO_CLAIM = {
   title: 'No revenue to claim',
@@ -42,5 +42,9 @@ export function toggleAll(selected: ReadonlySet<number>, all: UnclaimedDistribut
 /** The part of the unclaimed revenue a selection claims (total in thousandths of SOL). */
 export function selectionOf(unclaimed: UnclaimedRevenue, selected: ReadonlySet<number>): UnclaimedRevenue {
   const distributions = unclaimed.distributions.filter((distribution) => selected.has(distribution.id))
-  return { total: distributions.reduce((sum, distribution) => sum + distribution.amount, 0), distributions }
+  return {
+    total: distributions.reduce((sum, distribution) => sum + distribution.amount, 0),
+    totalLamports: distributions.reduce((sum, distribution) => sum + BigInt(distribution.amountLamports), 0n).toString(),
+    distributions,
+  }
 }

@@ -32,7 +32,7 @@ import {
 } from '@/constants'
 import { notify } from '@/components/ui/toaster'
 import { amountToSol, formatCount, formatDate, formatDateTime, formatSol } from '@/lib/format'
-import type { PlatformDistribution, RevenueTransaction } from '@/lib/types'
+import type { PlatformDistribution, RevenueTransaction } from '@marquee/api-contract'
 import { WalletGate } from '@/features/wallet/wallet-gate'
 import { TransactionLink } from '@/features/chain/chain-ui'
 import { SummaryStat } from '@/features/investments/investments-feature'
@@ -53,6 +53,7 @@ import {
   projectRevenueRows,
   revenueGrowthPercent,
   splitTotals,
+  type DatedAmount,
   type DistributionFrequency,
   type ProjectFilter,
   type RevenuePeriod,
@@ -155,8 +156,8 @@ function InvestorRevenue() {
                 ) : (
                   revenue.data.byProject.map((row) => (
                     <HStack key={row.projectId} justify="space-between" fontSize="sm">
-                      <Text>{row.title ?? row.projectTitle ?? `Project #${row.projectId}`}</Text>
-                      <Text fontWeight="medium">{formatSol(amountToSol(row.earned ?? row.amount ?? 0), 3)}</Text>
+                      <Text>{row.projectTitle}</Text>
+                      <Text fontWeight="medium">{formatSol(amountToSol(row.earned), 3)}</Text>
                     </HStack>
                   ))
                 )}
@@ -171,11 +172,11 @@ function InvestorRevenue() {
                   <Text color="fg.muted">No transactions yet.</Text>
                 ) : (
                   revenue.data.transactions.slice(0, 10).map((transaction, index) => (
-                    <HStack key={transaction.id ?? `${transaction.txHash}-${index}`} justify="space-between" fontSize="sm" wrap="wrap">
-                      <Badge colorPalette={transaction.type === 'claim' ? 'green' : 'purple'}>{transaction.type ?? 'revenue'}</Badge>
-                      <Text>{transaction.projectTitle ?? ''}</Text>
+                    <HStack key={`${transaction.txHash}-${index}`} justify="space-between" fontSize="sm" wrap="wrap">
+                      <Badge colorPalette={transaction.type === 'claim' ? 'green' : 'purple'}>{transaction.type}</Badge>
+                      <Text>{transaction.projectTitle}</Text>
                       <Text fontWeight="medium">{formatSol(amountToSol(transaction.amount), 3)}</Text>
-                      <Text color="fg.muted">{formatDateTime(transaction.createdAt ?? transaction.date ?? '')}</Text>
+                      <Text color="fg.muted">{formatDateTime(transaction.date)}</Text>
                       <TransactionLink signature={transaction.txHash} />
                     </HStack>
                   ))
@@ -349,18 +350,11 @@ function BucketTable({ distributions, frequency }: { distributions: PlatformDist
 }
 
 /** The wallet's own revenue (its distribution rows, claims left out) as distributions to chart. */
-function earnedDistributions(transactions: RevenueTransaction[]): PlatformDistribution[] {
-  return transactions
-    .filter((transaction) => transaction.type !== 'claim')
-    .map((transaction, index) => ({
-      id: index,
-      projectId: transaction.projectId ?? 0,
-      amount: transaction.amount,
-      distributedAt: transaction.date ?? transaction.createdAt,
-    }))
+function earnedDistributions(transactions: RevenueTransaction[]): DatedAmount[] {
+  return transactions.filter((transaction) => transaction.type !== 'claim').map((transaction) => ({ amount: transaction.amount, distributedAt: transaction.date }))
 }
 
-function RevenueOverTime({ title, distributions, emptyText }: { title: string; distributions: PlatformDistribution[]; emptyText: string }) {
+function RevenueOverTime({ title, distributions, emptyText }: { title: string; distributions: DatedAmount[]; emptyText: string }) {
   const rows = bucketDistributions(distributions, 'daily').map((bucket) => ({
     date: formatDate(new Date(bucket.start).toISOString()),
     sol: bucket.total,

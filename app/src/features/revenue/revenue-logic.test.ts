@@ -1,22 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { NOW, daysFromNow, makeProject } from '@/test/fixtures'
-import type { PlatformDistribution } from '@/lib/types'
+import { NOW, daysFromNow, makeDistribution, makeProject, makeRevenueTransaction } from '@/test/fixtures'
+import type { PlatformDistribution } from '@marquee/api-contract'
 import { bucketDistributions, bucketStart, inPeriod, projectRevenueRows, revenueGrowthPercent } from './revenue-logic'
 import { randomTestRevenueSol } from './revenue-data-access'
 
-const distribution = (id: number, projectId: number, amount: number, daysAgo: number): PlatformDistribution => ({
-  id,
-  projectId,
-  amount,
-  distributedAt: daysFromNow(-daysAgo),
-})
+const distribution = (id: number, projectId: number, amount: number, daysAgo: number): PlatformDistribution =>
+  makeDistribution({ id, projectId, amount, distributedAt: daysFromNow(-daysAgo) })
 
 describe('revenue logic', () => {
   it('computes growth of the last 30 days over the 30 before, ignoring claims', () => {
     const transactions = [
-      { id: 1, amount: 300, createdAt: daysFromNow(-5) },
-      { id: 2, amount: 200, createdAt: daysFromNow(-40) },
-      { id: 3, amount: 999, createdAt: daysFromNow(-2), type: 'claim' },
+      makeRevenueTransaction({ amount: 300, date: daysFromNow(-5) }),
+      makeRevenueTransaction({ amount: 200, date: daysFromNow(-40) }),
+      makeRevenueTransaction({ amount: 999, date: daysFromNow(-2), type: 'claim' }),
     ]
     expect(revenueGrowthPercent(transactions, NOW)).toBe(50)
     expect(revenueGrowthPercent([], NOW)).toBeNull()

@@ -2,7 +2,7 @@
 // the period filter and per-project totals, all from indexed distributions.
 import { DISTRIBUTION_MIN_THRESHOLD_SOL, MS_PER_DAY, REVENUE_PERIODS } from '@/constants'
 import { amountToSol, fundingPercentage } from '@/lib/format'
-import type { PlatformDistribution, Project, RevenueTransaction } from '@/lib/types'
+import type { PlatformDistribution, Project, RevenueTransaction } from '@marquee/api-contract'
 
 export type DistributionFrequency = 'daily' | 'weekly' | 'monthly'
 export type RevenuePeriod = (typeof REVENUE_PERIODS)[number]['value']
@@ -10,8 +10,11 @@ export type ProjectFilter = 'all' | 'funded' | 'funding'
 
 const GROWTH_WINDOW_DAYS = 30
 
-function timeOf(entry: { createdAt?: string; date?: string; distributedAt?: string }): number {
-  return Date.parse(entry.distributedAt ?? entry.createdAt ?? entry.date ?? '')
+/** An amount (thousandths of SOL) on a day: a distribution, or a wallet's own revenue. */
+export type DatedAmount = Pick<PlatformDistribution, 'amount' | 'distributedAt'>
+
+function timeOf(entry: { date: string } | { distributedAt: string }): number {
+  return Date.parse('distributedAt' in entry ? entry.distributedAt : entry.date)
 }
 
 /** Growth in percent of the last 30 days' amounts over the 30 days before; null without a base. */
@@ -33,7 +36,7 @@ export function periodDays(period: RevenuePeriod): number {
   return REVENUE_PERIODS.find((option) => option.value === period)!.days
 }
 
-export function inPeriod(distributions: PlatformDistribution[], period: RevenuePeriod, now: number = Date.now()) {
+export function inPeriod<Entry extends DatedAmount>(distributions: Entry[], period: RevenuePeriod, now: number = Date.now()) {
   const since = now - periodDays(period) * MS_PER_DAY
   return distributions.filter((distribution) => timeOf(distribution) >= since)
 }
@@ -57,7 +60,7 @@ export interface RevenueBucket {
 
 /** Distributions summed per bucket, oldest first; a bucket pays out once it reaches 50 SOL. */
 export function bucketDistributions(
-  distributions: PlatformDistribution[],
+  distributions: DatedAmount[],
   frequency: DistributionFrequency,
   thresholdSol: number = DISTRIBUTION_MIN_THRESHOLD_SOL,
 ): RevenueBucket[] {

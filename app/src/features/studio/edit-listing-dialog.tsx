@@ -9,7 +9,7 @@ import { transactionUrl } from '@/features/chain/chain-ui'
 import { useMode } from '@/features/mode/mode-data-access'
 import { LICENSE_TYPES } from '@/constants'
 import { errorMessage } from '@/lib/api'
-import type { Project } from '@/lib/types'
+import type { Project } from '@marquee/api-contract'
 import { LISTING_LABELS, hasErrors, parseGenres, validateListing, type ListingErrors, type ListingForm } from './listing-logic'
 import { useEditListing } from './studio-data-access'
 

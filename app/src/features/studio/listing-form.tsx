@@ -8,7 +8,7 @@ import { notify } from '@/components/ui/toaster'
 import { LICENSE_TYPES, LISTING_MIN_MS, MAX_FUNDING_WINDOW_DAYS, MAX_RELEASE_YEAR, MIN_FUNDING_GOAL_USD, MIN_FUNDING_WINDOW_DAYS, MIN_RELEASE_YEAR } from '@/constants'
 import { errorMessage } from '@/lib/api'
 import { sleep } from '@/lib/format'
-import type { PlatformInfo, StudioAccount } from '@/lib/types'
+import type { PlatformInfo, StudioAccount } from '@marquee/api-contract'
 import { useMode } from '@/features/mode/mode-data-access'
 import { transactionUrl } from '@/features/chain/chain-ui'
 import {

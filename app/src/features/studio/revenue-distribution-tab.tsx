@@ -4,7 +4,7 @@
 import { Card, Heading, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { REVENUE_SPLIT_PERCENT } from '@/constants'
 import { formatDate, formatUsd } from '@/lib/format'
-import type { PlatformDistribution, Project } from '@/lib/types'
+import type { PlatformDistribution, Project } from '@marquee/api-contract'
 import { TransactionLink } from '@/features/chain/chain-ui'
 
 /** The spec's link text in the Transaction column. */
@@ -50,11 +50,11 @@ export function RevenueDistributionTab({
             <Table.Body>
               {own.map((distribution) => (
                 <Table.Row key={distribution.id}>
-                  <Table.Cell>{distribution.projectTitle ?? titles.get(distribution.projectId)}</Table.Cell>
+                  <Table.Cell>{distribution.projectTitle || titles.get(distribution.projectId)}</Table.Cell>
                   {/* Thousandths of SOL, which is USD at 1 SOL = 1000 USD. */}
-                  <Table.Cell textAlign="end">{formatUsd(distribution.revenueGenerated ?? distribution.amount)}</Table.Cell>
-                  <Table.Cell>{formatDate(distribution.distributedAt ?? distribution.createdAt ?? '')}</Table.Cell>
-                  <Table.Cell>{distribution.status ?? 'Completed'}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatUsd(distribution.amount)}</Table.Cell>
+                  <Table.Cell>{formatDate(distribution.distributedAt)}</Table.Cell>
+                  <Table.Cell>{distribution.status}</Table.Cell>
                   <Table.Cell>
                     <TransactionLink signature={distribution.txHash} label={VIEW_TRANSACTION_LABEL} />
                   </Table.Cell>

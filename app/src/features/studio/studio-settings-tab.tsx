@@ -5,7 +5,7 @@ import { useWalletConnection } from '@/features/wallet/wallet-bridge'
 import { useState } from 'react'
 import { notify } from '@/components/ui/toaster'
 import { errorMessage } from '@/lib/api'
-import type { StudioOverview } from '@/lib/types'
+import type { StudioOverview } from '@marquee/api-contract'
 import { useSaveStudioProfile } from './studio-data-access'
 
 export const STUDIO_NAME_MAX = 64

@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { makeProject } from '@/test/fixtures'
-import type { PlatformDistribution } from '@/lib/types'
+import { makeDistribution, makeProject } from '@/test/fixtures'
+import type { PlatformDistribution } from '@marquee/api-contract'
 import { changeLabel, formatThousands, periodChange, statusBadge, studioProject, studioSummary } from './studio-summary'
 
 const NOW = Date.parse('2026-11-22T12:00:00Z')
 const daysAgo = (days: number) => new Date(NOW - days * 86_400_000).toISOString()
-const distribution = (projectId: number, days: number, amount: number, totalViews: number): PlatformDistribution => ({
-  id: Math.round(days * 100) + projectId,
-  projectId,
-  amount,
-  totalViews,
-  distributedAt: daysAgo(days),
-})
+const distribution = (projectId: number, days: number, amount: number, totalViews: number): PlatformDistribution =>
+  makeDistribution({ id: Math.round(days * 100) + projectId, projectId, amount, totalViews, distributedAt: daysAgo(days) })
 
 describe('studioSummary', () => {
   const projects = [

@@ -3,7 +3,7 @@
 // from the studio's on-chain revenue distributions (where the spec shows fixed labels).
 import { MS_PER_DAY, STUDIO_SUMMARY_PERIOD_DAYS } from '@/constants'
 import { fundingPercentage } from '@/lib/format'
-import type { PlatformDistribution, Project } from '@/lib/types'
+import type { PlatformDistribution, Project } from '@marquee/api-contract'
 
 export interface StudioProject {
   id: number
@@ -92,12 +92,12 @@ export function studioSummary(
   const totals = { current: { revenue: 0, views: 0 }, previous: { revenue: 0, views: 0 } }
   for (const distribution of distributions) {
     if (!own.has(distribution.projectId)) continue
-    const at = Date.parse(distribution.distributedAt ?? distribution.createdAt ?? '')
+    const at = Date.parse(distribution.distributedAt)
     const bucket = at > periodStart && at <= now ? totals.current : at > previousStart && at <= periodStart ? totals.previous : null
     if (!bucket) continue
     // `amount` is thousandths of SOL, which is USD at 1 SOL = 1000 USD.
     bucket.revenue += distribution.amount
-    bucket.views += distribution.views ?? distribution.totalViews ?? 0
+    bucket.views += distribution.totalViews
   }
   return {
     projectCount: projects.length,

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { installFakeApi, type Handler } from '@/test/fake-api'
-import { makeProject } from '@/test/fixtures'
+import { makeProject, makeStudioAccount } from '@/test/fixtures'
 import { FAKE_WALLET_KEY } from '@/test/fake-wallet'
 import { renderApp } from '@/test/render'
-import type { StudioOverview } from '@/lib/types'
+import type { StudioOverview } from '@marquee/api-contract'
 // The route loads the portal lazily; importing it here compiles it before the first test's clock starts.
 import '@/features/studio/studio-feature'
 
@@ -37,7 +37,7 @@ function fakeApi(projects = [makeProject({ id: 7, title: 'Harbour Lights', statu
     'POST /api/users': () => ({ id: 1 }),
     [`GET /api/demo/wallets/${ADDRESS}`]: () => ({ balance: 15.75 }),
     [`GET /api/studios/${ADDRESS}`]: () =>
-      overview({ studio: { address: 'S', authority: CHAIN, name: 'Harbour Films', verified: true, fundingCap: 10_000_000, registeredAt: '2026-01-01T00:00:00Z', txHash: 'sig' } }),
+      overview({ studio: makeStudioAccount({ authority: CHAIN, verified: true, fundingCap: 10_000_000, registeredAt: '2026-01-01T00:00:00Z' }) }),
     [`GET /api/projects?studio=${CHAIN}`]: () => projects,
     'GET /api/platform': () => PLATFORM,
     'GET /api/revenue/distributions': () => [{ id: 1, projectId: 7, projectTitle: 'Harbour Lights', amount: 1200, revenueGenerated: 1200, totalViews: 300, distributedAt: new Date().toISOString(), status: 'Completed', txHash: 'distsig' }],

@@ -7,7 +7,7 @@ import { ErrorAlert } from '@/components/ui/error-alert'
 import { notify } from '@/components/ui/toaster'
 import { errorMessage } from '@/lib/api'
 import { formatDateTime, shortenAddress } from '@/lib/format'
-import type { VerificationApplication } from '@/lib/types'
+import type { VerificationApplication } from '@marquee/api-contract'
 import { useApplications, useApproveApplication, useRejectApplication } from './verification-data-access'
 
 export function AdminReview() {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { StudioAccount, VerificationApplication } from '@/lib/types'
+import { makeStudioAccount } from '@/test/fixtures'
+import type { StudioAccount, VerificationApplication } from '@marquee/api-contract'
 import { canApply, reviewProgress, trackerSteps, validateApplication } from './verification-logic'
 
 const NOW = Date.parse('2026-11-22T12:00:00Z')
@@ -17,17 +18,10 @@ const application = (overrides: Partial<VerificationApplication> = {}): Verifica
   submittedAt: new Date(NOW - 6 * 3600_000).toISOString(),
   reviewedAt: null,
   approvalTxHash: null,
+  studio: null,
   ...overrides,
 })
-const studio = (verified: boolean): StudioAccount => ({
-  address: 'S',
-  authority: 'C',
-  name: 'Harbour Films',
-  verified,
-  fundingCap: 100_000,
-  registeredAt: new Date(NOW).toISOString(),
-  txHash: 'sig',
-})
+const studio = (verified: boolean): StudioAccount => makeStudioAccount({ verified, fundingCap: 100_000, registeredAt: new Date(NOW).toISOString() })
 const states = (steps: ReturnType<typeof trackerSteps>) => steps.map((step) => step.state)
 
 describe('trackerSteps', () => {

@@ -2,7 +2,7 @@
 // (persisted, reviewed by the platform admin), its on-chain registration (the wallet signed
 // register_studio) and its verified flag (verify_studio by the admin). Pure, tested apart.
 import { MS_PER_DAY, VERIFICATION_ESTIMATE_HOURS } from '@/constants'
-import type { StudioOverview } from '@/lib/types'
+import type { StudioOverview } from '@marquee/api-contract'
 
 export type StepState = 'completed' | 'in-progress' | 'pending' | 'rejected'
 

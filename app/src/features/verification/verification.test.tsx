@@ -1,9 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { installFakeApi } from '@/test/fake-api'
+import { makeStudioAccount } from '@/test/fixtures'
 import { FAKE_WALLET_KEY } from '@/test/fake-wallet'
 import { renderApp } from '@/test/render'
-import type { StudioOverview, VerificationApplication } from '@/lib/types'
+import type { StudioOverview, VerificationApplication } from '@marquee/api-contract'
 // The route loads the screen lazily; importing it here compiles it before the first test's clock starts.
 import '@/features/verification/verification-feature'
 
@@ -27,7 +28,7 @@ const application = (overrides: Partial<VerificationApplication> = {}): Verifica
   submittedAt: new Date().toISOString(),
   reviewedAt: null,
   approvalTxHash: null,
-  studio: { address: 'S', authority: 'StudioKey1111111111111111111111111111111111', name: 'Harbour Films', verified: false, fundingCap: 500_000, registeredAt: new Date().toISOString(), txHash: 'sig' },
+  studio: makeStudioAccount({ authority: 'StudioKey1111111111111111111111111111111111', registeredAt: new Date().toISOString() }),
   ...overrides,
 })
 

@@ -3,7 +3,7 @@
 // `signMessage` of the same request as SIWS text — and hand the signed bytes back for the session
 // cookie. The cookie itself is HttpOnly: the app only ever sees { walletAddress, expiresAt }.
 import { ApiError, apiGet, apiPost } from '@/lib/api'
-import type { Cluster } from '@/lib/types'
+import type { Cluster } from '@/lib/api'
 
 /** The server's sign-in request: the `solana:signIn` input and the same fields as SIWS text. */
 export interface SignInRequest {

@@ -4,6 +4,9 @@
 // of each route must be the signed-in wallet (requireWallet, once per route: 401 without a session, 403
 // for another wallet's). New chat messages
 // are pushed to open hubs as server-sent events from the cluster's ChatFeed, which polls the table.
+import { createRoute } from '@hono/zod-openapi';
+import * as contract from '@marquee/api-contract';
+import { ApiRoutes, errors, json, media } from '../openapi.ts';
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { SSE_KEEPALIVE_MS } from '../../constants.ts';
@@ -31,7 +34,6 @@ import {
   pageQuery,
   pollListQuery,
 } from '../schemas.ts';
-import { validate } from '../validate.ts';
 
 export const ALREADY_VOTED = "Already Voted: You've already cast your vote on this poll.";
 export const POLL_CLOSED = 'This poll is closed: it no longer takes votes';
@@ -74,144 +76,252 @@ export function collaborationRoutes(now: () => number) {
     return feed;
   };
 
-  return new Hono<AppEnv>()
-    .get('/', validate('query', hubListQuery), async (c) => {
-      const query = c.req.valid('query');
-      const page = requestedPage(query, collaboration.HUB_ORDER);
-      if (!page) return c.json(await collaboration.hubsOf(c.var.cluster.db, query.wallet));
-      return c.json(pageAnswer(collaboration.HUB_ORDER, await collaboration.pageHubs(c.var.cluster.db, query.wallet, page)));
-    })
-    .get('/:projectId', validate('param', projectIdParams), validate('query', hubQuery), async (c) => {
-      const db = c.var.cluster.db;
-      const project = await projectOr404(db, c.req.valid('param').projectId);
-      const query = c.req.valid('query');
-      const page = requestedPage(query, collaboration.TEAM_ORDER);
-      const [director, investors, counts, viewerIsStudio] = await Promise.all([
-        collaboration.listedDirector(db, project.id),
-        collaboration.topInvestors(db, project),
-        collaboration.hubCounts(db, project.id),
-        query.wallet ? collaboration.isStudioOf(db, project, query.wallet) : false,
-      ]);
-      if (!page) {
-        const team = await collaboration.listTeam(db, project.id);
-        // The director of the listing leads the team unless the studio named them itself.
-        const listed = director && !team.some((member) => member.name === director) ? [listedDirectorMember(director)] : [];
+  return new ApiRoutes()
+    .endpoint(
+      createRoute({
+        method: 'get',
+        path: '/',
+        summary: 'The hubs of the films a wallet lists or holds shares of',
+        request: { query: hubListQuery },
+        responses: { 200: json(contract.LIST_RESPONSES['/api/collaboration']) },
+      }),
+      async (c) => {
+        const query = c.req.valid('query');
+        const page = requestedPage(query, collaboration.HUB_ORDER);
+        if (!page) return c.json(await collaboration.hubsOf(c.var.cluster.db, query.wallet));
+        return c.json(pageAnswer(collaboration.HUB_ORDER, await collaboration.pageHubs(c.var.cluster.db, query.wallet, page)));
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'get',
+        path: '/{projectId}',
+        summary: 'A hub: team (paginated), top investors, counts; viewerIsStudio for ?wallet=',
+        request: { params: projectIdParams, query: hubQuery },
+        responses: { 200: json(contract.LIST_RESPONSES['/api/collaboration/{projectId}']) },
+      }),
+      async (c) => {
+        const db = c.var.cluster.db;
+        const project = await projectOr404(db, c.req.valid('param').projectId);
+        const query = c.req.valid('query');
+        const page = requestedPage(query, collaboration.TEAM_ORDER);
+        const [director, investors, counts, viewerIsStudio] = await Promise.all([
+          collaboration.listedDirector(db, project.id),
+          collaboration.topInvestors(db, project),
+          collaboration.hubCounts(db, project.id),
+          query.wallet ? collaboration.isStudioOf(db, project, query.wallet) : false,
+        ]);
+        if (!page) {
+          const team = await collaboration.listTeam(db, project.id);
+          // The director of the listing leads the team unless the studio named them itself.
+          const listed = director && !team.some((member) => member.name === director) ? [listedDirectorMember(director)] : [];
+          return c.json({
+            projectId: project.id,
+            team: [...listed, ...team],
+            topInvestors: investors,
+            counts: { ...counts, teamMembers: listed.length + counts.teamMembers },
+            viewerIsStudio,
+          });
+        }
+        const directorListed = director !== null && !(await collaboration.hasTeamMemberNamed(db, project.id, director));
+        const team = await teamPage(db, project.id, page, directorListed ? director : null);
         return c.json({
           projectId: project.id,
-          team: [...listed, ...team],
+          team: team.rows,
           topInvestors: investors,
-          counts: { ...counts, teamMembers: listed.length + counts.teamMembers },
+          counts: { ...counts, teamMembers: (directorListed ? 1 : 0) + counts.teamMembers },
           viewerIsStudio,
+          nextCursor: nextCursor(collaboration.TEAM_ORDER, team),
         });
-      }
-      const directorListed = director !== null && !(await collaboration.hasTeamMemberNamed(db, project.id, director));
-      const team = await teamPage(db, project.id, page, directorListed ? director : null);
-      return c.json({
-        projectId: project.id,
-        team: team.rows,
-        topInvestors: investors,
-        counts: { ...counts, teamMembers: (directorListed ? 1 : 0) + counts.teamMembers },
-        viewerIsStudio,
-        nextCursor: nextCursor(collaboration.TEAM_ORDER, team),
-      });
-    })
-    .get('/:projectId/messages', validate('param', projectIdParams), validate('query', messagesQuery), async (c) => {
-      const db = c.var.cluster.db;
-      const project = await projectOr404(db, c.req.valid('param').projectId);
-      const { after, limit } = c.req.valid('query');
-      return c.json(await collaboration.listMessages(db, project.id, after, limit));
-    })
-    .get('/:projectId/stream', validate('param', projectIdParams), validate('query', messagesQuery), async (c) => {
-      const db = c.var.cluster.db;
-      const project = await projectOr404(db, c.req.valid('param').projectId);
-      // A reconnecting EventSource says where it stopped in Last-Event-ID.
-      const resumeFrom = Number(c.req.header('last-event-id') ?? c.req.valid('query').after) || 0;
-      return streamSSE(c, async (stream) => {
-        const send = (message: ChatMessage) => stream.writeSSE({ event: 'message', id: String(message.id), data: JSON.stringify(message) });
-        let sentUpTo = resumeFrom;
-        const forward = (message: ChatMessage) => {
-          if (message.id <= sentUpTo) return;
-          sentUpTo = message.id;
-          void send(message);
-        };
-        const unsubscribe = await feedOf(db).subscribe(project.id, forward);
-        stream.onAbort(unsubscribe);
-        // What was posted between the client's history read and this subscription.
-        for (const message of await collaboration.listMessages(db, project.id, resumeFrom, 200)) forward(message);
-        while (!stream.aborted) {
-          await stream.sleep(SSE_KEEPALIVE_MS);
-          if (!stream.aborted) await stream.write(': keep-alive\n\n');
-        }
-        unsubscribe();
-      });
-    })
-    .post('/:projectId/messages', validate('param', projectIdParams), validate('json', messageBody), async (c) => {
-      const { walletAddress, text, attachment } = c.req.valid('json');
-      const wallet = requireWallet(c, walletAddress).walletAddress;
-      const db = c.var.cluster.db;
-      const project = await projectOr404(db, c.req.valid('param').projectId);
-      const message = await collaboration.insertMessage(db, { projectId: project.id, wallet, text, attachment, now: now() });
-      void feedOf(db).poke();
-      return c.json(message, 201);
-    })
-    .get('/:projectId/updates', validate('param', projectIdParams), validate('query', pageQuery), async (c) => {
-      const db = c.var.cluster.db;
-      const project = await projectOr404(db, c.req.valid('param').projectId);
-      const page = requestedPage(c.req.valid('query'), collaboration.UPDATE_ORDER);
-      if (!page) return c.json(await collaboration.listUpdates(db, project.id));
-      return c.json(pageAnswer(collaboration.UPDATE_ORDER, await collaboration.pageUpdates(db, project.id, page)));
-    })
-    .post('/:projectId/updates', validate('param', projectIdParams), validate('json', updateBody), async (c) => {
-      const db = c.var.cluster.db;
-      const project = await projectOr404(db, c.req.valid('param').projectId);
-      const { walletAddress, title, description } = c.req.valid('json');
-      const wallet = await requireStudio(c, db, project, walletAddress, 'post updates');
-      return c.json(await collaboration.insertUpdate(db, { projectId: project.id, wallet, title, description, now: now() }), 201);
-    })
-    .get('/:projectId/polls', validate('param', projectIdParams), validate('query', pollListQuery), async (c) => {
-      const db = c.var.cluster.db;
-      const project = await projectOr404(db, c.req.valid('param').projectId);
-      const query = c.req.valid('query');
-      const page = requestedPage(query, collaboration.POLL_ORDER);
-      if (!page) return c.json(await collaboration.listPolls(db, project.id, query.wallet ?? null, now()));
-      return c.json(pageAnswer(collaboration.POLL_ORDER, await collaboration.pagePolls(db, project.id, query.wallet ?? null, now(), page)));
-    })
-    .post('/:projectId/polls', validate('param', projectIdParams), validate('json', pollBody), async (c) => {
-      const db = c.var.cluster.db;
-      const project = await projectOr404(db, c.req.valid('param').projectId);
-      const { walletAddress, question, options, endDate } = c.req.valid('json');
-      const wallet = await requireStudio(c, db, project, walletAddress, 'open polls');
-      const endsAt = Date.parse(endDate);
-      const nowMs = now();
-      if (!collaboration.pollIsOpen(endsAt, nowMs)) fail(400, 'endDate must be in the future');
-      return c.json(await collaboration.insertPoll(db, { projectId: project.id, wallet, question, options, endsAt, now: nowMs }), 201);
-    })
-    .post('/:projectId/polls/:pollId/votes', validate('param', pollParams), validate('json', voteBody), async (c) => {
-      const { walletAddress, optionId } = c.req.valid('json');
-      const wallet = requireWallet(c, walletAddress).walletAddress;
-      const db = c.var.cluster.db;
-      const { projectId, pollId } = c.req.valid('param');
-      const nowMs = now();
-      const poll = await collaboration.getPoll(db, projectId, pollId, wallet, nowMs);
-      if (!poll) fail(404, 'Poll not found');
-      if (!poll.options.some((option) => option.id === optionId)) fail(400, `Option ${optionId} is not an option of this poll`);
-      if (poll.status !== 'active') fail(400, POLL_CLOSED);
-      if (!(await collaboration.insertVote(db, { pollId, optionId, wallet, now: nowMs }))) fail(409, ALREADY_VOTED);
-      return c.json(await collaboration.getPoll(db, projectId, pollId, wallet, nowMs), 201);
-    })
-    .post('/:projectId/team', validate('param', projectIdParams), validate('json', teamMemberBody), async (c) => {
-      const db = c.var.cluster.db;
-      const project = await projectOr404(db, c.req.valid('param').projectId);
-      const { walletAddress, name, role, avatarUrl } = c.req.valid('json');
-      await requireStudio(c, db, project, walletAddress, 'manage the team');
-      return c.json(await collaboration.insertTeamMember(db, { projectId: project.id, name, role, avatarUrl, now: now() }), 201);
-    })
-    .delete('/:projectId/team/:memberId', validate('param', teamMemberParams), validate('json', actorBody), async (c) => {
-      const db = c.var.cluster.db;
-      const { projectId, memberId } = c.req.valid('param');
-      const project = await projectOr404(db, projectId);
-      await requireStudio(c, db, project, c.req.valid('json').walletAddress, 'manage the team');
-      if (!(await collaboration.deleteTeamMember(db, project.id, memberId))) fail(404, 'Team member not found');
-      return c.body(null, 204);
-    });
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'get',
+        path: '/{projectId}/messages',
+        summary: 'Chat history, oldest first',
+        request: { params: projectIdParams, query: messagesQuery },
+        responses: { 200: json(contract.chatHistory) },
+      }),
+      async (c) => {
+        const db = c.var.cluster.db;
+        const project = await projectOr404(db, c.req.valid('param').projectId);
+        const { after, limit } = c.req.valid('query');
+        return c.json(await collaboration.listMessages(db, project.id, after, limit));
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'get',
+        path: '/{projectId}/stream',
+        summary: 'New chat messages as server-sent events (event "message", id = message id)',
+        request: { params: projectIdParams, query: messagesQuery },
+        responses: { 200: media('text/event-stream', 'new chat messages: event "message", id = the message id, data = the message as JSON') },
+      }),
+      async (c) => {
+        const db = c.var.cluster.db;
+        const project = await projectOr404(db, c.req.valid('param').projectId);
+        // A reconnecting EventSource says where it stopped in Last-Event-ID.
+        const resumeFrom = Number(c.req.header('last-event-id') ?? c.req.valid('query').after) || 0;
+        return streamSSE(c, async (stream) => {
+          const send = (message: ChatMessage) => stream.writeSSE({ event: 'message', id: String(message.id), data: JSON.stringify(message) });
+          let sentUpTo = resumeFrom;
+          const forward = (message: ChatMessage) => {
+            if (message.id <= sentUpTo) return;
+            sentUpTo = message.id;
+            void send(message);
+          };
+          const unsubscribe = await feedOf(db).subscribe(project.id, forward);
+          stream.onAbort(unsubscribe);
+          // What was posted between the client's history read and this subscription.
+          for (const message of await collaboration.listMessages(db, project.id, resumeFrom, 200)) forward(message);
+          while (!stream.aborted) {
+            await stream.sleep(SSE_KEEPALIVE_MS);
+            if (!stream.aborted) await stream.write(': keep-alive\n\n');
+          }
+          unsubscribe();
+        });
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'post',
+        path: '/{projectId}/messages',
+        summary: 'Post a chat message as the signed-in wallet',
+        request: { params: projectIdParams, body: { content: { 'application/json': { schema: messageBody } } } },
+        responses: { 201: json(contract.chatMessage, 'created'), ...errors({ 401: 'no session' }) },
+      }),
+      async (c) => {
+        const { walletAddress, text, attachment } = c.req.valid('json');
+        const wallet = requireWallet(c, walletAddress).walletAddress;
+        const db = c.var.cluster.db;
+        const project = await projectOr404(db, c.req.valid('param').projectId);
+        const message = await collaboration.insertMessage(db, { projectId: project.id, wallet, text, attachment, now: now() });
+        void feedOf(db).poke();
+        return c.json(message, 201);
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'get',
+        path: '/{projectId}/updates',
+        summary: "The studio's updates, newest first",
+        request: { params: projectIdParams, query: pageQuery },
+        responses: { 200: json(contract.LIST_RESPONSES['/api/collaboration/{projectId}/updates']) },
+      }),
+      async (c) => {
+        const db = c.var.cluster.db;
+        const project = await projectOr404(db, c.req.valid('param').projectId);
+        const page = requestedPage(c.req.valid('query'), collaboration.UPDATE_ORDER);
+        if (!page) return c.json(await collaboration.listUpdates(db, project.id));
+        return c.json(pageAnswer(collaboration.UPDATE_ORDER, await collaboration.pageUpdates(db, project.id, page)));
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'post',
+        path: '/{projectId}/updates',
+        summary: 'Post an update (the studio only)',
+        request: { params: projectIdParams, body: { content: { 'application/json': { schema: updateBody } } } },
+        responses: { 201: json(contract.update, 'created'), ...errors({ 401: 'no session', 403: 'not the studio of this film' }) },
+      }),
+      async (c) => {
+        const db = c.var.cluster.db;
+        const project = await projectOr404(db, c.req.valid('param').projectId);
+        const { walletAddress, title, description } = c.req.valid('json');
+        const wallet = await requireStudio(c, db, project, walletAddress, 'post updates');
+        return c.json(await collaboration.insertUpdate(db, { projectId: project.id, wallet, title, description, now: now() }), 201);
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'get',
+        path: '/{projectId}/polls',
+        summary: 'Polls with tallies, newest first; myVote for ?wallet=',
+        request: { params: projectIdParams, query: pollListQuery },
+        responses: { 200: json(contract.LIST_RESPONSES['/api/collaboration/{projectId}/polls']) },
+      }),
+      async (c) => {
+        const db = c.var.cluster.db;
+        const project = await projectOr404(db, c.req.valid('param').projectId);
+        const query = c.req.valid('query');
+        const page = requestedPage(query, collaboration.POLL_ORDER);
+        if (!page) return c.json(await collaboration.listPolls(db, project.id, query.wallet ?? null, now()));
+        return c.json(pageAnswer(collaboration.POLL_ORDER, await collaboration.pagePolls(db, project.id, query.wallet ?? null, now(), page)));
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'post',
+        path: '/{projectId}/polls',
+        summary: 'Open a poll (the studio only)',
+        request: { params: projectIdParams, body: { content: { 'application/json': { schema: pollBody } } } },
+        responses: { 201: json(contract.poll, 'created'), ...errors({ 401: 'no session', 403: 'not the studio of this film' }) },
+      }),
+      async (c) => {
+        const db = c.var.cluster.db;
+        const project = await projectOr404(db, c.req.valid('param').projectId);
+        const { walletAddress, question, options, endDate } = c.req.valid('json');
+        const wallet = await requireStudio(c, db, project, walletAddress, 'open polls');
+        const endsAt = Date.parse(endDate);
+        const nowMs = now();
+        if (!collaboration.pollIsOpen(endsAt, nowMs)) fail(400, 'endDate must be in the future');
+        return c.json(await collaboration.insertPoll(db, { projectId: project.id, wallet, question, options, endsAt, now: nowMs }), 201);
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'post',
+        path: '/{projectId}/polls/{pollId}/votes',
+        summary: 'Vote once per wallet while the poll is active',
+        request: { params: pollParams, body: { content: { 'application/json': { schema: voteBody } } } },
+        responses: { 201: json(contract.poll, 'created'), ...errors({ 401: 'no session', 409: 'Already Voted' }) },
+      }),
+      async (c) => {
+        const { walletAddress, optionId } = c.req.valid('json');
+        const wallet = requireWallet(c, walletAddress).walletAddress;
+        const db = c.var.cluster.db;
+        const { projectId, pollId } = c.req.valid('param');
+        const nowMs = now();
+        const poll = await collaboration.getPoll(db, projectId, pollId, wallet, nowMs);
+        if (!poll) fail(404, 'Poll not found');
+        if (!poll.options.some((option) => option.id === optionId)) fail(400, `Option ${optionId} is not an option of this poll`);
+        if (poll.status !== 'active') fail(400, POLL_CLOSED);
+        if (!(await collaboration.insertVote(db, { pollId, optionId, wallet, now: nowMs }))) fail(409, ALREADY_VOTED);
+        return c.json(await collaboration.getPoll(db, projectId, pollId, wallet, nowMs), 201);
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'post',
+        path: '/{projectId}/team',
+        summary: 'Add a team member (the studio only)',
+        request: { params: projectIdParams, body: { content: { 'application/json': { schema: teamMemberBody } } } },
+        responses: { 201: json(contract.teamMember, 'created'), ...errors({ 401: 'no session', 403: 'not the studio of this film' }) },
+      }),
+      async (c) => {
+        const db = c.var.cluster.db;
+        const project = await projectOr404(db, c.req.valid('param').projectId);
+        const { walletAddress, name, role, avatarUrl } = c.req.valid('json');
+        await requireStudio(c, db, project, walletAddress, 'manage the team');
+        return c.json(await collaboration.insertTeamMember(db, { projectId: project.id, name, role, avatarUrl, now: now() }), 201);
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'delete',
+        path: '/{projectId}/team/{memberId}',
+        summary: 'Remove a team member (the studio only)',
+        request: { params: teamMemberParams, body: { content: { 'application/json': { schema: actorBody } } } },
+        responses: { 204: { description: 'removed' }, ...errors({ 401: 'no session', 403: 'not the studio of this film' }) },
+      }),
+      async (c) => {
+        const db = c.var.cluster.db;
+        const { projectId, memberId } = c.req.valid('param');
+        const project = await projectOr404(db, projectId);
+        await requireStudio(c, db, project, c.req.valid('json').walletAddress, 'manage the team');
+        if (!(await collaboration.deleteTeamMember(db, project.id, memberId))) fail(404, 'Team member not found');
+        return c.body(null, 204);
+      },
+    );
 }

@@ -1,44 +1,74 @@
 // /api/embeds: registered embeds (verified register_embed transactions) and their listing.
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import * as contract from '@marquee/api-contract';
+import { CHAIN_LOOKUP, ApiRoutes, errors, json } from '../openapi.ts';
 import type { AppEnv } from '../context.ts';
 import { embedBody, embedListQuery, publisherClaimBody } from '../schemas.ts';
 import { embeds, users } from '../../db/index.ts';
 import { pageAnswer, requestedPage } from '../page-cursor.ts';
 import { listEmbeds, pageEmbeds } from '../shapes.ts';
-import { validate } from '../validate.ts';
 import { projectOfWrite, verifiedEvents } from '../verify.ts';
 
 export function embedRoutes(now: () => number) {
-  return new Hono<AppEnv>()
-    .post('/', validate('json', embedBody), async (c) => {
-      const ctx = c.var.cluster;
-      const origin = new URL(c.req.url).origin;
-      const body = c.req.valid('json');
-      const project = await projectOfWrite(ctx, origin, now, body.projectId, body.txHash, ['EmbedRegistered']);
-      const [event] = await verifiedEvents(
-        ctx,
-        body.txHash,
-        ['EmbedRegistered'],
-        (e) => e.data.project === project.address && e.data.embed_id === body.embedId,
-      );
-      const [embed] = await listEmbeds(ctx, origin, { address: event.data.embed });
-      return c.json(embed, 201);
-    })
-    // A publisher's claim_publisher_revenue, verified on the cluster like every write.
-    .post('/claims', validate('json', publisherClaimBody), async (c) => {
-      const ctx = c.var.cluster;
-      const claims = await verifiedEvents(ctx, c.req.valid('json').txHash, ['PublisherRevenueClaimed']);
-      const lamports = claims.reduce((total, event) => total + BigInt(event.data.amount_lamports as string | number | bigint), 0n);
-      return c.json({ txHash: c.req.valid('json').txHash, embeds: claims.map((event) => event.data.embed), amountLamports: String(lamports) });
-    })
-    .get('/', validate('query', embedListQuery), async (c) => {
-      const ctx = c.var.cluster;
-      const query = c.req.valid('query');
-      const publisherAddress = query.publisher ? (await users.resolveUser(ctx.db, query.publisher)).chainAddress : undefined;
-      const filter = { projectId: query.projectId, publisher: publisherAddress };
-      const origin = new URL(c.req.url).origin;
-      const page = requestedPage(query, embeds.EMBED_ORDER);
-      if (!page) return c.json(await listEmbeds(ctx, origin, filter));
-      return c.json(pageAnswer(embeds.EMBED_ORDER, await pageEmbeds(ctx, origin, filter, page)));
-    });
+  return (
+    new ApiRoutes()
+      .endpoint(
+        createRoute({
+          method: 'post',
+          path: '/',
+          summary: 'Record an embed after verifying its register_embed transaction',
+          request: { body: { content: { 'application/json': { schema: embedBody } } } },
+          responses: { 201: json(contract.embed, 'created'), ...errors({ ...CHAIN_LOOKUP }) },
+        }),
+        async (c) => {
+          const ctx = c.var.cluster;
+          const origin = new URL(c.req.url).origin;
+          const body = c.req.valid('json');
+          const project = await projectOfWrite(ctx, origin, now, body.projectId, body.txHash, ['EmbedRegistered']);
+          const [event] = await verifiedEvents(
+            ctx,
+            body.txHash,
+            ['EmbedRegistered'],
+            (e) => e.data.project === project.address && e.data.embed_id === body.embedId,
+          );
+          const [embed] = await listEmbeds(ctx, origin, { address: event.data.embed });
+          return c.json(embed, 201);
+        },
+      )
+      // A publisher's claim_publisher_revenue, verified on the cluster like every write.
+      .endpoint(
+        createRoute({
+          method: 'post',
+          path: '/claims',
+          summary: 'Record a claim_publisher_revenue after verifying its transaction',
+          request: { body: { content: { 'application/json': { schema: publisherClaimBody } } } },
+          responses: { 200: json(contract.publisherClaim), ...errors({ ...CHAIN_LOOKUP }) },
+        }),
+        async (c) => {
+          const ctx = c.var.cluster;
+          const claims = await verifiedEvents(ctx, c.req.valid('json').txHash, ['PublisherRevenueClaimed']);
+          const lamports = claims.reduce((total, event) => total + BigInt(event.data.amount_lamports as string | number | bigint), 0n);
+          return c.json({ txHash: c.req.valid('json').txHash, embeds: claims.map((event) => event.data.embed), amountLamports: String(lamports) });
+        },
+      )
+      .endpoint(
+        createRoute({
+          method: 'get',
+          path: '/',
+          summary: 'Registered embeds',
+          request: { query: embedListQuery },
+          responses: { 200: json(contract.LIST_RESPONSES['/api/embeds']) },
+        }),
+        async (c) => {
+          const ctx = c.var.cluster;
+          const query = c.req.valid('query');
+          const publisherAddress = query.publisher ? (await users.resolveUser(ctx.db, query.publisher)).chainAddress : undefined;
+          const filter = { projectId: query.projectId, publisher: publisherAddress };
+          const origin = new URL(c.req.url).origin;
+          const page = requestedPage(query, embeds.EMBED_ORDER);
+          if (!page) return c.json(await listEmbeds(ctx, origin, filter));
+          return c.json(pageAnswer(embeds.EMBED_ORDER, await pageEmbeds(ctx, origin, filter, page)));
+        },
+      )
+  );
 }

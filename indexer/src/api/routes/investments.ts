@@ -1,47 +1,81 @@
 // /api/investments: a user's and a project's investments, and the verified invest write.
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import * as contract from '@marquee/api-contract';
+import { VERIFIED_WRITE, ApiRoutes, errors, json } from '../openapi.ts';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { pageAnswer, requestedPage } from '../page-cursor.ts';
 import { investmentBody, pageQuery, projectIdParams, userIdParams } from '../schemas.ts';
 import { investments, users } from '../../db/index.ts';
-import { getProject, listInvestments, pageInvestments } from '../shapes.ts';
-import { validate } from '../validate.ts';
+import { getProject } from '../../read-models/projects.ts';
+import { listInvestments, pageInvestments } from '../shapes.ts';
 import { projectOfWrite, verifiedEvents } from '../verify.ts';
 
 export function investmentRoutes(now: () => number) {
-  return new Hono<AppEnv>()
-    .get('/user/:userId', validate('param', userIdParams), validate('query', pageQuery), async (c) => {
-      const ctx = c.var.cluster;
-      const { userId } = c.req.valid('param');
-      const { chainAddress } = await users.resolveUser(ctx.db, userId);
-      if (!chainAddress) fail(404, 'User not found');
-      const origin = new URL(c.req.url).origin;
-      const withProjects = async (list: Awaited<ReturnType<typeof listInvestments>>) => {
-        const result = [];
-        for (const investment of list) result.push({ ...investment, project: await getProject(ctx, origin, now(), investment.projectId) });
-        return result;
-      };
-      const page = requestedPage(c.req.valid('query'), investments.INVESTMENT_ORDER);
-      if (!page) return c.json(await withProjects(await listInvestments(ctx, { investor: chainAddress })));
-      const found = await pageInvestments(ctx, { investor: chainAddress }, page);
-      return c.json(pageAnswer(investments.INVESTMENT_ORDER, { rows: await withProjects(found.rows), next: found.next }));
-    })
-    .get('/project/:projectId', validate('param', projectIdParams), validate('query', pageQuery), async (c) => {
-      const ctx = c.var.cluster;
-      const { projectId } = c.req.valid('param');
-      if (!(await getProject(ctx, new URL(c.req.url).origin, now(), projectId))) fail(404, 'Project not found');
-      const page = requestedPage(c.req.valid('query'), investments.INVESTMENT_ORDER);
-      if (!page) return c.json(await listInvestments(ctx, { projectId }));
-      return c.json(pageAnswer(investments.INVESTMENT_ORDER, await pageInvestments(ctx, { projectId }, page)));
-    })
-    .post('/', validate('json', investmentBody), async (c) => {
-      const ctx = c.var.cluster;
-      const origin = new URL(c.req.url).origin;
-      const body = c.req.valid('json');
-      const project = await projectOfWrite(ctx, origin, now, body.projectId, body.txHash, ['Invested']);
-      const [event] = await verifiedEvents(ctx, body.txHash, ['Invested'], (e) => e.data.project === project.address);
-      const [investment] = await listInvestments(ctx, { event });
-      return c.json({ ...investment, project: await getProject(ctx, origin, now(), body.projectId) }, 201);
-    });
+  return new ApiRoutes()
+    .endpoint(
+      createRoute({
+        method: 'get',
+        path: '/user/{userId}',
+        summary: "A user's investments with their project, newest first",
+        request: { params: userIdParams, query: pageQuery },
+        responses: { 200: json(contract.LIST_RESPONSES['/api/investments/user/{userId}']) },
+      }),
+      async (c) => {
+        const ctx = c.var.cluster;
+        const { userId } = c.req.valid('param');
+        const { chainAddress } = await users.resolveUser(ctx.db, userId);
+        if (!chainAddress) fail(404, 'User not found');
+        const origin = new URL(c.req.url).origin;
+        const withProjects = async (list: Awaited<ReturnType<typeof listInvestments>>) => {
+          const result = [];
+          for (const investment of list) result.push({ ...investment, project: await getProject(ctx, origin, now(), investment.projectId) });
+          return result;
+        };
+        const page = requestedPage(c.req.valid('query'), investments.INVESTMENT_ORDER);
+        if (!page) return c.json(await withProjects(await listInvestments(ctx, { investor: chainAddress })));
+        const found = await pageInvestments(ctx, { investor: chainAddress }, page);
+        return c.json(pageAnswer(investments.INVESTMENT_ORDER, { rows: await withProjects(found.rows), next: found.next }));
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'get',
+        path: '/project/{projectId}',
+        summary: "A project's investments, newest first",
+        request: { params: projectIdParams, query: pageQuery },
+        responses: { 200: json(contract.LIST_RESPONSES['/api/investments/project/{projectId}']) },
+      }),
+      async (c) => {
+        const ctx = c.var.cluster;
+        const { projectId } = c.req.valid('param');
+        if (!(await getProject(ctx, new URL(c.req.url).origin, now(), projectId))) fail(404, 'Project not found');
+        const page = requestedPage(c.req.valid('query'), investments.INVESTMENT_ORDER);
+        if (!page) return c.json(await listInvestments(ctx, { projectId }));
+        return c.json(pageAnswer(investments.INVESTMENT_ORDER, await pageInvestments(ctx, { projectId }, page)));
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'post',
+        path: '/',
+        summary: 'Record an investment after verifying its invest transaction',
+        request: { body: { content: { 'application/json': { schema: investmentBody } } } },
+        responses: {
+          201: json(contract.investmentWithProject, 'created'),
+          ...errors({
+            ...VERIFIED_WRITE,
+          }),
+        },
+      }),
+      async (c) => {
+        const ctx = c.var.cluster;
+        const origin = new URL(c.req.url).origin;
+        const body = c.req.valid('json');
+        const project = await projectOfWrite(ctx, origin, now, body.projectId, body.txHash, ['Invested']);
+        const [event] = await verifiedEvents(ctx, body.txHash, ['Invested'], (e) => e.data.project === project.address);
+        const [investment] = await listInvestments(ctx, { event });
+        return c.json({ ...investment, project: await getProject(ctx, origin, now(), body.projectId) }, 201);
+      },
+    );
 }

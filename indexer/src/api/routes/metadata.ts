@@ -1,13 +1,15 @@
 // /api/metadata: a project's off-chain metadata, content-addressed. create_project stores the
 // returned sha256 and URI on chain; the indexer joins projects to their metadata by that hash.
+import { createRoute } from '@hono/zod-openapi';
+import * as contract from '@marquee/api-contract';
+import { ApiRoutes, json } from '../openapi.ts';
 import { createHash } from 'node:crypto';
-import { Hono } from 'hono';
 import { DEFAULT_CLUSTER, MAX_METADATA_URI_LEN } from '../../constants.ts';
 import { metadata as metadataStore } from '../../db/index.ts';
-import type { AppEnv, ClusterContext } from '../context.ts';
+import type { ClusterContext } from '../../cluster.ts';
+import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { metadataBody, sha256Params } from '../schemas.ts';
-import { validate } from '../validate.ts';
 
 /** Stores a metadata document under the sha256 of its canonical JSON; returns the hash. */
 export async function storeMetadata(ctx: ClusterContext, metadata: Record<string, unknown>, nowMs: number): Promise<string> {
@@ -33,15 +35,33 @@ export function metadataUri(ctx: ClusterContext, origin: string, sha256: string)
 }
 
 export function metadataRoutes(now: () => number) {
-  return new Hono<AppEnv>()
-    .post('/', validate('json', metadataBody), async (c) => {
-      const ctx = c.var.cluster;
-      const sha256 = await storeMetadata(ctx, c.req.valid('json'), now());
-      return c.json({ uri: metadataUri(ctx, new URL(c.req.url).origin, sha256), sha256 }, 201);
-    })
-    .get('/:sha256', validate('param', sha256Params), async (c) => {
-      const metadata = await readMetadata(c.var.cluster, c.req.valid('param').sha256);
-      if (!metadata) fail(404, 'Metadata not found');
-      return c.json(metadata);
-    });
+  return new ApiRoutes()
+    .endpoint(
+      createRoute({
+        method: 'post',
+        path: '/',
+        summary: 'Store project metadata; returns the uri and sha256 for create_project',
+        request: { body: { content: { 'application/json': { schema: metadataBody } } } },
+        responses: { 201: json(contract.storedDocument, 'created') },
+      }),
+      async (c) => {
+        const ctx = c.var.cluster;
+        const sha256 = await storeMetadata(ctx, c.req.valid('json'), now());
+        return c.json({ uri: metadataUri(ctx, new URL(c.req.url).origin, sha256), sha256 }, 201);
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'get',
+        path: '/{sha256}',
+        summary: 'Stored project metadata',
+        request: { params: sha256Params },
+        responses: { 200: json(contract.filmMetadata) },
+      }),
+      async (c) => {
+        const metadata = await readMetadata(c.var.cluster, c.req.valid('param').sha256);
+        if (!metadata) fail(404, 'Metadata not found');
+        return c.json(metadata);
+      },
+    );
 }

@@ -2,17 +2,28 @@
 // checks that the site serves it), its auto-list API keys (shown once, stored hashed, revocable,
 // scoped to one verified origin) and the analytics of its embeds. Everything but the analytics (the
 // chain's figures, public anyway) is the wallet's own: its session is required (auth/guard.ts).
+import { createRoute } from '@hono/zod-openapi';
+import * as contract from '@marquee/api-contract';
+import { WALLET_SESSION, ApiRoutes, errors, json } from '../openapi.ts';
 import { createHash, randomBytes } from 'node:crypto';
-import { Hono } from 'hono';
 import { requireWallet } from '../../auth/guard.ts';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { nextCursor, pageAnswer, requestedPage } from '../page-cursor.ts';
-import { apiKeyBody, apiKeyIdParams, dayNumber, pageQuery, publisherAnalyticsQuery, publisherParams, revokeKeyBody, websiteRequestBody, websiteVerifyBody } from '../schemas.ts';
+import {
+  apiKeyBody,
+  apiKeyIdParams,
+  dayNumber,
+  pageQuery,
+  publisherAnalyticsQuery,
+  publisherParams,
+  revokeKeyBody,
+  websiteRequestBody,
+  websiteVerifyBody,
+} from '../schemas.ts';
 import { mapPage } from '../../db/keyset.ts';
-import { isoDate } from '../shapes.ts';
-import { validate } from '../validate.ts';
-import { API_KEY_PREFIX, API_KEY_SHOWN_PREFIX_LENGTH } from '../../constants.ts';
+import { isoDate } from '../../read-models/units.ts';
+import { API_KEY_PREFIX, API_KEY_SHOWN_PREFIX_LENGTH, MAX_ANALYTICS_WINDOW_DAYS } from '../../constants.ts';
 import { publishers, type Executor } from '../../db/index.ts';
 import type { WebsiteRow } from '../../db/publishers.ts';
 import { catalogueSnippet } from '../../player/snippet.ts';
@@ -48,119 +59,204 @@ async function requireVerified(db: Executor, wallet: string, origin: string) {
 }
 
 export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) {
-  return new Hono<AppEnv>()
-    .get('/:walletAddress/websites', validate('param', publisherParams), validate('query', pageQuery), async (c) => {
-      const { walletAddress } = c.req.valid('param');
-      requireWallet(c, walletAddress);
-      const page = requestedPage(c.req.valid('query'), publishers.WEBSITE_ORDER);
-      if (!page) return c.json((await publishers.listWebsites(c.var.cluster.db, walletAddress)).map(websiteShape));
-      return c.json(pageAnswer(publishers.WEBSITE_ORDER, mapPage(await publishers.pageWebsites(c.var.cluster.db, walletAddress, page), websiteShape)));
-    })
-    .post('/websites', validate('json', websiteRequestBody), async (c) => {
-      const { walletAddress, websiteUrl, contactEmail, websiteName, monthlyVisitors, category } = c.req.valid('json');
-      requireWallet(c, walletAddress);
-      const given = [websiteName, monthlyVisitors, category].filter((field) => field !== undefined).length;
-      if (given !== 0 && given !== 3) fail(400, 'A publisher application needs its Website Name, Monthly Visitors and Website Category');
-      const row = await publishers.requestWebsite(c.var.cluster.db, {
-        wallet: walletAddress,
-        origin: originOf(websiteUrl)!,
-        websiteUrl,
-        token: issueToken(),
-        contactEmail: contactEmail ?? null,
-        now: now(),
-        application: given === 3 ? { websiteName: websiteName!, monthlyVisitors: monthlyVisitors!, category: category! } : undefined,
-      });
-      return c.json(websiteShape(row), 201);
-    })
-    .post('/websites/verify', validate('json', websiteVerifyBody), async (c) => {
-      const { db } = c.var.cluster;
-      const { walletAddress, websiteUrl } = c.req.valid('json');
-      requireWallet(c, walletAddress);
-      const origin = originOf(websiteUrl)!;
-      const website = await publishers.findWebsite(db, walletAddress, origin);
-      if (!website) fail(404, `No verification token for ${origin} yet: ask for one with POST /api/publishers/websites`);
-      if (website.status === 'verified') return c.json(websiteShape(website));
-      const result = await verifySite(website.website_url, website.token, siteFetch);
-      await publishers.recordCheck(db, website.id, { ...result, now: now() });
-      if (!result.verified) fail(422, result.reason);
-      return c.json(websiteShape((await publishers.findWebsite(db, walletAddress, origin))!));
-    })
-    .get('/:walletAddress/keys', validate('param', publisherParams), validate('query', pageQuery), async (c) => {
-      const { walletAddress } = c.req.valid('param');
-      requireWallet(c, walletAddress);
-      const shape = (row: publishers.ApiKeyRow) => ({ id: Number(row.id), origin: row.origin, prefix: row.prefix, createdAt: isoMs(row.created_at)!, revokedAt: isoMs(row.revoked_at) });
-      const page = requestedPage(c.req.valid('query'), publishers.API_KEY_ORDER);
-      if (!page) return c.json((await publishers.listApiKeys(c.var.cluster.db, walletAddress)).map(shape));
-      return c.json(pageAnswer(publishers.API_KEY_ORDER, mapPage(await publishers.pageApiKeys(c.var.cluster.db, walletAddress, page), shape)));
-    })
-    .post('/keys', validate('json', apiKeyBody), async (c) => {
-      const { db } = c.var.cluster;
-      const { walletAddress } = c.req.valid('json');
-      requireWallet(c, walletAddress);
-      const origin = originOf(c.req.valid('json').origin)!;
-      await requireVerified(db, walletAddress, origin);
-      const key = `${API_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
-      const prefix = key.slice(0, API_KEY_SHOWN_PREFIX_LENGTH);
-      const createdAt = now();
-      const id = await publishers.insertApiKey(db, { wallet: walletAddress, origin, keyHash: hashApiKey(key), prefix, now: createdAt });
-      return c.json(
-        {
-          id,
-          origin,
-          prefix,
-          createdAt: isoMs(createdAt)!,
-          revokedAt: null,
-          key,
-          catalogueSnippet: catalogueSnippet({ origin: new URL(c.req.url).origin, cluster: c.var.cluster.name, apiKey: key }),
+  return new ApiRoutes()
+    .endpoint(
+      createRoute({
+        method: 'get',
+        path: '/{walletAddress}/websites',
+        summary: "A wallet's websites and their verification, newest first; needs that wallet's session",
+        request: { params: publisherParams, query: pageQuery },
+        responses: {
+          200: json(contract.LIST_RESPONSES['/api/publishers/{walletAddress}/websites']),
+          ...errors({ ...WALLET_SESSION }),
         },
-        201,
-      );
-    })
-    .post('/keys/:id/revoke', validate('param', apiKeyIdParams), validate('json', revokeKeyBody), async (c) => {
-      const { db } = c.var.cluster;
-      const { id } = c.req.valid('param');
-      const { walletAddress } = c.req.valid('json');
-      requireWallet(c, walletAddress);
-      if (!(await publishers.revokeApiKey(db, walletAddress, id, now()))) fail(404, 'API key not found, or already revoked');
-      const row = (await publishers.findApiKey(db, id))!;
-      return c.json({ id, origin: row.origin, prefix: row.prefix, createdAt: isoMs(row.created_at)!, revokedAt: isoMs(row.revoked_at) });
-    })
-    .get('/:walletAddress/analytics', validate('param', publisherParams), validate('query', publisherAnalyticsQuery), async (c) => {
-      const { db } = c.var.cluster;
-      const query = c.req.valid('query');
-      const signer = await publishers.signerOfWallet(db, c.req.valid('param').walletAddress);
-      const page = requestedPage(query, publishers.EMBED_TOTALS_ORDER);
-      const window = query.from && query.to ? { fromDay: dayNumber(query.from), toDay: dayNumber(query.to) } : undefined;
-      const days = await publishers.dailyActivity(db, signer, window);
-      const byDay = days.map((day) => ({
-        date: isoDate(day.day * 86_400)!.slice(0, 10),
-        embedId: day.embed_id,
-        projectId: day.project_id,
-        views: day.views,
-        earnedLamports: String(day.earned_lamports),
-      }));
-      if (page) {
-        // A page of byEmbed: the totals still cover every embed, summed by the database.
-        const [embedPage, sums] = await Promise.all([publishers.pageEmbedTotals(db, signer, page), publishers.embedSums(db, signer)]);
-        return c.json({
-          totals: totalsOf(sums.views, sums.earned, sums.claimed),
-          byDay,
-          byEmbed: embedPage.rows.map(embedFigures),
-          nextCursor: nextCursor(publishers.EMBED_TOTALS_ORDER, embedPage),
+      }),
+      async (c) => {
+        const { walletAddress } = c.req.valid('param');
+        requireWallet(c, walletAddress);
+        const page = requestedPage(c.req.valid('query'), publishers.WEBSITE_ORDER);
+        if (!page) return c.json((await publishers.listWebsites(c.var.cluster.db, walletAddress)).map(websiteShape));
+        return c.json(pageAnswer(publishers.WEBSITE_ORDER, mapPage(await publishers.pageWebsites(c.var.cluster.db, walletAddress, page), websiteShape)));
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'post',
+        path: '/websites',
+        summary: "A website's verification token (the same until verified); needs that wallet's session",
+        request: { body: { content: { 'application/json': { schema: websiteRequestBody } } } },
+        responses: { 201: json(contract.website, 'created'), ...errors({ ...WALLET_SESSION }) },
+      }),
+      async (c) => {
+        const { walletAddress, websiteUrl, contactEmail, websiteName, monthlyVisitors, category } = c.req.valid('json');
+        requireWallet(c, walletAddress);
+        const given = [websiteName, monthlyVisitors, category].filter((field) => field !== undefined).length;
+        if (given !== 0 && given !== 3) fail(400, 'A publisher application needs its Website Name, Monthly Visitors and Website Category');
+        const row = await publishers.requestWebsite(c.var.cluster.db, {
+          wallet: walletAddress,
+          origin: originOf(websiteUrl)!,
+          websiteUrl,
+          token: issueToken(),
+          contactEmail: contactEmail ?? null,
+          now: now(),
+          application: given === 3 ? { websiteName: websiteName!, monthlyVisitors: monthlyVisitors!, category: category! } : undefined,
         });
-      }
-      const embeds = await publishers.embedTotals(db, signer);
-      const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
-      return c.json({
-        totals: totalsOf(
-          sum(embeds.map((embed) => Number(embed.views))),
-          sum(embeds.map((embed) => Number(embed.earned_lamports))),
-          sum(embeds.map((embed) => Number(embed.claimed_lamports))),
-        ),
-        byDay,
-        byEmbed: embeds.map(embedFigures),
-      });
-    });
+        return c.json(websiteShape(row), 201);
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'post',
+        path: '/websites/verify',
+        summary: "Check that the site serves its token (/.well-known/marquee-verification.txt or a <meta> tag); needs that wallet's session",
+        request: { body: { content: { 'application/json': { schema: websiteVerifyBody } } } },
+        responses: {
+          200: json(contract.website),
+          ...errors({ ...WALLET_SESSION, 404: 'no token issued', 422: 'not verified: the reason' }),
+        },
+      }),
+      async (c) => {
+        const { db } = c.var.cluster;
+        const { walletAddress, websiteUrl } = c.req.valid('json');
+        requireWallet(c, walletAddress);
+        const origin = originOf(websiteUrl)!;
+        const website = await publishers.findWebsite(db, walletAddress, origin);
+        if (!website) fail(404, `No verification token for ${origin} yet: ask for one with POST /api/publishers/websites`);
+        if (website.status === 'verified') return c.json(websiteShape(website));
+        const result = await verifySite(website.website_url, website.token, siteFetch);
+        await publishers.recordCheck(db, website.id, { ...result, now: now() });
+        if (!result.verified) fail(422, result.reason);
+        return c.json(websiteShape((await publishers.findWebsite(db, walletAddress, origin))!));
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'get',
+        path: '/{walletAddress}/keys',
+        summary: "A wallet's auto-list API keys (never the keys themselves), newest first; needs that wallet's session",
+        request: { params: publisherParams, query: pageQuery },
+        responses: {
+          200: json(contract.LIST_RESPONSES['/api/publishers/{walletAddress}/keys']),
+          ...errors({ ...WALLET_SESSION }),
+        },
+      }),
+      async (c) => {
+        const { walletAddress } = c.req.valid('param');
+        requireWallet(c, walletAddress);
+        const shape = (row: publishers.ApiKeyRow) => ({
+          id: Number(row.id),
+          origin: row.origin,
+          prefix: row.prefix,
+          createdAt: isoMs(row.created_at)!,
+          revokedAt: isoMs(row.revoked_at),
+        });
+        const page = requestedPage(c.req.valid('query'), publishers.API_KEY_ORDER);
+        if (!page) return c.json((await publishers.listApiKeys(c.var.cluster.db, walletAddress)).map(shape));
+        return c.json(pageAnswer(publishers.API_KEY_ORDER, mapPage(await publishers.pageApiKeys(c.var.cluster.db, walletAddress, page), shape)));
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'post',
+        path: '/keys',
+        summary: "A new API key for a verified website, shown once; needs that wallet's session",
+        request: { body: { content: { 'application/json': { schema: apiKeyBody } } } },
+        responses: {
+          201: json(contract.newApiKey, 'created'),
+          ...errors({ 401: 'not signed in', 403: 'signed in as another wallet, or website not verified' }),
+        },
+      }),
+      async (c) => {
+        const { db } = c.var.cluster;
+        const { walletAddress } = c.req.valid('json');
+        requireWallet(c, walletAddress);
+        const origin = originOf(c.req.valid('json').origin)!;
+        await requireVerified(db, walletAddress, origin);
+        const key = `${API_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
+        const prefix = key.slice(0, API_KEY_SHOWN_PREFIX_LENGTH);
+        const createdAt = now();
+        const id = await publishers.insertApiKey(db, { wallet: walletAddress, origin, keyHash: hashApiKey(key), prefix, now: createdAt });
+        return c.json(
+          {
+            id,
+            origin,
+            prefix,
+            createdAt: isoMs(createdAt)!,
+            revokedAt: null,
+            key,
+            catalogueSnippet: catalogueSnippet({ origin: new URL(c.req.url).origin, cluster: c.var.cluster.name, apiKey: key }),
+          },
+          201,
+        );
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'post',
+        path: '/keys/{id}/revoke',
+        summary: "Revoke an API key; needs that wallet's session",
+        request: { params: apiKeyIdParams, body: { content: { 'application/json': { schema: revokeKeyBody } } } },
+        responses: { 200: json(contract.apiKey), ...errors({ ...WALLET_SESSION, 404: 'unknown or already revoked' }) },
+      }),
+      async (c) => {
+        const { db } = c.var.cluster;
+        const { id } = c.req.valid('param');
+        const { walletAddress } = c.req.valid('json');
+        requireWallet(c, walletAddress);
+        if (!(await publishers.revokeApiKey(db, walletAddress, id, now()))) fail(404, 'API key not found, or already revoked');
+        const row = (await publishers.findApiKey(db, id))!;
+        return c.json({ id, origin: row.origin, prefix: row.prefix, createdAt: isoMs(row.created_at)!, revokedAt: isoMs(row.revoked_at) });
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'get',
+        path: '/{walletAddress}/analytics',
+        summary: "Views and earnings of a wallet's embeds, per day (in a from..to window) and per embed (paginated)",
+        description: `from and to go together, to is not before from, and the window spans at most ${MAX_ANALYTICS_WINDOW_DAYS} days: rules across two parameters the schema cannot state, each a 400 naming the parameter (from or to) otherwise.`,
+        request: { params: publisherParams, query: publisherAnalyticsQuery },
+        responses: {
+          200: json(contract.LIST_RESPONSES['/api/publishers/{walletAddress}/analytics']),
+          ...errors({ 400: `bad input, or from and to that do not make a window of 1 to ${MAX_ANALYTICS_WINDOW_DAYS} days` }),
+        },
+      }),
+      async (c) => {
+        const { db } = c.var.cluster;
+        const query = c.req.valid('query');
+        const signer = await publishers.signerOfWallet(db, c.req.valid('param').walletAddress);
+        const page = requestedPage(query, publishers.EMBED_TOTALS_ORDER);
+        const window = query.from && query.to ? { fromDay: dayNumber(query.from), toDay: dayNumber(query.to) } : undefined;
+        const days = await publishers.dailyActivity(db, signer, window);
+        const byDay = days.map((day) => ({
+          date: isoDate(day.day * 86_400)!.slice(0, 10),
+          embedId: day.embed_id,
+          projectId: day.project_id,
+          views: day.views,
+          earnedLamports: String(day.earned_lamports),
+        }));
+        if (page) {
+          // A page of byEmbed: the totals still cover every embed, summed by the database.
+          const [embedPage, sums] = await Promise.all([publishers.pageEmbedTotals(db, signer, page), publishers.embedSums(db, signer)]);
+          return c.json({
+            totals: totalsOf(sums.views, sums.earned, sums.claimed),
+            byDay,
+            byEmbed: embedPage.rows.map(embedFigures),
+            nextCursor: nextCursor(publishers.EMBED_TOTALS_ORDER, embedPage),
+          });
+        }
+        const embeds = await publishers.embedTotals(db, signer);
+        const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+        return c.json({
+          totals: totalsOf(
+            sum(embeds.map((embed) => Number(embed.views))),
+            sum(embeds.map((embed) => Number(embed.earned_lamports))),
+            sum(embeds.map((embed) => Number(embed.claimed_lamports))),
+          ),
+          byDay,
+          byEmbed: embeds.map(embedFigures),
+        });
+      },
+    );
 }
 
 function totalsOf(views: number, earned: number, claimed: number) {

@@ -1,77 +1,106 @@
 // /api/revenue: an investor's distributions (unclaimed, totals), platform-wide distributions, and
 // the verified claim write.
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import * as contract from '@marquee/api-contract';
+import { CHAIN_LOOKUP, ApiRoutes, errors, json } from '../openapi.ts';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { nextCursor, pageAnswer, requestedPage } from '../page-cursor.ts';
 import { claimBody, distributionsQuery, pageQuery, userIdParams } from '../schemas.ts';
 import { revenue, users } from '../../db/index.ts';
 import { mapPage } from '../../db/keyset.ts';
-import { investorDistributions, isoDate, pageInvestorDistributions, toAmount } from '../shapes.ts';
-import { validate } from '../validate.ts';
+import { isoDate, toAmount } from '../../read-models/units.ts';
+import { investorDistributions, pageInvestorDistributions } from '../shapes.ts';
 import { cachedRead } from '../read-cache.ts';
 import { verifiedEvents } from '../verify.ts';
 
 const NO_SELECTION = 'No distributions selected: Please select at least one distribution to claim.';
 
 export function revenueRoutes() {
-  return new Hono<AppEnv>()
-    .get('/unclaimed/:userId', cachedRead, validate('param', userIdParams), validate('query', pageQuery), async (c) => {
-      const ctx = c.var.cluster;
-      const { chainAddress } = await users.resolveUser(ctx.db, c.req.valid('param').userId);
-      if (!chainAddress) fail(404, 'User not found');
-      const page = requestedPage(c.req.valid('query'), revenue.INVESTOR_DISTRIBUTION_ORDER);
-      if (!page) {
-        const distributions = await investorDistributions(ctx, chainAddress, true);
-        const totalLamports = distributions.reduce((sum, row) => sum + Number(row.amountLamports), 0);
-        return c.json({ total: toAmount(totalLamports), totalLamports: String(totalLamports), distributions });
-      }
-      // The totals cover every unclaimed distribution, not only this page's.
-      const found = await pageInvestorDistributions(ctx, chainAddress, true, page);
-      const totalLamports = await revenue.unclaimedLamports(ctx.db, chainAddress);
-      return c.json({
-        total: toAmount(totalLamports),
-        totalLamports: String(totalLamports),
-        distributions: found.rows,
-        nextCursor: nextCursor(revenue.INVESTOR_DISTRIBUTION_ORDER, found),
-      });
-    })
-    .get('/user/:userId', validate('param', userIdParams), validate('query', pageQuery), async (c) => {
-      const ctx = c.var.cluster;
-      const { chainAddress } = await users.resolveUser(ctx.db, c.req.valid('param').userId);
-      if (!chainAddress) fail(404, 'User not found');
-      // Totals and the per-film figures cover every distribution; only `transactions` is paged.
-      const byProject = await revenue.revenueByProject(ctx.db, chainAddress);
-      const sum = (key: 'earned' | 'claimable' | 'claimed') => byProject.reduce((total, entry) => total + entry[key], 0);
-      const summary = {
-        earned: toAmount(sum('earned')),
-        claimable: toAmount(sum('claimable')),
-        claimed: toAmount(sum('claimed')),
-        byProject: byProject.map((entry) => ({
-          ...entry,
-          earned: toAmount(entry.earned),
-          claimable: toAmount(entry.claimable),
-          claimed: toAmount(entry.claimed),
-        })),
-      };
-      const transaction = (row: revenue.RevenueHistoryRow) => ({
-        type: Number(row.kind) === 1 ? ('distribution' as const) : ('claim' as const),
-        amount: toAmount(Number(row.amount_lamports)),
-        projectId: Number(row.project_id),
-        projectTitle: row.title,
-        date: isoDate(Number(row.at))!,
-        txHash: row.signature,
-        explorerUrl: ctx.explorerTxUrl?.(row.signature) ?? null,
-      });
-      const page = requestedPage(c.req.valid('query'), revenue.REVENUE_HISTORY_ORDER);
-      if (!page) return c.json({ ...summary, transactions: (await revenue.revenueHistory(ctx.db, chainAddress)).map(transaction) });
-      const found = mapPage(await revenue.pageRevenueHistory(ctx.db, chainAddress, page), transaction);
-      return c.json({ ...summary, transactions: found.rows, nextCursor: nextCursor(revenue.REVENUE_HISTORY_ORDER, found) });
-    })
-    .get('/distributions', validate('query', distributionsQuery), async (c) => {
-      const ctx = c.var.cluster;
-      const query = c.req.valid('query');
-      const shape = (row: revenue.DistributionRow) => ({
+  return new ApiRoutes()
+    .endpoint(
+      createRoute({
+        method: 'get',
+        path: '/unclaimed/{userId}',
+        summary: "A user's unclaimed distributions, newest first (totals over all of them)",
+        middleware: [cachedRead] as const,
+        request: { params: userIdParams, query: pageQuery },
+        responses: { 200: json(contract.LIST_RESPONSES['/api/revenue/unclaimed/{userId}']) },
+      }),
+      async (c) => {
+        const ctx = c.var.cluster;
+        const { chainAddress } = await users.resolveUser(ctx.db, c.req.valid('param').userId);
+        if (!chainAddress) fail(404, 'User not found');
+        const page = requestedPage(c.req.valid('query'), revenue.INVESTOR_DISTRIBUTION_ORDER);
+        if (!page) {
+          const distributions = await investorDistributions(ctx, chainAddress, true);
+          const totalLamports = distributions.reduce((sum, row) => sum + Number(row.amountLamports), 0);
+          return c.json({ total: toAmount(totalLamports), totalLamports: String(totalLamports), distributions });
+        }
+        // The totals cover every unclaimed distribution, not only this page's.
+        const found = await pageInvestorDistributions(ctx, chainAddress, true, page);
+        const totalLamports = await revenue.unclaimedLamports(ctx.db, chainAddress);
+        return c.json({
+          total: toAmount(totalLamports),
+          totalLamports: String(totalLamports),
+          distributions: found.rows,
+          nextCursor: nextCursor(revenue.INVESTOR_DISTRIBUTION_ORDER, found),
+        });
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'get',
+        path: '/user/{userId}',
+        summary: "A user's revenue totals, per project, and transactions (newest first)",
+        request: { params: userIdParams, query: pageQuery },
+        responses: { 200: json(contract.LIST_RESPONSES['/api/revenue/user/{userId}']) },
+      }),
+      async (c) => {
+        const ctx = c.var.cluster;
+        const { chainAddress } = await users.resolveUser(ctx.db, c.req.valid('param').userId);
+        if (!chainAddress) fail(404, 'User not found');
+        // Totals and the per-film figures cover every distribution; only `transactions` is paged.
+        const byProject = await revenue.revenueByProject(ctx.db, chainAddress);
+        const sum = (key: 'earned' | 'claimable' | 'claimed') => byProject.reduce((total, entry) => total + entry[key], 0);
+        const summary = {
+          earned: toAmount(sum('earned')),
+          claimable: toAmount(sum('claimable')),
+          claimed: toAmount(sum('claimed')),
+          byProject: byProject.map((entry) => ({
+            ...entry,
+            earned: toAmount(entry.earned),
+            claimable: toAmount(entry.claimable),
+            claimed: toAmount(entry.claimed),
+          })),
+        };
+        const transaction = (row: revenue.RevenueHistoryRow) => ({
+          type: Number(row.kind) === 1 ? ('distribution' as const) : ('claim' as const),
+          amount: toAmount(Number(row.amount_lamports)),
+          projectId: Number(row.project_id),
+          projectTitle: row.title,
+          date: isoDate(Number(row.at))!,
+          txHash: row.signature,
+          explorerUrl: ctx.explorerTxUrl?.(row.signature) ?? null,
+        });
+        const page = requestedPage(c.req.valid('query'), revenue.REVENUE_HISTORY_ORDER);
+        if (!page) return c.json({ ...summary, transactions: (await revenue.revenueHistory(ctx.db, chainAddress)).map(transaction) });
+        const found = mapPage(await revenue.pageRevenueHistory(ctx.db, chainAddress, page), transaction);
+        return c.json({ ...summary, transactions: found.rows, nextCursor: nextCursor(revenue.REVENUE_HISTORY_ORDER, found) });
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'get',
+        path: '/distributions',
+        summary: 'Platform-wide revenue distributions',
+        request: { query: distributionsQuery },
+        responses: { 200: json(contract.LIST_RESPONSES['/api/revenue/distributions']) },
+      }),
+      async (c) => {
+        const ctx = c.var.cluster;
+        const query = c.req.valid('query');
+        const shape = (row: revenue.DistributionRow) => ({
           id: row.id,
           projectId: row.project_id,
           projectTitle: row.title,
@@ -88,27 +117,37 @@ export function revenueRoutes() {
           txHash: row.signature,
           explorerUrl: ctx.explorerTxUrl?.(row.signature) ?? null,
         });
-      const page = requestedPage(query, revenue.DISTRIBUTION_ORDER);
-      if (!page) return c.json((await revenue.listDistributions(ctx.db, query.projectId)).map(shape));
-      return c.json(pageAnswer(revenue.DISTRIBUTION_ORDER, mapPage(await revenue.pageDistributions(ctx.db, query.projectId, page), shape)));
-    })
-    .post('/claim', validate('json', claimBody), async (c) => {
-      const ctx = c.var.cluster;
-      const { distributionIds, txHash } = c.req.valid('json');
-      if (distributionIds.length === 0) fail(400, NO_SELECTION);
-      const selected = [];
-      for (const id of distributionIds) {
-        const row = await revenue.investorDistribution(ctx.db, id);
-        if (!row) fail(404, `Distribution ${id} not found`);
-        selected.push(row);
-      }
-      const events = await verifiedEvents(ctx, txHash, ['RevenueClaimed']);
-      const claimed = [];
-      for (const row of selected) {
-        if ((await revenue.investorDistribution(ctx.db, row.id))?.claim_signature === txHash) claimed.push(row.id);
-      }
-      if (claimed.length === 0) fail(400, `Transaction ${txHash} does not claim the selected distributions`);
-      const lamports = events.reduce((sum, event) => sum + Number(event.data.amount_lamports), 0);
-      return c.json({ claimed, amount: toAmount(lamports), amountLamports: String(lamports), txHash });
-    });
+        const page = requestedPage(query, revenue.DISTRIBUTION_ORDER);
+        if (!page) return c.json((await revenue.listDistributions(ctx.db, query.projectId)).map(shape));
+        return c.json(pageAnswer(revenue.DISTRIBUTION_ORDER, mapPage(await revenue.pageDistributions(ctx.db, query.projectId, page), shape)));
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'post',
+        path: '/claim',
+        summary: 'Mark distributions claimed after verifying the claim_revenue transaction',
+        request: { body: { content: { 'application/json': { schema: claimBody } } } },
+        responses: { 200: json(contract.revenueClaim), ...errors({ ...CHAIN_LOOKUP }) },
+      }),
+      async (c) => {
+        const ctx = c.var.cluster;
+        const { distributionIds, txHash } = c.req.valid('json');
+        if (distributionIds.length === 0) fail(400, NO_SELECTION);
+        const selected = [];
+        for (const id of distributionIds) {
+          const row = await revenue.investorDistribution(ctx.db, id);
+          if (!row) fail(404, `Distribution ${id} not found`);
+          selected.push(row);
+        }
+        const events = await verifiedEvents(ctx, txHash, ['RevenueClaimed']);
+        const claimed = [];
+        for (const row of selected) {
+          if ((await revenue.investorDistribution(ctx.db, row.id))?.claim_signature === txHash) claimed.push(row.id);
+        }
+        if (claimed.length === 0) fail(400, `Transaction ${txHash} does not claim the selected distributions`);
+        const lamports = events.reduce((sum, event) => sum + Number(event.data.amount_lamports), 0);
+        return c.json({ claimed, amount: toAmount(lamports), amountLamports: String(lamports), txHash });
+      },
+    );
 }

@@ -3,10 +3,14 @@
 // (/api/verification/applications), a film's edited metadata document (POST /api/projects/:id/metadata) and
 // the generic write path of program transactions the app sent itself (POST /api/transactions).
 // Writes for a wallet need that wallet's session; the admin's decisions need the admin's.
+import { createRoute } from '@hono/zod-openapi';
+import * as contract from '@marquee/api-contract';
+import { CHAIN_LOOKUP, ApiRoutes, errors, json } from '../openapi.ts';
 import { Hono, type Context } from 'hono';
 import { requireSession, requireWallet } from '../../auth/guard.ts';
 import { certificates, platform, studioProfiles, users, verification, type Executor } from '../../db/index.ts';
-import type { AppEnv, ClusterContext } from '../context.ts';
+import type { ClusterContext } from '../../cluster.ts';
+import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { pageAnswer, requestedPage } from '../page-cursor.ts';
 import { mapPage } from '../../db/keyset.ts';
@@ -22,14 +26,13 @@ import {
   walletParams,
   pageQuery,
 } from '../schemas.ts';
-import { getProject, isoDate, toUsd } from '../shapes.ts';
+import { getProject } from '../../read-models/projects.ts';
+import { isoDate, toUsd } from '../../read-models/units.ts';
 import { metadataUri, readMetadata, storeMetadata } from './metadata.ts';
 import { editedListing, NOTHING_TO_UPDATE } from '../../listing-edit.ts';
-import { validate } from '../validate.ts';
 import { verifiedEvents } from '../verify.ts';
 import type { StoredEvent } from '../../ingest/projector.ts';
 import { EVENT_NAMES } from '@marquee/program-client';
-
 
 /** The address that signs for a wallet on this cluster (its demo key on the demo chain). */
 async function chainAddressOf(db: Executor, walletAddress: string): Promise<string> {
@@ -82,109 +85,190 @@ async function requireAdmin(c: Context<AppEnv>, db: Executor): Promise<void> {
 }
 
 export function platformRoutes() {
-  return new Hono<AppEnv>().get('/', async (c) => {
-    const rules = await platform.rules(c.var.cluster.db);
-    if (!rules) fail(404, 'The platform is not initialised on this cluster');
-    return c.json({
-      admin: rules.admin,
-      treasury: rules.treasury,
-      minInvestmentLamports: String(rules.min_investment_lamports),
-      unverifiedFundingCapLamports: String(rules.unverified_funding_cap_lamports),
-      verifiedFundingCapLamports: String(rules.verified_funding_cap_lamports),
-      unverifiedFundingCap: toUsd(rules.unverified_funding_cap_lamports),
-      verifiedFundingCap: toUsd(rules.verified_funding_cap_lamports),
-      // A deadline must be in the future and at most max_funding_days ahead (create_project's rule).
-      minFundingWindowDays: 0,
-      maxFundingWindowDays: await platform.maxFundingDays(c.var.cluster.db),
-    });
-  });
+  return new ApiRoutes().endpoint(
+    createRoute({
+      method: 'get',
+      path: '/',
+      summary: "The platform's admin, caps and funding window",
+      responses: { 200: json(contract.platform), ...errors({ 404: 'not initialised' }) },
+    }),
+    async (c) => {
+      const rules = await platform.rules(c.var.cluster.db);
+      if (!rules) fail(404, 'The platform is not initialised on this cluster');
+      return c.json({
+        admin: rules.admin,
+        treasury: rules.treasury,
+        minInvestmentLamports: String(rules.min_investment_lamports),
+        unverifiedFundingCapLamports: String(rules.unverified_funding_cap_lamports),
+        verifiedFundingCapLamports: String(rules.verified_funding_cap_lamports),
+        unverifiedFundingCap: toUsd(rules.unverified_funding_cap_lamports),
+        verifiedFundingCap: toUsd(rules.verified_funding_cap_lamports),
+        // A deadline must be in the future and at most max_funding_days ahead (create_project's rule).
+        minFundingWindowDays: 0,
+        maxFundingWindowDays: await platform.maxFundingDays(c.var.cluster.db),
+      });
+    },
+  );
 }
 
 export function studioRoutes(now: () => number) {
-  return new Hono<AppEnv>()
-    .get('/:walletAddress', validate('param', walletParams), async (c) => {
-      const ctx = c.var.cluster;
-      const db = ctx.db;
-      const { walletAddress } = c.req.valid('param');
-      const chainAddress = await chainAddressOf(db, walletAddress);
-      const [studio, profile, application, rules] = await Promise.all([
-        studioAccount(ctx, db, chainAddress),
-        studioProfiles.getProfile(db, walletAddress),
-        verification.latestOf(db, walletAddress),
-        platform.rules(db),
-      ]);
-      return c.json({
-        walletAddress,
-        chainAddress,
-        isAdmin: rules?.admin === chainAddress,
-        studio,
-        profile: profile ? { name: profile.name, description: profile.description, updatedAt: isoDate(profile.updatedAt) } : null,
-        application: application ? await applicationShape(ctx, db, application) : null,
-      });
-    })
-    .put('/:walletAddress/profile', validate('param', walletParams), validate('json', studioProfileBody), async (c) => {
-      const { walletAddress } = c.req.valid('param');
-      requireWallet(c, walletAddress);
-      const saved = await studioProfiles.saveProfile(c.var.cluster.db, walletAddress, c.req.valid('json'), Math.floor(now() / 1000));
-      return c.json({ name: saved.name, description: saved.description, updatedAt: isoDate(saved.updatedAt) });
-    });
+  return new ApiRoutes()
+    .endpoint(
+      createRoute({
+        method: 'get',
+        path: '/{walletAddress}',
+        summary: "A wallet's studio: on chain, settings, verification application, isAdmin",
+        request: { params: walletParams },
+        responses: { 200: json(contract.studioOverview) },
+      }),
+      async (c) => {
+        const ctx = c.var.cluster;
+        const db = ctx.db;
+        const { walletAddress } = c.req.valid('param');
+        const chainAddress = await chainAddressOf(db, walletAddress);
+        const [studio, profile, application, rules] = await Promise.all([
+          studioAccount(ctx, db, chainAddress),
+          studioProfiles.getProfile(db, walletAddress),
+          verification.latestOf(db, walletAddress),
+          platform.rules(db),
+        ]);
+        return c.json({
+          walletAddress,
+          chainAddress,
+          isAdmin: rules?.admin === chainAddress,
+          studio,
+          profile: profile ? { name: profile.name, description: profile.description, updatedAt: isoDate(profile.updatedAt)! } : null,
+          application: application ? await applicationShape(ctx, db, application) : null,
+        });
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'put',
+        path: '/{walletAddress}/profile',
+        summary: "Save the studio's settings; needs that wallet's session",
+        request: { params: walletParams, body: { content: { 'application/json': { schema: studioProfileBody } } } },
+        responses: { 200: json(contract.studioProfile), ...errors({ 401: 'not signed in', 403: 'another wallet' }) },
+      }),
+      async (c) => {
+        const { walletAddress } = c.req.valid('param');
+        requireWallet(c, walletAddress);
+        const saved = await studioProfiles.saveProfile(c.var.cluster.db, walletAddress, c.req.valid('json'), Math.floor(now() / 1000));
+        return c.json({ name: saved.name, description: saved.description, updatedAt: isoDate(saved.updatedAt)! });
+      },
+    );
 }
 
 export function verificationRoutes(now: () => number) {
-  return new Hono<AppEnv>()
-    .get('/applications', validate('query', pageQuery), async (c) => {
-      const ctx = c.var.cluster;
-      const db = ctx.db;
-      await requireAdmin(c, db);
-      const shapes = (applications: verification.Application[]) => Promise.all(applications.map((application) => applicationShape(ctx, db, application)));
-      const page = requestedPage(c.req.valid('query'), verification.LATEST_APPLICATION_ORDER);
-      if (!page) return c.json(await shapes(await verification.listLatest(db)));
-      const found = await verification.pageLatest(db, page);
-      return c.json(pageAnswer(verification.LATEST_APPLICATION_ORDER, { rows: await shapes(found.rows), next: found.next }));
-    })
-    .post('/applications', validate('json', applicationBody), async (c) => {
-      const ctx = c.var.cluster;
-      const db = ctx.db;
-      const body = c.req.valid('json');
-      requireWallet(c, body.walletAddress);
-      const chainAddress = await chainAddressOf(db, body.walletAddress);
-      if ((await studioAccount(ctx, db, chainAddress))?.verified) fail(400, 'This studio is already verified');
-      const latest = await verification.latestOf(db, body.walletAddress);
-      if (latest?.status === 'submitted') fail(409, 'An application of this studio is already waiting for review');
-      const submitted = await verification.submit(db, { ...body, chainAddress, submittedAt: Math.floor(now() / 1000) });
-      return c.json(await applicationShape(ctx, db, submitted), 201);
-    })
-    .post('/applications/:id/reject', validate('param', applicationIdParams), validate('json', rejectionBody), async (c) => {
-      const ctx = c.var.cluster;
-      const db = ctx.db;
-      await requireAdmin(c, db);
-      const { id } = c.req.valid('param');
-      if (!(await verification.getApplication(db, id))) fail(404, 'Application not found');
-      if (!(await verification.decide(db, id, { status: 'rejected', reason: c.req.valid('json').reason }, Math.floor(now() / 1000)))) {
-        fail(409, 'This application was already decided');
-      }
-      return c.json(await applicationShape(ctx, db, (await verification.getApplication(db, id))!));
-    })
-    .post('/applications/:id/approve', validate('param', applicationIdParams), validate('json', approvalBody), async (c) => {
-      const ctx = c.var.cluster;
-      const db = ctx.db;
-      await requireAdmin(c, db);
-      const { id } = c.req.valid('param');
-      const { txHash } = c.req.valid('json');
-      const application = await verification.getApplication(db, id);
-      if (!application) fail(404, 'Application not found');
-      // The approval is the admin's verify_studio of this studio's account, setting it verified.
-      await verifiedEvents(
-        ctx,
-        txHash,
-        ['StudioVerified'],
-        (event: StoredEvent) => event.data.authority === application.chainAddress && event.data.verified === true,
-      );
-      if (!(await verification.decide(db, id, { status: 'approved', signature: txHash }, Math.floor(now() / 1000)))) {
-        fail(409, 'This application was already decided');
-      }
-      return c.json(await applicationShape(ctx, db, (await verification.getApplication(db, id))!));
-    });
+  return new ApiRoutes()
+    .endpoint(
+      createRoute({
+        method: 'get',
+        path: '/applications',
+        summary: "Every studio's latest application, open ones first, then newest (the platform admin's session)",
+        request: { query: pageQuery },
+        responses: { 200: json(contract.LIST_RESPONSES['/api/verification/applications']), ...errors({ 401: 'not signed in', 403: 'not the platform admin' }) },
+      }),
+      async (c) => {
+        const ctx = c.var.cluster;
+        const db = ctx.db;
+        await requireAdmin(c, db);
+        const shapes = (applications: verification.Application[]) => Promise.all(applications.map((application) => applicationShape(ctx, db, application)));
+        const page = requestedPage(c.req.valid('query'), verification.LATEST_APPLICATION_ORDER);
+        if (!page) return c.json(await shapes(await verification.listLatest(db)));
+        const found = await verification.pageLatest(db, page);
+        return c.json(pageAnswer(verification.LATEST_APPLICATION_ORDER, { rows: await shapes(found.rows), next: found.next }));
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'post',
+        path: '/applications',
+        summary: "Apply for studio verification; needs that wallet's session",
+        description:
+          "Each document's url must be the media store's address of its own sha256 (/api/media/{sha256}), a rule across two fields the schema cannot state: a 400 'documents.N: The document URL must be its sha256' otherwise.",
+        request: { body: { content: { 'application/json': { schema: applicationBody } } } },
+        responses: {
+          201: json(contract.application, 'created'),
+          ...errors({
+            400: 'bad input, or a document whose url is not its sha256',
+            401: 'not signed in',
+            403: 'another wallet',
+            409: 'an application waits for review',
+          }),
+        },
+      }),
+      async (c) => {
+        const ctx = c.var.cluster;
+        const db = ctx.db;
+        const body = c.req.valid('json');
+        requireWallet(c, body.walletAddress);
+        const chainAddress = await chainAddressOf(db, body.walletAddress);
+        if ((await studioAccount(ctx, db, chainAddress))?.verified) fail(400, 'This studio is already verified');
+        const latest = await verification.latestOf(db, body.walletAddress);
+        if (latest?.status === 'submitted') fail(409, 'An application of this studio is already waiting for review');
+        const submitted = await verification.submit(db, { ...body, chainAddress, submittedAt: Math.floor(now() / 1000) });
+        return c.json(await applicationShape(ctx, db, submitted), 201);
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'post',
+        path: '/applications/{id}/reject',
+        summary: 'The admin rejects an application with a reason the studio reads',
+        request: { params: applicationIdParams, body: { content: { 'application/json': { schema: rejectionBody } } } },
+        responses: { 200: json(contract.application), ...errors({ 403: 'not the platform admin', 404: 'Application not found', 409: 'already decided' }) },
+      }),
+      async (c) => {
+        const ctx = c.var.cluster;
+        const db = ctx.db;
+        await requireAdmin(c, db);
+        const { id } = c.req.valid('param');
+        if (!(await verification.getApplication(db, id))) fail(404, 'Application not found');
+        if (!(await verification.decide(db, id, { status: 'rejected', reason: c.req.valid('json').reason }, Math.floor(now() / 1000)))) {
+          fail(409, 'This application was already decided');
+        }
+        return c.json(await applicationShape(ctx, db, (await verification.getApplication(db, id))!));
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'post',
+        path: '/applications/{id}/approve',
+        summary: 'The admin approves an application with the verify_studio transaction that verified the studio',
+        request: { params: applicationIdParams, body: { content: { 'application/json': { schema: approvalBody } } } },
+        responses: {
+          200: json(contract.application),
+          ...errors({
+            400: 'transaction does not verify this studio',
+            403: 'not the platform admin',
+            404: 'Application not found',
+            409: 'already decided',
+            ...CHAIN_LOOKUP,
+          }),
+        },
+      }),
+      async (c) => {
+        const ctx = c.var.cluster;
+        const db = ctx.db;
+        await requireAdmin(c, db);
+        const { id } = c.req.valid('param');
+        const { txHash } = c.req.valid('json');
+        const application = await verification.getApplication(db, id);
+        if (!application) fail(404, 'Application not found');
+        // The approval is the admin's verify_studio of this studio's account, setting it verified.
+        await verifiedEvents(
+          ctx,
+          txHash,
+          ['StudioVerified'],
+          (event: StoredEvent) => event.data.authority === application.chainAddress && event.data.verified === true,
+        );
+        if (!(await verification.decide(db, id, { status: 'approved', signature: txHash }, Math.floor(now() / 1000)))) {
+          fail(409, 'This application was already decided');
+        }
+        return c.json(await applicationShape(ctx, db, (await verification.getApplication(db, id))!));
+      },
+    );
 }
 
 /**
@@ -193,34 +277,55 @@ export function verificationRoutes(now: () => number) {
  * ingested (POST /api/transactions) the film shows the document. (Demo mode: /api/demo/update-metadata.)
  */
 export function listingEditRoutes(now: () => number) {
-  return new Hono<AppEnv>()
-    .get('/:id/certificates', validate('param', idParams), validate('query', pageQuery), async (c) => {
-      const ctx = c.var.cluster;
-      const { id } = c.req.valid('param');
-      const shape = (certificate: certificates.Certificate) => ({
-        mint: certificate.mint,
-        projectId: certificate.projectId,
-        owner: certificate.owner,
-        txHash: certificate.signature,
-        mintedAt: isoDate(certificate.mintedAt),
-        explorerUrl: ctx.explorerTxUrl?.(certificate.signature) ?? null,
-      });
-      const page = requestedPage(c.req.valid('query'), certificates.CERTIFICATE_ORDER);
-      if (!page) return c.json((await certificates.certificatesOf(ctx.db, id)).map(shape));
-      return c.json(pageAnswer(certificates.CERTIFICATE_ORDER, mapPage(await certificates.pageCertificates(ctx.db, id, page), shape)));
-    })
-    .post('/:id/metadata', validate('param', idParams), validate('json', listingEditBody), async (c) => {
-      const ctx = c.var.cluster;
-      const origin = new URL(c.req.url).origin;
-      const project = await getProject(ctx, origin, now(), c.req.valid('param').id);
-      if (!project) fail(404, 'Project not found');
-      const session = requireSession(c);
-      if ((await chainAddressOf(ctx.db, session.walletAddress)) !== project.studioAuthority) fail(403, 'Only the studio that listed this film can edit it');
-      const document = editedListing(await readMetadata(ctx, project.metadataHash), c.req.valid('json'), project.title);
-      const sha256 = await storeMetadata(ctx, document, now());
-      if (sha256 === project.metadataHash) fail(400, NOTHING_TO_UPDATE);
-      return c.json({ uri: metadataUri(ctx, origin, sha256), sha256 }, 201);
-    });
+  return new ApiRoutes()
+    .endpoint(
+      createRoute({
+        method: 'get',
+        path: '/{id}/certificates',
+        summary: "A film's licence certificates (Token-2022 mints), newest first",
+        request: { params: idParams, query: pageQuery },
+        responses: { 200: json(contract.LIST_RESPONSES['/api/projects/{id}/certificates']) },
+      }),
+      async (c) => {
+        const ctx = c.var.cluster;
+        const { id } = c.req.valid('param');
+        const shape = (certificate: certificates.Certificate) => ({
+          mint: certificate.mint,
+          projectId: certificate.projectId,
+          owner: certificate.owner,
+          txHash: certificate.signature,
+          mintedAt: isoDate(certificate.mintedAt),
+          explorerUrl: ctx.explorerTxUrl?.(certificate.signature) ?? null,
+        });
+        const page = requestedPage(c.req.valid('query'), certificates.CERTIFICATE_ORDER);
+        if (!page) return c.json((await certificates.certificatesOf(ctx.db, id)).map(shape));
+        return c.json(pageAnswer(certificates.CERTIFICATE_ORDER, mapPage(await certificates.pageCertificates(ctx.db, id, page), shape)));
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'post',
+        path: '/{id}/metadata',
+        summary: "The film's studio stores its edited metadata document: { uri, sha256 } for update_project_metadata; needs the studio's session",
+        request: { params: idParams, body: { content: { 'application/json': { schema: listingEditBody } } } },
+        responses: {
+          201: json(contract.storedDocument, 'created'),
+          ...errors({ 400: 'nothing changed', 401: 'not signed in', 403: 'not the film’s studio', 404: 'Project not found' }),
+        },
+      }),
+      async (c) => {
+        const ctx = c.var.cluster;
+        const origin = new URL(c.req.url).origin;
+        const project = await getProject(ctx, origin, now(), c.req.valid('param').id);
+        if (!project) fail(404, 'Project not found');
+        const session = requireSession(c);
+        if ((await chainAddressOf(ctx.db, session.walletAddress)) !== project.studioAuthority) fail(403, 'Only the studio that listed this film can edit it');
+        const document = editedListing(await readMetadata(ctx, project.metadataHash), c.req.valid('json'), project.title);
+        const sha256 = await storeMetadata(ctx, document, now());
+        if (sha256 === project.metadataHash) fail(400, NOTHING_TO_UPDATE);
+        return c.json({ uri: metadataUri(ctx, origin, sha256), sha256 }, 201);
+      },
+    );
 }
 
 /**
@@ -228,9 +333,21 @@ export function listingEditRoutes(now: () => number) {
  * registration or verification, a refund) is looked up on the cluster and ingested at once.
  */
 export function transactionRoutes() {
-  return new Hono<AppEnv>().post('/', validate('json', transactionBody), async (c) => {
-    const { txHash } = c.req.valid('json');
-    const events = await verifiedEvents(c.var.cluster, txHash, EVENT_NAMES);
-    return c.json({ signature: txHash, events: events.map((event) => ({ name: event.name, data: event.data })) });
-  });
+  return new ApiRoutes().endpoint(
+    createRoute({
+      method: 'post',
+      path: '/',
+      summary: 'Verify and ingest any program transaction the app sent (listing, studio, metadata edit, refund)',
+      request: { body: { content: { 'application/json': { schema: transactionBody } } } },
+      responses: {
+        200: json(contract.ingestedTransaction),
+        ...errors({ 400: 'not a Marquee transaction', 404: 'transaction not found', ...CHAIN_LOOKUP }),
+      },
+    }),
+    async (c) => {
+      const { txHash } = c.req.valid('json');
+      const events = await verifiedEvents(c.var.cluster, txHash, EVENT_NAMES);
+      return c.json({ signature: txHash, events: events.map((event) => ({ name: event.name, data: event.data })) });
+    },
+  );
 }

@@ -1,31 +1,53 @@
 // /api/users: a user is a wallet. Registration is idempotent per wallet, needs that wallet's
 // session, and never takes an address that already signs for another user (a demo key); ids are
 // per cluster.
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import * as contract from '@marquee/api-contract';
+import { WALLET_SESSION, ApiRoutes, errors, json } from '../openapi.ts';
 import { requireWallet } from '../../auth/guard.ts';
 import { UserLinkError, users } from '../../db/index.ts';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { userBody, userIdParams } from '../schemas.ts';
 import { userShape } from '../shapes.ts';
-import { validate } from '../validate.ts';
 
 export function userRoutes(now: () => number, isServerKey: (address: string) => boolean = () => false) {
-  return new Hono<AppEnv>()
-    .post('/', validate('json', userBody), async (c) => {
-      const body = c.req.valid('json');
-      requireWallet(c, body.walletAddress);
-      if (isServerKey(body.walletAddress)) fail(409, `${body.walletAddress} is a key held by the demo chain, not a wallet: it cannot be registered`);
-      try {
-        return c.json(userShape(await users.registerUser(c.var.cluster.db, body.walletAddress, body, now())));
-      } catch (error) {
-        if (error instanceof users.UserLinkError) fail(error.status, error.message);
-        throw error;
-      }
-    })
-    .get('/:userId', validate('param', userIdParams), async (c) => {
-      const { user } = await users.resolveUser(c.var.cluster.db, c.req.valid('param').userId);
-      if (!user) fail(404, 'User not found');
-      return c.json(userShape(user));
-    });
+  return new ApiRoutes()
+    .endpoint(
+      createRoute({
+        method: 'post',
+        path: '/',
+        summary: "Register a wallet (idempotent); needs that wallet's session",
+        request: { body: { content: { 'application/json': { schema: userBody } } } },
+        responses: {
+          200: json(contract.user),
+          ...errors({ ...WALLET_SESSION, 409: 'the address is a demo key, not a wallet' }),
+        },
+      }),
+      async (c) => {
+        const body = c.req.valid('json');
+        requireWallet(c, body.walletAddress);
+        if (isServerKey(body.walletAddress)) fail(409, `${body.walletAddress} is a key held by the demo chain, not a wallet: it cannot be registered`);
+        try {
+          return c.json(userShape(await users.registerUser(c.var.cluster.db, body.walletAddress, body, now())));
+        } catch (error) {
+          if (error instanceof users.UserLinkError) fail(error.status, error.message);
+          throw error;
+        }
+      },
+    )
+    .endpoint(
+      createRoute({
+        method: 'get',
+        path: '/{userId}',
+        summary: 'A user by id or wallet',
+        request: { params: userIdParams },
+        responses: { 200: json(contract.user) },
+      }),
+      async (c) => {
+        const { user } = await users.resolveUser(c.var.cluster.db, c.req.valid('param').userId);
+        if (!user) fail(404, 'User not found');
+        return c.json(userShape(user));
+      },
+    );
 }

@@ -1,13 +1,14 @@
 // /api/webhooks/helius: Helius "raw" webhook deliveries (arrays of getTransaction results), the push
 // path in production. Deliveries must carry the configured Authorization header.
+import { createRoute } from '@hono/zod-openapi';
+import * as contract from '@marquee/api-contract';
+import { ApiRoutes, errors, json } from '../openapi.ts';
 import { timingSafeEqual } from 'node:crypto';
-import { Hono } from 'hono';
 import { z } from 'zod';
 import { MAX_TRANSACTION_SIGNATURES, MAX_WEBHOOK_TRANSACTIONS } from '../../constants.ts';
 import { toChainTransaction } from '@marquee/program-client';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
-import { validate } from '../validate.ts';
 
 export const heliusDelivery = z
   .array(
@@ -25,14 +26,21 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 export function webhookRoutes(authHeader: string | undefined) {
-  return new Hono<AppEnv>().post(
-    '/helius',
-    async (c, next) => {
-      if (!authHeader) fail(404, 'The Helius webhook is not configured');
-      if (!sameSecret(c.req.header('authorization') ?? '', authHeader)) fail(401, 'Invalid webhook authorization');
-      await next();
-    },
-    validate('json', heliusDelivery),
+  return new ApiRoutes().endpoint(
+    createRoute({
+      method: 'post',
+      path: '/helius',
+      summary: 'Helius raw-transaction webhook (Authorization header checked)',
+      middleware: [
+        async (c, next) => {
+          if (!authHeader) fail(404, 'The Helius webhook is not configured');
+          if (!sameSecret(c.req.header('authorization') ?? '', authHeader)) fail(401, 'Invalid webhook authorization');
+          await next();
+        },
+      ] as const,
+      request: { body: { content: { 'application/json': { schema: heliusDelivery } } } },
+      responses: { 200: json(contract.webhookDelivery), ...errors({ 401: 'bad authorization', 404: 'webhook not configured' }) },
+    }),
     async (c) => {
       const { indexer } = c.var.cluster;
       let ingested = 0;
