@@ -71,5 +71,3 @@ export interface AppDeps {
   now?: () => number;
 }
 
-/** Where the demo chain's modules still look for them; everything else imports cluster.ts. */
-export { chainSeconds, type ClusterContext } from '../cluster.ts';

@@ -4,7 +4,7 @@
 import anchor from '@coral-xyz/anchor';
 import { createCampaignInstruction, pda, topUpCampaignInstruction } from '@marquee/program-client';
 import { randomInt } from 'node:crypto';
-import type { ClusterContext } from '../api/context.ts';
+import type { ClusterContext } from '../cluster.ts';
 import { chargeFor } from '../campaigns/rules.ts';
 import { HOUSE_CAMPAIGN_BUDGET_LAMPORTS, LAMPORTS_PER_SOL, STANDARD_PRICE_PER_MILLE_LAMPORTS } from '../constants.ts';
 import { campaigns, investments, users } from '../db/index.ts';

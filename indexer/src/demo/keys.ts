@@ -2,7 +2,7 @@
 // admin, treasury and settlement authority, the seeded studios, investors and publishers, and a
 // demo keypair per connected wallet, funded on first use and linked to the wallet's user).
 import anchor from '@coral-xyz/anchor';
-import type { ClusterContext } from '../api/context.ts';
+import type { ClusterContext } from '../cluster.ts';
 import { LAMPORTS_PER_SOL } from '../constants.ts';
 import { users } from '../db/index.ts';
 import { DemoActionError } from './action-error.ts';

@@ -10,7 +10,7 @@ import { campaignDetailsFields, campaignParams, creativeUri, distributionIds, em
 import { SOL, USD } from '../lamports.ts';
 import { AD_TYPES, MAX_DEMO_CLOCK_ADVANCE_SECONDS, MAX_GENRE_LEN, MAX_SIGNATURES_PER_REQUEST, MAX_STUDIO_NAME_LEN } from '../constants.ts';
 import { loadCampaignSummary } from '../read-models/campaigns.ts';
-import { chainSeconds } from '../api/context.ts';
+import { chainSeconds } from '../cluster.ts';
 import { creativeKindOf } from '../campaigns/creative.ts';
 import { validate } from '../api/validate.ts';
 import { chainTransactionToJson } from '@marquee/program-client';

@@ -3,7 +3,7 @@
 // every action starts from (a project by id) and the totals of a committed transaction's events.
 import anchor from '@coral-xyz/anchor';
 import { decodeTransactionEvents, pda } from '@marquee/program-client';
-import type { ClusterContext } from '../api/context.ts';
+import type { ClusterContext } from '../cluster.ts';
 import { LAMPORTS_PER_AMOUNT_UNIT } from '../constants.ts';
 import { DemoActionError } from './action-error.ts';
 import { DemoTransactionError, type DemoChain } from './chain.ts';

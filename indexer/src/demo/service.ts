@@ -25,7 +25,7 @@ import {
   updateProjectMetadataInstruction,
   verifyStudioInstruction,
 } from '@marquee/program-client';
-import type { ClusterContext } from '../api/context.ts';
+import type { ClusterContext } from '../cluster.ts';
 import { campaigns, embeds, metadata, revenue } from '../db/index.ts';
 import { editedListing, NOTHING_TO_UPDATE, type ListingEdit } from '../listing-edit.ts';
 import { originOf } from '../player/website.ts';
