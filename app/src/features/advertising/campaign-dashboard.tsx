@@ -2,11 +2,12 @@
 // status, each campaign's impressions and spend per day (recharts, with the figures as a table),
 // and its actions — Top Up (an amount dialog), Pause/Resume, and Close once its end and the
 // settlement grace have passed (showing what comes back).
-import { Badge, Button, Card, CloseButton, Dialog, Field, Heading, HStack, Input, Portal, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import { Badge, Button, Card, Field, Heading, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { Bar, BarChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts'
 import { ChartCard } from '@/components/ui/chart-card'
 import { ErrorAlert, readableError } from '@/components/ui/error-alert'
+import { FormDialog } from '@/components/ui/form-dialog'
 import { notify } from '@/components/ui/toaster'
 import { formatDate } from '@/lib/format'
 import type { CampaignDetail, CampaignSummary } from '@/lib/types'
@@ -231,8 +232,7 @@ function TopUpDialog({ campaign, open, onOpenChange }: { campaign: CampaignSumma
   const [amount, setAmount] = useState('')
   const [error, setError] = useState<string | null>(null)
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault()
+  const submit = () => {
     const problem = topUpError(amount)
     setError(problem)
     if (problem) return
@@ -250,37 +250,19 @@ function TopUpDialog({ campaign, open, onOpenChange }: { campaign: CampaignSumma
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={({ open: next }) => onOpenChange(next)} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate aria-label="Top up the campaign">
-              <Dialog.Header>
-                <Dialog.Title>Top up the campaign</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Field.Root invalid={error !== null} required>
-                  <Field.Label>Amount (SOL)</Field.Label>
-                  <Input type="number" min="0" step="0.001" value={amount} onChange={(event) => setAmount(event.target.value)} />
-                  {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>Paid from your wallet into the campaign's budget.</Field.HelperText>}
-                </Field.Root>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">Cancel</Button>
-                </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="purple" loading={topUp.isPending} loadingText="Topping up...">
-                  Add to Budget
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Top up the campaign"
+      formLabel="Top up the campaign"
+      confirm={{ label: 'Add to Budget', onConfirm: submit, busy: topUp.isPending, busyText: 'Topping up...' }}
+    >
+      <Field.Root invalid={error !== null} required>
+        <Field.Label>Amount (SOL)</Field.Label>
+        <Input type="number" min="0" step="0.001" value={amount} onChange={(event) => setAmount(event.target.value)} />
+        {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>Paid from your wallet into the campaign's budget.</Field.HelperText>}
+      </Field.Root>
+      
+    </FormDialog>
   )
 }

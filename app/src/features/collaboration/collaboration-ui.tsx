@@ -147,14 +147,16 @@ export function ChatPanel({
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter' && !event.shiftKey) send(event)
   }
-  useEffect(() => {
-    // A sent message clears the draft; the attachment goes with it.
+  // A sent message clears the draft; the attachment goes with it (adjusted while rendering the change).
+  const [previousDraft, setPreviousDraft] = useState(draft)
+  if (draft !== previousDraft) {
+    setPreviousDraft(draft)
     if (draft === '') {
       setLinkUrl('')
       setLinkTitle('')
       setAttaching(false)
     }
-  }, [draft])
+  }
 
   return (
     <Card.Root h={`${CHAT_PANEL_HEIGHT_PX}px`} data-testid="chat-panel">

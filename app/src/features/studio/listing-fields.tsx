@@ -1,0 +1,53 @@
+// The listing's fields, one way for both screens that show them: the Production Portal's listing
+// form (every field) and the edit of a listed film (the metadata fields). A field is its label from
+// LISTING_LABELS, its input, and its error, else its helper.
+import { Field, Input, NativeSelect, Textarea, type InputProps } from '@chakra-ui/react'
+import { LICENSE_TYPES } from '@/constants'
+import { LISTING_LABELS, type ListingErrors, type ListingField, type ListingForm } from './listing-logic'
+
+/** What one screen adds to a field: a helper under it and attributes of its input (bounds, placeholder). */
+export type ListingFieldExtras = Partial<Record<ListingField, { helper?: string; input?: InputProps }>>
+
+const INPUT_TYPES: Partial<Record<ListingField, string>> = { releaseYear: 'number', fundingGoal: 'number', deadline: 'date' }
+
+/** The fields named, in order, each with its input for the form's value. */
+export function ListingFields({
+  fields,
+  form,
+  errors,
+  onChange,
+  extras = {},
+}: {
+  fields: ListingField[]
+  form: ListingForm
+  errors: ListingErrors
+  onChange: (field: ListingField, value: string) => void
+  extras?: ListingFieldExtras
+}) {
+  return fields.map((name) => {
+    const change = (event: { target: { value: string } }) => onChange(name, event.target.value)
+    const helper = extras[name]?.helper
+    return (
+      <Field.Root key={name} invalid={Boolean(errors[name])} required>
+        <Field.Label>{LISTING_LABELS[name]}</Field.Label>
+        {name === 'licenseType' ? (
+          <NativeSelect.Root>
+            <NativeSelect.Field value={form.licenseType} onChange={change}>
+              {LICENSE_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        ) : name === 'description' ? (
+          <Textarea rows={4} value={form.description} onChange={change} />
+        ) : (
+          <Input type={INPUT_TYPES[name]} {...extras[name]?.input} value={form[name]} onChange={change} />
+        )}
+        {errors[name] ? <Field.ErrorText>{errors[name]}</Field.ErrorText> : helper ? <Field.HelperText>{helper}</Field.HelperText> : null}
+      </Field.Root>
+    )
+  })
+}
