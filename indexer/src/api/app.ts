@@ -35,7 +35,7 @@ import { allowedMethods } from './method-not-allowed.ts';
 import { openApiDocument } from './openapi.ts';
 import { playerRoutes } from '../player/routes.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
-import { CROSS_ORIGIN_PATHS, crossOriginCors, playerCsp, securityHeaders } from './security-headers.ts';
+import { CROSS_ORIGIN_PATHS, crossOriginCors, securityHeaders } from './security-headers.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { campaignRoutes } from './routes/campaigns.ts';
 import { collaborationRoutes } from './routes/collaboration.ts';

@@ -10,7 +10,7 @@ import type { ChainSource, SignatureInfo, SignatureQuery, SourceNotification } f
 import { decodeAccount, pda, PROGRAM_ADDRESS, programErrorMessage, UPGRADEABLE_LOADER_ADDRESS } from './instructions.ts';
 import { ChainStore, type CommitStage, type StateHeader } from './store.ts';
 
-const { Keypair, PublicKey, Transaction } = anchor.web3;
+const { Keypair, Transaction } = anchor.web3;
 type Keypair = anchor.web3.Keypair;
 type PublicKey = anchor.web3.PublicKey;
 type TransactionInstruction = anchor.web3.TransactionInstruction;

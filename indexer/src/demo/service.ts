@@ -6,7 +6,7 @@
 import anchor from '@coral-xyz/anchor';
 import { randomInt } from 'node:crypto';
 import type { ClusterContext } from '../api/context.ts';
-import { campaigns, embeds, investments, metadata, revenue, UserLinkError, users } from '../db/index.ts';
+import { campaigns, embeds, investments, metadata, revenue, users } from '../db/index.ts';
 import { editedListing, NOTHING_TO_UPDATE, type ListingEdit } from '../listing-edit.ts';
 import { originOf } from '../player/website.ts';
 import { HOUSE_CAMPAIGN_BUDGET_LAMPORTS, LAMPORTS_PER_AMOUNT_UNIT, LAMPORTS_PER_SOL, STANDARD_PRICE_PER_MILLE_LAMPORTS, type AdType } from '../constants.ts';

@@ -2,9 +2,10 @@
 // status, each campaign's impressions and spend per day (recharts, with the figures as a table),
 // and its actions — Top Up (an amount dialog), Pause/Resume, and Close once its end and the
 // settlement grace have passed (showing what comes back).
-import { Badge, Button, Card, Field, Heading, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import { Badge, Button, Card, Field, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { Bar, BarChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts'
+import { DataTable } from '@/components/ui/data-table'
 import { ChartCard } from '@/components/ui/chart-card'
 import { ErrorAlert, readableError } from '@/components/ui/error-alert'
 import { FormDialog } from '@/components/ui/form-dialog'
@@ -205,24 +206,17 @@ function CampaignCharts({ days }: { days: CampaignDay[] }) {
 /** Where the impressions were served: impressions and spend per film. */
 function ByFilm({ rows }: { rows: CampaignDetail['byFilm'] }) {
   return (
-    <Table.Root size="sm" aria-label="Impressions by film">
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeader>Film</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">Impressions</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">Spent</Table.ColumnHeader>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {rows.map((row) => (
-          <Table.Row key={row.projectId}>
-            <Table.Cell>{row.title}</Table.Cell>
-            <Table.Cell textAlign="end">{row.impressions.toLocaleString('en-US')}</Table.Cell>
-            <Table.Cell textAlign="end">{lamportsToSolText(row.spentLamports)}</Table.Cell>
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </Table.Root>
+    <DataTable
+      scroll={false}
+      label="Impressions by film"
+      rows={rows}
+      rowKey={(row) => row.projectId}
+      columns={[
+        { header: 'Film', cell: (row) => row.title },
+        { header: 'Impressions', end: true, cell: (row) => row.impressions.toLocaleString('en-US') },
+        { header: 'Spent', end: true, cell: (row) => lamportsToSolText(row.spentLamports) },
+      ]}
+    />
   )
 }
 

@@ -8,7 +8,7 @@ import { Bar, BarChart, CartesianGrid, Cell, ComposedChart, Legend, Line, LineCh
 import { ChartCard } from '@/components/ui/chart-card'
 import { ErrorAlert } from '@/components/ui/error-alert'
 import { amountToSol, formatCount, formatSol } from '@/lib/format'
-import { SummaryStat } from '@/features/investments/investments-feature'
+import { SummaryStat } from '@/components/ui/summary-stat'
 import { usePlatformAnalytics, useProjectAnalytics, useWalletAnalytics } from './analytics-data-access'
 import type { DailyPoint, FundingPoint, RevenueSplit } from './analytics-types'
 import { dailyRows, filmRows, fundingRows, splitRows, walletInvestedRows, walletRevenueRows } from './analytics-logic'

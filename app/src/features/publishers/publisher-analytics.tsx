@@ -3,6 +3,7 @@
 // claimed with a real claim_publisher_revenue per embed.
 import { Button, Card, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { DataTable } from '@/components/ui/data-table'
 import { notify } from '@/components/ui/toaster'
 import { errorMessage } from '@/lib/api'
 import type { Project, PublisherAnalytics } from '@/lib/types'
@@ -71,24 +72,17 @@ export function DailyCharts({ analytics, projectId }: { analytics: PublisherAnal
           </ResponsiveContainer>
         </Stack>
       </SimpleGrid>
-      <Table.Root size="sm" aria-label="Views and earnings per day">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Day</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Views counted</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Earned</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {series.map((day) => (
-            <Table.Row key={day.date}>
-              <Table.Cell>{day.date}</Table.Cell>
-              <Table.Cell textAlign="end">{day.views}</Table.Cell>
-              <Table.Cell textAlign="end">{lamportsToSolText(day.earnedLamports)}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
+      <DataTable
+        scroll={false}
+        label="Views and earnings per day"
+        rows={series}
+        rowKey={(day) => day.date}
+        columns={[
+          { header: 'Day', cell: (day) => day.date },
+          { header: 'Views counted', end: true, cell: (day) => day.views },
+          { header: 'Earned', end: true, cell: (day) => lamportsToSolText(day.earnedLamports) },
+        ]}
+      />
     </Stack>
   )
 }

@@ -7,7 +7,7 @@ import { AD_GENRES } from '../../constants.ts';
 import { campaigns, projects, users, type Executor } from '../../db/index.ts';
 import { creativeKindFromExtension, creativeKindOf } from '../../campaigns/creative.ts';
 import { campaignStatus, genresOfMask, remainingOf, settlementDeadline } from '../../campaigns/rules.ts';
-import { chainSeconds, type AppEnv, type ClusterContext } from '../context.ts';
+import { chainSeconds, type AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { nextCursor, requestedPage } from '../page-cursor.ts';
 import { campaignDetailsBody, campaignListQuery, campaignParams } from '../schemas.ts';

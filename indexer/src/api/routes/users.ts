@@ -3,7 +3,7 @@
 // per cluster.
 import { Hono } from 'hono';
 import { requireWallet } from '../../auth/guard.ts';
-import { UserLinkError, users } from '../../db/index.ts';
+import { users } from '../../db/index.ts';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { userBody, userIdParams } from '../schemas.ts';
