@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { Keypair } from '@solana/web3.js';
-import { startPublisherSite, type PublisherSite } from './publisher-site.ts';
+import { PUBLISHER_SITE_SERVER_ENV, startPublisherSite, type PublisherSite } from './publisher-site.ts';
 import { startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
@@ -32,16 +32,11 @@ const SIGNATURE_FEE_LAMPORTS = 5_000n;
 let site: PublisherSite;
 
 const api = <T>(path: string, init?: RequestInit) => harness.api<T>(path, init);
-
 const waitFor = <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs?: number) => harness.waitFor(what, probe, timeoutMs);
 
 before(async () => {
   site = await startPublisherSite();
-  harness = await startHarness({
-    // The test's website is on loopback; the settlement runs when the test asks for it.
-    MARQUEE_VERIFY_ALLOW_LOOPBACK: '1',
-    MARQUEE_DEMO_SETTLEMENT_INTERVAL_MS: '3600000',
-  });
+  harness = await startHarness(PUBLISHER_SITE_SERVER_ENV);
   origin = harness.origin;
 });
 

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { Keypair } from '@solana/web3.js';
-import { startPublisherSite, type PublisherSite } from './publisher-site.ts';
+import { PUBLISHER_SITE_SERVER_ENV, startPublisherSite, type PublisherSite } from './publisher-site.ts';
 import { startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
@@ -34,17 +34,11 @@ let browser: Browser;
 let page: Page;
 
 const api = <T>(path: string, init?: RequestInit) => harness.api<T>(path, init);
-
 const waitFor = <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs?: number) => harness.waitFor(what, probe, timeoutMs);
 
 before(async () => {
   site = await startPublisherSite();
-
-  harness = await startHarness({
-    // The test's website is on loopback; the settlement runs when the test asks for it.
-    MARQUEE_VERIFY_ALLOW_LOOPBACK: '1',
-    MARQUEE_DEMO_SETTLEMENT_INTERVAL_MS: '3600000',
-  });
+  harness = await startHarness(PUBLISHER_SITE_SERVER_ENV);
   origin = harness.origin;
   browser = harness.browser;
   page = await harness.walletPage(wallet);

@@ -4,6 +4,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** The server's settings for a journey with a publisher site: the test's website is on loopback, and the settlement runs when the test asks for it. */
+export const PUBLISHER_SITE_SERVER_ENV = {
+  MARQUEE_VERIFY_ALLOW_LOOPBACK: '1',
+  MARQUEE_DEMO_SETTLEMENT_INTERVAL_MS: '3600000',
+};
+
 export interface PublisherSite {
   /** http://127.0.0.1:<port> */
   origin: string;

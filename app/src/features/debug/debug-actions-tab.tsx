@@ -1,9 +1,10 @@
 // The debug page's Actions tab: the five contract actions run through the active client on a
 // chosen project. Results are listed newest first, red when they say 'failed' and green otherwise.
-import { Alert, Button, Code, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Alert, Button, Code, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { ErrorAlert } from '@/components/ui/error-alert'
+import { OptionSelect } from '@/components/ui/option-select'
 import { DEBUG_DEFAULT_INVESTMENT_AMOUNT, DEBUG_DEFAULT_WEBSITE_URL } from '@/constants'
 import { amountToSol, formatPercentage, formatSol, formatTokenShare, fundingPercentage } from '@/lib/format'
 import type { Project } from '@/lib/types'
@@ -103,16 +104,14 @@ export function ActionsTab() {
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
           <Field.Root>
             <Field.Label>Project</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={project.id} onChange={(event) => setProjectId(Number(event.target.value))}>
-                {list.map((candidate) => (
-                  <option key={candidate.id} value={candidate.id}>
-                    #{candidate.id} {candidate.title} ({candidate.status}, {formatPercentage(fundingPercentage(candidate))}%)
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <OptionSelect
+              value={project.id}
+              options={list.map((candidate) => ({
+                value: candidate.id,
+                label: `#${candidate.id} ${candidate.title} (${candidate.status}, ${formatPercentage(fundingPercentage(candidate))}%)`,
+              }))}
+              onChange={(value) => setProjectId(Number(value))}
+            />
           </Field.Root>
           <Field.Root invalid={amountError !== null}>
             <Field.Label>Investment amount (thousandths of SOL)</Field.Label>

@@ -1,6 +1,6 @@
 // The revenue page's investor screen: the wallet's earned, claimable and growth figures, its revenue
 // over time and by project, recent transactions, the test-revenue action and the claim dialog.
-import { Badge, Button, Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Badge, Button, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { LuCoins, LuFlaskConical, LuListChecks } from 'react-icons/lu'
 import { useNavigate } from 'react-router-dom'
@@ -10,6 +10,7 @@ import { amountToSol, formatDateTime, formatSol } from '@/lib/format'
 import type { PlatformDistribution, RevenueTransaction } from '@/lib/types'
 import { TransactionLink } from '@/features/chain/chain-ui'
 import { SummaryStat } from '@/components/ui/summary-stat'
+import { SectionCard } from '@/components/ui/section-card'
 import { ClaimDialog } from './claim-dialog'
 import { randomTestRevenueSol, useGenerateTestRevenue, useUnclaimedRevenue, useUserRevenue } from './revenue-data-access'
 import { revenueGrowthPercent } from './revenue-logic'
@@ -82,43 +83,33 @@ export function InvestorRevenue() {
             emptyText="No revenue yet. Revenue arrives when publishers' embeds of your funded films are watched."
           />
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-            <Card.Root>
-              <Card.Header>
-                <Heading size="md">Revenue by project</Heading>
-              </Card.Header>
-              <Card.Body gap="2">
-                {revenue.data.byProject.length === 0 ? (
-                  <Text color="fg.muted">No revenue yet. Revenue arrives when publishers' embeds of your funded films are watched.</Text>
-                ) : (
-                  revenue.data.byProject.map((row) => (
-                    <HStack key={row.projectId} justify="space-between" fontSize="sm">
-                      <Text>{row.title ?? row.projectTitle ?? `Project #${row.projectId}`}</Text>
-                      <Text fontWeight="medium">{formatSol(amountToSol(row.earned ?? row.amount ?? 0), 3)}</Text>
-                    </HStack>
-                  ))
-                )}
-              </Card.Body>
-            </Card.Root>
-            <Card.Root>
-              <Card.Header>
-                <Heading size="md">Recent transactions</Heading>
-              </Card.Header>
-              <Card.Body gap="2">
-                {revenue.data.transactions.length === 0 ? (
-                  <Text color="fg.muted">No transactions yet.</Text>
-                ) : (
-                  revenue.data.transactions.slice(0, 10).map((transaction, index) => (
-                    <HStack key={transaction.id ?? `${transaction.txHash}-${index}`} justify="space-between" fontSize="sm" wrap="wrap">
-                      <Badge colorPalette={transaction.type === 'claim' ? 'green' : 'purple'}>{transaction.type ?? 'revenue'}</Badge>
-                      <Text>{transaction.projectTitle ?? ''}</Text>
-                      <Text fontWeight="medium">{formatSol(amountToSol(transaction.amount), 3)}</Text>
-                      <Text color="fg.muted">{formatDateTime(transaction.createdAt ?? transaction.date ?? '')}</Text>
-                      <TransactionLink signature={transaction.txHash} />
-                    </HStack>
-                  ))
-                )}
-              </Card.Body>
-            </Card.Root>
+            <SectionCard title="Revenue by project" gap="2">
+              {revenue.data.byProject.length === 0 ? (
+                <Text color="fg.muted">No revenue yet. Revenue arrives when publishers' embeds of your funded films are watched.</Text>
+              ) : (
+                revenue.data.byProject.map((row) => (
+                  <HStack key={row.projectId} justify="space-between" fontSize="sm">
+                    <Text>{row.title ?? row.projectTitle ?? `Project #${row.projectId}`}</Text>
+                    <Text fontWeight="medium">{formatSol(amountToSol(row.earned ?? row.amount ?? 0), 3)}</Text>
+                  </HStack>
+                ))
+              )}
+            </SectionCard>
+            <SectionCard title="Recent transactions" gap="2">
+              {revenue.data.transactions.length === 0 ? (
+                <Text color="fg.muted">No transactions yet.</Text>
+              ) : (
+                revenue.data.transactions.slice(0, 10).map((transaction, index) => (
+                  <HStack key={transaction.id ?? `${transaction.txHash}-${index}`} justify="space-between" fontSize="sm" wrap="wrap">
+                    <Badge colorPalette={transaction.type === 'claim' ? 'green' : 'purple'}>{transaction.type ?? 'revenue'}</Badge>
+                    <Text>{transaction.projectTitle ?? ''}</Text>
+                    <Text fontWeight="medium">{formatSol(amountToSol(transaction.amount), 3)}</Text>
+                    <Text color="fg.muted">{formatDateTime(transaction.createdAt ?? transaction.date ?? '')}</Text>
+                    <TransactionLink signature={transaction.txHash} />
+                  </HStack>
+                ))
+              )}
+            </SectionCard>
           </SimpleGrid>
         </>
       )}

@@ -1,7 +1,8 @@
 // What the revenue screens share: a labelled select of options and the revenue-over-time chart.
-import { NativeSelect, Stack, Text } from '@chakra-ui/react'
+import { Stack, Text } from '@chakra-ui/react'
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts'
 import { ChartCard } from '@/components/ui/chart-card'
+import { OptionSelect } from '@/components/ui/option-select'
 import { formatDate, formatSol } from '@/lib/format'
 import type { PlatformDistribution } from '@/lib/types'
 import { bucketDistributions } from './revenue-logic'
@@ -22,16 +23,7 @@ export function Select<T extends string>({
       <Text fontSize="xs" color="fg.muted">
         {label}
       </Text>
-      <NativeSelect.Root size="sm" w="44">
-        <NativeSelect.Field aria-label={label} value={value} onChange={(event) => onChange(event.target.value as T)}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect size="sm" w="44" label={label} value={value} options={options} onChange={(picked) => onChange(picked as T)} />
     </Stack>
   )
 }

@@ -1,7 +1,8 @@
 // The listing's fields, one way for both screens that show them: the Production Portal's listing
 // form (every field) and the edit of a listed film (the metadata fields). A field is its label from
 // LISTING_LABELS, its input, and its error, else its helper.
-import { Field, Input, NativeSelect, Textarea, type InputProps } from '@chakra-ui/react'
+import { Field, Input, Textarea, type InputProps } from '@chakra-ui/react'
+import { OptionSelect } from '@/components/ui/option-select'
 import { LICENSE_TYPES } from '@/constants'
 import { LISTING_LABELS, type ListingErrors, type ListingField, type ListingForm } from './listing-logic'
 
@@ -31,16 +32,7 @@ export function ListingFields({
       <Field.Root key={name} invalid={Boolean(errors[name])} required>
         <Field.Label>{LISTING_LABELS[name]}</Field.Label>
         {name === 'licenseType' ? (
-          <NativeSelect.Root>
-            <NativeSelect.Field value={form.licenseType} onChange={change}>
-              {LICENSE_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {type}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect value={form.licenseType} options={LICENSE_TYPES.map((type) => ({ value: type, label: type }))} onChange={(value) => onChange(name, value)} />
         ) : name === 'description' ? (
           <Textarea rows={4} value={form.description} onChange={change} />
         ) : (

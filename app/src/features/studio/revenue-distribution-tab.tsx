@@ -1,8 +1,9 @@
 // The portal's Revenue Distribution tab: the studio's films' on-chain distributions (Project,
 // Revenue Generated, Distribution Date, Status, Transaction) and the split every distribution
 // follows (spec §2: publishers 40%, investors 57.5%, platform 2.5%, Solana fees 0%).
-import { Card, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { DataTable } from '@/components/ui/data-table'
+import { SummaryStat } from '@/components/ui/summary-stat'
 import { REVENUE_SPLIT_PERCENT } from '@/constants'
 import { formatDate, formatUsd } from '@/lib/format'
 import type { PlatformDistribution, Project } from '@/lib/types'
@@ -52,16 +53,7 @@ export function RevenueDistributionTab({
       )}
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
         {SPLIT_CARDS.map((card) => (
-          <Card.Root key={card.label}>
-            <Card.Body gap="1">
-              <Text fontSize="sm" color="fg.muted">
-                {card.label}
-              </Text>
-              <Text fontSize="2xl" fontWeight="bold">
-                {card.percent}%
-              </Text>
-            </Card.Body>
-          </Card.Root>
+          <SummaryStat key={card.label} label={card.label} value={`${card.percent}%`} />
         ))}
       </SimpleGrid>
     </Stack>
