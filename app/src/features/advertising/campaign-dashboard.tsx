@@ -2,7 +2,7 @@
 // status, each campaign's impressions and spend per day (recharts, with the figures as a table),
 // and its actions — Top Up (an amount dialog), Pause/Resume, and Close once its end and the
 // settlement grace have passed (showing what comes back).
-import { Badge, Button, Card, Field, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Badge, Button, Card, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { Bar, BarChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts'
 import { DataTable } from '@/components/ui/data-table'
@@ -10,6 +10,7 @@ import { ChartCard } from '@/components/ui/chart-card'
 import { ErrorAlert, readableError } from '@/components/ui/error-alert'
 import { FormDialog } from '@/components/ui/form-dialog'
 import { notify } from '@/components/ui/toaster'
+import { FormField } from '@/components/ui/form-field'
 import { formatDate } from '@/lib/format'
 import type { CampaignDetail, CampaignSummary } from '@/lib/types'
 import { useMode } from '@/features/mode/mode-data-access'
@@ -251,11 +252,9 @@ function TopUpDialog({ campaign, open, onOpenChange }: { campaign: CampaignSumma
       formLabel="Top up the campaign"
       confirm={{ label: 'Add to Budget', onConfirm: submit, busy: topUp.isPending, busyText: 'Topping up...' }}
     >
-      <Field.Root invalid={error !== null} required>
-        <Field.Label>Amount (SOL)</Field.Label>
+      <FormField label="Amount (SOL)" error={error} helper="Paid from your wallet into the campaign's budget.">
         <Input type="number" min="0" step="0.001" value={amount} onChange={(event) => setAmount(event.target.value)} />
-        {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>Paid from your wallet into the campaign's budget.</Field.HelperText>}
-      </Field.Root>
+      </FormField>
       
     </FormDialog>
   )

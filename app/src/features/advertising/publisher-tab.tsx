@@ -2,11 +2,12 @@
 // the publisher's way into website verification: applying registers the website for the signed-in
 // wallet (POST /api/publishers/websites, with the contact email) and shows where to serve its
 // token — Our Ad Technology with the revenue split, and the compatible ad networks.
-import { Alert, Badge, Button, Card, Field, Heading, HStack, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Alert, Badge, Button, Card, Heading, HStack, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 import { notify } from '@/components/ui/toaster'
 import { OptionSelect } from '@/components/ui/option-select'
+import { FormField } from '@/components/ui/form-field'
 import { MONTHLY_VISITOR_RANGES, REVENUE_SPLIT_PERCENT, WEBSITE_CATEGORIES } from '@/constants'
 import type { PublisherWebsite } from '@/lib/types'
 import { useMarqueeClient } from '@/features/chain/chain-data-access'
@@ -116,11 +117,9 @@ function PublisherApplication() {
   }
 
   const field = (name: keyof PublisherApplicationForm, input: React.ReactNode) => (
-    <Field.Root invalid={Boolean(errors[name])} required>
-      <Field.Label>{APPLICATION_LABELS[name]}</Field.Label>
+    <FormField label={APPLICATION_LABELS[name]} error={errors[name]}>
       {input}
-      {errors[name] && <Field.ErrorText>{errors[name]}</Field.ErrorText>}
-    </Field.Root>
+    </FormField>
   )
   const select = (name: 'monthlyVisitors' | 'websiteCategory', options: readonly string[], format: (option: string) => string) =>
     field(

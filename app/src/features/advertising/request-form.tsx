@@ -17,6 +17,7 @@ import { useWalletConnection } from '@/features/wallet/wallet-bridge'
 import { SIGNING_IN_TEXT, SIGNING_IN_TITLE } from '@/features/wallet/wallet-gate'
 import { readableError } from '@/components/ui/error-alert'
 import { OptionSelect } from '@/components/ui/option-select'
+import { FormField } from '@/components/ui/form-field'
 import {
   AD_TYPE_LABELS,
   REQUEST_LABELS,
@@ -152,11 +153,9 @@ export function RequestForm({
   }
 
   const field = (name: RequestField, input: React.ReactNode, helper?: string, required = true) => (
-    <Field.Root invalid={Boolean(errors[name])} required={required}>
-      <Field.Label>{REQUEST_LABELS[name]}</Field.Label>
+    <FormField label={REQUEST_LABELS[name]} error={errors[name]} helper={helper} required={required}>
       {input}
-      {errors[name] ? <Field.ErrorText>{errors[name]}</Field.ErrorText> : helper ? <Field.HelperText>{helper}</Field.HelperText> : null}
-    </Field.Root>
+    </FormField>
   )
 
   const price = pricePerMilleLamports(current)

@@ -1,7 +1,8 @@
 // The listing's fields, one way for both screens that show them: the Production Portal's listing
 // form (every field) and the edit of a listed film (the metadata fields). A field is its label from
 // LISTING_LABELS, its input, and its error, else its helper.
-import { Field, Input, Textarea, type InputProps } from '@chakra-ui/react'
+import { Input, Textarea, type InputProps } from '@chakra-ui/react'
+import { FormField } from '@/components/ui/form-field'
 import { OptionSelect } from '@/components/ui/option-select'
 import { LICENSE_TYPES } from '@/constants'
 import { LISTING_LABELS, type ListingErrors, type ListingField, type ListingForm } from './listing-logic'
@@ -27,10 +28,8 @@ export function ListingFields({
 }) {
   return fields.map((name) => {
     const change = (event: { target: { value: string } }) => onChange(name, event.target.value)
-    const helper = extras[name]?.helper
     return (
-      <Field.Root key={name} invalid={Boolean(errors[name])} required>
-        <Field.Label>{LISTING_LABELS[name]}</Field.Label>
+      <FormField key={name} label={LISTING_LABELS[name]} error={errors[name]} helper={extras[name]?.helper}>
         {name === 'licenseType' ? (
           <OptionSelect value={form.licenseType} options={LICENSE_TYPES.map((type) => ({ value: type, label: type }))} onChange={(value) => onChange(name, value)} />
         ) : name === 'description' ? (
@@ -38,8 +37,7 @@ export function ListingFields({
         ) : (
           <Input type={INPUT_TYPES[name]} {...extras[name]?.input} value={form[name]} onChange={change} />
         )}
-        {errors[name] ? <Field.ErrorText>{errors[name]}</Field.ErrorText> : helper ? <Field.HelperText>{helper}</Field.HelperText> : null}
-      </Field.Root>
+      </FormField>
     )
   })
 }
