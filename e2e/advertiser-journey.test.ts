@@ -11,11 +11,10 @@
 // dashboard and receives what was left.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { Keypair } from '@solana/web3.js';
+import { PUBLISHER_SITE_SERVER_ENV, startPublisherSite, type PublisherSite } from './publisher-site.ts';
 import { startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
@@ -30,41 +29,19 @@ const BUDGET_LAMPORTS = 2_000_000_000n;
 /** The demo chain charges the runtime's fee per signature to the signer's key. */
 const SIGNATURE_FEE_LAMPORTS = 5_000n;
 
-let site: http.Server;
-let siteOrigin = '';
-const siteContent = { token: '', snippet: '' };
+let site: PublisherSite;
 
-async function api<T>(path: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(`${origin}/api${path}`, init);
-  assert.ok(response.ok, `${path} answered ${response.status}: ${await response.clone().text()}`);
-  return (await response.json()) as T;
-}
-
+const api = <T>(path: string, init?: RequestInit) => harness.api<T>(path, init);
 const waitFor = <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs?: number) => harness.waitFor(what, probe, timeoutMs);
 
 before(async () => {
-  site = http.createServer((request, response) => {
-    if (request.url === '/.well-known/marquee-verification.txt' && siteContent.token) return response.writeHead(200).end(siteContent.token);
-    if (request.url === '/films.html') {
-      return response
-        .writeHead(200, { 'content-type': 'text/html' })
-        .end(`<!doctype html><html><head><title>Films we love</title></head><body><h1>Tonight's film</h1>${siteContent.snippet}</body></html>`);
-    }
-    response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Films we love</title><p>Reviews.</p>');
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  harness = await startHarness({
-    // The test's website is on loopback; the settlement runs when the test asks for it.
-    MARQUEE_VERIFY_ALLOW_LOOPBACK: '1',
-    MARQUEE_DEMO_SETTLEMENT_INTERVAL_MS: '3600000',
-  });
+  site = await startPublisherSite();
+  harness = await startHarness(PUBLISHER_SITE_SERVER_ENV);
   origin = harness.origin;
 });
 
 after(async () => {
   await harness?.close();
-  site?.closeAllConnections();
   site?.close();
 });
 
@@ -137,15 +114,15 @@ test('advertiser journey: fund a sponsorship, its video creative plays on an emb
   await harness.connect(publisherPage, publisher);
   await publisherPage.getByRole('tab', { name: 'For Publishers' }).click();
   const application = publisherPage.getByRole('form', { name: 'Apply to Publisher Program' });
-  await application.getByLabel('Website URL').fill(`${siteOrigin}/`);
+  await application.getByLabel('Website URL').fill(`${site.origin}/`);
   await application.getByLabel('Website Name').fill('Films we love');
   await application.getByLabel('Contact Email').fill('editor@films.test');
   await application.getByLabel('Monthly Visitors').selectOption('5-25k');
   await application.getByLabel('Website Category').selectOption('blog');
   await application.getByRole('button', { name: 'Apply Now' }).click();
-  siteContent.token = await publisherPage.getByTestId('verification-token').innerText();
+  site.content.token = await publisherPage.getByTestId('verification-token').innerText();
   await publisherPage.getByRole('button', { name: 'Check Website' }).click();
-  await publisherPage.getByText(`${siteOrigin} is verified`).waitFor();
+  await publisherPage.getByText(`${site.origin} is verified`).waitFor();
   await shot(publisherPage, 'publisher-verified');
 
   await publisherPage.goto(`${origin}/embed`);
@@ -153,7 +130,7 @@ test('advertiser journey: fund a sponsorship, its video creative plays on an emb
   await publisherPage.getByRole('tab', { name: 'Embed Code' }).click();
   await publisherPage.getByRole('button', { name: 'Register Embed' }).click();
   await publisherPage.getByText('Embed code generated successfully!').first().waitFor();
-  siteContent.snippet = await publisherPage.getByTestId('registered-embed').getByTestId('embed-code').innerText();
+  site.content.snippet = await publisherPage.getByTestId('registered-embed').getByTestId('embed-code').innerText();
   const [embed] = await api<{ embedId: string; projectId: number }[]>(`/embeds?publisher=${publisher.publicKey.toBase58()}`);
   assert.equal(embed.projectId, film.id);
 
@@ -197,7 +174,7 @@ test('advertiser journey: fund a sponsorship, its video creative plays on an emb
 
   // ---- A visitor of the publisher's page: the pre-roll plays the advertiser's creative.
   const visitor = await harness.browser.newPage({ viewport: { width: 1200, height: 900 } });
-  await visitor.goto(`${siteOrigin}/films.html`);
+  await visitor.goto(`${site.origin}/films.html`);
   const player = visitor.frameLocator('iframe');
   await player.getByRole('button', { name: 'Play' }).click();
   await player.getByText(/Skip Ad in [1-5]/).waitFor();

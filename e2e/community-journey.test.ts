@@ -6,10 +6,9 @@
 // analytics page draws its charts from indexed data.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import { Keypair } from '@solana/web3.js';
+import { startPublisherSite, type PublisherSite } from './publisher-site.ts';
 import { startHarness, type ApiProject, type Harness } from './harness.ts';
 
 const studioWallet = Keypair.generate();
@@ -17,9 +16,7 @@ const fanWallet = Keypair.generate();
 let harness: Harness;
 let origin = '';
 /** The debug wallet's website (loopback): it serves the verification token, so its views count. */
-let site: http.Server;
-let siteOrigin = '';
-let siteToken = '';
+let site: PublisherSite;
 
 const api = <T>(path: string) => harness.api<T>(path);
 const waitFor = <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs?: number) => harness.waitFor(what, probe, timeoutMs);
@@ -33,12 +30,7 @@ async function connectedPage(wallet: Keypair): Promise<{ context: BrowserContext
 }
 
 before(async () => {
-  site = http.createServer((request, response) => {
-    if (request.url === '/.well-known/marquee-verification.txt' && siteToken) return response.writeHead(200).end(siteToken);
-    response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Debug films</title>');
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  site = await startPublisherSite();
   // The debug wallet's website is on loopback, which verification refuses unless told otherwise.
   harness = await startHarness({ MARQUEE_VERIFY_ALLOW_LOOPBACK: '1' });
   origin = harness.origin;
@@ -46,7 +38,6 @@ before(async () => {
 
 after(async () => {
   await harness?.close();
-  site?.closeAllConnections();
   site?.close();
 });
 
@@ -142,8 +133,8 @@ test('debug page: the five actions succeed in green on the demo chain, a failing
     return JSON.parse(answer.text) as { token: string; status: string };
   };
   const walletAddress = debugWallet.publicKey.toBase58();
-  siteToken = (await post('/publishers/websites', { walletAddress, websiteUrl: siteOrigin })).token;
-  assert.equal((await post('/publishers/websites/verify', { walletAddress, websiteUrl: siteOrigin })).status, 'verified');
+  site.content.token = (await post('/publishers/websites', { walletAddress, websiteUrl: site.origin })).token;
+  assert.equal((await post('/publishers/websites/verify', { walletAddress, websiteUrl: site.origin })).status, 'verified');
   const projects = await api<ApiProject[]>('/projects');
   const left = (project: ApiProject) => BigInt(project.goalLamports) - BigInt(project.raisedLamports);
   const nearlyFunded = projects.find((project) => project.status === 'funding' && left(project) > 0n && left(project) < 5_000_000_000n);
@@ -172,7 +163,7 @@ test('debug page: the five actions succeed in green on the demo chain, a failing
   assert.equal(await amount.inputValue(), '1000');
   // Exactly what is left of the goal, in thousandths of SOL: the investment funds the film.
   await amount.fill(String(Number(left(nearlyFunded)) / 1e6));
-  await page.getByLabel('Website URL').fill(siteOrigin);
+  await page.getByLabel('Website URL').fill(site.origin);
 
   const results = page.getByTestId('debug-result');
   const act = async (button: string, expected: RegExp, tone: 'success' | 'error') => {

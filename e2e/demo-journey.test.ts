@@ -39,12 +39,7 @@ test('demo journey: connect, invest, complete a film, generate revenue, claim it
   await page.getByText('E2E Wallet').first().click();
   await page.getByText('Connected', { exact: true }).first().waitFor();
   // Connecting signed in with the wallet: the browser holds a session of this wallet.
-  const session = await waitFor('the sign-in', () =>
-    page.evaluate(async () => {
-      const response = await fetch('/api/auth/session');
-      return response.ok ? ((await response.json()) as { walletAddress: string }) : undefined;
-    }),
-  );
+  const session = await harness.session(page);
   assert.equal(session.walletAddress, wallet.publicKey.toBase58());
   // Without that session nobody can act for the wallet.
   const forged = await fetch(`${origin}/api/demo/invest`, {

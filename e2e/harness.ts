@@ -37,12 +37,15 @@ export interface Harness {
   cspViolations: string[];
   /** The server's output so far (shown when a wait times out). */
   output(): string;
-  api<T>(path: string): Promise<T>;
+  /** GET (or `init`) /api{path}, asserting it succeeded. */
+  api<T>(path: string, init?: RequestInit): Promise<T>;
   /** The demo keypair's balance of a connected wallet, in lamports. */
   demoBalance(wallet: Keypair): Promise<bigint>;
   waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs?: number): Promise<T>;
   /** A fresh browser context whose injected wallet is `wallet`. */
   walletPage(wallet: Keypair): Promise<Page>;
+  /** Waits until the page's browser holds a signed-in session (connecting signs in) and returns it. */
+  session(page: Page): Promise<{ walletAddress: string }>;
   /** Connects the page's wallet through wallet-adapter's modal and waits for the sign-in. */
   connect(page: Page, wallet: Keypair): Promise<void>;
   close(): Promise<void>;
@@ -55,9 +58,9 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   let serverOutput = '';
   const servers = await startServers({ root, port, dataDir, env, onOutput: (text) => (serverOutput += text) });
 
-  async function api<T>(path: string): Promise<T> {
-    const response = await fetch(`${origin}/api${path}`);
-    assert.equal(response.status, 200, `${path} answered ${response.status}`);
+  async function api<T>(path: string, init?: RequestInit): Promise<T> {
+    const response = await fetch(`${origin}/api${path}`, init);
+    assert.ok(response.ok, `${path} answered ${response.status}: ${await response.clone().text()}`);
     return (await response.json()) as T;
   }
 
@@ -69,6 +72,15 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${serverOutput.slice(-3000)}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
+  }
+
+  function session(page: Page): Promise<{ walletAddress: string }> {
+    return waitFor('the sign-in', () =>
+      page.evaluate(async () => {
+        const response = await fetch('/api/auth/session');
+        return response.ok ? ((await response.json()) as { walletAddress: string }) : undefined;
+      }),
+    );
   }
 
   await waitFor(
@@ -111,17 +123,12 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       });
       return page;
     },
+    session,
     async connect(page, wallet) {
       await page.getByRole('button', { name: 'Connect Wallet' }).first().click();
       await page.getByText('E2E Wallet').first().click();
       await page.getByText('Connected', { exact: true }).first().waitFor();
-      const session = await waitFor('the sign-in', () =>
-        page.evaluate(async () => {
-          const response = await fetch('/api/auth/session');
-          return response.ok ? ((await response.json()) as { walletAddress: string }) : undefined;
-        }),
-      );
-      assert.equal(session.walletAddress, wallet.publicKey.toBase58());
+      assert.equal((await session(page)).walletAddress, wallet.publicKey.toBase58());
       await page.getByTestId('wallet-balance').waitFor();
     },
     async close() {

@@ -8,11 +8,10 @@
 // E2E_TOPOLOGY=pg-cluster plays it against two API processes and a leader on PostgreSQL (e2e/servers.ts).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { Keypair } from '@solana/web3.js';
+import { PUBLISHER_SITE_SERVER_ENV, startPublisherSite, type PublisherSite } from './publisher-site.ts';
 import { startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
@@ -30,39 +29,16 @@ const SPONSORSHIP_BUDGET_SOL = 2;
 /** The demo chain charges the runtime's fee per signature to the claimer's key. */
 const SIGNATURE_FEE_LAMPORTS = 5_000n;
 
-let site: http.Server;
-let siteOrigin = '';
+let site: PublisherSite;
 let browser: Browser;
 let page: Page;
-/** What the publisher's website serves: the verification file and a page embedding the snippet. */
-const siteContent = { token: '', snippet: '' };
 
-async function api<T>(path: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(`${origin}/api${path}`, init);
-  assert.ok(response.ok, `${path} answered ${response.status}: ${await response.clone().text()}`);
-  return (await response.json()) as T;
-}
-
+const api = <T>(path: string, init?: RequestInit) => harness.api<T>(path, init);
 const waitFor = <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs?: number) => harness.waitFor(what, probe, timeoutMs);
 
 before(async () => {
-  site = http.createServer((request, response) => {
-    if (request.url === '/.well-known/marquee-verification.txt' && siteContent.token) return response.writeHead(200).end(siteContent.token);
-    if (request.url === '/films.html') {
-      return response
-        .writeHead(200, { 'content-type': 'text/html' })
-        .end(`<!doctype html><html><head><title>Films we love</title></head><body><h1>Tonight's film</h1>${siteContent.snippet}</body></html>`);
-    }
-    response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Films we love</title><p>Reviews.</p>');
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-
-  harness = await startHarness({
-    // The test's website is on loopback; the settlement runs when the test asks for it.
-    MARQUEE_VERIFY_ALLOW_LOOPBACK: '1',
-    MARQUEE_DEMO_SETTLEMENT_INTERVAL_MS: '3600000',
-  });
+  site = await startPublisherSite();
+  harness = await startHarness(PUBLISHER_SITE_SERVER_ENV);
   origin = harness.origin;
   browser = harness.browser;
   page = await harness.walletPage(wallet);
@@ -70,7 +46,6 @@ before(async () => {
 
 after(async () => {
   await harness?.close();
-  site?.closeAllConnections();
   site?.close();
 });
 
@@ -102,24 +77,19 @@ test('publisher journey: verify a website, register an embed, a counted view, 40
   await page.getByText('Connected', { exact: true }).first().waitFor();
   // Connecting signed in: the browser holds this wallet's session, and without it the publisher's
   // websites and keys are out of reach.
-  const session = await waitFor('the sign-in', () =>
-    page.evaluate(async () => {
-      const response = await fetch('/api/auth/session');
-      return response.ok ? ((await response.json()) as { walletAddress: string }) : undefined;
-    }),
-  );
+  const session = await harness.session(page);
   assert.equal(session.walletAddress, publisher);
   assert.equal((await fetch(`${origin}/api/publishers/${publisher}/websites`)).status, 401);
   const forgedRequest = await fetch(`${origin}/api/publishers/websites`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ walletAddress: publisher, websiteUrl: `${siteOrigin}/` }),
+    body: JSON.stringify({ walletAddress: publisher, websiteUrl: `${site.origin}/` }),
   });
   assert.equal(forgedRequest.status, 401);
 
   // Verify the website: ask for the token, serve it, check.
   await page.getByRole('button', { name: 'Verify Website' }).first().click();
-  await page.getByLabel('Website URL').fill(`${siteOrigin}/`);
+  await page.getByLabel('Website URL').fill(`${site.origin}/`);
   await page.getByRole('form', { name: 'Verify your website' }).getByRole('button', { name: 'Verify Website' }).click();
   const token = await page.getByTestId('verification-token').innerText();
   assert.match(token, /^marquee-site-verification=[0-9a-f]{32}$/);
@@ -127,11 +97,11 @@ test('publisher journey: verify a website, register an embed, a counted view, 40
   await page.getByText(/The verification token was not found/).first().waitFor();
   const websites = await page.evaluate(async (path) => (await fetch(path)).json(), `/api/publishers/${publisher}/websites`);
   assert.equal((websites as { status: string }[])[0].status, 'unverified');
-  siteContent.token = token;
+  site.content.token = token;
   await page.getByRole('button', { name: 'Check Website' }).click();
   // The verified state is the badge (the toast of the same title is covered by the component tests:
   // after a failure toast it was not shown within 30 s in 3 of ~8 browser runs, not yet diagnosed).
-  await page.getByText(`Website Verified: ${siteOrigin}`).waitFor();
+  await page.getByText(`Website Verified: ${site.origin}`).waitFor();
   await shot(page, 'verified');
 
   // Register an embed of a funded film: a real register_embed on the demo chain.
@@ -151,7 +121,7 @@ test('publisher journey: verify a website, register an embed, a counted view, 40
   assert.equal(await page.getByRole('button', { name: 'Register Embed' }).count(), 0, 'nothing registered twice');
   const [embed] = await api<{ embedId: string; projectId: number; websiteUrl: string }[]>(`/embeds?publisher=${publisher}`);
   assert.equal(embed.projectId, funded.id);
-  assert.equal(new URL(embed.websiteUrl).origin, siteOrigin);
+  assert.equal(new URL(embed.websiteUrl).origin, site.origin);
   await shot(page, 'registered');
 
   // An advertiser's sponsorship of the film (a house-ad view pays nothing): funded by this wallet's
@@ -182,9 +152,9 @@ test('publisher journey: verify a website, register an embed, a counted view, 40
   assert.equal(campaign.status, 201, campaign.body.message);
 
   // A page of the website embeds the snippet; a visitor plays past the pre-roll and watches 2 s.
-  siteContent.snippet = snippet;
+  site.content.snippet = snippet;
   const visitor = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-  await visitor.goto(`${siteOrigin}/films.html`);
+  await visitor.goto(`${site.origin}/films.html`);
   const player = visitor.frameLocator('iframe');
   await player.getByRole('button', { name: 'Play' }).click();
   await player.getByText(/Skip Ad in [1-5]/).waitFor();

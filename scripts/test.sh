@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: installs what is missing, builds the program, then runs every test there is:
+# `npm test`: installs what is missing, lints and type-checks, builds the program, then runs every test there is:
 # Rust host unit tests of the program's logic, the mocha suite against the real marquee.so in
 # solana-bankrun, each workspace package's own tests (the indexer's on SQLite, then on a throwaway
 # PostgreSQL), the fuzz of the API's OpenAPI contract, and the end-to-end journey.
@@ -12,6 +12,12 @@ step "installing npm dependencies"
 # `npm install` rather than `npm ci`: it honours the lock file, and tolerates the platform-specific
 # optional packages (litesvm-*, esbuild-*) npm leaves out of a lock written on one platform.
 npm install --no-audit --no-fund
+
+step "lint: eslint over every workspace (npm run lint)"
+npm run lint
+
+step "type-check: tsc --noEmit of every TypeScript project (npm run typecheck)"
+npm run typecheck
 
 step "building the program"
 bash scripts/build-program.sh

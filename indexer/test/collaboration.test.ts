@@ -32,7 +32,7 @@ const cookieOf = (walletAddress: string) =>
 /** A funding film (alice 3 SOL, bob 1 SOL) whose studio authority acts for the STUDIO wallet. */
 async function hub() {
   const t = await testApp({ auth: { sessions } });
-  const { chain, cluster, app, clock } = t;
+  const { chain, cluster, clock } = t;
   chain.initializePlatform();
   const studio = chain.registerStudio('a24', 'A24');
   const film = chain.createProject(studio, 'Open Water', 20);

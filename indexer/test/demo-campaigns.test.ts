@@ -26,7 +26,6 @@ const DAY = 86_400;
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(64, 1)]);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 2)]);
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
 describe('campaigns on the demo chain', () => {

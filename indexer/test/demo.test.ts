@@ -24,7 +24,6 @@ const OTHER_WALLET = OTHER_KEY.publicKey.toBase58();
 const DAY_MS = 86_400_000;
 const { bs58 } = anchor.utils.bytes;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
 describe('demo chain', () => {

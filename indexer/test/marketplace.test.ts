@@ -63,7 +63,7 @@ const ORDERS: Record<string, (a: Film, b: Film) => number> = {
 async function pages(request: (method: string, path: string) => Response | Promise<Response>, query: string, limit: number) {
   const seen: Film[] = [];
   let cursor: string | null = null;
-  let total = -1;
+  let total: number;
   for (let page = 0; page < 50; page++) {
     const response = await request('GET', `/api/projects?${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
     assert.equal(response.status, 200);

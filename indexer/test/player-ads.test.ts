@@ -11,7 +11,6 @@ import { maskOfGenres } from '../src/campaigns/rules.ts';
 import { testApp } from './helpers/app.ts';
 import { address } from './helpers/chain.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
 /** A funded film of `genres` and a second of Comedy, with nothing else running. */

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { createApp } from '../src/api/app.ts';
 import { createCluster } from '../src/cluster.ts';
-import { address, FakeChainSource } from './helpers/chain.ts';
+import { FakeChainSource } from './helpers/chain.ts';
 import { testLocation } from './helpers/database.ts';
 import { fundedProjectWithEmbeds, ScriptedChain, T0 } from './helpers/scenario.ts';
 import { signIn } from './helpers/sign-in.ts';

@@ -27,7 +27,6 @@ const ADMIN = ADMIN_KEY.publicKey.toBase58();
 const DOCUMENT = { name: 'registration.png', url: `/api/media/${'ab'.repeat(32)}`, sha256: 'ab'.repeat(32) };
 const LAST_CALL_SECONDS = 600;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 type As = 'studio' | 'investor' | 'admin' | null;
 

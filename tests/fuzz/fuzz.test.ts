@@ -6,6 +6,8 @@
 // read-only or unsigned. Every case must fail with one of the IDL's named errors (anything else is
 // a "panic"), none may succeed, and afterwards every vault holds at least what it owes.
 // FUZZ_SEED=<n> FUZZ_CASES=<n> reproduce a run; a failure prints the case and its seed.
+import type { BorshInstructionCoder } from '@coral-xyz/anchor';
+import type { EncodedAccount } from '@solana/kit';
 import { expect } from 'chai';
 import { Keypair, PublicKey, TransactionInstruction } from '@solana/web3.js';
 import { addresses, idl, PROGRAM_ID, sol } from '../utils/bankrun.ts';
@@ -229,7 +231,7 @@ describe('fuzz: generated instructions against every project state', function ()
       for (const campaign of campaigns) {
         const state = chain.account('Campaign', campaign);
         const remaining = BigInt(state.budgetLamports.toString()) - BigInt(state.spentLamports.toString());
-        const rent = chain.svm.minimumBalanceForRentExemption(BigInt(chain.svm.getAccount(campaign.toBase58() as never).data.length));
+        const rent = chain.svm.minimumBalanceForRentExemption(BigInt((chain.svm.getAccount(campaign.toBase58() as never) as EncodedAccount).data.length));
         expect(chain.balance(campaign) - rent >= remaining, `campaign ${campaign.toBase58()} holds ${chain.balance(campaign)} for ${remaining} left`).to.equal(true);
       }
     };
@@ -240,7 +242,7 @@ describe('fuzz: generated instructions against every project state', function ()
     /** A random body that happens to be well-formed arguments (e.g. a verify_studio flag) is a valid instruction. */
     const wellFormed = (data: Buffer) => {
       try {
-        const decoded = chain.program.coder.instruction.decode(data);
+        const decoded = (chain.program.coder.instruction as BorshInstructionCoder).decode(data);
         return decoded !== null && chain.program.coder.instruction.encode(decoded.name, decoded.data).equals(data);
       } catch {
         return false;

@@ -1,5 +1,6 @@
 // update_project_metadata: the studio that listed a film points it to a new metadata document (the
 // studio portal's Edit). Run on LiteSVM, which hands back the transaction's events and the raw account.
+import type { EncodedAccount } from '@solana/kit';
 import { expect } from 'chai';
 import { PublicKey, TransactionInstruction, type Keypair } from '@solana/web3.js';
 import { addresses, errorCode, idl, sol } from '../utils/bankrun.ts';
@@ -23,7 +24,7 @@ function expectError(send: () => unknown, name: string): void {
     send();
   } catch (error) {
     if (error instanceof SvmFailure && error.code === errorCode(name)) return;
-    throw new Error(`expected program error ${name}, got: ${(error as Error).message.split('\n')[0]}`);
+    throw new Error(`expected program error ${name}, got: ${(error as Error).message.split('\n')[0]}`, { cause: error });
   }
   throw new Error(`expected program error ${name}, but the transaction succeeded`);
 }
@@ -44,7 +45,7 @@ describe('update_project_metadata', () => {
 
   const update = async (signer: Keypair, uri: string, hash?: number[], target: PublicKey = project.address) =>
     chain.send([updateProjectMetadataIx(signer.publicKey, target, uri, hash)], [signer]);
-  const projectData = (address: PublicKey = project.address) => Buffer.from(chain.svm.getAccount(address.toBase58() as never).data);
+  const projectData = (address: PublicKey = project.address) => Buffer.from((chain.svm.getAccount(address.toBase58() as never) as EncodedAccount).data);
   const newUri = 'https://marquee.local/api/metadata/2f1e0c9a7b6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f';
 
   it('replaces the URI and the hash, keeps the title and the funding terms, and emits ProjectMetadataUpdated at the next seq', async () => {
@@ -204,7 +205,7 @@ describe('update_project_metadata', () => {
   it('error: InvalidAccountData (defensive) when the stored title or URI length is one the program never writes', async () => {
     // No valid sequence of instructions gets here: the account is corrupted from outside, as a bug elsewhere might.
     const corrupt = (offsetFromStrings: (data: Buffer) => number, length: number) => {
-      const account = chain.svm.getAccount(project.address.toBase58() as never);
+      const account = chain.svm.getAccount(project.address.toBase58() as never) as EncodedAccount;
       const data = Buffer.from(account.data);
       data.writeUInt32LE(length, offsetFromStrings(data));
       chain.svm.setAccount({ ...account, address: project.address.toBase58() as never, data });

@@ -186,7 +186,7 @@ export async function expectProgramError(promise: Promise<unknown>, name: string
     await promise;
   } catch (error) {
     if (error instanceof ProgramFailure && error.code === expected) return;
-    throw new Error(`expected program error ${name} (${expected}), got: ${(error as Error).message}`);
+    throw new Error(`expected program error ${name} (${expected}), got: ${(error as Error).message}`, { cause: error });
   }
   throw new Error(`expected program error ${name} (${expected}), but the transaction succeeded`);
 }

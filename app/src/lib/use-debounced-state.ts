@@ -5,6 +5,7 @@
 // (e.g. to start a request before the render that follows). `setNow` changes both at once, for a
 // value that does not come from typing.
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { useLatest } from './use-latest'
 
 export interface DebouncedState<T> {
   value: T
@@ -17,8 +18,7 @@ export function useDebouncedState<T>(initial: T, delayMs: number, onSettle?: (va
   const [value, setValue] = useState(initial)
   const [debounced, setDebounced] = useState(initial)
   // The latest callback, read when the delay ends.
-  const settle = useRef(onSettle)
-  settle.current = onSettle
+  const settle = useLatest(onSettle)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])
   const set = useCallback(
@@ -30,7 +30,7 @@ export function useDebouncedState<T>(initial: T, delayMs: number, onSettle?: (va
         setDebounced(next)
       }, delayMs)
     },
-    [delayMs],
+    [delayMs, settle],
   )
   const setNow = useCallback((next: T) => {
     clearTimeout(timer.current)

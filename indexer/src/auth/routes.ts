@@ -5,7 +5,7 @@ import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
 import { ApiRoutes, errors, json } from '../api/openapi.ts';
 import { randomBytes } from 'node:crypto';
-import { Hono, type Context } from 'hono';
+import { type Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../api/context.ts';
 import { fail } from '../api/errors.ts';

@@ -1,7 +1,6 @@
 // The projects aggregate: films as projected from their events, and the catalogue reads (the
 // marketplace's filtered, sorted, cursor-paginated list among them).
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import { inChunks } from './batches.ts';
 import type { Executor, QueryRow } from './executor.ts';
 import { keyColumn, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
 

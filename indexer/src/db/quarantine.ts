@@ -2,7 +2,7 @@
 // (stage `project`). Ingestion goes on past them; a stream whose next event belongs to one waits at
 // that seq until the transaction is re-projected (ClusterIndexer.reprojectQuarantined).
 import type { Selectable } from 'kysely';
-import { inChunks, signaturesAmong } from './batches.ts';
+import { signaturesAmong } from './batches.ts';
 import { countRows, type Executor } from './executor.ts';
 import type { QuarantinedTransactionsTable } from './schema.ts';
 

@@ -9,7 +9,7 @@ import type { ChainSource, SignatureInfo, SignatureQuery, SourceNotification } f
 import { decodeAccount, MARQUEE_PROGRAM_ID, pda, programErrorMessage, UPGRADEABLE_LOADER_ID, type ChainTransaction } from '@marquee/program-client';
 import { ChainStore, type CommitStage, type StateHeader } from './store.ts';
 
-const { Keypair, PublicKey, Transaction } = anchor.web3;
+const { Keypair, Transaction } = anchor.web3;
 type Keypair = anchor.web3.Keypair;
 type PublicKey = anchor.web3.PublicKey;
 type TransactionInstruction = anchor.web3.TransactionInstruction;

@@ -8,7 +8,6 @@ import * as contract from '@marquee/api-contract';
 import { ApiRoutes, errors, json, media } from '../api/openapi.ts';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_MEDIA_BYTES, MAX_VIDEO_CREATIVE_BYTES, MEDIA_MULTIPART_OVERHEAD_BYTES } from '../constants.ts';
-import type { AppEnv } from '../api/context.ts';
 import { fail } from '../api/errors.ts';
 import { MAX_UPLOAD_BYTES, MediaStore, MediaTooLargeError, UnsupportedMediaTypeError } from './store.ts';
 

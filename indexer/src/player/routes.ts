@@ -6,7 +6,6 @@ import * as contract from '@marquee/api-contract';
 import { ApiRoutes, errors, json, media } from '../api/openapi.ts';
 import { randomBytes } from 'node:crypto';
 import { LAMPORTS_PER_USD, MIN_VIEW_WATCH_MS, REVENUE_PER_VIEW_LAMPORTS } from '../constants.ts';
-import type { AppEnv } from '../api/context.ts';
 import { chainSeconds, type ClusterContext } from '../cluster.ts';
 import { playerCsp } from '../api/security-headers.ts';
 import { getProject } from '../read-models/projects.ts';

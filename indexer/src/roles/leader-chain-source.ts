@@ -33,7 +33,7 @@ export class LeaderChainSource implements ChainSource {
       response = await fetch(`${url}${path}`, { headers: { accept: 'application/json' } });
     } catch (error) {
       this.leader.invalidate();
-      throw new Error(`the leader at ${url} did not answer: ${error instanceof Error ? error.message : error}`);
+      throw new Error(`the leader at ${url} did not answer: ${error instanceof Error ? error.message : error}`, { cause: error });
     }
     if (!response.ok && response.status !== 404) throw new Error(`the leader answered ${response.status}: ${await response.text()}`);
     return response;

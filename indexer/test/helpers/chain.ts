@@ -22,7 +22,6 @@ export function randomSignature(): string {
 }
 
 /** Converts plain test values to what the coder encodes: base58 → PublicKey, bigint/number → BN for integer fields. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function toCoderValue(value: any): any {
   if (typeof value === 'bigint') return new BN(value.toString());
   if (Array.isArray(value)) return value.map(toCoderValue);
@@ -32,14 +31,12 @@ function toCoderValue(value: any): any {
   return value;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function encodeEvent(name: EventName, data: Record<string, any>): Buffer {
   const body = coder.types.encode(name, withPublicKeys(name, toCoderValue(data)));
   return Buffer.concat([EVENT_IX_TAG, eventDiscriminator(name), body]);
 }
 
 /** Per the IDL field types: pubkeys as PublicKey, u64/u128/i64 as BN, ProjectStatus as its enum object. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function withPublicKeys(typeName: string, value: Record<string, any>): Record<string, any> {
   const type = idl.types?.find((candidate) => candidate.name === typeName);
   const fields = (type?.type.kind === 'struct' ? type.type.fields ?? [] : []) as { name: string; type: unknown }[];
@@ -61,7 +58,6 @@ function withPublicKeys(typeName: string, value: Record<string, any>): Record<st
 
 export interface TestEvent {
   name: EventName;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   data: Record<string, any>;
 }
 

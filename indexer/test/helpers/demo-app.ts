@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import type { DemoRuntime } from '../../src/demo/index.ts';
 import { dropTestStorage } from './database.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+ 
 type Json = any;
 
 export async function jsonRequest(

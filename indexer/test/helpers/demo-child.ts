@@ -46,7 +46,6 @@ interface ProjectFacts {
 async function facts(service: DemoService) {
   const chain: ProjectFacts[] = [];
   for (let id = 0; ; id++) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const project = service.chain.account<any>('Project', pda.project(id));
     if (!project) break;
     chain.push({

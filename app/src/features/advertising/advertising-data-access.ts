@@ -1,13 +1,14 @@
 // The advertiser's data: the ad genre list, the wallet's campaigns and one campaign's figures over
 // time (GET /api/campaigns…), creative uploads (POST /api/media), and the campaign transactions
 // through the mode's client (create, top up, pause/resume, close).
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useMutation } from '@/lib/use-mutation'
 import { useWalletAddress } from '@/features/wallet/wallet-bridge'
 import { apiGet, apiPost } from '@/lib/api'
 import type { Cluster } from '@/lib/api'
 import type { CampaignDetail, CampaignSummary, StoredMedia } from '@marquee/api-contract'
 import { useCluster } from '@/features/mode/mode-data-access'
+import { useInvalidate } from '@/features/mode/cluster-queries'
 import { chainKeys, useMarqueeClient } from '@/features/chain/chain-data-access'
 import { AD_GENRES } from '@marquee/program-client/constants'
 import type { CampaignInput, CampaignRef } from '@/features/chain/marquee-client'
@@ -53,10 +54,7 @@ export function uploadCreative(file: File, cluster: Cluster): Promise<StoredMedi
 }
 
 function useInvalidateCampaigns() {
-  const cluster = useCluster()
-  const queryClient = useQueryClient()
-  return () =>
-    Promise.all([campaignKeys.all(cluster), chainKeys.all(cluster)].map((queryKey) => queryClient.invalidateQueries({ queryKey })))
+  return useInvalidate((cluster) => [campaignKeys.all(cluster), chainKeys.all(cluster)])
 }
 
 function useCampaignMutation<Input, Result>(run: (client: NonNullable<ReturnType<typeof useMarqueeClient>>, input: Input) => Promise<Result>) {

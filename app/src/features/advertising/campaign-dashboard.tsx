@@ -2,12 +2,15 @@
 // status, each campaign's impressions and spend per day (recharts, with the figures as a table),
 // and its actions — Top Up (an amount dialog), Pause/Resume, and Close once its end and the
 // settlement grace have passed (showing what comes back).
-import { Badge, Button, Card, CloseButton, Dialog, Field, Heading, HStack, Input, Portal, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import { Badge, Button, Card, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { Bar, BarChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts'
+import { DataTable } from '@/components/ui/data-table'
 import { ChartCard } from '@/components/ui/chart-card'
 import { ErrorAlert, readableError } from '@/components/ui/error-alert'
+import { FormDialog } from '@/components/ui/form-dialog'
 import { notify } from '@/components/ui/toaster'
+import { FormField } from '@/components/ui/form-field'
 import { formatDate } from '@/lib/format'
 import type { CampaignDetail, CampaignSummary } from '@marquee/api-contract'
 import { useMode } from '@/features/mode/mode-data-access'
@@ -204,24 +207,17 @@ function CampaignCharts({ days }: { days: CampaignDay[] }) {
 /** Where the impressions were served: impressions and spend per film. */
 function ByFilm({ rows }: { rows: CampaignDetail['byFilm'] }) {
   return (
-    <Table.Root size="sm" aria-label="Impressions by film">
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeader>Film</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">Impressions</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">Spent</Table.ColumnHeader>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {rows.map((row) => (
-          <Table.Row key={row.projectId}>
-            <Table.Cell>{row.title}</Table.Cell>
-            <Table.Cell textAlign="end">{row.impressions.toLocaleString('en-US')}</Table.Cell>
-            <Table.Cell textAlign="end">{lamportsToSolText(row.spentLamports)}</Table.Cell>
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </Table.Root>
+    <DataTable
+      scroll={false}
+      label="Impressions by film"
+      rows={rows}
+      rowKey={(row) => row.projectId}
+      columns={[
+        { header: 'Film', cell: (row) => row.title },
+        { header: 'Impressions', end: true, cell: (row) => row.impressions.toLocaleString('en-US') },
+        { header: 'Spent', end: true, cell: (row) => lamportsToSolText(row.spentLamports) },
+      ]}
+    />
   )
 }
 
@@ -231,8 +227,7 @@ function TopUpDialog({ campaign, open, onOpenChange }: { campaign: CampaignSumma
   const [amount, setAmount] = useState('')
   const [error, setError] = useState<string | null>(null)
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault()
+  const submit = () => {
     const problem = topUpError(amount)
     setError(problem)
     if (problem) return
@@ -250,37 +245,17 @@ function TopUpDialog({ campaign, open, onOpenChange }: { campaign: CampaignSumma
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={({ open: next }) => onOpenChange(next)} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate aria-label="Top up the campaign">
-              <Dialog.Header>
-                <Dialog.Title>Top up the campaign</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Field.Root invalid={error !== null} required>
-                  <Field.Label>Amount (SOL)</Field.Label>
-                  <Input type="number" min="0" step="0.001" value={amount} onChange={(event) => setAmount(event.target.value)} />
-                  {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>Paid from your wallet into the campaign's budget.</Field.HelperText>}
-                </Field.Root>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">Cancel</Button>
-                </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="purple" loading={topUp.isPending} loadingText="Topping up...">
-                  Add to Budget
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Top up the campaign"
+      formLabel="Top up the campaign"
+      confirm={{ label: 'Add to Budget', onConfirm: submit, busy: topUp.isPending, busyText: 'Topping up...' }}
+    >
+      <FormField label="Amount (SOL)" error={error} helper="Paid from your wallet into the campaign's budget.">
+        <Input type="number" min="0" step="0.001" value={amount} onChange={(event) => setAmount(event.target.value)} />
+      </FormField>
+      
+    </FormDialog>
   )
 }

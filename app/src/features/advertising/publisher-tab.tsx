@@ -2,10 +2,12 @@
 // the publisher's way into website verification: applying registers the website for the signed-in
 // wallet (POST /api/publishers/websites, with the contact email) and shows where to serve its
 // token — Our Ad Technology with the revenue split, and the compatible ad networks.
-import { Alert, Badge, Button, Card, Field, Heading, HStack, Input, Link, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Alert, Badge, Button, Card, Heading, HStack, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 import { notify } from '@/components/ui/toaster'
+import { OptionSelect } from '@/components/ui/option-select'
+import { FormField } from '@/components/ui/form-field'
 import { MONTHLY_VISITOR_RANGES, REVENUE_SPLIT_PERCENT, WEBSITE_CATEGORIES } from '@/constants'
 import type { PublisherWebsite } from '@marquee/api-contract'
 import { useMarqueeClient } from '@/features/chain/chain-data-access'
@@ -73,8 +75,8 @@ function PublisherApplication() {
   const [checkError, setCheckError] = useState<string | null>(null)
   const [verifiedOrigin, setVerifiedOrigin] = useState<string | null>(null)
 
-  const set = (field: keyof PublisherApplicationForm) => (event: { target: { value: string } }) =>
-    setForm((previous) => ({ ...previous, [field]: event.target.value }))
+  const setField = (field: keyof PublisherApplicationForm, value: string) => setForm((previous) => ({ ...previous, [field]: value }))
+  const set = (field: keyof PublisherApplicationForm) => (event: { target: { value: string } }) => setField(field, event.target.value)
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
@@ -115,26 +117,19 @@ function PublisherApplication() {
   }
 
   const field = (name: keyof PublisherApplicationForm, input: React.ReactNode) => (
-    <Field.Root invalid={Boolean(errors[name])} required>
-      <Field.Label>{APPLICATION_LABELS[name]}</Field.Label>
+    <FormField label={APPLICATION_LABELS[name]} error={errors[name]}>
       {input}
-      {errors[name] && <Field.ErrorText>{errors[name]}</Field.ErrorText>}
-    </Field.Root>
+    </FormField>
   )
   const select = (name: 'monthlyVisitors' | 'websiteCategory', options: readonly string[], format: (option: string) => string) =>
     field(
       name,
-      <NativeSelect.Root>
-        <NativeSelect.Field value={form[name]} onChange={set(name)}>
-          <option value="">Select…</option>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {format(option)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>,
+      <OptionSelect
+        value={form[name]}
+        placeholder="Select…"
+        options={options.map((option) => ({ value: option, label: format(option) }))}
+        onChange={(value) => setField(name, value)}
+      />,
     )
 
   return (

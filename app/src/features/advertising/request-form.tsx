@@ -3,7 +3,7 @@
 // display, a video file or URL for video, either for a sponsorship) and a sponsorship's film and
 // price. Every rule is checked before anything is uploaded or spent; then the creative goes to the
 // media store and the mode's client creates the campaign, 'Submitting...' meanwhile.
-import { Alert, Button, Card, Checkbox, Field, Fieldset, Heading, HStack, Input, NativeSelect, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Alert, Button, Card, Checkbox, Field, Fieldset, Heading, HStack, Input, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useRef, useState } from 'react'
 import { notify } from '@/components/ui/toaster'
 import { AD_TYPES, MONTHLY_BUDGET_PLACEHOLDER, TARGET_AUDIENCES } from '@/constants'
@@ -16,6 +16,8 @@ import { useProjects } from '@/features/projects/projects-data-access'
 import { useWalletConnection } from '@/features/wallet/wallet-bridge'
 import { SIGNING_IN_TEXT, SIGNING_IN_TITLE } from '@/features/wallet/wallet-gate'
 import { readableError } from '@/components/ui/error-alert'
+import { OptionSelect } from '@/components/ui/option-select'
+import { FormField } from '@/components/ui/form-field'
 import {
   AD_TYPE_LABELS,
   REQUEST_LABELS,
@@ -75,8 +77,8 @@ export function RequestForm({
   const fileInput = useRef<HTMLInputElement>(null)
   const current = { ...form, adType }
 
-  const set = (field: keyof AdvertisingRequestForm) => (event: { target: { value: string } }) =>
-    setForm((previous) => ({ ...previous, [field]: event.target.value }))
+  const setField = (field: keyof AdvertisingRequestForm, value: string) => setForm((previous) => ({ ...previous, [field]: value }))
+  const set = (field: keyof AdvertisingRequestForm) => (event: { target: { value: string } }) => setField(field, event.target.value)
 
   const clearCreative = () => {
     setCreative(null)
@@ -151,11 +153,9 @@ export function RequestForm({
   }
 
   const field = (name: RequestField, input: React.ReactNode, helper?: string, required = true) => (
-    <Field.Root invalid={Boolean(errors[name])} required={required}>
-      <Field.Label>{REQUEST_LABELS[name]}</Field.Label>
+    <FormField label={REQUEST_LABELS[name]} error={errors[name]} helper={helper} required={required}>
       {input}
-      {errors[name] ? <Field.ErrorText>{errors[name]}</Field.ErrorText> : helper ? <Field.HelperText>{helper}</Field.HelperText> : null}
-    </Field.Root>
+    </FormField>
   )
 
   const price = pricePerMilleLamports(current)
@@ -196,16 +196,11 @@ export function RequestForm({
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
               {field(
                 'targetAudience',
-                <NativeSelect.Root>
-                  <NativeSelect.Field value={form.targetAudience} onChange={set('targetAudience')}>
-                    {TARGET_AUDIENCES.map((audience) => (
-                      <option key={audience} value={audience}>
-                        {TARGET_AUDIENCE_LABELS[audience]}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>,
+                <OptionSelect
+                  value={form.targetAudience}
+                  options={TARGET_AUDIENCES.map((audience) => ({ value: audience, label: TARGET_AUDIENCE_LABELS[audience] }))}
+                  onChange={(value) => setField('targetAudience', value)}
+                />,
               )}
               {field('budgetSol', <Input type="number" min="0" step="0.001" value={form.budgetSol} onChange={set('budgetSol')} />, budgetHint)}
               {field('startDate', <Input type="date" value={form.startDate} onChange={set('startDate')} />, 'Today starts the campaign at once.')}
@@ -215,17 +210,12 @@ export function RequestForm({
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
                 {field(
                   'sponsoredProjectId',
-                  <NativeSelect.Root>
-                    <NativeSelect.Field value={form.sponsoredProjectId} onChange={set('sponsoredProjectId')}>
-                      <option value="">Choose a funded film</option>
-                      {fundedFilms.map((project) => (
-                        <option key={project.id} value={project.id}>
-                          {project.title}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>,
+                  <OptionSelect
+                    value={form.sponsoredProjectId}
+                    placeholder="Choose a funded film"
+                    options={fundedFilms.map((project) => ({ value: project.id, label: project.title }))}
+                    onChange={(value) => setField('sponsoredProjectId', value)}
+                  />,
                   'A sponsorship pays for the views of this one film.',
                 )}
                 {field('pricePerMilleSol', <Input type="number" min="0" step="0.001" value={form.pricePerMilleSol} onChange={set('pricePerMilleSol')} />, 'Your custom price for 1,000 views.')}

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { apiGet } from '@/lib/api'
 import type { Cluster } from '@/lib/api'
 import { useCluster } from '@/features/mode/mode-data-access'
-import { useWalletAddress } from '@/features/wallet/wallet-bridge'
+import { useWalletApiQuery } from '@/features/mode/cluster-queries'
 import type { PlatformAnalytics, ProjectAnalytics, WalletAnalytics } from '@marquee/api-contract'
 
 export const analyticsKeys = {
@@ -28,11 +28,5 @@ export function useProjectAnalytics(projectId: number | null) {
 }
 
 export function useWalletAnalytics() {
-  const cluster = useCluster()
-  const wallet = useWalletAddress()
-  return useQuery({
-    queryKey: analyticsKeys.wallet(cluster, wallet),
-    queryFn: () => apiGet<WalletAnalytics>(`/api/analytics/wallet/${wallet}`, cluster),
-    enabled: wallet !== null,
-  })
+  return useWalletApiQuery<WalletAnalytics>(analyticsKeys.wallet, (wallet) => `/api/analytics/wallet/${wallet}`)
 }

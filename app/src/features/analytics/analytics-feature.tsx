@@ -1,14 +1,15 @@
 // Analytics (/analytics): funding over time, views and revenue per day and the revenue split, for the
 // whole platform or one film, the figures per film, and the connected wallet's own — every chart
 // drawn from the indexed chain with its data table behind it.
-import { Field, Heading, HStack, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Field, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useWalletAddress } from '@/features/wallet/wallet-bridge'
 import { useState } from 'react'
 import { Bar, BarChart, CartesianGrid, Cell, ComposedChart, Legend, Line, LineChart, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts'
 import { ChartCard } from '@/components/ui/chart-card'
 import { ErrorAlert } from '@/components/ui/error-alert'
 import { amountToSol, formatCount, formatSol } from '@/lib/format'
-import { SummaryStat } from '@/features/investments/investments-feature'
+import { SummaryStat } from '@/components/ui/summary-stat'
+import { OptionSelect } from '@/components/ui/option-select'
 import { usePlatformAnalytics, useProjectAnalytics, useWalletAnalytics } from './analytics-data-access'
 import type { DailyPoint, FundingPoint, RevenueSplit } from '@marquee/api-contract'
 import { dailyRows, filmRows, fundingRows, splitRows, walletInvestedRows, walletRevenueRows } from './analytics-logic'
@@ -32,17 +33,12 @@ export default function AnalyticsFeature() {
         </Stack>
         <Field.Root w="72">
           <Field.Label>Film</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={filmId ?? ''} onChange={(event) => setFilmId(event.target.value === '' ? null : Number(event.target.value))}>
-              <option value="">All films</option>
-              {(platform.data?.projects ?? []).map((project) => (
-                <option key={project.projectId} value={project.projectId}>
-                  {project.title}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect
+            value={filmId ?? ''}
+            placeholder="All films"
+            options={(platform.data?.projects ?? []).map((project) => ({ value: project.projectId, label: project.title }))}
+            onChange={(value) => setFilmId(value === '' ? null : Number(value))}
+          />
         </Field.Root>
       </HStack>
       {platform.isError && <ErrorAlert error={platform.error} />}

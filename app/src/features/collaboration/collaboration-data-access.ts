@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react'
 import { apiGet, apiPost, apiRequest, withCluster } from '@/lib/api'
 import type { Cluster } from '@/lib/api'
 import { useCluster } from '@/features/mode/mode-data-access'
+import { useInvalidate, useWalletApiQuery } from '@/features/mode/cluster-queries'
 import { useWalletAddress } from '@/features/wallet/wallet-bridge'
 import type { ChatMessage, HubListing, HubSummary, LinkAttachment, Poll, ProjectUpdate, TeamMember } from '@marquee/api-contract'
 import { mergeMessages } from './collaboration-logic'
@@ -45,13 +46,7 @@ export function useHubSummary(projectId: number) {
 }
 
 export function useWalletHubs() {
-  const cluster = useCluster()
-  const wallet = useWalletAddress()
-  return useQuery({
-    queryKey: collaborationKeys.hubs(cluster, wallet),
-    queryFn: () => apiGet<HubListing[]>(`/api/collaboration?wallet=${wallet}`, cluster),
-    enabled: wallet !== null,
-  })
+  return useWalletApiQuery<HubListing[]>(collaborationKeys.hubs, (wallet) => `/api/collaboration?wallet=${wallet}`)
 }
 
 export type FeedState = 'connecting' | 'live' | 'reconnecting'
@@ -122,14 +117,7 @@ export function usePolls(projectId: number) {
 
 /** Refreshes the hub's reads after a write of the studio or a vote. */
 function useInvalidateHub(projectId: number) {
-  const cluster = useCluster()
-  const queryClient = useQueryClient()
-  return () =>
-    Promise.all(
-      [collaborationKeys.hub(cluster, projectId), collaborationKeys.updates(cluster, projectId), [...collaborationKeys.all(cluster), 'polls', projectId]].map(
-        (queryKey) => queryClient.invalidateQueries({ queryKey }),
-      ),
-    )
+  return useInvalidate((cluster) => [collaborationKeys.hub(cluster, projectId), collaborationKeys.updates(cluster, projectId), [...collaborationKeys.all(cluster), 'polls', projectId]])
 }
 
 export function useVote(projectId: number) {

@@ -15,6 +15,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react'
+import { SectionCard } from '@/components/ui/section-card'
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { LuLink, LuMessageSquare, LuSend } from 'react-icons/lu'
 import { CHAT_PANEL_HEIGHT_PX } from '@/constants'
@@ -24,61 +25,51 @@ import { groupMessages, pollAcceptsVotes, votePercentage } from './collaboration
 
 export function TeamCard({ team, onRemove }: { team: HubSummary['team']; onRemove?: (memberId: number) => void }) {
   return (
-    <Card.Root>
-      <Card.Header>
-        <Heading size="md">Project Team</Heading>
-      </Card.Header>
-      <Card.Body gap="3">
-        {team.length === 0 && <Text color="fg.muted">The studio has not named its team yet.</Text>}
-        {team.map((member) => (
-          <HStack key={member.id} justify="space-between">
-            <HStack>
-              <Avatar.Root size="sm">
-                <Avatar.Fallback name={member.name} />
-                {member.avatarUrl && <Avatar.Image src={member.avatarUrl} />}
-              </Avatar.Root>
-              <Stack gap="0">
-                <Text fontWeight="medium">{member.name}</Text>
-                <Text fontSize="sm" color="fg.muted">
-                  {member.role}
-                </Text>
-              </Stack>
-            </HStack>
-            {onRemove && member.id > 0 && (
-              <Button size="xs" variant="ghost" onClick={() => onRemove(member.id)} aria-label={`Remove ${member.name}`}>
-                Remove
-              </Button>
-            )}
+    <SectionCard title="Project Team" gap="3">
+      {team.length === 0 && <Text color="fg.muted">The studio has not named its team yet.</Text>}
+      {team.map((member) => (
+        <HStack key={member.id} justify="space-between">
+          <HStack>
+            <Avatar.Root size="sm">
+              <Avatar.Fallback name={member.name} />
+              {member.avatarUrl && <Avatar.Image src={member.avatarUrl} />}
+            </Avatar.Root>
+            <Stack gap="0">
+              <Text fontWeight="medium">{member.name}</Text>
+              <Text fontSize="sm" color="fg.muted">
+                {member.role}
+              </Text>
+            </Stack>
           </HStack>
-        ))}
-      </Card.Body>
-    </Card.Root>
+          {onRemove && member.id > 0 && (
+            <Button size="xs" variant="ghost" onClick={() => onRemove(member.id)} aria-label={`Remove ${member.name}`}>
+              Remove
+            </Button>
+          )}
+        </HStack>
+      ))}
+    </SectionCard>
   )
 }
 
 export function TopInvestorsCard({ investors }: { investors: HubSummary['topInvestors'] }) {
   return (
-    <Card.Root>
-      <Card.Header>
-        <Heading size="md">Top Investors</Heading>
-      </Card.Header>
-      <Card.Body gap="3">
-        {investors.length === 0 && <Text color="fg.muted">No investors yet.</Text>}
-        {investors.map((investor) => (
-          <HStack key={investor.id} justify="space-between" data-testid="top-investor">
-            <HStack>
-              <Avatar.Root size="sm">
-                <Avatar.Fallback name={investor.name} />
-              </Avatar.Root>
-              <Text fontFamily="mono" fontSize="sm">
-                {investor.name}
-              </Text>
-            </HStack>
-            <Badge colorPalette="purple">{formatTokenShare(investor.stake)}</Badge>
+    <SectionCard title="Top Investors" gap="3">
+      {investors.length === 0 && <Text color="fg.muted">No investors yet.</Text>}
+      {investors.map((investor) => (
+        <HStack key={investor.id} justify="space-between" data-testid="top-investor">
+          <HStack>
+            <Avatar.Root size="sm">
+              <Avatar.Fallback name={investor.name} />
+            </Avatar.Root>
+            <Text fontFamily="mono" fontSize="sm">
+              {investor.name}
+            </Text>
           </HStack>
-        ))}
-      </Card.Body>
-    </Card.Root>
+          <Badge colorPalette="purple">{formatTokenShare(investor.stake)}</Badge>
+        </HStack>
+      ))}
+    </SectionCard>
   )
 }
 
@@ -90,21 +81,16 @@ export function StatusCard({ status, counts }: { status: string; counts: HubSumm
     ['Updates', counts.updates],
   ]
   return (
-    <Card.Root>
-      <Card.Header>
-        <Heading size="md">Project Status</Heading>
-      </Card.Header>
-      <Card.Body gap="2">
-        {rows.map(([label, value]) => (
-          <HStack key={label} justify="space-between" fontSize="sm">
-            <Text color="fg.muted">{label}</Text>
-            <Text fontWeight="medium" data-testid={`hub-${label.toLowerCase().replace(' ', '-')}`}>
-              {value}
-            </Text>
-          </HStack>
-        ))}
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title="Project Status" gap="2">
+      {rows.map(([label, value]) => (
+        <HStack key={label} justify="space-between" fontSize="sm">
+          <Text color="fg.muted">{label}</Text>
+          <Text fontWeight="medium" data-testid={`hub-${label.toLowerCase().replace(' ', '-')}`}>
+            {value}
+          </Text>
+        </HStack>
+      ))}
+    </SectionCard>
   )
 }
 
@@ -147,14 +133,16 @@ export function ChatPanel({
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter' && !event.shiftKey) send(event)
   }
-  useEffect(() => {
-    // A sent message clears the draft; the attachment goes with it.
+  // A sent message clears the draft; the attachment goes with it (adjusted while rendering the change).
+  const [previousDraft, setPreviousDraft] = useState(draft)
+  if (draft !== previousDraft) {
+    setPreviousDraft(draft)
     if (draft === '') {
       setLinkUrl('')
       setLinkTitle('')
       setAttaching(false)
     }
-  }, [draft])
+  }
 
   return (
     <Card.Root h={`${CHAT_PANEL_HEIGHT_PX}px`} data-testid="chat-panel">

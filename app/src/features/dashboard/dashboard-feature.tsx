@@ -48,12 +48,12 @@ function PersonalPanels() {
   const recommendations = useDelayedComputation(
     ready ? () => recommendProjects(projects.data!, investments.data!) : null,
     RECOMMENDATIONS_DELAY_MS,
-    [projects.dataUpdatedAt, investments.dataUpdatedAt],
+    `${projects.dataUpdatedAt}:${investments.dataUpdatedAt}`,
   )
   const achievements = useDelayedComputation(
     ready ? () => computeAchievements(investments.data!, projects.data!) : null,
     ACHIEVEMENTS_DELAY_MS,
-    [projects.dataUpdatedAt, investments.dataUpdatedAt],
+    `${projects.dataUpdatedAt}:${investments.dataUpdatedAt}`,
   )
   return (
     <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">

@@ -1,11 +1,8 @@
 // The connected wallet's investments (GET /api/investments/user/{wallet}) and portfolio maths.
-import { useQuery } from '@tanstack/react-query'
-import { useWalletAddress } from '@/features/wallet/wallet-bridge'
-import { apiGet } from '@/lib/api'
 import { amountToSol } from '@/lib/format'
 import type { Cluster } from '@/lib/api'
 import type { Investment, Project } from '@marquee/api-contract'
-import { useCluster } from '@/features/mode/mode-data-access'
+import { useWalletApiQuery } from '@/features/mode/cluster-queries'
 
 export const investmentKeys = {
   all: (cluster: Cluster) => ['investments', cluster] as const,
@@ -14,13 +11,7 @@ export const investmentKeys = {
 
 /** Investments of the connected wallet; the API accepts the wallet address as the user id. */
 export function useUserInvestments() {
-  const cluster = useCluster()
-  const walletAddress = useWalletAddress()
-  return useQuery({
-    queryKey: investmentKeys.user(cluster, walletAddress),
-    queryFn: () => apiGet<Investment[]>(`/api/investments/user/${walletAddress}`, cluster),
-    enabled: walletAddress !== null,
-  })
+  return useWalletApiQuery<Investment[]>(investmentKeys.user, (walletAddress) => `/api/investments/user/${walletAddress}`)
 }
 
 export interface PortfolioPosition {

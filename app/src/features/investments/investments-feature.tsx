@@ -1,8 +1,10 @@
 // My Investments (/investments): totals, portfolio (one position per project, linking to it) and the
 // investment history, all from the indexed chain.
-import { Badge, Button, Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Badge, Button, Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router-dom'
+import { DataTable } from '@/components/ui/data-table'
 import { ErrorAlert } from '@/components/ui/error-alert'
+import { SummaryStat } from '@/components/ui/summary-stat'
 import { amountToSol, formatDateTime, formatSol, formatTokenShare, formatUsd } from '@/lib/format'
 import { USD_PER_SOL } from '@/constants'
 import { WalletGate } from '@/features/wallet/wallet-gate'
@@ -15,26 +17,6 @@ export default function InvestmentsFeature() {
     <WalletGate explanation="Connect your Solana wallet to see the films you have invested in, your token shares and your investment history.">
       <Investments />
     </WalletGate>
-  )
-}
-
-export function SummaryStat({ label, value, hint }: { label: string; value: string; hint?: string }) {
-  return (
-    <Card.Root>
-      <Card.Body gap="1">
-        <Text fontSize="sm" color="fg.muted">
-          {label}
-        </Text>
-        <Text fontSize="2xl" fontWeight="bold">
-          {value}
-        </Text>
-        {hint && (
-          <Text fontSize="xs" color="fg.muted">
-            {hint}
-          </Text>
-        )}
-      </Card.Body>
-    </Card.Root>
   )
 }
 
@@ -94,41 +76,30 @@ function Investments() {
       </Stack>
       <Stack gap="3">
         <Heading size="lg">Investment history</Heading>
-        <Table.ScrollArea borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Date</Table.ColumnHeader>
-                <Table.ColumnHeader>Project</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Token share</Table.ColumnHeader>
-                <Table.ColumnHeader>Transaction</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {[...list]
-                .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-                .map((investment) => (
-                  <Table.Row key={investment.id}>
-                    <Table.Cell>{formatDateTime(investment.createdAt)}</Table.Cell>
-                    <Table.Cell>{investment.project?.title ?? `Project #${investment.projectId}`}</Table.Cell>
-                    <Table.Cell textAlign="end">
-                      {amountToSol(investment.amount)} SOL{' '}
-                      {investment.refunded && (
-                        <Badge colorPalette="orange" size="sm">
-                          Refunded
-                        </Badge>
-                      )}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">{formatTokenShare(investment.tokenShare)}</Table.Cell>
-                    <Table.Cell>
-                      <TransactionLink signature={investment.txHash} />
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DataTable
+          rows={[...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt))}
+          rowKey={(investment) => investment.id}
+          columns={[
+            { header: 'Date', cell: (investment) => formatDateTime(investment.createdAt) },
+            { header: 'Project', cell: (investment) => investment.project?.title ?? `Project #${investment.projectId}` },
+            {
+              header: 'Amount',
+              end: true,
+              cell: (investment) => (
+                <>
+                  {amountToSol(investment.amount)} SOL{' '}
+                  {investment.refunded && (
+                    <Badge colorPalette="orange" size="sm">
+                      Refunded
+                    </Badge>
+                  )}
+                </>
+              ),
+            },
+            { header: 'Token share', end: true, cell: (investment) => formatTokenShare(investment.tokenShare) },
+            { header: 'Transaction', cell: (investment) => <TransactionLink signature={investment.txHash} /> },
+          ]}
+        />
       </Stack>
     </Stack>
   )

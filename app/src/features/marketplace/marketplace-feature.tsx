@@ -5,12 +5,13 @@
 // filters the cards already loaded at once; the server is asked once typing pauses. The route's
 // loader (marketplace-prefetch.ts) has asked for the first page before this screen's code arrived;
 // each new answer paints its first screen of cards before the rest (useFirstScreenFirst).
-import { Box, Heading, HStack, Input, InputGroup, NativeSelect, Stack, Text } from '@chakra-ui/react'
+import { Box, Heading, HStack, Input, InputGroup, Stack, Text } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react'
 import { LuSearch } from 'react-icons/lu'
 import { useSearchParams } from 'react-router-dom'
 import { ErrorAlert } from '@/components/ui/error-alert'
+import { OptionSelect } from '@/components/ui/option-select'
 import {
   MARKETPLACE_FIRST_SCREEN_CARDS,
   MARKETPLACE_PREFETCH_MARGIN_PX,
@@ -76,26 +77,14 @@ const MarketplaceToolbar = memo(function MarketplaceToolbar({
           aria-label="Search"
         />
       </InputGroup>
-      <NativeSelect.Root w="44">
-        <NativeSelect.Field aria-label="Status" value={status} onChange={(event) => onFilter('status', event.target.value)}>
-          {STATUS_FILTERS.map((value) => (
-            <option key={value} value={value}>
-              {STATUS_LABELS[value]}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      <NativeSelect.Root w="52">
-        <NativeSelect.Field aria-label="Sort" value={sort} onChange={(event) => onFilter('sort', event.target.value)}>
-          {SORT_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect
+        w="44"
+        label="Status"
+        value={status}
+        options={STATUS_FILTERS.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+        onChange={(value) => onFilter('status', value)}
+      />
+      <OptionSelect w="52" label="Sort" value={sort} options={SORT_OPTIONS} onChange={(value) => onFilter('sort', value)} />
     </HStack>
   )
 })

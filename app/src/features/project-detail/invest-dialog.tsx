@@ -1,8 +1,9 @@
 // The invest dialog of the project page: amount (default 0.05, step 0.01), estimate, and a real
 // invest through the mode's client. On failure the dialog stays open.
-import { Button, CloseButton, Dialog, Field, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react'
+import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { DEFAULT_INVESTMENT_SOL, INVESTMENT_STEP_SOL, MIN_INVESTMENT_SOL } from '@/constants'
+import { FormDialog } from '@/components/ui/form-dialog'
 import { notify } from '@/components/ui/toaster'
 import type { Project } from '@marquee/api-contract'
 import { useInvest } from '@/features/projects/projects-data-access'
@@ -52,65 +53,47 @@ export function InvestDialog({
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={({ open: next }) => onOpenChange(next)} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Invest in {project.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Field.Root>
-                  <Field.Label>Investment amount (SOL)</Field.Label>
-                  <Input
-                    type="number"
-                    inputMode="decimal"
-                    step={INVESTMENT_STEP_SOL}
-                    min={0}
-                    value={amountText}
-                    onChange={(event) => setAmountText(event.target.value)}
-                    aria-label="Investment amount (SOL)"
-                  />
-                  <Field.HelperText>Minimum investment: {MIN_INVESTMENT_SOL} SOL</Field.HelperText>
-                  {remaining > 0 && (
-                    <HStack gap="2" fontSize="xs" color="fg.muted">
-                      <Text>Remaining to the goal: {remaining} SOL</Text>
-                      <Button size="2xs" variant="ghost" onClick={() => setAmountText(String(remaining))}>
-                        Invest the rest
-                      </Button>
-                    </HStack>
-                  )}
-                </Field.Root>
-                <Stack gap="2" borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle" fontSize="sm">
-                  <HStack justify="space-between">
-                    <Text color="fg.muted">Estimated token share</Text>
-                    <Text fontWeight="medium" data-testid="token-share-estimate">
-                      {estimate.tokenShareText}
-                    </Text>
-                  </HStack>
-                  <HStack justify="space-between">
-                    <Text color="fg.muted">Estimated gas fee</Text>
-                    <Text fontWeight="medium">{estimate.gasFeeText}</Text>
-                  </HStack>
-                </Stack>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Cancel</Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="purple" onClick={submit} loading={invest.isPending} loadingText="Processing...">
-                Confirm Investment
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Invest in ${project.title}`}
+      confirm={{ label: 'Confirm Investment', onConfirm: submit, busy: invest.isPending, busyText: 'Processing...' }}
+    >
+      <Stack gap="4">
+        <Field.Root>
+          <Field.Label>Investment amount (SOL)</Field.Label>
+          <Input
+            type="number"
+            inputMode="decimal"
+            step={INVESTMENT_STEP_SOL}
+            min={0}
+            value={amountText}
+            onChange={(event) => setAmountText(event.target.value)}
+            aria-label="Investment amount (SOL)"
+          />
+          <Field.HelperText>Minimum investment: {MIN_INVESTMENT_SOL} SOL</Field.HelperText>
+          {remaining > 0 && (
+            <HStack gap="2" fontSize="xs" color="fg.muted">
+              <Text>Remaining to the goal: {remaining} SOL</Text>
+              <Button size="2xs" variant="ghost" onClick={() => setAmountText(String(remaining))}>
+                Invest the rest
               </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+            </HStack>
+          )}
+        </Field.Root>
+        <Stack gap="2" borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle" fontSize="sm">
+          <HStack justify="space-between">
+            <Text color="fg.muted">Estimated token share</Text>
+            <Text fontWeight="medium" data-testid="token-share-estimate">
+              {estimate.tokenShareText}
+            </Text>
+          </HStack>
+          <HStack justify="space-between">
+            <Text color="fg.muted">Estimated gas fee</Text>
+            <Text fontWeight="medium">{estimate.gasFeeText}</Text>
+          </HStack>
+        </Stack>
+      </Stack>
+    </FormDialog>
   )
 }

@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { LuCalendar, LuClock, LuExternalLink, LuMessagesSquare, LuUsers } from 'react-icons/lu'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 import { ErrorAlert } from '@/components/ui/error-alert'
+import { SectionCard } from '@/components/ui/section-card'
 import { MIN_INVESTMENT_SOL, REVENUE_SPLIT_PERCENT } from '@/constants'
 import {
   amountToSol,
@@ -208,21 +209,16 @@ function RecentInvestments({ projectId }: { projectId: number }) {
   const investments = useProjectInvestments(projectId)
   if (!investments.data || investments.data.length === 0) return null
   return (
-    <Card.Root>
-      <Card.Header>
-        <Heading size="md">Recent investments</Heading>
-      </Card.Header>
-      <Card.Body gap="2">
-        {investments.data.slice(0, 10).map((investment) => (
-          <HStack key={investment.id} justify="space-between" fontSize="sm" wrap="wrap">
-            <Text fontFamily="mono">{investment.investorAddress ? shortenAddress(investment.investorAddress) : `#${investment.userId}`}</Text>
-            <Text>{amountToSol(investment.amount)} SOL</Text>
-            <Text color="fg.muted">{formatTokenShare(investment.tokenShare)}</Text>
-            <Text color="fg.muted">{formatDateTime(investment.createdAt)}</Text>
-            <TransactionLink signature={investment.txHash} />
-          </HStack>
-        ))}
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title="Recent investments" gap="2">
+      {investments.data.slice(0, 10).map((investment) => (
+        <HStack key={investment.id} justify="space-between" fontSize="sm" wrap="wrap">
+          <Text fontFamily="mono">{investment.investorAddress ? shortenAddress(investment.investorAddress) : `#${investment.userId}`}</Text>
+          <Text>{amountToSol(investment.amount)} SOL</Text>
+          <Text color="fg.muted">{formatTokenShare(investment.tokenShare)}</Text>
+          <Text color="fg.muted">{formatDateTime(investment.createdAt)}</Text>
+          <TransactionLink signature={investment.txHash} />
+        </HStack>
+      ))}
+    </SectionCard>
   )
 }

@@ -53,6 +53,9 @@ export function FundingStatusBadge({ project }: { project: Project }) {
 const THUMBNAIL_WIDTH_PX = 600
 const THUMBNAIL_HEIGHT_PX = 900
 
+/** A poster's <img> attributes: off-screen cards' images wait until scrolled near; the fixed box keeps the layout from jumping. */
+const LAZY_THUMBNAIL = { loading: 'lazy', decoding: 'async', width: THUMBNAIL_WIDTH_PX, height: THUMBNAIL_HEIGHT_PX } as const
+
 export function ProjectThumbnail({ project, height = '44' }: { project: Project; height?: string }) {
   // A film listed without a poster (its metadata has none): the same muted box, named for screen readers.
   // An <img src=""> would make the browser fetch the page itself again.
@@ -61,11 +64,7 @@ export function ProjectThumbnail({ project, height = '44' }: { project: Project;
     <Image
       src={project.thumbnailUrl}
       alt={project.title}
-      // Off-screen cards' images wait until scrolled near; the fixed box keeps the layout from jumping.
-      loading="lazy"
-      decoding="async"
-      width={THUMBNAIL_WIDTH_PX}
-      height={THUMBNAIL_HEIGHT_PX}
+      {...LAZY_THUMBNAIL}
       h={height}
       w="full"
       objectFit="cover"
@@ -137,11 +136,7 @@ export const ProjectCard = memo(function ProjectCard({ project }: { project: Pro
             data-card="thumbnail"
             src={project.thumbnailUrl}
             alt={project.title}
-            // Off-screen cards' images wait until scrolled near; the fixed box keeps the layout from jumping.
-            loading="lazy"
-            decoding="async"
-            width={THUMBNAIL_WIDTH_PX}
-            height={THUMBNAIL_HEIGHT_PX}
+            {...LAZY_THUMBNAIL}
             onError={(event) => {
               event.currentTarget.style.visibility = 'hidden'
             }}

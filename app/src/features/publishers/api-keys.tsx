@@ -1,9 +1,10 @@
 // Auto-List All Funded Movies: API keys scoped to one verified website. A key is shown once, when
 // it is created, with the catalogue snippet that lists every funded film on that site; keys can be
 // revoked at any time.
-import { Alert, Button, Field, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react'
+import { Alert, Button, Field, HStack, Stack, Table, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { notify } from '@/components/ui/toaster'
+import { OptionSelect } from '@/components/ui/option-select'
 import { errorMessage } from '@/lib/api'
 import { formatDate } from '@/lib/format'
 import type { PublisherApiKey, PublisherWebsite } from '@marquee/api-contract'
@@ -32,16 +33,7 @@ export function ApiKeys({ websites }: { websites: PublisherWebsite[] }) {
       <HStack align="end" wrap="wrap">
         <Field.Root w="auto">
           <Field.Label>Website for the key</Field.Label>
-          <NativeSelect.Root size="sm" w="72">
-            <NativeSelect.Field value={origin} onChange={(event) => setOrigin(event.target.value)}>
-              {websites.map((site) => (
-                <option key={site.origin} value={site.origin}>
-                  {site.origin}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect size="sm" w="72" value={origin} options={websites.map((site) => ({ value: site.origin, label: site.origin }))} onChange={setOrigin} />
         </Field.Root>
         <Button size="sm" colorPalette="purple" onClick={submit} loading={create.isPending} disabled={!origin}>
           Create API Key

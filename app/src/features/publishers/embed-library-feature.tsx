@@ -2,11 +2,13 @@
 // whole funded catalogue once it has a verified website. Selecting a film opens Preview Player,
 // Embed Code (verification, Use Embed Code or Auto-List, a real register_embed) and Analytics.
 // The publisher's totals and per-embed earnings sit above the list.
-import { Badge, Box, Button, Card, Field, Grid, Heading, HStack, NativeSelect, RadioGroup, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Card, Field, Grid, Heading, HStack, RadioGroup, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react'
 import { useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { ErrorAlert } from '@/components/ui/error-alert'
 import { notify } from '@/components/ui/toaster'
+import { OptionSelect } from '@/components/ui/option-select'
+import { SectionCard } from '@/components/ui/section-card'
 import { REVENUE_SPLIT_PERCENT } from '@/constants'
 import { errorMessage, withCluster } from '@/lib/api'
 import type { Project, PublisherWebsite } from '@marquee/api-contract'
@@ -63,25 +65,20 @@ function EmbedLibrary() {
         </Text>
       </Stack>
 
-      <Card.Root>
-        <Card.Header>
-          <Heading size="md">Your publisher account</Heading>
-        </Card.Header>
-        <Card.Body gap="4">
-          {websites.isPending ? (
-            <Skeleton h="10" />
-          ) : (
-            <>
-              {verified.length > 0 && <VerifiedWebsites websites={verified} />}
-              <WebsiteVerification key={verified.length} verified={verified.length > 0} />
-            </>
-          )}
-          {analytics.data && <PublisherTotals analytics={analytics.data} />}
-          {analytics.data && analytics.data.byEmbed.length > 0 && (
-            <EmbedEarnings analytics={analytics.data} projects={projects.data ?? []} />
-          )}
-        </Card.Body>
-      </Card.Root>
+      <SectionCard title="Your publisher account" gap="4">
+        {websites.isPending ? (
+          <Skeleton h="10" />
+        ) : (
+          <>
+            {verified.length > 0 && <VerifiedWebsites websites={verified} />}
+            <WebsiteVerification key={verified.length} verified={verified.length > 0} />
+          </>
+        )}
+        {analytics.data && <PublisherTotals analytics={analytics.data} />}
+        {analytics.data && analytics.data.byEmbed.length > 0 && (
+          <EmbedEarnings analytics={analytics.data} projects={projects.data ?? []} />
+        )}
+      </SectionCard>
 
       <Grid templateColumns={{ base: '1fr', lg: '1fr 2fr' }} gap="6" alignItems="start">
         <Stack gap="3" as="section" aria-label="Films to embed">
@@ -239,16 +236,13 @@ function RegisteredEmbeds({ project, verified }: { project: Project; verified: P
         <HStack align="end" wrap="wrap">
           <Field.Root w="auto">
             <Field.Label>Website to embed on</Field.Label>
-            <NativeSelect.Root size="sm" w="72">
-              <NativeSelect.Field value={target?.origin ?? ''} onChange={(event) => setOrigin(event.target.value)}>
-                {available.map((site) => (
-                  <option key={site.origin} value={site.origin}>
-                    {site.origin}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <OptionSelect
+              size="sm"
+              w="72"
+              value={target?.origin ?? ''}
+              options={available.map((site) => ({ value: site.origin, label: site.origin }))}
+              onChange={setOrigin}
+            />
           </Field.Root>
           <Button size="sm" colorPalette="green" onClick={submit} loading={register.isPending} loadingText="Registering...">
             Register Embed

@@ -1,9 +1,11 @@
 // The publisher's analytics and earnings from the index: views and earnings per day (recharts, with
 // the same figures as a table for screen readers and copy), and per embed earned / claimable /
 // claimed with a real claim_publisher_revenue per embed.
-import { Button, Card, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import { Button, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { DataTable } from '@/components/ui/data-table'
 import { notify } from '@/components/ui/toaster'
+import { SectionCard } from '@/components/ui/section-card'
 import { errorMessage } from '@/lib/api'
 import type { Project, PublisherAnalytics } from '@marquee/api-contract'
 import { dailySeries, lamportsToSolText } from './analytics-logic'
@@ -71,24 +73,17 @@ export function DailyCharts({ analytics, projectId }: { analytics: PublisherAnal
           </ResponsiveContainer>
         </Stack>
       </SimpleGrid>
-      <Table.Root size="sm" aria-label="Views and earnings per day">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Day</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Views counted</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Earned</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {series.map((day) => (
-            <Table.Row key={day.date}>
-              <Table.Cell>{day.date}</Table.Cell>
-              <Table.Cell textAlign="end">{day.views}</Table.Cell>
-              <Table.Cell textAlign="end">{lamportsToSolText(day.earnedLamports)}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
+      <DataTable
+        scroll={false}
+        label="Views and earnings per day"
+        rows={series}
+        rowKey={(day) => day.date}
+        columns={[
+          { header: 'Day', cell: (day) => day.date },
+          { header: 'Views counted', end: true, cell: (day) => day.views },
+          { header: 'Earned', end: true, cell: (day) => lamportsToSolText(day.earnedLamports) },
+        ]}
+      />
     </Stack>
   )
 }
@@ -160,14 +155,9 @@ export function EmbedEarnings({ analytics, projects, projectId }: { analytics: P
 
 export function PublisherEarningsCard({ analytics, projects }: { analytics: PublisherAnalytics; projects: Project[] }) {
   return (
-    <Card.Root>
-      <Card.Header>
-        <Heading size="md">Publisher earnings</Heading>
-      </Card.Header>
-      <Card.Body gap="4">
-        <PublisherTotals analytics={analytics} />
-        <EmbedEarnings analytics={analytics} projects={projects} />
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title="Publisher earnings" gap="4">
+      <PublisherTotals analytics={analytics} />
+      <EmbedEarnings analytics={analytics} projects={projects} />
+    </SectionCard>
   )
 }

@@ -1,11 +1,11 @@
 // The publisher's data: websites and their verification, auto-list API keys, registered embeds,
 // analytics, and the mutations that change them (verify, register_embed, claim, keys).
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMutation } from '@/lib/use-mutation'
-import { apiGet, apiPost } from '@/lib/api'
+import { apiPost } from '@/lib/api'
 import type { Cluster } from '@/lib/api'
 import type { Project, PublisherAnalytics, PublisherApiKey, PublisherEmbed, PublisherWebsite } from '@marquee/api-contract'
 import { useCluster } from '@/features/mode/mode-data-access'
+import { useInvalidate, useWalletApiQuery } from '@/features/mode/cluster-queries'
 import { chainKeys, useMarqueeClient } from '@/features/chain/chain-data-access'
 import { embedIdFor } from '@marquee/program-client/embed-id'
 import { WalletNotConnectedError, projectKeys } from '@/features/projects/projects-data-access'
@@ -27,50 +27,24 @@ function usePublisher() {
 }
 
 export function useWebsites() {
-  const { cluster, wallet } = usePublisher()
-  return useQuery({
-    queryKey: publisherKeys.websites(cluster, wallet),
-    queryFn: () => apiGet<PublisherWebsite[]>(`/api/publishers/${wallet}/websites`, cluster),
-    enabled: wallet !== null,
-  })
+  return useWalletApiQuery<PublisherWebsite[]>(publisherKeys.websites, (wallet) => `/api/publishers/${wallet}/websites`)
 }
 
 export function useApiKeys() {
-  const { cluster, wallet } = usePublisher()
-  return useQuery({
-    queryKey: publisherKeys.apiKeys(cluster, wallet),
-    queryFn: () => apiGet<PublisherApiKey[]>(`/api/publishers/${wallet}/keys`, cluster),
-    enabled: wallet !== null,
-  })
+  return useWalletApiQuery<PublisherApiKey[]>(publisherKeys.apiKeys, (wallet) => `/api/publishers/${wallet}/keys`)
 }
 
 export function usePublisherEmbeds() {
-  const { cluster, wallet } = usePublisher()
-  return useQuery({
-    queryKey: publisherKeys.embeds(cluster, wallet),
-    queryFn: () => apiGet<PublisherEmbed[]>(`/api/embeds?publisher=${wallet}`, cluster),
-    enabled: wallet !== null,
-  })
+  return useWalletApiQuery<PublisherEmbed[]>(publisherKeys.embeds, (wallet) => `/api/embeds?publisher=${wallet}`)
 }
 
 export function usePublisherAnalytics() {
-  const { cluster, wallet } = usePublisher()
-  return useQuery({
-    queryKey: publisherKeys.analytics(cluster, wallet),
-    queryFn: () => apiGet<PublisherAnalytics>(`/api/publishers/${wallet}/analytics`, cluster),
-    enabled: wallet !== null,
-  })
+  return useWalletApiQuery<PublisherAnalytics>(publisherKeys.analytics, (wallet) => `/api/publishers/${wallet}/analytics`)
 }
 
 function useInvalidatePublisher() {
-  const { cluster, wallet } = usePublisher()
-  const queryClient = useQueryClient()
-  return () =>
-    Promise.all(
-      [publisherKeys.all(cluster, wallet), revenueKeys.all(cluster), chainKeys.all(cluster), projectKeys.all(cluster)].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
-    )
+  const { wallet } = usePublisher()
+  return useInvalidate((cluster) => [publisherKeys.all(cluster, wallet), revenueKeys.all(cluster), chainKeys.all(cluster), projectKeys.all(cluster)])
 }
 
 function requireWallet(wallet: string | null): string {

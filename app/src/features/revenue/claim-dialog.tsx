@@ -1,7 +1,8 @@
 // The revenue page's claim dialog: every unclaimed distribution with a checkbox, Select all, and one
 // claim transaction for the selection through the active client.
-import { Button, Checkbox, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react'
+import { Checkbox, HStack, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
+import { FormDialog } from '@/components/ui/form-dialog'
 import { notify } from '@/components/ui/toaster'
 import { amountToSol, formatDate, formatSol } from '@/lib/format'
 import type { UnclaimedRevenue } from '@marquee/api-contract'
@@ -39,67 +40,49 @@ export function ClaimDialog({ unclaimed, open, onOpenChange }: { unclaimed: Uncl
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={({ open: next }) => onOpenChange(next)} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Claim revenue</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                {distributions.length === 0 ? (
-                  <Text color="fg.muted">You have no unclaimed distributions.</Text>
-                ) : (
-                  <>
-                    <Checkbox.Root
-                      checked={selected.size === distributions.length ? true : selected.size > 0 ? 'indeterminate' : false}
-                      onCheckedChange={() => setSelected(toggleAll(selected, distributions))}
-                    >
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control />
-                      <Checkbox.Label>Select all</Checkbox.Label>
-                    </Checkbox.Root>
-                    {distributions.map((distribution) => (
-                      <Checkbox.Root
-                        key={distribution.id}
-                        checked={selected.has(distribution.id)}
-                        onCheckedChange={() => setSelected(toggleDistribution(selected, distribution, distributions))}
-                      >
-                        <Checkbox.HiddenInput />
-                        <Checkbox.Control />
-                        <Checkbox.Label>
-                          {distribution.projectTitle ?? `Distribution #${distribution.id}`}
-                          {distribution.distributedAt ? `, ${formatDate(distribution.distributedAt)}` : ''}: {formatSol(amountToSol(distribution.amount), 3)}
-                        </Checkbox.Label>
-                      </Checkbox.Root>
-                    ))}
-                    <Text fontSize="xs" color="fg.muted">
-                      A claim pays a film's whole unclaimed revenue, so a film's distributions are selected together.
-                    </Text>
-                  </>
-                )}
-                <HStack justify="space-between" fontWeight="medium">
-                  <Text>Selected</Text>
-                  <Text data-testid="claim-selection-total">{formatSol(amountToSol(selection.total), 3)}</Text>
-                </HStack>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Cancel</Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="purple" onClick={submit} loading={claim.isPending}>
-                Claim Selected
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Claim revenue"
+      confirm={{ label: 'Claim Selected', onConfirm: submit, busy: claim.isPending }}
+    >
+      <Stack gap="3">
+        {distributions.length === 0 ? (
+          <Text color="fg.muted">You have no unclaimed distributions.</Text>
+        ) : (
+          <>
+            <Checkbox.Root
+              checked={selected.size === distributions.length ? true : selected.size > 0 ? 'indeterminate' : false}
+              onCheckedChange={() => setSelected(toggleAll(selected, distributions))}
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>Select all</Checkbox.Label>
+            </Checkbox.Root>
+            {distributions.map((distribution) => (
+              <Checkbox.Root
+                key={distribution.id}
+                checked={selected.has(distribution.id)}
+                onCheckedChange={() => setSelected(toggleDistribution(selected, distribution, distributions))}
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>
+                  {distribution.projectTitle ?? `Distribution #${distribution.id}`}
+                  {distribution.distributedAt ? `, ${formatDate(distribution.distributedAt)}` : ''}: {formatSol(amountToSol(distribution.amount), 3)}
+                </Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+            <Text fontSize="xs" color="fg.muted">
+              A claim pays a film's whole unclaimed revenue, so a film's distributions are selected together.
+            </Text>
+          </>
+        )}
+        <HStack justify="space-between" fontWeight="medium">
+          <Text>Selected</Text>
+          <Text data-testid="claim-selection-total">{formatSol(amountToSol(selection.total), 3)}</Text>
+        </HStack>
+      </Stack>
+    </FormDialog>
   )
 }

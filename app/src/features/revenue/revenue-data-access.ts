@@ -6,10 +6,10 @@ import { apiGet } from '@/lib/api'
 import type { Cluster } from '@/lib/api'
 import type { PlatformDistribution, UnclaimedRevenue, UserRevenue } from '@marquee/api-contract'
 import { useCluster } from '@/features/mode/mode-data-access'
+import { useInvalidate, useWalletApiQuery } from '@/features/mode/cluster-queries'
 import { chainKeys, useMarqueeClient } from '@/features/chain/chain-data-access'
 import { WalletNotConnectedError, projectKeys, projectListQuery } from '@/features/projects/projects-data-access'
 import { investmentKeys } from '@/features/investments/investments-data-access'
-import { useWalletAddress } from '@/features/wallet/wallet-bridge'
 
 export const revenueKeys = {
   all: (cluster: Cluster) => ['revenue', cluster] as const,
@@ -19,23 +19,11 @@ export const revenueKeys = {
 }
 
 export function useUnclaimedRevenue() {
-  const cluster = useCluster()
-  const walletAddress = useWalletAddress()
-  return useQuery({
-    queryKey: revenueKeys.unclaimed(cluster, walletAddress),
-    queryFn: () => apiGet<UnclaimedRevenue>(`/api/revenue/unclaimed/${walletAddress}`, cluster),
-    enabled: walletAddress !== null,
-  })
+  return useWalletApiQuery<UnclaimedRevenue>(revenueKeys.unclaimed, (walletAddress) => `/api/revenue/unclaimed/${walletAddress}`)
 }
 
 export function useUserRevenue() {
-  const cluster = useCluster()
-  const walletAddress = useWalletAddress()
-  return useQuery({
-    queryKey: revenueKeys.user(cluster, walletAddress),
-    queryFn: () => apiGet<UserRevenue>(`/api/revenue/user/${walletAddress}`, cluster),
-    enabled: walletAddress !== null,
-  })
+  return useWalletApiQuery<UserRevenue>(revenueKeys.user, (walletAddress) => `/api/revenue/user/${walletAddress}`)
 }
 
 export function usePlatformDistributions() {
@@ -47,14 +35,7 @@ export function usePlatformDistributions() {
 }
 
 function useInvalidateAfterRevenueChange() {
-  const cluster = useCluster()
-  const queryClient = useQueryClient()
-  return () =>
-    Promise.all(
-      [revenueKeys.all(cluster), investmentKeys.all(cluster), projectKeys.all(cluster), chainKeys.all(cluster)].map(
-        (queryKey) => queryClient.invalidateQueries({ queryKey }),
-      ),
-    )
+  return useInvalidate((cluster) => [revenueKeys.all(cluster), investmentKeys.all(cluster), projectKeys.all(cluster), chainKeys.all(cluster)])
 }
 
 /**

@@ -2,15 +2,17 @@
 // content-addressed document: the edit stores a new one and update_project_metadata, sent through the
 // mode's client, records its URI and sha256 on chain; the film shows it once that is indexed. The
 // title, goal and deadline are the chain's own fields and stay as listed.
-import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
+import { FormDialog } from '@/components/ui/form-dialog'
 import { notify } from '@/components/ui/toaster'
 import { transactionUrl } from '@/features/chain/chain-ui'
 import { useMode } from '@/features/mode/mode-data-access'
 import { LICENSE_TYPES } from '@/constants'
 import { errorMessage } from '@/lib/api'
 import type { Project } from '@marquee/api-contract'
-import { LISTING_LABELS, hasErrors, parseGenres, validateListing, type ListingErrors, type ListingForm } from './listing-logic'
+import { hasErrors, parseGenres, validateListing, type ListingErrors, type ListingForm } from './listing-logic'
+import { ListingFields } from './listing-fields'
 import { useEditListing } from './studio-data-access'
 
 export const EDIT_SUCCESS_TITLE = 'Listing updated'
@@ -39,7 +41,7 @@ export function EditListingDialog({ project, onClose }: { project: Project; onCl
     genres: project.genres.join(', '),
   })
   const [errors, setErrors] = useState<ListingErrors>({})
-  const set = (field: keyof ListingForm) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }))
+  const set = (field: keyof ListingForm, value: string) => setForm((current) => ({ ...current, [field]: value }))
 
   const save = () => {
     const found = editErrors(form)
@@ -70,61 +72,18 @@ export function EditListingDialog({ project, onClose }: { project: Project; onCl
     )
   }
 
-  const field = (name: keyof ListingForm, input: React.ReactNode) => (
-    <Field.Root invalid={Boolean(errors[name])} required>
-      <Field.Label>{LISTING_LABELS[name]}</Field.Label>
-      {input}
-      {errors[name] && <Field.ErrorText>{errors[name]}</Field.ErrorText>}
-    </Field.Root>
-  )
-
   return (
-    <Dialog.Root open onOpenChange={({ open }) => !open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Edit {project.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text fontSize="sm" color="fg.muted">
-                  Saving records the new details' hash on chain. The title, goal and deadline stay as listed.
-                </Text>
-                {field('directorName', <Input value={form.directorName} onChange={set('directorName')} />)}
-                {field('releaseYear', <Input type="number" value={form.releaseYear} onChange={set('releaseYear')} />)}
-                {field(
-                  'licenseType',
-                  <NativeSelect.Root>
-                    <NativeSelect.Field value={form.licenseType} onChange={set('licenseType')}>
-                      {LICENSE_TYPES.map((type) => (
-                        <option key={type} value={type}>
-                          {type}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>,
-                )}
-                {field('genres', <Input value={form.genres} onChange={set('genres')} />)}
-                {field('description', <Textarea rows={4} value={form.description} onChange={set('description')} />)}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button colorPalette="purple" onClick={save} loading={edit.isPending} loadingText="Saving...">
-                Save
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      onOpenChange={(open) => !open && onClose()}
+      title={`Edit ${project.title}`}
+      confirm={{ label: 'Save', onConfirm: save, busy: edit.isPending, busyText: 'Saving...' }}
+    >
+      <Stack gap="3">
+        <Text fontSize="sm" color="fg.muted">
+          Saving records the new details' hash on chain. The title, goal and deadline stay as listed.
+        </Text>
+        <ListingFields fields={['directorName', 'releaseYear', 'licenseType', 'genres', 'description']} form={form} errors={errors} onChange={set} />
+      </Stack>
+    </FormDialog>
   )
 }

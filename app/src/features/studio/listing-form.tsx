@@ -2,10 +2,10 @@
 // rule holds; the thumbnail is checked (JPG/PNG, ≤ 10 MB) before it is uploaded to the media store;
 // then the mode's client registers the studio (first listing) and creates the project. The button
 // reads 'Listing Movie...' meanwhile; the toast links to the transaction; the form resets.
-import { Button, Card, Field, Heading, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react'
-import { useMemo, useRef, useState } from 'react'
+import { Button, Card, Field, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { useRef, useState } from 'react'
 import { notify } from '@/components/ui/toaster'
-import { LICENSE_TYPES, LISTING_MIN_MS, MAX_FUNDING_WINDOW_DAYS, MAX_RELEASE_YEAR, MIN_FUNDING_GOAL_USD, MIN_FUNDING_WINDOW_DAYS, MIN_RELEASE_YEAR } from '@/constants'
+import { LISTING_MIN_MS, MAX_FUNDING_WINDOW_DAYS, MAX_RELEASE_YEAR, MIN_FUNDING_GOAL_USD, MIN_FUNDING_WINDOW_DAYS, MIN_RELEASE_YEAR } from '@/constants'
 import { errorMessage } from '@/lib/api'
 import { sleep } from '@/lib/format'
 import type { PlatformInfo, StudioAccount } from '@marquee/api-contract'
@@ -13,7 +13,6 @@ import { useMode } from '@/features/mode/mode-data-access'
 import { transactionUrl } from '@/features/chain/chain-ui'
 import {
   EMPTY_LISTING,
-  LISTING_LABELS,
   deadlineBounds,
   hasErrors,
   listingInput,
@@ -24,6 +23,7 @@ import {
   type ListingForm as ListingFormState,
   type ListingLimits,
 } from './listing-logic'
+import { ListingFields } from './listing-fields'
 import { uploadMedia, useListFilm } from './studio-data-access'
 
 export const LISTING_SUCCESS_TITLE = 'Project created successfully'
@@ -59,9 +59,11 @@ export function ListingForm({
   const fileInput = useRef<HTMLInputElement>(null)
   const listFilm = useListFilm()
   const limits = listingLimits(platform, studio)
-  const bounds = useMemo(() => deadlineBounds(limits, Date.now()), [limits.minWindowDays, limits.maxWindowDays]) // eslint-disable-line react-hooks/exhaustive-deps
+  // The deadline's bounds count from when the form opened.
+  const [openedAt] = useState(Date.now)
+  const bounds = deadlineBounds(limits, openedAt)
 
-  const set = (field: ListingField) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }))
+  const set = (field: ListingField, value: string) => setForm((current) => ({ ...current, [field]: value }))
 
   const pickThumbnail = (file: File | undefined) => {
     const problem = file ? thumbnailError(file) : null
@@ -105,14 +107,6 @@ export function ListingForm({
     }
   }
 
-  const field = (name: ListingField, input: React.ReactNode, helper?: string) => (
-    <Field.Root invalid={Boolean(errors[name])} required>
-      <Field.Label>{LISTING_LABELS[name]}</Field.Label>
-      {input}
-      {errors[name] ? <Field.ErrorText>{errors[name]}</Field.ErrorText> : helper ? <Field.HelperText>{helper}</Field.HelperText> : null}
-    </Field.Root>
-  )
-
   return (
     <Card.Root>
       <Card.Header>
@@ -125,39 +119,29 @@ export function ListingForm({
         <form onSubmit={submit} noValidate aria-label="List Existing Movie for License">
           <Stack gap="4">
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              {field('title', <Input value={form.title} onChange={set('title')} />)}
-              {field('directorName', <Input value={form.directorName} onChange={set('directorName')} />)}
-              {field(
-                'releaseYear',
-                <Input type="number" min={MIN_RELEASE_YEAR} max={MAX_RELEASE_YEAR} value={form.releaseYear} onChange={set('releaseYear')} />,
-                `${MIN_RELEASE_YEAR}–${MAX_RELEASE_YEAR}`,
-              )}
-              {field(
-                'licenseType',
-                <NativeSelect.Root>
-                  <NativeSelect.Field value={form.licenseType} onChange={set('licenseType')}>
-                    {LICENSE_TYPES.map((type) => (
-                      <option key={type} value={type}>
-                        {type}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>,
-              )}
-              {field(
-                'fundingGoal',
-                <Input type="number" min={MIN_FUNDING_GOAL_USD} step="1" value={form.fundingGoal} onChange={set('fundingGoal')} />,
-                limits.fundingCapUsd !== null ? `At least $${MIN_FUNDING_GOAL_USD}; your cap is $${limits.fundingCapUsd.toLocaleString('en-US')}` : undefined,
-              )}
-              {field(
-                'deadline',
-                <Input type="date" min={bounds.min} max={bounds.max} value={form.deadline} onChange={set('deadline')} />,
-                `From ${bounds.min} to ${bounds.max}`,
-              )}
+              <ListingFields
+                fields={['title', 'directorName', 'releaseYear', 'licenseType', 'fundingGoal', 'deadline']}
+                form={form}
+                errors={errors}
+                onChange={set}
+                extras={{
+                  releaseYear: { input: { min: MIN_RELEASE_YEAR, max: MAX_RELEASE_YEAR }, helper: `${MIN_RELEASE_YEAR}–${MAX_RELEASE_YEAR}` },
+                  fundingGoal: {
+                    input: { min: MIN_FUNDING_GOAL_USD, step: '1' },
+                    helper:
+                      limits.fundingCapUsd !== null ? `At least $${MIN_FUNDING_GOAL_USD}; your cap is $${limits.fundingCapUsd.toLocaleString('en-US')}` : undefined,
+                  },
+                  deadline: { input: { min: bounds.min, max: bounds.max }, helper: `From ${bounds.min} to ${bounds.max}` },
+                }}
+              />
             </SimpleGrid>
-            {field('genres', <Input value={form.genres} onChange={set('genres')} placeholder="Drama, Thriller" />)}
-            {field('description', <Textarea rows={4} value={form.description} onChange={set('description')} />)}
+            <ListingFields
+              fields={['genres', 'description']}
+              form={form}
+              errors={errors}
+              onChange={set}
+              extras={{ genres: { input: { placeholder: 'Drama, Thriller' } } }}
+            />
             <Field.Root invalid={Boolean(thumbnailProblem)}>
               <Field.Label>Thumbnail (JPG/PNG, max 10MB)</Field.Label>
               <Input

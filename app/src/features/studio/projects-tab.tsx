@@ -5,6 +5,7 @@ import { Badge, Button, Card, Heading, HStack, Link, Skeleton, Stack, Table, Tex
 import { useState } from 'react'
 import { LuPlus } from 'react-icons/lu'
 import { Link as RouterLink } from 'react-router-dom'
+import { TableFrame } from '@/components/ui/data-table'
 import { notify } from '@/components/ui/toaster'
 import { MINT_MIN_MS } from '@/constants'
 import { errorMessage } from '@/lib/api'
@@ -41,28 +42,23 @@ export function ProjectsTab({ projects, loading, onAdd }: { projects: Project[];
           </Card.Body>
         </Card.Root>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Title</Table.ColumnHeader>
-                <Table.ColumnHeader>Year</Table.ColumnHeader>
-                <Table.ColumnHeader>Status</Table.ColumnHeader>
-                <Table.ColumnHeader>License</Table.ColumnHeader>
-                <Table.ColumnHeader>Listed</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Funding</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Revenue</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Views</Table.ColumnHeader>
-                <Table.ColumnHeader>Actions</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map((row) => (
-                <ProjectRow key={row.id} row={row} onEdit={() => setEditing(row.project)} />
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <TableFrame
+          headers={[
+            { header: 'Title' },
+            { header: 'Year' },
+            { header: 'Status' },
+            { header: 'License' },
+            { header: 'Listed' },
+            { header: 'Funding', end: true },
+            { header: 'Revenue', end: true },
+            { header: 'Views', end: true },
+            { header: 'Actions' },
+          ]}
+        >
+          {rows.map((row) => (
+            <ProjectRow key={row.id} row={row} onEdit={() => setEditing(row.project)} />
+          ))}
+        </TableFrame>
       )}
       {editing && <EditListingDialog project={editing} onClose={() => setEditing(null)} />}
     </Stack>

@@ -1,7 +1,9 @@
 // The portal's Revenue Distribution tab: the studio's films' on-chain distributions (Project,
 // Revenue Generated, Distribution Date, Status, Transaction) and the split every distribution
 // follows (spec §2: publishers 40%, investors 57.5%, platform 2.5%, Solana fees 0%).
-import { Card, Heading, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { DataTable } from '@/components/ui/data-table'
+import { SummaryStat } from '@/components/ui/summary-stat'
 import { REVENUE_SPLIT_PERCENT } from '@/constants'
 import { formatDate, formatUsd } from '@/lib/format'
 import type { PlatformDistribution, Project } from '@marquee/api-contract'
@@ -36,46 +38,22 @@ export function RevenueDistributionTab({
       ) : own.length === 0 ? (
         <Text color="fg.muted">No revenue has been distributed for your films yet: it starts once a funded film is embedded and viewed.</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Project</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Revenue Generated</Table.ColumnHeader>
-                <Table.ColumnHeader>Distribution Date</Table.ColumnHeader>
-                <Table.ColumnHeader>Status</Table.ColumnHeader>
-                <Table.ColumnHeader>Transaction</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {own.map((distribution) => (
-                <Table.Row key={distribution.id}>
-                  <Table.Cell>{distribution.projectTitle || titles.get(distribution.projectId)}</Table.Cell>
-                  {/* Thousandths of SOL, which is USD at 1 SOL = 1000 USD. */}
-                  <Table.Cell textAlign="end">{formatUsd(distribution.amount)}</Table.Cell>
-                  <Table.Cell>{formatDate(distribution.distributedAt)}</Table.Cell>
-                  <Table.Cell>{distribution.status}</Table.Cell>
-                  <Table.Cell>
-                    <TransactionLink signature={distribution.txHash} label={VIEW_TRANSACTION_LABEL} />
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DataTable
+          rows={own}
+          rowKey={(distribution) => distribution.id}
+          columns={[
+            { header: 'Project', cell: (distribution) => distribution.projectTitle || titles.get(distribution.projectId) },
+            // Thousandths of SOL, which is USD at 1 SOL = 1000 USD.
+            { header: 'Revenue Generated', end: true, cell: (distribution) => formatUsd(distribution.amount) },
+            { header: 'Distribution Date', cell: (distribution) => formatDate(distribution.distributedAt) },
+            { header: 'Status', cell: (distribution) => distribution.status },
+            { header: 'Transaction', cell: (distribution) => <TransactionLink signature={distribution.txHash} label={VIEW_TRANSACTION_LABEL} /> },
+          ]}
+        />
       )}
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
         {SPLIT_CARDS.map((card) => (
-          <Card.Root key={card.label}>
-            <Card.Body gap="1">
-              <Text fontSize="sm" color="fg.muted">
-                {card.label}
-              </Text>
-              <Text fontSize="2xl" fontWeight="bold">
-                {card.percent}%
-              </Text>
-            </Card.Body>
-          </Card.Root>
+          <SummaryStat key={card.label} label={card.label} value={`${card.percent}%`} />
         ))}
       </SimpleGrid>
     </Stack>

@@ -1,12 +1,13 @@
 // Studio reads (the wallet's studio, its films, the platform's rules, the films' distributions) and
 // the studio's actions (list a film, release its funds, save settings, edit a listing, mint a licence
 // certificate, register on chain), each through the mode's client or the API, then the refreshes.
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useMutation } from '@/lib/use-mutation'
 import { apiGet, apiPost, apiPut } from '@/lib/api'
 import type { Cluster } from '@/lib/api'
-import type { PlatformDistribution, PlatformInfo, Project, StudioOverview, StudioProfile } from '@marquee/api-contract'
+import type { PlatformInfo, Project, StudioOverview, StudioProfile } from '@marquee/api-contract'
 import { useCluster } from '@/features/mode/mode-data-access'
+import { useInvalidate, useWalletApiQuery } from '@/features/mode/cluster-queries'
 import { chainKeys, useMarqueeClient } from '@/features/chain/chain-data-access'
 import type { EditedProject, ListingEdit, ListingInput } from '@/features/chain/marquee-client'
 import { WalletNotConnectedError, projectKeys } from '@/features/projects/projects-data-access'
@@ -39,13 +40,7 @@ export function useCertificates(projectId: number) {
 
 /** The connected wallet's studio: on chain (registration, verified flag, cap), settings, verification application. */
 export function useStudioOverview() {
-  const cluster = useCluster()
-  const walletAddress = useWalletAddress()
-  return useQuery({
-    queryKey: studioKeys.overview(cluster, walletAddress),
-    queryFn: () => apiGet<StudioOverview>(`/api/studios/${walletAddress}`, cluster),
-    enabled: walletAddress !== null,
-  })
+  return useWalletApiQuery<StudioOverview>(studioKeys.overview, (walletAddress) => `/api/studios/${walletAddress}`)
 }
 
 /** The films the studio listed: the program records them by the studio's signing address. */
@@ -63,24 +58,8 @@ export function usePlatform() {
   return useQuery({ queryKey: studioKeys.platform(cluster), queryFn: () => apiGet<PlatformInfo>('/api/platform', cluster) })
 }
 
-/** Every distribution of the cluster; the portal keeps the studio's (GET /api/revenue/distributions). */
-export function useDistributions() {
-  const cluster = useCluster()
-  return useQuery({
-    queryKey: revenueKeys.distributions(cluster),
-    queryFn: () => apiGet<PlatformDistribution[]>('/api/revenue/distributions', cluster),
-  })
-}
-
 function useInvalidateStudio() {
-  const cluster = useCluster()
-  const queryClient = useQueryClient()
-  return () =>
-    Promise.all(
-      [studioKeys.all(cluster), projectKeys.all(cluster), investmentKeys.all(cluster), chainKeys.all(cluster), revenueKeys.all(cluster)].map(
-        (queryKey) => queryClient.invalidateQueries({ queryKey }),
-      ),
-    )
+  return useInvalidate((cluster) => [studioKeys.all(cluster), projectKeys.all(cluster), investmentKeys.all(cluster), chainKeys.all(cluster), revenueKeys.all(cluster)])
 }
 
 function useClient() {

@@ -7,13 +7,14 @@ import { ErrorAlert } from '@/components/ui/error-alert'
 import { formatUsd, shortenAddress } from '@/lib/format'
 import { useMode } from '@/features/mode/mode-data-access'
 import { WalletGate } from '@/features/wallet/wallet-gate'
-import { SummaryStat } from '@/features/investments/investments-feature'
+import { SummaryStat } from '@/components/ui/summary-stat'
 import { ListingForm } from './listing-form'
 import { ProjectsTab } from './projects-tab'
 import { RevenueDistributionTab } from './revenue-distribution-tab'
 import { StudioSettingsTab } from './studio-settings-tab'
 import { changeLabel, formatThousands, studioSummary } from './studio-summary'
-import { useDistributions, usePlatform, useStudioOverview, useStudioProjects } from './studio-data-access'
+import { usePlatformDistributions } from '@/features/revenue/revenue-data-access'
+import { usePlatform, useStudioOverview, useStudioProjects } from './studio-data-access'
 import { useWalletAddress } from '@/features/wallet/wallet-bridge'
 
 export type StudioTab = 'projects' | 'upload' | 'revenue' | 'settings'
@@ -41,7 +42,8 @@ function StudioPortal() {
   const platform = usePlatform()
   const chainAddress = overview.data?.chainAddress ?? null
   const projects = useStudioProjects(chainAddress)
-  const distributions = useDistributions()
+  // Every distribution of the cluster; the portal keeps the studio's.
+  const distributions = usePlatformDistributions()
   const [tab, setTab] = useState<StudioTab>('projects')
 
   if (overview.isPending) return <Skeleton h="64" />

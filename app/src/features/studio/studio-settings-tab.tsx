@@ -1,9 +1,10 @@
 // The portal's Studio Settings: the studio's name and description (saved for the wallet's session),
 // and the wallet card whose Change Wallet opens the wallet modal.
-import { Button, Card, Field, Heading, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Button, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useWalletConnection } from '@/features/wallet/wallet-bridge'
 import { useState } from 'react'
 import { notify } from '@/components/ui/toaster'
+import { SectionCard } from '@/components/ui/section-card'
 import { errorMessage } from '@/lib/api'
 import type { StudioOverview } from '@marquee/api-contract'
 import { useSaveStudioProfile } from './studio-data-access'
@@ -33,49 +34,39 @@ export function StudioSettingsTab({ overview }: { overview: StudioOverview }) {
 
   return (
     <Stack gap="4" pt="4" maxW="2xl">
-      <Card.Root>
-        <Card.Header>
-          <Heading size="md">Studio details</Heading>
-        </Card.Header>
-        <Card.Body>
-          <form onSubmit={submit} aria-label="Studio details">
-            <Stack gap="4">
-              <Field.Root invalid={Boolean(nameError)} required>
-                <Field.Label>Studio name</Field.Label>
-                <Input value={name} maxLength={STUDIO_NAME_MAX} onChange={(event) => setName(event.target.value)} />
-                {nameError && <Field.ErrorText>{nameError}</Field.ErrorText>}
-              </Field.Root>
-              <Field.Root>
-                <Field.Label>Studio description</Field.Label>
-                <Textarea rows={4} maxLength={STUDIO_DESCRIPTION_MAX} value={description} onChange={(event) => setDescription(event.target.value)} />
-              </Field.Root>
-              <Button type="submit" colorPalette="purple" alignSelf="start" loading={save.isPending} loadingText="Saving...">
-                Save Changes
-              </Button>
-            </Stack>
-          </form>
-        </Card.Body>
-      </Card.Root>
-      <Card.Root>
-        <Card.Header>
-          <Heading size="md">Wallet</Heading>
-        </Card.Header>
-        <Card.Body gap="2">
-          <Text fontFamily="mono" fontSize="sm" wordBreak="break-all">
-            {overview.walletAddress}
-          </Text>
-          {overview.chainAddress !== overview.walletAddress && (
-            <Text fontSize="xs" color="fg.muted">
-              Demo signing key: {overview.chainAddress}
-            </Text>
-          )}
-          <HStack>
-            <Button size="sm" variant="outline" onClick={openWalletModal}>
-              Change Wallet
+      <SectionCard title="Studio details">
+        <form onSubmit={submit} aria-label="Studio details">
+          <Stack gap="4">
+            <Field.Root invalid={Boolean(nameError)} required>
+              <Field.Label>Studio name</Field.Label>
+              <Input value={name} maxLength={STUDIO_NAME_MAX} onChange={(event) => setName(event.target.value)} />
+              {nameError && <Field.ErrorText>{nameError}</Field.ErrorText>}
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>Studio description</Field.Label>
+              <Textarea rows={4} maxLength={STUDIO_DESCRIPTION_MAX} value={description} onChange={(event) => setDescription(event.target.value)} />
+            </Field.Root>
+            <Button type="submit" colorPalette="purple" alignSelf="start" loading={save.isPending} loadingText="Saving...">
+              Save Changes
             </Button>
-          </HStack>
-        </Card.Body>
-      </Card.Root>
+          </Stack>
+        </form>
+      </SectionCard>
+      <SectionCard title="Wallet" gap="2">
+        <Text fontFamily="mono" fontSize="sm" wordBreak="break-all">
+          {overview.walletAddress}
+        </Text>
+        {overview.chainAddress !== overview.walletAddress && (
+          <Text fontSize="xs" color="fg.muted">
+            Demo signing key: {overview.chainAddress}
+          </Text>
+        )}
+        <HStack>
+          <Button size="sm" variant="outline" onClick={openWalletModal}>
+            Change Wallet
+          </Button>
+        </HStack>
+      </SectionCard>
     </Stack>
   )
 }

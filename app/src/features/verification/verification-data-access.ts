@@ -1,12 +1,13 @@
 // Verification reads and actions: the studio's application (submitted with its uploaded documents),
 // the admin's list of applications, approval (verify_studio through the mode's client, then the
 // server checks the transaction) and rejection with a reason the studio reads.
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useMutation } from '@/lib/use-mutation'
 import { apiGet, apiPost } from '@/lib/api'
 import type { Cluster } from '@/lib/api'
 import type { VerificationApplication, VerificationDocument } from '@marquee/api-contract'
 import { useCluster } from '@/features/mode/mode-data-access'
+import { useInvalidate } from '@/features/mode/cluster-queries'
 import { useMarqueeClient } from '@/features/chain/chain-data-access'
 import { WalletNotConnectedError, projectKeys } from '@/features/projects/projects-data-access'
 import { studioKeys, uploadMedia } from '@/features/studio/studio-data-access'
@@ -17,15 +18,8 @@ export const verificationKeys = {
   applications: (cluster: Cluster) => ['verification', cluster, 'applications'] as const,
 }
 
-function useInvalidate() {
-  const cluster = useCluster()
-  const queryClient = useQueryClient()
-  return () =>
-    Promise.all(
-      [verificationKeys.applications(cluster), studioKeys.all(cluster), projectKeys.all(cluster)].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
-    )
+function useInvalidateVerification() {
+  return useInvalidate((cluster) => [verificationKeys.applications(cluster), studioKeys.all(cluster), projectKeys.all(cluster)])
 }
 
 /** Every application, for the platform admin (the server refuses anyone else). */
@@ -42,7 +36,7 @@ export function useApplications(enabled: boolean) {
 export function useSubmitApplication() {
   const cluster = useCluster()
   const walletAddress = useWalletAddress()
-  const invalidate = useInvalidate()
+  const invalidate = useInvalidateVerification()
   return useMutation({
     mutationFn: async ({ form, files }: { form: ApplicationForm; files: File[] }) => {
       const documents: VerificationDocument[] = []
@@ -67,7 +61,7 @@ export function useSubmitApplication() {
 export function useApproveApplication() {
   const cluster = useCluster()
   const client = useMarqueeClient()
-  const invalidate = useInvalidate()
+  const invalidate = useInvalidateVerification()
   return useMutation({
     mutationFn: async (application: VerificationApplication) => {
       if (!client) throw new WalletNotConnectedError()
@@ -80,7 +74,7 @@ export function useApproveApplication() {
 
 export function useRejectApplication() {
   const cluster = useCluster()
-  const invalidate = useInvalidate()
+  const invalidate = useInvalidateVerification()
   return useMutation({
     mutationFn: ({ application, reason }: { application: VerificationApplication; reason: string }) =>
       apiPost<VerificationApplication>(`/api/verification/applications/${application.id}/reject`, cluster, { reason }),

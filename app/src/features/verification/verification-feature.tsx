@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { LuBadgeCheck, LuCircle, LuCircleCheck, LuCircleX, LuLoader, LuRocket, LuTrendingUp } from 'react-icons/lu'
 import { ErrorAlert } from '@/components/ui/error-alert'
 import { notify } from '@/components/ui/toaster'
+import { SectionCard } from '@/components/ui/section-card'
 import { VERIFICATION_DOCUMENT_MAX, VERIFICATION_REVIEW_DAYS } from '@/constants'
 import { errorMessage } from '@/lib/api'
 import { formatUsd } from '@/lib/format'
@@ -180,31 +181,26 @@ function ApplicationFormCard({ overview }: { overview: StudioOverview }) {
   )
 
   return (
-    <Card.Root>
-      <Card.Header>
-        <Heading size="md">{overview.application?.status === 'rejected' ? 'Apply again' : 'Apply for verification'}</Heading>
-      </Card.Header>
-      <Card.Body>
-        <form onSubmit={send} noValidate aria-label="Verification application">
-          <Stack gap="4">
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              {field('studioName', 'Studio name', <Input value={form.studioName} onChange={set('studioName')} />)}
-              {field('contactEmail', 'Contact email', <Input type="email" value={form.contactEmail} onChange={set('contactEmail')} />)}
-            </SimpleGrid>
-            {field('website', 'Studio website', <Input value={form.website} onChange={set('website')} placeholder="https://" />)}
-            {field('description', 'About your studio', <Textarea rows={3} value={form.description} onChange={set('description')} />)}
-            <Field.Root invalid={Boolean(errors.documents)} required>
-              <Field.Label>Documents (business registration, distribution rights; JPG/PNG, max 10MB each)</Field.Label>
-              <Input type="file" multiple accept="image/jpeg,image/png" p="1" onChange={(event) => pick(event.target.files)} />
-              {errors.documents ? <Field.ErrorText>{errors.documents}</Field.ErrorText> : <Field.HelperText>Up to {VERIFICATION_DOCUMENT_MAX} files</Field.HelperText>}
-            </Field.Root>
-            <Button type="submit" colorPalette="purple" alignSelf="start" loading={submit.isPending} loadingText="Submitting...">
-              Submit Application
-            </Button>
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title={overview.application?.status === 'rejected' ? 'Apply again' : 'Apply for verification'}>
+      <form onSubmit={send} noValidate aria-label="Verification application">
+        <Stack gap="4">
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            {field('studioName', 'Studio name', <Input value={form.studioName} onChange={set('studioName')} />)}
+            {field('contactEmail', 'Contact email', <Input type="email" value={form.contactEmail} onChange={set('contactEmail')} />)}
+          </SimpleGrid>
+          {field('website', 'Studio website', <Input value={form.website} onChange={set('website')} placeholder="https://" />)}
+          {field('description', 'About your studio', <Textarea rows={3} value={form.description} onChange={set('description')} />)}
+          <Field.Root invalid={Boolean(errors.documents)} required>
+            <Field.Label>Documents (business registration, distribution rights; JPG/PNG, max 10MB each)</Field.Label>
+            <Input type="file" multiple accept="image/jpeg,image/png" p="1" onChange={(event) => pick(event.target.files)} />
+            {errors.documents ? <Field.ErrorText>{errors.documents}</Field.ErrorText> : <Field.HelperText>Up to {VERIFICATION_DOCUMENT_MAX} files</Field.HelperText>}
+          </Field.Root>
+          <Button type="submit" colorPalette="purple" alignSelf="start" loading={submit.isPending} loadingText="Submitting...">
+            Submit Application
+          </Button>
+        </Stack>
+      </form>
+    </SectionCard>
   )
 }
 

@@ -19,6 +19,7 @@ import { COMMITMENT, DEVNET_RPC_URL, USER_PASSWORD_PLACEHOLDER, WALLET_NAME_STOR
 import { notify } from '@/components/ui/toaster'
 import { apiPost } from '@/lib/api'
 import { shortenAddress } from '@/lib/format'
+import { useLatest } from '@/lib/use-latest'
 import type { Cluster } from '@/lib/api'
 import type { User } from '@marquee/api-contract'
 import { useCluster } from '@/features/mode/mode-data-access'
@@ -98,17 +99,18 @@ function SessionProvider({ children }: { children: ReactNode }) {
   const address = publicKey?.toBase58() ?? null
   const [signedIn, setSignedIn] = useState<string | null>(null)
   // The wallet's functions change identity on every render; the sign-in reads the latest ones.
-  const signer = useRef<WalletSigner>({})
-  signer.current = { signIn, signMessage }
+  const signer = useLatest<WalletSigner>({ signIn, signMessage })
   // One sign-in per wallet at a time (React's strict mode runs effects twice).
   const inFlight = useRef<{ address: string; promise: Promise<Session> } | null>(null)
   const previousAddress = useRef<string | null>(null)
+
+  // A disconnect ends the session at once (a later connect of the same wallet signs in again).
+  if (!address && signedIn !== null) setSignedIn(null)
 
   useEffect(() => {
     const previous = previousAddress.current
     previousAddress.current = address
     if (!address) {
-      setSignedIn(null)
       if (previous) void signOut(cluster).catch((error: unknown) => console.warn('Sign-out failed', error))
       return
     }
@@ -145,7 +147,7 @@ function SessionProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true
     }
-  }, [address, cluster, disconnect])
+  }, [address, cluster, disconnect, signer])
 
   return <SessionContext.Provider value={signedIn === address ? signedIn : null}>{children}</SessionContext.Provider>
 }

@@ -3,7 +3,6 @@ import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
 import { ApiRoutes, json } from '../openapi.ts';
 import { analytics, users } from '../../db/index.ts';
-import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { nextCursor, requestedPage } from '../page-cursor.ts';
 import { pageQuery, projectIdParams, userIdParams } from '../schemas.ts';

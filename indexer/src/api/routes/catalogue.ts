@@ -4,7 +4,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
 import { ApiRoutes, errors, json } from '../openapi.ts';
-import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { catalogueQuery } from '../schemas.ts';
 import { nextCursor, requestedPage } from '../page-cursor.ts';

@@ -7,7 +7,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
 import { ApiRoutes, errors, json, media } from '../openapi.ts';
-import { Hono, type Context } from 'hono';
+import { type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { SSE_KEEPALIVE_MS } from '../../constants.ts';
 import { ChatFeed } from '../../collaboration/chat-feed.ts';

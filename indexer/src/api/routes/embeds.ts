@@ -2,7 +2,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
 import { CHAIN_LOOKUP, ApiRoutes, errors, json } from '../openapi.ts';
-import type { AppEnv } from '../context.ts';
 import { embedBody, embedListQuery, publisherClaimBody } from '../schemas.ts';
 import { embeds, users } from '../../db/index.ts';
 import { pageAnswer, requestedPage } from '../page-cursor.ts';

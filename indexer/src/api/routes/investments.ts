@@ -2,7 +2,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
 import { VERIFIED_WRITE, ApiRoutes, errors, json } from '../openapi.ts';
-import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { pageAnswer, requestedPage } from '../page-cursor.ts';
 import { investmentBody, pageQuery, projectIdParams, userIdParams } from '../schemas.ts';

@@ -7,7 +7,6 @@ import { createHash } from 'node:crypto';
 import { DEFAULT_CLUSTER, MAX_METADATA_URI_LEN } from '../../constants.ts';
 import { metadata as metadataStore } from '../../db/index.ts';
 import type { ClusterContext } from '../../cluster.ts';
-import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { metadataBody, sha256Params } from '../schemas.ts';
 

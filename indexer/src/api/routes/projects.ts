@@ -5,7 +5,6 @@ import * as contract from '@marquee/api-contract';
 import { VERIFIED_WRITE, ApiRoutes, errors, json } from '../openapi.ts';
 import { DEFAULT_PAGE_LIMIT } from '../../constants.ts';
 import { projects } from '../../db/index.ts';
-import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { decodeCursor, encodeCursor } from '../page-cursor.ts';
 import { featuredQuery, idParams, projectListQuery, projectStatusBody } from '../schemas.ts';

@@ -7,7 +7,6 @@ import * as contract from '@marquee/api-contract';
 import { WALLET_SESSION, ApiRoutes, errors, json } from '../openapi.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { requireWallet } from '../../auth/guard.ts';
-import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { nextCursor, pageAnswer, requestedPage } from '../page-cursor.ts';
 import {

@@ -3,7 +3,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
 import { CHAIN_LOOKUP, ApiRoutes, errors, json } from '../openapi.ts';
-import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 import { nextCursor, pageAnswer, requestedPage } from '../page-cursor.ts';
 import { claimBody, distributionsQuery, pageQuery, userIdParams } from '../schemas.ts';

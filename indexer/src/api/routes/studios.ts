@@ -6,7 +6,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
 import { CHAIN_LOOKUP, ApiRoutes, errors, json } from '../openapi.ts';
-import { Hono, type Context } from 'hono';
+import { type Context } from 'hono';
 import { requireSession, requireWallet } from '../../auth/guard.ts';
 import { certificates, platform, studioProfiles, users, verification, type Executor } from '../../db/index.ts';
 import type { ClusterContext } from '../../cluster.ts';

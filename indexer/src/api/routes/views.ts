@@ -7,7 +7,7 @@ import * as contract from '@marquee/api-contract';
 import { ApiRoutes, errors, json } from '../openapi.ts';
 import { randomBytes } from 'node:crypto';
 import { chainSeconds } from '../../cluster.ts';
-import type { AppEnv, ViewRules } from '../context.ts';
+import type { ViewRules } from '../context.ts';
 import { fail } from '../errors.ts';
 import { nonceBody, viewBody } from '../schemas.ts';
 import { countingProblem } from '../../player/counting.ts';

@@ -7,7 +7,6 @@ import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { MAX_TRANSACTION_SIGNATURES, MAX_WEBHOOK_TRANSACTIONS } from '../../constants.ts';
 import { toChainTransaction } from '@marquee/program-client';
-import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
 
 export const heliusDelivery = z
