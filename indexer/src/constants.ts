@@ -1,4 +1,4 @@
-// The product's constants as the indexer and API use them (spec §9, DESIGN "Indexer and API"). The
+// The product's constants (prices, limits, demo amounts) as the indexer and API use them. The
 // program's own rules and limits come from the program client, the one place that states them.
 import { LAMPORTS_PER_SOL } from '@marquee/program-client';
 
@@ -80,7 +80,7 @@ export const REVENUE_PER_VIEW_LAMPORTS = 15_000;
  */
 export const DISTRIBUTION_ACCOUNT_BYTES = 137;
 
-/** DESIGN: a view counts when the player stayed visible for 2 continuous seconds. */
+/** A view counts when the player stayed visible for 2 continuous seconds. */
 export const MIN_VIEW_WATCH_MS = 2_000;
 /** A play nonce expires after this long unused. */
 export const PLAY_NONCE_TTL_MS = 6 * 60 * 60 * 1000;
@@ -98,12 +98,12 @@ export const MAX_NONCES_PER_EMBED_PER_WINDOW = 900;
 
 /** A verification application carries at most this many documents. */
 export const MAX_APPLICATION_DOCUMENTS = 5;
-/** The Apply to Publisher Program form's choices (SPEC §2 Advertising, For Publishers). */
+/** The Apply to Publisher Program form's choices (the Advertising page, For Publishers). */
 export const PUBLISHER_MONTHLY_VISITORS = ['1-5k', '5-25k', '25-100k', '100k-500k', '500k+'] as const;
 export const PUBLISHER_WEBSITE_CATEGORIES = ['entertainment', 'news', 'blog', 'community', 'streaming', 'other'] as const;
 export const MAX_WEBSITE_NAME_LEN = 200;
 
-/** Spec §5 listing form. */
+/** The Studio Portal's listing form. */
 export const MIN_RELEASE_YEAR = 1900;
 export const MAX_RELEASE_YEAR = 2025;
 export const LICENSE_TYPES = [
@@ -141,12 +141,12 @@ export const SITE_VERIFY_MAX_REDIRECTS = 5;
 /** Auto-list API keys: "mk_" + 24 random bytes (base64url); the first 10 characters identify a key in lists. */
 export const API_KEY_PREFIX = 'mk_';
 export const API_KEY_SHOWN_PREFIX_LENGTH = 10;
-/** Spec §5: thumbnails are JPG or PNG images of at most 10 MB. */
+/** Thumbnails are JPG or PNG images of at most 10 MB. */
 export const MAX_MEDIA_BYTES = 10 * 1024 * 1024;
 /** Room for the multipart boundaries and part headers around an upload's file. */
 export const MEDIA_MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
-/** Sign-In With Solana (issue 10): the session cookie and how long its parts live. */
+/** Sign-In With Solana: the session cookie and how long its parts live. */
 export const SESSION_COOKIE = 'marquee_session';
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 /** A sign-in request (its nonce and its message's expiry) is good for this long. */
@@ -181,7 +181,7 @@ export const SSE_KEEPALIVE_MS = 15_000;
  * open chat stream never finishes by itself). */
 export const SHUTDOWN_GRACE_MS = 2_000;
 
-/** Spec §9: a video ad may be skipped after 5 seconds. */
+/** A video ad may be skipped after 5 seconds. */
 export const SKIP_AFTER_SECONDS = 5;
 /** Video creatives (MP4, WebM) uploaded to /api/media: at most 50 MB. */
 export const MAX_VIDEO_CREATIVE_BYTES = 50 * 1024 * 1024;
@@ -190,7 +190,7 @@ export const MAX_DEMO_CLOCK_ADVANCE_SECONDS = 30 * 24 * 3600;
 /** The demo's house campaign (test revenue): its budget, and the top-up when it runs below what a request pays. */
 export const HOUSE_CAMPAIGN_BUDGET_LAMPORTS = 100_000n * BigInt(LAMPORTS_PER_SOL);
 
-// --- Ingestion (issue 10: ingestion never stalls) --------------------------------------------------
+// --- Ingestion (it never stalls) -------------------------------------------------------------------
 /** A signature the RPC listed but could not return is asked for again after 2 s, doubling per attempt… */
 export const UNAVAILABLE_RETRY_BASE_MS = 2_000;
 /** …up to once every 10 minutes, for as long as it stays unavailable (health lists it meanwhile). */
@@ -207,7 +207,7 @@ export const BACKFILL_BATCH = 500;
 /** /api/health lists this many of the newest quarantined transactions and unavailable signatures. */
 export const HEALTH_RECENT_ISSUES = 5;
 
-// --- Read cache (issue 11: the API at scale) ------------------------------------------------------
+// --- Read cache (the API at scale) ----------------------------------------------------------------
 /** Cached answers of the busiest reads kept per process: at most this many URLs… */
 export const READ_CACHE_MAX_ENTRIES = 2_000;
 /** …and this many bytes of JSON (the whole 1,000-film list is about 1.2 MB). */

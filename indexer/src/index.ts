@@ -1,4 +1,4 @@
-// The indexer package's public surface, for main.ts and the demo chain (issue 5).
+// The indexer package's public surface, for main.ts and the demo chain.
 export { createApp } from './api/app.ts';
 export type { AppDeps, AppEnv, DemoExtension, ViewRules } from './api/context.ts';
 export type { ClusterContext } from './cluster.ts';

@@ -1,6 +1,6 @@
 // Entry point: `npm start -w indexer` (PORT, MARQUEE_DATA_DIR, DATABASE_URL, MARQUEE_ROLE, … see
 // src/config.ts). MARQUEE_ROLE=all (the default, the only role on SQLite) leads: it runs the demo
-// chain (issue 5, seeded on its first start), follows the configured RPC clusters, settles, and
+// chain (seeded on its first start), follows the configured RPC clusters, settles, and
 // serves the API and the built dApp. On PostgreSQL `indexer`/`all` processes elect one leader and
 // `api` processes serve the API beside it (src/roles/processes.ts).
 import { loadConfig } from './config.ts';

@@ -1,4 +1,4 @@
-// The API keeps its HTTP contract (issue 10): a method a known path does not have is 405 with
+// The API keeps its HTTP contract: a method a known path does not have is 405 with
 // `Allow` (an unknown path stays 404), a body over the limit is 413 in the `{ message }` shape,
 // refused before any route reads it, and an amount the chain's u64 lamports cannot hold is a 400.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Advertising campaigns (issue 14), server side: the Campaign* events projected into campaigns and
+// Advertising campaigns, server side: the Campaign* events projected into campaigns and
 // their settled batches, GET /api/campaigns (list, one with series and byFilm, genres), and the
 // advertiser's off-chain details (PUT: 401 / 403 / 404).
 import anchor from '@coral-xyz/anchor';

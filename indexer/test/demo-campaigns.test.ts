@@ -1,4 +1,4 @@
-// Campaigns on the demo chain (issue 14): the advertiser's demo actions run create_campaign,
+// Campaigns on the demo chain: the advertiser's demo actions run create_campaign,
 // top_up_campaign, set_campaign_paused and close_campaign through the real program, signed by the
 // wallet's demo key and indexed before the answer; the clock moves forward so a campaign can end and
 // be closed; creatives are checked against the ad type.

@@ -1,4 +1,4 @@
-// Ingestion never stalls (issue 10): poison transactions are quarantined and re-projected after a
+// Ingestion never stalls: poison transactions are quarantined and re-projected after a
 // fix, signatures the RPC cannot return are retried with backoff, gap backfill lists only what is
 // newer than a stream's own cursor, and confirmed transactions gone at finalized are rolled back.
 import anchor from '@coral-xyz/anchor';

@@ -1,4 +1,4 @@
-// /api/openapi.json says what the routes take (issue 10, "One contract"): every request its schemas
+// /api/openapi.json says what the routes take (one contract): every request its schemas
 // allow is accepted, and every one they refuse is refused. scripts/test-api-fuzz.sh checks that by
 // fuzzing a running server; these tests pin the rules it found broken, each on its own.
 import assert from 'node:assert/strict';

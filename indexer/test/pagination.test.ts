@@ -1,4 +1,4 @@
-// Every list endpoint pages the same way (issue 10, "Limits"; docs/API.md "Pagination"): `limit`
+// Every list endpoint pages the same way (docs/API.md "Pagination"): `limit`
 // and an opaque `cursor`, a total order with a unique tie-breaker, `nextCursor` null on the last
 // page, and without either the un-paginated answer the app reads. And every list a request body
 // carries has a published maximum.

@@ -1,4 +1,4 @@
-// Ad serving (issue 14): the one lookup of player/ads.ts through GET /player/{projectId}/ads/{slot}
+// Ad serving: the one lookup of player/ads.ts through GET /player/{projectId}/ads/{slot}
 // and the player page. Pre-roll and mid-roll get a video campaign, the overlay a display campaign,
 // matched on the film's genres (or all-genre, or a sponsorship of that film), running now, not
 // paused, with at least one impression's price left; otherwise the house ad.

@@ -36,7 +36,7 @@ export type AppEnv = {
 };
 
 /**
- * The demo chain (issue 5) plugs in here: its Hono sub-app is mounted at /api/demo behind the same
+ * The demo chain plugs in here: its Hono sub-app is mounted at /api/demo behind the same
  * cluster middleware and error handling; `openapi` adds its routes to /api/openapi.json.
  */
 export interface DemoExtension {

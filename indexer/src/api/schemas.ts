@@ -361,7 +361,7 @@ export const signInBody = z.object({
   signature: base64('the ed25519 signature', 128),
 });
 
-// --- studios (issue 13) -----------------------------------------------------------------------------
+// --- studios ----------------------------------------------------------------------------------------
 export const walletParams = z.object({ walletAddress });
 export const studioProfileBody = z.object({
   name: nonBlankText(MAX_STUDIO_NAME_LEN, { blank: 'Studio name is required' }),
@@ -450,7 +450,7 @@ export const teamMemberBody = z.object({
 });
 export const teamMemberParams = z.object({ projectId: id, memberId: id });
 
-// --- advertising campaigns (issue 14) ---------------------------------------------------------------
+// --- advertising campaigns --------------------------------------------------------------------------
 export const campaignParams = z.object({ address: walletAddress.meta({ description: 'the Campaign account' }) });
 export const campaignListQuery = z.object({
   advertiser: walletAddress.meta({ description: "the advertiser's wallet (its demo key on the demo chain)" }),
@@ -458,7 +458,7 @@ export const campaignListQuery = z.object({
 });
 // Measured as sent, then trimmed: the published maxLength is the one the server applies.
 const optionalText = (max: number) => z.string().max(max).trim();
-/** The advertising request form's off-chain fields (spec §3): the form shows no validation, so any text is kept. */
+/** The advertising request form's off-chain fields: the form shows no validation, so any text is kept. */
 export const campaignDetailsFields = {
   companyName: optionalText(200),
   // Empty, or an email within surrounding whitespace: a pattern the published document states exactly.

@@ -1,4 +1,4 @@
-// The campaigns aggregate (issue 14): advertisers' campaigns as the Campaign* events left them, the
+// The campaigns aggregate: advertisers' campaigns as the Campaign* events left them, the
 // batches settled from each (for the dashboard's series and by-film figures), the advertiser's
 // off-chain request details, and the ad server's lookup of the campaigns that may fill a slot.
 import type { Selectable, Updateable } from 'kysely';

@@ -1,5 +1,5 @@
 // The searchable fields of a project's metadata JSON, lower-cased once when stored so that search
-// is one LIKE on both databases (SPEC §5: title, description or directorName, case-insensitive).
+// is one LIKE on both databases (title, description or directorName, case-insensitive).
 export function searchFields(body: string): { search_description: string; search_director: string } {
   let parsed: { description?: unknown; directorName?: unknown } = {};
   try {

@@ -228,7 +228,7 @@ export interface MetadataTable {
   sha256: string;
   body: string;
   created_at: number;
-  /** Lower-cased copies of the searchable fields of `body` (the marketplace search, SPEC §5). */
+  /** Lower-cased copies of the searchable fields of `body` (the marketplace search). */
   search_description: Generated<string>;
   search_director: Generated<string>;
 }

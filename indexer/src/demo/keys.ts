@@ -11,7 +11,7 @@ import type { DemoChain } from './chain.ts';
 type Keypair = anchor.web3.Keypair;
 type PublicKey = anchor.web3.PublicKey;
 
-/** Spec §9: a demo wallet starts with 15.75 SOL. */
+/** A demo wallet starts with 15.75 SOL. */
 export const DEMO_WALLET_LAMPORTS = 15_750_000_000n;
 
 const SEEDED_STUDIO_PREFIX = 'studio:';

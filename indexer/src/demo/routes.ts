@@ -23,7 +23,7 @@ import { transactionPage } from './transaction-page.ts';
 import { DemoActionError } from './action-error.ts';
 import type { DemoService, MetadataStore } from './service.ts';
 
-/** Spec §7: generate-revenue sends a random 0.5 to 10 SOL. */
+/** generate-revenue sends a random 0.5 to 10 SOL. */
 const MIN_TEST_REVENUE_SOL = 0.5;
 const MAX_TEST_REVENUE_SOL = 10;
 

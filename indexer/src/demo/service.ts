@@ -216,7 +216,7 @@ export class DemoService {
     return { signature, mint: mint.publicKey.toBase58(), studio: studio.publicKey.toBase58() };
   }
 
-  // --- campaigns (issue 14) -----------------------------------------------------------------------
+  // --- campaigns ----------------------------------------------------------------------------------
 
   /** The chain's clock in unix seconds (moved forward by advanceClock). */
   chainNow(): number {

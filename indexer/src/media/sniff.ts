@@ -1,6 +1,6 @@
 // The type of an uploaded file, read from its first bytes (its magic number), never from the file
-// name or the Content-Type the client claims: JPEG and PNG images (spec §5 thumbnail, display ad
-// creatives) and MP4 and WebM videos (video ad creatives, issue 14).
+// name or the Content-Type the client claims: JPEG and PNG images (film thumbnails, display ad
+// creatives) and MP4 and WebM videos (video ad creatives).
 
 export interface ImageType {
   kind: 'image';

@@ -1,16 +1,16 @@
-// The embed player's state machine (SPEC §2 "Player demo", §9): idle → pre-roll ad with a 5 s
+// The embed player's state machine (the player demo): idle → pre-roll ad with a 5 s
 // countdown → Skip Ad → playing; a mid-roll ad when progress crosses 30%; progress 0.2% per 200 ms
 // tick for a film without video; the view and revenue counters rise after each skipped ad.
 // Pure and dependency-free: the player page's script and the tests drive the same reducer.
 
-/** Spec §9: the pre-roll (and mid-roll) ad runs 5 s before Skip Ad appears. */
+/** The pre-roll (and mid-roll) ad runs 5 s before Skip Ad appears. */
 export const AD_COUNTDOWN_SECONDS = 5;
-/** Spec §9: the mid-roll ad triggers when progress crosses 30%. */
+/** The mid-roll ad triggers when progress crosses 30%. */
 export const MID_ROLL_AT_PERCENT = 30;
-/** Spec §9: progress advances 0.2% every 200 ms. */
+/** Progress advances 0.2% every 200 ms. */
 export const PROGRESS_STEP_PERCENT = 0.2;
 export const PROGRESS_TICK_MS = 200;
-/** Spec §2: the duration shown for a film without video, 02:15:36. */
+/** The duration shown for a film without video, 02:15:36. */
 export const SAMPLE_DURATION_SECONDS = 2 * 3600 + 15 * 60 + 36;
 
 /** The ad slots of the embed snippet. */

@@ -1,6 +1,7 @@
-// The embed snippet (SPEC §2 "Embed access"): the player iframe inside a container that carries the
-// publisher id and the ad slots pre-roll, mid-roll and overlay, plus the loader script from the
-// embed host that initialises the player with container, projectId, adUnit mid-roll and website.
+// The embed snippet a publisher copies from the Embed Library: the player iframe inside a container
+// that carries the publisher id and the ad slots pre-roll, mid-roll and overlay, plus the loader
+// script from the embed host that initialises the player with container, projectId, adUnit mid-roll
+// and website.
 import { DEFAULT_CLUSTER } from '../constants.ts';
 import { AD_SLOTS } from './machine.ts';
 

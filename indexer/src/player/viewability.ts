@@ -1,4 +1,4 @@
-// When the player reports a view (DESIGN "The money loop"): once per play nonce, after the film has
+// When the player reports a view: once per play nonce, after the film has
 // started and the player has been at least half visible for 2 continuous seconds. The page feeds it
 // IntersectionObserver ratios and the clock; it stays pure so the tests can drive time.
 

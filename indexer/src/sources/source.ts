@@ -1,5 +1,5 @@
 // The interface every chain source implements: the RPC source (any cluster URL), the Helius webhook
-// (push only, through the API), and the demo chain (in process, issue 5).
+// (push only, through the API), and the demo chain (in process).
 import type { ChainTransaction } from '@marquee/program-client';
 
 export interface SignatureInfo {

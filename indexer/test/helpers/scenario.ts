@@ -276,7 +276,7 @@ export class ScriptedChain {
     };
   }
 
-  // --- campaigns (issue 14): the bookkeeping of create/top_up/set_paused/settle/close_campaign ---
+  // --- campaigns: the bookkeeping of create/top_up/set_paused/settle/close_campaign ---
 
   readonly campaigns = new Map<
     string,

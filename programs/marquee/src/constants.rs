@@ -1,4 +1,4 @@
-//! The product's constants as the program enforces them (spec §9, DESIGN "The on-chain program").
+//! The product's constants as the program enforces them (README "The program in brief").
 
 /// 39EnWU8eWot8gdE381cWvmugmyBkyZBp4pGsjESJ23CH
 pub const PROGRAM_ID: [u8; 32] = [
@@ -41,9 +41,9 @@ pub const MAX_EMBEDS_PER_DISTRIBUTION: usize = 16;
 
 /// Ad prices are quoted per mille (CPM): per 1,000 impressions.
 pub const IMPRESSIONS_PER_MILLE: u64 = 1_000;
-/// Spec §9: display $5 CPM at 1 SOL = 1000 USD (5,000 lamports an impression).
+/// Display ads: $5 CPM at 1 SOL = 1000 USD (5,000 lamports an impression).
 pub const DISPLAY_PRICE_PER_MILLE_LAMPORTS: u64 = 5_000_000;
-/// Spec §9: video $15 CPM at 1 SOL = 1000 USD (15,000 lamports an impression, the settlement
+/// Video ads: $15 CPM at 1 SOL = 1000 USD (15,000 lamports an impression, the settlement
 /// job's REVENUE_PER_VIEW_LAMPORTS).
 pub const VIDEO_PRICE_PER_MILLE_LAMPORTS: u64 = 15_000_000;
 /// The smallest settlement batch a campaign must be able to pay for: one mille, so a budget is at

@@ -1,4 +1,4 @@
-// /api/campaigns (issue 14): advertisers' campaigns as the chain left them, with their dashboard
+// /api/campaigns: advertisers' campaigns as the chain left them, with their dashboard
 // figures, the genre list of the target-genre bitmask, and the advertiser's off-chain request
 // details (PUT, the advertiser's session only). The answers are @marquee/api-contract's campaign shapes.
 import { createRoute } from '@hono/zod-openapi';

@@ -1,4 +1,4 @@
-// Collaboration hubs (SPEC §3 "Collaboration"): per project, the chat, the studio's updates, polls
+// Collaboration hubs (the Collaboration dashboard): per project, the chat, the studio's updates, polls
 // with one vote per wallet (the primary key of poll_votes enforces it, on both databases), and the
 // team the studio names. Off-chain data written for wallets; times are unix milliseconds.
 import type { MarqueeMigration } from '../migrate.ts';

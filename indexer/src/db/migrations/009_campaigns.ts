@@ -1,4 +1,4 @@
-// Advertising campaigns (issue 14): the campaigns projected from the Campaign* events, one row per
+// Advertising campaigns: the campaigns projected from the Campaign* events, one row per
 // settled batch (the dashboard's series and by-film figures), the advertiser's off-chain request
 // details, and the campaign that served each play and counted view (null: the house ad, which
 // pays nothing and is never settled).

@@ -1,4 +1,4 @@
-// The Apply to Publisher Program form (SPEC §2 Advertising, For Publishers): besides the website and
+// The Apply to Publisher Program form (the Advertising page, For Publishers): besides the website and
 // contact email its verification already keeps, the website's name, monthly visitors and category,
 // kept with the website the application starts verifying. Null for websites asked for elsewhere
 // (the Embed Library's form has no such fields).

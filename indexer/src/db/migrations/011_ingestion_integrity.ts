@@ -1,4 +1,4 @@
-// Ingestion that never stalls (issue 10): transactions set aside because their events cannot be
+// Ingestion that never stalls: transactions set aside because their events cannot be
 // decoded or projected, signatures the RPC listed but could not return (retried with backoff), and
 // which ingested transactions the finalized commitment has confirmed.
 import { sql } from 'kysely';

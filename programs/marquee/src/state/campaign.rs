@@ -24,8 +24,8 @@ pub mod ad_type {
     pub const VIDEO: u8 = 1;
     pub const SPONSORSHIP: u8 = 2;
 
-    /// The fixed price per mille of an ad type (spec §9), or `None` for a sponsorship, whose
-    /// price is agreed per film.
+    /// The fixed price per mille of an ad type (display $5, video $15 CPM), or `None` for a
+    /// sponsorship, whose price is agreed per film.
     pub fn standard_price_per_mille(ad_type: u8) -> Option<u64> {
         match ad_type {
             DISPLAY => Some(super::DISPLAY_PRICE_PER_MILLE_LAMPORTS),
