@@ -119,7 +119,7 @@ test('collaboration: two browsers see each other’s chat live; a vote counts on
 test('debug page: the five actions succeed in green on the demo chain, a failing one shows red', { timeout: 300_000 }, async () => {
   const debugWallet = Keypair.generate();
   const { context, page } = await connectedPage(debugWallet);
-  // Views count only on a website the embed's publisher verified (issue 12): the wallet verifies its site first.
+  // Views count only on a website the embed's publisher verified: the wallet verifies its site first.
   // Posted from the page: it carries the wallet's session (the publisher routes act for the signed-in wallet only).
   const post = async (path: string, body: unknown) => {
     const answer = await page.evaluate(
@@ -139,7 +139,7 @@ test('debug page: the five actions succeed in green on the demo chain, a failing
   const left = (project: ApiProject) => BigInt(project.goalLamports) - BigInt(project.raisedLamports);
   const nearlyFunded = projects.find((project) => project.status === 'funding' && left(project) > 0n && left(project) < 5_000_000_000n);
   assert.ok(nearlyFunded, 'the seeded catalogue has a film less than 5 SOL short of its goal');
-  // Views are paid by advertisers (issue 14): a sponsorship of the film pays for the simulated view,
+  // Views are paid by advertisers: a sponsorship of the film pays for the simulated view,
   // at 2 SOL per 1,000 views so that the one view pays more than the rent of the distribution
   // account its settlement creates (a smaller batch waits for more views); its budget pays the
   // 1,000 impressions a campaign must afford.

@@ -1,4 +1,4 @@
-// The spec's business constants, limits and delays (SPEC.md §2, §4, §9), in one place; the program's
+// Every screen's business constants, limits, delays and option lists, in one place; the program's
 // own rules (split, minimum investment, limits, campaign prices) come from the program client.
 import {
   AD_TYPES as PROGRAM_AD_TYPES,
@@ -15,7 +15,7 @@ import {
   STANDARD_PRICE_PER_MILLE_LAMPORTS,
 } from '@marquee/program-client/constants'
 
-/** Investment amounts (SOL). Only "> 0" is validated; the minimum is a hint (spec §5). */
+/** Investment amounts (SOL). Only "> 0" is validated; the minimum is a hint only. */
 export const MIN_INVESTMENT_SOL = PROGRAM_MIN_INVESTMENT_SOL
 export const INVESTMENT_STEP_SOL = 0.01
 export const DEFAULT_INVESTMENT_SOL = MIN_INVESTMENT_SOL
@@ -111,7 +111,7 @@ export const EXPLORER_TX_URL = (signature: string) => `https://explorer.solana.c
 
 export const MS_PER_DAY = 86_400_000
 
-/** Studio listing form (spec §5, §9): release year range, minimum goal (USD), licence types, thumbnail rules. */
+/** Studio listing form: release year range, minimum goal (USD), licence types, thumbnail rules. */
 export const MIN_RELEASE_YEAR = 1900
 export const MAX_RELEASE_YEAR = 2025
 export const MIN_FUNDING_GOAL_USD = 1
@@ -130,30 +130,30 @@ export const MAX_TITLE_BYTES = MAX_TITLE_LEN
 export const MIN_FUNDING_WINDOW_DAYS = MIN_FUNDING_DAYS
 export const MAX_FUNDING_WINDOW_DAYS = MAX_FUNDING_DAYS
 
-/** Studio portal: listing and minting take at least these long (spec §9: listing 2 s, mint 2 s). */
+/** Studio portal: listing and minting each take at least 2 s, even when the chain is faster. */
 export const LISTING_MIN_MS = 2000
 export const MINT_MIN_MS = 2000
 /** Summary cards compare the last period with the one before it. */
 export const STUDIO_SUMMARY_PERIOD_DAYS = 30
 
-/** Studio verification (spec §2, §9): document review estimate, review time. */
+/** Studio verification: document review estimate, review time, documents per application. */
 export const VERIFICATION_ESTIMATE_HOURS = 24
 export const VERIFICATION_REVIEW_DAYS = '1-2'
 export const VERIFICATION_DOCUMENT_MAX = 5
 /** The demo chain's own view of one of its transactions (served by the API). */
 export const DEMO_TX_URL = (signature: string) => `/api/demo/transactions/${signature}`
 
-/** Collaboration hub (spec §2): the chat panel's height and the limits the server also enforces. */
+/** Collaboration hub: the chat panel's height and the limits the server also enforces. */
 export const CHAT_PANEL_HEIGHT_PX = 500
 export const CHAT_MESSAGE_MAX_LENGTH = 1000
 export const TOP_INVESTORS_SHOWN = 5
 
-/** Debug page (spec §9): the invest amount is in thousandths of SOL; embeds default to this site. */
+/** Debug page: the invest amount is in thousandths of SOL; embeds default to this site. */
 export const DEBUG_DEFAULT_INVESTMENT_AMOUNT = 1000
 export const DEBUG_DEFAULT_WEBSITE_URL = 'https://example.com'
 
 /**
- * Advertising (spec §2, §9; the program's constants.rs): prices per 1,000 impressions at
+ * Advertising (the plans' prices; the program's constants.rs): prices per 1,000 impressions at
  * 1 SOL = 1000 USD, the smallest budget (one settlement batch of 1,000 impressions), the grace
  * after a campaign's end before it can be closed, and the creative rules of the media store.
  */
@@ -178,6 +178,6 @@ export const MAX_CREATIVE_URI_BYTES = MAX_CREATIVE_URI_LEN
 export const DEBUG_CLOCK_ADVANCE_DAYS = 8
 export const MAX_CLOCK_ADVANCE_DAYS = 30
 
-/** Publisher program application (spec §2). */
+/** Publisher program application: the Monthly Visitors and Website Category choices. */
 export const MONTHLY_VISITOR_RANGES = ['1-5k', '5-25k', '25-100k', '100k-500k', '500k+'] as const
 export const WEBSITE_CATEGORIES = ['entertainment', 'news', 'blog', 'community', 'streaming', 'other'] as const

@@ -1,4 +1,4 @@
-// The spec's route table (SPEC.md §2); any other path is the not-found screen. Each screen is its own
+// The route table, one route per screen; any other path is the not-found screen. Each screen is its own
 // chunk, loaded when its route is first visited (the router's `lazy`), so the first page downloads
 // only the shell and that page's code. The marketplace's loader asks for its data meanwhile.
 import type { QueryClient } from '@tanstack/react-query'

@@ -1,5 +1,5 @@
 // The one HTTP helper of the app: JSON in and out, cookies always sent, the cluster on every call,
-// and non-OK answers turned into "{status}: {body text or status text}" errors (spec §7, §8).
+// and non-OK answers turned into "{status}: {body text or status text}" errors.
 /** The clusters the app knows: the demo chain and devnet (each request names one). */
 export type Cluster = 'demo' | 'devnet'
 

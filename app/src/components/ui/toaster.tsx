@@ -1,4 +1,4 @@
-// Toasts per spec §2: at most one visible, 5000 ms, F8 focuses the region, swipe right 50 px to dismiss.
+// Toasts: at most one visible, 5000 ms, F8 focuses the region, swipe right 50 px to dismiss.
 import {
   Toaster as ChakraToaster,
   Link,

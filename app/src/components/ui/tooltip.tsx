@@ -1,4 +1,4 @@
-// Tooltip per spec §2: opens after 700 ms; within 300 ms of another tooltip closing it opens at once.
+// Tooltip: opens after 700 ms; within 300 ms of another tooltip closing it opens at once.
 import { Tooltip as ChakraTooltip, Portal } from '@chakra-ui/react'
 import { useState, type ReactNode } from 'react'
 import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_WINDOW_MS } from '@/constants'

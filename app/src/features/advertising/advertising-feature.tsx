@@ -1,4 +1,4 @@
-// Advertising (/advertising, spec §2): For Advertisers (default) — the connected wallet's campaigns,
+// Advertising (/advertising), two tabs: For Advertisers (default) — the connected wallet's campaigns,
 // the three plans (Select Plan sets the request's ad type), the Request Advertising form that funds
 // a campaign, How Our Advertising Works — and For Publishers.
 import { Badge, Button, Card, Heading, List, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react'

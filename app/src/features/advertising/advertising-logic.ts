@@ -1,5 +1,5 @@
-// The advertising page's rules, apart from its screens (spec §2 "Advertising", §3 "Advertising
-// request", §9 ad prices): the three plans, the request form with what makes it a real campaign
+// The advertising page's rules, apart from its screens: the three plans with their CPM prices, the
+// request form's fields with what makes it a real campaign
 // (the SOL budget escrowed now, genres, window, creative, a sponsorship's film and price) and every
 // check made before anything is uploaded or spent, then the campaign input the client sends.
 import {

@@ -1,4 +1,4 @@
-// For Publishers (spec §2): the 40% share and its benefits, the Apply to Publisher Program form —
+// For Publishers: the 40% share and its benefits, the Apply to Publisher Program form —
 // the publisher's way into website verification: applying registers the website for the signed-in
 // wallet (POST /api/publishers/websites, with the contact email) and shows where to serve its
 // token — Our Ad Technology with the revenue split, and the compatible ad networks.

@@ -1,8 +1,9 @@
-// The Request Advertising form (spec §2, §3): the spec's fields, plus what makes the request a
-// campaign — the SOL budget escrowed now, target genres, start and end, the creative (an image for
-// display, a video file or URL for video, either for a sponsorship) and a sponsorship's film and
-// price. Every rule is checked before anything is uploaded or spent; then the creative goes to the
-// media store and the mode's client creates the campaign, 'Submitting...' meanwhile.
+// The Request Advertising form: company name, email, website, monthly budget, ad type and target
+// audience, plus what makes the request a campaign — the SOL budget escrowed now, target genres,
+// start and end, the creative (an image for display, a video file or URL for video, either for a
+// sponsorship) and a sponsorship's film and price. Every rule is checked before anything is uploaded
+// or spent; then the creative goes to the media store and the mode's client creates the campaign,
+// 'Submitting...' meanwhile.
 import { Alert, Button, Card, Checkbox, Field, Fieldset, Heading, HStack, Input, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useRef, useState } from 'react'
 import { notify } from '@/components/ui/toaster'

@@ -190,7 +190,7 @@ export function tokenShareFor(amountSol: number, fundingGoalUsd: number): number
 
 /**
  * The spec's write paths after a transaction. Demo mode swallows and logs API failures (the demo
- * chain's events are ingested anyway); on-chain mode rethrows them (spec §8).
+ * chain's events are ingested anyway); on-chain mode rethrows them.
  */
 export class WritePath {
   constructor(

@@ -1,4 +1,4 @@
-// Checkout rules (spec §2, §5): query parameters amount, projectId, title; both amount and projectId
+// Checkout rules: query parameters amount, projectId, title; both amount and projectId
 // required and non-zero; the Pay button is disabled while processing, without a wallet, or after success.
 
 export type CheckoutPhase = 'idle' | 'processing' | 'success'

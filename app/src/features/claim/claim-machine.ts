@@ -1,4 +1,4 @@
-// The claim screen's state machine (spec §2, §4): idle → in progress → success, or back to idle with
+// The claim screen's state machine: idle → in progress → success, or back to idle with
 // progress 0 on failure. Progress rises 5 points per 150 ms tick; since the claim is a real
 // transaction, it holds below 100 until the transaction is confirmed, and success comes at 100.
 import { CLAIM_PROGRESS_CONFIRMING_FROM, CLAIM_PROGRESS_STEP } from '@/constants'

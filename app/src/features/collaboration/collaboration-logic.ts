@@ -9,7 +9,7 @@ export interface MessageGroup {
   messages: ChatMessage[]
 }
 
-/** Consecutive messages from one sender form one group (spec §2, Chat). */
+/** Consecutive messages from one sender form one group in the Chat tab. */
 export function groupMessages(messages: ChatMessage[]): MessageGroup[] {
   const groups: MessageGroup[] = []
   for (const message of messages) {

@@ -1,4 +1,4 @@
-// Achievements (spec §9), computed client-side from the investor's real investments.
+// Achievements, computed client-side from the investor's real investments.
 // Early Bird and Hidden Gem Finder have no rule in the spec; theirs are defined here.
 import { amountToSol } from '@/lib/format'
 import type { Investment, Project } from '@marquee/api-contract'

@@ -1,4 +1,4 @@
-// Recommendations (spec §9): the top 3 unfunded projects by score =
+// Recommendations: the top 3 unfunded projects by score =
 //   funding ratio × 40 + deadline bonus ((10 − days) × 2 under 10 days left)
 //   + taste and director signals of up to 20 points each.
 // The two signals come from real data instead of the spec's random parts: taste is the share of the

@@ -1,4 +1,4 @@
-// The debug page's rules and messages (spec §5 "Debug", §8 debug messages), apart from its screen:
+// The debug page's rules and messages (each action's success and failure), apart from its screen:
 // which action a project allows, the token share estimate and the colour of a result.
 import { AMOUNT_UNITS_PER_SOL } from '@/constants'
 import { fundingPercentage } from '@/lib/format'
@@ -41,7 +41,7 @@ export function debugFailure(action: DebugAction, error: unknown): string {
   return `${DEBUG_FAILURE_PREFIX[action]}: ${error instanceof Error ? error.message : String(error)}`
 }
 
-/** Results that say 'failed' are red, every other one green (spec §2 "Debug page"). */
+/** Results that say 'failed' are red, every other one green. */
 export function resultTone(message: string): 'error' | 'success' {
   return /failed/i.test(message) ? 'error' : 'success'
 }
@@ -60,7 +60,7 @@ export const canClaimLicense = (project: Project) => goalReached(project) && pro
 /** Embed codes and views need a funded project. */
 export const needsFunded = (project: Project) => project.status === 'funded'
 
-/** Debug token share: amount / 1000 * 10, a fraction shown x100 as a percent (spec §9). */
+/** Debug token share: amount / 1000 * 10, a fraction shown x100 as a percent. */
 export function debugTokenShare(amount: number): number {
   return (amount / AMOUNT_UNITS_PER_SOL) * 10
 }

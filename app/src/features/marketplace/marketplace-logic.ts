@@ -1,4 +1,4 @@
-// Marketplace filtering and sorting (spec §2, §5): search is case-insensitive over title, description
+// Marketplace filtering and sorting: search is case-insensitive over title, description
 // and directorName; status all / funding / funded; sort by funding percentage, newest or endingSoon.
 import { fundingPercentage } from '@/lib/format'
 import type { Project } from '@marquee/api-contract'

@@ -1,4 +1,4 @@
-// Invest dialog rules (spec §2, §5): the wallet must be connected, the amount must parse as a number
+// Invest dialog rules: the wallet must be connected, the amount must parse as a number
 // above 0 (the 0.05 SOL minimum is a hint only), token share estimate to 4 decimals, gas 0.002 SOL.
 import { ESTIMATED_GAS_FEE_SOL, USD_PER_SOL } from '@/constants'
 import { tokenShareFor } from '@/features/chain/marquee-client'

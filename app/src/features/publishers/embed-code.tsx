@@ -1,5 +1,5 @@
 // An embed snippet with its copy button: the button appears only once the publisher is verified,
-// and copying says 'Copied to clipboard' with the approved-domains note (spec §2, §8).
+// and copying says 'Copied to clipboard' with the note that the code works on approved domains only.
 import { Box, Button, Code, Stack, Text } from '@chakra-ui/react'
 import { LuCopy } from 'react-icons/lu'
 import { notify } from '@/components/ui/toaster'

@@ -1,4 +1,4 @@
-// Embed Library (/embed, spec §2): wallet-gated; the funded films the wallet invested in, plus the
+// Embed Library (/embed): wallet-gated; the funded films the wallet invested in, plus the
 // whole funded catalogue once it has a verified website. Selecting a film opens Preview Player,
 // Embed Code (verification, Use Embed Code or Auto-List, a real register_embed) and Analytics.
 // The publisher's totals and per-embed earnings sit above the list.

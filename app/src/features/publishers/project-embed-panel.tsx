@@ -1,6 +1,6 @@
-// The project page's embed panel (spec §2): a restricted notice, the verification form, or the code
-// with its copy button once the wallet has a verified website. A registered embed of this film is
-// shown in place of the film's generic code.
+// The project page's embed panel, in three states: a restricted notice, the verification form, or
+// the code with its copy button once the wallet has a verified website. A registered embed of this
+// film is shown in place of the film's generic code.
 import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react'
 import { useWalletAddress } from '@/features/wallet/wallet-bridge'
 import { useState } from 'react'

@@ -27,7 +27,7 @@ const website = (overrides: Partial<PublisherWebsite> = {}): PublisherWebsite =>
   ...overrides,
 })
 
-describe('verification form rules (spec §5)', () => {
+describe('verification form rules: required fields, http(s) URL without spaces, x@y.z email', () => {
   it('inline verify: the URL is required, then must be http(s) without spaces', () => {
     expect(validateInlineVerify('  ')).toEqual({
       ok: false,

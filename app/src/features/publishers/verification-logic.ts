@@ -1,6 +1,6 @@
-// Website verification on the client (spec §2 "Embed access", §5): the form rules and their
-// messages, and the states a publisher's website goes through — unverified, the verify form (with
-// the token the server issued, once asked), verified.
+// Website verification on the client: the form rules and their messages, and the states a
+// publisher's website goes through — unverified, the verify form (with the token the server issued,
+// once asked), verified.
 import type { PublisherWebsite } from '@marquee/api-contract'
 
 export interface Toast {
@@ -13,9 +13,9 @@ export type Validation = { ok: true; websiteUrl: string; contactEmail?: string }
 
 const invalid = (title: string, description: string): Validation => ({ ok: false, toast: { title, description, variant: 'destructive' } })
 
-/** Spec §5: http or https, no spaces. */
+/** A website URL: http or https, no spaces. */
 export const isWebsiteUrl = (text: string) => /^https?:\/\/\S+$/i.test(text)
-/** Spec §5: the shape x@y.z. */
+/** An email address: the shape x@y.z. */
 export const isEmail = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)
 
 /** The Embed Library's inline verify: only the URL, required. */

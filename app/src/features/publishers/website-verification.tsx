@@ -1,6 +1,6 @@
-// Verifying a publisher's website (spec §2 "Embed access", §5): unverified → the verify form →
-// verified. The form asks the server for a token, shows where the site must serve it, and has the
-// server check the site; a failed check keeps the form open with the server's reason.
+// Verifying a publisher's website: unverified → the verify form → verified. The form asks the
+// server for a token, shows where the site must serve it, and has the server check the site; a
+// failed check keeps the form open with the server's reason.
 import { Alert, Badge, Box, Button, Card, Code, Field, HStack, Input, Stack, Text } from '@chakra-ui/react'
 import { useReducer, useState } from 'react'
 import { LuShieldCheck } from 'react-icons/lu'
@@ -47,7 +47,7 @@ export function WebsiteVerification({
   onCancel,
 }: {
   verified: boolean
-  /** The project page's form also asks for a contact email (spec §5). */
+  /** The project page's form also asks for a contact email, required too. */
   withContactEmail?: boolean
   startOpen?: boolean
   onCancel?: () => void

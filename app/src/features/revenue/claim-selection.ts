@@ -1,7 +1,7 @@
-// The revenue page's claim dialog rules (spec §4 "Claim (revenue page)", §5, §8): select all or
-// specific distributions, and the messages of an empty list, an empty selection, success and
-// failure. On chain a claim settles a film's whole position, so a distribution is selected together
-// with the other unclaimed distributions of its film.
+// The revenue page's claim dialog rules: select all or specific distributions, and the messages
+// of an empty list, an empty selection, success and failure. On chain a claim settles a film's
+// whole position, so a distribution is selected together with the other unclaimed distributions
+// of its film.
 import type { UnclaimedDistribution, UnclaimedRevenue } from '@marquee/api-contract'
 
 export const NO_REVENUE_TO_CLAIM = {

@@ -1,7 +1,7 @@
-// Upload Content: 'List Existing Movie for License' (spec §2, §3, §5). Nothing is sent until every
-// rule holds; the thumbnail is checked (JPG/PNG, ≤ 10 MB) before it is uploaded to the media store;
-// then the mode's client registers the studio (first listing) and creates the project. The button
-// reads 'Listing Movie...' meanwhile; the toast links to the transaction; the form resets.
+// Upload Content: 'List Existing Movie for License'. Nothing is sent until every rule holds; the
+// thumbnail is checked (JPG/PNG, ≤ 10 MB) before it is uploaded to the media store; then the mode's
+// client registers the studio (first listing) and creates the project. The button reads 'Listing
+// Movie...' meanwhile; the toast links to the transaction; the form resets.
 import { Button, Card, Field, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useRef, useState } from 'react'
 import { notify } from '@/components/ui/toaster'

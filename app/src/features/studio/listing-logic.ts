@@ -1,7 +1,7 @@
-// The listing form of the Production Portal (spec §3 "Listing form", §5): its fields, the rules that
-// must hold before anything is sent (required fields, release year, goal, deadline inside the
-// platform's funding window, the studio's funding cap, genres) and the thumbnail checks (JPG/PNG,
-// at most 10 MB) made before an upload. Pure, so the rules are tested apart from the screen.
+// The listing form of the Production Portal: its fields, the rules that must hold before anything
+// is sent (required fields, release year, goal, deadline inside the platform's funding window, the
+// studio's funding cap, genres) and the thumbnail checks (JPG/PNG, at most 10 MB) made before an
+// upload. Pure, so the rules are tested apart from the screen.
 import {
   DEFAULT_LICENSE_TYPE,
   LICENSE_TYPES,
@@ -93,7 +93,10 @@ export function deadlineBounds(limits: ListingLimits, now: number): { min: strin
 
 const REQUIRED: ListingField[] = ['title', 'directorName', 'releaseYear', 'licenseType', 'description', 'fundingGoal', 'deadline', 'genres']
 
-/** Every rule of spec §5 plus the program's (title length, funding window, cap); empty when valid. */
+/**
+ * The form's rules (required fields, release year range, minimum goal, licence type, a date deadline)
+ * plus the program's (title length, funding window, cap); empty when valid.
+ */
 export function validateListing(form: ListingForm, limits: ListingLimits, now: number = Date.now()): ListingErrors {
   const errors: ListingErrors = {}
   for (const field of REQUIRED) {

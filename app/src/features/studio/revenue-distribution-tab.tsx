@@ -1,6 +1,6 @@
 // The portal's Revenue Distribution tab: the studio's films' on-chain distributions (Project,
 // Revenue Generated, Distribution Date, Status, Transaction) and the split every distribution
-// follows (spec §2: publishers 40%, investors 57.5%, platform 2.5%, Solana fees 0%).
+// follows (publishers 40%, investors 57.5%, platform 2.5%, Solana fees 0%).
 import { Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { DataTable } from '@/components/ui/data-table'
 import { SummaryStat } from '@/components/ui/summary-stat'

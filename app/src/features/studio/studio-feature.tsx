@@ -1,5 +1,5 @@
 // Production Portal (/studio): the connected wallet's studio — header, summary cards and the four
-// tabs of spec §2 (Projects, Upload Content, Revenue Distribution, Studio Settings), all from the
+// tabs (Projects, Upload Content, Revenue Distribution, Studio Settings), all from the
 // indexed chain and the studio's saved settings.
 import { Badge, Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react'
 import { useState } from 'react'

@@ -1,6 +1,6 @@
-// The Production Portal's figures (spec §2 "Studio Portal", §3 "Studio project"): the studio's
-// projects in the spec's shape, the summary cards, and real period-over-period changes measured
-// from the studio's on-chain revenue distributions (where the spec shows fixed labels).
+// The Production Portal's figures: the studio's projects in the spec's shape, the summary cards,
+// and real period-over-period changes measured from the studio's on-chain revenue distributions
+// (where the spec shows fixed labels).
 import { MS_PER_DAY, STUDIO_SUMMARY_PERIOD_DAYS } from '@/constants'
 import { fundingPercentage } from '@/lib/format'
 import type { PlatformDistribution, Project } from '@marquee/api-contract'

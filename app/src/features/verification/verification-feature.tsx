@@ -1,4 +1,4 @@
-// Studio Verification (/verification): the four-step tracker of spec §2 from real state, the
+// Studio Verification (/verification): the four-step tracker from real state, the
 // application form (documents uploaded to the media store), the wallet's signature (register_studio),
 // the spec's texts and benefits — and, for the platform admin's wallet only, the review of applications.
 import { Badge, Box, Button, Card, Field, Heading, HStack, Input, Progress, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react'

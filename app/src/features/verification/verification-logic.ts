@@ -1,4 +1,4 @@
-// The Studio Verification tracker (spec §2) computed from real state: the studio's application
+// The Studio Verification four-step tracker computed from real state: the studio's application
 // (persisted, reviewed by the platform admin), its on-chain registration (the wallet signed
 // register_studio) and its verified flag (verify_studio by the admin). Pure, tested apart.
 import { MS_PER_DAY, VERIFICATION_ESTIMATE_HOURS } from '@/constants'

@@ -1,4 +1,4 @@
-// Wallet-gated pages show 'Connect Your Wallet' with an explanation of their own (spec §2), and
+// Wallet-gated pages show 'Connect Your Wallet' with an explanation of their own, and
 // wait for the connected wallet's sign-in before they act for it.
 import { Button, Card, Heading, Icon, Spinner, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
