@@ -8,16 +8,67 @@ cd "$(dirname "$0")/.."
 # Each step says when it started (minutes:seconds since the start), so a slow run shows where the time went.
 step() { printf '\n==> [%d:%02d] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 
+# Independent steps run side by side on the machine's two cores: `in_background NAME CMD…` starts one
+# with its output kept in a file, and `await_background NAME` prints that output, when it started and
+# ended, and stops the run if it failed. The foreground step's output stays readable as it comes.
+declare -A BACKGROUND_PIDS BACKGROUND_LOGS
+in_background() {
+  local name=$1 log
+  shift
+  log=$(mktemp)
+  step "started beside the next steps: $name"
+  (
+    started=$SECONDS
+    status=0
+    "$@" || status=$?
+    printf '\n(%s: started at [%d:%02d], ended at [%d:%02d], exit %d)\n' "$name" $((started / 60)) $((started % 60)) \
+      $((SECONDS / 60)) $((SECONDS % 60)) "$status"
+    exit "$status"
+  ) >"$log" 2>&1 &
+  BACKGROUND_PIDS[$name]=$!
+  BACKGROUND_LOGS[$name]=$log
+}
+await_background() {
+  local name=$1 status=0
+  wait "${BACKGROUND_PIDS[$name]}" || status=$?
+  step "output of $name"
+  cat "${BACKGROUND_LOGS[$name]}"
+  rm -f "${BACKGROUND_LOGS[$name]}"
+  if [ "$status" -ne 0 ]; then
+    printf '\n%s failed (exit %d)\n' "$name" "$status"
+    exit "$status"
+  fi
+}
+# A step that fails stops the run: what runs beside it stops too.
+trap 'for pid in "${BACKGROUND_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done' EXIT
+lint_and_typecheck() { npm run lint && npm run typecheck; }
+indexer_on_postgres() {
+  # Every file that reaches the database, not the ones that never do (the decoder, the program and RPC
+  # clients, the deploy script) nor the kill -9 restart tests (crash, demo-crash: minutes each on
+  # PostgreSQL; what they prove of the log and the cursor is the same code on both databases, and the
+  # failover test kills a PostgreSQL leader mid-work). All of them: bash scripts/with-postgres.sh npm test -w indexer
+  local pg_files
+  pg_files=$(cd indexer && ls test/*.test.ts | grep -Ev '^test/(crash|demo-crash|demo-deploy|base58|decoder|program|rpc)\.test\.ts$')
+  (cd indexer && bash ../scripts/with-postgres.sh node --import tsx --test --test-concurrency=1 --test-force-exit $pg_files)
+}
+build_app_for_browsers() {
+  if ! command -v chromium >/dev/null 2>&1; then
+    echo "installing Debian's chromium for the browser tests"
+    local sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get update -q
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q chromium
+  fi
+  npm run build -w app
+}
+
 step "installing npm dependencies"
 # `npm install` rather than `npm ci`: it honours the lock file, and tolerates the platform-specific
 # optional packages (litesvm-*, esbuild-*) npm leaves out of a lock written on one platform.
 npm install --no-audit --no-fund
 
-step "lint: eslint over every workspace (npm run lint)"
-npm run lint
-
-step "type-check: tsc --noEmit of every TypeScript project (npm run typecheck)"
-npm run typecheck
+# ESLint over every workspace and tsc --noEmit of every TypeScript project, beside the program's build and tests.
+in_background "lint and type-check (npm run lint, npm run typecheck)" lint_and_typecheck
 
 step "building the program"
 bash scripts/build-program.sh
@@ -31,29 +82,23 @@ cargo test -p marquee
 
 step "program tests: mocha against target/deploy/marquee.so in solana-bankrun (scripts/test-program.sh)"
 bash scripts/test-program.sh
+await_background "lint and type-check (npm run lint, npm run typecheck)"
 
-step "workspace package tests (the indexer on SQLite)"
+# The two databases' suites side by side: each is one test file at a time (their servers and clocks
+# are per file), and neither reaches the other's database.
+in_background "the indexer suite again on PostgreSQL (a throwaway server: scripts/with-postgres.sh sets DATABASE_URL)" indexer_on_postgres
+
+step "workspace package tests (the indexer on SQLite, the app's unit tests)"
 npm test --workspaces --if-present
+await_background "the indexer suite again on PostgreSQL (a throwaway server: scripts/with-postgres.sh sets DATABASE_URL)"
 
-step "the indexer suite again on PostgreSQL (a throwaway server: scripts/with-postgres.sh sets DATABASE_URL)"
-# Every file that reaches the database, not the ones that never do (the decoder, the program and RPC
-# clients, the deploy script) nor the kill -9 restart tests (crash, demo-crash: minutes each on
-# PostgreSQL; what they prove of the log and the cursor is the same code on both databases, and the
-# failover test kills a PostgreSQL leader mid-work). All of them: bash scripts/with-postgres.sh npm test -w indexer
-pg_files=$(cd indexer && ls test/*.test.ts | grep -Ev '^test/(crash|demo-crash|demo-deploy|base58|decoder|program|rpc)\.test\.ts$')
-(cd indexer && bash ../scripts/with-postgres.sh node --import tsx --test --test-concurrency=1 --test-force-exit $pg_files)
+in_background "building the dApp for the browser tests (Debian's chromium installed if missing)" build_app_for_browsers
 
 step "the API's contract: a property-based fuzz of /api/openapi.json against a fresh server (scripts/test-api-fuzz.sh)"
 bash scripts/test-api-fuzz.sh
+await_background "building the dApp for the browser tests (Debian's chromium installed if missing)"
 
-step "end to end: the demo journey in headless Chromium against the built dApp and the real server"
-if ! command -v chromium >/dev/null 2>&1; then
-  step "installing Debian's chromium for the browser test"
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -q
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q chromium
-fi
-npm run build -w app
+step "end to end: every journey in headless Chromium against the built dApp and the real server"
 node --import tsx --test e2e/*.test.ts
 
 step "end to end again on PostgreSQL: the demo journey against two API processes behind a round-robin proxy and a separate leader"
