@@ -4,9 +4,8 @@
 // of each route must be the signed-in wallet (requireWallet, once per route: 401 without a session, 403
 // for another wallet's). New chat messages
 // are pushed to open hubs as server-sent events from the cluster's ChatFeed, which polls the table.
-import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
-import { ApiRoutes, errors, json, media } from '../openapi.ts';
+import { ApiRoutes, media, get, post, del } from '../openapi.ts';
 import { type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { SSE_KEEPALIVE_MS } from '../../constants.ts';
@@ -78,13 +77,7 @@ export function collaborationRoutes(now: () => number) {
 
   return new ApiRoutes()
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/',
-        summary: 'The hubs of the films a wallet lists or holds shares of',
-        request: { query: hubListQuery },
-        responses: { 200: json(contract.LIST_RESPONSES['/api/collaboration']) },
-      }),
+      get('/', 'The hubs of the films a wallet lists or holds shares of', { query: hubListQuery, response: contract.LIST_RESPONSES['/api/collaboration'] }),
       async (c) => {
         const query = c.req.valid('query');
         const page = requestedPage(query, collaboration.HUB_ORDER);
@@ -93,12 +86,10 @@ export function collaborationRoutes(now: () => number) {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/{projectId}',
-        summary: 'A hub: team (paginated), top investors, counts; viewerIsStudio for ?wallet=',
-        request: { params: projectIdParams, query: hubQuery },
-        responses: { 200: json(contract.LIST_RESPONSES['/api/collaboration/{projectId}']) },
+      get('/{projectId}', 'A hub: team (paginated), top investors, counts; viewerIsStudio for ?wallet=', {
+        params: projectIdParams,
+        query: hubQuery,
+        response: contract.LIST_RESPONSES['/api/collaboration/{projectId}'],
       }),
       async (c) => {
         const db = c.var.cluster.db;
@@ -136,13 +127,7 @@ export function collaborationRoutes(now: () => number) {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/{projectId}/messages',
-        summary: 'Chat history, oldest first',
-        request: { params: projectIdParams, query: messagesQuery },
-        responses: { 200: json(contract.chatHistory) },
-      }),
+      get('/{projectId}/messages', 'Chat history, oldest first', { params: projectIdParams, query: messagesQuery, response: contract.chatHistory }),
       async (c) => {
         const db = c.var.cluster.db;
         const project = await projectOr404(db, c.req.valid('param').projectId);
@@ -151,12 +136,10 @@ export function collaborationRoutes(now: () => number) {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/{projectId}/stream',
-        summary: 'New chat messages as server-sent events (event "message", id = message id)',
-        request: { params: projectIdParams, query: messagesQuery },
-        responses: { 200: media('text/event-stream', 'new chat messages: event "message", id = the message id, data = the message as JSON') },
+      get('/{projectId}/stream', 'New chat messages as server-sent events (event "message", id = message id)', {
+        params: projectIdParams,
+        query: messagesQuery,
+        response: media('text/event-stream', 'new chat messages: event "message", id = the message id, data = the message as JSON'),
       }),
       async (c) => {
         const db = c.var.cluster.db;
@@ -184,12 +167,12 @@ export function collaborationRoutes(now: () => number) {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'post',
-        path: '/{projectId}/messages',
-        summary: 'Post a chat message as the signed-in wallet',
-        request: { params: projectIdParams, body: { content: { 'application/json': { schema: messageBody } } } },
-        responses: { 201: json(contract.chatMessage, 'created'), ...errors({ 401: 'no session' }) },
+      post('/{projectId}/messages', 'Post a chat message as the signed-in wallet', {
+        params: projectIdParams,
+        body: messageBody,
+        response: contract.chatMessage,
+        status: 201,
+        errors: { 401: 'no session' },
       }),
       async (c) => {
         const { walletAddress, text, attachment } = c.req.valid('json');
@@ -202,12 +185,10 @@ export function collaborationRoutes(now: () => number) {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/{projectId}/updates',
-        summary: "The studio's updates, newest first",
-        request: { params: projectIdParams, query: pageQuery },
-        responses: { 200: json(contract.LIST_RESPONSES['/api/collaboration/{projectId}/updates']) },
+      get('/{projectId}/updates', "The studio's updates, newest first", {
+        params: projectIdParams,
+        query: pageQuery,
+        response: contract.LIST_RESPONSES['/api/collaboration/{projectId}/updates'],
       }),
       async (c) => {
         const db = c.var.cluster.db;
@@ -218,12 +199,12 @@ export function collaborationRoutes(now: () => number) {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'post',
-        path: '/{projectId}/updates',
-        summary: 'Post an update (the studio only)',
-        request: { params: projectIdParams, body: { content: { 'application/json': { schema: updateBody } } } },
-        responses: { 201: json(contract.update, 'created'), ...errors({ 401: 'no session', 403: 'not the studio of this film' }) },
+      post('/{projectId}/updates', 'Post an update (the studio only)', {
+        params: projectIdParams,
+        body: updateBody,
+        response: contract.update,
+        status: 201,
+        errors: { 401: 'no session', 403: 'not the studio of this film' },
       }),
       async (c) => {
         const db = c.var.cluster.db;
@@ -234,12 +215,10 @@ export function collaborationRoutes(now: () => number) {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/{projectId}/polls',
-        summary: 'Polls with tallies, newest first; myVote for ?wallet=',
-        request: { params: projectIdParams, query: pollListQuery },
-        responses: { 200: json(contract.LIST_RESPONSES['/api/collaboration/{projectId}/polls']) },
+      get('/{projectId}/polls', 'Polls with tallies, newest first; myVote for ?wallet=', {
+        params: projectIdParams,
+        query: pollListQuery,
+        response: contract.LIST_RESPONSES['/api/collaboration/{projectId}/polls'],
       }),
       async (c) => {
         const db = c.var.cluster.db;
@@ -251,12 +230,12 @@ export function collaborationRoutes(now: () => number) {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'post',
-        path: '/{projectId}/polls',
-        summary: 'Open a poll (the studio only)',
-        request: { params: projectIdParams, body: { content: { 'application/json': { schema: pollBody } } } },
-        responses: { 201: json(contract.poll, 'created'), ...errors({ 401: 'no session', 403: 'not the studio of this film' }) },
+      post('/{projectId}/polls', 'Open a poll (the studio only)', {
+        params: projectIdParams,
+        body: pollBody,
+        response: contract.poll,
+        status: 201,
+        errors: { 401: 'no session', 403: 'not the studio of this film' },
       }),
       async (c) => {
         const db = c.var.cluster.db;
@@ -270,12 +249,12 @@ export function collaborationRoutes(now: () => number) {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'post',
-        path: '/{projectId}/polls/{pollId}/votes',
-        summary: 'Vote once per wallet while the poll is active',
-        request: { params: pollParams, body: { content: { 'application/json': { schema: voteBody } } } },
-        responses: { 201: json(contract.poll, 'created'), ...errors({ 401: 'no session', 409: 'Already Voted' }) },
+      post('/{projectId}/polls/{pollId}/votes', 'Vote once per wallet while the poll is active', {
+        params: pollParams,
+        body: voteBody,
+        response: contract.poll,
+        status: 201,
+        errors: { 401: 'no session', 409: 'Already Voted' },
       }),
       async (c) => {
         const { walletAddress, optionId } = c.req.valid('json');
@@ -292,12 +271,12 @@ export function collaborationRoutes(now: () => number) {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'post',
-        path: '/{projectId}/team',
-        summary: 'Add a team member (the studio only)',
-        request: { params: projectIdParams, body: { content: { 'application/json': { schema: teamMemberBody } } } },
-        responses: { 201: json(contract.teamMember, 'created'), ...errors({ 401: 'no session', 403: 'not the studio of this film' }) },
+      post('/{projectId}/team', 'Add a team member (the studio only)', {
+        params: projectIdParams,
+        body: teamMemberBody,
+        response: contract.teamMember,
+        status: 201,
+        errors: { 401: 'no session', 403: 'not the studio of this film' },
       }),
       async (c) => {
         const db = c.var.cluster.db;
@@ -308,12 +287,12 @@ export function collaborationRoutes(now: () => number) {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'delete',
-        path: '/{projectId}/team/{memberId}',
-        summary: 'Remove a team member (the studio only)',
-        request: { params: teamMemberParams, body: { content: { 'application/json': { schema: actorBody } } } },
-        responses: { 204: { description: 'removed' }, ...errors({ 401: 'no session', 403: 'not the studio of this film' }) },
+      del('/{projectId}/team/{memberId}', 'Remove a team member (the studio only)', {
+        params: teamMemberParams,
+        body: actorBody,
+        response: { description: 'removed' },
+        status: 204,
+        errors: { 401: 'no session', 403: 'not the studio of this film' },
       }),
       async (c) => {
         const db = c.var.cluster.db;

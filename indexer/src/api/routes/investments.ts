@@ -1,7 +1,6 @@
 // /api/investments: a user's and a project's investments, and the verified invest write.
-import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
-import { VERIFIED_WRITE, ApiRoutes, errors, json } from '../openapi.ts';
+import { VERIFIED_WRITE, ApiRoutes, get, post } from '../openapi.ts';
 import { fail } from '../errors.ts';
 import { pageAnswer, requestedPage } from '../page-cursor.ts';
 import { investmentBody, pageQuery, projectIdParams, userIdParams } from '../schemas.ts';
@@ -13,12 +12,10 @@ import { projectOfWrite, verifiedEvents } from '../verify.ts';
 export function investmentRoutes(now: () => number) {
   return new ApiRoutes()
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/user/{userId}',
-        summary: "A user's investments with their project, newest first",
-        request: { params: userIdParams, query: pageQuery },
-        responses: { 200: json(contract.LIST_RESPONSES['/api/investments/user/{userId}']) },
+      get('/user/{userId}', "A user's investments with their project, newest first", {
+        params: userIdParams,
+        query: pageQuery,
+        response: contract.LIST_RESPONSES['/api/investments/user/{userId}'],
       }),
       async (c) => {
         const ctx = c.var.cluster;
@@ -38,12 +35,10 @@ export function investmentRoutes(now: () => number) {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/project/{projectId}',
-        summary: "A project's investments, newest first",
-        request: { params: projectIdParams, query: pageQuery },
-        responses: { 200: json(contract.LIST_RESPONSES['/api/investments/project/{projectId}']) },
+      get('/project/{projectId}', "A project's investments, newest first", {
+        params: projectIdParams,
+        query: pageQuery,
+        response: contract.LIST_RESPONSES['/api/investments/project/{projectId}'],
       }),
       async (c) => {
         const ctx = c.var.cluster;
@@ -55,17 +50,11 @@ export function investmentRoutes(now: () => number) {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'post',
-        path: '/',
-        summary: 'Record an investment after verifying its invest transaction',
-        request: { body: { content: { 'application/json': { schema: investmentBody } } } },
-        responses: {
-          201: json(contract.investmentWithProject, 'created'),
-          ...errors({
-            ...VERIFIED_WRITE,
-          }),
-        },
+      post('/', 'Record an investment after verifying its invest transaction', {
+        body: investmentBody,
+        response: contract.investmentWithProject,
+        status: 201,
+        errors: VERIFIED_WRITE,
       }),
       async (c) => {
         const ctx = c.var.cluster;
