@@ -16,7 +16,7 @@ import type { KeysetPage, Paged } from '../../db/keyset.ts';
 import { requireWallet } from '../../auth/guard.ts';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
-import { nextCursor, pageAnswer, requestedPage } from '../page-cursor.ts';
+import { listAnswer, nextCursor, requestedPage } from '../page-cursor.ts';
 import {
   actorBody,
   hubListQuery,
@@ -80,9 +80,15 @@ export function collaborationRoutes(now: () => number) {
       get('/', 'The hubs of the films a wallet lists or holds shares of', { query: hubListQuery, response: contract.LIST_RESPONSES['/api/collaboration'] }),
       async (c) => {
         const query = c.req.valid('query');
-        const page = requestedPage(query, collaboration.HUB_ORDER);
-        if (!page) return c.json(await collaboration.hubsOf(c.var.cluster.db, query.wallet));
-        return c.json(pageAnswer(collaboration.HUB_ORDER, await collaboration.pageHubs(c.var.cluster.db, query.wallet, page)));
+        const db = c.var.cluster.db;
+        return c.json(
+          await listAnswer(
+            query,
+            collaboration.HUB_ORDER,
+            () => collaboration.hubsOf(db, query.wallet),
+            (page) => collaboration.pageHubs(db, query.wallet, page),
+          ),
+        );
       },
     )
     .endpoint(
@@ -193,9 +199,8 @@ export function collaborationRoutes(now: () => number) {
       async (c) => {
         const db = c.var.cluster.db;
         const project = await projectOr404(db, c.req.valid('param').projectId);
-        const page = requestedPage(c.req.valid('query'), collaboration.UPDATE_ORDER);
-        if (!page) return c.json(await collaboration.listUpdates(db, project.id));
-        return c.json(pageAnswer(collaboration.UPDATE_ORDER, await collaboration.pageUpdates(db, project.id, page)));
+        const list = () => collaboration.listUpdates(db, project.id);
+        return c.json(await listAnswer(c.req.valid('query'), collaboration.UPDATE_ORDER, list, (page) => collaboration.pageUpdates(db, project.id, page)));
       },
     )
     .endpoint(
@@ -224,9 +229,9 @@ export function collaborationRoutes(now: () => number) {
         const db = c.var.cluster.db;
         const project = await projectOr404(db, c.req.valid('param').projectId);
         const query = c.req.valid('query');
-        const page = requestedPage(query, collaboration.POLL_ORDER);
-        if (!page) return c.json(await collaboration.listPolls(db, project.id, query.wallet ?? null, now()));
-        return c.json(pageAnswer(collaboration.POLL_ORDER, await collaboration.pagePolls(db, project.id, query.wallet ?? null, now(), page)));
+        const viewer = query.wallet ?? null;
+        const list = () => collaboration.listPolls(db, project.id, viewer, now());
+        return c.json(await listAnswer(query, collaboration.POLL_ORDER, list, (page) => collaboration.pagePolls(db, project.id, viewer, now(), page)));
       },
     )
     .endpoint(

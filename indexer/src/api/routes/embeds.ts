@@ -3,7 +3,7 @@ import * as contract from '@marquee/api-contract';
 import { CHAIN_LOOKUP, ApiRoutes, post, get } from '../openapi.ts';
 import { embedBody, embedListQuery, publisherClaimBody } from '../schemas.ts';
 import { embeds, users } from '../../db/index.ts';
-import { pageAnswer, requestedPage } from '../page-cursor.ts';
+import { listAnswer } from '../page-cursor.ts';
 import { listEmbeds, pageEmbeds } from '../shapes.ts';
 import { projectOfWrite, verifiedEvents } from '../verify.ts';
 
@@ -52,9 +52,8 @@ export function embedRoutes(now: () => number) {
         const publisherAddress = query.publisher ? (await users.resolveUser(ctx.db, query.publisher)).chainAddress : undefined;
         const filter = { projectId: query.projectId, publisher: publisherAddress };
         const origin = new URL(c.req.url).origin;
-        const page = requestedPage(query, embeds.EMBED_ORDER);
-        if (!page) return c.json(await listEmbeds(ctx, origin, filter));
-        return c.json(pageAnswer(embeds.EMBED_ORDER, await pageEmbeds(ctx, origin, filter, page)));
+        const list = () => listEmbeds(ctx, origin, filter);
+        return c.json(await listAnswer(query, embeds.EMBED_ORDER, list, (page) => pageEmbeds(ctx, origin, filter, page)));
       })
   );
 }

@@ -2,7 +2,8 @@
 import * as contract from '@marquee/api-contract';
 import { VERIFIED_WRITE, ApiRoutes, get, post } from '../openapi.ts';
 import { fail } from '../errors.ts';
-import { pageAnswer, requestedPage } from '../page-cursor.ts';
+import { listAnswer } from '../page-cursor.ts';
+import type { KeysetPage } from '../../db/keyset.ts';
 import { investmentBody, pageQuery, projectIdParams, userIdParams } from '../schemas.ts';
 import { investments, users } from '../../db/index.ts';
 import { getProject } from '../../read-models/projects.ts';
@@ -28,10 +29,12 @@ export function investmentRoutes(now: () => number) {
           for (const investment of list) result.push({ ...investment, project: await getProject(ctx, origin, now(), investment.projectId) });
           return result;
         };
-        const page = requestedPage(c.req.valid('query'), investments.INVESTMENT_ORDER);
-        if (!page) return c.json(await withProjects(await listInvestments(ctx, { investor: chainAddress })));
-        const found = await pageInvestments(ctx, { investor: chainAddress }, page);
-        return c.json(pageAnswer(investments.INVESTMENT_ORDER, { rows: await withProjects(found.rows), next: found.next }));
+        const list = async () => withProjects(await listInvestments(ctx, { investor: chainAddress }));
+        const pageOf = async (page: KeysetPage) => {
+          const found = await pageInvestments(ctx, { investor: chainAddress }, page);
+          return { rows: await withProjects(found.rows), next: found.next };
+        };
+        return c.json(await listAnswer(c.req.valid('query'), investments.INVESTMENT_ORDER, list, pageOf));
       },
     )
     .endpoint(
@@ -44,9 +47,8 @@ export function investmentRoutes(now: () => number) {
         const ctx = c.var.cluster;
         const { projectId } = c.req.valid('param');
         if (!(await getProject(ctx, new URL(c.req.url).origin, now(), projectId))) fail(404, 'Project not found');
-        const page = requestedPage(c.req.valid('query'), investments.INVESTMENT_ORDER);
-        if (!page) return c.json(await listInvestments(ctx, { projectId }));
-        return c.json(pageAnswer(investments.INVESTMENT_ORDER, await pageInvestments(ctx, { projectId }, page)));
+        const list = () => listInvestments(ctx, { projectId });
+        return c.json(await listAnswer(c.req.valid('query'), investments.INVESTMENT_ORDER, list, (page) => pageInvestments(ctx, { projectId }, page)));
       },
     )
     .endpoint(

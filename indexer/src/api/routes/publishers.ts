@@ -7,7 +7,7 @@ import { WALLET_SESSION, ApiRoutes, get, post } from '../openapi.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { requireWallet } from '../../auth/guard.ts';
 import { fail } from '../errors.ts';
-import { nextCursor, pageAnswer, requestedPage } from '../page-cursor.ts';
+import { listAnswer, nextCursor, requestedPage } from '../page-cursor.ts';
 import {
   apiKeyBody,
   apiKeyIdParams,
@@ -19,7 +19,6 @@ import {
   websiteRequestBody,
   websiteVerifyBody,
 } from '../schemas.ts';
-import { mapPage } from '../../db/keyset.ts';
 import { isoDate } from '../../read-models/units.ts';
 import { API_KEY_PREFIX, API_KEY_SHOWN_PREFIX_LENGTH, MAX_ANALYTICS_WINDOW_DAYS } from '../../constants.ts';
 import { publishers, type Executor } from '../../db/index.ts';
@@ -68,9 +67,11 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
       async (c) => {
         const { walletAddress } = c.req.valid('param');
         requireWallet(c, walletAddress);
-        const page = requestedPage(c.req.valid('query'), publishers.WEBSITE_ORDER);
-        if (!page) return c.json((await publishers.listWebsites(c.var.cluster.db, walletAddress)).map(websiteShape));
-        return c.json(pageAnswer(publishers.WEBSITE_ORDER, mapPage(await publishers.pageWebsites(c.var.cluster.db, walletAddress, page), websiteShape)));
+        const { db } = c.var.cluster;
+        const list = () => publishers.listWebsites(db, walletAddress);
+        return c.json(
+          await listAnswer(c.req.valid('query'), publishers.WEBSITE_ORDER, list, (page) => publishers.pageWebsites(db, walletAddress, page), websiteShape),
+        );
       },
     )
     .endpoint(
@@ -134,9 +135,9 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
           createdAt: isoMs(row.created_at)!,
           revokedAt: isoMs(row.revoked_at),
         });
-        const page = requestedPage(c.req.valid('query'), publishers.API_KEY_ORDER);
-        if (!page) return c.json((await publishers.listApiKeys(c.var.cluster.db, walletAddress)).map(shape));
-        return c.json(pageAnswer(publishers.API_KEY_ORDER, mapPage(await publishers.pageApiKeys(c.var.cluster.db, walletAddress, page), shape)));
+        const { db } = c.var.cluster;
+        const list = () => publishers.listApiKeys(db, walletAddress);
+        return c.json(await listAnswer(c.req.valid('query'), publishers.API_KEY_ORDER, list, (page) => publishers.pageApiKeys(db, walletAddress, page), shape));
       },
     )
     .endpoint(

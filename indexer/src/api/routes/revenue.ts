@@ -3,7 +3,7 @@
 import * as contract from '@marquee/api-contract';
 import { CHAIN_LOOKUP, ApiRoutes, get, post } from '../openapi.ts';
 import { fail } from '../errors.ts';
-import { nextCursor, pageAnswer, requestedPage } from '../page-cursor.ts';
+import { listAnswer, nextCursor, requestedPage } from '../page-cursor.ts';
 import { claimBody, distributionsQuery, pageQuery, userIdParams } from '../schemas.ts';
 import { revenue, users } from '../../db/index.ts';
 import { mapPage } from '../../db/keyset.ts';
@@ -108,9 +108,8 @@ export function revenueRoutes() {
           txHash: row.signature,
           explorerUrl: ctx.explorerTxUrl?.(row.signature) ?? null,
         });
-        const page = requestedPage(query, revenue.DISTRIBUTION_ORDER);
-        if (!page) return c.json((await revenue.listDistributions(ctx.db, query.projectId)).map(shape));
-        return c.json(pageAnswer(revenue.DISTRIBUTION_ORDER, mapPage(await revenue.pageDistributions(ctx.db, query.projectId, page), shape)));
+        const list = () => revenue.listDistributions(ctx.db, query.projectId);
+        return c.json(await listAnswer(query, revenue.DISTRIBUTION_ORDER, list, (page) => revenue.pageDistributions(ctx.db, query.projectId, page), shape));
       },
     )
     .endpoint(

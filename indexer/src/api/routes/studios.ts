@@ -11,8 +11,8 @@ import { certificates, platform, studioProfiles, users, verification, type Execu
 import type { ClusterContext } from '../../cluster.ts';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
-import { pageAnswer, requestedPage } from '../page-cursor.ts';
-import { mapPage } from '../../db/keyset.ts';
+import { listAnswer } from '../page-cursor.ts';
+import type { KeysetPage } from '../../db/keyset.ts';
 import {
   applicationBody,
   applicationIdParams,
@@ -162,10 +162,12 @@ export function verificationRoutes(now: () => number) {
         const db = ctx.db;
         await requireAdmin(c, db);
         const shapes = (applications: verification.Application[]) => Promise.all(applications.map((application) => applicationShape(ctx, db, application)));
-        const page = requestedPage(c.req.valid('query'), verification.LATEST_APPLICATION_ORDER);
-        if (!page) return c.json(await shapes(await verification.listLatest(db)));
-        const found = await verification.pageLatest(db, page);
-        return c.json(pageAnswer(verification.LATEST_APPLICATION_ORDER, { rows: await shapes(found.rows), next: found.next }));
+        const list = async () => shapes(await verification.listLatest(db));
+        const pageOf = async (page: KeysetPage) => {
+          const found = await verification.pageLatest(db, page);
+          return { rows: await shapes(found.rows), next: found.next };
+        };
+        return c.json(await listAnswer(c.req.valid('query'), verification.LATEST_APPLICATION_ORDER, list, pageOf));
       },
     )
     .endpoint(
@@ -274,9 +276,10 @@ export function listingEditRoutes(now: () => number) {
           mintedAt: isoDate(certificate.mintedAt),
           explorerUrl: ctx.explorerTxUrl?.(certificate.signature) ?? null,
         });
-        const page = requestedPage(c.req.valid('query'), certificates.CERTIFICATE_ORDER);
-        if (!page) return c.json((await certificates.certificatesOf(ctx.db, id)).map(shape));
-        return c.json(pageAnswer(certificates.CERTIFICATE_ORDER, mapPage(await certificates.pageCertificates(ctx.db, id, page), shape)));
+        const list = () => certificates.certificatesOf(ctx.db, id);
+        return c.json(
+          await listAnswer(c.req.valid('query'), certificates.CERTIFICATE_ORDER, list, (page) => certificates.pageCertificates(ctx.db, id, page), shape),
+        );
       },
     )
     .endpoint(
