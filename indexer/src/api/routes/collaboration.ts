@@ -54,10 +54,12 @@ async function teamPage(db: Executor, projectId: number, page: KeysetPage, direc
 
 const ONLY_STUDIO = (what: string) => `Only the studio of this film can ${what}`;
 
-async function projectOr404(db: Executor, projectId: number): Promise<HubProject> {
+/** The request's cluster database and the film of the hub `projectId` (404 when there is none). */
+async function hubOf(c: Context<AppEnv>, projectId: number): Promise<{ db: Executor; project: HubProject }> {
+  const db = c.var.cluster.db;
   const project = await collaboration.hubProject(db, projectId);
   if (!project) fail(404, 'Project not found');
-  return project;
+  return { db, project };
 }
 
 /** The acting wallet when it is the film's studio; 403 for anyone else. */
@@ -98,8 +100,7 @@ export function collaborationRoutes(now: () => number) {
         response: contract.LIST_RESPONSES['/api/collaboration/{projectId}'],
       }),
       async (c) => {
-        const db = c.var.cluster.db;
-        const project = await projectOr404(db, c.req.valid('param').projectId);
+        const { db, project } = await hubOf(c, c.req.valid('param').projectId);
         const query = c.req.valid('query');
         const page = requestedPage(query, collaboration.TEAM_ORDER);
         const [director, investors, counts, viewerIsStudio] = await Promise.all([
@@ -135,8 +136,7 @@ export function collaborationRoutes(now: () => number) {
     .endpoint(
       get('/{projectId}/messages', 'Chat history, oldest first', { params: projectIdParams, query: messagesQuery, response: contract.chatHistory }),
       async (c) => {
-        const db = c.var.cluster.db;
-        const project = await projectOr404(db, c.req.valid('param').projectId);
+        const { db, project } = await hubOf(c, c.req.valid('param').projectId);
         const { after, limit } = c.req.valid('query');
         return c.json(await collaboration.listMessages(db, project.id, after, limit));
       },
@@ -148,8 +148,7 @@ export function collaborationRoutes(now: () => number) {
         response: media('text/event-stream', 'new chat messages: event "message", id = the message id, data = the message as JSON'),
       }),
       async (c) => {
-        const db = c.var.cluster.db;
-        const project = await projectOr404(db, c.req.valid('param').projectId);
+        const { db, project } = await hubOf(c, c.req.valid('param').projectId);
         // A reconnecting EventSource says where it stopped in Last-Event-ID.
         const resumeFrom = Number(c.req.header('last-event-id') ?? c.req.valid('query').after) || 0;
         return streamSSE(c, async (stream) => {
@@ -183,8 +182,7 @@ export function collaborationRoutes(now: () => number) {
       async (c) => {
         const { walletAddress, text, attachment } = c.req.valid('json');
         const wallet = requireWallet(c, walletAddress).walletAddress;
-        const db = c.var.cluster.db;
-        const project = await projectOr404(db, c.req.valid('param').projectId);
+        const { db, project } = await hubOf(c, c.req.valid('param').projectId);
         const message = await collaboration.insertMessage(db, { projectId: project.id, wallet, text, attachment, now: now() });
         void feedOf(db).poke();
         return c.json(message, 201);
@@ -197,8 +195,7 @@ export function collaborationRoutes(now: () => number) {
         response: contract.LIST_RESPONSES['/api/collaboration/{projectId}/updates'],
       }),
       async (c) => {
-        const db = c.var.cluster.db;
-        const project = await projectOr404(db, c.req.valid('param').projectId);
+        const { db, project } = await hubOf(c, c.req.valid('param').projectId);
         const list = () => collaboration.listUpdates(db, project.id);
         return c.json(await listAnswer(c.req.valid('query'), collaboration.UPDATE_ORDER, list, (page) => collaboration.pageUpdates(db, project.id, page)));
       },
@@ -212,8 +209,7 @@ export function collaborationRoutes(now: () => number) {
         errors: { 401: 'no session', 403: 'not the studio of this film' },
       }),
       async (c) => {
-        const db = c.var.cluster.db;
-        const project = await projectOr404(db, c.req.valid('param').projectId);
+        const { db, project } = await hubOf(c, c.req.valid('param').projectId);
         const { walletAddress, title, description } = c.req.valid('json');
         const wallet = await requireStudio(c, db, project, walletAddress, 'post updates');
         return c.json(await collaboration.insertUpdate(db, { projectId: project.id, wallet, title, description, now: now() }), 201);
@@ -226,8 +222,7 @@ export function collaborationRoutes(now: () => number) {
         response: contract.LIST_RESPONSES['/api/collaboration/{projectId}/polls'],
       }),
       async (c) => {
-        const db = c.var.cluster.db;
-        const project = await projectOr404(db, c.req.valid('param').projectId);
+        const { db, project } = await hubOf(c, c.req.valid('param').projectId);
         const query = c.req.valid('query');
         const viewer = query.wallet ?? null;
         const list = () => collaboration.listPolls(db, project.id, viewer, now());
@@ -243,8 +238,7 @@ export function collaborationRoutes(now: () => number) {
         errors: { 401: 'no session', 403: 'not the studio of this film' },
       }),
       async (c) => {
-        const db = c.var.cluster.db;
-        const project = await projectOr404(db, c.req.valid('param').projectId);
+        const { db, project } = await hubOf(c, c.req.valid('param').projectId);
         const { walletAddress, question, options, endDate } = c.req.valid('json');
         const wallet = await requireStudio(c, db, project, walletAddress, 'open polls');
         const endsAt = Date.parse(endDate);
@@ -284,8 +278,7 @@ export function collaborationRoutes(now: () => number) {
         errors: { 401: 'no session', 403: 'not the studio of this film' },
       }),
       async (c) => {
-        const db = c.var.cluster.db;
-        const project = await projectOr404(db, c.req.valid('param').projectId);
+        const { db, project } = await hubOf(c, c.req.valid('param').projectId);
         const { walletAddress, name, role, avatarUrl } = c.req.valid('json');
         await requireStudio(c, db, project, walletAddress, 'manage the team');
         return c.json(await collaboration.insertTeamMember(db, { projectId: project.id, name, role, avatarUrl, now: now() }), 201);
@@ -300,9 +293,8 @@ export function collaborationRoutes(now: () => number) {
         errors: { 401: 'no session', 403: 'not the studio of this film' },
       }),
       async (c) => {
-        const db = c.var.cluster.db;
         const { projectId, memberId } = c.req.valid('param');
-        const project = await projectOr404(db, projectId);
+        const { db, project } = await hubOf(c, projectId);
         await requireStudio(c, db, project, c.req.valid('json').walletAddress, 'manage the team');
         if (!(await collaboration.deleteTeamMember(db, project.id, memberId))) fail(404, 'Team member not found');
         return c.body(null, 204);
