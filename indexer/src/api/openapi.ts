@@ -1,5 +1,6 @@
-// The API's one contract: every route is declared with @hono/zod-openapi's createRoute beside its
-// handler (summary, request schemas, a response schema per documented status) and registered through
+// The API's one contract: every route is declared beside its handler with get/post/put/del below
+// (@hono/zod-openapi's createRoute underneath: summary, request schemas, a response schema per
+// documented status), each saying only what differs from the others, and registered through
 // ApiRoutes.endpoint, which validates the request with those same schemas in the API's error format.
 // /api/openapi.json is generated from those registrations, so the document cannot drift from the
 // routes. Schemas are rendered with zod's own z.toJSONSchema (zod-to-openapi, which the library
@@ -16,7 +17,7 @@ import { validate } from './validate.ts';
 export const errorBody = z.object({ message: z.string() });
 
 /** A JSON answer of `schema`. */
-export function json<Schema extends z.ZodType>(schema: Schema, description = 'OK') {
+function json<Schema extends z.ZodType>(schema: Schema, description = 'OK') {
   return { description, content: { 'application/json': { schema } } };
 }
 
@@ -29,7 +30,7 @@ export function media<Type extends string>(type: Type, description: string, sche
 type Answer = { description: string; content?: Record<string, { schema: z.ZodType }> };
 
 /** The documented failures of a route: a reason answered as `{ message }`, or a whole response (the player page's HTML 404). */
-export function errors<const Reasons extends Record<number, string | Answer>>(reasons: Reasons) {
+function errors<const Reasons extends Record<number, string | Answer>>(reasons: Reasons) {
   return Object.fromEntries(Object.entries(reasons).map(([status, reason]) => [status, typeof reason === 'string' ? json(errorBody, reason) : reason])) as {
     [Status in keyof Reasons]: Answer;
   };
@@ -51,7 +52,7 @@ type Method = 'get' | 'post' | 'put' | 'delete';
 type Part = NonNullable<NonNullable<RouteConfig['request']>['params']> | undefined;
 
 /** What a route declares besides its method, path and summary; only the parts it has. */
-export interface Declaration<Params extends Part, Query extends Part, Body extends z.ZodType | undefined> {
+interface Declaration<Params extends Part, Query extends Part, Body extends z.ZodType | undefined> {
   /** Rules the schemas cannot state, for the document's reader. */
   description?: string;
   /** Run before the request is validated (a read cache, a body limit, the webhook's secret). */
@@ -121,7 +122,7 @@ export const post = declarer('post');
 export const put = declarer('put');
 export const del = declarer('delete');
 
-/** A sub-app whose routes are declared with createRoute; mounted with route(), its declarations join the parent's. */
+/** A sub-app whose routes are declared with get/post/put/del; mounted with route(), its declarations join the parent's. */
 export class ApiRoutes extends OpenAPIHono<AppEnv> {
   /**
    * Serves `route` with `handler`: its middleware, then its params, query and JSON body validated in
