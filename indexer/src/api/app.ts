@@ -3,7 +3,6 @@
 // point for the demo chain.
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { randomBytes } from 'node:crypto';
-import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
@@ -33,7 +32,7 @@ import { chainLog, settlement } from '../db/index.ts';
 import type { AppDeps, ViewRules } from './context.ts';
 import { fail } from './errors.ts';
 import { allowedMethods } from './method-not-allowed.ts';
-import { ApiRoutes, json, openApiDocument } from './openapi.ts';
+import { ApiRoutes, openApiDocument, get } from './openapi.ts';
 import { playerRoutes } from '../player/routes.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { CROSS_ORIGIN_PATHS, crossOriginCors, securityHeaders } from './security-headers.ts';
@@ -110,31 +109,29 @@ export function createApp(deps: AppDeps) {
   });
 
   api.endpoint(
-    createRoute({
-      method: 'get',
-      path: '/health',
-      summary:
-        'Liveness and per-cluster indexer state: cursor, gaps (with the quarantined transaction a stream waits for), transactions, settlement, quarantine { count, newest } and unavailableSignatures { count, newest }',
-      responses: { 200: json(contract.health) },
-    }),
+    get(
+      '/health',
+      'Liveness and per-cluster indexer state: cursor, gaps (with the quarantined transaction a stream waits for), transactions, settlement, quarantine { count, newest } and unavailableSignatures { count, newest }',
+      { response: contract.health },
+    ),
     async (c) =>
-    c.json({
-      ok: true,
-      defaultCluster,
-      clusters: await Promise.all(
-        [...clusters.values()].map(async (cluster) => ({
-          name: cluster.name,
-          database: cluster.store.dialect,
-          cursor: (await cluster.indexer.cursor()) ?? null,
-          gaps: await cluster.indexer.gaps(),
-          transactions: await chainLog.transactionCount(cluster.db),
-          ...(await cluster.indexer.ingestionHealth()),
-          settlement: await settlement.settlementHealth(cluster.db),
-        })),
-      ),
-    }),
+      c.json({
+        ok: true,
+        defaultCluster,
+        clusters: await Promise.all(
+          [...clusters.values()].map(async (cluster) => ({
+            name: cluster.name,
+            database: cluster.store.dialect,
+            cursor: (await cluster.indexer.cursor()) ?? null,
+            gaps: await cluster.indexer.gaps(),
+            transactions: await chainLog.transactionCount(cluster.db),
+            ...(await cluster.indexer.ingestionHealth()),
+            settlement: await settlement.settlementHealth(cluster.db),
+          })),
+        ),
+      }),
   );
-  api.endpoint(createRoute({ method: 'get', path: '/openapi.json', summary: 'This document', responses: { 200: json(contract.openApiDocument) } }), (c) =>
+  api.endpoint(get('/openapi.json', 'This document', { response: contract.openApiDocument }), (c) =>
     c.json(openApiDocument(app, { clusters: [...clusters.keys()], defaultCluster, extraPaths: deps.demo?.openapi })),
   );
   api.route('/projects', projectRoutes(now));

@@ -1,11 +1,12 @@
-// The API's one contract: every route is declared with @hono/zod-openapi's createRoute beside its
-// handler (summary, request schemas, a response schema per documented status) and registered through
+// The API's one contract: every route is declared beside its handler with get/post/put/del below
+// (@hono/zod-openapi's createRoute underneath: summary, request schemas, a response schema per
+// documented status), each saying only what differs from the others, and registered through
 // ApiRoutes.endpoint, which validates the request with those same schemas in the API's error format.
 // /api/openapi.json is generated from those registrations, so the document cannot drift from the
 // routes. Schemas are rendered with zod's own z.toJSONSchema (zod-to-openapi, which the library
 // uses, drops nested descriptions, turns coerced numbers into nullable ones and marks path
 // parameters optional: the contract fuzz would then send requests the routes rightly refuse).
-import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { MiddlewareHandler, ValidationTargets } from 'hono';
 import { z } from 'zod';
 import { CLUSTER_HEADER } from '../constants.ts';
@@ -16,7 +17,7 @@ import { validate } from './validate.ts';
 export const errorBody = z.object({ message: z.string() });
 
 /** A JSON answer of `schema`. */
-export function json<Schema extends z.ZodType>(schema: Schema, description = 'OK') {
+function json<Schema extends z.ZodType>(schema: Schema, description = 'OK') {
   return { description, content: { 'application/json': { schema } } };
 }
 
@@ -25,10 +26,13 @@ export function media<Type extends string>(type: Type, description: string, sche
   return { description, content: { [type]: { schema } } as Record<Type, { schema: z.ZodType }> };
 }
 
-/** The documented failures of a route, each `{ message }` with its reason. */
-export function errors<const Reasons extends Record<number, string>>(reasons: Reasons) {
-  return Object.fromEntries(Object.entries(reasons).map(([status, reason]) => [status, json(errorBody, reason)])) as {
-    [Status in keyof Reasons]: ReturnType<typeof json<typeof errorBody>>;
+/** A documented response: its description and, unless it is empty, its content per media type. */
+type Answer = { description: string; content?: Record<string, { schema: z.ZodType }> };
+
+/** The documented failures of a route: a reason answered as `{ message }`, or a whole response (the player page's HTML 404). */
+function errors<const Reasons extends Record<number, string | Answer>>(reasons: Reasons) {
+  return Object.fromEntries(Object.entries(reasons).map(([status, reason]) => [status, typeof reason === 'string' ? json(errorBody, reason) : reason])) as {
+    [Status in keyof Reasons]: Answer;
   };
 }
 
@@ -43,7 +47,82 @@ export const WALLET_SESSION = { 401: 'not signed in', 403: 'signed in as another
 
 type Request = { params?: z.ZodType; query?: z.ZodType; body?: { content: Record<string, { schema: unknown }> } };
 
-/** A sub-app whose routes are declared with createRoute; mounted with route(), its declarations join the parent's. */
+type Method = 'get' | 'post' | 'put' | 'delete';
+/** A route's params or query schema (an object, or an object piped through a refinement), or none. */
+type Part = NonNullable<NonNullable<RouteConfig['request']>['params']> | undefined;
+
+/** What a route declares besides its method, path and summary; only the parts it has. */
+interface Declaration<Params extends Part, Query extends Part, Body extends z.ZodType | undefined> {
+  /** Rules the schemas cannot state, for the document's reader. */
+  description?: string;
+  /** Run before the request is validated (a read cache, a body limit, the webhook's secret). */
+  middleware?: readonly MiddlewareHandler<AppEnv>[];
+  params?: Params;
+  query?: Query;
+  /** The JSON request body. */
+  body?: Body;
+  /** The success answer: a schema answered as JSON, or a whole response (media(), or `{ description }` when empty). */
+  response: z.ZodType | Answer;
+  /** The success status (200 unless said); a JSON answer with 201 is described 'created'. */
+  status?: 200 | 201 | 204;
+  /** The documented failures (errors()): VERIFIED_WRITE, CHAIN_LOOKUP, WALLET_SESSION and the route's own. */
+  errors?: Record<number, string | Answer>;
+}
+
+/** The createRoute config a declaration stands for, typed by its request parts so handlers read them with c.req.valid. */
+type Declared<M extends Method, Path extends string, Params extends Part, Query extends Part, Body extends z.ZodType | undefined> = Omit<
+  RouteConfig,
+  'method' | 'path' | 'request'
+> & {
+  method: M;
+  path: Path;
+  request: { params: Params; query: Query; body: Body extends z.ZodType ? { content: { 'application/json': { schema: Body } } } : undefined };
+};
+
+/**
+ * A route declared by what differs between routes: createRoute with the request parts it has, its
+ * success answer under its status, and its failures each with its reason.
+ */
+function declare<M extends Method, Path extends string, Params extends Part, Query extends Part, Body extends z.ZodType | undefined>(
+  method: M,
+  path: Path,
+  summary: string,
+  { description, middleware, params, query, body, response, status = 200, errors: failures = {} }: Declaration<Params, Query, Body>,
+): Declared<M, Path, Params, Query, Body> {
+  const request = {
+    ...(params && { params }),
+    ...(query && { query }),
+    ...(body && { body: { content: { 'application/json': { schema: body } } } }),
+  };
+  const success = response instanceof z.ZodType ? json(response, status === 201 ? 'created' : 'OK') : response;
+  const route = createRoute({
+    method,
+    path,
+    summary,
+    ...(description !== undefined && { description }),
+    ...(middleware && { middleware: [...middleware] }),
+    ...(Object.keys(request).length > 0 && { request }),
+    responses: { [status]: success, ...errors(failures) },
+  } as RouteConfig);
+  return route as unknown as Declared<M, Path, Params, Query, Body>;
+}
+
+/** The declaration helper of one method: `get(path, summary, { params, query, response, errors })`, `post(path, summary, { body, response, status, errors })`. */
+const declarer =
+  <M extends Method>(method: M) =>
+  <Path extends string, Params extends Part = undefined, Query extends Part = undefined, Body extends z.ZodType | undefined = undefined>(
+    path: Path,
+    summary: string,
+    declaration: Declaration<Params, Query, Body>,
+  ) =>
+    declare(method, path, summary, declaration);
+
+export const get = declarer('get');
+export const post = declarer('post');
+export const put = declarer('put');
+export const del = declarer('delete');
+
+/** A sub-app whose routes are declared with get/post/put/del; mounted with route(), its declarations join the parent's. */
 export class ApiRoutes extends OpenAPIHono<AppEnv> {
   /**
    * Serves `route` with `handler`: its middleware, then its params, query and JSON body validated in

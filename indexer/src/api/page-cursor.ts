@@ -4,7 +4,7 @@ import type { projects } from '../db/index.ts';
 import { fail } from './errors.ts';
 import { PROJECT_SORTS } from '../db/projects.ts';
 import { DEFAULT_PAGE_LIMIT } from '../constants.ts';
-import { fitsOrder, type KeysetOrder, type KeysetPage, type KeyValues, type Paged } from '../db/keyset.ts';
+import { fitsOrder, mapPage, type KeysetOrder, type KeysetPage, type KeyValues, type Paged } from '../db/keyset.ts';
 
 const INVALID_CURSOR = 'Invalid cursor: pass the nextCursor of the previous page unchanged';
 
@@ -75,4 +75,20 @@ function decodeListCursor(text: string, order: KeysetOrder<never>): KeyValues {
   const key = parsed.slice(1);
   if (!fitsOrder(key, order)) fail(400, INVALID_CURSOR);
   return key;
+}
+
+/**
+ * A paginated list's answer: every row without `limit` and `cursor` (the spec's plain array), else the
+ * requested page as `{ items, nextCursor }`; `shape` turns each row into its answer.
+ */
+export async function listAnswer<Row, Item = Row>(
+  query: { limit?: number; cursor?: string },
+  order: KeysetOrder<never>,
+  every: () => Promise<Row[]>,
+  pageOf: (page: KeysetPage) => Promise<Paged<Row>>,
+  shape: (row: Row) => Item = (row) => row as unknown as Item,
+): Promise<Item[] | { items: Item[]; nextCursor: string | null }> {
+  const page = requestedPage(query, order);
+  if (!page) return (await every()).map(shape);
+  return pageAnswer(order, mapPage(await pageOf(page), shape));
 }

@@ -158,13 +158,7 @@ export const projectListQuery = z.object({
   q: z.string().max(200).optional().meta({ description: 'case-insensitive substring of title, description or directorName' }),
   search: z.string().max(200).optional().meta({ description: 'the same as q (older name)' }),
   sort: z.enum(PROJECT_SORTS).optional().meta({ description: 'funding (funding percentage, highest first), newest, endingSoon (nearest deadline first); default newest' }),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_LIST_LIMIT)
-    .optional()
-    .meta({ description: 'page size; with limit or cursor the answer is a page { items, nextCursor, total }' }),
+  limit: pageParameters.limit.meta({ description: 'page size; with limit or cursor the answer is a page { items, nextCursor, total }' }),
   cursor: pageParameters.cursor,
   studio: walletAddress.optional().meta({ description: 'studio account or studio authority wallet' }),
 });

@@ -1,9 +1,8 @@
 // /api/auth: Sign-In With Solana. GET /nonce hands out a sign-in request (the fields for
 // `solana:signIn` and the same request as SIWS text for `signMessage`), POST /sign-in verifies the
 // signed message and sets the session cookie, POST /sign-out clears it, GET /session reads it.
-import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
-import { ApiRoutes, errors, json } from '../api/openapi.ts';
+import { ApiRoutes, get, post } from '../api/openapi.ts';
 import { randomBytes } from 'node:crypto';
 import { type Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
@@ -43,12 +42,10 @@ function serverOrigin(c: Context<AppEnv>, deps: AuthDeps): URL {
 export function authRoutes(deps: AuthDeps, now: () => number) {
   return new ApiRoutes()
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/nonce',
-        summary: 'A Sign-In With Solana request: { input } for solana:signIn and the same request as SIWS text { message } for signMessage',
-        request: { query: signInRequestQuery },
-        responses: { 200: json(contract.signInRequest), ...errors({ 503: 'no cluster database to keep sign-in nonces in' }) },
+      get('/nonce', 'A Sign-In With Solana request: { input } for solana:signIn and the same request as SIWS text { message } for signMessage', {
+        query: signInRequestQuery,
+        response: contract.signInRequest,
+        errors: { 503: 'no cluster database to keep sign-in nonces in' },
       }),
       async (c) => {
         const origin = serverOrigin(c, deps);
@@ -71,18 +68,13 @@ export function authRoutes(deps: AuthDeps, now: () => number) {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'post',
-        path: '/sign-in',
-        summary: 'Verify a signed SIWS message and set the HttpOnly session cookie; answers { walletAddress, expiresAt }',
-        request: { body: { content: { 'application/json': { schema: signInBody } } } },
-        responses: {
-          200: json(contract.session),
-          ...errors({
-            400: 'not a SIWS message',
-            401: 'bad signature, other domain, unknown/used/expired nonce, or expired message',
-            503: 'no cluster database to keep sign-in nonces in',
-          }),
+      post('/sign-in', 'Verify a signed SIWS message and set the HttpOnly session cookie; answers { walletAddress, expiresAt }', {
+        body: signInBody,
+        response: contract.session,
+        errors: {
+          400: 'not a SIWS message',
+          401: 'bad signature, other domain, unknown/used/expired nonce, or expired message',
+          503: 'no cluster database to keep sign-in nonces in',
         },
       }),
       async (c) => {
@@ -111,20 +103,12 @@ export function authRoutes(deps: AuthDeps, now: () => number) {
         return c.json({ walletAddress: session.walletAddress, expiresAt: new Date(session.expiresAt).toISOString() });
       },
     )
-    .endpoint(createRoute({ method: 'post', path: '/sign-out', summary: 'Clear the session cookie', responses: { 200: json(contract.signedOut) } }), (c) => {
+    .endpoint(post('/sign-out', 'Clear the session cookie', { response: contract.signedOut }), (c) => {
       deleteCookie(c, SESSION_COOKIE, { path: '/', secure: serverOrigin(c, deps).protocol === 'https:' });
       return c.json({ signedOut: true });
     })
-    .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/session',
-        summary: 'The current session { walletAddress, expiresAt }',
-        responses: { 200: json(contract.session), ...errors({ 401: 'not signed in' }) },
-      }),
-      (c) => {
-        const session = requireSession(c);
-        return c.json({ walletAddress: session.walletAddress, expiresAt: new Date(session.expiresAt).toISOString() });
-      },
-    );
+    .endpoint(get('/session', 'The current session { walletAddress, expiresAt }', { response: contract.session, errors: { 401: 'not signed in' } }), (c) => {
+      const session = requireSession(c);
+      return c.json({ walletAddress: session.walletAddress, expiresAt: new Date(session.expiresAt).toISOString() });
+    });
 }

@@ -1,11 +1,10 @@
 // /api/media: upload an image or a video creative (multipart field `file`) into the
 // content-addressed store, and serve stored files by their sha256 with immutable cache headers (the
 // name is the content's hash). Its own body limit (a video's 50 MB): the API's 3 MB one skips it.
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { sha256Params } from '../api/schemas.ts';
 import * as contract from '@marquee/api-contract';
-import { ApiRoutes, errors, json, media } from '../api/openapi.ts';
+import { ApiRoutes, media, post, get } from '../api/openapi.ts';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_MEDIA_BYTES, MAX_VIDEO_CREATIVE_BYTES, MEDIA_MULTIPART_OVERHEAD_BYTES } from '../constants.ts';
 import { fail } from '../api/errors.ts';
@@ -18,20 +17,18 @@ export function mediaRoutes(store: MediaStore) {
   const tooLarge = `File too large (max ${MAX_MEDIA_BYTES / MB} MB for an image, ${MAX_VIDEO_CREATIVE_BYTES / MB} MB for a video)`;
   return new ApiRoutes()
     .endpoint(
-      createRoute({
-        method: 'post',
-        path: '/',
-        summary:
-          'Upload a file (multipart field "file"): a JPG or PNG image of at most 10 MB, or an MP4 or WebM video creative of at most 50 MB, typed by its bytes; returns { url, sha256, contentType }',
-        middleware: [
-          // Refuses an oversized body before reading it whole; the exact file size is checked below.
-          bodyLimit({ maxSize: MAX_UPLOAD_BYTES + MEDIA_MULTIPART_OVERHEAD_BYTES, onError: () => fail(413, tooLarge) }),
-        ] as const,
-        responses: {
-          200: json(contract.storedMedia),
-          ...errors({ 400: 'no file', 413: 'an image over 10 MB or a video over 50 MB', 415: 'not a JPG, PNG, MP4 or WebM, or not multipart' }),
+      post(
+        '/',
+        'Upload a file (multipart field "file"): a JPG or PNG image of at most 10 MB, or an MP4 or WebM video creative of at most 50 MB, typed by its bytes; returns { url, sha256, contentType }',
+        {
+          middleware: [
+            // Refuses an oversized body before reading it whole; the exact file size is checked below.
+            bodyLimit({ maxSize: MAX_UPLOAD_BYTES + MEDIA_MULTIPART_OVERHEAD_BYTES, onError: () => fail(413, tooLarge) }),
+          ],
+          response: contract.storedMedia,
+          errors: { 400: 'no file', 413: 'an image over 10 MB or a video over 50 MB', 415: 'not a JPG, PNG, MP4 or WebM, or not multipart' },
         },
-      }),
+      ),
       async (c) => {
         if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
           fail(415, 'Expected a multipart/form-data upload with the file in the field "file"');
@@ -50,19 +47,14 @@ export function mediaRoutes(store: MediaStore) {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/{sha256}',
-        summary: 'A stored image or video (immutable)',
-        request: { params: sha256Params },
-        responses: {
-          200: media(
-            'application/octet-stream',
-            'the stored bytes with their own Content-Type (image/jpeg, image/png, video/mp4, video/webm)',
-            z.string().meta({ format: 'binary' }),
-          ),
-          ...errors({ 404: 'no such file' }),
-        },
+      get('/{sha256}', 'A stored image or video (immutable)', {
+        params: sha256Params,
+        response: media(
+          'application/octet-stream',
+          'the stored bytes with their own Content-Type (image/jpeg, image/png, video/mp4, video/webm)',
+          z.string().meta({ format: 'binary' }),
+        ),
+        errors: { 404: 'no such file' },
       }),
       async (c) => {
         const media = await store.get(c.req.param('sha256'));

@@ -1,9 +1,8 @@
 // The embed host's routes outside /api (short URLs for the snippet): the player page, its script,
 // the snippet's loader, and the ad of each slot (ads.ts picks it). Views of a page count only for a
 // registered embed played on its website.
-import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
-import { ApiRoutes, errors, json, media } from '../api/openapi.ts';
+import { ApiRoutes, media, get } from '../api/openapi.ts';
 import { randomBytes } from 'node:crypto';
 import { LAMPORTS_PER_USD, MIN_VIEW_WATCH_MS, REVENUE_PER_VIEW_LAMPORTS } from '../constants.ts';
 import { chainSeconds, type ClusterContext } from '../cluster.ts';
@@ -25,42 +24,31 @@ export function playerRoutes(options: { clusters: Map<string, ClusterContext>; d
   return (
     new ApiRoutes()
       .endpoint(
-        createRoute({
-          method: 'get',
-          path: '/player.js',
-          summary: "The player page's script (the state machine of pre-roll, film, mid-roll and overlay)",
-          responses: { 200: media('text/javascript', 'the script') },
+        get('/player.js', "The player page's script (the state machine of pre-roll, film, mid-roll and overlay)", {
+          response: media('text/javascript', 'the script'),
         }),
         (c) => c.body(browserScript('player'), 200, SCRIPT_HEADERS),
       )
       .endpoint(
-        createRoute({
-          method: 'get',
-          path: '/loader.js',
-          summary: "The embed snippet's loader: initialises each queued player (container, projectId, adUnit, website)",
-          responses: { 200: media('text/javascript', 'the script') },
+        get('/loader.js', "The embed snippet's loader: initialises each queued player (container, projectId, adUnit, website)", {
+          response: media('text/javascript', 'the script'),
         }),
         (c) => c.body(browserScript('loader'), 200, SCRIPT_HEADERS),
       )
       .endpoint(
-        createRoute({
-          method: 'get',
-          path: '/catalogue.js',
-          summary: 'The Auto-List loader: lists the funded catalogue of its data-key on the page',
-          responses: { 200: media('text/javascript', 'the script') },
+        get('/catalogue.js', 'The Auto-List loader: lists the funded catalogue of its data-key on the page', {
+          response: media('text/javascript', 'the script'),
         }),
         (c) => c.body(browserScript('catalogue'), 200, SCRIPT_HEADERS),
       )
       // The player asks for each slot's ad when the viewer presses Play (a campaign may have started,
       // paused or run out of budget since the page was served).
       .endpoint(
-        createRoute({
-          method: 'get',
-          path: '/{projectId}/ads/{slot}',
-          summary: "One slot's ad for the player: a campaign's (video for pre-roll and mid-roll, display for the overlay) or the house ad (campaign null)",
-          request: { params: playerAdParams },
-          responses: { 200: json(contract.ad), ...errors({ 400: 'unknown slot', 404: 'Project not found' }) },
-        }),
+        get(
+          '/{projectId}/ads/{slot}',
+          "One slot's ad for the player: a campaign's (video for pre-roll and mid-roll, display for the overlay) or the house ad (campaign null)",
+          { params: playerAdParams, response: contract.ad, errors: { 400: 'unknown slot', 404: 'Project not found' } },
+        ),
         async (c) => {
           const cluster = options.clusters.get(c.req.query('cluster') ?? options.defaultCluster);
           const projectId = Number(c.req.param('projectId'));
@@ -77,12 +65,11 @@ export function playerRoutes(options: { clusters: Map<string, ClusterContext>; d
       )
       // The query as /api/openapi.json documents it: an embed id longer than any registered one is a 400.
       .endpoint(
-        createRoute({
-          method: 'get',
-          path: '/{projectId}',
-          summary: 'The embed player page (HTML): pre-roll ad, film, view reporting under the visibility rule',
-          request: { params: projectIdParams, query: playerQuery },
-          responses: { 200: media('text/html', 'the player page'), 404: media('text/html', 'unknown project or cluster') },
+        get('/{projectId}', 'The embed player page (HTML): pre-roll ad, film, view reporting under the visibility rule', {
+          params: projectIdParams,
+          query: playerQuery,
+          response: media('text/html', 'the player page'),
+          errors: { 404: media('text/html', 'unknown project or cluster') },
         }),
         async (c) => {
           const name = c.req.query('cluster') ?? options.defaultCluster;

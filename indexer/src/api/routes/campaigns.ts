@@ -1,9 +1,8 @@
 // /api/campaigns: advertisers' campaigns as the chain left them, with their dashboard
 // figures, the genre list of the target-genre bitmask, and the advertiser's off-chain request
 // details (PUT, the advertiser's session only). The answers are @marquee/api-contract's campaign shapes.
-import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
-import { ApiRoutes, errors, json } from '../openapi.ts';
+import { ApiRoutes, get, put } from '../openapi.ts';
 import { requireWallet } from '../../auth/guard.ts';
 import { AD_GENRES } from '../../constants.ts';
 import { campaigns, users, type Executor } from '../../db/index.ts';
@@ -48,12 +47,9 @@ const emptyToNull = (text: string | undefined) => (text === undefined ? undefine
 export function campaignRoutes(now: () => number) {
   return new ApiRoutes()
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/',
-        summary: "An advertiser's campaigns, newest first: { campaigns: CampaignSummary[] }",
-        request: { query: campaignListQuery },
-        responses: { 200: json(contract.LIST_RESPONSES['/api/campaigns']) },
+      get('/', "An advertiser's campaigns, newest first: { campaigns: CampaignSummary[] }", {
+        query: campaignListQuery,
+        response: contract.LIST_RESPONSES['/api/campaigns'],
       }),
       async (c) => {
         const ctx = c.var.cluster;
@@ -67,22 +63,14 @@ export function campaignRoutes(now: () => number) {
         return c.json({ campaigns: await summaries(found.rows), nextCursor: nextCursor(campaigns.ADVERTISER_CAMPAIGN_ORDER, found) });
       },
     )
-    .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/genres',
-        summary: "The genre list of a campaign's target_genres bitmask (bit i = genres[i]): { genres }",
-        responses: { 200: json(contract.genreList) },
-      }),
-      (c) => c.json({ genres: [...AD_GENRES] }),
+    .endpoint(get('/genres', "The genre list of a campaign's target_genres bitmask (bit i = genres[i]): { genres }", { response: contract.genreList }), (c) =>
+      c.json({ genres: [...AD_GENRES] }),
     )
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/{address}',
-        summary: 'One campaign: CampaignSummary with series (per UTC day) and byFilm (impressions and spend)',
-        request: { params: campaignParams },
-        responses: { 200: json(contract.campaignDetail), ...errors({ 404: 'Campaign not found' }) },
+      get('/{address}', 'One campaign: CampaignSummary with series (per UTC day) and byFilm (impressions and spend)', {
+        params: campaignParams,
+        response: contract.campaignDetail,
+        errors: { 404: 'Campaign not found' },
       }),
       async (c) => {
         const ctx = c.var.cluster;
@@ -93,15 +81,11 @@ export function campaignRoutes(now: () => number) {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'put',
-        path: '/{address}/details',
-        summary: "The advertising request's off-chain details of a campaign (its advertiser's session only); answers CampaignSummary",
-        request: { params: campaignParams, body: { content: { 'application/json': { schema: campaignDetailsBody } } } },
-        responses: {
-          200: json(contract.campaign),
-          ...errors({ 401: 'not signed in', 403: 'signed in as another wallet, or not the campaign’s advertiser', 404: 'campaign not indexed yet' }),
-        },
+      put('/{address}/details', "The advertising request's off-chain details of a campaign (its advertiser's session only); answers CampaignSummary", {
+        params: campaignParams,
+        body: campaignDetailsBody,
+        response: contract.campaign,
+        errors: { 401: 'not signed in', 403: 'signed in as another wallet, or not the campaign’s advertiser', 404: 'campaign not indexed yet' },
       }),
       async (c) => {
         const ctx = c.var.cluster;

@@ -1,9 +1,8 @@
 // /api/catalogue: the funded catalogue for an auto-list API key, each film with its player and the
 // publisher's embed snippet for the key's website. A key works only from its own verified origin
 // (the browser's Origin, or Referer), and a revoked key is refused.
-import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
-import { ApiRoutes, errors, json } from '../openapi.ts';
+import { ApiRoutes, get } from '../openapi.ts';
 import { fail } from '../errors.ts';
 import { catalogueQuery } from '../schemas.ts';
 import { nextCursor, requestedPage } from '../page-cursor.ts';
@@ -18,12 +17,10 @@ export const API_KEY_HEADER = 'x-marquee-key';
 
 export function catalogueRoutes(now: () => number) {
   return new ApiRoutes().endpoint(
-    createRoute({
-      method: 'get',
-      path: '/',
-      summary: 'The funded catalogue for an API key, from its verified origin',
-      request: { query: catalogueQuery },
-      responses: { 200: json(contract.LIST_RESPONSES['/api/catalogue']), ...errors({ 401: 'missing or unknown key', 403: 'revoked key or another origin' }) },
+    get('/', 'The funded catalogue for an API key, from its verified origin', {
+      query: catalogueQuery,
+      response: contract.LIST_RESPONSES['/api/catalogue'],
+      errors: { 401: 'missing or unknown key', 403: 'revoked key or another origin' },
     }),
     async (c) => {
       const ctx = c.var.cluster;

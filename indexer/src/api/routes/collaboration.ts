@@ -4,9 +4,8 @@
 // of each route must be the signed-in wallet (requireWallet, once per route: 401 without a session, 403
 // for another wallet's). New chat messages
 // are pushed to open hubs as server-sent events from the cluster's ChatFeed, which polls the table.
-import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
-import { ApiRoutes, errors, json, media } from '../openapi.ts';
+import { ApiRoutes, media, get, post, del } from '../openapi.ts';
 import { type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { SSE_KEEPALIVE_MS } from '../../constants.ts';
@@ -17,7 +16,7 @@ import type { KeysetPage, Paged } from '../../db/keyset.ts';
 import { requireWallet } from '../../auth/guard.ts';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
-import { nextCursor, pageAnswer, requestedPage } from '../page-cursor.ts';
+import { listAnswer, nextCursor, requestedPage } from '../page-cursor.ts';
 import {
   actorBody,
   hubListQuery,
@@ -55,10 +54,12 @@ async function teamPage(db: Executor, projectId: number, page: KeysetPage, direc
 
 const ONLY_STUDIO = (what: string) => `Only the studio of this film can ${what}`;
 
-async function projectOr404(db: Executor, projectId: number): Promise<HubProject> {
+/** The request's cluster database and the film of the hub `projectId` (404 when there is none). */
+async function hubOf(c: Context<AppEnv>, projectId: number): Promise<{ db: Executor; project: HubProject }> {
+  const db = c.var.cluster.db;
   const project = await collaboration.hubProject(db, projectId);
   if (!project) fail(404, 'Project not found');
-  return project;
+  return { db, project };
 }
 
 /** The acting wallet when it is the film's studio; 403 for anyone else. */
@@ -78,31 +79,28 @@ export function collaborationRoutes(now: () => number) {
 
   return new ApiRoutes()
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/',
-        summary: 'The hubs of the films a wallet lists or holds shares of',
-        request: { query: hubListQuery },
-        responses: { 200: json(contract.LIST_RESPONSES['/api/collaboration']) },
-      }),
+      get('/', 'The hubs of the films a wallet lists or holds shares of', { query: hubListQuery, response: contract.LIST_RESPONSES['/api/collaboration'] }),
       async (c) => {
         const query = c.req.valid('query');
-        const page = requestedPage(query, collaboration.HUB_ORDER);
-        if (!page) return c.json(await collaboration.hubsOf(c.var.cluster.db, query.wallet));
-        return c.json(pageAnswer(collaboration.HUB_ORDER, await collaboration.pageHubs(c.var.cluster.db, query.wallet, page)));
+        const db = c.var.cluster.db;
+        return c.json(
+          await listAnswer(
+            query,
+            collaboration.HUB_ORDER,
+            () => collaboration.hubsOf(db, query.wallet),
+            (page) => collaboration.pageHubs(db, query.wallet, page),
+          ),
+        );
       },
     )
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/{projectId}',
-        summary: 'A hub: team (paginated), top investors, counts; viewerIsStudio for ?wallet=',
-        request: { params: projectIdParams, query: hubQuery },
-        responses: { 200: json(contract.LIST_RESPONSES['/api/collaboration/{projectId}']) },
+      get('/{projectId}', 'A hub: team (paginated), top investors, counts; viewerIsStudio for ?wallet=', {
+        params: projectIdParams,
+        query: hubQuery,
+        response: contract.LIST_RESPONSES['/api/collaboration/{projectId}'],
       }),
       async (c) => {
-        const db = c.var.cluster.db;
-        const project = await projectOr404(db, c.req.valid('param').projectId);
+        const { db, project } = await hubOf(c, c.req.valid('param').projectId);
         const query = c.req.valid('query');
         const page = requestedPage(query, collaboration.TEAM_ORDER);
         const [director, investors, counts, viewerIsStudio] = await Promise.all([
@@ -136,31 +134,21 @@ export function collaborationRoutes(now: () => number) {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/{projectId}/messages',
-        summary: 'Chat history, oldest first',
-        request: { params: projectIdParams, query: messagesQuery },
-        responses: { 200: json(contract.chatHistory) },
-      }),
+      get('/{projectId}/messages', 'Chat history, oldest first', { params: projectIdParams, query: messagesQuery, response: contract.chatHistory }),
       async (c) => {
-        const db = c.var.cluster.db;
-        const project = await projectOr404(db, c.req.valid('param').projectId);
+        const { db, project } = await hubOf(c, c.req.valid('param').projectId);
         const { after, limit } = c.req.valid('query');
         return c.json(await collaboration.listMessages(db, project.id, after, limit));
       },
     )
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/{projectId}/stream',
-        summary: 'New chat messages as server-sent events (event "message", id = message id)',
-        request: { params: projectIdParams, query: messagesQuery },
-        responses: { 200: media('text/event-stream', 'new chat messages: event "message", id = the message id, data = the message as JSON') },
+      get('/{projectId}/stream', 'New chat messages as server-sent events (event "message", id = message id)', {
+        params: projectIdParams,
+        query: messagesQuery,
+        response: media('text/event-stream', 'new chat messages: event "message", id = the message id, data = the message as JSON'),
       }),
       async (c) => {
-        const db = c.var.cluster.db;
-        const project = await projectOr404(db, c.req.valid('param').projectId);
+        const { db, project } = await hubOf(c, c.req.valid('param').projectId);
         // A reconnecting EventSource says where it stopped in Last-Event-ID.
         const resumeFrom = Number(c.req.header('last-event-id') ?? c.req.valid('query').after) || 0;
         return streamSSE(c, async (stream) => {
@@ -184,83 +172,73 @@ export function collaborationRoutes(now: () => number) {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'post',
-        path: '/{projectId}/messages',
-        summary: 'Post a chat message as the signed-in wallet',
-        request: { params: projectIdParams, body: { content: { 'application/json': { schema: messageBody } } } },
-        responses: { 201: json(contract.chatMessage, 'created'), ...errors({ 401: 'no session' }) },
+      post('/{projectId}/messages', 'Post a chat message as the signed-in wallet', {
+        params: projectIdParams,
+        body: messageBody,
+        response: contract.chatMessage,
+        status: 201,
+        errors: { 401: 'no session' },
       }),
       async (c) => {
         const { walletAddress, text, attachment } = c.req.valid('json');
         const wallet = requireWallet(c, walletAddress).walletAddress;
-        const db = c.var.cluster.db;
-        const project = await projectOr404(db, c.req.valid('param').projectId);
+        const { db, project } = await hubOf(c, c.req.valid('param').projectId);
         const message = await collaboration.insertMessage(db, { projectId: project.id, wallet, text, attachment, now: now() });
         void feedOf(db).poke();
         return c.json(message, 201);
       },
     )
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/{projectId}/updates',
-        summary: "The studio's updates, newest first",
-        request: { params: projectIdParams, query: pageQuery },
-        responses: { 200: json(contract.LIST_RESPONSES['/api/collaboration/{projectId}/updates']) },
+      get('/{projectId}/updates', "The studio's updates, newest first", {
+        params: projectIdParams,
+        query: pageQuery,
+        response: contract.LIST_RESPONSES['/api/collaboration/{projectId}/updates'],
       }),
       async (c) => {
-        const db = c.var.cluster.db;
-        const project = await projectOr404(db, c.req.valid('param').projectId);
-        const page = requestedPage(c.req.valid('query'), collaboration.UPDATE_ORDER);
-        if (!page) return c.json(await collaboration.listUpdates(db, project.id));
-        return c.json(pageAnswer(collaboration.UPDATE_ORDER, await collaboration.pageUpdates(db, project.id, page)));
+        const { db, project } = await hubOf(c, c.req.valid('param').projectId);
+        const list = () => collaboration.listUpdates(db, project.id);
+        return c.json(await listAnswer(c.req.valid('query'), collaboration.UPDATE_ORDER, list, (page) => collaboration.pageUpdates(db, project.id, page)));
       },
     )
     .endpoint(
-      createRoute({
-        method: 'post',
-        path: '/{projectId}/updates',
-        summary: 'Post an update (the studio only)',
-        request: { params: projectIdParams, body: { content: { 'application/json': { schema: updateBody } } } },
-        responses: { 201: json(contract.update, 'created'), ...errors({ 401: 'no session', 403: 'not the studio of this film' }) },
+      post('/{projectId}/updates', 'Post an update (the studio only)', {
+        params: projectIdParams,
+        body: updateBody,
+        response: contract.update,
+        status: 201,
+        errors: { 401: 'no session', 403: 'not the studio of this film' },
       }),
       async (c) => {
-        const db = c.var.cluster.db;
-        const project = await projectOr404(db, c.req.valid('param').projectId);
+        const { db, project } = await hubOf(c, c.req.valid('param').projectId);
         const { walletAddress, title, description } = c.req.valid('json');
         const wallet = await requireStudio(c, db, project, walletAddress, 'post updates');
         return c.json(await collaboration.insertUpdate(db, { projectId: project.id, wallet, title, description, now: now() }), 201);
       },
     )
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/{projectId}/polls',
-        summary: 'Polls with tallies, newest first; myVote for ?wallet=',
-        request: { params: projectIdParams, query: pollListQuery },
-        responses: { 200: json(contract.LIST_RESPONSES['/api/collaboration/{projectId}/polls']) },
+      get('/{projectId}/polls', 'Polls with tallies, newest first; myVote for ?wallet=', {
+        params: projectIdParams,
+        query: pollListQuery,
+        response: contract.LIST_RESPONSES['/api/collaboration/{projectId}/polls'],
       }),
       async (c) => {
-        const db = c.var.cluster.db;
-        const project = await projectOr404(db, c.req.valid('param').projectId);
+        const { db, project } = await hubOf(c, c.req.valid('param').projectId);
         const query = c.req.valid('query');
-        const page = requestedPage(query, collaboration.POLL_ORDER);
-        if (!page) return c.json(await collaboration.listPolls(db, project.id, query.wallet ?? null, now()));
-        return c.json(pageAnswer(collaboration.POLL_ORDER, await collaboration.pagePolls(db, project.id, query.wallet ?? null, now(), page)));
+        const viewer = query.wallet ?? null;
+        const list = () => collaboration.listPolls(db, project.id, viewer, now());
+        return c.json(await listAnswer(query, collaboration.POLL_ORDER, list, (page) => collaboration.pagePolls(db, project.id, viewer, now(), page)));
       },
     )
     .endpoint(
-      createRoute({
-        method: 'post',
-        path: '/{projectId}/polls',
-        summary: 'Open a poll (the studio only)',
-        request: { params: projectIdParams, body: { content: { 'application/json': { schema: pollBody } } } },
-        responses: { 201: json(contract.poll, 'created'), ...errors({ 401: 'no session', 403: 'not the studio of this film' }) },
+      post('/{projectId}/polls', 'Open a poll (the studio only)', {
+        params: projectIdParams,
+        body: pollBody,
+        response: contract.poll,
+        status: 201,
+        errors: { 401: 'no session', 403: 'not the studio of this film' },
       }),
       async (c) => {
-        const db = c.var.cluster.db;
-        const project = await projectOr404(db, c.req.valid('param').projectId);
+        const { db, project } = await hubOf(c, c.req.valid('param').projectId);
         const { walletAddress, question, options, endDate } = c.req.valid('json');
         const wallet = await requireStudio(c, db, project, walletAddress, 'open polls');
         const endsAt = Date.parse(endDate);
@@ -270,12 +248,12 @@ export function collaborationRoutes(now: () => number) {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'post',
-        path: '/{projectId}/polls/{pollId}/votes',
-        summary: 'Vote once per wallet while the poll is active',
-        request: { params: pollParams, body: { content: { 'application/json': { schema: voteBody } } } },
-        responses: { 201: json(contract.poll, 'created'), ...errors({ 401: 'no session', 409: 'Already Voted' }) },
+      post('/{projectId}/polls/{pollId}/votes', 'Vote once per wallet while the poll is active', {
+        params: pollParams,
+        body: voteBody,
+        response: contract.poll,
+        status: 201,
+        errors: { 401: 'no session', 409: 'Already Voted' },
       }),
       async (c) => {
         const { walletAddress, optionId } = c.req.valid('json');
@@ -292,33 +270,31 @@ export function collaborationRoutes(now: () => number) {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'post',
-        path: '/{projectId}/team',
-        summary: 'Add a team member (the studio only)',
-        request: { params: projectIdParams, body: { content: { 'application/json': { schema: teamMemberBody } } } },
-        responses: { 201: json(contract.teamMember, 'created'), ...errors({ 401: 'no session', 403: 'not the studio of this film' }) },
+      post('/{projectId}/team', 'Add a team member (the studio only)', {
+        params: projectIdParams,
+        body: teamMemberBody,
+        response: contract.teamMember,
+        status: 201,
+        errors: { 401: 'no session', 403: 'not the studio of this film' },
       }),
       async (c) => {
-        const db = c.var.cluster.db;
-        const project = await projectOr404(db, c.req.valid('param').projectId);
+        const { db, project } = await hubOf(c, c.req.valid('param').projectId);
         const { walletAddress, name, role, avatarUrl } = c.req.valid('json');
         await requireStudio(c, db, project, walletAddress, 'manage the team');
         return c.json(await collaboration.insertTeamMember(db, { projectId: project.id, name, role, avatarUrl, now: now() }), 201);
       },
     )
     .endpoint(
-      createRoute({
-        method: 'delete',
-        path: '/{projectId}/team/{memberId}',
-        summary: 'Remove a team member (the studio only)',
-        request: { params: teamMemberParams, body: { content: { 'application/json': { schema: actorBody } } } },
-        responses: { 204: { description: 'removed' }, ...errors({ 401: 'no session', 403: 'not the studio of this film' }) },
+      del('/{projectId}/team/{memberId}', 'Remove a team member (the studio only)', {
+        params: teamMemberParams,
+        body: actorBody,
+        response: { description: 'removed' },
+        status: 204,
+        errors: { 401: 'no session', 403: 'not the studio of this film' },
       }),
       async (c) => {
-        const db = c.var.cluster.db;
         const { projectId, memberId } = c.req.valid('param');
-        const project = await projectOr404(db, projectId);
+        const { db, project } = await hubOf(c, projectId);
         await requireStudio(c, db, project, c.req.valid('json').walletAddress, 'manage the team');
         if (!(await collaboration.deleteTeamMember(db, project.id, memberId))) fail(404, 'Team member not found');
         return c.body(null, 204);

@@ -1,10 +1,9 @@
 // /api/embeds: registered embeds (verified register_embed transactions) and their listing.
-import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
-import { CHAIN_LOOKUP, ApiRoutes, errors, json } from '../openapi.ts';
+import { CHAIN_LOOKUP, ApiRoutes, post, get } from '../openapi.ts';
 import { embedBody, embedListQuery, publisherClaimBody } from '../schemas.ts';
 import { embeds, users } from '../../db/index.ts';
-import { pageAnswer, requestedPage } from '../page-cursor.ts';
+import { listAnswer } from '../page-cursor.ts';
 import { listEmbeds, pageEmbeds } from '../shapes.ts';
 import { projectOfWrite, verifiedEvents } from '../verify.ts';
 
@@ -12,12 +11,11 @@ export function embedRoutes(now: () => number) {
   return (
     new ApiRoutes()
       .endpoint(
-        createRoute({
-          method: 'post',
-          path: '/',
-          summary: 'Record an embed after verifying its register_embed transaction',
-          request: { body: { content: { 'application/json': { schema: embedBody } } } },
-          responses: { 201: json(contract.embed, 'created'), ...errors({ ...CHAIN_LOOKUP }) },
+        post('/', 'Record an embed after verifying its register_embed transaction', {
+          body: embedBody,
+          response: contract.embed,
+          status: 201,
+          errors: CHAIN_LOOKUP,
         }),
         async (c) => {
           const ctx = c.var.cluster;
@@ -36,12 +34,10 @@ export function embedRoutes(now: () => number) {
       )
       // A publisher's claim_publisher_revenue, verified on the cluster like every write.
       .endpoint(
-        createRoute({
-          method: 'post',
-          path: '/claims',
-          summary: 'Record a claim_publisher_revenue after verifying its transaction',
-          request: { body: { content: { 'application/json': { schema: publisherClaimBody } } } },
-          responses: { 200: json(contract.publisherClaim), ...errors({ ...CHAIN_LOOKUP }) },
+        post('/claims', 'Record a claim_publisher_revenue after verifying its transaction', {
+          body: publisherClaimBody,
+          response: contract.publisherClaim,
+          errors: CHAIN_LOOKUP,
         }),
         async (c) => {
           const ctx = c.var.cluster;
@@ -50,24 +46,14 @@ export function embedRoutes(now: () => number) {
           return c.json({ txHash: c.req.valid('json').txHash, embeds: claims.map((event) => event.data.embed), amountLamports: String(lamports) });
         },
       )
-      .endpoint(
-        createRoute({
-          method: 'get',
-          path: '/',
-          summary: 'Registered embeds',
-          request: { query: embedListQuery },
-          responses: { 200: json(contract.LIST_RESPONSES['/api/embeds']) },
-        }),
-        async (c) => {
-          const ctx = c.var.cluster;
-          const query = c.req.valid('query');
-          const publisherAddress = query.publisher ? (await users.resolveUser(ctx.db, query.publisher)).chainAddress : undefined;
-          const filter = { projectId: query.projectId, publisher: publisherAddress };
-          const origin = new URL(c.req.url).origin;
-          const page = requestedPage(query, embeds.EMBED_ORDER);
-          if (!page) return c.json(await listEmbeds(ctx, origin, filter));
-          return c.json(pageAnswer(embeds.EMBED_ORDER, await pageEmbeds(ctx, origin, filter, page)));
-        },
-      )
+      .endpoint(get('/', 'Registered embeds', { query: embedListQuery, response: contract.LIST_RESPONSES['/api/embeds'] }), async (c) => {
+        const ctx = c.var.cluster;
+        const query = c.req.valid('query');
+        const publisherAddress = query.publisher ? (await users.resolveUser(ctx.db, query.publisher)).chainAddress : undefined;
+        const filter = { projectId: query.projectId, publisher: publisherAddress };
+        const origin = new URL(c.req.url).origin;
+        const list = () => listEmbeds(ctx, origin, filter);
+        return c.json(await listAnswer(query, embeds.EMBED_ORDER, list, (page) => pageEmbeds(ctx, origin, filter, page)));
+      })
   );
 }

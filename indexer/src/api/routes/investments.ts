@@ -1,9 +1,9 @@
 // /api/investments: a user's and a project's investments, and the verified invest write.
-import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
-import { VERIFIED_WRITE, ApiRoutes, errors, json } from '../openapi.ts';
+import { VERIFIED_WRITE, ApiRoutes, get, post } from '../openapi.ts';
 import { fail } from '../errors.ts';
-import { pageAnswer, requestedPage } from '../page-cursor.ts';
+import { listAnswer } from '../page-cursor.ts';
+import type { KeysetPage } from '../../db/keyset.ts';
 import { investmentBody, pageQuery, projectIdParams, userIdParams } from '../schemas.ts';
 import { investments, users } from '../../db/index.ts';
 import { getProject } from '../../read-models/projects.ts';
@@ -13,12 +13,10 @@ import { projectOfWrite, verifiedEvents } from '../verify.ts';
 export function investmentRoutes(now: () => number) {
   return new ApiRoutes()
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/user/{userId}',
-        summary: "A user's investments with their project, newest first",
-        request: { params: userIdParams, query: pageQuery },
-        responses: { 200: json(contract.LIST_RESPONSES['/api/investments/user/{userId}']) },
+      get('/user/{userId}', "A user's investments with their project, newest first", {
+        params: userIdParams,
+        query: pageQuery,
+        response: contract.LIST_RESPONSES['/api/investments/user/{userId}'],
       }),
       async (c) => {
         const ctx = c.var.cluster;
@@ -31,41 +29,34 @@ export function investmentRoutes(now: () => number) {
           for (const investment of list) result.push({ ...investment, project: await getProject(ctx, origin, now(), investment.projectId) });
           return result;
         };
-        const page = requestedPage(c.req.valid('query'), investments.INVESTMENT_ORDER);
-        if (!page) return c.json(await withProjects(await listInvestments(ctx, { investor: chainAddress })));
-        const found = await pageInvestments(ctx, { investor: chainAddress }, page);
-        return c.json(pageAnswer(investments.INVESTMENT_ORDER, { rows: await withProjects(found.rows), next: found.next }));
+        const list = async () => withProjects(await listInvestments(ctx, { investor: chainAddress }));
+        const pageOf = async (page: KeysetPage) => {
+          const found = await pageInvestments(ctx, { investor: chainAddress }, page);
+          return { rows: await withProjects(found.rows), next: found.next };
+        };
+        return c.json(await listAnswer(c.req.valid('query'), investments.INVESTMENT_ORDER, list, pageOf));
       },
     )
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/project/{projectId}',
-        summary: "A project's investments, newest first",
-        request: { params: projectIdParams, query: pageQuery },
-        responses: { 200: json(contract.LIST_RESPONSES['/api/investments/project/{projectId}']) },
+      get('/project/{projectId}', "A project's investments, newest first", {
+        params: projectIdParams,
+        query: pageQuery,
+        response: contract.LIST_RESPONSES['/api/investments/project/{projectId}'],
       }),
       async (c) => {
         const ctx = c.var.cluster;
         const { projectId } = c.req.valid('param');
         if (!(await getProject(ctx, new URL(c.req.url).origin, now(), projectId))) fail(404, 'Project not found');
-        const page = requestedPage(c.req.valid('query'), investments.INVESTMENT_ORDER);
-        if (!page) return c.json(await listInvestments(ctx, { projectId }));
-        return c.json(pageAnswer(investments.INVESTMENT_ORDER, await pageInvestments(ctx, { projectId }, page)));
+        const list = () => listInvestments(ctx, { projectId });
+        return c.json(await listAnswer(c.req.valid('query'), investments.INVESTMENT_ORDER, list, (page) => pageInvestments(ctx, { projectId }, page)));
       },
     )
     .endpoint(
-      createRoute({
-        method: 'post',
-        path: '/',
-        summary: 'Record an investment after verifying its invest transaction',
-        request: { body: { content: { 'application/json': { schema: investmentBody } } } },
-        responses: {
-          201: json(contract.investmentWithProject, 'created'),
-          ...errors({
-            ...VERIFIED_WRITE,
-          }),
-        },
+      post('/', 'Record an investment after verifying its invest transaction', {
+        body: investmentBody,
+        response: contract.investmentWithProject,
+        status: 201,
+        errors: VERIFIED_WRITE,
       }),
       async (c) => {
         const ctx = c.var.cluster;

@@ -1,8 +1,7 @@
 // /api/metadata: a project's off-chain metadata, content-addressed. create_project stores the
 // returned sha256 and URI on chain; the indexer joins projects to their metadata by that hash.
-import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
-import { ApiRoutes, json } from '../openapi.ts';
+import { ApiRoutes, post, get } from '../openapi.ts';
 import { createHash } from 'node:crypto';
 import { DEFAULT_CLUSTER, MAX_METADATA_URI_LEN } from '../../constants.ts';
 import { metadata as metadataStore } from '../../db/index.ts';
@@ -36,12 +35,10 @@ export function metadataUri(ctx: ClusterContext, origin: string, sha256: string)
 export function metadataRoutes(now: () => number) {
   return new ApiRoutes()
     .endpoint(
-      createRoute({
-        method: 'post',
-        path: '/',
-        summary: 'Store project metadata; returns the uri and sha256 for create_project',
-        request: { body: { content: { 'application/json': { schema: metadataBody } } } },
-        responses: { 201: json(contract.storedDocument, 'created') },
+      post('/', 'Store project metadata; returns the uri and sha256 for create_project', {
+        body: metadataBody,
+        response: contract.storedDocument,
+        status: 201,
       }),
       async (c) => {
         const ctx = c.var.cluster;
@@ -49,18 +46,9 @@ export function metadataRoutes(now: () => number) {
         return c.json({ uri: metadataUri(ctx, new URL(c.req.url).origin, sha256), sha256 }, 201);
       },
     )
-    .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/{sha256}',
-        summary: 'Stored project metadata',
-        request: { params: sha256Params },
-        responses: { 200: json(contract.filmMetadata) },
-      }),
-      async (c) => {
-        const metadata = await readMetadata(c.var.cluster, c.req.valid('param').sha256);
-        if (!metadata) fail(404, 'Metadata not found');
-        return c.json(metadata);
-      },
-    );
+    .endpoint(get('/{sha256}', 'Stored project metadata', { params: sha256Params, response: contract.filmMetadata }), async (c) => {
+      const metadata = await readMetadata(c.var.cluster, c.req.valid('param').sha256);
+      if (!metadata) fail(404, 'Metadata not found');
+      return c.json(metadata);
+    });
 }

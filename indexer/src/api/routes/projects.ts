@@ -1,8 +1,7 @@
 // /api/projects: the catalogue (spec: all, featured, one) and the licence-claim status write. The
 // list is filtered, sorted and paginated in the database (marketplace at scale, docs/API.md).
-import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
-import { VERIFIED_WRITE, ApiRoutes, errors, json } from '../openapi.ts';
+import { VERIFIED_WRITE, ApiRoutes, get, put } from '../openapi.ts';
 import { DEFAULT_PAGE_LIMIT } from '../../constants.ts';
 import { projects } from '../../db/index.ts';
 import { fail } from '../errors.ts';
@@ -18,15 +17,11 @@ const verifiedRank = (project: { studioVerified: boolean }) => (project.studioVe
 export function projectRoutes(now: () => number) {
   return new ApiRoutes()
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/',
-        summary:
-          'Projects (spec Project shape): every match as Project[]; with limit or cursor one page { items: Project[], nextCursor: string or null, total: number }',
-        middleware: [cachedRead] as const,
-        request: { query: projectListQuery },
-        responses: { 200: json(contract.projectList) },
-      }),
+      get(
+        '/',
+        'Projects (spec Project shape): every match as Project[]; with limit or cursor one page { items: Project[], nextCursor: string or null, total: number }',
+        { middleware: [cachedRead], query: projectListQuery, response: contract.projectList },
+      ),
       async (c) => {
         const query = c.req.valid('query');
         const ctx = c.var.cluster;
@@ -47,14 +42,7 @@ export function projectRoutes(now: () => number) {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/featured',
-        summary: 'Featured projects, funding first',
-        middleware: [cachedRead] as const,
-        request: { query: featuredQuery },
-        responses: { 200: json(contract.featuredProjects) },
-      }),
+      get('/featured', 'Featured projects, funding first', { middleware: [cachedRead], query: featuredQuery, response: contract.featuredProjects }),
       async (c) => {
         const { limit } = c.req.valid('query');
         const nowMs = now();
@@ -70,14 +58,7 @@ export function projectRoutes(now: () => number) {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/{id}',
-        summary: 'One project',
-        middleware: [cachedRead] as const,
-        request: { params: idParams },
-        responses: { 200: json(contract.project), ...errors({ 404: 'Project not found' }) },
-      }),
+      get('/{id}', 'One project', { middleware: [cachedRead], params: idParams, response: contract.project, errors: { 404: 'Project not found' } }),
       async (c) => {
         const nowMs = now();
         holdsUntil(c, await projects.nextStatusChangeMs(c.var.cluster.db, nowMs));
@@ -87,17 +68,11 @@ export function projectRoutes(now: () => number) {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'put',
-        path: '/{id}/status',
-        summary: 'Mark funded after verifying the claim_license (or goal-reaching invest) transaction',
-        request: { params: idParams, body: { content: { 'application/json': { schema: projectStatusBody } } } },
-        responses: {
-          200: json(contract.project),
-          ...errors({
-            ...VERIFIED_WRITE,
-          }),
-        },
+      put('/{id}/status', 'Mark funded after verifying the claim_license (or goal-reaching invest) transaction', {
+        params: idParams,
+        body: projectStatusBody,
+        response: contract.project,
+        errors: VERIFIED_WRITE,
       }),
       async (c) => {
         const ctx = c.var.cluster;

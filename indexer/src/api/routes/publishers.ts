@@ -2,13 +2,12 @@
 // checks that the site serves it), its auto-list API keys (shown once, stored hashed, revocable,
 // scoped to one verified origin) and the analytics of its embeds. Everything but the analytics (the
 // chain's figures, public anyway) is the wallet's own: its session is required (auth/guard.ts).
-import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
-import { WALLET_SESSION, ApiRoutes, errors, json } from '../openapi.ts';
+import { WALLET_SESSION, ApiRoutes, get, post } from '../openapi.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { requireWallet } from '../../auth/guard.ts';
 import { fail } from '../errors.ts';
-import { nextCursor, pageAnswer, requestedPage } from '../page-cursor.ts';
+import { listAnswer, nextCursor, requestedPage } from '../page-cursor.ts';
 import {
   apiKeyBody,
   apiKeyIdParams,
@@ -20,7 +19,6 @@ import {
   websiteRequestBody,
   websiteVerifyBody,
 } from '../schemas.ts';
-import { mapPage } from '../../db/keyset.ts';
 import { isoDate } from '../../read-models/units.ts';
 import { API_KEY_PREFIX, API_KEY_SHOWN_PREFIX_LENGTH, MAX_ANALYTICS_WINDOW_DAYS } from '../../constants.ts';
 import { publishers, type Executor } from '../../db/index.ts';
@@ -60,31 +58,28 @@ async function requireVerified(db: Executor, wallet: string, origin: string) {
 export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) {
   return new ApiRoutes()
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/{walletAddress}/websites',
-        summary: "A wallet's websites and their verification, newest first; needs that wallet's session",
-        request: { params: publisherParams, query: pageQuery },
-        responses: {
-          200: json(contract.LIST_RESPONSES['/api/publishers/{walletAddress}/websites']),
-          ...errors({ ...WALLET_SESSION }),
-        },
+      get('/{walletAddress}/websites', "A wallet's websites and their verification, newest first; needs that wallet's session", {
+        params: publisherParams,
+        query: pageQuery,
+        response: contract.LIST_RESPONSES['/api/publishers/{walletAddress}/websites'],
+        errors: WALLET_SESSION,
       }),
       async (c) => {
         const { walletAddress } = c.req.valid('param');
         requireWallet(c, walletAddress);
-        const page = requestedPage(c.req.valid('query'), publishers.WEBSITE_ORDER);
-        if (!page) return c.json((await publishers.listWebsites(c.var.cluster.db, walletAddress)).map(websiteShape));
-        return c.json(pageAnswer(publishers.WEBSITE_ORDER, mapPage(await publishers.pageWebsites(c.var.cluster.db, walletAddress, page), websiteShape)));
+        const { db } = c.var.cluster;
+        const list = () => publishers.listWebsites(db, walletAddress);
+        return c.json(
+          await listAnswer(c.req.valid('query'), publishers.WEBSITE_ORDER, list, (page) => publishers.pageWebsites(db, walletAddress, page), websiteShape),
+        );
       },
     )
     .endpoint(
-      createRoute({
-        method: 'post',
-        path: '/websites',
-        summary: "A website's verification token (the same until verified); needs that wallet's session",
-        request: { body: { content: { 'application/json': { schema: websiteRequestBody } } } },
-        responses: { 201: json(contract.website, 'created'), ...errors({ ...WALLET_SESSION }) },
+      post('/websites', "A website's verification token (the same until verified); needs that wallet's session", {
+        body: websiteRequestBody,
+        response: contract.website,
+        status: 201,
+        errors: WALLET_SESSION,
       }),
       async (c) => {
         const { walletAddress, websiteUrl, contactEmail, websiteName, monthlyVisitors, category } = c.req.valid('json');
@@ -104,15 +99,10 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
       },
     )
     .endpoint(
-      createRoute({
-        method: 'post',
-        path: '/websites/verify',
-        summary: "Check that the site serves its token (/.well-known/marquee-verification.txt or a <meta> tag); needs that wallet's session",
-        request: { body: { content: { 'application/json': { schema: websiteVerifyBody } } } },
-        responses: {
-          200: json(contract.website),
-          ...errors({ ...WALLET_SESSION, 404: 'no token issued', 422: 'not verified: the reason' }),
-        },
+      post('/websites/verify', "Check that the site serves its token (/.well-known/marquee-verification.txt or a <meta> tag); needs that wallet's session", {
+        body: websiteVerifyBody,
+        response: contract.website,
+        errors: { ...WALLET_SESSION, 404: 'no token issued', 422: 'not verified: the reason' },
       }),
       async (c) => {
         const { db } = c.var.cluster;
@@ -129,15 +119,11 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
       },
     )
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/{walletAddress}/keys',
-        summary: "A wallet's auto-list API keys (never the keys themselves), newest first; needs that wallet's session",
-        request: { params: publisherParams, query: pageQuery },
-        responses: {
-          200: json(contract.LIST_RESPONSES['/api/publishers/{walletAddress}/keys']),
-          ...errors({ ...WALLET_SESSION }),
-        },
+      get('/{walletAddress}/keys', "A wallet's auto-list API keys (never the keys themselves), newest first; needs that wallet's session", {
+        params: publisherParams,
+        query: pageQuery,
+        response: contract.LIST_RESPONSES['/api/publishers/{walletAddress}/keys'],
+        errors: WALLET_SESSION,
       }),
       async (c) => {
         const { walletAddress } = c.req.valid('param');
@@ -149,21 +135,17 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
           createdAt: isoMs(row.created_at)!,
           revokedAt: isoMs(row.revoked_at),
         });
-        const page = requestedPage(c.req.valid('query'), publishers.API_KEY_ORDER);
-        if (!page) return c.json((await publishers.listApiKeys(c.var.cluster.db, walletAddress)).map(shape));
-        return c.json(pageAnswer(publishers.API_KEY_ORDER, mapPage(await publishers.pageApiKeys(c.var.cluster.db, walletAddress, page), shape)));
+        const { db } = c.var.cluster;
+        const list = () => publishers.listApiKeys(db, walletAddress);
+        return c.json(await listAnswer(c.req.valid('query'), publishers.API_KEY_ORDER, list, (page) => publishers.pageApiKeys(db, walletAddress, page), shape));
       },
     )
     .endpoint(
-      createRoute({
-        method: 'post',
-        path: '/keys',
-        summary: "A new API key for a verified website, shown once; needs that wallet's session",
-        request: { body: { content: { 'application/json': { schema: apiKeyBody } } } },
-        responses: {
-          201: json(contract.newApiKey, 'created'),
-          ...errors({ 401: 'not signed in', 403: 'signed in as another wallet, or website not verified' }),
-        },
+      post('/keys', "A new API key for a verified website, shown once; needs that wallet's session", {
+        body: apiKeyBody,
+        response: contract.newApiKey,
+        status: 201,
+        errors: { 401: 'not signed in', 403: 'signed in as another wallet, or website not verified' },
       }),
       async (c) => {
         const { db } = c.var.cluster;
@@ -190,12 +172,11 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
       },
     )
     .endpoint(
-      createRoute({
-        method: 'post',
-        path: '/keys/{id}/revoke',
-        summary: "Revoke an API key; needs that wallet's session",
-        request: { params: apiKeyIdParams, body: { content: { 'application/json': { schema: revokeKeyBody } } } },
-        responses: { 200: json(contract.apiKey), ...errors({ ...WALLET_SESSION, 404: 'unknown or already revoked' }) },
+      post('/keys/{id}/revoke', "Revoke an API key; needs that wallet's session", {
+        params: apiKeyIdParams,
+        body: revokeKeyBody,
+        response: contract.apiKey,
+        errors: { ...WALLET_SESSION, 404: 'unknown or already revoked' },
       }),
       async (c) => {
         const { db } = c.var.cluster;
@@ -208,16 +189,12 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
       },
     )
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/{walletAddress}/analytics',
-        summary: "Views and earnings of a wallet's embeds, per day (in a from..to window) and per embed (paginated)",
+      get('/{walletAddress}/analytics', "Views and earnings of a wallet's embeds, per day (in a from..to window) and per embed (paginated)", {
         description: `from and to go together, to is not before from, and the window spans at most ${MAX_ANALYTICS_WINDOW_DAYS} days: rules across two parameters the schema cannot state, each a 400 naming the parameter (from or to) otherwise.`,
-        request: { params: publisherParams, query: publisherAnalyticsQuery },
-        responses: {
-          200: json(contract.LIST_RESPONSES['/api/publishers/{walletAddress}/analytics']),
-          ...errors({ 400: `bad input, or from and to that do not make a window of 1 to ${MAX_ANALYTICS_WINDOW_DAYS} days` }),
-        },
+        params: publisherParams,
+        query: publisherAnalyticsQuery,
+        response: contract.LIST_RESPONSES['/api/publishers/{walletAddress}/analytics'],
+        errors: { 400: `bad input, or from and to that do not make a window of 1 to ${MAX_ANALYTICS_WINDOW_DAYS} days` },
       }),
       async (c) => {
         const { db } = c.var.cluster;

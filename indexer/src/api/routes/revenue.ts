@@ -1,10 +1,9 @@
 // /api/revenue: an investor's distributions (unclaimed, totals), platform-wide distributions, and
 // the verified claim write.
-import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
-import { CHAIN_LOOKUP, ApiRoutes, errors, json } from '../openapi.ts';
+import { CHAIN_LOOKUP, ApiRoutes, get, post } from '../openapi.ts';
 import { fail } from '../errors.ts';
-import { nextCursor, pageAnswer, requestedPage } from '../page-cursor.ts';
+import { listAnswer, nextCursor, requestedPage } from '../page-cursor.ts';
 import { claimBody, distributionsQuery, pageQuery, userIdParams } from '../schemas.ts';
 import { revenue, users } from '../../db/index.ts';
 import { mapPage } from '../../db/keyset.ts';
@@ -18,13 +17,11 @@ const NO_SELECTION = 'No distributions selected: Please select at least one dist
 export function revenueRoutes() {
   return new ApiRoutes()
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/unclaimed/{userId}',
-        summary: "A user's unclaimed distributions, newest first (totals over all of them)",
-        middleware: [cachedRead] as const,
-        request: { params: userIdParams, query: pageQuery },
-        responses: { 200: json(contract.LIST_RESPONSES['/api/revenue/unclaimed/{userId}']) },
+      get('/unclaimed/{userId}', "A user's unclaimed distributions, newest first (totals over all of them)", {
+        middleware: [cachedRead],
+        params: userIdParams,
+        query: pageQuery,
+        response: contract.LIST_RESPONSES['/api/revenue/unclaimed/{userId}'],
       }),
       async (c) => {
         const ctx = c.var.cluster;
@@ -48,12 +45,10 @@ export function revenueRoutes() {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/user/{userId}',
-        summary: "A user's revenue totals, per project, and transactions (newest first)",
-        request: { params: userIdParams, query: pageQuery },
-        responses: { 200: json(contract.LIST_RESPONSES['/api/revenue/user/{userId}']) },
+      get('/user/{userId}', "A user's revenue totals, per project, and transactions (newest first)", {
+        params: userIdParams,
+        query: pageQuery,
+        response: contract.LIST_RESPONSES['/api/revenue/user/{userId}'],
       }),
       async (c) => {
         const ctx = c.var.cluster;
@@ -89,12 +84,9 @@ export function revenueRoutes() {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/distributions',
-        summary: 'Platform-wide revenue distributions',
-        request: { query: distributionsQuery },
-        responses: { 200: json(contract.LIST_RESPONSES['/api/revenue/distributions']) },
+      get('/distributions', 'Platform-wide revenue distributions', {
+        query: distributionsQuery,
+        response: contract.LIST_RESPONSES['/api/revenue/distributions'],
       }),
       async (c) => {
         const ctx = c.var.cluster;
@@ -116,18 +108,15 @@ export function revenueRoutes() {
           txHash: row.signature,
           explorerUrl: ctx.explorerTxUrl?.(row.signature) ?? null,
         });
-        const page = requestedPage(query, revenue.DISTRIBUTION_ORDER);
-        if (!page) return c.json((await revenue.listDistributions(ctx.db, query.projectId)).map(shape));
-        return c.json(pageAnswer(revenue.DISTRIBUTION_ORDER, mapPage(await revenue.pageDistributions(ctx.db, query.projectId, page), shape)));
+        const list = () => revenue.listDistributions(ctx.db, query.projectId);
+        return c.json(await listAnswer(query, revenue.DISTRIBUTION_ORDER, list, (page) => revenue.pageDistributions(ctx.db, query.projectId, page), shape));
       },
     )
     .endpoint(
-      createRoute({
-        method: 'post',
-        path: '/claim',
-        summary: 'Mark distributions claimed after verifying the claim_revenue transaction',
-        request: { body: { content: { 'application/json': { schema: claimBody } } } },
-        responses: { 200: json(contract.revenueClaim), ...errors({ ...CHAIN_LOOKUP }) },
+      post('/claim', 'Mark distributions claimed after verifying the claim_revenue transaction', {
+        body: claimBody,
+        response: contract.revenueClaim,
+        errors: CHAIN_LOOKUP,
       }),
       async (c) => {
         const ctx = c.var.cluster;

@@ -3,17 +3,16 @@
 // (/api/verification/applications), a film's edited metadata document (POST /api/projects/:id/metadata) and
 // the generic write path of program transactions the app sent itself (POST /api/transactions).
 // Writes for a wallet need that wallet's session; the admin's decisions need the admin's.
-import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
-import { CHAIN_LOOKUP, ApiRoutes, errors, json } from '../openapi.ts';
+import { CHAIN_LOOKUP, ApiRoutes, get, put, post } from '../openapi.ts';
 import { type Context } from 'hono';
 import { requireSession, requireWallet } from '../../auth/guard.ts';
 import { certificates, platform, studioProfiles, users, verification, type Executor } from '../../db/index.ts';
 import type { ClusterContext } from '../../cluster.ts';
 import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
-import { pageAnswer, requestedPage } from '../page-cursor.ts';
-import { mapPage } from '../../db/keyset.ts';
+import { listAnswer } from '../page-cursor.ts';
+import type { KeysetPage } from '../../db/keyset.ts';
 import {
   applicationBody,
   applicationIdParams,
@@ -86,12 +85,7 @@ async function requireAdmin(c: Context<AppEnv>, db: Executor): Promise<void> {
 
 export function platformRoutes() {
   return new ApiRoutes().endpoint(
-    createRoute({
-      method: 'get',
-      path: '/',
-      summary: "The platform's admin, caps and funding window",
-      responses: { 200: json(contract.platform), ...errors({ 404: 'not initialised' }) },
-    }),
+    get('/', "The platform's admin, caps and funding window", { response: contract.platform, errors: { 404: 'not initialised' } }),
     async (c) => {
       const rules = await platform.rules(c.var.cluster.db);
       if (!rules) fail(404, 'The platform is not initialised on this cluster');
@@ -114,12 +108,9 @@ export function platformRoutes() {
 export function studioRoutes(now: () => number) {
   return new ApiRoutes()
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/{walletAddress}',
-        summary: "A wallet's studio: on chain, settings, verification application, isAdmin",
-        request: { params: walletParams },
-        responses: { 200: json(contract.studioOverview) },
+      get('/{walletAddress}', "A wallet's studio: on chain, settings, verification application, isAdmin", {
+        params: walletParams,
+        response: contract.studioOverview,
       }),
       async (c) => {
         const ctx = c.var.cluster;
@@ -143,12 +134,11 @@ export function studioRoutes(now: () => number) {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'put',
-        path: '/{walletAddress}/profile',
-        summary: "Save the studio's settings; needs that wallet's session",
-        request: { params: walletParams, body: { content: { 'application/json': { schema: studioProfileBody } } } },
-        responses: { 200: json(contract.studioProfile), ...errors({ 401: 'not signed in', 403: 'another wallet' }) },
+      put('/{walletAddress}/profile', "Save the studio's settings; needs that wallet's session", {
+        params: walletParams,
+        body: studioProfileBody,
+        response: contract.studioProfile,
+        errors: { 401: 'not signed in', 403: 'another wallet' },
       }),
       async (c) => {
         const { walletAddress } = c.req.valid('param');
@@ -162,40 +152,36 @@ export function studioRoutes(now: () => number) {
 export function verificationRoutes(now: () => number) {
   return new ApiRoutes()
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/applications',
-        summary: "Every studio's latest application, open ones first, then newest (the platform admin's session)",
-        request: { query: pageQuery },
-        responses: { 200: json(contract.LIST_RESPONSES['/api/verification/applications']), ...errors({ 401: 'not signed in', 403: 'not the platform admin' }) },
+      get('/applications', "Every studio's latest application, open ones first, then newest (the platform admin's session)", {
+        query: pageQuery,
+        response: contract.LIST_RESPONSES['/api/verification/applications'],
+        errors: { 401: 'not signed in', 403: 'not the platform admin' },
       }),
       async (c) => {
         const ctx = c.var.cluster;
         const db = ctx.db;
         await requireAdmin(c, db);
         const shapes = (applications: verification.Application[]) => Promise.all(applications.map((application) => applicationShape(ctx, db, application)));
-        const page = requestedPage(c.req.valid('query'), verification.LATEST_APPLICATION_ORDER);
-        if (!page) return c.json(await shapes(await verification.listLatest(db)));
-        const found = await verification.pageLatest(db, page);
-        return c.json(pageAnswer(verification.LATEST_APPLICATION_ORDER, { rows: await shapes(found.rows), next: found.next }));
+        const list = async () => shapes(await verification.listLatest(db));
+        const pageOf = async (page: KeysetPage) => {
+          const found = await verification.pageLatest(db, page);
+          return { rows: await shapes(found.rows), next: found.next };
+        };
+        return c.json(await listAnswer(c.req.valid('query'), verification.LATEST_APPLICATION_ORDER, list, pageOf));
       },
     )
     .endpoint(
-      createRoute({
-        method: 'post',
-        path: '/applications',
-        summary: "Apply for studio verification; needs that wallet's session",
+      post('/applications', "Apply for studio verification; needs that wallet's session", {
         description:
           "Each document's url must be the media store's address of its own sha256 (/api/media/{sha256}), a rule across two fields the schema cannot state: a 400 'documents.N: The document URL must be its sha256' otherwise.",
-        request: { body: { content: { 'application/json': { schema: applicationBody } } } },
-        responses: {
-          201: json(contract.application, 'created'),
-          ...errors({
-            400: 'bad input, or a document whose url is not its sha256',
-            401: 'not signed in',
-            403: 'another wallet',
-            409: 'an application waits for review',
-          }),
+        body: applicationBody,
+        response: contract.application,
+        status: 201,
+        errors: {
+          400: 'bad input, or a document whose url is not its sha256',
+          401: 'not signed in',
+          403: 'another wallet',
+          409: 'an application waits for review',
         },
       }),
       async (c) => {
@@ -212,12 +198,11 @@ export function verificationRoutes(now: () => number) {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'post',
-        path: '/applications/{id}/reject',
-        summary: 'The admin rejects an application with a reason the studio reads',
-        request: { params: applicationIdParams, body: { content: { 'application/json': { schema: rejectionBody } } } },
-        responses: { 200: json(contract.application), ...errors({ 403: 'not the platform admin', 404: 'Application not found', 409: 'already decided' }) },
+      post('/applications/{id}/reject', 'The admin rejects an application with a reason the studio reads', {
+        params: applicationIdParams,
+        body: rejectionBody,
+        response: contract.application,
+        errors: { 403: 'not the platform admin', 404: 'Application not found', 409: 'already decided' },
       }),
       async (c) => {
         const ctx = c.var.cluster;
@@ -232,20 +217,16 @@ export function verificationRoutes(now: () => number) {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'post',
-        path: '/applications/{id}/approve',
-        summary: 'The admin approves an application with the verify_studio transaction that verified the studio',
-        request: { params: applicationIdParams, body: { content: { 'application/json': { schema: approvalBody } } } },
-        responses: {
-          200: json(contract.application),
-          ...errors({
-            400: 'transaction does not verify this studio',
-            403: 'not the platform admin',
-            404: 'Application not found',
-            409: 'already decided',
-            ...CHAIN_LOOKUP,
-          }),
+      post('/applications/{id}/approve', 'The admin approves an application with the verify_studio transaction that verified the studio', {
+        params: applicationIdParams,
+        body: approvalBody,
+        response: contract.application,
+        errors: {
+          400: 'transaction does not verify this studio',
+          403: 'not the platform admin',
+          404: 'Application not found',
+          409: 'already decided',
+          ...CHAIN_LOOKUP,
         },
       }),
       async (c) => {
@@ -279,12 +260,10 @@ export function verificationRoutes(now: () => number) {
 export function listingEditRoutes(now: () => number) {
   return new ApiRoutes()
     .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/{id}/certificates',
-        summary: "A film's licence certificates (Token-2022 mints), newest first",
-        request: { params: idParams, query: pageQuery },
-        responses: { 200: json(contract.LIST_RESPONSES['/api/projects/{id}/certificates']) },
+      get('/{id}/certificates', "A film's licence certificates (Token-2022 mints), newest first", {
+        params: idParams,
+        query: pageQuery,
+        response: contract.LIST_RESPONSES['/api/projects/{id}/certificates'],
       }),
       async (c) => {
         const ctx = c.var.cluster;
@@ -297,21 +276,19 @@ export function listingEditRoutes(now: () => number) {
           mintedAt: isoDate(certificate.mintedAt),
           explorerUrl: ctx.explorerTxUrl?.(certificate.signature) ?? null,
         });
-        const page = requestedPage(c.req.valid('query'), certificates.CERTIFICATE_ORDER);
-        if (!page) return c.json((await certificates.certificatesOf(ctx.db, id)).map(shape));
-        return c.json(pageAnswer(certificates.CERTIFICATE_ORDER, mapPage(await certificates.pageCertificates(ctx.db, id, page), shape)));
+        const list = () => certificates.certificatesOf(ctx.db, id);
+        return c.json(
+          await listAnswer(c.req.valid('query'), certificates.CERTIFICATE_ORDER, list, (page) => certificates.pageCertificates(ctx.db, id, page), shape),
+        );
       },
     )
     .endpoint(
-      createRoute({
-        method: 'post',
-        path: '/{id}/metadata',
-        summary: "The film's studio stores its edited metadata document: { uri, sha256 } for update_project_metadata; needs the studio's session",
-        request: { params: idParams, body: { content: { 'application/json': { schema: listingEditBody } } } },
-        responses: {
-          201: json(contract.storedDocument, 'created'),
-          ...errors({ 400: 'nothing changed', 401: 'not signed in', 403: 'not the film’s studio', 404: 'Project not found' }),
-        },
+      post('/{id}/metadata', "The film's studio stores its edited metadata document: { uri, sha256 } for update_project_metadata; needs the studio's session", {
+        params: idParams,
+        body: listingEditBody,
+        response: contract.storedDocument,
+        status: 201,
+        errors: { 400: 'nothing changed', 401: 'not signed in', 403: 'not the film’s studio', 404: 'Project not found' },
       }),
       async (c) => {
         const ctx = c.var.cluster;
@@ -334,15 +311,10 @@ export function listingEditRoutes(now: () => number) {
  */
 export function transactionRoutes() {
   return new ApiRoutes().endpoint(
-    createRoute({
-      method: 'post',
-      path: '/',
-      summary: 'Verify and ingest any program transaction the app sent (listing, studio, metadata edit, refund)',
-      request: { body: { content: { 'application/json': { schema: transactionBody } } } },
-      responses: {
-        200: json(contract.ingestedTransaction),
-        ...errors({ 400: 'not a Marquee transaction', 404: 'transaction not found', ...CHAIN_LOOKUP }),
-      },
+    post('/', 'Verify and ingest any program transaction the app sent (listing, studio, metadata edit, refund)', {
+      body: transactionBody,
+      response: contract.ingestedTransaction,
+      errors: { 400: 'not a Marquee transaction', 404: 'transaction not found', ...CHAIN_LOOKUP },
     }),
     async (c) => {
       const { txHash } = c.req.valid('json');

@@ -1,9 +1,8 @@
 // /api/users: a user is a wallet. Registration is idempotent per wallet, needs that wallet's
 // session, and never takes an address that already signs for another user (a demo key); ids are
 // per cluster.
-import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
-import { WALLET_SESSION, ApiRoutes, errors, json } from '../openapi.ts';
+import { WALLET_SESSION, ApiRoutes, post, get } from '../openapi.ts';
 import { requireWallet } from '../../auth/guard.ts';
 import { users } from '../../db/index.ts';
 import { fail } from '../errors.ts';
@@ -13,15 +12,10 @@ import { userShape } from '../shapes.ts';
 export function userRoutes(now: () => number, isServerKey: (address: string) => boolean = () => false) {
   return new ApiRoutes()
     .endpoint(
-      createRoute({
-        method: 'post',
-        path: '/',
-        summary: "Register a wallet (idempotent); needs that wallet's session",
-        request: { body: { content: { 'application/json': { schema: userBody } } } },
-        responses: {
-          200: json(contract.user),
-          ...errors({ ...WALLET_SESSION, 409: 'the address is a demo key, not a wallet' }),
-        },
+      post('/', "Register a wallet (idempotent); needs that wallet's session", {
+        body: userBody,
+        response: contract.user,
+        errors: { ...WALLET_SESSION, 409: 'the address is a demo key, not a wallet' },
       }),
       async (c) => {
         const body = c.req.valid('json');
@@ -35,18 +29,9 @@ export function userRoutes(now: () => number, isServerKey: (address: string) => 
         }
       },
     )
-    .endpoint(
-      createRoute({
-        method: 'get',
-        path: '/{userId}',
-        summary: 'A user by id or wallet',
-        request: { params: userIdParams },
-        responses: { 200: json(contract.user) },
-      }),
-      async (c) => {
-        const { user } = await users.resolveUser(c.var.cluster.db, c.req.valid('param').userId);
-        if (!user) fail(404, 'User not found');
-        return c.json(userShape(user));
-      },
-    );
+    .endpoint(get('/{userId}', 'A user by id or wallet', { params: userIdParams, response: contract.user }), async (c) => {
+      const { user } = await users.resolveUser(c.var.cluster.db, c.req.valid('param').userId);
+      if (!user) fail(404, 'User not found');
+      return c.json(userShape(user));
+    });
 }

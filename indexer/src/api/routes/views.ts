@@ -2,9 +2,8 @@
 // served), and reports the view after it stayed visible long enough. One view per nonce, registered
 // embeds only, per-IP and per-embed limits; counted views wait in the views table for the settlement job, which
 // pays them from their campaign.
-import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
-import { ApiRoutes, errors, json } from '../openapi.ts';
+import { ApiRoutes, post } from '../openapi.ts';
 import { randomBytes } from 'node:crypto';
 import { chainSeconds } from '../../cluster.ts';
 import type { ViewRules } from '../context.ts';
@@ -30,15 +29,11 @@ async function requireCountingWebsite(db: Executor, embed: { publisher: string; 
 export function viewRoutes(now: () => number, rules: ViewRules) {
   return new ApiRoutes()
     .endpoint(
-      createRoute({
-        method: 'post',
-        path: '/nonce',
-        summary: 'A play nonce for one view of a registered embed',
-        request: { body: { content: { 'application/json': { schema: nonceBody } } } },
-        responses: {
-          201: json(contract.playNonce, 'created'),
-          ...errors({ 429: 'rate limited: 60 play nonces per client address, or 900 per embed, a minute' }),
-        },
+      post('/nonce', 'A play nonce for one view of a registered embed', {
+        body: nonceBody,
+        response: contract.playNonce,
+        status: 201,
+        errors: { 429: 'rate limited: 60 play nonces per client address, or 900 per embed, a minute' },
       }),
       async (c) => {
         const { db } = c.var.cluster;
@@ -68,15 +63,10 @@ export function viewRoutes(now: () => number, rules: ViewRules) {
       },
     )
     .endpoint(
-      createRoute({
-        method: 'post',
-        path: '/',
-        summary: 'Report a view (one per play nonce)',
-        request: { body: { content: { 'application/json': { schema: viewBody } } } },
-        responses: {
-          200: json(contract.viewReport),
-          ...errors({ 404: 'unregistered embed or unknown play nonce', 429: 'rate limited: 20 counted views per client address, or 300 per embed, a minute' }),
-        },
+      post('/', 'Report a view (one per play nonce)', {
+        body: viewBody,
+        response: contract.viewReport,
+        errors: { 404: 'unregistered embed or unknown play nonce', 429: 'rate limited: 20 counted views per client address, or 300 per embed, a minute' },
       }),
       async (c) => {
         const { db } = c.var.cluster;

@@ -1,8 +1,7 @@
 // /api/webhooks/helius: Helius "raw" webhook deliveries (arrays of getTransaction results), the push
 // path in production. Deliveries must carry the configured Authorization header.
-import { createRoute } from '@hono/zod-openapi';
 import * as contract from '@marquee/api-contract';
-import { ApiRoutes, errors, json } from '../openapi.ts';
+import { ApiRoutes, post } from '../openapi.ts';
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { MAX_TRANSACTION_SIGNATURES, MAX_WEBHOOK_TRANSACTIONS } from '../../constants.ts';
@@ -26,19 +25,17 @@ function sameSecret(given: string, expected: string): boolean {
 
 export function webhookRoutes(authHeader: string | undefined) {
   return new ApiRoutes().endpoint(
-    createRoute({
-      method: 'post',
-      path: '/helius',
-      summary: 'Helius raw-transaction webhook (Authorization header checked)',
+    post('/helius', 'Helius raw-transaction webhook (Authorization header checked)', {
       middleware: [
         async (c, next) => {
           if (!authHeader) fail(404, 'The Helius webhook is not configured');
           if (!sameSecret(c.req.header('authorization') ?? '', authHeader)) fail(401, 'Invalid webhook authorization');
           await next();
         },
-      ] as const,
-      request: { body: { content: { 'application/json': { schema: heliusDelivery } } } },
-      responses: { 200: json(contract.webhookDelivery), ...errors({ 401: 'bad authorization', 404: 'webhook not configured' }) },
+      ],
+      body: heliusDelivery,
+      response: contract.webhookDelivery,
+      errors: { 401: 'bad authorization', 404: 'webhook not configured' },
     }),
     async (c) => {
       const { indexer } = c.var.cluster;
