@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { LuPlus } from 'react-icons/lu'
 import { Link as RouterLink } from 'react-router-dom'
 import { TableFrame } from '@/components/ui/data-table'
+import { MutationButton } from '@/components/ui/mutation-button'
 import { notify } from '@/components/ui/toaster'
 import { MINT_MIN_MS } from '@/constants'
 import { errorMessage } from '@/lib/api'
@@ -128,25 +129,21 @@ function ReleaseFunds({ project }: { project: Project }) {
       </Badge>
     )
   return (
-    <Button
+    <MutationButton
       size="xs"
       colorPalette="green"
-      loading={release.isPending}
       loadingText="Releasing..."
-      onClick={() =>
-        release.mutate(project, {
-          onSuccess: (txHash) =>
-            notify({
-              title: 'Funds released',
-              description: `${formatSol(raised, 3)} raised for ${project.title} went to your wallet.`,
-              link: { label: 'View transaction', href: transactionUrl(mode, txHash) },
-            }),
-          onError: (error) => notify({ title: 'Release failed', description: errorMessage(error), variant: 'destructive' }),
-        })
-      }
+      mutation={release}
+      input={project}
+      success={(txHash) => ({
+        title: 'Funds released',
+        description: `${formatSol(raised, 3)} raised for ${project.title} went to your wallet.`,
+        link: { label: 'View transaction', href: transactionUrl(mode, txHash) },
+      })}
+      failure="Release failed"
     >
       Release {formatSol(raised, 3)}
-    </Button>
+    </MutationButton>
   )
 }
 

@@ -5,6 +5,7 @@ import { Badge, Box, Button, Card, Field, Heading, HStack, Input, Progress, Simp
 import { useState } from 'react'
 import { LuBadgeCheck, LuCircle, LuCircleCheck, LuCircleX, LuLoader, LuRocket, LuTrendingUp } from 'react-icons/lu'
 import { ErrorAlert } from '@/components/ui/error-alert'
+import { MutationButton } from '@/components/ui/mutation-button'
 import { notify } from '@/components/ui/toaster'
 import { SectionCard } from '@/components/ui/section-card'
 import { VERIFICATION_DOCUMENT_MAX, VERIFICATION_REVIEW_DAYS } from '@/constants'
@@ -122,20 +123,17 @@ function WalletVerification({ overview }: { overview: StudioOverview }) {
         <Text fontSize="sm" color="fg.muted">
           Sign your studio's registration with this wallet: it proves the wallet is your studio's and records the studio on chain.
         </Text>
-        <Button
+        <MutationButton
           alignSelf="start"
           colorPalette="purple"
-          loading={register.isPending}
           loadingText="Signing..."
-          onClick={() =>
-            register.mutate(name.slice(0, 64), {
-              onSuccess: () => notify({ title: 'Wallet verified', description: 'Your studio is registered on chain.' }),
-              onError: (error) => notify({ title: 'Wallet verification failed', description: errorMessage(error), variant: 'destructive' }),
-            })
-          }
+          mutation={register}
+          input={name.slice(0, 64)}
+          success={() => ({ title: 'Wallet verified', description: 'Your studio is registered on chain.' })}
+          failure="Wallet verification failed"
         >
           Sign with wallet
-        </Button>
+        </MutationButton>
       </Card.Body>
     </Card.Root>
   )
