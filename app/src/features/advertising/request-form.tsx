@@ -10,7 +10,7 @@ import { AD_TYPES, MONTHLY_BUDGET_PLACEHOLDER, TARGET_AUDIENCES } from '@/consta
 import { errorMessage } from '@/lib/api'
 import type { AdType, CampaignSummary } from '@marquee/api-contract'
 import { useMode } from '@/features/mode/mode-data-access'
-import { transactionUrl } from '@/features/chain/chain-ui'
+import { useTransactionLink } from '@/features/chain/chain-ui'
 import { useMarqueeClient } from '@/features/chain/chain-data-access'
 import { useProjects } from '@/features/projects/projects-data-access'
 import { useWalletConnection } from '@/features/wallet/wallet-bridge'
@@ -62,7 +62,8 @@ export function RequestForm({
   onAdTypeChange: (adType: AdType) => void
   onCreated: (campaign: CampaignSummary | null) => void
 }) {
-  const { mode, cluster } = useMode()
+  const { cluster } = useMode()
+  const link = useTransactionLink()
   const client = useMarqueeClient()
   const { connected, connect } = useWalletConnection()
   const genres = useAdGenres()
@@ -137,7 +138,7 @@ export function RequestForm({
       notify({
         title: CAMPAIGN_CREATED_TITLE,
         description: `Your ${AD_TYPE_LABELS[adType].toLowerCase()} campaign is funded with ${current.budgetSol} SOL. Follow it under Your Campaigns.`,
-        link: { label: 'View transaction', href: transactionUrl(mode, created.txHash) },
+        link: link(created.txHash),
       })
       setForm(emptyRequest())
       setErrors({})

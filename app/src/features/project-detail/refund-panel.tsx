@@ -6,9 +6,9 @@ import { useMutation } from '@/lib/use-mutation'
 import { MutationButton } from '@/components/ui/mutation-button'
 import { amountToSol, formatSol } from '@/lib/format'
 import type { Investment, Project } from '@marquee/api-contract'
-import { useCluster, useMode } from '@/features/mode/mode-data-access'
+import { useCluster } from '@/features/mode/mode-data-access'
 import { chainKeys, useMarqueeClient } from '@/features/chain/chain-data-access'
-import { transactionUrl } from '@/features/chain/chain-ui'
+import { useTransactionLink } from '@/features/chain/chain-ui'
 import { investmentKeys, useUserInvestments } from '@/features/investments/investments-data-access'
 import { WalletNotConnectedError, projectKeys } from '@/features/projects/projects-data-access'
 
@@ -36,7 +36,7 @@ function useRefund() {
 }
 
 export function RefundPanel({ project }: { project: Project }) {
-  const { mode } = useMode()
+  const link = useTransactionLink()
   const investments = useUserInvestments()
   const refund = useRefund()
   const refundable = refundableSol(investments.data ?? [], project.id)
@@ -60,7 +60,7 @@ export function RefundPanel({ project }: { project: Project }) {
               success={(result) => ({
                 title: 'Refund complete',
                 description: `${formatSol(result.amountLamports ? Number(result.amountLamports) / 1e9 : refundable, 3)} has been returned to your wallet.`,
-                link: { label: 'View transaction', href: transactionUrl(mode, result.txHash) },
+                link: link(result.txHash),
               })}
               failure="Refund failed"
             >

@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/api'
 import { sleep } from '@/lib/format'
 import type { PlatformInfo, StudioAccount } from '@marquee/api-contract'
 import { useMode } from '@/features/mode/mode-data-access'
-import { transactionUrl } from '@/features/chain/chain-ui'
+import { useTransactionLink } from '@/features/chain/chain-ui'
 import {
   EMPTY_LISTING,
   deadlineBounds,
@@ -50,7 +50,8 @@ export function ListingForm({
   studioName?: string
   onListed?: (projectId: number) => void
 }) {
-  const { mode, cluster } = useMode()
+  const { cluster } = useMode()
+  const link = useTransactionLink()
   const [form, setForm] = useState<ListingFormState>(EMPTY_LISTING)
   const [errors, setErrors] = useState<ListingErrors>({})
   const [thumbnail, setThumbnail] = useState<File | null>(null)
@@ -96,7 +97,7 @@ export function ListingForm({
       notify({
         title: LISTING_SUCCESS_TITLE,
         description: LISTING_SUCCESS_DESCRIPTION,
-        link: { label: 'View transaction', href: transactionUrl(mode, created.txHash) },
+        link: link(created.txHash),
       })
       reset()
       onListed?.(created.projectId)
