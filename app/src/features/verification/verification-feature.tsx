@@ -8,6 +8,7 @@ import { ErrorAlert } from '@/components/ui/error-alert'
 import { MutationButton } from '@/components/ui/mutation-button'
 import { notify } from '@/components/ui/toaster'
 import { SectionCard } from '@/components/ui/section-card'
+import { PageHeading } from '@/components/ui/page-heading'
 import { VERIFICATION_DOCUMENT_MAX, VERIFICATION_REVIEW_DAYS } from '@/constants'
 import { errorMessage } from '@/lib/api'
 import { formatUsd } from '@/lib/format'
@@ -42,13 +43,10 @@ function Verification() {
   if (overview.isError) return <ErrorAlert error={overview.error} />
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading size="2xl">Studio Verification</Heading>
-        <Text color="fg.muted">
-          Verification review takes {VERIFICATION_REVIEW_DAYS} business days. You will receive an email notice at your contact
-          address once it is decided.
-        </Text>
-      </Stack>
+      <PageHeading title="Studio Verification">
+        Verification review takes {VERIFICATION_REVIEW_DAYS} business days. You will receive an email notice at your contact address once it is
+        decided.
+      </PageHeading>
       <Tracker steps={trackerSteps(overview.data)} />
       <NextAction overview={overview.data} />
       <Benefits />
