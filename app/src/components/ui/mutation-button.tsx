@@ -2,6 +2,7 @@
 // the outcome — the caller's on success, `failure` with the error's message otherwise.
 import { Button, type ButtonProps } from '@chakra-ui/react'
 import { errorMessage } from '@/lib/api'
+import { failureToast } from '@/lib/failure-toast'
 import { notify } from './toaster'
 
 interface Mutation<Input, Result> {
@@ -28,7 +29,7 @@ export function MutationButton<Input, Result>({
       onClick={() =>
         mutation.mutate(input, {
           onSuccess: (result) => notify(success(result)),
-          onError: (error) => notify({ title: failure, description: errorMessage(error), variant: 'destructive' }),
+          onError: (error) => notify(failureToast(failure, errorMessage(error))),
         })
       }
     />

@@ -27,14 +27,11 @@ import { checkChatDraft, discussDraft } from './collaboration-logic'
 import { NewPollForm, NewTeamMemberForm, NewUpdateForm } from './collaboration-studio'
 import { ChatPanel, PollCard, StatusCard, TeamCard, TopInvestorsCard, UpdateCard, type ChatSubmission } from './collaboration-ui'
 import { CHAT_MESSAGE_MAX_LENGTH } from '@/constants'
+import { failureToast } from '@/lib/failure-toast'
 
 export const MESSAGE_SENT_TOAST = { title: 'Message Sent' }
 export const VOTE_RECORDED_TOAST = { title: 'Vote Recorded' }
-export const ALREADY_VOTED_TOAST = {
-  title: 'Already Voted',
-  description: "You've already cast your vote on this poll.",
-  variant: 'destructive',
-} as const
+export const ALREADY_VOTED_TOAST = failureToast('Already Voted', "You've already cast your vote on this poll.")
 
 export default function CollaborationFeature() {
   const { projectId } = useParams()

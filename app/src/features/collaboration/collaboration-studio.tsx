@@ -6,6 +6,7 @@ import { readableError } from '@/components/ui/error-alert'
 import { FormField } from '@/components/ui/form-field'
 import { notify } from '@/components/ui/toaster'
 import { MS_PER_DAY } from '@/constants'
+import { failureToast } from '@/lib/failure-toast'
 import { useAddTeamMember, useCreatePoll, useCreateUpdate } from './collaboration-data-access'
 
 /** Sends `input` through `mutation` on submit: `done` on success, a toast titled `failure` otherwise. */
@@ -19,7 +20,7 @@ function submitter<Input>(
     event.preventDefault()
     mutation.mutate(input(), {
       onSuccess: done,
-      onError: (error) => notify({ title: failure, description: readableError(error), variant: 'destructive' }),
+      onError: (error) => notify(failureToast(failure, readableError(error))),
     })
   }
 }
