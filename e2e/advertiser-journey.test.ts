@@ -9,13 +9,13 @@
 // the treasury received 40 / 57.5 / 2.5% of it; the advertiser
 // moves the demo chain's clock past the end and the grace period, closes the campaign from the
 // dashboard and receives what was left.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { Keypair } from '@solana/web3.js';
-import { PUBLISHER_SITE_SERVER_ENV, startPublisherSite, type PublisherSite } from './publisher-site.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { withPublisherSite, type PublisherSite } from './publisher-site.ts';
+import type { Harness } from './harness.ts';
 
 let harness: Harness;
 let origin = '';
@@ -34,15 +34,9 @@ let site: PublisherSite;
 const api = <T>(path: string, init?: RequestInit) => harness.api<T>(path, init);
 const waitFor = <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs?: number) => harness.waitFor(what, probe, timeoutMs);
 
-before(async () => {
-  site = await startPublisherSite();
-  harness = await startHarness(PUBLISHER_SITE_SERVER_ENV);
+withPublisherSite(async (started) => {
+  ({ site, harness } = started);
   origin = harness.origin;
-});
-
-after(async () => {
-  await harness?.close();
-  site?.close();
 });
 
 const shot = (target: Page, name: string) =>

@@ -6,13 +6,13 @@
 // view's revenue, to the lamport; the publisher claims and the balance follows. Connecting signs in
 // (the wallet signs a SIWS message with its real key): the publisher's routes need that session.
 // E2E_TOPOLOGY=pg-cluster plays it against two API processes and a leader on PostgreSQL (e2e/servers.ts).
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { Keypair } from '@solana/web3.js';
-import { PUBLISHER_SITE_SERVER_ENV, startPublisherSite, type PublisherSite } from './publisher-site.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { withPublisherSite, type PublisherSite } from './publisher-site.ts';
+import type { Harness } from './harness.ts';
 
 let harness: Harness;
 let origin = '';
@@ -36,17 +36,11 @@ let page: Page;
 const api = <T>(path: string, init?: RequestInit) => harness.api<T>(path, init);
 const waitFor = <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs?: number) => harness.waitFor(what, probe, timeoutMs);
 
-before(async () => {
-  site = await startPublisherSite();
-  harness = await startHarness(PUBLISHER_SITE_SERVER_ENV);
+withPublisherSite(async (started) => {
+  ({ site, harness } = started);
   origin = harness.origin;
   browser = harness.browser;
   page = await harness.walletPage(wallet);
-});
-
-after(async () => {
-  await harness?.close();
-  site?.close();
 });
 
 const shot = (target: Page, name: string) =>

@@ -3,6 +3,8 @@
 // page embedding `content.snippet` at /films.html.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { after, before } from 'node:test';
+import { startHarness, type Harness } from './harness.ts';
 
 /** The server's settings for a journey with a publisher site: the test's website is on loopback, and the settlement runs when the test asks for it. */
 export const PUBLISHER_SITE_SERVER_ENV = {
@@ -38,4 +40,22 @@ export async function startPublisherSite(): Promise<PublisherSite> {
       site.close();
     },
   };
+}
+
+/**
+ * The file's hooks for a journey with a publisher site: before its tests the site, then the harness
+ * (its server with PUBLISHER_SITE_SERVER_ENV), both handed to `ready`; after them both closed.
+ */
+export function withPublisherSite(ready: (started: { site: PublisherSite; harness: Harness }) => Promise<void> | void): void {
+  let site: PublisherSite | undefined;
+  let harness: Harness | undefined;
+  before(async () => {
+    site = await startPublisherSite();
+    harness = await startHarness(PUBLISHER_SITE_SERVER_ENV);
+    await ready({ site, harness });
+  });
+  after(async () => {
+    await harness?.close();
+    site?.close();
+  });
 }

@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { Keypair, PublicKey, TransactionInstruction } from '@solana/web3.js';
 import { createTransferInstruction, getAccount } from '@solana/spl-token';
-import { addresses, expectProgramError, ProgramFailure, sol, TestChain } from '../utils/bankrun.ts';
+import { addresses, expectFailureLogs, expectProgramError, sol, TestChain } from '../utils/bankrun.ts';
 import { claimLicenseIx, claimRevenueIx } from '../utils/fixtures.ts';
 import {
   accrued,
@@ -136,14 +136,7 @@ describe('claim_revenue', () => {
     // accounts are frozen (or the mint non-transferable), not for want of a destination.
     const to = addresses.shareAccount(shareMint, investors[1].publicKey);
     const transfer = createTransferInstruction(from, to, investor.publicKey, 1n, [], tokenProgram);
-    let failure: unknown;
-    try {
-      await chain.send([transfer], [investor]);
-    } catch (error) {
-      failure = error;
-    }
-    expect(failure).to.be.instanceOf(ProgramFailure);
-    expect((failure as ProgramFailure).logs.join('\n')).to.match(/frozen|transfer is disabled/i);
+    await expectFailureLogs(chain.send([transfer], [investor]), /frozen|transfer is disabled/i);
     expect((await getAccount(chain.provider.connection as never, from, undefined, tokenProgram)).amount).to.equal(tokensBefore);
 
     // The friend has no Investment: nothing of theirs is a position of this project.

@@ -13,7 +13,7 @@ import {
   getAccountLen,
   TOKEN_2022_PROGRAM_ID,
 } from '@solana/spl-token';
-import { addresses, expectProgramError, ProgramFailure, sol, TestChain } from '../utils/bankrun.ts';
+import { addresses, expectFailureLogs, expectProgramError, sol, TestChain } from '../utils/bankrun.ts';
 import { createShareAccountIx, invest, investIx, withPlatform, withProject, withStudio } from '../utils/fixtures.ts';
 
 describe('invest', () => {
@@ -116,23 +116,20 @@ describe('invest', () => {
     await expectProgramError(chain.send([withOtherVault], [investor]), 'InvalidVault');
   });
 
-  it("error: InvalidTokenAccount when another wallet's share account is passed", async () => {
+  /** A second investor's invest, with the account at `key` swapped for the first investor's (from `account`). */
+  const withFirstInvestorsAccount = async (key: number, account: (first: PublicKey) => PublicKey, error: string) => {
     const first = await chain.wallet();
     await invest(chain, first, project.address, sol(1));
     const second = await chain.wallet();
     const ix = investIx(second.publicKey, project.address, sol(1));
-    ix.keys[5].pubkey = shareAccount(first.publicKey);
-    await expectProgramError(chain.send([ix], [second]), 'InvalidTokenAccount');
-  });
+    ix.keys[key].pubkey = account(first.publicKey);
+    await expectProgramError(chain.send([ix], [second]), error);
+  };
 
-  it("error: InvalidPda when another investor's Investment account is passed", async () => {
-    const first = await chain.wallet();
-    await invest(chain, first, project.address, sol(1));
-    const second = await chain.wallet();
-    const ix = investIx(second.publicKey, project.address, sol(1));
-    ix.keys[3].pubkey = addresses.investment(project.address, first.publicKey);
-    await expectProgramError(chain.send([ix], [second]), 'InvalidPda');
-  });
+  it("error: InvalidTokenAccount when another wallet's share account is passed", () => withFirstInvestorsAccount(5, shareAccount, 'InvalidTokenAccount'));
+
+  it("error: InvalidPda when another investor's Investment account is passed", () =>
+    withFirstInvestorsAccount(3, (first) => addresses.investment(project.address, first), 'InvalidPda'));
 
   it('error: MissingSignature when the investor did not sign', async () => {
     const investor = await chain.wallet();
@@ -150,14 +147,7 @@ describe('invest', () => {
       shareAccount(investor.publicKey), addresses.shareMint(project.address), shareAccount(friend.publicKey),
       investor.publicKey, sol(1), 9, [], TOKEN_2022_PROGRAM_ID,
     );
-    let failure: unknown;
-    try {
-      await chain.send([transfer], [investor]);
-    } catch (error) {
-      failure = error;
-    }
-    expect(failure).to.be.instanceOf(ProgramFailure);
-    expect((failure as ProgramFailure).logs.join('\n')).to.match(/Transfer is disabled for this mint/i);
+    await expectFailureLogs(chain.send([transfer], [investor]), /Transfer is disabled for this mint/i);
     expect((await tokenAccount(investor.publicKey)).amount).to.equal(sol(1));
   });
 

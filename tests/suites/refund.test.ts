@@ -168,8 +168,8 @@ describe('refund', () => {
     await expectProgramError(chain.send([ix], []), 'MissingSignature');
   });
 
-  it('pays back exactly the recorded lamports after the investor burned part of their shares (the rest burned by the refund)', async () => {
-    await chain.send([createBurnCheckedInstruction(shareAccount(alice.publicKey), shareMint(), alice.publicKey, 1n, 9, [], TOKEN_2022_PROGRAM_ID)], [alice]);
+  /** Past the deadline alice refunds: the vault pays back her recorded 3 SOL, and her Investment's rent comes back too. */
+  const expectAliceRefundedRecorded = async () => {
     await chain.warpTo(deadline + 1n);
     const vaultBefore = await chain.balance(addresses.vault(project.address));
     const aliceBefore = await chain.balance(alice.publicKey);
@@ -177,6 +177,11 @@ describe('refund', () => {
     await refund(alice);
     expect((await chain.balance(alice.publicKey)) - aliceBefore).to.equal(sol(3) + investmentRent);
     expect(vaultBefore - (await chain.balance(addresses.vault(project.address)))).to.equal(sol(3));
+  };
+
+  it('pays back exactly the recorded lamports after the investor burned part of their shares (the rest burned by the refund)', async () => {
+    await chain.send([createBurnCheckedInstruction(shareAccount(alice.publicKey), shareMint(), alice.publicKey, 1n, 9, [], TOKEN_2022_PROGRAM_ID)], [alice]);
+    await expectAliceRefundedRecorded();
     expect((await tokenAccount(alice.publicKey)).amount).to.equal(0n);
     expect(await supply()).to.equal(sol(2)); // bob's shares only
   });
@@ -188,13 +193,7 @@ describe('refund', () => {
       createCloseAccountInstruction(account, alice.publicKey, alice.publicKey, [], TOKEN_2022_PROGRAM_ID),
     ], [alice]);
     expect(await chain.exists(account)).to.equal(false);
-    await chain.warpTo(deadline + 1n);
-    const vaultBefore = await chain.balance(addresses.vault(project.address));
-    const aliceBefore = await chain.balance(alice.publicKey);
-    const investmentRent = await chain.balance(addresses.investment(project.address, alice.publicKey));
-    await refund(alice);
-    expect((await chain.balance(alice.publicKey)) - aliceBefore).to.equal(sol(3) + investmentRent);
-    expect(vaultBefore - (await chain.balance(addresses.vault(project.address)))).to.equal(sol(3));
+    await expectAliceRefundedRecorded();
     const after = await chain.account('Project', project.address);
     expect(after.raisedLamports.toString()).to.equal(sol(2).toString());
     expect(after.totalShares.toString()).to.equal(sol(2).toString());

@@ -82,13 +82,15 @@ describe('register_embed', () => {
     expect(await chain.exists(addresses.embed(funding.address, publisher.publicKey, 'early'))).to.equal(false);
   });
 
+  /** Registers `embedId` at `websiteUrl` for a fresh publisher of the film and expects the program error `error`. */
+  const expectRejected = async (embedId: string, websiteUrl: string, error: string) => {
+    const publisher = await chain.wallet(sol(5));
+    await expectProgramError(chain.send([registerEmbedIx(publisher.publicKey, project, embedId, websiteUrl)], [publisher]), error);
+  };
+
   for (const websiteUrl of ['ftp://films.example.com', 'films.example.com', 'https://films.example.com/a b', 'https://', 'HTTPS://films.example.com', 'https://films.example.com\n', 'https://exämple.com']) {
     it(`error: InvalidWebsiteUrl when the URL is ${JSON.stringify(websiteUrl)}`, async () => {
-      const publisher = await chain.wallet(sol(5));
-      await expectProgramError(
-        chain.send([registerEmbedIx(publisher.publicKey, project, 'bad-url', websiteUrl)], [publisher]),
-        'InvalidWebsiteUrl',
-      );
+      await expectRejected('bad-url', websiteUrl, 'InvalidWebsiteUrl');
     });
   }
 
@@ -99,23 +101,12 @@ describe('register_embed', () => {
       chain.send([await rawIx(publisher.publicKey, 'x'.repeat(65), 'https://films.example.com', Keypair.generate().publicKey)], [publisher]),
       'StringTooLong',
     );
-    const longUrl = `https://${'a'.repeat(201 - 'https://'.length)}`;
-    await expectProgramError(
-      chain.send([registerEmbedIx(publisher.publicKey, project, 'long-url', longUrl)], [publisher]),
-      'StringTooLong',
-    );
+    await expectRejected('long-url', `https://${'a'.repeat(201 - 'https://'.length)}`, 'StringTooLong');
   });
 
   it('error: StringEmpty when the embed id or the URL is empty', async () => {
-    const publisher = await chain.wallet(sol(5));
-    await expectProgramError(
-      chain.send([registerEmbedIx(publisher.publicKey, project, '', 'https://films.example.com')], [publisher]),
-      'StringEmpty',
-    );
-    await expectProgramError(
-      chain.send([registerEmbedIx(publisher.publicKey, project, 'no-url', '')], [publisher]),
-      'StringEmpty',
-    );
+    await expectRejected('', 'https://films.example.com', 'StringEmpty');
+    await expectRejected('no-url', '', 'StringEmpty');
   });
 
   it('error: AlreadyInitialized when the publisher registers the same embed id twice', async () => {

@@ -190,3 +190,14 @@ export async function expectProgramError(promise: Promise<unknown>, name: string
   }
   throw new Error(`expected program error ${name} (${expected}), but the transaction succeeded`);
 }
+
+/** Asserts that `promise` fails with logs matching `pattern`: a refusal another program (the token program) words. */
+export async function expectFailureLogs(promise: Promise<unknown>, pattern: RegExp): Promise<void> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ProgramFailure && pattern.test(error.logs.join('\n'))) return;
+    throw new Error(`expected a failure logging ${pattern}, got: ${(error as Error).message}`, { cause: error });
+  }
+  throw new Error(`expected a failure logging ${pattern}, but the transaction succeeded`);
+}

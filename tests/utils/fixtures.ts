@@ -2,39 +2,13 @@
 // defaults: a metadata hash from the URI, the chain's own program), and the fixtures they share: a
 // platform, a studio, a project, investments. `TestChain.send` signs and sends what they return.
 import type { Keypair, PublicKey, TransactionInstruction } from '@solana/web3.js';
-import {
-  acceptAdminInstruction,
-  claimLicenseInstruction,
-  claimPublisherRevenueInstruction,
-  claimRevenueInstruction,
-  closeCampaignInstruction,
-  createCampaignInstruction,
-  createProjectInstruction,
-  createShareAccountInstruction,
-  distributeRevenueInstruction,
-  initializePlatformInstruction,
-  investInstruction,
-  investmentInstructions,
-  PLATFORM_RULES,
-  refundInstruction,
-  registerEmbedInstruction,
-  registerStudioInstruction,
-  setCampaignPausedInstruction,
-  settleCampaignInstruction,
-  STANDARD_PRICE_PER_MILLE_LAMPORTS,
-  topUpCampaignInstruction,
-  updatePlatformInstruction,
-  updateProjectMetadataInstruction,
-  verifyStudioInstruction,
-  type AdType,
-  type EmbedViews,
-} from '@marquee/program-client';
+import * as client from '@marquee/program-client';
 import { createHash } from 'node:crypto';
 import { addresses, sol, type TestChain } from './bankrun.ts';
 
 /** The platform's rules, with room for the suites' larger projects (caps of 1,000 and 100,000 SOL). */
 export const DEFAULT_RULES = {
-  ...PLATFORM_RULES,
+  ...client.PLATFORM_RULES,
   unverifiedFundingCapLamports: sol(1000),
   verifiedFundingCapLamports: sol(100_000),
 };
@@ -42,22 +16,22 @@ export const DEFAULT_RULES = {
 export type Rules = typeof DEFAULT_RULES;
 
 export function initializePlatformIx(admin: PublicKey, treasury: PublicKey, settlementAuthority: PublicKey, rules: Rules = DEFAULT_RULES): TransactionInstruction {
-  return initializePlatformInstruction({ admin, treasury, settlementAuthority, rules });
+  return client.initializePlatformInstruction({ admin, treasury, settlementAuthority, rules });
 }
 
 export function updatePlatformIx(
   admin: PublicKey,
   { proposedAdmin, treasury, settlementAuthority, ...rules }: { proposedAdmin: PublicKey; treasury: PublicKey; settlementAuthority: PublicKey } & Rules,
 ): TransactionInstruction {
-  return updatePlatformInstruction({ admin, proposedAdmin, treasury, settlementAuthority, rules });
+  return client.updatePlatformInstruction({ admin, proposedAdmin, treasury, settlementAuthority, rules });
 }
 
-export const acceptAdminIx = (newAdmin: PublicKey) => acceptAdminInstruction({ newAdmin });
+export const acceptAdminIx = (newAdmin: PublicKey) => client.acceptAdminInstruction({ newAdmin });
 
-export const registerStudioIx = (authority: PublicKey, name: string) => registerStudioInstruction({ authority, name });
+export const registerStudioIx = (authority: PublicKey, name: string) => client.registerStudioInstruction({ authority, name });
 
 export const verifyStudioIx = (admin: PublicKey, studioAuthority: PublicKey, verified: boolean) =>
-  verifyStudioInstruction({ admin, studioAuthority, verified });
+  client.verifyStudioInstruction({ admin, studioAuthority, verified });
 
 export interface ProjectArgs {
   title: string;
@@ -69,7 +43,7 @@ export interface ProjectArgs {
 export const metadataHash = (uri: string) => [...createHash('sha256').update(uri).digest()];
 
 export function createProjectIx(authority: PublicKey, projectId: bigint | number, args: ProjectArgs): TransactionInstruction {
-  return createProjectInstruction({
+  return client.createProjectInstruction({
     authority,
     projectId: BigInt(projectId),
     title: args.title,
@@ -82,24 +56,24 @@ export function createProjectIx(authority: PublicKey, projectId: bigint | number
 
 /** update_project_metadata: the studio points its film to a new document (`hash` defaults to the URI's sha256). */
 export const updateProjectMetadataIx = (authority: PublicKey, project: PublicKey, metadataUri: string, hash: number[] = metadataHash(metadataUri)) =>
-  updateProjectMetadataInstruction({ authority, project, metadataUri, metadataHash: hash });
+  client.updateProjectMetadataInstruction({ authority, project, metadataUri, metadataHash: hash });
 
 /** The share account's CreateIdempotent that every invest transaction carries before `invest`. */
-export const createShareAccountIx = (investor: PublicKey, project: PublicKey) => createShareAccountInstruction({ investor, project });
+export const createShareAccountIx = (investor: PublicKey, project: PublicKey) => client.createShareAccountInstruction({ investor, project });
 
 /** The `invest` instruction alone (see investIxs for the transaction's instructions). */
-export const investIx = (investor: PublicKey, project: PublicKey, amountLamports: bigint) => investInstruction({ investor, project, amountLamports });
+export const investIx = (investor: PublicKey, project: PublicKey, amountLamports: bigint) => client.investInstruction({ investor, project, amountLamports });
 
 /** An investment's instructions as the app sends them: the share account's CreateIdempotent, then `invest`. */
-export const investIxs = (investor: PublicKey, project: PublicKey, amountLamports: bigint) => investmentInstructions({ investor, project, amountLamports });
+export const investIxs = (investor: PublicKey, project: PublicKey, amountLamports: bigint) => client.investmentInstructions({ investor, project, amountLamports });
 
-export const claimLicenseIx = (authority: PublicKey, project: PublicKey) => claimLicenseInstruction({ authority, project });
+export const claimLicenseIx = (authority: PublicKey, project: PublicKey) => client.claimLicenseInstruction({ authority, project });
 
-export const refundIx = (investor: PublicKey, project: PublicKey) => refundInstruction({ investor, project });
+export const refundIx = (investor: PublicKey, project: PublicKey) => client.refundInstruction({ investor, project });
 
 /** register_embed; `embed` passes another account than the id's PDA. */
 export const registerEmbedIx = (publisher: PublicKey, project: PublicKey, embedId: string, websiteUrl: string, embed?: PublicKey) =>
-  registerEmbedInstruction({ publisher, project, embedId, websiteUrl, embed });
+  client.registerEmbedInstruction({ publisher, project, embedId, websiteUrl, embed });
 
 export function distributeRevenueIx(
   settlementAuthority: PublicKey,
@@ -107,21 +81,21 @@ export function distributeRevenueIx(
   distributionIndex: bigint | number,
   treasury: PublicKey,
   amountLamports: bigint,
-  embeds: EmbedViews[],
+  embeds: client.EmbedViews[],
 ): TransactionInstruction {
-  return distributeRevenueInstruction({ settlementAuthority, treasury, project, distributionIndex, amountLamports, embeds });
+  return client.distributeRevenueInstruction({ settlementAuthority, treasury, project, distributionIndex, amountLamports, embeds });
 }
 
-export const claimRevenueIx = (investor: PublicKey, project: PublicKey) => claimRevenueInstruction({ investor, project });
+export const claimRevenueIx = (investor: PublicKey, project: PublicKey) => client.claimRevenueInstruction({ investor, project });
 
 export const claimPublisherRevenueIx = (publisher: PublicKey, project: PublicKey, embed: PublicKey) =>
-  claimPublisherRevenueInstruction({ publisher, project, embed });
+  client.claimPublisherRevenueInstruction({ publisher, project, embed });
 
-export type AdTypeName = AdType;
+export type AdTypeName = client.AdType;
 /** Display $5 CPM and video $15 CPM at 1 SOL = 1000 USD (the program's constants). */
 export const PRICE_PER_MILLE = {
-  display: BigInt(STANDARD_PRICE_PER_MILLE_LAMPORTS.display),
-  video: BigInt(STANDARD_PRICE_PER_MILLE_LAMPORTS.video),
+  display: BigInt(client.STANDARD_PRICE_PER_MILLE_LAMPORTS.display),
+  video: BigInt(client.STANDARD_PRICE_PER_MILLE_LAMPORTS.video),
 } as const;
 
 export interface CampaignArgs {
@@ -139,15 +113,15 @@ export interface CampaignArgs {
 
 /** create_campaign; a sponsorship passes its project (`sponsored`) as the one remaining account. */
 export const createCampaignIx = (advertiser: PublicKey, args: CampaignArgs, sponsored?: PublicKey) =>
-  createCampaignInstruction({ advertiser, ...args, sponsoredProjectAccount: sponsored ?? null });
+  client.createCampaignInstruction({ advertiser, ...args, sponsoredProjectAccount: sponsored ?? null });
 
 export const topUpCampaignIx = (advertiser: PublicKey, campaign: PublicKey, amountLamports: bigint) =>
-  topUpCampaignInstruction({ advertiser, campaign, amountLamports });
+  client.topUpCampaignInstruction({ advertiser, campaign, amountLamports });
 
 export const setCampaignPausedIx = (advertiser: PublicKey, campaign: PublicKey, paused: boolean) =>
-  setCampaignPausedInstruction({ advertiser, campaign, paused });
+  client.setCampaignPausedInstruction({ advertiser, campaign, paused });
 
-export const closeCampaignIx = (advertiser: PublicKey, campaign: PublicKey) => closeCampaignInstruction({ advertiser, campaign });
+export const closeCampaignIx = (advertiser: PublicKey, campaign: PublicKey) => client.closeCampaignInstruction({ advertiser, campaign });
 
 export function settleCampaignIx(
   settlementAuthority: PublicKey,
@@ -156,9 +130,9 @@ export function settleCampaignIx(
   distributionIndex: bigint | number,
   treasury: PublicKey,
   impressions: bigint,
-  embeds: EmbedViews[],
+  embeds: client.EmbedViews[],
 ): TransactionInstruction {
-  return settleCampaignInstruction({ settlementAuthority, treasury, campaign, project, distributionIndex, impressions, embeds });
+  return client.settleCampaignInstruction({ settlementAuthority, treasury, campaign, project, distributionIndex, impressions, embeds });
 }
 
 /** A chain with the platform initialised by `admin` (the program's upgrade authority), with the default rules. */

@@ -1,7 +1,7 @@
 // Writes src/event-types.ts, the TypeScript types of the program's events, from the IDL
 // (programs/marquee/idl/marquee.json): one interface per event with its fields as the decoder hands
 // them on (pubkeys as base58 text, 64- and 128-bit integers as bigint, smaller ones as numbers,
-// unit enums as their variant's lower-case name). `npm run event-types -w @marquee/program-client`
+// unit enums as their variant's lower-case name), one line a type (prettier leaves the file alone). `npm run event-types -w @marquee/program-client`
 // after the IDL changes; the decoder's tests fail while the file is out of date.
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -61,14 +61,14 @@ export function eventTypesSource(idl: Idl = JSON.parse(readFileSync(IDL_PATH, 'u
   for (const definition of idl.types.filter((candidate) => used.has(candidate.name))) {
     const { type } = definition;
     if (type.kind === 'enum') {
-      lines.push(`type ${definition.name} = ${type.variants.map((variant) => `'${variant.name.toLowerCase()}'`).join(' | ')};`, '');
+      lines.push(`type ${definition.name} = ${type.variants.map((variant) => `'${variant.name.toLowerCase()}'`).join(' | ')};`);
       continue;
     }
-    const event = events.includes(definition.name);
-    lines.push(event ? `export interface ${definition.name}Event {` : `interface ${definition.name} {`);
-    for (const field of type.fields) lines.push(`  ${field.name}: ${tsType(field.type)};`);
-    lines.push('}', '');
+    // One line a type, its fields in the IDL's order.
+    const head = events.includes(definition.name) ? `export interface ${definition.name}Event` : `interface ${definition.name}`;
+    lines.push(`${head} { ${type.fields.map((field) => `${field.name}: ${tsType(field.type)}`).join('; ')} }`);
   }
+  lines.push('');
   lines.push('/** Every event by its name. */', 'export interface MarqueeEvents {');
   for (const event of events) lines.push(`  ${event}: ${event}Event;`);
   lines.push('}', '');

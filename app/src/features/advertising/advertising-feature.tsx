@@ -1,10 +1,12 @@
 // Advertising (/advertising), two tabs: For Advertisers (default) — the connected wallet's campaigns,
 // the three plans (Select Plan sets the request's ad type), the Request Advertising form that funds
 // a campaign, How Our Advertising Works — and For Publishers.
-import { Badge, Button, Card, Heading, List, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react'
+import { Badge, Button, Card, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { LuCheck } from 'react-icons/lu'
 import { ErrorAlert } from '@/components/ui/error-alert'
+import { PageHeading } from '@/components/ui/page-heading'
+import { TabSet } from '@/components/ui/tab-set'
 import type { AdType } from '@marquee/api-contract'
 import { AD_PLANS } from './advertising-logic'
 import { useAdvertiserCampaigns } from './advertising-data-access'
@@ -24,22 +26,13 @@ const scrollToId = (id: string) => document.getElementById(id)?.scrollIntoView?.
 export default function AdvertisingFeature() {
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading size="2xl">Advertising</Heading>
-        <Text color="fg.muted">Reach film audiences, or earn from the ads shown with the films you embed.</Text>
-      </Stack>
-      <Tabs.Root defaultValue="advertisers" variant="line" lazyMount>
-        <Tabs.List>
-          <Tabs.Trigger value="advertisers">For Advertisers</Tabs.Trigger>
-          <Tabs.Trigger value="publishers">For Publishers</Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="advertisers">
-          <AdvertiserTab />
-        </Tabs.Content>
-        <Tabs.Content value="publishers">
-          <PublisherTab />
-        </Tabs.Content>
-      </Tabs.Root>
+      <PageHeading title="Advertising">Reach film audiences, or earn from the ads shown with the films you embed.</PageHeading>
+      <TabSet
+        tabs={[
+          { value: 'advertisers', label: 'For Advertisers', content: <AdvertiserTab /> },
+          { value: 'publishers', label: 'For Publishers', content: <PublisherTab /> },
+        ]}
+      />
     </Stack>
   )
 }

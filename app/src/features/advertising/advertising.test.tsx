@@ -73,6 +73,17 @@ async function renderSignedIn() {
   await screen.findByTestId('header-balance', {}, FIRST_SCREEN)
 }
 
+/** The request form, signed in, with the advertiser's contact filled in; `set` fills another field. */
+async function requestForm() {
+  await renderSignedIn()
+  const form = await screen.findByRole('form', { name: 'Request Advertising' }, FIRST_SCREEN)
+  const set = (label: string | RegExp, value: string) => fireEvent.change(within(form).getByLabelText(label), { target: { value } })
+  set(/Company Name/, 'Acme')
+  set(/^Email/, 'ads@acme.test')
+  set(/^Website/, 'https://acme.test')
+  return { form, set }
+}
+
 describe('Advertising page', () => {
   it("shows the spec's plans, Select Plan sets the ad type, and How Our Advertising Works", async () => {
     fakeApi()
@@ -99,12 +110,7 @@ describe('Advertising page', () => {
 
   it('refuses bad input before anything is uploaded or spent', async () => {
     const api = fakeApi()
-    await renderSignedIn()
-    const form = await screen.findByRole('form', { name: 'Request Advertising' }, FIRST_SCREEN)
-    const set = (label: string | RegExp, value: string) => fireEvent.change(within(form).getByLabelText(label), { target: { value } })
-    set(/Company Name/, 'Acme')
-    set(/^Email/, 'ads@acme.test')
-    set(/^Website/, 'https://acme.test')
+    const { form, set } = await requestForm()
     set(/Budget to escrow now/, '0.01')
     set(/Start date/, new Date(Date.now() + 5 * DAY).toISOString().slice(0, 10))
     set(/End date/, new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10))
@@ -127,12 +133,7 @@ describe('Advertising page', () => {
         return new Response(JSON.stringify({ txHash: 'campaignsig', campaign: created[0] }), { status: 201 })
       },
     })
-    await renderSignedIn()
-    const form = await screen.findByRole('form', { name: 'Request Advertising' }, FIRST_SCREEN)
-    const set = (label: string | RegExp, value: string) => fireEvent.change(within(form).getByLabelText(label), { target: { value } })
-    set(/Company Name/, 'Acme')
-    set(/^Email/, 'ads@acme.test')
-    set(/^Website/, 'https://acme.test')
+    const { form, set } = await requestForm()
     set(/Monthly Budget/, '$1,000')
     set(/Target Audience/, '25-34')
     set(/Budget to escrow now/, '1')

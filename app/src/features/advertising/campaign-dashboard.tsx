@@ -14,7 +14,7 @@ import { FormField } from '@/components/ui/form-field'
 import { formatDate } from '@/lib/format'
 import type { CampaignDetail, CampaignSummary } from '@marquee/api-contract'
 import { useMode } from '@/features/mode/mode-data-access'
-import { transactionUrl } from '@/features/chain/chain-ui'
+import { useTransactionLink } from '@/features/chain/chain-ui'
 import { chainNowMs } from '@/features/chain/chain-clock'
 import { lamportsToSolText } from '@/features/publishers/analytics-logic'
 import {
@@ -64,7 +64,8 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 function CampaignCard({ summary }: { summary: CampaignSummary }) {
-  const { mode, cluster } = useMode()
+  const { cluster } = useMode()
+  const link = useTransactionLink()
   const detail = useCampaign(summary.address)
   const campaign = detail.data ?? summary
   const setPaused = useSetCampaignPaused()
@@ -72,7 +73,6 @@ function CampaignCard({ summary }: { summary: CampaignSummary }) {
   const [topUpOpen, setTopUpOpen] = useState(false)
   const closable = canClose(campaign, chainNowMs(cluster))
   const title = campaign.companyName ? `${campaign.companyName} · ${AD_TYPE_LABELS[campaign.adType]}` : `${AD_TYPE_LABELS[campaign.adType]} campaign #${campaign.campaignId}`
-  const link = (txHash: string) => ({ label: 'View transaction', href: transactionUrl(mode, txHash) })
 
   const togglePaused = () =>
     setPaused.mutate(
@@ -222,7 +222,7 @@ function ByFilm({ rows }: { rows: CampaignDetail['byFilm'] }) {
 }
 
 function TopUpDialog({ campaign, open, onOpenChange }: { campaign: CampaignSummary; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { mode } = useMode()
+  const link = useTransactionLink()
   const topUp = useTopUpCampaign()
   const [amount, setAmount] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -235,7 +235,7 @@ function TopUpDialog({ campaign, open, onOpenChange }: { campaign: CampaignSumma
       { campaign, amountSol: Number(amount) },
       {
         onSuccess: ({ txHash }) => {
-          notify({ title: 'Campaign topped up', description: `${amount} SOL was added to the campaign's budget.`, link: { label: 'View transaction', href: transactionUrl(mode, txHash) } })
+          notify({ title: 'Campaign topped up', description: `${amount} SOL was added to the campaign's budget.`, link: link(txHash) })
           setAmount('')
           onOpenChange(false)
         },

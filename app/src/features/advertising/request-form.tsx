@@ -4,14 +4,15 @@
 // sponsorship) and a sponsorship's film and price. Every rule is checked before anything is uploaded
 // or spent; then the creative goes to the media store and the mode's client creates the campaign,
 // 'Submitting...' meanwhile.
-import { Alert, Button, Card, Checkbox, Field, Fieldset, Heading, HStack, Input, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Alert, Button, Checkbox, Field, Fieldset, HStack, Input, RadioGroup, SimpleGrid } from '@chakra-ui/react'
 import { useRef, useState } from 'react'
+import { FormCard } from '@/components/ui/form-card'
 import { notify } from '@/components/ui/toaster'
 import { AD_TYPES, MONTHLY_BUDGET_PLACEHOLDER, TARGET_AUDIENCES } from '@/constants'
 import { errorMessage } from '@/lib/api'
 import type { AdType, CampaignSummary } from '@marquee/api-contract'
 import { useMode } from '@/features/mode/mode-data-access'
-import { transactionUrl } from '@/features/chain/chain-ui'
+import { useTransactionLink } from '@/features/chain/chain-ui'
 import { useMarqueeClient } from '@/features/chain/chain-data-access'
 import { useProjects } from '@/features/projects/projects-data-access'
 import { useWalletConnection } from '@/features/wallet/wallet-bridge'
@@ -63,7 +64,8 @@ export function RequestForm({
   onAdTypeChange: (adType: AdType) => void
   onCreated: (campaign: CampaignSummary | null) => void
 }) {
-  const { mode, cluster } = useMode()
+  const { cluster } = useMode()
+  const link = useTransactionLink()
   const client = useMarqueeClient()
   const { connected, connect } = useWalletConnection()
   const genres = useAdGenres()
@@ -138,7 +140,7 @@ export function RequestForm({
       notify({
         title: CAMPAIGN_CREATED_TITLE,
         description: `Your ${AD_TYPE_LABELS[adType].toLowerCase()} campaign is funded with ${current.budgetSol} SOL. Follow it under Your Campaigns.`,
-        link: { label: 'View transaction', href: transactionUrl(mode, created.txHash) },
+        link: link(created.txHash),
       })
       setForm(emptyRequest())
       setErrors({})
@@ -164,134 +166,122 @@ export function RequestForm({
   const creativeLabel = adType === 'display' ? 'Creative image (JPG/PNG, max 10MB)' : adType === 'video' ? 'Creative video (MP4/WebM, max 50MB)' : 'Creative (JPG/PNG image up to 10MB, or MP4/WebM video up to 50MB)'
 
   return (
-    <Card.Root id="request-advertising">
-      <Card.Header>
-        <Heading size="lg">Request Advertising</Heading>
-        <Text color="fg.muted" fontSize="sm">
-          Your budget is escrowed on chain and pays for each view your ad receives; what is not spent comes back to you after the campaign.
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        <form onSubmit={submit} noValidate aria-label="Request Advertising">
-          <Stack gap="4">
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              {field('companyName', <Input value={form.companyName} onChange={set('companyName')} autoComplete="organization" />)}
-              {field('email', <Input type="email" value={form.email} onChange={set('email')} autoComplete="email" />)}
-              {field('website', <Input value={form.website} onChange={set('website')} placeholder="https://your-company.com" inputMode="url" />)}
-              {field('monthlyBudget', <Input value={form.monthlyBudget} onChange={set('monthlyBudget')} placeholder={MONTHLY_BUDGET_PLACEHOLDER} inputMode="decimal" />, 'Your planned monthly spend, for our records.', false)}
-            </SimpleGrid>
-            <Fieldset.Root>
-              <Fieldset.Legend id="ad-type-label">{REQUEST_LABELS.adType}</Fieldset.Legend>
-              <RadioGroup.Root value={adType} onValueChange={({ value }) => value && changeAdType(value as AdType)} aria-labelledby="ad-type-label" name="adType">
-                <HStack gap="6">
-                  {AD_TYPES.map((type) => (
-                    <RadioGroup.Item key={type} value={type}>
-                      <RadioGroup.ItemHiddenInput />
-                      <RadioGroup.ItemIndicator />
-                      <RadioGroup.ItemText>{AD_TYPE_LABELS[type]}</RadioGroup.ItemText>
-                    </RadioGroup.Item>
-                  ))}
-                </HStack>
-              </RadioGroup.Root>
-            </Fieldset.Root>
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              {field(
-                'targetAudience',
-                <OptionSelect
-                  value={form.targetAudience}
-                  options={TARGET_AUDIENCES.map((audience) => ({ value: audience, label: TARGET_AUDIENCE_LABELS[audience] }))}
-                  onChange={(value) => setField('targetAudience', value)}
-                />,
-              )}
-              {field('budgetSol', <Input type="number" min="0" step="0.001" value={form.budgetSol} onChange={set('budgetSol')} />, budgetHint)}
-              {field('startDate', <Input type="date" value={form.startDate} onChange={set('startDate')} />, 'Today starts the campaign at once.')}
-              {field('endDate', <Input type="date" min={form.startDate} value={form.endDate} onChange={set('endDate')} />, 'The campaign runs to the end of this day (UTC).')}
-            </SimpleGrid>
-            {adType === 'sponsorship' && (
-              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                {field(
-                  'sponsoredProjectId',
-                  <OptionSelect
-                    value={form.sponsoredProjectId}
-                    placeholder="Choose a funded film"
-                    options={fundedFilms.map((project) => ({ value: project.id, label: project.title }))}
-                    onChange={(value) => setField('sponsoredProjectId', value)}
-                  />,
-                  'A sponsorship pays for the views of this one film.',
-                )}
-                {field('pricePerMilleSol', <Input type="number" min="0" step="0.001" value={form.pricePerMilleSol} onChange={set('pricePerMilleSol')} />, 'Your custom price for 1,000 views.')}
-              </SimpleGrid>
+    <FormCard id="request-advertising" title="Request Advertising" description="Your budget is escrowed on chain and pays for each view your ad receives; what is not spent comes back to you after the campaign." onSubmit={submit}>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          {field('companyName', <Input value={form.companyName} onChange={set('companyName')} autoComplete="organization" />)}
+          {field('email', <Input type="email" value={form.email} onChange={set('email')} autoComplete="email" />)}
+          {field('website', <Input value={form.website} onChange={set('website')} placeholder="https://your-company.com" inputMode="url" />)}
+          {field('monthlyBudget', <Input value={form.monthlyBudget} onChange={set('monthlyBudget')} placeholder={MONTHLY_BUDGET_PLACEHOLDER} inputMode="decimal" />, 'Your planned monthly spend, for our records.', false)}
+        </SimpleGrid>
+        <Fieldset.Root>
+          <Fieldset.Legend id="ad-type-label">{REQUEST_LABELS.adType}</Fieldset.Legend>
+          <RadioGroup.Root value={adType} onValueChange={({ value }) => value && changeAdType(value as AdType)} aria-labelledby="ad-type-label" name="adType">
+            <HStack gap="6">
+              {AD_TYPES.map((type) => (
+                <RadioGroup.Item key={type} value={type}>
+                  <RadioGroup.ItemHiddenInput />
+                  <RadioGroup.ItemIndicator />
+                  <RadioGroup.ItemText>{AD_TYPE_LABELS[type]}</RadioGroup.ItemText>
+                </RadioGroup.Item>
+              ))}
+            </HStack>
+          </RadioGroup.Root>
+        </Fieldset.Root>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          {field(
+            'targetAudience',
+            <OptionSelect
+              value={form.targetAudience}
+              options={TARGET_AUDIENCES.map((audience) => ({ value: audience, label: TARGET_AUDIENCE_LABELS[audience] }))}
+              onChange={(value) => setField('targetAudience', value)}
+            />,
+          )}
+          {field('budgetSol', <Input type="number" min="0" step="0.001" value={form.budgetSol} onChange={set('budgetSol')} />, budgetHint)}
+          {field('startDate', <Input type="date" value={form.startDate} onChange={set('startDate')} />, 'Today starts the campaign at once.')}
+          {field('endDate', <Input type="date" min={form.startDate} value={form.endDate} onChange={set('endDate')} />, 'The campaign runs to the end of this day (UTC).')}
+        </SimpleGrid>
+        {adType === 'sponsorship' && (
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            {field(
+              'sponsoredProjectId',
+              <OptionSelect
+                value={form.sponsoredProjectId}
+                placeholder="Choose a funded film"
+                options={fundedFilms.map((project) => ({ value: project.id, label: project.title }))}
+                onChange={(value) => setField('sponsoredProjectId', value)}
+              />,
+              'A sponsorship pays for the views of this one film.',
             )}
-            <Fieldset.Root>
-              <Fieldset.Legend>{REQUEST_LABELS.targetGenres}</Fieldset.Legend>
-              <Fieldset.Content>
-                <HStack wrap="wrap" gap="4">
-                  {(genres.data ?? []).map((genre) => (
-                    <Checkbox.Root key={genre} checked={form.targetGenres.includes(genre)} onCheckedChange={({ checked }) => toggleGenre(genre, checked === true)}>
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control />
-                      <Checkbox.Label>{genre}</Checkbox.Label>
-                    </Checkbox.Root>
-                  ))}
-                </HStack>
-              </Fieldset.Content>
-              <Fieldset.HelperText>None chosen: your ad runs on every film.</Fieldset.HelperText>
-            </Fieldset.Root>
-            {adType === 'video' && (
-              <Fieldset.Root>
-                <Fieldset.Legend id="video-source-label">{REQUEST_LABELS.videoSource}</Fieldset.Legend>
-                <RadioGroup.Root
-                  value={form.videoSource}
-                  onValueChange={({ value }) => value && setForm((previous) => ({ ...previous, videoSource: value as AdvertisingRequestForm['videoSource'] }))}
-                  aria-labelledby="video-source-label"
-                  name="videoSource"
-                >
-                  <HStack gap="6">
-                    <RadioGroup.Item value="file">
-                      <RadioGroup.ItemHiddenInput />
-                      <RadioGroup.ItemIndicator />
-                      <RadioGroup.ItemText>Upload a video file</RadioGroup.ItemText>
-                    </RadioGroup.Item>
-                    <RadioGroup.Item value="url">
-                      <RadioGroup.ItemHiddenInput />
-                      <RadioGroup.ItemIndicator />
-                      <RadioGroup.ItemText>Video URL</RadioGroup.ItemText>
-                    </RadioGroup.Item>
-                  </HStack>
-                </RadioGroup.Root>
-              </Fieldset.Root>
-            )}
-            {usesVideoUrl(current) ? (
-              field(
-                'videoUrl',
-                <Input value={form.videoUrl} onChange={set('videoUrl')} placeholder="https://cdn.example.com/ad.mp4" inputMode="url" />,
-                hashSource === 'address'
-                  ? 'This video could not be read from here, so its hash is the sha256 of the URL itself.'
-                  : 'Its hash is the sha256 of the video’s bytes when this browser can read them, else of the URL itself.',
-              )
+            {field('pricePerMilleSol', <Input type="number" min="0" step="0.001" value={form.pricePerMilleSol} onChange={set('pricePerMilleSol')} />, 'Your custom price for 1,000 views.')}
+          </SimpleGrid>
+        )}
+        <Fieldset.Root>
+          <Fieldset.Legend>{REQUEST_LABELS.targetGenres}</Fieldset.Legend>
+          <Fieldset.Content>
+            <HStack wrap="wrap" gap="4">
+              {(genres.data ?? []).map((genre) => (
+                <Checkbox.Root key={genre} checked={form.targetGenres.includes(genre)} onCheckedChange={({ checked }) => toggleGenre(genre, checked === true)}>
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{genre}</Checkbox.Label>
+                </Checkbox.Root>
+              ))}
+            </HStack>
+          </Fieldset.Content>
+          <Fieldset.HelperText>None chosen: your ad runs on every film.</Fieldset.HelperText>
+        </Fieldset.Root>
+        {adType === 'video' && (
+          <Fieldset.Root>
+            <Fieldset.Legend id="video-source-label">{REQUEST_LABELS.videoSource}</Fieldset.Legend>
+            <RadioGroup.Root
+              value={form.videoSource}
+              onValueChange={({ value }) => value && setForm((previous) => ({ ...previous, videoSource: value as AdvertisingRequestForm['videoSource'] }))}
+              aria-labelledby="video-source-label"
+              name="videoSource"
+            >
+              <HStack gap="6">
+                <RadioGroup.Item value="file">
+                  <RadioGroup.ItemHiddenInput />
+                  <RadioGroup.ItemIndicator />
+                  <RadioGroup.ItemText>Upload a video file</RadioGroup.ItemText>
+                </RadioGroup.Item>
+                <RadioGroup.Item value="url">
+                  <RadioGroup.ItemHiddenInput />
+                  <RadioGroup.ItemIndicator />
+                  <RadioGroup.ItemText>Video URL</RadioGroup.ItemText>
+                </RadioGroup.Item>
+              </HStack>
+            </RadioGroup.Root>
+          </Fieldset.Root>
+        )}
+        {usesVideoUrl(current) ? (
+          field(
+            'videoUrl',
+            <Input value={form.videoUrl} onChange={set('videoUrl')} placeholder="https://cdn.example.com/ad.mp4" inputMode="url" />,
+            hashSource === 'address'
+              ? 'This video could not be read from here, so its hash is the sha256 of the URL itself.'
+              : 'Its hash is the sha256 of the video’s bytes when this browser can read them, else of the URL itself.',
+          )
+        ) : (
+          <Field.Root invalid={Boolean(errors.creative ?? creativeProblem)} required>
+            <Field.Label>{creativeLabel}</Field.Label>
+            <Input ref={fileInput} type="file" accept={creativeAccept(adType)} p="1" onChange={(event) => pickCreative(event.target.files?.[0])} />
+            {(errors.creative ?? creativeProblem) ? (
+              <Field.ErrorText>{errors.creative ?? creativeProblem}</Field.ErrorText>
             ) : (
-              <Field.Root invalid={Boolean(errors.creative ?? creativeProblem)} required>
-                <Field.Label>{creativeLabel}</Field.Label>
-                <Input ref={fileInput} type="file" accept={creativeAccept(adType)} p="1" onChange={(event) => pickCreative(event.target.files?.[0])} />
-                {(errors.creative ?? creativeProblem) ? (
-                  <Field.ErrorText>{errors.creative ?? creativeProblem}</Field.ErrorText>
-                ) : (
-                  <Field.HelperText>{creative ? `${creative.name} is ready to upload.` : 'Uploaded to our media store when you submit.'}</Field.HelperText>
-                )}
-              </Field.Root>
+              <Field.HelperText>{creative ? `${creative.name} is ready to upload.` : 'Uploaded to our media store when you submit.'}</Field.HelperText>
             )}
-            {!client && (
-              <Alert.Root status="info">
-                <Alert.Indicator />
-                <Alert.Description>Connect your wallet to fund the campaign: the budget is paid from it.</Alert.Description>
-              </Alert.Root>
-            )}
-            <Button type="submit" colorPalette="purple" alignSelf="start" loading={busy} loadingText={SUBMITTING_LABEL}>
-              {SUBMIT_LABEL}
-            </Button>
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+          </Field.Root>
+        )}
+        {!client && (
+          <Alert.Root status="info">
+            <Alert.Indicator />
+            <Alert.Description>Connect your wallet to fund the campaign: the budget is paid from it.</Alert.Description>
+          </Alert.Root>
+        )}
+        <Button type="submit" colorPalette="purple" alignSelf="start" loading={busy} loadingText={SUBMITTING_LABEL}>
+          {SUBMIT_LABEL}
+        </Button>
+    </FormCard>
   )
 }

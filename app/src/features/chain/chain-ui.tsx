@@ -10,6 +10,12 @@ export function transactionUrl(mode: Mode, signature: string): string {
   return mode === 'demo' ? DEMO_TX_URL(signature) : EXPLORER_TX_URL(signature)
 }
 
+/** A toast's "View transaction" link to a signature in the current mode's explorer. */
+export function useTransactionLink(): (signature: string) => { label: string; href: string } {
+  const { mode } = useMode()
+  return (signature) => ({ label: 'View transaction', href: transactionUrl(mode, signature) })
+}
+
 /** `label`: the link's text where the screen names it (the studio's "View on Solana"); else the shortened hash. */
 export function TransactionLink({ signature, label }: { signature: string | null | undefined; label?: string }) {
   const { mode } = useMode()

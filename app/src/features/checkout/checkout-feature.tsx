@@ -11,12 +11,9 @@ import { shortenAddress, sleep } from '@/lib/format'
 import { useWalletConnection } from '@/features/wallet/wallet-bridge'
 import { useInvest, useProject } from '@/features/projects/projects-data-access'
 import { isPayDisabled, parseCheckout, payButtonLabel, type CheckoutPhase } from './checkout-logic'
+import { failureToast } from '@/lib/failure-toast'
 
-export const PAYMENT_FAILED_TOAST = {
-  title: 'Payment Failed',
-  description: 'There was an error processing your payment. Please try again.',
-  variant: 'destructive',
-} as const
+export const PAYMENT_FAILED_TOAST = failureToast('Payment Failed', 'There was an error processing your payment. Please try again.')
 
 export default function CheckoutFeature() {
   const [search] = useSearchParams()

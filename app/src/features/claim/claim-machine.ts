@@ -2,6 +2,7 @@
 // progress 0 on failure. Progress rises 5 points per 150 ms tick; since the claim is a real
 // transaction, it holds below 100 until the transaction is confirmed, and success comes at 100.
 import { CLAIM_PROGRESS_CONFIRMING_FROM, CLAIM_PROGRESS_STEP } from '@/constants'
+import { failureToast } from '@/lib/failure-toast'
 
 export type ClaimPhase = 'idle' | 'inProgress' | 'success'
 
@@ -55,17 +56,9 @@ export function claimAmountText(total: number): string {
   return (total / 1000).toFixed(2)
 }
 
-export const NO_REVENUE_TOAST = {
-  title: 'No revenue to claim',
-  description: "You don't have any unclaimed revenue at this time.",
-  variant: 'destructive',
-} as const
+export const NO_REVENUE_TOAST = failureToast('No revenue to claim', "You don't have any unclaimed revenue at this time.")
 
-export const CLAIM_FAILED_TOAST = {
-  title: 'Claim Failed',
-  description: 'There was an error processing your claim. Please try again.',
-  variant: 'destructive',
-} as const
+export const CLAIM_FAILED_TOAST = failureToast('Claim Failed', 'There was an error processing your claim. Please try again.')
 
 export function revenueClaimedToast(amountText: string) {
   return { title: 'Revenue Claimed!', description: `${amountText} SOL has been sent to your wallet` }

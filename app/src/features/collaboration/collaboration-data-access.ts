@@ -137,36 +137,27 @@ export interface NewPoll {
   endDate: string
 }
 
-export function useCreatePoll(projectId: number) {
+/** A studio's write to the hub: POSTs `input` to `path` under the project for the acting wallet, then refreshes the hub. */
+function useHubPost<Input extends object, Result>(projectId: number, path: string) {
   const cluster = useCluster()
   const invalidate = useInvalidateHub(projectId)
   const actingWallet = useActingWallet()
   return useMutation({
-    mutationFn: (poll: NewPoll) => apiPost<Poll>(`${base(projectId)}/polls`, cluster, { walletAddress: actingWallet(), ...poll }),
+    mutationFn: (input: Input) => apiPost<Result>(`${base(projectId)}/${path}`, cluster, { walletAddress: actingWallet(), ...input }),
     onSuccess: invalidate,
   })
+}
+
+export function useCreatePoll(projectId: number) {
+  return useHubPost<NewPoll, Poll>(projectId, 'polls')
 }
 
 export function useCreateUpdate(projectId: number) {
-  const cluster = useCluster()
-  const invalidate = useInvalidateHub(projectId)
-  const actingWallet = useActingWallet()
-  return useMutation({
-    mutationFn: (update: { title: string; description: string }) =>
-      apiPost<ProjectUpdate>(`${base(projectId)}/updates`, cluster, { walletAddress: actingWallet(), ...update }),
-    onSuccess: invalidate,
-  })
+  return useHubPost<{ title: string; description: string }, ProjectUpdate>(projectId, 'updates')
 }
 
 export function useAddTeamMember(projectId: number) {
-  const cluster = useCluster()
-  const invalidate = useInvalidateHub(projectId)
-  const actingWallet = useActingWallet()
-  return useMutation({
-    mutationFn: (member: { name: string; role: string; avatarUrl?: string }) =>
-      apiPost<TeamMember>(`${base(projectId)}/team`, cluster, { walletAddress: actingWallet(), ...member }),
-    onSuccess: invalidate,
-  })
+  return useHubPost<{ name: string; role: string; avatarUrl?: string }, TeamMember>(projectId, 'team')
 }
 
 export function useRemoveTeamMember(projectId: number) {

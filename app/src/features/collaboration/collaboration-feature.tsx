@@ -7,6 +7,7 @@ import { useState } from 'react'
 import { LuArrowLeft } from 'react-icons/lu'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 import { ErrorAlert, readableError } from '@/components/ui/error-alert'
+import { QueryList } from '@/components/ui/query-list'
 import { notify } from '@/components/ui/toaster'
 import { ApiError } from '@/lib/api'
 import type { Project } from '@marquee/api-contract'
@@ -26,14 +27,11 @@ import { checkChatDraft, discussDraft } from './collaboration-logic'
 import { NewPollForm, NewTeamMemberForm, NewUpdateForm } from './collaboration-studio'
 import { ChatPanel, PollCard, StatusCard, TeamCard, TopInvestorsCard, UpdateCard, type ChatSubmission } from './collaboration-ui'
 import { CHAT_MESSAGE_MAX_LENGTH } from '@/constants'
+import { failureToast } from '@/lib/failure-toast'
 
 export const MESSAGE_SENT_TOAST = { title: 'Message Sent' }
 export const VOTE_RECORDED_TOAST = { title: 'Vote Recorded' }
-export const ALREADY_VOTED_TOAST = {
-  title: 'Already Voted',
-  description: "You've already cast your vote on this poll.",
-  variant: 'destructive',
-} as const
+export const ALREADY_VOTED_TOAST = failureToast('Already Voted', "You've already cast your vote on this poll.")
 
 export default function CollaborationFeature() {
   const { projectId } = useParams()
@@ -203,15 +201,9 @@ function Updates({ projectId, isStudio, onDiscuss }: { projectId: number; isStud
   return (
     <Stack gap="4">
       {isStudio && <NewUpdateForm projectId={projectId} />}
-      {updates.isPending ? (
-        <Skeleton h="32" />
-      ) : updates.isError ? (
-        <ErrorAlert error={updates.error} />
-      ) : updates.data.length === 0 ? (
-        <Text color="fg.muted">The studio has not posted any updates yet.</Text>
-      ) : (
-        updates.data.map((update) => <UpdateCard key={update.id} update={update} onDiscuss={() => onDiscuss(update.title)} />)
-      )}
+      <QueryList query={updates} empty="The studio has not posted any updates yet.">
+        {(update) => <UpdateCard key={update.id} update={update} onDiscuss={() => onDiscuss(update.title)} />}
+      </QueryList>
     </Stack>
   )
 }
@@ -235,17 +227,9 @@ function Polls({ projectId, isStudio }: { projectId: number; isStudio: boolean }
   return (
     <Stack gap="4">
       {isStudio && <NewPollForm projectId={projectId} />}
-      {polls.isPending ? (
-        <Skeleton h="32" />
-      ) : polls.isError ? (
-        <ErrorAlert error={polls.error} />
-      ) : polls.data.length === 0 ? (
-        <Text color="fg.muted">No polls yet.</Text>
-      ) : (
-        polls.data.map((poll) => (
-          <PollCard key={poll.id} poll={poll} voting={vote.isPending} onVote={(optionId) => castVote(poll.id, optionId)} />
-        ))
-      )}
+      <QueryList query={polls} empty="No polls yet.">
+        {(poll) => <PollCard key={poll.id} poll={poll} voting={vote.isPending} onVote={(optionId) => castVote(poll.id, optionId)} />}
+      </QueryList>
     </Stack>
   )
 }

@@ -1,7 +1,9 @@
 // Debug page (/debug): the current cluster's projects, the wallet's investments and unclaimed
 // revenue, the registered embeds, and the five contract actions run through the active client, a
 // tab each (debug-*-tab.tsx); the mode switch and, on the demo chain, its clock above them.
-import { Heading, HStack, SegmentGroup, Stack, Tabs, Text } from '@chakra-ui/react'
+import { HStack, SegmentGroup, Stack, Text } from '@chakra-ui/react'
+import { PageHeading } from '@/components/ui/page-heading'
+import { TabSet, type TabSpec } from '@/components/ui/tab-set'
 import { useMode, type Mode } from '@/features/mode/mode-data-access'
 import { ActionsTab } from './debug-actions-tab'
 import { DemoClock } from './debug-clock'
@@ -10,39 +12,21 @@ import { InvestmentsTab } from './debug-investments-tab'
 import { ProjectsTab } from './debug-projects-tab'
 import { RevenueTab } from './debug-revenue-tab'
 
+const DEBUG_TABS: TabSpec[] = [
+  { value: 'projects', label: 'Projects', content: <ProjectsTab /> },
+  { value: 'investments', label: 'Investments', content: <InvestmentsTab /> },
+  { value: 'revenue', label: 'Revenue', content: <RevenueTab /> },
+  { value: 'embeds', label: 'Embed Library', content: <EmbedsTab /> },
+  { value: 'actions', label: 'Actions', content: <ActionsTab /> },
+]
+
 export default function DebugFeature() {
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading size="2xl">Marquee Debug</Heading>
-        <Text color="fg.muted">Inspect the indexed data of the current cluster and run the contract actions directly.</Text>
-      </Stack>
+      <PageHeading title="Marquee Debug">Inspect the indexed data of the current cluster and run the contract actions directly.</PageHeading>
       <ModeSegment />
       <DemoClock />
-      <Tabs.Root defaultValue="projects" variant="enclosed" lazyMount>
-        <Tabs.List>
-          <Tabs.Trigger value="projects">Projects</Tabs.Trigger>
-          <Tabs.Trigger value="investments">Investments</Tabs.Trigger>
-          <Tabs.Trigger value="revenue">Revenue</Tabs.Trigger>
-          <Tabs.Trigger value="embeds">Embed Library</Tabs.Trigger>
-          <Tabs.Trigger value="actions">Actions</Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="projects">
-          <ProjectsTab />
-        </Tabs.Content>
-        <Tabs.Content value="investments">
-          <InvestmentsTab />
-        </Tabs.Content>
-        <Tabs.Content value="revenue">
-          <RevenueTab />
-        </Tabs.Content>
-        <Tabs.Content value="embeds">
-          <EmbedsTab />
-        </Tabs.Content>
-        <Tabs.Content value="actions">
-          <ActionsTab />
-        </Tabs.Content>
-      </Tabs.Root>
+      <TabSet variant="enclosed" tabs={DEBUG_TABS} />
     </Stack>
   )
 }

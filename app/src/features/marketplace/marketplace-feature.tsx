@@ -12,6 +12,7 @@ import { LuSearch } from 'react-icons/lu'
 import { useSearchParams } from 'react-router-dom'
 import { ErrorAlert } from '@/components/ui/error-alert'
 import { OptionSelect } from '@/components/ui/option-select'
+import { PageHeading } from '@/components/ui/page-heading'
 import {
   MARKETPLACE_FIRST_SCREEN_CARDS,
   MARKETPLACE_PREFETCH_MARGIN_PX,
@@ -45,12 +46,7 @@ const ProjectGrid = memo(function ProjectGrid({ cards, busy, loading, loadingMor
 
 /** The page's title; memoised with the toolbar, so a new answer renders the grid alone. */
 const MarketplaceHeading = memo(function MarketplaceHeading() {
-  return (
-    <Stack gap="1">
-      <Heading size="2xl">Marketplace</Heading>
-      <Text color="fg.muted">Discover films seeking funding and invest with SOL.</Text>
-    </Stack>
-  )
+  return <PageHeading title="Marketplace">Discover films seeking funding and invest with SOL.</PageHeading>
 })
 
 /** The search box and the status and sort filters. */

@@ -2,24 +2,13 @@
 // above 0 (the 0.05 SOL minimum is a hint only), token share estimate to 4 decimals, gas 0.002 SOL.
 import { ESTIMATED_GAS_FEE_SOL, USD_PER_SOL } from '@/constants'
 import { tokenShareFor } from '@/features/chain/marquee-client'
+import { failureToast } from '@/lib/failure-toast'
 
-export const WALLET_NOT_CONNECTED_TOAST = {
-  title: 'Wallet not connected',
-  description: 'Please connect your wallet to invest in this project.',
-  variant: 'destructive',
-} as const
+export const WALLET_NOT_CONNECTED_TOAST = failureToast('Wallet not connected', 'Please connect your wallet to invest in this project.')
 
-export const INVALID_AMOUNT_TOAST = {
-  title: 'Invalid amount',
-  description: 'Please enter a valid investment amount.',
-  variant: 'destructive',
-} as const
+export const INVALID_AMOUNT_TOAST = failureToast('Invalid amount', 'Please enter a valid investment amount.')
 
-export const INVESTMENT_FAILED_TOAST = {
-  title: 'Investment failed',
-  description: 'There was an error processing your investment. Please try again.',
-  variant: 'destructive',
-} as const
+export const INVESTMENT_FAILED_TOAST = failureToast('Investment failed', 'There was an error processing your investment. Please try again.')
 
 export function investmentSuccessToast(amountSol: number, title: string) {
   return { title: 'Investment successful', description: `You've successfully invested ${amountSol} SOL in ${title}.` }

@@ -1,15 +1,14 @@
 // A film past its deadline unfunded: an investor sees what they can take back and refunds it
 // through the mode's client (refund burns the shares and returns the SOL the investment recorded).
-import { Button, Card, Heading, Text } from '@chakra-ui/react'
+import { Card, Heading, Text } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useMutation } from '@/lib/use-mutation'
-import { notify } from '@/components/ui/toaster'
-import { errorMessage } from '@/lib/api'
+import { MutationButton } from '@/components/ui/mutation-button'
 import { amountToSol, formatSol } from '@/lib/format'
 import type { Investment, Project } from '@marquee/api-contract'
-import { useCluster, useMode } from '@/features/mode/mode-data-access'
+import { useCluster } from '@/features/mode/mode-data-access'
 import { chainKeys, useMarqueeClient } from '@/features/chain/chain-data-access'
-import { transactionUrl } from '@/features/chain/chain-ui'
+import { useTransactionLink } from '@/features/chain/chain-ui'
 import { investmentKeys, useUserInvestments } from '@/features/investments/investments-data-access'
 import { WalletNotConnectedError, projectKeys } from '@/features/projects/projects-data-access'
 
@@ -37,7 +36,7 @@ function useRefund() {
 }
 
 export function RefundPanel({ project }: { project: Project }) {
-  const { mode } = useMode()
+  const link = useTransactionLink()
   const investments = useUserInvestments()
   const refund = useRefund()
   const refundable = refundableSol(investments.data ?? [], project.id)
@@ -52,27 +51,21 @@ export function RefundPanel({ project }: { project: Project }) {
             <Text>
               You can take back <strong data-testid="refundable">{formatSol(refundable, 3)}</strong> you invested in {project.title}.
             </Text>
-            <Button
+            <MutationButton
               colorPalette="orange"
               alignSelf="start"
-              loading={refund.isPending}
               loadingText="Refunding..."
-              onClick={() =>
-                refund.mutate(project, {
-                  onSuccess: (result) => {
-                    const sol = result.amountLamports ? Number(result.amountLamports) / 1e9 : refundable
-                    notify({
-                      title: 'Refund complete',
-                      description: `${formatSol(sol, 3)} has been returned to your wallet.`,
-                      link: { label: 'View transaction', href: transactionUrl(mode, result.txHash) },
-                    })
-                  },
-                  onError: (error) => notify({ title: 'Refund failed', description: errorMessage(error), variant: 'destructive' }),
-                })
-              }
+              mutation={refund}
+              input={project}
+              success={(result) => ({
+                title: 'Refund complete',
+                description: `${formatSol(result.amountLamports ? Number(result.amountLamports) / 1e9 : refundable, 3)} has been returned to your wallet.`,
+                link: link(result.txHash),
+              })}
+              failure="Refund failed"
             >
               Refund {formatSol(refundable, 3)}
-            </Button>
+            </MutationButton>
           </>
         ) : (
           <Text color="fg.muted">Your investment in this film has been refunded.</Text>

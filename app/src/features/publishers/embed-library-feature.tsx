@@ -9,6 +9,7 @@ import { ErrorAlert } from '@/components/ui/error-alert'
 import { notify } from '@/components/ui/toaster'
 import { OptionSelect } from '@/components/ui/option-select'
 import { SectionCard } from '@/components/ui/section-card'
+import { PageHeading } from '@/components/ui/page-heading'
 import { REVENUE_SPLIT_PERCENT } from '@/constants'
 import { errorMessage, withCluster } from '@/lib/api'
 import type { Project, PublisherWebsite } from '@marquee/api-contract'
@@ -58,12 +59,9 @@ function EmbedLibrary() {
   if (projects.isError) return <ErrorAlert error={projects.error} />
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading size="2xl">Embed Library</Heading>
-        <Text color="fg.muted">
-          Embed funded films on your website and earn {REVENUE_SPLIT_PERCENT.publishers}% of the ad revenue they bring.
-        </Text>
-      </Stack>
+      <PageHeading title="Embed Library">
+        Embed funded films on your website and earn {REVENUE_SPLIT_PERCENT.publishers}% of the ad revenue they bring.
+      </PageHeading>
 
       <SectionCard title="Your publisher account" gap="4">
         {websites.isPending ? (

@@ -3,23 +3,12 @@
 // whole position, so a distribution is selected together with the other unclaimed distributions
 // of its film.
 import type { UnclaimedDistribution, UnclaimedRevenue } from '@marquee/api-contract'
+import { failureToast } from '@/lib/failure-toast'
 
-export const NO_REVENUE_TO_CLAIM = {
-  title: 'No revenue to claim',
-  description: "You don't have any unclaimed revenue at the moment.",
-  variant: 'destructive',
-} as const
-export const NO_DISTRIBUTIONS_SELECTED = {
-  title: 'No distributions selected',
-  description: 'Please select at least one distribution to claim.',
-  variant: 'destructive',
-} as const
+export const NO_REVENUE_TO_CLAIM = failureToast('No revenue to claim', "You don't have any unclaimed revenue at the moment.")
+export const NO_DISTRIBUTIONS_SELECTED = failureToast('No distributions selected', 'Please select at least one distribution to claim.')
 export const REVENUE_CLAIMED = { title: 'Revenue claimed successfully', description: 'Your revenue has been sent to your wallet.' } as const
-export const REVENUE_CLAIM_FAILED = {
-  title: 'Failed to claim revenue',
-  description: 'There was an error claiming your revenue. Please try again.',
-  variant: 'destructive',
-} as const
+export const REVENUE_CLAIM_FAILED = failureToast('Failed to claim revenue', 'There was an error claiming your revenue. Please try again.')
 
 const filmOf = (distribution: UnclaimedDistribution) => distribution.projectId ?? `distribution-${distribution.id}`
 

@@ -16,12 +16,9 @@ import { ClaimDialog } from './claim-dialog'
 import { randomTestRevenueSol, useGenerateTestRevenue, useUnclaimedRevenue, useUserRevenue } from './revenue-data-access'
 import { revenueGrowthPercent } from './revenue-logic'
 import { RevenueOverTime } from './revenue-ui'
+import { failureToast } from '@/lib/failure-toast'
 
-export const TEST_REVENUE_FAILED_TOAST = {
-  title: 'Error',
-  description: 'Failed to generate test revenue. Please try again.',
-  variant: 'destructive',
-} as const
+export const TEST_REVENUE_FAILED_TOAST = failureToast('Error', 'Failed to generate test revenue. Please try again.')
 
 export function testRevenueToast(amountSol: number) {
   return { title: 'Test Revenue Generated', description: `${amountSol} SOL has been added to your claimable revenue.` }

@@ -150,34 +150,12 @@ export function Header({ onOpenMenu, showMenuButton }: { onOpenMenu: () => void;
   )
 }
 
-const FOOTER_COLUMNS: { title: string; links: { label: string; to: string }[] }[] = [
-  {
-    title: 'Platform',
-    links: [
-      { label: 'Marketplace', to: '/marketplace' },
-      { label: 'Production Portal', to: '/studio' },
-      { label: 'Embed Library', to: '/embed' },
-      { label: 'Advertising', to: '/advertising' },
-    ],
-  },
-  {
-    title: 'Resources',
-    links: [
-      { label: 'Revenue', to: '/revenue' },
-      { label: 'Studio Verification', to: '/verification' },
-      { label: 'API (OpenAPI)', to: '/api/openapi.json' },
-      { label: 'Debug', to: '/debug' },
-    ],
-  },
-  {
-    title: 'Legal',
-    links: [
-      { label: 'Terms of Service', to: '' },
-      { label: 'Privacy Policy', to: '' },
-      { label: 'Cookie Policy', to: '' },
-    ],
-  },
-]
+// Each column's links, label to path (an empty path: listed, not linked).
+const FOOTER_COLUMNS: Record<string, Record<string, string>> = {
+  Platform: { Marketplace: '/marketplace', 'Production Portal': '/studio', 'Embed Library': '/embed', Advertising: '/advertising' },
+  Resources: { Revenue: '/revenue', 'Studio Verification': '/verification', 'API (OpenAPI)': '/api/openapi.json', Debug: '/debug' },
+  Legal: { 'Terms of Service': '', 'Privacy Policy': '', 'Cookie Policy': '' },
+}
 
 export function Footer() {
   return (
@@ -192,21 +170,21 @@ export function Footer() {
             <Box boxSize="2" borderRadius="full" bg="green.500" /> Solana Network
           </Badge>
         </Stack>
-        {FOOTER_COLUMNS.map((column) => (
-          <Stack key={column.title} gap="2">
+        {Object.entries(FOOTER_COLUMNS).map(([title, links]) => (
+          <Stack key={title} gap="2">
             <Text fontWeight="semibold" fontSize="sm">
-              {column.title}
+              {title}
             </Text>
-            {column.links.map((link) =>
+            {Object.entries(links).map(([label, to]) =>
               // Legal documents are not written yet: listed, not linked.
-              !link.to ? (
-                <Text key={link.label} fontSize="sm" color="fg.subtle">
-                  {link.label}
+              !to ? (
+                <Text key={label} fontSize="sm" color="fg.subtle">
+                  {label}
                 </Text>
               ) : (
-              <Link key={link.label} asChild fontSize="sm" color="fg.muted">
-                {link.to.startsWith('/api/') ? <a href={link.to}>{link.label}</a> : <RouterLink to={link.to}>{link.label}</RouterLink>}
-              </Link>
+                <Link key={label} asChild fontSize="sm" color="fg.muted">
+                  {to.startsWith('/api/') ? <a href={to}>{label}</a> : <RouterLink to={to}>{label}</RouterLink>}
+                </Link>
               ),
             )}
           </Stack>

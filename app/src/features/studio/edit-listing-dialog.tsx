@@ -6,8 +6,7 @@ import { Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { FormDialog } from '@/components/ui/form-dialog'
 import { notify } from '@/components/ui/toaster'
-import { transactionUrl } from '@/features/chain/chain-ui'
-import { useMode } from '@/features/mode/mode-data-access'
+import { useTransactionLink } from '@/features/chain/chain-ui'
 import { LICENSE_TYPES } from '@/constants'
 import { errorMessage } from '@/lib/api'
 import type { Project } from '@marquee/api-contract'
@@ -29,7 +28,7 @@ function editErrors(form: ListingForm): ListingErrors {
 
 export function EditListingDialog({ project, onClose }: { project: Project; onClose: () => void }) {
   const edit = useEditListing()
-  const { mode } = useMode()
+  const link = useTransactionLink()
   const [form, setForm] = useState<ListingForm>({
     title: project.title,
     description: project.description,
@@ -63,7 +62,7 @@ export function EditListingDialog({ project, onClose }: { project: Project; onCl
           notify({
             title: EDIT_SUCCESS_TITLE,
             description: editSuccessDescription(project.title),
-            link: { label: 'View transaction', href: transactionUrl(mode, updated.txHash) },
+            link: link(updated.txHash),
           })
           onClose()
         },

@@ -2,15 +2,16 @@
 // thumbnail is checked (JPG/PNG, ≤ 10 MB) before it is uploaded to the media store; then the mode's
 // client registers the studio (first listing) and creates the project. The button reads 'Listing
 // Movie...' meanwhile; the toast links to the transaction; the form resets.
-import { Button, Card, Field, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Button, Field, Input, SimpleGrid } from '@chakra-ui/react'
 import { useRef, useState } from 'react'
+import { FormCard } from '@/components/ui/form-card'
 import { notify } from '@/components/ui/toaster'
 import { LISTING_MIN_MS, MAX_FUNDING_WINDOW_DAYS, MAX_RELEASE_YEAR, MIN_FUNDING_GOAL_USD, MIN_FUNDING_WINDOW_DAYS, MIN_RELEASE_YEAR } from '@/constants'
 import { errorMessage } from '@/lib/api'
 import { sleep } from '@/lib/format'
 import type { PlatformInfo, StudioAccount } from '@marquee/api-contract'
 import { useMode } from '@/features/mode/mode-data-access'
-import { transactionUrl } from '@/features/chain/chain-ui'
+import { useTransactionLink } from '@/features/chain/chain-ui'
 import {
   EMPTY_LISTING,
   deadlineBounds,
@@ -50,7 +51,8 @@ export function ListingForm({
   studioName?: string
   onListed?: (projectId: number) => void
 }) {
-  const { mode, cluster } = useMode()
+  const { cluster } = useMode()
+  const link = useTransactionLink()
   const [form, setForm] = useState<ListingFormState>(EMPTY_LISTING)
   const [errors, setErrors] = useState<ListingErrors>({})
   const [thumbnail, setThumbnail] = useState<File | null>(null)
@@ -96,7 +98,7 @@ export function ListingForm({
       notify({
         title: LISTING_SUCCESS_TITLE,
         description: LISTING_SUCCESS_DESCRIPTION,
-        link: { label: 'View transaction', href: transactionUrl(mode, created.txHash) },
+        link: link(created.txHash),
       })
       reset()
       onListed?.(created.projectId)
@@ -108,61 +110,49 @@ export function ListingForm({
   }
 
   return (
-    <Card.Root>
-      <Card.Header>
-        <Heading size="lg">List Existing Movie for License</Heading>
-        <Text color="fg.muted" fontSize="sm">
-          Investors fund the licence; once funded you release the raised SOL to your wallet.
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        <form onSubmit={submit} noValidate aria-label="List Existing Movie for License">
-          <Stack gap="4">
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <ListingFields
-                fields={['title', 'directorName', 'releaseYear', 'licenseType', 'fundingGoal', 'deadline']}
-                form={form}
-                errors={errors}
-                onChange={set}
-                extras={{
-                  releaseYear: { input: { min: MIN_RELEASE_YEAR, max: MAX_RELEASE_YEAR }, helper: `${MIN_RELEASE_YEAR}–${MAX_RELEASE_YEAR}` },
-                  fundingGoal: {
-                    input: { min: MIN_FUNDING_GOAL_USD, step: '1' },
-                    helper:
-                      limits.fundingCapUsd !== null ? `At least $${MIN_FUNDING_GOAL_USD}; your cap is $${limits.fundingCapUsd.toLocaleString('en-US')}` : undefined,
-                  },
-                  deadline: { input: { min: bounds.min, max: bounds.max }, helper: `From ${bounds.min} to ${bounds.max}` },
-                }}
-              />
-            </SimpleGrid>
-            <ListingFields
-              fields={['genres', 'description']}
-              form={form}
-              errors={errors}
-              onChange={set}
-              extras={{ genres: { input: { placeholder: 'Drama, Thriller' } } }}
-            />
-            <Field.Root invalid={Boolean(thumbnailProblem)}>
-              <Field.Label>Thumbnail (JPG/PNG, max 10MB)</Field.Label>
-              <Input
-                ref={fileInput}
-                type="file"
-                accept="image/jpeg,image/png"
-                p="1"
-                onChange={(event) => pickThumbnail(event.target.files?.[0])}
-              />
-              {thumbnailProblem ? (
-                <Field.ErrorText>{thumbnailProblem}</Field.ErrorText>
-              ) : (
-                <Field.HelperText>Without one, a poster is generated from the title.</Field.HelperText>
-              )}
-            </Field.Root>
-            <Button type="submit" colorPalette="purple" alignSelf="start" loading={busy} loadingText="Listing Movie...">
-              List Movie
-            </Button>
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+    <FormCard title="List Existing Movie for License" description="Investors fund the licence; once funded you release the raised SOL to your wallet." onSubmit={submit}>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <ListingFields
+            fields={['title', 'directorName', 'releaseYear', 'licenseType', 'fundingGoal', 'deadline']}
+            form={form}
+            errors={errors}
+            onChange={set}
+            extras={{
+              releaseYear: { input: { min: MIN_RELEASE_YEAR, max: MAX_RELEASE_YEAR }, helper: `${MIN_RELEASE_YEAR}–${MAX_RELEASE_YEAR}` },
+              fundingGoal: {
+                input: { min: MIN_FUNDING_GOAL_USD, step: '1' },
+                helper:
+                  limits.fundingCapUsd !== null ? `At least $${MIN_FUNDING_GOAL_USD}; your cap is $${limits.fundingCapUsd.toLocaleString('en-US')}` : undefined,
+              },
+              deadline: { input: { min: bounds.min, max: bounds.max }, helper: `From ${bounds.min} to ${bounds.max}` },
+            }}
+          />
+        </SimpleGrid>
+        <ListingFields
+          fields={['genres', 'description']}
+          form={form}
+          errors={errors}
+          onChange={set}
+          extras={{ genres: { input: { placeholder: 'Drama, Thriller' } } }}
+        />
+        <Field.Root invalid={Boolean(thumbnailProblem)}>
+          <Field.Label>Thumbnail (JPG/PNG, max 10MB)</Field.Label>
+          <Input
+            ref={fileInput}
+            type="file"
+            accept="image/jpeg,image/png"
+            p="1"
+            onChange={(event) => pickThumbnail(event.target.files?.[0])}
+          />
+          {thumbnailProblem ? (
+            <Field.ErrorText>{thumbnailProblem}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>Without one, a poster is generated from the title.</Field.HelperText>
+          )}
+        </Field.Root>
+        <Button type="submit" colorPalette="purple" alignSelf="start" loading={busy} loadingText="Listing Movie...">
+          List Movie
+        </Button>
+    </FormCard>
   )
 }

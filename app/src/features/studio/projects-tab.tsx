@@ -6,13 +6,14 @@ import { useState } from 'react'
 import { LuPlus } from 'react-icons/lu'
 import { Link as RouterLink } from 'react-router-dom'
 import { TableFrame } from '@/components/ui/data-table'
+import { MutationButton } from '@/components/ui/mutation-button'
 import { notify } from '@/components/ui/toaster'
 import { MINT_MIN_MS } from '@/constants'
 import { errorMessage } from '@/lib/api'
 import { formatCount, formatDate, formatPercentage, formatSol, formatUsd, shortenAddress, sleep } from '@/lib/format'
 import type { Project } from '@marquee/api-contract'
 import { useMode } from '@/features/mode/mode-data-access'
-import { transactionUrl } from '@/features/chain/chain-ui'
+import { transactionUrl, useTransactionLink } from '@/features/chain/chain-ui'
 import { EditListingDialog } from './edit-listing-dialog'
 import { statusBadge, studioProject, type StudioProject } from './studio-summary'
 import { useCertificates, useMintCertificate, useReleaseFunds } from './studio-data-access'
@@ -118,7 +119,7 @@ function Certificates({ projectId }: { projectId: number }) {
 
 /** claim_license: the raised SOL goes to the studio's wallet, once; afterwards the row says so. */
 function ReleaseFunds({ project }: { project: Project }) {
-  const { mode } = useMode()
+  const link = useTransactionLink()
   const release = useReleaseFunds()
   const raised = lamportsToSol(project.raisedLamports)
   if (project.fundsReleased)
@@ -128,31 +129,27 @@ function ReleaseFunds({ project }: { project: Project }) {
       </Badge>
     )
   return (
-    <Button
+    <MutationButton
       size="xs"
       colorPalette="green"
-      loading={release.isPending}
       loadingText="Releasing..."
-      onClick={() =>
-        release.mutate(project, {
-          onSuccess: (txHash) =>
-            notify({
-              title: 'Funds released',
-              description: `${formatSol(raised, 3)} raised for ${project.title} went to your wallet.`,
-              link: { label: 'View transaction', href: transactionUrl(mode, txHash) },
-            }),
-          onError: (error) => notify({ title: 'Release failed', description: errorMessage(error), variant: 'destructive' }),
-        })
-      }
+      mutation={release}
+      input={project}
+      success={(txHash) => ({
+        title: 'Funds released',
+        description: `${formatSol(raised, 3)} raised for ${project.title} went to your wallet.`,
+        link: link(txHash),
+      })}
+      failure="Release failed"
     >
       Release {formatSol(raised, 3)}
-    </Button>
+    </MutationButton>
   )
 }
 
 /** Mint NFT: a real Token-2022 licence certificate of the film, 'Minting...' while it runs. */
 function MintButton({ project }: { project: Project }) {
-  const { mode } = useMode()
+  const link = useTransactionLink()
   const mint = useMintCertificate()
   const [busy, setBusy] = useState(false)
   const run = async () => {
@@ -162,7 +159,7 @@ function MintButton({ project }: { project: Project }) {
       notify({
         title: 'Licence NFT minted',
         description: `Certificate mint ${shortenAddress(minted.mint)} for ${project.title}.`,
-        link: { label: 'View transaction', href: transactionUrl(mode, minted.txHash) },
+        link: link(minted.txHash),
       })
     } catch (error) {
       notify({ title: 'Minting failed', description: errorMessage(error), variant: 'destructive' })

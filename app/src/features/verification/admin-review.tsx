@@ -1,9 +1,9 @@
 // The platform admin's review of studio applications (shown only to the wallet that is Platform.admin
 // on this cluster; the server refuses the list and the decisions to anyone else): each application
 // with its documents; Approve sends verify_studio, Reject records a reason the studio reads.
-import { Badge, Button, Card, Field, Heading, HStack, Link, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Badge, Button, Card, Field, Heading, HStack, Link, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useState } from 'react'
-import { ErrorAlert } from '@/components/ui/error-alert'
+import { QueryList } from '@/components/ui/query-list'
 import { notify } from '@/components/ui/toaster'
 import { errorMessage } from '@/lib/api'
 import { formatDateTime, shortenAddress } from '@/lib/format'
@@ -18,15 +18,9 @@ export function AdminReview() {
         <Heading size="lg">Studio applications</Heading>
         <Badge colorPalette="orange">Platform admin</Badge>
       </HStack>
-      {applications.isPending ? (
-        <Skeleton h="24" />
-      ) : applications.isError ? (
-        <ErrorAlert error={applications.error} />
-      ) : applications.data.length === 0 ? (
-        <Text color="fg.muted">No applications yet.</Text>
-      ) : (
-        applications.data.map((application) => <ApplicationCard key={application.id} application={application} />)
-      )}
+      <QueryList query={applications} empty="No applications yet." skeletonHeight="24">
+        {(application) => <ApplicationCard key={application.id} application={application} />}
+      </QueryList>
     </Stack>
   )
 }

@@ -5,8 +5,10 @@ import { Badge, Box, Button, Card, Field, Heading, HStack, Input, Progress, Simp
 import { useState } from 'react'
 import { LuBadgeCheck, LuCircle, LuCircleCheck, LuCircleX, LuLoader, LuRocket, LuTrendingUp } from 'react-icons/lu'
 import { ErrorAlert } from '@/components/ui/error-alert'
+import { MutationButton } from '@/components/ui/mutation-button'
 import { notify } from '@/components/ui/toaster'
 import { SectionCard } from '@/components/ui/section-card'
+import { PageHeading } from '@/components/ui/page-heading'
 import { VERIFICATION_DOCUMENT_MAX, VERIFICATION_REVIEW_DAYS } from '@/constants'
 import { errorMessage } from '@/lib/api'
 import { formatUsd } from '@/lib/format'
@@ -41,13 +43,10 @@ function Verification() {
   if (overview.isError) return <ErrorAlert error={overview.error} />
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading size="2xl">Studio Verification</Heading>
-        <Text color="fg.muted">
-          Verification review takes {VERIFICATION_REVIEW_DAYS} business days. You will receive an email notice at your contact
-          address once it is decided.
-        </Text>
-      </Stack>
+      <PageHeading title="Studio Verification">
+        Verification review takes {VERIFICATION_REVIEW_DAYS} business days. You will receive an email notice at your contact address once it is
+        decided.
+      </PageHeading>
       <Tracker steps={trackerSteps(overview.data)} />
       <NextAction overview={overview.data} />
       <Benefits />
@@ -122,20 +121,17 @@ function WalletVerification({ overview }: { overview: StudioOverview }) {
         <Text fontSize="sm" color="fg.muted">
           Sign your studio's registration with this wallet: it proves the wallet is your studio's and records the studio on chain.
         </Text>
-        <Button
+        <MutationButton
           alignSelf="start"
           colorPalette="purple"
-          loading={register.isPending}
           loadingText="Signing..."
-          onClick={() =>
-            register.mutate(name.slice(0, 64), {
-              onSuccess: () => notify({ title: 'Wallet verified', description: 'Your studio is registered on chain.' }),
-              onError: (error) => notify({ title: 'Wallet verification failed', description: errorMessage(error), variant: 'destructive' }),
-            })
-          }
+          mutation={register}
+          input={name.slice(0, 64)}
+          success={() => ({ title: 'Wallet verified', description: 'Your studio is registered on chain.' })}
+          failure="Wallet verification failed"
         >
           Sign with wallet
-        </Button>
+        </MutationButton>
       </Card.Body>
     </Card.Root>
   )

@@ -26,20 +26,13 @@ import { useCluster } from '@/features/mode/mode-data-access'
 import { useWalletChainClient } from '@/features/chain/chain-client'
 import { NO_WALLET, type WalletActions, type WalletRuntimeProps } from './wallet-bridge'
 import { currentSession, signInWithWallet, signOut, type Session, type WalletSigner } from './sign-in'
+import { failureToast } from '@/lib/failure-toast'
 
-export const CONNECTION_FAILED_TOAST = {
-  title: 'Connection failed',
-  description: 'Failed to connect Solana wallet. Please ensure you have a Solana wallet extension installed.',
-  variant: 'destructive',
-} as const
+export const CONNECTION_FAILED_TOAST = failureToast('Connection failed', 'Failed to connect Solana wallet. Please ensure you have a Solana wallet extension installed.')
 
 export const NO_WALLETS_MESSAGE = 'No Solana wallets installed'
 
-export const SIGN_IN_FAILED_TOAST = {
-  title: 'Sign-in failed',
-  description: 'Your wallet did not sign the sign-in request, so it was disconnected. Connect again and approve the request to continue.',
-  variant: 'destructive',
-} as const
+export const SIGN_IN_FAILED_TOAST = failureToast('Sign-in failed', 'Your wallet did not sign the sign-in request, so it was disconnected. Connect again and approve the request to continue.')
 
 /** Errors of the wallet library: a not-ready wallet's install page is opened by the library itself. */
 export function handleWalletError(error: WalletError): void {
