@@ -23,8 +23,7 @@ import { data, openStore, type StoreLocation } from '../../indexer/src/index.ts'
 import { inChunks } from '../../indexer/src/db/batches.ts';
 import { eventsTableRow, ingestedEventOf } from '../../indexer/src/ingest/event-row.ts';
 import { ClusterIndexer } from '../../indexer/src/ingest/indexer.ts';
-import { decodeTransactionEvents, type ChainTransaction } from '@marquee/program-client';
-import { MARQUEE_PROGRAM_ADDRESS as PROGRAM_ID } from '@marquee/program-client';
+import { decodeTransactionEvents, MARQUEE_PROGRAM_ADDRESS as PROGRAM_ID, type ChainTransaction } from '@marquee/program-client';
 import { address } from '../../indexer/test/helpers/chain.ts';
 import { ScriptedChain } from '../../indexer/test/helpers/scenario.ts';
 import type { ChainSource, SignatureInfo, SignatureQuery } from '../../indexer/src/sources/source.ts';

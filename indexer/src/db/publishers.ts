@@ -1,11 +1,10 @@
 // The publishers aggregate: websites a wallet verifies, its auto-list API keys, and the analytics of
 // its embeds (views and earnings per day and per embed). A wallet acts off chain as itself; its
 // embeds are registered on chain by its signer (the demo key on the demo chain), found via users.
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Executor, QueryRow } from './executor.ts';
 import { keyColumn, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
 import type { PublisherWebsitesTable } from './schema.ts';
-import type { Selectable } from 'kysely';
 
 export type WebsiteRow = Selectable<PublisherWebsitesTable>;
 

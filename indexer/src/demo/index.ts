@@ -3,10 +3,9 @@
 // signing with the demo platform's settlement key. A new chain is seeded with the catalogue before startDemo returns, so the server never
 // serves a half-seeded demo. The caller starts the cluster's indexer (startMarquee does).
 import { createApp } from '../api/app.ts';
-import type { ClusterContext } from '../cluster.ts';
 import type { DemoExtension } from '../api/context.ts';
 import { CLUSTER_HEADER } from '../constants.ts';
-import { clusterLocation, createCluster } from '../cluster.ts';
+import { clusterLocation, createCluster, type ClusterContext } from '../cluster.ts';
 import { discardStore } from '../db/index.ts';
 import type { IndexerHooks } from '../ingest/indexer.ts';
 import { SettlementJob } from '../settlement/job.ts';

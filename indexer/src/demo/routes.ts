@@ -8,13 +8,19 @@ import { requireSession, requireWallet } from '../auth/guard.ts';
 import { fail } from '../api/errors.ts';
 import { campaignDetailsFields, campaignParams, creativeUri, distributionIds, embedBody, lamportAmount, listingEditBody, metadataBody, nonBlankText, projectIdParams, txHash, userId, walletAddress } from '../api/schemas.ts';
 import { SOL, USD } from '../lamports.ts';
-import { AD_TYPES, MAX_DEMO_CLOCK_ADVANCE_SECONDS, MAX_GENRE_LEN, MAX_SIGNATURES_PER_REQUEST, MAX_STUDIO_NAME_LEN } from '../constants.ts';
+import {
+  AD_TYPES,
+  FORWARDED_ORIGIN_HEADER,
+  MAX_DEMO_CLOCK_ADVANCE_SECONDS,
+  MAX_GENRE_LEN,
+  MAX_SIGNATURES_PER_REQUEST,
+  MAX_STUDIO_NAME_LEN,
+} from '../constants.ts';
 import { loadCampaignSummary } from '../read-models/campaigns.ts';
 import { chainSeconds } from '../cluster.ts';
 import { creativeKindOf } from '../campaigns/creative.ts';
 import { validate } from '../api/validate.ts';
 import { chainTransactionToJson } from '@marquee/program-client';
-import { FORWARDED_ORIGIN_HEADER } from '../constants.ts';
 import type { SettlementJob } from '../settlement/job.ts';
 import { DEMO_CLUSTER } from './chain.ts';
 import { posterSvg } from './posters.ts';

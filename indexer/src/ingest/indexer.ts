@@ -11,8 +11,7 @@
 // - health.ts: what /api/health reports of all this.
 import { BACKFILL_BATCH, RECONCILE_INTERVAL_MS } from '../constants.ts';
 import { chainLog, type DataStore, type Executor } from '../db/index.ts';
-import { decodeTransactionEvents, type ChainTransaction } from '@marquee/program-client';
-import { MARQUEE_PROGRAM_ADDRESS as PROGRAM_ID } from '@marquee/program-client';
+import { decodeTransactionEvents, MARQUEE_PROGRAM_ADDRESS as PROGRAM_ID, type ChainTransaction } from '@marquee/program-client';
 import type { ChainSource, SourceNotification } from '../sources/source.ts';
 import { Backfill } from './backfill.ts';
 import { GapResolution, streamCursor, streamGaps, type StreamGap } from './gap-resolution.ts';

@@ -2,8 +2,7 @@
 // coder, wrapped in emit_cpi!-shaped inner instructions exactly as the program emits them.
 import anchor from '@coral-xyz/anchor';
 import { createHash, randomBytes } from 'node:crypto';
-import type { ChainTransaction } from '@marquee/program-client';
-import { coder, MARQUEE_IDL as idl, EVENT_IX_TAG, eventDiscriminator, MARQUEE_PROGRAM_ADDRESS, type EventName } from '@marquee/program-client';
+import { coder, MARQUEE_IDL as idl, EVENT_IX_TAG, eventDiscriminator, MARQUEE_PROGRAM_ADDRESS, type ChainTransaction, type EventName } from '@marquee/program-client';
 import type { ChainSource, SignatureInfo, SignatureQuery, SourceNotification } from '../../src/sources/source.ts';
 
 const { PublicKey, Keypair } = anchor.web3;

@@ -4,8 +4,7 @@
 import anchor from '@coral-xyz/anchor';
 import type { Keypair, TransactionInstruction } from '@solana/web3.js';
 import type { InnerInstruction } from 'litesvm';
-import type { ChainTransaction } from '@marquee/program-client';
-import { MARQUEE_PROGRAM_ADDRESS } from '@marquee/program-client';
+import { MARQUEE_PROGRAM_ADDRESS, type ChainTransaction } from '@marquee/program-client';
 import type { ChainSource, SignatureInfo, SignatureQuery } from '../../src/sources/source.ts';
 import type { SvmChain } from '../../../tests/utils/litesvm.ts';
 
