@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import anchor from '@coral-xyz/anchor';
 import { MAX_CLAIM_DISTRIBUTIONS, MAX_FILM_GENRES, MAX_LIST_LIMIT, MAX_TRANSACTION_SIGNATURES, MAX_WEBHOOK_TRANSACTIONS } from '../src/constants.ts';
-import { certificates, collaboration, metadata, publishers, verification } from '../src/db/index.ts';
+import { certificates, hubPolls, hubTeam, hubUpdates, metadata, publishers, verification } from '../src/db/index.ts';
 import { claimBody, metadataBody } from '../src/api/schemas.ts';
 import { LIST_RESPONSES } from '@marquee/api-contract';
 import { hashApiKey } from '../src/api/routes/publishers.ts';
@@ -95,9 +95,9 @@ before(async () => {
     await certificates.recordCertificate(db, { mint: address(`mint-${index}`), projectId: funded, owner: alice, signature: randomSignature(), mintedAt: chain.time });
     await publishers.requestWebsite(db, { wallet: publisherWallet, origin: `https://site${index}.example`, websiteUrl: `https://site${index}.example`, token: `t${index}`, contactEmail: null, now });
     await publishers.insertApiKey(db, { wallet: publisherWallet, origin: 'https://site0.example', keyHash: hashApiKey(`mk_catalogue_${index}`), prefix: `mk_${index}`, now });
-    await collaboration.insertUpdate(db, { projectId: funded, wallet: alice, title: `Update ${index}`, description: 'News', now });
-    await collaboration.insertTeamMember(db, { projectId: funded, name: `Member ${index}`, role: 'Crew', now });
-    await collaboration.insertPoll(db, { projectId: funded, wallet: alice, question: `Poll ${index}?`, options: ['Yes', 'No'], endsAt: now + 86_400_000, now });
+    await hubUpdates.insertUpdate(db, { projectId: funded, wallet: alice, title: `Update ${index}`, description: 'News', now });
+    await hubTeam.insertTeamMember(db, { projectId: funded, name: `Member ${index}`, role: 'Crew', now });
+    await hubPolls.insertPoll(db, { projectId: funded, wallet: alice, question: `Poll ${index}?`, options: ['Yes', 'No'], endsAt: now + 86_400_000, now });
     const wallet = address(`applicant-${index}`);
     const application = await verification.submit(db, {
       walletAddress: wallet,
@@ -263,7 +263,7 @@ describe('pagination is keyset, not offset', () => {
     const list = LISTS.updates;
     const first = await get(list, withQuery(list.path(), 'limit=2'));
     const before = await get(list, withQuery(list.path(), `limit=2&cursor=${first.body.nextCursor}`));
-    await collaboration.insertUpdate(t.cluster.db, { projectId: funded, wallet: alice, title: 'Newer', description: 'News', now: (t.chain.time + 3600) * 1000 });
+    await hubUpdates.insertUpdate(t.cluster.db, { projectId: funded, wallet: alice, title: 'Newer', description: 'News', now: (t.chain.time + 3600) * 1000 });
     const afterInsert = await get(list, withQuery(list.path(), `limit=2&cursor=${first.body.nextCursor}`));
     assert.deepEqual(afterInsert.body, before.body);
   });

@@ -5,8 +5,8 @@
 // other's messages with one code path; a post through this process pokes the feed so its own
 // listeners see the message at once, the others within one poll.
 import { CHAT_FEED_POLL_MS, CHAT_FEED_REREAD_MS } from '../constants.ts';
-import { collaboration, type Executor } from '../db/index.ts';
-import type { ChatMessage } from '../db/collaboration.ts';
+import { hubChat, type Executor } from '../db/index.ts';
+import type { ChatMessage } from '../db/collaboration/chat.ts';
 
 type Listener = (message: ChatMessage) => void;
 
@@ -26,7 +26,7 @@ export class ChatFeed {
 
   /** Listens to a project's new messages; returns the function that stops listening. */
   async subscribe(projectId: number, listener: Listener): Promise<() => void> {
-    if (this.newestId === null) this.newestId = await collaboration.newestMessageId(this.db);
+    if (this.newestId === null) this.newestId = await hubChat.newestMessageId(this.db);
     const set = this.listeners.get(projectId) ?? new Set<Listener>();
     set.add(listener);
     this.listeners.set(projectId, set);
@@ -54,7 +54,7 @@ export class ChatFeed {
     const now = this.now();
     let messages: ChatMessage[];
     try {
-      messages = await collaboration.recentMessages(this.db, this.newestId ?? 0, now - CHAT_FEED_REREAD_MS);
+      messages = await hubChat.recentMessages(this.db, this.newestId ?? 0, now - CHAT_FEED_REREAD_MS);
     } catch (error) {
       console.error('[chat feed] reading new messages failed', error);
       return;

@@ -5,7 +5,12 @@ export * as authNonces from './auth-nonces.ts';
 export * as campaigns from './campaigns.ts';
 export * as certificates from './certificates.ts';
 export * as chainLog from './chain-log.ts';
-export * as collaboration from './collaboration.ts';
+// A film's collaboration hub, one aggregate each.
+export * as hubChat from './collaboration/chat.ts';
+export * as hubs from './collaboration/hub.ts';
+export * as hubPolls from './collaboration/polls.ts';
+export * as hubTeam from './collaboration/team.ts';
+export * as hubUpdates from './collaboration/updates.ts';
 export * as embeds from './embeds.ts';
 export * as investments from './investments.ts';
 export * as media from './media.ts';

@@ -3,8 +3,7 @@
 // while nothing else touches the films, positions or users between them: the batch projection
 // flushes the run before it applies any other event.
 import { investments, projects, users, type Executor } from '../db/index.ts';
-import type { ProgramEvents } from './program-events.ts';
-import { newInvestment, type StoredEvent } from './projector.ts';
+import { newInvestment, type StoredEvent, type StoredFields } from './projector.ts';
 
 interface ProjectTotals {
   raisedLamports: number;
@@ -30,7 +29,7 @@ export class InvestmentRun {
 
   /** Buffers an Invested event of the project with id `projectId`. */
   add(projectId: number, event: StoredEvent): void {
-    const d = event.data as ProgramEvents['Invested'];
+    const d = event.data as StoredFields['Invested'];
     const row = newInvestment(projectId, d, event);
     const at = row.createdAt;
     if (!this.users.has(d.investor)) this.users.set(d.investor, at);

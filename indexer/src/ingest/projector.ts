@@ -1,10 +1,10 @@
 // Applies one stored event to the tables projected from the event log, through the data layer's
-// aggregates: a handler per event, typed by the event's stored shape (program-events.ts). Called
+// aggregates: a handler per event, typed by the event's stored shape (StoredFields). Called
 // only in seq order per stream (see Ingestion), inside the ingesting transaction, so the projected
 // tables always equal a replay of the applied events.
 import { REVENUE_PER_SHARE_SHIFT } from '../constants.ts';
 import { campaigns, embeds, investments, platform, projects, revenue, users, type Executor } from '../db/index.ts';
-import type { ProgramEventName, ProgramEvents } from './program-events.ts';
+import type { MarqueeEvents } from '@marquee/program-client';
 
 /** An events-table row with its data parsed back (u64/u128 are decimal text). */
 export interface StoredEvent {
@@ -18,6 +18,22 @@ export interface StoredEvent {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   data: Record<string, any>;
 }
+
+/**
+ * A decoded value after the events table's trip through JSON: u64, i64 and u128 become decimal text;
+ * pubkeys (base58), unit enums (the variant's name), byte arrays and the rest are as decoded.
+ */
+type Stored<Value> = Value extends bigint
+  ? string
+  : Value extends readonly (infer Item)[]
+    ? Stored<Item>[]
+    : Value extends object
+      ? { [Key in keyof Value]: Stored<Value[Key]> }
+      : Value;
+
+export type ProgramEventName = keyof MarqueeEvents;
+/** Each event's data as the events table stores it, from the program client's generated event types. */
+export type StoredFields = { [Name in ProgramEventName]: Stored<MarqueeEvents[Name]> };
 
 const num = (value: unknown): number => Number(value);
 /** The all-zero address (the system program's), what a campaign names when it sponsors no project. */
@@ -41,10 +57,10 @@ async function projectId(db: Executor, address: string): Promise<number> {
   return id;
 }
 
-type Handler<Name extends ProgramEventName> = (db: Executor, data: ProgramEvents[Name], event: StoredEvent) => Promise<void>;
+type Handler<Name extends ProgramEventName> = (db: Executor, data: StoredFields[Name], event: StoredEvent) => Promise<void>;
 
 /** An Invested event's history row (the batch projection writes a run of them as a set). */
-export function newInvestment(projectId: number, d: ProgramEvents['Invested'], event: StoredEvent): investments.NewInvestment {
+export function newInvestment(projectId: number, d: StoredFields['Invested'], event: StoredEvent): investments.NewInvestment {
   return {
     projectId,
     investor: d.investor,
@@ -227,5 +243,5 @@ const HANDLERS: { [Name in ProgramEventName]: Handler<Name> } = {
 export function applyEvent(db: Executor, event: StoredEvent): Promise<void> {
   if (!Object.hasOwn(HANDLERS, event.name)) return Promise.reject(new Error(`No projection for event ${event.name}`));
   const handler = HANDLERS[event.name as ProgramEventName] as Handler<ProgramEventName>;
-  return handler(db, event.data as ProgramEvents[ProgramEventName], event);
+  return handler(db, event.data as StoredFields[ProgramEventName], event);
 }

@@ -10,8 +10,10 @@ import { type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { SSE_KEEPALIVE_MS } from '../../constants.ts';
 import { ChatFeed } from '../../collaboration/chat-feed.ts';
-import { collaboration, type Executor } from '../../db/index.ts';
-import type { ChatMessage, HubProject, TeamMember } from '../../db/collaboration.ts';
+import { hubChat, hubPolls, hubs, hubTeam, hubUpdates, type Executor } from '../../db/index.ts';
+import type { ChatMessage } from '../../db/collaboration/chat.ts';
+import type { HubProject } from '../../db/collaboration/hub.ts';
+import type { TeamMember } from '../../db/collaboration/team.ts';
 import type { KeysetPage, Paged } from '../../db/keyset.ts';
 import { requireWallet } from '../../auth/guard.ts';
 import type { AppEnv } from '../context.ts';
@@ -41,14 +43,14 @@ const listedDirectorMember = (name: string): TeamMember => ({ id: 0, name, role:
 
 /** A page of a hub's team; the listed director (when shown) leads the first page. */
 async function teamPage(db: Executor, projectId: number, page: KeysetPage, director: string | null): Promise<Paged<TeamMember>> {
-  if (director === null || page.after !== null) return collaboration.pageTeam(db, projectId, page);
+  if (director === null || page.after !== null) return hubTeam.pageTeam(db, projectId, page);
   const lead = listedDirectorMember(director);
   if (page.limit === 1) {
     // The director fills the page; the members' first row only says whether another page follows.
-    const members = await collaboration.pageTeam(db, projectId, { limit: 1, after: null });
-    return { rows: [lead], next: members.rows.length ? collaboration.TEAM_ORDER.keyOf(lead) : null };
+    const members = await hubTeam.pageTeam(db, projectId, { limit: 1, after: null });
+    return { rows: [lead], next: members.rows.length ? hubTeam.TEAM_ORDER.keyOf(lead) : null };
   }
-  const members = await collaboration.pageTeam(db, projectId, { limit: page.limit - 1, after: null });
+  const members = await hubTeam.pageTeam(db, projectId, { limit: page.limit - 1, after: null });
   return { rows: [lead, ...members.rows], next: members.next };
 }
 
@@ -57,7 +59,7 @@ const ONLY_STUDIO = (what: string) => `Only the studio of this film can ${what}`
 /** The request's cluster database and the film of the hub `projectId` (404 when there is none). */
 async function hubOf(c: Context<AppEnv>, projectId: number): Promise<{ db: Executor; project: HubProject }> {
   const db = c.var.cluster.db;
-  const project = await collaboration.hubProject(db, projectId);
+  const project = await hubs.hubProject(db, projectId);
   if (!project) fail(404, 'Project not found');
   return { db, project };
 }
@@ -65,7 +67,7 @@ async function hubOf(c: Context<AppEnv>, projectId: number): Promise<{ db: Execu
 /** The acting wallet when it is the film's studio; 403 for anyone else. */
 async function requireStudio(c: Context<AppEnv>, db: Executor, project: HubProject, claimed: string, what: string): Promise<string> {
   const wallet = requireWallet(c, claimed).walletAddress;
-  if (!(await collaboration.isStudioOf(db, project, wallet))) fail(403, ONLY_STUDIO(what));
+  if (!(await hubs.isStudioOf(db, project, wallet))) fail(403, ONLY_STUDIO(what));
   return wallet;
 }
 
@@ -86,9 +88,9 @@ export function collaborationRoutes(now: () => number) {
         return c.json(
           await listAnswer(
             query,
-            collaboration.HUB_ORDER,
-            () => collaboration.hubsOf(db, query.wallet),
-            (page) => collaboration.pageHubs(db, query.wallet, page),
+            hubs.HUB_ORDER,
+            () => hubs.hubsOf(db, query.wallet),
+            (page) => hubs.pageHubs(db, query.wallet, page),
           ),
         );
       },
@@ -102,15 +104,15 @@ export function collaborationRoutes(now: () => number) {
       async (c) => {
         const { db, project } = await hubOf(c, c.req.valid('param').projectId);
         const query = c.req.valid('query');
-        const page = requestedPage(query, collaboration.TEAM_ORDER);
+        const page = requestedPage(query, hubTeam.TEAM_ORDER);
         const [director, investors, counts, viewerIsStudio] = await Promise.all([
-          collaboration.listedDirector(db, project.id),
-          collaboration.topInvestors(db, project),
-          collaboration.hubCounts(db, project.id),
-          query.wallet ? collaboration.isStudioOf(db, project, query.wallet) : false,
+          hubs.listedDirector(db, project.id),
+          hubs.topInvestors(db, project),
+          hubs.hubCounts(db, project.id),
+          query.wallet ? hubs.isStudioOf(db, project, query.wallet) : false,
         ]);
         if (!page) {
-          const team = await collaboration.listTeam(db, project.id);
+          const team = await hubTeam.listTeam(db, project.id);
           // The director of the listing leads the team unless the studio named them itself.
           const listed = director && !team.some((member) => member.name === director) ? [listedDirectorMember(director)] : [];
           return c.json({
@@ -121,7 +123,7 @@ export function collaborationRoutes(now: () => number) {
             viewerIsStudio,
           });
         }
-        const directorListed = director !== null && !(await collaboration.hasTeamMemberNamed(db, project.id, director));
+        const directorListed = director !== null && !(await hubTeam.hasTeamMemberNamed(db, project.id, director));
         const team = await teamPage(db, project.id, page, directorListed ? director : null);
         return c.json({
           projectId: project.id,
@@ -129,7 +131,7 @@ export function collaborationRoutes(now: () => number) {
           topInvestors: investors,
           counts: { ...counts, teamMembers: (directorListed ? 1 : 0) + counts.teamMembers },
           viewerIsStudio,
-          nextCursor: nextCursor(collaboration.TEAM_ORDER, team),
+          nextCursor: nextCursor(hubTeam.TEAM_ORDER, team),
         });
       },
     )
@@ -138,7 +140,7 @@ export function collaborationRoutes(now: () => number) {
       async (c) => {
         const { db, project } = await hubOf(c, c.req.valid('param').projectId);
         const { after, limit } = c.req.valid('query');
-        return c.json(await collaboration.listMessages(db, project.id, after, limit));
+        return c.json(await hubChat.listMessages(db, project.id, after, limit));
       },
     )
     .endpoint(
@@ -162,7 +164,7 @@ export function collaborationRoutes(now: () => number) {
           const unsubscribe = await feedOf(db).subscribe(project.id, forward);
           stream.onAbort(unsubscribe);
           // What was posted between the client's history read and this subscription.
-          for (const message of await collaboration.listMessages(db, project.id, resumeFrom, 200)) forward(message);
+          for (const message of await hubChat.listMessages(db, project.id, resumeFrom, 200)) forward(message);
           while (!stream.aborted) {
             await stream.sleep(SSE_KEEPALIVE_MS);
             if (!stream.aborted) await stream.write(': keep-alive\n\n');
@@ -183,7 +185,7 @@ export function collaborationRoutes(now: () => number) {
         const { walletAddress, text, attachment } = c.req.valid('json');
         const wallet = requireWallet(c, walletAddress).walletAddress;
         const { db, project } = await hubOf(c, c.req.valid('param').projectId);
-        const message = await collaboration.insertMessage(db, { projectId: project.id, wallet, text, attachment, now: now() });
+        const message = await hubChat.insertMessage(db, { projectId: project.id, wallet, text, attachment, now: now() });
         void feedOf(db).poke();
         return c.json(message, 201);
       },
@@ -196,8 +198,8 @@ export function collaborationRoutes(now: () => number) {
       }),
       async (c) => {
         const { db, project } = await hubOf(c, c.req.valid('param').projectId);
-        const list = () => collaboration.listUpdates(db, project.id);
-        return c.json(await listAnswer(c.req.valid('query'), collaboration.UPDATE_ORDER, list, (page) => collaboration.pageUpdates(db, project.id, page)));
+        const list = () => hubUpdates.listUpdates(db, project.id);
+        return c.json(await listAnswer(c.req.valid('query'), hubUpdates.UPDATE_ORDER, list, (page) => hubUpdates.pageUpdates(db, project.id, page)));
       },
     )
     .endpoint(
@@ -212,7 +214,7 @@ export function collaborationRoutes(now: () => number) {
         const { db, project } = await hubOf(c, c.req.valid('param').projectId);
         const { walletAddress, title, description } = c.req.valid('json');
         const wallet = await requireStudio(c, db, project, walletAddress, 'post updates');
-        return c.json(await collaboration.insertUpdate(db, { projectId: project.id, wallet, title, description, now: now() }), 201);
+        return c.json(await hubUpdates.insertUpdate(db, { projectId: project.id, wallet, title, description, now: now() }), 201);
       },
     )
     .endpoint(
@@ -225,8 +227,8 @@ export function collaborationRoutes(now: () => number) {
         const { db, project } = await hubOf(c, c.req.valid('param').projectId);
         const query = c.req.valid('query');
         const viewer = query.wallet ?? null;
-        const list = () => collaboration.listPolls(db, project.id, viewer, now());
-        return c.json(await listAnswer(query, collaboration.POLL_ORDER, list, (page) => collaboration.pagePolls(db, project.id, viewer, now(), page)));
+        const list = () => hubPolls.listPolls(db, project.id, viewer, now());
+        return c.json(await listAnswer(query, hubPolls.POLL_ORDER, list, (page) => hubPolls.pagePolls(db, project.id, viewer, now(), page)));
       },
     )
     .endpoint(
@@ -243,8 +245,8 @@ export function collaborationRoutes(now: () => number) {
         const wallet = await requireStudio(c, db, project, walletAddress, 'open polls');
         const endsAt = Date.parse(endDate);
         const nowMs = now();
-        if (!collaboration.pollIsOpen(endsAt, nowMs)) fail(400, 'endDate must be in the future');
-        return c.json(await collaboration.insertPoll(db, { projectId: project.id, wallet, question, options, endsAt, now: nowMs }), 201);
+        if (!hubPolls.pollIsOpen(endsAt, nowMs)) fail(400, 'endDate must be in the future');
+        return c.json(await hubPolls.insertPoll(db, { projectId: project.id, wallet, question, options, endsAt, now: nowMs }), 201);
       },
     )
     .endpoint(
@@ -261,12 +263,12 @@ export function collaborationRoutes(now: () => number) {
         const db = c.var.cluster.db;
         const { projectId, pollId } = c.req.valid('param');
         const nowMs = now();
-        const poll = await collaboration.getPoll(db, projectId, pollId, wallet, nowMs);
+        const poll = await hubPolls.getPoll(db, projectId, pollId, wallet, nowMs);
         if (!poll) fail(404, 'Poll not found');
         if (!poll.options.some((option) => option.id === optionId)) fail(400, `Option ${optionId} is not an option of this poll`);
         if (poll.status !== 'active') fail(400, POLL_CLOSED);
-        if (!(await collaboration.insertVote(db, { pollId, optionId, wallet, now: nowMs }))) fail(409, ALREADY_VOTED);
-        return c.json(await collaboration.getPoll(db, projectId, pollId, wallet, nowMs), 201);
+        if (!(await hubPolls.insertVote(db, { pollId, optionId, wallet, now: nowMs }))) fail(409, ALREADY_VOTED);
+        return c.json(await hubPolls.getPoll(db, projectId, pollId, wallet, nowMs), 201);
       },
     )
     .endpoint(
@@ -281,7 +283,7 @@ export function collaborationRoutes(now: () => number) {
         const { db, project } = await hubOf(c, c.req.valid('param').projectId);
         const { walletAddress, name, role, avatarUrl } = c.req.valid('json');
         await requireStudio(c, db, project, walletAddress, 'manage the team');
-        return c.json(await collaboration.insertTeamMember(db, { projectId: project.id, name, role, avatarUrl, now: now() }), 201);
+        return c.json(await hubTeam.insertTeamMember(db, { projectId: project.id, name, role, avatarUrl, now: now() }), 201);
       },
     )
     .endpoint(
@@ -296,7 +298,7 @@ export function collaborationRoutes(now: () => number) {
         const { projectId, memberId } = c.req.valid('param');
         const { db, project } = await hubOf(c, projectId);
         await requireStudio(c, db, project, c.req.valid('json').walletAddress, 'manage the team');
-        if (!(await collaboration.deleteTeamMember(db, project.id, memberId))) fail(404, 'Team member not found');
+        if (!(await hubTeam.deleteTeamMember(db, project.id, memberId))) fail(404, 'Team member not found');
         return c.body(null, 204);
       },
     );
