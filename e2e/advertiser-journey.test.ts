@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { Keypair } from '@solana/web3.js';
 import { withPublisherSite, type PublisherSite } from './publisher-site.ts';
-import type { Harness } from './harness.ts';
+import { harnessCalls, type Harness } from './harness.ts';
 
 let harness: Harness;
 let origin = '';
@@ -31,8 +31,7 @@ const SIGNATURE_FEE_LAMPORTS = 5_000n;
 
 let site: PublisherSite;
 
-const api = <T>(path: string, init?: RequestInit) => harness.api<T>(path, init);
-const waitFor = <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs?: number) => harness.waitFor(what, probe, timeoutMs);
+const { api, waitFor } = harnessCalls(() => harness);
 
 withPublisherSite(async (started) => {
   ({ site, harness } = started);

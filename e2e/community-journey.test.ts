@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import { Keypair } from '@solana/web3.js';
 import { startPublisherSite, type PublisherSite } from './publisher-site.ts';
-import { startHarness, type ApiProject, type Harness } from './harness.ts';
+import { harnessCalls, startHarness, type ApiProject, type Harness } from './harness.ts';
 
 const studioWallet = Keypair.generate();
 const fanWallet = Keypair.generate();
@@ -18,8 +18,7 @@ let origin = '';
 /** The debug wallet's website (loopback): it serves the verification token, so its views count. */
 let site: PublisherSite;
 
-const api = <T>(path: string) => harness.api<T>(path);
-const waitFor = <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs?: number) => harness.waitFor(what, probe, timeoutMs);
+const { api, waitFor } = harnessCalls(() => harness);
 
 /** A browser context whose page has `wallet` installed as the Wallet Standard "E2E Wallet", connected and signed in. */
 async function connectedPage(wallet: Keypair): Promise<{ context: BrowserContext; page: Page }> {

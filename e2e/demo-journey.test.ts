@@ -8,14 +8,13 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { Keypair } from '@solana/web3.js';
-import { startHarness, type ApiProject, type Harness } from './harness.ts';
+import { harnessCalls, startHarness, type ApiProject, type Harness } from './harness.ts';
 
 const wallet = Keypair.generate();
 let harness: Harness;
 let page: Page;
 let origin: string;
-const api = <T>(path: string) => harness.api<T>(path);
-const waitFor = <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs?: number) => harness.waitFor(what, probe, timeoutMs);
+const { api, waitFor } = harnessCalls(() => harness);
 const demoBalance = async () => Number(await harness.demoBalance(wallet));
 
 before(async () => {

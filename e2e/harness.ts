@@ -51,6 +51,17 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/**
+ * A journey's api and waitFor when its harness starts in a before() hook: they read the harness
+ * only when called, so the journey can name them at its top level.
+ */
+export function harnessCalls(current: () => Harness): Pick<Harness, 'api' | 'waitFor'> {
+  return {
+    api: (path, init) => current().api(path, init),
+    waitFor: (what, probe, timeoutMs) => current().waitFor(what, probe, timeoutMs),
+  };
+}
+
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const origin = `http://127.0.0.1:${port}`;

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { Keypair } from '@solana/web3.js';
 import { withPublisherSite, type PublisherSite } from './publisher-site.ts';
-import type { Harness } from './harness.ts';
+import { harnessCalls, type Harness } from './harness.ts';
 
 let harness: Harness;
 let origin = '';
@@ -33,8 +33,7 @@ let site: PublisherSite;
 let browser: Browser;
 let page: Page;
 
-const api = <T>(path: string, init?: RequestInit) => harness.api<T>(path, init);
-const waitFor = <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs?: number) => harness.waitFor(what, probe, timeoutMs);
+const { api, waitFor } = harnessCalls(() => harness);
 
 withPublisherSite(async (started) => {
   ({ site, harness } = started);

@@ -190,6 +190,13 @@ const LISTS: Record<string, ListCase> = {
 
 const withQuery = (path: string, query: string) => `${path}${path.includes('?') ? '&' : '?'}${query}`;
 
+/** A list read whole and as a first page of one row, to compare what every page must repeat. */
+async function wholeAndFirstPage(list: ListCase) {
+  const { body: all } = await get(list, list.path());
+  const { body: page } = await get(list, withQuery(list.path(), 'limit=1'));
+  return { all, page };
+}
+
 async function get(list: ListCase, path: string) {
   const response = await t.request('GET', path, undefined, { ...list.headers, ...(list.session ? { cookie: sessions[list.session] } : {}) });
   return { status: response.status, body: (await response.json()) as any };
@@ -269,8 +276,7 @@ describe('pagination is keyset, not offset', () => {
   });
 
   test('the totals of the unclaimed distributions cover every page', async () => {
-    const { body: all } = await get(LISTS['unclaimed distributions'], LISTS['unclaimed distributions'].path());
-    const { body: page } = await get(LISTS['unclaimed distributions'], withQuery(LISTS['unclaimed distributions'].path(), 'limit=1'));
+    const { all, page } = await wholeAndFirstPage(LISTS['unclaimed distributions']);
     assert.equal(page.distributions.length, 1);
     assert.equal(page.totalLamports, all.totalLamports);
     assert.equal(page.total, all.total);
@@ -278,8 +284,7 @@ describe('pagination is keyset, not offset', () => {
 
   test('the totals of the platform analytics cover every film on every page', async () => {
     const list = LISTS['films of the platform analytics'];
-    const { body: all } = await get(list, list.path());
-    const { body: page } = await get(list, withQuery(list.path(), 'limit=1'));
+    const { all, page } = await wholeAndFirstPage(list);
     assert.equal(page.projects.length, 1);
     assert.deepEqual(page.totals, all.totals);
     assert.equal(all.totals.projects, list.rows);
@@ -287,9 +292,7 @@ describe('pagination is keyset, not offset', () => {
   });
 
   test("the publisher analytics' totals and byDay cover every embed on every page", async () => {
-    const list = LISTS['embeds of the publisher analytics'];
-    const { body: all } = await get(list, list.path());
-    const { body: page } = await get(list, withQuery(list.path(), 'limit=1'));
+    const { all, page } = await wholeAndFirstPage(LISTS['embeds of the publisher analytics']);
     assert.equal(page.byEmbed.length, 1);
     assert.deepEqual(page.totals, all.totals);
     assert.ok(all.byDay.length > 0);
