@@ -6,13 +6,18 @@ import { markTooltipClosed, tooltipOpenDelay } from './tooltip'
 
 afterEach(() => vi.useRealTimers())
 
+/** The app's toaster inside its theme provider, as the shell mounts it. */
+function renderToaster() {
+  render(
+    <Provider>
+      <Toaster />
+    </Provider>,
+  )
+}
+
 describe('toasts', () => {
   it('shows one toast at a time, the newest', async () => {
-    render(
-      <Provider>
-        <Toaster />
-      </Provider>,
-    )
+    renderToaster()
     act(() => notify({ title: 'First toast' }))
     expect(await screen.findByText('First toast')).toBeInTheDocument()
     act(() => notify({ title: 'Second toast', variant: 'destructive' }))
@@ -21,11 +26,7 @@ describe('toasts', () => {
   })
 
   it('dismisses on a 50 px swipe right, not on a shorter one', async () => {
-    render(
-      <Provider>
-        <Toaster />
-      </Provider>,
-    )
+    renderToaster()
     act(() => notify({ title: 'Swipe me' }))
     const toast = (await screen.findByText('Swipe me')).closest('[data-scope="toast"][data-part="root"]')!
     fireEvent.pointerDown(toast, { clientX: 100 })
@@ -39,11 +40,7 @@ describe('toasts', () => {
 
 describe('toast region', () => {
   it('takes the focus on F8', async () => {
-    render(
-      <Provider>
-        <Toaster />
-      </Provider>,
-    )
+    renderToaster()
     act(() => notify({ title: 'Focus me' }))
     await screen.findByText('Focus me')
     const region = document.querySelector('[data-scope="toast"][data-part="group"]') as HTMLElement

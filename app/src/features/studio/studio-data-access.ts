@@ -9,7 +9,7 @@ import type { PlatformInfo, Project, StudioOverview, StudioProfile } from '@marq
 import { useCluster } from '@/features/mode/mode-data-access'
 import { useInvalidate, useWalletApiQuery } from '@/features/mode/cluster-queries'
 import { chainKeys, useMarqueeClient } from '@/features/chain/chain-data-access'
-import type { EditedProject, ListingEdit, ListingInput } from '@/features/chain/marquee-client'
+import type { EditedProject, ListingEdit, ListingInput, MarqueeClient } from '@/features/chain/marquee-client'
 import { WalletNotConnectedError, projectKeys } from '@/features/projects/projects-data-access'
 import { investmentKeys } from '@/features/investments/investments-data-access'
 import { revenueKeys } from '@/features/revenue/revenue-data-access'
@@ -70,31 +70,30 @@ function useClient() {
   }
 }
 
-/** register_studio (first listing) + create_project through the mode's client. */
-export function useListFilm() {
+/** A studio action sent through the mode's client, then the studio's reads refreshed whatever the outcome. */
+function useStudioTransaction<Input, Result>(send: (client: MarqueeClient, input: Input) => Promise<Result>) {
   const client = useClient()
   const invalidate = useInvalidateStudio()
-  return useMutation({ mutationFn: (listing: ListingInput) => client().createProject(listing), onSettled: invalidate })
+  return useMutation({ mutationFn: (input: Input) => send(client(), input), onSettled: invalidate })
+}
+
+/** register_studio (first listing) + create_project through the mode's client. */
+export function useListFilm() {
+  return useStudioTransaction((client, listing: ListingInput) => client.createProject(listing))
 }
 
 /** claim_license: the studio takes the raised SOL of its funded film. */
 export function useReleaseFunds() {
-  const client = useClient()
-  const invalidate = useInvalidateStudio()
-  return useMutation({ mutationFn: (project: Project) => client().claimLicense(project), onSettled: invalidate })
+  return useStudioTransaction((client, project: Project) => client.claimLicense(project))
 }
 
 /** register_studio on its own: the wallet signs, which is the tracker's Wallet Verification. */
 export function useRegisterStudio() {
-  const client = useClient()
-  const invalidate = useInvalidateStudio()
-  return useMutation({ mutationFn: (name: string) => client().registerStudio(name), onSettled: invalidate })
+  return useStudioTransaction((client, name: string) => client.registerStudio(name))
 }
 
 export function useMintCertificate() {
-  const client = useClient()
-  const invalidate = useInvalidateStudio()
-  return useMutation({ mutationFn: (project: Project) => client().mintLicenseCertificate(project), onSettled: invalidate })
+  return useStudioTransaction((client, project: Project) => client.mintLicenseCertificate(project))
 }
 
 export function useSaveStudioProfile() {
@@ -110,12 +109,7 @@ export function useSaveStudioProfile() {
 
 /** The studio's Edit: update_project_metadata through the mode's client (the film's new document and its hash on chain). */
 export function useEditListing() {
-  const client = useClient()
-  const invalidate = useInvalidateStudio()
-  return useMutation({
-    mutationFn: ({ project, edit }: { project: EditedProject; edit: ListingEdit }) => client().updateProjectMetadata(project, edit),
-    onSettled: invalidate,
-  })
+  return useStudioTransaction((client, { project, edit }: { project: EditedProject; edit: ListingEdit }) => client.updateProjectMetadata(project, edit))
 }
 
 /** Uploads an image to the media store (POST /api/media); answers its URL and sha256. */
