@@ -15,17 +15,13 @@ import {
   expectedDistribution,
   expectVaultBalanced,
   fundedProjectWithEmbeds,
+  type FundedProjectWithEmbeds,
   registerEmbed,
   withRevenueProject,
 } from '../utils/revenue.ts';
 
 describe('claim_publisher_revenue', () => {
-  let chain: TestChain;
-  let settlement: Keypair;
-  let treasury: PublicKey;
-  let project: PublicKey;
-  let investors: Keypair[];
-  let embeds: EmbedHandle[];
+  let { chain, settlement, treasury, project, investors, embeds } = {} as FundedProjectWithEmbeds;
 
   beforeEach(async () => {
     ({ chain, settlement, treasury, project, investors, embeds } = await fundedProjectWithEmbeds({

@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { Keypair, PublicKey, TransactionInstruction } from '@solana/web3.js';
 import { createTransferInstruction, getAccount } from '@solana/spl-token';
-import { addresses, expectFailureLogs, expectProgramError, sol, TestChain } from '../utils/bankrun.ts';
+import { addresses, expectFailureLogs, expectProgramError, sol } from '../utils/bankrun.ts';
 import { claimLicenseIx, claimRevenueIx } from '../utils/fixtures.ts';
 import {
   accrued,
@@ -12,20 +12,14 @@ import {
   big,
   claimRevenue,
   distribute,
-  type EmbedHandle,
   expectedDistribution,
   expectVaultBalanced,
   fundedProjectWithEmbeds,
+  type FundedProjectWithEmbeds,
 } from '../utils/revenue.ts';
 
 describe('claim_revenue', () => {
-  let chain: TestChain;
-  let settlement: Keypair;
-  let treasury: PublicKey;
-  let project: PublicKey;
-  let investors: Keypair[];
-  let embeds: EmbedHandle[];
-  let studio: Keypair;
+  let { chain, settlement, treasury, project, investors, embeds, studio } = {} as FundedProjectWithEmbeds;
 
   beforeEach(async () => {
     ({ chain, settlement, treasury, project, investors, embeds, studio } = await fundedProjectWithEmbeds({ investorCount: 3, goal: sol(3), embedIds: ['front-page'] }));

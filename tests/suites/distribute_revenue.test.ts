@@ -2,8 +2,8 @@
 // rata to views, investors through the Q64.64 accumulator, the platform's part goes to its
 // treasury, and a RevenueDistribution records the deposit.
 import { expect } from 'chai';
-import { Keypair, PublicKey, SystemProgram, TransactionInstruction } from '@solana/web3.js';
-import { addresses, expectProgramError, PROGRAM_ID, sol, TestChain } from '../utils/bankrun.ts';
+import { PublicKey, SystemProgram, TransactionInstruction } from '@solana/web3.js';
+import { addresses, expectProgramError, PROGRAM_ID, sol } from '../utils/bankrun.ts';
 import { distributeRevenueIx, withProject, withStudio } from '../utils/fixtures.ts';
 import {
   accrued,
@@ -11,22 +11,16 @@ import {
   big,
   distribute,
   distributeIx,
-  type EmbedHandle,
   embedViews,
   expectedDistribution,
   expectVaultBalanced,
   fundedProjectWithEmbeds,
+  type FundedProjectWithEmbeds,
   registerEmbed,
 } from '../utils/revenue.ts';
 
 describe('distribute_revenue', () => {
-  let chain: TestChain;
-  let admin: Keypair;
-  let settlement: Keypair;
-  let treasury: PublicKey;
-  let project: PublicKey;
-  let embeds: EmbedHandle[];
-  let investors: Keypair[];
+  let { chain, admin, settlement, treasury, project, embeds, investors } = {} as FundedProjectWithEmbeds;
 
   beforeEach(async () => {
     ({ chain, admin, settlement, treasury, project, embeds, investors } = await fundedProjectWithEmbeds({

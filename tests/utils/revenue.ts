@@ -101,6 +101,9 @@ export const embedViews = (embeds: EmbedHandle[], counts: (number | bigint)[]) =
  * The revenue suites' preamble: a fresh chain with a platform, a funded project (`investorCount`
  * investors sharing `goal`) and one embed per id, with the accounts the suites name.
  */
+/** What fundedProjectWithEmbeds sets up; a suite declares the fields it reads with this type and assigns them before each test. */
+export type FundedProjectWithEmbeds = Awaited<ReturnType<typeof fundedProjectWithEmbeds>>;
+
 export async function fundedProjectWithEmbeds(options: { investorCount?: number; goal?: bigint; embedIds?: string[] } = {}) {
   const chain = await TestChain.start();
   const setup = await withRevenueProject(chain, options);

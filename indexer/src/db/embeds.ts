@@ -2,28 +2,16 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from './executor.ts';
 import type { EmbedsTable } from './schema.ts';
-import { keyColumn, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
+import { keysetReads, newestFirst } from './keyset.ts';
 
 export type EmbedRow = Selectable<EmbedsTable>;
 
 /** Newest first; the id breaks ties. */
-export const EMBED_ORDER: KeysetOrder<EmbedRow> = {
-  name: 'embeds',
-  columns: [keyColumn('registered_at', 'integer'), keyColumn('id', 'integer')],
-  descending: true,
-  keyOf: (row) => [Number(row.registered_at), Number(row.id)],
-};
+export const EMBED_ORDER = newestFirst<EmbedRow>('embeds', 'registered_at', 'id');
 
 export type EmbedFilter = { projectId?: number; publisher?: string; address?: string };
 
-export function listEmbeds(db: Executor, filter: EmbedFilter): Promise<EmbedRow[]> {
-  return ordered(embedQuery(db, filter), EMBED_ORDER).execute();
-}
-
-/** One page of listEmbeds. */
-export function pageEmbeds(db: Executor, filter: EmbedFilter, page: KeysetPage): Promise<Paged<EmbedRow>> {
-  return readPage(embedQuery(db, filter), EMBED_ORDER, page);
-}
+export const { list: listEmbeds, page: pageEmbeds } = keysetReads(embedQuery, EMBED_ORDER);
 
 function embedQuery(db: Executor, filter: EmbedFilter) {
   let query = db.selectFrom('embeds').selectAll();

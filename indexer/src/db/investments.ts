@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import { inChunks, insertRows } from './batches.ts';
 import type { Executor, QueryRow } from './executor.ts';
-import { keyColumn, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
+import { keysetReads, newestFirst } from './keyset.ts';
 
 /** An investment with the investor's user id and whether a later refund undid it (`refunded` 0/1 on SQLite, false/true on PostgreSQL: read with `flag`). */
 export type InvestmentRow = QueryRow<typeof investmentQuery>;
@@ -14,22 +14,10 @@ export type InvestmentFilter =
   | { event: { signature: string; ix_index: number; event_index: number } };
 
 /** Newest first; the id breaks ties. */
-export const INVESTMENT_ORDER: KeysetOrder<InvestmentRow> = {
-  name: 'investments',
-  columns: [keyColumn('i.created_at', 'integer'), keyColumn('i.id', 'integer')],
-  descending: true,
-  keyOf: (row) => [Number(row.created_at), Number(row.id)],
-};
+export const INVESTMENT_ORDER = newestFirst<InvestmentRow>('investments', 'i.created_at', 'i.id');
 
 /** Investments, newest first, with the investor's user id and whether a later refund undid them. */
-export function listInvestments(db: Executor, filter: InvestmentFilter): Promise<InvestmentRow[]> {
-  return ordered(investmentQuery(db, filter), INVESTMENT_ORDER).execute();
-}
-
-/** One page of listInvestments. */
-export function pageInvestments(db: Executor, filter: InvestmentFilter, page: KeysetPage): Promise<Paged<InvestmentRow>> {
-  return readPage(investmentQuery(db, filter), INVESTMENT_ORDER, page);
-}
+export const { list: listInvestments, page: pageInvestments } = keysetReads(investmentQuery, INVESTMENT_ORDER);
 
 function investmentQuery(db: Executor, filter: InvestmentFilter) {
   let query = db

@@ -3,6 +3,7 @@
 // row", and the database does the ordering, the skipping and the limiting (never JavaScript), on
 // SQLite and PostgreSQL alike (both compare row values: `(a, b) < (x, y)`).
 import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Executor } from './executor.ts';
 
 /** One sort column: its SQL (a column reference or an expression) and what its values are. */
 export interface KeyColumn {
@@ -72,6 +73,37 @@ export async function readPage<Query extends Orderable<Query> & { execute(): Pro
   // The extra row only says that another page follows.
   const shown = rows.slice(0, page.limit);
   return { rows: shown, next: order.keyOf(shown[shown.length - 1]) };
+}
+
+/** A column of `Row` as a query names it: bare, or behind its table's alias. */
+type ColumnOf<Row> = (keyof Row & string) | `${string}.${keyof Row & string}`;
+
+/**
+ * The usual list order: newest first by an integer time column, the integer id breaking ties; each
+ * column given as the query names it and read back from the row by its bare name.
+ */
+export function newestFirst<Row>(name: string, time: ColumnOf<Row>, id: ColumnOf<Row>): KeysetOrder<Row> {
+  const field = (column: string) => column.slice(column.lastIndexOf('.') + 1) as keyof Row;
+  return {
+    name,
+    columns: [keyColumn(time, 'integer'), keyColumn(id, 'integer')],
+    descending: true,
+    keyOf: (row) => [Number(row[field(time)]), Number(row[field(id)])],
+  };
+}
+
+/**
+ * A list's two reads from its one query: all of it in the list's order (what the API answers without
+ * a limit or cursor) and one page of it. `list` and `page` are exported under the list's names.
+ */
+export function keysetReads<Filter, Row, Query extends Orderable<Query> & { execute(): Promise<Row[]> }>(
+  query: (db: Executor, filter: Filter) => Query,
+  order: KeysetOrder<Row>,
+) {
+  return {
+    list: (db: Executor, filter: Filter): Promise<Row[]> => ordered(query(db, filter), order).execute(),
+    page: (db: Executor, filter: Filter, page: KeysetPage): Promise<Paged<Row>> => readPage(query(db, filter), order, page),
+  };
 }
 
 /** A page's rows in another shape. */

@@ -2,7 +2,7 @@
 // marketplace's filtered, sorted, cursor-paginated list among them).
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Executor, QueryRow } from './executor.ts';
-import { keyColumn, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
+import { newestFirst, readPage, type KeysetPage, type Paged } from './keyset.ts';
 
 /** A film as the catalogue reads it: its projected row, its studio's and the metadata document the chain records. */
 export type ProjectRow = QueryRow<typeof projectSelect>;
@@ -140,12 +140,7 @@ export function listProjects(db: Executor, filter: ProjectFilter, sort: ProjectS
  * The funded catalogue of /api/catalogue in its order (listProjects' `newest`: created_at, then id,
  * newest first), as a keyset list.
  */
-export const CATALOGUE_ORDER: KeysetOrder<ProjectRow> = {
-  name: 'catalogue',
-  columns: [keyColumn('p.created_at', 'integer'), keyColumn('p.id', 'integer')],
-  descending: true,
-  keyOf: (row) => [Number(row.created_at), Number(row.id)],
-};
+export const CATALOGUE_ORDER = newestFirst<ProjectRow>('catalogue', 'p.created_at', 'p.id');
 
 /** One page of the funded films, in listProjects' `newest` order. */
 export function pageFunded(db: Executor, page: KeysetPage): Promise<Paged<ProjectRow>> {

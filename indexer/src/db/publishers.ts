@@ -3,7 +3,7 @@
 // embeds are registered on chain by its signer (the demo key on the demo chain), found via users.
 import { sql, type Selectable } from 'kysely';
 import type { Executor, QueryRow } from './executor.ts';
-import { keyColumn, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
+import { keyColumn, keysetReads, newestFirst, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
 import type { PublisherWebsitesTable } from './schema.ts';
 
 export type WebsiteRow = Selectable<PublisherWebsitesTable>;
@@ -12,21 +12,9 @@ const MS_PER_DAY = 86_400_000;
 const SECONDS_PER_DAY = 86_400;
 
 /** Newest first; the id breaks ties. */
-export const WEBSITE_ORDER: KeysetOrder<WebsiteRow> = {
-  name: 'websites',
-  columns: [keyColumn('created_at', 'integer'), keyColumn('id', 'integer')],
-  descending: true,
-  keyOf: (row) => [Number(row.created_at), Number(row.id)],
-};
+export const WEBSITE_ORDER = newestFirst<WebsiteRow>('websites', 'created_at', 'id');
 
-export function listWebsites(db: Executor, wallet: string): Promise<WebsiteRow[]> {
-  return ordered(websiteQuery(db, wallet), WEBSITE_ORDER).execute();
-}
-
-/** One page of listWebsites. */
-export function pageWebsites(db: Executor, wallet: string, page: KeysetPage): Promise<Paged<WebsiteRow>> {
-  return readPage(websiteQuery(db, wallet), WEBSITE_ORDER, page);
-}
+export const { list: listWebsites, page: pageWebsites } = keysetReads(websiteQuery, WEBSITE_ORDER);
 
 function websiteQuery(db: Executor, wallet: string) {
   return db.selectFrom('publisher_websites').selectAll().where('wallet', '=', wallet);
@@ -146,14 +134,7 @@ export const API_KEY_ORDER: KeysetOrder<ApiKeyRow> = {
   keyOf: (row) => [Number(row.id)],
 };
 
-export function listApiKeys(db: Executor, wallet: string): Promise<ApiKeyRow[]> {
-  return ordered(apiKeyQuery(db, wallet), API_KEY_ORDER).execute();
-}
-
-/** One page of listApiKeys. */
-export function pageApiKeys(db: Executor, wallet: string, page: KeysetPage): Promise<Paged<ApiKeyRow>> {
-  return readPage(apiKeyQuery(db, wallet), API_KEY_ORDER, page);
-}
+export const { list: listApiKeys, page: pageApiKeys } = keysetReads(apiKeyQuery, API_KEY_ORDER);
 
 function apiKeyQuery(db: Executor, wallet: string) {
   return db.selectFrom('publisher_api_keys').select(['id', 'origin', 'prefix', 'created_at', 'revoked_at']).where('wallet', '=', wallet);
@@ -194,12 +175,7 @@ export interface EmbedTotals {
 }
 
 /** A signer's embeds in the analytics' `byEmbed` order: newest registered first, then by id. */
-export const EMBED_TOTALS_ORDER: KeysetOrder<EmbedTotals> = {
-  name: 'publisher-embeds',
-  columns: [keyColumn('e.registered_at', 'integer'), keyColumn('e.id', 'integer')],
-  descending: true,
-  keyOf: (row) => [Number(row.registered_at), Number(row.id)],
-};
+export const EMBED_TOTALS_ORDER = newestFirst<EmbedTotals>('publisher-embeds', 'e.registered_at', 'e.id');
 
 function embedTotalsQuery(db: Executor, signer: string) {
   return db

@@ -2,7 +2,7 @@
 // the investors' and publishers' claims.
 import { sql } from 'kysely';
 import { countRows, type Executor, type QueryRow } from './executor.ts';
-import { keyColumn, mapPage, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
+import { keyColumn, keysetReads, newestFirst, mapPage, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
 
 /** An investor's part of a distribution, with the film's title and the investor's newest investment's id. */
 export type InvestorDistributionRow = ReturnType<typeof withInvestmentId<QueryRow<typeof investorDistributionQuery>>>;
@@ -10,12 +10,7 @@ export type InvestorDistributionRow = ReturnType<typeof withInvestmentId<QueryRo
 export type DistributionRow = QueryRow<typeof distributionQuery>;
 
 /** Newest distribution first; the investor row's id breaks ties. */
-export const INVESTOR_DISTRIBUTION_ORDER: KeysetOrder<InvestorDistributionRow> = {
-  name: 'investor-distributions',
-  columns: [keyColumn('d.distributed_at', 'integer'), keyColumn('x.id', 'integer')],
-  descending: true,
-  keyOf: (row) => [Number(row.distributed_at), Number(row.id)],
-};
+export const INVESTOR_DISTRIBUTION_ORDER = newestFirst<InvestorDistributionRow>('investor-distributions', 'd.distributed_at', 'x.id');
 
 /** The spec's revenue distribution rows of one investor (distribution × investor), newest first. */
 export async function investorDistributions(db: Executor, investor: string, onlyUnclaimed: boolean): Promise<InvestorDistributionRow[]> {
@@ -66,12 +61,7 @@ function investorDistributionQuery(db: Executor, investor: string, onlyUnclaimed
 }
 
 /** Newest first; the id breaks ties. */
-export const DISTRIBUTION_ORDER: KeysetOrder<DistributionRow> = {
-  name: 'distributions',
-  columns: [keyColumn('d.distributed_at', 'integer'), keyColumn('d.id', 'integer')],
-  descending: true,
-  keyOf: (row) => [Number(row.distributed_at), Number(row.id)],
-};
+export const DISTRIBUTION_ORDER = newestFirst<DistributionRow>('distributions', 'd.distributed_at', 'd.id');
 
 export function listDistributions(db: Executor, projectId?: number): Promise<DistributionRow[]> {
   return ordered(distributionQuery(db, projectId), DISTRIBUTION_ORDER).execute();
@@ -123,14 +113,7 @@ export const REVENUE_HISTORY_ORDER: KeysetOrder<RevenueHistoryRow> = {
 };
 
 /** An investor's revenue history: every distribution part and every claim, newest first. */
-export function revenueHistory(db: Executor, investor: string): Promise<RevenueHistoryRow[]> {
-  return ordered(historyQuery(db, investor), REVENUE_HISTORY_ORDER).execute();
-}
-
-/** One page of revenueHistory. */
-export function pageRevenueHistory(db: Executor, investor: string, page: KeysetPage): Promise<Paged<RevenueHistoryRow>> {
-  return readPage(historyQuery(db, investor), REVENUE_HISTORY_ORDER, page);
-}
+export const { list: revenueHistory, page: pageRevenueHistory } = keysetReads(historyQuery, REVENUE_HISTORY_ORDER);
 
 function historyQuery(db: Executor, investor: string) {
   const parts = db

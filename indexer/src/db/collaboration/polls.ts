@@ -2,7 +2,7 @@
 // vote per wallet and poll.
 import type { Selectable } from 'kysely';
 import { inTransaction, type Executor } from '../executor.ts';
-import { keyColumn, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from '../keyset.ts';
+import { newestFirst, ordered, readPage, type KeysetPage, type Paged } from '../keyset.ts';
 import type { PollsTable } from '../schema.ts';
 import { iso } from './hub.ts';
 
@@ -19,12 +19,7 @@ export interface Poll {
 export const pollIsOpen = (endsAtMs: number, nowMs: number) => endsAtMs > nowMs;
 
 /** Newest first; the id breaks ties. */
-export const POLL_ORDER: KeysetOrder<Selectable<PollsTable>> = {
-  name: 'polls',
-  columns: [keyColumn('created_at', 'integer'), keyColumn('id', 'integer')],
-  descending: true,
-  keyOf: (row) => [Number(row.created_at), Number(row.id)],
-};
+export const POLL_ORDER = newestFirst<Selectable<PollsTable>>('polls', 'created_at', 'id');
 
 function pollQuery(db: Executor, filter: { projectId?: number; pollId?: number }) {
   let query = db.selectFrom('polls').selectAll();

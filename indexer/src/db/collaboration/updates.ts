@@ -1,6 +1,6 @@
 // A hub's updates: the studio's posts, newest first, read whole or a page at a time.
 import type { Executor, QueryRow } from '../executor.ts';
-import { keyColumn, mapPage, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from '../keyset.ts';
+import { newestFirst, mapPage, ordered, readPage, type KeysetPage, type Paged } from '../keyset.ts';
 import { shortAddress } from '../users.ts';
 import { iso } from './hub.ts';
 
@@ -22,12 +22,7 @@ function updateQuery(db: Executor) {
 type UpdateRow = QueryRow<typeof updateQuery>;
 
 /** Newest first; the id breaks ties. */
-export const UPDATE_ORDER: KeysetOrder<UpdateRow> = {
-  name: 'updates',
-  columns: [keyColumn('p.created_at', 'integer'), keyColumn('p.id', 'integer')],
-  descending: true,
-  keyOf: (row) => [Number(row.created_at), Number(row.id)],
-};
+export const UPDATE_ORDER = newestFirst<UpdateRow>('updates', 'p.created_at', 'p.id');
 
 export async function listUpdates(db: Executor, projectId: number): Promise<ProjectUpdate[]> {
   return (await ordered(updateQuery(db).where('p.project_id', '=', projectId), UPDATE_ORDER).execute()).map(projectUpdate);
