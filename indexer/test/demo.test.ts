@@ -3,12 +3,14 @@
 // views are settled on chain, and a restart on the same data folder shows the same data.
 import anchor from '@coral-xyz/anchor';
 import assert from 'node:assert/strict';
+import { z } from 'zod';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createApp } from '../src/api/app.ts';
 import { startDemo, type DemoRuntime } from '../src/demo/index.ts';
+import { DEMO_ROUTE_DOCS } from '../src/demo/routes.ts';
 import { DISTRIBUTION_ACCOUNT_BYTES } from '../src/constants.ts';
 import { pda } from '@marquee/program-client';
 import { revenue } from '../src/db/index.ts';
@@ -49,11 +51,24 @@ describe('demo chain', () => {
     await signInBoth();
     request = async (method, path, body, as) => {
       const cookie = as === null ? undefined : as === 'other' ? sessions.other : sessions.wallet;
-      return jsonRequest(app, method, path, body, { 'x-forwarded-for': '203.0.113.7', ...(cookie ? { cookie } : {}) });
+      const answer = await jsonRequest(app, method, path, body, { 'x-forwarded-for': '203.0.113.7', ...(cookie ? { cookie } : {}) });
+      if (answer.status < 300) expectDocumentedAnswer(method, path, answer.body);
+      return answer;
     };
   }
 
   const close = () => stopDemo(demo);
+
+  /** A demo action's success answer has the shape its route documents (DEMO_ROUTE_DOCS, published in /api/openapi.json). */
+  function expectDocumentedAnswer(method: string, path: string, body: unknown) {
+    const bare = path.split('?')[0];
+    const route = DEMO_ROUTE_DOCS.find(
+      (doc) => doc.method === method.toLowerCase() && new RegExp(`^${doc.path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(bare),
+    );
+    if (!bare.startsWith('/api/demo/') || !route || !(route.response instanceof z.ZodType)) return;
+    const parsed = route.response.safeParse(body);
+    assert.ok(parsed.success, `${method} ${path} answered outside its documented shape: ${parsed.error?.message}`);
+  }
 
   before(open);
   after(async () => {

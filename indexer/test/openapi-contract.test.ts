@@ -250,11 +250,11 @@ describe('routes and document agree', () => {
 });
 
 describe('every route answers a documented shape', () => {
-  test('every operation (the demo chain\'s own table aside) has a success answer with a schema', () => {
+  test('every operation, the demo chain\'s included, has a success answer with a schema', () => {
     type Responses = Record<string, { content?: Record<string, { schema?: unknown }> }>;
     const bare: string[] = [];
-    for (const [path, operations] of Object.entries(paths)) {
-      if (path.startsWith('/api/demo/')) continue;
+    // The test app runs without the demo chain: its routes' document is read from where the server takes it.
+    for (const [path, operations] of Object.entries({ ...paths, ...(demoOpenApi() as typeof paths) })) {
       for (const [method, operation] of Object.entries(operations)) {
         const responses = (operation as unknown as { responses: Responses }).responses;
         const success = Object.entries(responses).filter(([status]) => status.startsWith('2') && status !== '204');

@@ -20,6 +20,8 @@ import { loadCampaignSummary } from '../read-models/campaigns.ts';
 import { chainSeconds } from '../cluster.ts';
 import { creativeKindOf } from '../campaigns/creative.ts';
 import { validate } from '../api/validate.ts';
+import { media } from '../api/openapi.ts';
+import * as contract from '@marquee/api-contract';
 import { chainTransactionToJson } from '@marquee/program-client';
 import type { SettlementJob } from '../settlement/job.ts';
 import { DEMO_CLUSTER } from './chain.ts';
@@ -300,38 +302,54 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
 }
 
 /** `forWallet`: acts for a wallet, so it needs that wallet's session (401 / 403); `created`: answers 201. */
-const ROUTE_DOCS: { method: 'get' | 'post'; path: string; summary: string; body?: z.ZodType; params?: z.ZodObject; query?: z.ZodObject; forWallet?: boolean; created?: boolean }[] = [
-  { method: 'post', path: '/api/demo/wallets', summary: 'Map a connected wallet to its demo keypair (15.75 SOL on first connect)', body: demoSchemas.wallet, forWallet: true },
-  { method: 'get', path: '/api/demo/wallets/{walletAddress}', summary: "A demo wallet's address and balance", params: demoSchemas.walletParams },
-  { method: 'post', path: '/api/demo/invest', summary: 'invest on the demo chain, signed by the demo keypair', body: demoSchemas.invest, forWallet: true },
-  { method: 'post', path: '/api/demo/claim-license', summary: "claim_license on the demo chain, signed by the film's studio", body: demoSchemas.claimLicense, forWallet: true },
-  { method: 'post', path: '/api/demo/register-embed', summary: 'register_embed on the demo chain', body: demoSchemas.registerEmbed, forWallet: true },
-  { method: 'post', path: '/api/demo/refund', summary: 'refund of a film past its deadline unfunded', body: demoSchemas.refund, forWallet: true },
-  { method: 'post', path: '/api/demo/register-studio', summary: "register_studio signed by the wallet's demo key", body: demoSchemas.registerStudio, forWallet: true },
-  { method: 'post', path: '/api/demo/verify-studio', summary: "verify_studio signed by the platform admin's key (the admin wallet only)", body: demoSchemas.verifyStudio, forWallet: true },
-  { method: 'post', path: '/api/demo/mint-certificate', summary: "The film's licence certificate: a Token-2022 mint with the metadata extension, signed by its studio", body: demoSchemas.mintCertificate, forWallet: true },
-  { method: 'post', path: '/api/demo/update-metadata', summary: "The film's edited metadata stored, then update_project_metadata signed by its studio's demo key: { signature, uri, sha256 }", body: demoSchemas.updateMetadata, forWallet: true },
-  { method: 'get', path: '/api/demo/transactions/{signature}', summary: "The demo chain's view of one of its transactions (HTML)", params: demoSchemas.transaction },
-  { method: 'post', path: '/api/demo/claim-publisher-revenue', summary: "claim_publisher_revenue of the wallet's embed", body: demoSchemas.claimPublisherRevenue, forWallet: true },
-  { method: 'post', path: '/api/demo/claim-revenue', summary: 'claim_revenue for the projects of the selected distributions', body: demoSchemas.claimRevenue, forWallet: true },
-  { method: 'post', path: '/api/demo/projects', summary: 'List a film: register_studio if needed + create_project', body: demoSchemas.listing, forWallet: true, created: true },
-  { method: 'post', path: '/api/demo/generate-revenue', summary: "distribute_revenue of test revenue on one of the user's funded projects", body: demoSchemas.generateRevenue, forWallet: true },
-  { method: 'post', path: '/api/demo/campaigns', summary: "create_campaign signed by the wallet's demo key (the next campaign id); 201 { txHash, campaign: CampaignSummary }", body: demoSchemas.campaign, forWallet: true },
-  { method: 'post', path: '/api/demo/campaigns/{address}/top-up', summary: 'top_up_campaign of the wallet’s campaign; { txHash, campaign }', params: demoSchemas.campaignParams, body: demoSchemas.topUp, forWallet: true },
-  { method: 'post', path: '/api/demo/campaigns/{address}/pause', summary: 'set_campaign_paused (pause or resume); { txHash, campaign }', params: demoSchemas.campaignParams, body: demoSchemas.pause, forWallet: true },
-  { method: 'post', path: '/api/demo/campaigns/{address}/close', summary: 'close_campaign after its end and the settlement grace; { txHash, refundedLamports, campaign }', params: demoSchemas.campaignParams, body: demoSchemas.closeCampaign, forWallet: true },
-  { method: 'post', path: '/api/demo/clock/advance', summary: "Move the demo chain's clock forward (1 s to 30 days, like a validator's warp); { now }", body: demoSchemas.clockAdvance },
-  { method: 'post', path: '/api/demo/settle', summary: 'Run the settlement job now: counted views → settle_campaign; { settled, failed, waiting: [{ projectId, campaign, views, reason }] }' },
-  { method: 'get', path: '/api/demo/chain/transactions/{signature}', summary: 'A committed demo-chain transaction (ChainTransaction JSON; API processes read the chain through it)', params: demoSchemas.chainTransaction },
-  { method: 'get', path: '/api/demo/chain/signatures/{address}', summary: 'Signatures of demo-chain transactions touching an address, newest first (?before, ?until, ?limit)', params: demoSchemas.chainSignatures, query: demoSchemas.chainSignatureQuery },
-  { method: 'get', path: '/api/demo/posters/{file}', summary: "A project's generated SVG poster ({projectId}.svg)", params: demoSchemas.poster },
+type Answer = z.ZodType | ReturnType<typeof media>;
+export const DEMO_ROUTE_DOCS: {
+  method: 'get' | 'post';
+  path: string;
+  summary: string;
+  body?: z.ZodType;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  forWallet?: boolean;
+  created?: boolean;
+  /** The success answer: a JSON schema from @marquee/api-contract, or a page or an image (media()). */
+  response: Answer;
+}[] = [
+  { method: 'post', path: '/api/demo/wallets', summary: 'Map a connected wallet to its demo keypair (15.75 SOL on first connect)', body: demoSchemas.wallet, forWallet: true, response: contract.demoWallet },
+  { method: 'get', path: '/api/demo/wallets/{walletAddress}', summary: "A demo wallet's address and balance", params: demoSchemas.walletParams, response: contract.demoWallet },
+  { method: 'post', path: '/api/demo/invest', summary: 'invest on the demo chain, signed by the demo keypair', body: demoSchemas.invest, forWallet: true, response: contract.demoInvestment },
+  { method: 'post', path: '/api/demo/claim-license', summary: "claim_license on the demo chain, signed by the film's studio", body: demoSchemas.claimLicense, forWallet: true, response: contract.demoTransaction },
+  { method: 'post', path: '/api/demo/register-embed', summary: 'register_embed on the demo chain', body: demoSchemas.registerEmbed, forWallet: true, response: contract.demoTransaction },
+  { method: 'post', path: '/api/demo/refund', summary: 'refund of a film past its deadline unfunded', body: demoSchemas.refund, forWallet: true, response: contract.demoPayout },
+  { method: 'post', path: '/api/demo/register-studio', summary: "register_studio signed by the wallet's demo key", body: demoSchemas.registerStudio, forWallet: true, response: contract.demoTransaction },
+  { method: 'post', path: '/api/demo/verify-studio', summary: "verify_studio signed by the platform admin's key (the admin wallet only)", body: demoSchemas.verifyStudio, forWallet: true, response: contract.demoTransaction },
+  { method: 'post', path: '/api/demo/mint-certificate', summary: "The film's licence certificate: a Token-2022 mint with the metadata extension, signed by its studio", body: demoSchemas.mintCertificate, forWallet: true, response: contract.demoCertificate },
+  { method: 'post', path: '/api/demo/update-metadata', summary: "The film's edited metadata stored, then update_project_metadata signed by its studio's demo key: { signature, uri, sha256 }", body: demoSchemas.updateMetadata, forWallet: true, response: contract.demoMetadataUpdate },
+  { method: 'get', path: '/api/demo/transactions/{signature}', summary: "The demo chain's view of one of its transactions (HTML)", params: demoSchemas.transaction, response: media('text/html', "the transaction's page") },
+  { method: 'post', path: '/api/demo/claim-publisher-revenue', summary: "claim_publisher_revenue of the wallet's embed", body: demoSchemas.claimPublisherRevenue, forWallet: true, response: contract.demoPayout },
+  { method: 'post', path: '/api/demo/claim-revenue', summary: 'claim_revenue for the projects of the selected distributions', body: demoSchemas.claimRevenue, forWallet: true, response: contract.demoPayout },
+  { method: 'post', path: '/api/demo/projects', summary: 'List a film: register_studio if needed + create_project', body: demoSchemas.listing, forWallet: true, created: true, response: contract.demoListing },
+  { method: 'post', path: '/api/demo/generate-revenue', summary: "distribute_revenue of test revenue on one of the user's funded projects", body: demoSchemas.generateRevenue, forWallet: true, response: contract.demoRevenue },
+  { method: 'post', path: '/api/demo/campaigns', summary: "create_campaign signed by the wallet's demo key (the next campaign id); 201 { txHash, campaign: CampaignSummary }", body: demoSchemas.campaign, forWallet: true, response: contract.demoCampaignAction },
+  { method: 'post', path: '/api/demo/campaigns/{address}/top-up', summary: 'top_up_campaign of the wallet’s campaign; { txHash, campaign }', params: demoSchemas.campaignParams, body: demoSchemas.topUp, forWallet: true, response: contract.demoCampaignAction },
+  { method: 'post', path: '/api/demo/campaigns/{address}/pause', summary: 'set_campaign_paused (pause or resume); { txHash, campaign }', params: demoSchemas.campaignParams, body: demoSchemas.pause, forWallet: true, response: contract.demoCampaignAction },
+  { method: 'post', path: '/api/demo/campaigns/{address}/close', summary: 'close_campaign after its end and the settlement grace; { txHash, refundedLamports, campaign }', params: demoSchemas.campaignParams, body: demoSchemas.closeCampaign, forWallet: true, response: contract.demoCampaignClosed },
+  { method: 'post', path: '/api/demo/clock/advance', summary: "Move the demo chain's clock forward (1 s to 30 days, like a validator's warp); { now }", body: demoSchemas.clockAdvance, response: contract.demoClock },
+  { method: 'post', path: '/api/demo/settle', summary: 'Run the settlement job now: counted views → settle_campaign; { settled, failed, waiting: [{ projectId, campaign, views, reason }] }', response: contract.demoSettlement },
+  { method: 'get', path: '/api/demo/chain/transactions/{signature}', summary: 'A committed demo-chain transaction (ChainTransaction JSON; API processes read the chain through it)', params: demoSchemas.chainTransaction, response: contract.demoChainTransaction },
+  { method: 'get', path: '/api/demo/chain/signatures/{address}', summary: 'Signatures of demo-chain transactions touching an address, newest first (?before, ?until, ?limit)', params: demoSchemas.chainSignatures, query: demoSchemas.chainSignatureQuery, response: contract.demoSignatures },
+  { method: 'get', path: '/api/demo/posters/{file}', summary: "A project's generated SVG poster ({projectId}.svg)", params: demoSchemas.poster, response: media('image/svg+xml', 'the poster') },
 ];
 
 /** The demo routes for /api/openapi.json. */
 export function demoOpenApi(): Record<string, unknown> {
-  const schema = (type: z.ZodType) => z.toJSONSchema(type, { io: 'input', unrepresentable: 'any' });
+  const schema = (type: z.ZodType, io: 'input' | 'output' = 'input') => z.toJSONSchema(type, { io, unrepresentable: 'any' });
+  const success = (response: Answer, description: string) =>
+    response instanceof z.ZodType
+      ? { description, content: { 'application/json': { schema: schema(response, 'output') } } }
+      : { description: response.description, content: Object.fromEntries(Object.entries(response.content).map(([type, body]) => [type, { schema: schema(body.schema, 'output') }])) };
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of ROUTE_DOCS) {
+  for (const route of DEMO_ROUTE_DOCS) {
     paths[route.path] ??= {};
     paths[route.path][route.method] = {
       summary: route.summary,
@@ -346,7 +364,7 @@ export function demoOpenApi(): Record<string, unknown> {
       ],
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(route.body) } } } } : {}),
       responses: {
-        [route.created ? 201 : 200]: { description: route.created ? 'Created' : 'OK' },
+        [route.created ? 201 : 200]: success(route.response, route.created ? 'Created' : 'OK'),
         ...(route.forWallet ? { 401: { description: 'not signed in' }, 403: { description: 'signed in as another wallet' } } : {}),
         '4XX': { description: 'Bad input, unknown id, or a transaction the program rejected' },
         // roles/demo-forward.ts: an API process forwards /api/demo to the leader running the demo chain.
