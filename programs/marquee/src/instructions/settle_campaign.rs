@@ -87,7 +87,7 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     let rent = crate::sysvar::rent_exempt_minimum(RevenueDistribution::SPACE)?.saturating_sub(distribution.lamports());
     let debit = amount.checked_add(rent).ok_or(MarqueeError::ArithmeticOverflow)?;
     let mut charged: Option<Charge> = None;
-    let charge = |settlement_authority: &AccountView, vault: &AccountView| -> ProgramResult {
+    let charge = |_: &AccountView, vault: &AccountView| -> ProgramResult {
         let now = validate::now()?;
         let mut views_total = 0u64;
         for position in 0..views.len() {
@@ -128,16 +128,18 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
             });
         }
         let mut vault = *vault;
-        validate::move_lamports(campaign_account, &mut vault, amount)?;
-        let mut payer = *settlement_authority;
-        validate::move_lamports(campaign_account, &mut payer, rent)?;
-        // The budget is drawn from above the account's rent reserve, never from it.
-        validate::rent_exempt(campaign_account, MarqueeError::InsufficientVaultBalance)
+        validate::move_lamports(campaign_account, &mut vault, amount)
     };
     let accounts =
         DepositAccounts { settlement_authority, platform, project, vault, distribution, treasury, system_program, event_authority, program };
     let deposit = distribute_revenue::deposit(accounts, embeds, amount, views, charge)?;
     let charge = charged.ok_or(MarqueeError::InvalidAccountData)?;
+    // The rent goes back only now, after the deposit's CPIs: the runtime checks that the lamports
+    // of a CPI's caller balance over the accounts the CPI is passed, and the settlement authority
+    // is passed to the distribution's CreateAccount while the campaign is not.
+    validate::move_lamports(campaign_account, settlement_authority, charge.rent)?;
+    // The budget and the rent are drawn from above the account's rent reserve, never from it.
+    validate::rent_exempt(campaign_account, MarqueeError::InsufficientVaultBalance)?;
 
     events::emit(event_authority, &event::CAMPAIGN_SETTLED, |body| {
         body.address(&campaign_address)?;
