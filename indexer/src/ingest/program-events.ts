@@ -63,6 +63,7 @@ export interface ProgramEvents {
     metadata_hash: number[];
     title: string;
     metadata_uri: string;
+    genre_mask: DecimalText;
     seq: DecimalText;
     timestamp: DecimalText;
   };
@@ -159,6 +160,7 @@ export interface ProgramEvents {
     target_genres: DecimalText;
     start_at: DecimalText;
     end_at: DecimalText;
+    max_daily_spend_lamports: DecimalText;
     seq: DecimalText;
     timestamp: DecimalText;
   };
@@ -185,8 +187,10 @@ export interface ProgramEvents {
     project: Address;
     distribution: Address;
     distribution_index: DecimalText;
+    batch_id: DecimalText;
     impressions: DecimalText;
     amount_lamports: DecimalText;
+    rent_lamports: DecimalText;
     spent_after: DecimalText;
     remaining_after: DecimalText;
     impressions_after: DecimalText;

@@ -73,6 +73,15 @@ export const MAX_CAMPAIGN_DURATION_SECONDS = 366 * 24 * 3600;
 export const SPEND_WINDOW_SECONDS = 24 * 3600;
 
 /**
+ * The smallest maximum spend per day create_campaign takes (else InvalidDailySpendCap): one
+ * smallest batch (MIN_CAMPAIGN_BATCH_IMPRESSIONS at the price) plus the rent of the
+ * RevenueDistribution settling it creates, which the campaign pays.
+ */
+export function minimumDailySpendLamports(pricePerMilleLamports: bigint, distributionRentLamports: bigint): bigint {
+  return (BigInt(MIN_CAMPAIGN_BATCH_IMPRESSIONS) * pricePerMilleLamports) / BigInt(IMPRESSIONS_PER_MILLE) + distributionRentLamports;
+}
+
+/**
  * The meaning of a campaign's target_genres bitmask: bit i targets AD_GENRES[i]; 0 targets every
  * film. The one list the program, the app and the ad server share.
  */
