@@ -77,6 +77,15 @@ export const SPEND_WINDOW_SECONDS = 24 * 3600;
  * smallest batch (MIN_CAMPAIGN_BATCH_IMPRESSIONS at the price) plus the rent of the
  * RevenueDistribution settling it creates, which the campaign pays.
  */
+/** Bytes of a RevenueDistribution account (what each settlement creates, and its campaign pays the rent of). */
+export const REVENUE_DISTRIBUTION_BYTES = 137;
+/**
+ * Its rent-exempt minimum at the clusters' rate (6,960 lamports a byte, with the 128-byte account
+ * overhead): 1,844,400 lamports. Clients that cannot ask the cluster estimate with it; the program
+ * reads the Rent sysvar.
+ */
+export const REVENUE_DISTRIBUTION_RENT_LAMPORTS = (128 + REVENUE_DISTRIBUTION_BYTES) * 6_960;
+
 export function minimumDailySpendLamports(pricePerMilleLamports: bigint, distributionRentLamports: bigint): bigint {
   return (BigInt(MIN_CAMPAIGN_BATCH_IMPRESSIONS) * pricePerMilleLamports) / BigInt(IMPRESSIONS_PER_MILLE) + distributionRentLamports;
 }
