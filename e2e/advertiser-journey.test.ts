@@ -141,6 +141,7 @@ test('advertiser journey: fund a sponsorship, its video creative plays on an emb
   await form.getByLabel('Monthly Budget (USD)').fill('$1,000');
   await form.getByLabel('Target Audience').selectOption('25-34');
   await form.getByLabel('Budget to escrow now (SOL)').fill('2');
+  await form.getByLabel('Maximum spend per day (SOL)').fill('1');
   await form.getByLabel('Sponsored film').selectOption(String(film.id));
   await form.getByLabel('Price per 1,000 views (SOL)').fill(PRICE_PER_MILLE_SOL);
   // Ending today: the campaign runs to the end of this UTC day.

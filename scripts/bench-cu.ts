@@ -178,7 +178,7 @@ export async function measure(): Promise<Row[]> {
   const campaignArgs = {
     campaignId: 1n, adType: 'video' as const, pricePerMilleLamports: fixtures.PRICE_PER_MILLE.video, sponsoredProject: PublicKey.default,
     budgetLamports: sol(1), creativeUri: 'https://marquee.local/api/creatives/trailer.mp4', creativeHash: Array(32).fill(7),
-    targetGenres: 1n, startAt: now, endAt: now + 86_400n,
+    targetGenres: 1n, startAt: now, endAt: now + 86_400n, maxDailySpendLamports: sol(1),
   };
   const campaign = addresses.campaign(advertiser.publicKey, 1n);
   await run('create_campaign', fixtures.createCampaignIx(advertiser.publicKey, campaignArgs), [advertiser]);

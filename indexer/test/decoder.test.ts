@@ -46,8 +46,8 @@ describe('decoder', () => {
   test("campaign events are numbered in the campaign's stream, even CampaignSettled that names a project", () => {
     const campaign = address('campaign');
     const settled = {
-      campaign, advertiser: address('advertiser'), project: address('p'), distribution: address('d'), distribution_index: 0n,
-      impressions: 1_000n, amount_lamports: 15_000_000n, spent_after: 15_000_000n, remaining_after: 985_000_000n,
+      campaign, advertiser: address('advertiser'), project: address('p'), distribution: address('d'), distribution_index: 0n, batch_id: 1n,
+      impressions: 1_000n, amount_lamports: 15_000_000n, rent_lamports: 0n, spent_after: 15_000_000n, remaining_after: 985_000_000n,
       impressions_after: 1_000n, seq: 2n, timestamp: 1n,
     };
     const paused = { campaign, advertiser: address('advertiser'), paused_before: false, paused: true, seq: 3n, timestamp: 2n };

@@ -82,7 +82,7 @@ describe('ingestion', () => {
     const created = {
       campaign, advertiser, campaign_id: 1n, ad_type: { Video: {} }, price_per_mille_lamports: 15_000_000n,
       sponsored_project: '11111111111111111111111111111111', budget_lamports: 1_000_000_000n, creative_uri: 'https://cdn.example.com/ad.mp4',
-      creative_hash: Array(32).fill(1), target_genres: 1n, start_at: 0n, end_at: 10n, seq: 1n, timestamp: 0n,
+      creative_hash: Array(32).fill(1), target_genres: 1n, start_at: 0n, end_at: 10n, max_daily_spend_lamports: 1_000_000_000n, seq: 1n, timestamp: 0n,
     };
     const toppedUp = { campaign, advertiser, amount_lamports: 5n, budget_after: 1_000_000_005n, remaining_after: 1_000_000_005n, seq: 2n, timestamp: 1n };
     await indexer.ingestTransaction(buildTransaction([{ name: 'CampaignToppedUp', data: toppedUp }]));

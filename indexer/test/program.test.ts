@@ -146,6 +146,7 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
           targetGenres: 0n,
           startAt: BigInt(start),
           endAt: BigInt(start + 30 * 86_400),
+          maxDailySpendLamports: 2_000_000_000n,
         }),
       ],
       [advertiser],
@@ -186,12 +187,19 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
     const embed = chain.account('Embed', addresses.embed(project.address, publisher.publicKey, embedId));
     assert.equal(Number(embed.totalViews), 3);
     assert.equal(await scalar(cluster.db, 'SELECT total_views FROM embeds'), 3);
-    // Three impressions at 1,000,000 lamports, drawn from the campaign's budget on chain and in the index.
+    // Three impressions at 1,000,000 lamports, drawn from the campaign's budget on chain and in the
+    // index, with the rent of the distribution the settlement created (paid back to the authority).
     assert.equal(await scalar(cluster.db, 'SELECT total_lamports FROM distributions'), 3_000_000);
+    const rent = Number(chain.svm.minimumBalanceForRentExemption(BigInt(DISTRIBUTION_ACCOUNT_BYTES)));
     const onChain = chain.account('Campaign', new anchor.web3.PublicKey(campaign));
-    assert.equal(Number(onChain.spentLamports), 3_000_000);
-    assert.equal(await scalar(cluster.db, 'SELECT spent_lamports FROM campaigns'), 3_000_000);
+    assert.equal(Number(onChain.spentLamports), 3_000_000 + rent);
+    assert.equal(await scalar(cluster.db, 'SELECT spent_lamports FROM campaigns'), 3_000_000 + rent);
     assert.equal(await scalar(cluster.db, 'SELECT impressions FROM campaign_settlements'), 3);
+    assert.equal(await scalar(cluster.db, 'SELECT rent_lamports FROM campaign_settlements'), rent);
+    // The batch's id is the one the program accepted and its event carried back.
+    const batchId = Number(await scalar(cluster.db, 'SELECT id FROM settlement_batches'));
+    assert.equal(Number(await scalar(cluster.db, 'SELECT batch_id FROM campaign_settlements')), batchId);
+    assert.equal(Number(onChain.lastBatchId), batchId);
     assert.equal(await scalar(cluster.db, 'SELECT COUNT(*) FROM investor_distributions'), 2);
   });
 

@@ -80,7 +80,7 @@ function chainSigner(t: TestApp, requests: CampaignSettlementRequest[] = [], ren
       const next = t.chain.distributionCount(request.project);
       if (request.index !== next) throw new Error(`InvalidDistributionIndex: ${request.index}, the project's next is ${next}`);
       const views = request.embeds.map((e) => ({ embed: e.embed, views: BigInt(e.views) }));
-      return t.chain.settleCampaign(request.campaign, request.projectId, BigInt(request.impressions), views).tx.signature;
+      return t.chain.settleCampaign(request.campaign, request.projectId, BigInt(request.impressions), views, request.batchId).tx.signature;
     },
     async distributeRevenue() {
       throw new Error('campaign views are never paid by distribute_revenue');
@@ -106,9 +106,11 @@ describe('settlement job', () => {
     const results = await job.runOnce();
     assert.equal(results.length, 1);
     assert.ok(results[0].signature);
+    const batchId = Number(await scalar(t.cluster.db, 'SELECT id FROM settlement_batches'));
     assert.deepEqual(requests, [
       {
         campaign: t.campaign,
+        batchId,
         project: t.film.address,
         projectId: t.film.id,
         index: 0,
@@ -121,6 +123,9 @@ describe('settlement job', () => {
     assert.equal(await scalar(t.cluster.db, 'SELECT total_views FROM embeds'), 3);
     assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM views WHERE batch_id IS NULL'), 0);
     assert.equal(await scalar(t.cluster.db, 'SELECT spent_lamports FROM campaigns'), 3 * VIDEO_IMPRESSION_LAMPORTS);
+    // The payment carries the batch's id back, as the program's CampaignSettled does.
+    assert.equal(Number(await scalar(t.cluster.db, 'SELECT batch_id FROM campaign_settlements')), batchId);
+    assert.equal(Number(await scalar(t.cluster.db, 'SELECT last_batch_id FROM campaigns')), batchId);
     // Nothing new: nothing sent.
     assert.deepEqual(await job.runOnce(), []);
     assert.equal(requests.length, 1);

@@ -42,6 +42,8 @@ describe('campaign events (LiteSVM)', () => {
   const creativeUri = 'https://marquee.local/api/creatives/trailer.mp4';
   let startAt = 0n;
   let endAt = 0n;
+  /** What a RevenueDistribution's rent costs the campaign that settlement creates it for. */
+  const DISTRIBUTION_RENT = chain.svm.minimumBalanceForRentExemption(137n);
 
   before(async () => {
     chain.send([initializePlatformIx(admin.publicKey, treasury.publicKey, settlement.publicKey)], [admin]);
@@ -58,14 +60,15 @@ describe('campaign events (LiteSVM)', () => {
     const args = {
       campaignId: 7n, adType: 'video' as const, pricePerMilleLamports: 15_000_000n, sponsoredProject: PublicKey.default,
       budgetLamports: sol(1), creativeUri, creativeHash: creativeHash(creativeUri), targetGenres: 0b110n, startAt, endAt,
+      maxDailySpendLamports: sol(0.5),
     };
     const result = chain.send([createCampaignIx(advertiser.publicKey, args)], [advertiser]);
     expectEvents(result, [['CampaignCreated', {
       campaign, advertiser: advertiser.publicKey, campaignId: 7n, adType: { video: {} }, pricePerMilleLamports: 15_000_000n,
       sponsoredProject: PublicKey.default, budgetLamports: sol(1), creativeUri, creativeHash: creativeHash(creativeUri),
-      targetGenres: 0b110n, startAt, endAt, seq: 1n, timestamp: chain.now(),
+      targetGenres: 0b110n, startAt, endAt, maxDailySpendLamports: sol(0.5), seq: 1n, timestamp: chain.now(),
     }]]);
-    expect(Object.keys(result.events[0].data)).to.have.length(14);
+    expect(Object.keys(result.events[0].data)).to.have.length(15);
   });
 
   it('top_up_campaign: CampaignToppedUp, seq 2', async () => {
@@ -82,10 +85,10 @@ describe('campaign events (LiteSVM)', () => {
     }]]);
   });
 
-  it("settle_campaign: the project's RevenueDistributed (its seq), then CampaignSettled (seq 4)", async () => {
+  it("settle_campaign: the project's RevenueDistributed (its seq), then CampaignSettled (seq 4) with the batch id and the rent", async () => {
     const projectSeq = BigInt(chain.account('Project', film).eventSeq.toString());
     const result = chain.send(
-      [settleCampaignIx(settlement.publicKey, campaign, film, 0, treasury.publicKey, 2_000n, [{ embed, views: 1_500n }])],
+      [settleCampaignIx(settlement.publicKey, campaign, film, 0, treasury.publicKey, 2_000n, [{ embed, views: 1_500n }], 41n)],
       [settlement],
     );
     expectEvents(result, [
@@ -96,7 +99,8 @@ describe('campaign events (LiteSVM)', () => {
       }],
       ['CampaignSettled', {
         campaign, advertiser: advertiser.publicKey, project: film, distribution: addresses.distribution(film, 0), distributionIndex: 0n,
-        impressions: 2_000n, amountLamports: 30_000_000n, spentAfter: 30_000_000n, remainingAfter: sol(1.5) - 30_000_000n,
+        batchId: 41n, impressions: 2_000n, amountLamports: 30_000_000n, rentLamports: DISTRIBUTION_RENT,
+        spentAfter: 30_000_000n + DISTRIBUTION_RENT, remainingAfter: sol(1.5) - 30_000_000n - DISTRIBUTION_RENT,
         impressionsAfter: 2_000n, seq: 4n, timestamp: chain.now(),
       }],
     ]);
@@ -106,10 +110,10 @@ describe('campaign events (LiteSVM)', () => {
     chain.warpTo(endAt + SETTLEMENT_GRACE + 1n);
     const balance = chain.balance(campaign);
     const result = chain.send([closeCampaignIx(advertiser.publicKey, campaign)], [advertiser]);
-    const unspent = sol(1.5) - 30_000_000n;
+    const unspent = sol(1.5) - 30_000_000n - DISTRIBUTION_RENT;
     expectEvents(result, [['CampaignClosed', {
       campaign, advertiser: advertiser.publicKey, refundedLamports: unspent, rentLamports: balance - unspent,
-      spentLamports: 30_000_000n, impressions: 2_000n, seq: 5n, timestamp: chain.now(),
+      spentLamports: 30_000_000n + DISTRIBUTION_RENT, impressions: 2_000n, seq: 5n, timestamp: chain.now(),
     }]]);
     expect(chain.exists(campaign)).to.equal(false);
   });

@@ -6,7 +6,7 @@ import { Keypair, PublicKey } from '@solana/web3.js';
 import { expectProgramError, sol, TestChain } from '../utils/bankrun.ts';
 import { closeCampaignIx, setCampaignPausedIx, topUpCampaignIx } from '../utils/fixtures.ts';
 import { big, withRevenueProject } from '../utils/revenue.ts';
-import { campaignRent, DAY, SETTLEMENT_GRACE, settle, withCampaign, type CampaignHandle } from '../utils/campaigns.ts';
+import { campaignRent, DAY, distributionRent, SETTLEMENT_GRACE, settle, withCampaign, type CampaignHandle } from '../utils/campaigns.ts';
 
 describe('campaign lifecycle: top up, pause, close', () => {
   let chain: TestChain;
@@ -88,7 +88,8 @@ describe('campaign lifecycle: top up, pause, close', () => {
     const before = await chain.balance(advertiser().publicKey);
     const { computeUnits } = await close(advertiser());
     console.log(`      close_campaign consumed ${computeUnits} compute units`);
-    expect((await chain.balance(advertiser().publicKey)) - before).to.equal(sol(1) - 15_000_000n + rent);
+    // The batch and its distribution's rent were spent; the rest of the budget and the account's rent come back.
+    expect((await chain.balance(advertiser().publicKey)) - before).to.equal(sol(1) - 15_000_000n - (await distributionRent(chain)) + rent);
     expect(await chain.exists(campaign.address)).to.equal(false);
     // A settlement after the close finds no campaign.
     await expectProgramError(settle(chain, settlement, campaign.address, project, treasury, 1n), 'InvalidAccountOwner');
@@ -123,13 +124,16 @@ describe('campaign lifecycle: top up, pause, close', () => {
   it('error: InsufficientVaultBalance when a campaign holds less than its rent plus what is left (corrupted from outside)', async () => {
     const rent = await campaignRent(chain, campaign.address);
     const account = (await chain.context.banksClient.getAccount(campaign.address))!;
-    // 66,666 impressions cost 999,990,000 lamports, within the 1 SOL budget; the account holds one
-    // lamport less than rent + that batch, so paying it would eat into the rent reserve.
-    const batch = 66_666n * 15_000n;
+    // The largest batch the 1 SOL budget pays with its distribution's rent (~66,543 impressions);
+    // the account holds one lamport less than rent + that debit, so paying it would eat into the
+    // rent reserve.
+    const distribution = await distributionRent(chain);
+    const impressions = (sol(1) - distribution) / 15_000n;
+    const batch = impressions * 15_000n + distribution;
     chain.context.setAccount(campaign.address, { ...account, lamports: Number(rent + batch - 1n) });
-    await expectProgramError(settle(chain, settlement, campaign.address, project, treasury, 66_666n), 'InsufficientVaultBalance');
+    await expectProgramError(settle(chain, settlement, campaign.address, project, treasury, impressions), 'InsufficientVaultBalance');
     expect(await chain.balance(campaign.address)).to.equal(rent + batch - 1n);
-    await settle(chain, settlement, campaign.address, project, treasury, 66_665n);
+    await settle(chain, settlement, campaign.address, project, treasury, impressions - 1n);
     expect(await chain.balance(campaign.address)).to.equal(rent + 15_000n - 1n);
   });
 });

@@ -7,7 +7,7 @@ import { Keypair, PublicKey } from '@solana/web3.js';
 import { addresses, expectProgramError, PROGRAM_ID, sol, TestChain } from '../utils/bankrun.ts';
 import { createCampaignIx, PRICE_PER_MILLE, withFundedProject, withProject, withStudio } from '../utils/fixtures.ts';
 import { big } from '../utils/revenue.ts';
-import { campaignArgs, campaignRent, DAY, withCampaign } from '../utils/campaigns.ts';
+import { campaignArgs, campaignRent, DAY, distributionRent, withCampaign } from '../utils/campaigns.ts';
 
 describe('create_campaign', () => {
   let chain: TestChain;
@@ -41,7 +41,7 @@ describe('create_campaign', () => {
     const before = await chain.balance(advertiser.publicKey);
     const { address, args, result } = await withCampaign(chain, { campaignId: nextId }, { advertiser });
     console.log(`      create_campaign consumed ${result.computeUnits} compute units`);
-    const rent = (await chain.context.banksClient.getRent()).minimumBalance(BigInt(8 + 32 + 8 + 2 + 8 + 32 + 32 + 32 + 8 + 24 + 8 + 1 + 4 + 200));
+    const rent = (await chain.context.banksClient.getRent()).minimumBalance(BigInt(8 + 32 + 8 + 2 + 8 + 32 + 32 + 32 + 8 + 24 + 8 + 32 + 1 + 4 + 200));
     expect(await chain.balance(address)).to.equal(rent + sol(1));
     expect(before - (await chain.balance(advertiser.publicKey))).to.equal(rent + sol(1));
     expect(await campaignRent(chain, address)).to.equal(rent);
@@ -64,6 +64,8 @@ describe('create_campaign', () => {
     expect(big(campaign.endAt)).to.equal(args.endAt);
     expect(big(campaign.createdAt)).to.equal(await chain.now());
     expect(big(campaign.eventSeq)).to.equal(1n);
+    expect(big(campaign.maxDailySpendLamports)).to.equal(args.maxDailySpendLamports);
+    expect([big(campaign.spendDay), big(campaign.spentInDayLamports), big(campaign.lastBatchId)]).to.deep.equal([0n, 0n, 0n]);
     const [, bump] = PublicKey.findProgramAddressSync(
       [Buffer.from('campaign'), advertiser.publicKey.toBuffer(), Buffer.from(new BigUint64Array([nextId]).buffer)],
       PROGRAM_ID,
@@ -101,6 +103,26 @@ describe('create_campaign', () => {
     await expectRefused({ startAt: now + DAY, endAt: now + DAY }, 'InvalidCampaignWindow');
     await expectRefused({ startAt: now + 2n * DAY, endAt: now + DAY }, 'InvalidCampaignWindow');
     await expectRefused({ startAt: now - 2n * DAY, endAt: now }, 'InvalidCampaignWindow');
+  });
+
+  it('error: CampaignTooLong beyond 366 days, or an end near i64::MAX whose settlement deadline would overflow', async () => {
+    const now = await chain.now();
+    const I64_MAX = 2n ** 63n - 1n;
+    await expectRefused({ startAt: now, endAt: now + 366n * DAY + 1n }, 'CampaignTooLong');
+    await expectRefused({ startAt: now, endAt: I64_MAX }, 'CampaignTooLong');
+    // A window of a day at the end of time: short, but end + the 7-day grace does not fit an i64.
+    await expectRefused({ startAt: I64_MAX - DAY, endAt: I64_MAX }, 'CampaignTooLong');
+    await expectRefused({ startAt: -(2n ** 63n), endAt: now + DAY }, 'CampaignTooLong');
+    const { address } = await withCampaign(chain, { campaignId: nextId, startAt: now, endAt: now + 366n * DAY }, { advertiser });
+    expect(big((await chain.account('Campaign', address)).endAt)).to.equal(now + 366n * DAY);
+  });
+
+  it('error: InvalidDailySpendCap below one smallest batch and its distribution rent (0 included); that minimum is taken', async () => {
+    const smallest = 15_000_000n + (await distributionRent(chain));
+    await expectRefused({ maxDailySpendLamports: 0n }, 'InvalidDailySpendCap');
+    await expectRefused({ maxDailySpendLamports: smallest - 1n }, 'InvalidDailySpendCap');
+    const { address } = await withCampaign(chain, { campaignId: nextId, maxDailySpendLamports: smallest }, { advertiser });
+    expect(big((await chain.account('Campaign', address)).maxDailySpendLamports)).to.equal(smallest);
   });
 
   it('error: InvalidCampaignPrice when display or video is not at its CPM, or a sponsorship is free', async () => {

@@ -1,11 +1,15 @@
 // settle_campaign: the settlement authority pays a batch of impressions from the campaign that
 // served them, at its price per mille, and the batch is shared exactly as distribute_revenue shares
 // a deposit (the same code path): embeds by views, investors through the accumulator, the platform
-// to its treasury. The campaign pays the batch; the settlement authority only the distribution's rent.
+// to its treasury. The campaign pays the batch and the rent of the distribution it creates (the
+// settlement authority pays it and is paid back in the same instruction, so it is never out of
+// pocket); on chain, a batch id is paid at most once and in order, a day's spend stays within the
+// campaign's cap, and the film's genres must meet the campaign's target genres.
 import { expect } from 'chai';
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { addresses, expectProgramError, sol, TestChain } from '../utils/bankrun.ts';
 import { PRICE_PER_MILLE, setCampaignPausedIx, settleCampaignIx, withProject, withStudio } from '../utils/fixtures.ts';
+import * as client from '@marquee/program-client';
 import {
   accrued,
   anotherFundedProject,
@@ -17,7 +21,7 @@ import {
   fundedProjectWithEmbeds,
   registerEmbed,
 } from '../utils/revenue.ts';
-import { batchPrice, DAY, SETTLEMENT_GRACE, settle, settleIx, withCampaign, type CampaignHandle } from '../utils/campaigns.ts';
+import { batchPrice, DAY, distributionRent, SETTLEMENT_GRACE, settle, settleIx, withCampaign, type CampaignHandle } from '../utils/campaigns.ts';
 
 describe('settle_campaign', () => {
   let chain: TestChain;
@@ -28,9 +32,11 @@ describe('settle_campaign', () => {
   let embeds: EmbedHandle[];
   let campaign: CampaignHandle;
   let nextId = 0n;
+  let rent = 0n;
 
   before(async () => {
     ({ chain, admin, settlement, treasury, project, embeds } = await fundedProjectWithEmbeds({ investorCount: 3, goal: sol(3), embedIds: ['front-page', 'sidebar'] }));
+    rent = await distributionRent(chain);
   });
 
   beforeEach(async () => {
@@ -67,9 +73,11 @@ describe('settle_campaign', () => {
     expect(expected.investors).to.equal(8_625_000n);
 
     const distribution = addresses.distribution(project, index);
-    const distributionRent = await chain.balance(distribution);
-    expect(before.campaign - (await chain.balance(campaign.address))).to.equal(amount);
-    expect(before.settlement - (await chain.balance(settlement.publicKey))).to.equal(distributionRent);
+    expect(await chain.balance(distribution)).to.equal(rent);
+    // The campaign pays the batch and the distribution's rent; the settlement authority (the
+    // transaction's fee is the chain payer's here) ends exactly where it started.
+    expect(before.campaign - (await chain.balance(campaign.address))).to.equal(amount + rent);
+    expect(await chain.balance(settlement.publicKey)).to.equal(before.settlement);
     expect((await chain.balance(treasury)) - before.treasury).to.equal(expected.platform);
     expect((await chain.balance(addresses.vault(project))) - before.vault).to.equal(amount - expected.platform);
     for (const [position, embed] of embeds.entries()) {
@@ -89,7 +97,8 @@ describe('settle_campaign', () => {
     expect(big(recorded.platformLamports)).to.equal(expected.platform);
 
     const state = await chain.account('Campaign', campaign.address);
-    expect(big(state.spentLamports)).to.equal(amount);
+    expect(big(state.spentLamports)).to.equal(amount + rent);
+    expect(big(state.spentInDayLamports)).to.equal(amount + rent);
     expect(big(state.impressions)).to.equal(1_000n);
     expect(big(state.settlementCount)).to.equal(1n);
     expect(big(state.eventSeq)).to.equal(2n);
@@ -99,7 +108,7 @@ describe('settle_campaign', () => {
   it('pays one impression at 15,000 lamports: 6,000 to the publisher, 8,625 to investors, 375 to the platform', async () => {
     const before = await snapshot();
     await settle(chain, settlement, campaign.address, project, treasury, 1n, views(1));
-    expect(before.campaign - (await chain.balance(campaign.address))).to.equal(15_000n);
+    expect(before.campaign - (await chain.balance(campaign.address))).to.equal(15_000n + rent);
     expect(big((await chain.account('Embed', embeds[0].address)).earnedLamports) - before.embeds[0]).to.equal(6_000n);
     expect((await chain.balance(treasury)) - before.treasury).to.equal(375n);
     const after = await chain.account('Project', project);
@@ -113,20 +122,20 @@ describe('settle_campaign', () => {
     const display = await withCampaign(chain, { campaignId: nextId, adType: 'display', pricePerMilleLamports: PRICE_PER_MILLE.display });
     const before = await snapshot(display.address);
     await settle(chain, settlement, display.address, project, treasury, 3n, []);
-    expect(before.campaign - (await chain.balance(display.address))).to.equal(15_000n);
+    expect(before.campaign - (await chain.balance(display.address))).to.equal(15_000n + rent);
     const after = await chain.account('Project', project);
     expect(big(after.publisherRevenueLamports)).to.equal(big(before.project.publisherRevenueLamports));
     expect((await chain.balance(treasury)) - before.treasury).to.equal(375n);
   });
 
-  it('draws the budget down to zero, then error: CampaignBudgetExceeded, nothing moved', async () => {
+  it('draws the budget (batches and their rent) down to zero, then error: CampaignBudgetExceeded, nothing moved', async () => {
     nextId += 1n;
-    const small = await withCampaign(chain, { campaignId: nextId, budgetLamports: 30_000_000n });
+    const small = await withCampaign(chain, { campaignId: nextId, budgetLamports: 30_000_000n + 2n * rent });
     await settle(chain, settlement, small.address, project, treasury, 1_500n, views(1));
     await expectProgramError(settle(chain, settlement, small.address, project, treasury, 501n, views(1)), 'CampaignBudgetExceeded');
     await settle(chain, settlement, small.address, project, treasury, 500n, views(1));
     const state = await chain.account('Campaign', small.address);
-    expect(big(state.spentLamports)).to.equal(30_000_000n);
+    expect(big(state.spentLamports)).to.equal(30_000_000n + 2n * rent);
     const before = await snapshot(small.address);
     await expectProgramError(settle(chain, settlement, small.address, project, treasury, 1n, views(1)), 'CampaignBudgetExceeded');
     const after = await snapshot(small.address);
@@ -145,7 +154,7 @@ describe('settle_campaign', () => {
     await settle(chain, settlement, campaign.address, project, treasury, 10n, views(1));
     await chain.warpTo(endAt + SETTLEMENT_GRACE + 1n);
     await expectProgramError(settle(chain, settlement, campaign.address, project, treasury, 10n, views(1)), 'CampaignSettlementClosed');
-    expect(big((await chain.account('Campaign', campaign.address)).spentLamports)).to.equal(150_000n);
+    expect(big((await chain.account('Campaign', campaign.address)).spentLamports)).to.equal(150_000n + rent);
   });
 
   it('still settles a paused campaign: pausing stops serving, not paying for what was served', async () => {
@@ -153,7 +162,7 @@ describe('settle_campaign', () => {
     await settle(chain, settlement, campaign.address, project, treasury, 2n, views(2));
     const state = await chain.account('Campaign', campaign.address);
     expect(state.paused).to.equal(true);
-    expect(big(state.spentLamports)).to.equal(30_000n);
+    expect(big(state.spentLamports)).to.equal(30_000n + rent);
   });
 
   it('error: SponsoredProjectMismatch when a sponsorship pays for another project; its own project settles', async () => {
@@ -167,7 +176,66 @@ describe('settle_campaign', () => {
     await expectProgramError(settle(chain, settlement, sponsorship.address, other.project.address, treasury, 10n), 'SponsoredProjectMismatch');
     const before = await snapshot(sponsorship.address);
     await settle(chain, settlement, sponsorship.address, project, treasury, 10n, views(5));
-    expect(before.campaign - (await chain.balance(sponsorship.address))).to.equal(400_000n);
+    expect(before.campaign - (await chain.balance(sponsorship.address))).to.equal(400_000n + rent);
+  });
+
+  it('the settlement authority nets its platform share per batch: the rent is paid back, never its loss', async () => {
+    const before = await snapshot();
+    await settle(chain, settlement, campaign.address, project, treasury, 123n, views(100));
+    // A 123-view batch (1.845 M lamports) used to cost the settlement authority ~1.86 M of rent.
+    expect(await chain.balance(settlement.publicKey)).to.equal(before.settlement);
+    const platformShare = (await chain.balance(treasury)) - before.treasury;
+    expect(platformShare > 0n).to.equal(true);
+  });
+
+  it('error: BatchOutOfOrder for a replayed batch id or one below the last settled; a later id settles', async () => {
+    const batch = (impressions: bigint, batchId: bigint) => settleIx(chain, settlement.publicKey, campaign.address, project, treasury, impressions, views(1), batchId);
+    await chain.send([await batch(10n, 1_000n)], [settlement]);
+    const before = await snapshot();
+    await expectProgramError(chain.send([await batch(11n, 1_000n)], [settlement]), 'BatchOutOfOrder');
+    await expectProgramError(chain.send([await batch(12n, 999n)], [settlement]), 'BatchOutOfOrder');
+    const after = await snapshot();
+    expect([after.campaign, after.settlement, after.treasury, after.vault]).to.deep.equal([before.campaign, before.settlement, before.treasury, before.vault]);
+    await chain.send([await batch(13n, 1_002n)], [settlement]);
+    const state = await chain.account('Campaign', campaign.address);
+    expect(big(state.lastBatchId)).to.equal(1_002n);
+    expect(big(state.settlementCount)).to.equal(2n);
+    expect(big(state.impressions)).to.equal(23n);
+  });
+
+  it('error: CampaignDailyCapExceeded beyond the maximum spend per day; the next day the cap starts over', async () => {
+    nextId += 1n;
+    // A cap of two 1,000-impression batches and their rent, in a day.
+    const cap = 2n * (15_000_000n + rent);
+    const capped = await withCampaign(chain, { campaignId: nextId, maxDailySpendLamports: cap });
+    const dayStart = ((await chain.now()) / DAY + 1n) * DAY;
+    await chain.warpTo(dayStart);
+    await settle(chain, settlement, capped.address, project, treasury, 1_000n, views(1));
+    await chain.warpTo(dayStart + DAY - 1n);
+    await expectProgramError(settle(chain, settlement, capped.address, project, treasury, 1_001n, views(1)), 'CampaignDailyCapExceeded');
+    await settle(chain, settlement, capped.address, project, treasury, 1_000n, views(1));
+    await expectProgramError(settle(chain, settlement, capped.address, project, treasury, 1n, views(1)), 'CampaignDailyCapExceeded');
+    expect(big((await chain.account('Campaign', capped.address)).spentInDayLamports)).to.equal(cap);
+    await chain.warpTo(dayStart + DAY);
+    await settle(chain, settlement, capped.address, project, treasury, 1_000n, views(1));
+    const state = await chain.account('Campaign', capped.address);
+    expect(big(state.spendDay)).to.equal(dayStart / DAY + 1n);
+    expect(big(state.spentInDayLamports)).to.equal(15_000_000n + rent);
+  });
+
+  it("error: GenreMismatch when the film's genres miss the campaign's target; a film of a targeted genre settles", async () => {
+    const documentary = await anotherFundedProject(chain, { genreMask: client.genreMask(['Documentary']) });
+    nextId += 1n;
+    const action = await withCampaign(chain, { campaignId: nextId, targetGenres: client.genreMask(['Action', 'Comedy']) });
+    const before = await snapshot(action.address);
+    await expectProgramError(settle(chain, settlement, action.address, documentary.project.address, treasury, 10n), 'GenreMismatch');
+    expect(await chain.balance(action.address)).to.equal(before.campaign);
+    nextId += 1n;
+    const targeted = await withCampaign(chain, { campaignId: nextId, targetGenres: client.genreMask(['Comedy', 'Documentary']) });
+    await settle(chain, settlement, targeted.address, documentary.project.address, treasury, 10n);
+    nextId += 1n;
+    const everyFilm = await withCampaign(chain, { campaignId: nextId, targetGenres: 0n });
+    await settle(chain, settlement, everyFilm.address, documentary.project.address, treasury, 10n);
   });
 
   it('error: ViewsExceedImpressions when the embeds count more views than the batch has impressions', async () => {

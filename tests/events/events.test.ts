@@ -129,6 +129,7 @@ describe('events (LiteSVM)', () => {
         metadataUri: `https://marquee.local/api/metadata/${id}`,
         goalLamports: goal,
         deadline: chain.now() + 30n * 86_400n,
+        genreMask: 0b101n << BigInt(id),
       };
       const result = chain.send([createProjectIx(studio.publicKey, id, args)], [studio]);
       expectEvent(result, 'ProjectCreated', {
@@ -142,6 +143,7 @@ describe('events (LiteSVM)', () => {
         metadataHash: metadataHash(args.metadataUri),
         title,
         metadataUri: args.metadataUri,
+        genreMask: 0b101n << BigInt(id),
         seq: 1n,
         timestamp: chain.now(),
       });

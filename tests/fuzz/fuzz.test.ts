@@ -58,16 +58,17 @@ describe('fuzz: generated instructions against every project state', function ()
 
     await send(fixtures.initializePlatformIx(admin.publicKey, treasury.publicKey, settlement.publicKey), [admin]);
     await send(fixtures.registerStudioIx(studioKey.publicKey, 'Fuzz Pictures'), [studioKey]);
-    const create = async (id: bigint, goal: bigint, days: number) => {
-      const args = { title: `Film ${id}`, metadataUri: `https://marquee.local/api/metadata/${id}`, goalLamports: goal, deadline: chain.now() + BigInt(days * 86_400) };
+    const create = async (id: bigint, goal: bigint, days: number, genreMask?: bigint) => {
+      const args = { title: `Film ${id}`, metadataUri: `https://marquee.local/api/metadata/${id}`, goalLamports: goal, deadline: chain.now() + BigInt(days * 86_400), genreMask };
       await send(fixtures.createProjectIx(studioKey.publicKey, id, args), [studioKey]);
       return addresses.project(id);
     };
     // Project 0: funding; 1: unfunded and past its deadline (refundable); 2: funded; 3: funded,
-    // released, with embeds, revenue and claims.
+    // released, with embeds, revenue and claims. Project 2 is an action film only (genre bit 0),
+    // the others of every genre, so the documentary campaign below may pay for 3 but not for 2.
     const funding = await create(0n, sol(10), 30);
     const missed = await create(1n, sol(10), 1);
-    const funded = await create(2n, sol(2), 30);
+    const funded = await create(2n, sol(2), 30, 1n);
     const released = await create(3n, sol(2), 30);
     chain.send(fixtures.investIxs(investors[0].publicKey, funding, sol(1)), [investors[0]]);
     chain.send(fixtures.investIxs(investors[0].publicKey, missed, sol(1)), [investors[0]]);
@@ -83,24 +84,29 @@ describe('fuzz: generated instructions against every project state', function ()
     const otherEmbed = addresses.embed(funded, publisher.publicKey, 'side-bar');
     await send(fixtures.distributeRevenueIx(settlement.publicKey, released, 0, treasury.publicKey, sol(1), [{ embed, views: 10n }]), [settlement]);
     // Campaigns, each of its own advertiser so that no substitution of one for another is valid:
-    // running (video), a sponsorship of project 3, and one ending in a day (past its grace period
-    // after the warp below, so closable and no longer settleable).
-    const advertisers = [chain.wallet(sol(100)), chain.wallet(sol(100)), chain.wallet(sol(100))];
+    // running (video), a sponsorship of project 3, one ending in a day (past its grace period
+    // after the warp below, so closable and no longer settleable), and a documentary campaign whose
+    // daily cap pays exactly one smallest batch and its distribution's rent.
+    const advertisers = [chain.wallet(sol(100)), chain.wallet(sol(100)), chain.wallet(sol(100)), chain.wallet(sol(100))];
     const campaignArgs = (overrides: Partial<fixtures.CampaignArgs>): fixtures.CampaignArgs => ({
       campaignId: 1n, adType: 'video', pricePerMilleLamports: fixtures.PRICE_PER_MILLE.video, sponsoredProject: PublicKey.default,
       budgetLamports: sol(1), creativeUri: 'https://cdn.example.com/ad.mp4', creativeHash: Array(32).fill(7), targetGenres: 1n,
-      startAt: chain.now(), endAt: chain.now() + 30n * 86_400n, ...overrides,
+      startAt: chain.now(), endAt: chain.now() + 30n * 86_400n, maxDailySpendLamports: sol(10), ...overrides,
     });
+    const smallestBatch = (1_000n * fixtures.PRICE_PER_MILLE.video) / 1_000n;
+    const distributionRent = chain.svm.minimumBalanceForRentExemption(137n);
+    const documentary = { targetGenres: 1n << 5n, maxDailySpendLamports: smallestBatch + distributionRent };
     const sponsorship = { adType: 'sponsorship' as const, pricePerMilleLamports: 40_000_000n, sponsoredProject: released };
     await send(fixtures.createCampaignIx(advertisers[0].publicKey, campaignArgs({})), [advertisers[0]]);
     await send(fixtures.createCampaignIx(advertisers[1].publicKey, campaignArgs(sponsorship), released), [advertisers[1]]);
     await send(fixtures.createCampaignIx(advertisers[2].publicKey, campaignArgs({ endAt: chain.now() + 86_400n })), [advertisers[2]]);
-    const [running, sponsored, ended] = advertisers.map((advertiser) => addresses.campaign(advertiser.publicKey, 1n));
+    await send(fixtures.createCampaignIx(advertisers[3].publicKey, campaignArgs(documentary)), [advertisers[3]]);
+    const [running, sponsored, ended, capped] = advertisers.map((advertiser) => addresses.campaign(advertiser.publicKey, 1n));
     await send(fixtures.settleCampaignIx(settlement.publicKey, running, released, 1, treasury.publicKey, 1_000n, [{ embed, views: 400n }]), [settlement]);
     // Project 1 is now past its deadline; the ended campaign past its 7-day settlement grace period.
     chain.warpTo(chain.now() + 9n * 86_400n);
     const projects = [funding, missed, funded, released];
-    const campaigns = [running, sponsored, ended];
+    const campaigns = [running, sponsored, ended, capped];
 
     // Valid instructions, one or more per instruction and state (each would succeed unbroken).
     const bases: BaseCase[] = [];
@@ -132,8 +138,10 @@ describe('fuzz: generated instructions against every project state', function ()
       await add('settle_campaign', fixtures.settleCampaignIx(settlement.publicKey, running, project, distributionIndex(project), treasury.publicKey, 100n, []), [settlement]);
     }
     await add('settle_campaign (embeds)', fixtures.settleCampaignIx(settlement.publicKey, running, released, 2, treasury.publicKey, 100n, [{ embed, views: 60n }]), [settlement]);
+    await add('settle_campaign (daily cap, genre mask)', fixtures.settleCampaignIx(settlement.publicKey, capped, released, 2, treasury.publicKey, 1_000n, [{ embed, views: 600n }]), [settlement]);
     await add('settle_campaign (sponsorship)', fixtures.settleCampaignIx(settlement.publicKey, sponsored, released, 2, treasury.publicKey, 100n, [{ embed, views: 60n }]), [settlement]);
     await add('create_campaign', fixtures.createCampaignIx(newcomer.publicKey, campaignArgs({ campaignId: 9n, startAt: chain.now(), endAt: chain.now() + 86_400n })), [newcomer]);
+    await add('create_campaign (daily cap, 366 days)', fixtures.createCampaignIx(newcomer.publicKey, campaignArgs({ ...documentary, campaignId: 11n, startAt: chain.now(), endAt: chain.now() + 366n * 86_400n })), [newcomer]);
     await add('create_campaign (sponsorship)', fixtures.createCampaignIx(newcomer.publicKey, campaignArgs({ ...sponsorship, campaignId: 10n, startAt: chain.now(), endAt: chain.now() + 86_400n }), released), [newcomer]);
     await add('top_up_campaign', fixtures.topUpCampaignIx(advertisers[0].publicKey, running, sol(0.1)), [advertisers[0]]);
     await add('set_campaign_paused', fixtures.setCampaignPausedIx(advertisers[1].publicKey, sponsored, true), [advertisers[1]]);

@@ -2,7 +2,8 @@
 import { expect } from 'chai';
 import { getMint, TOKEN_2022_PROGRAM_ID, getExtensionTypes, ExtensionType } from '@solana/spl-token';
 import { addresses, expectProgramError, sol, TestChain } from '../utils/bankrun.ts';
-import { createProjectIx, metadataHash, nextProjectId, registerStudioIx, withPlatform, withStudio } from '../utils/fixtures.ts';
+import * as client from '@marquee/program-client';
+import { createProjectIx, FILM_OF_EVERY_GENRE, metadataHash, nextProjectId, registerStudioIx, withPlatform, withStudio } from '../utils/fixtures.ts';
 
 describe('create_project', () => {
   let chain: TestChain;
@@ -39,6 +40,7 @@ describe('create_project', () => {
     expect(project.status).to.deep.equal({ funding: {} });
     expect(project.fundsReleased).to.equal(false);
     expect(project.eventSeq.toNumber()).to.equal(1);
+    expect(BigInt(project.genreMask.toString())).to.equal(FILM_OF_EVERY_GENRE);
     expect(project.shareMint.toBase58()).to.equal(addresses.shareMint(address).toBase58());
     expect(project.vault.toBase58()).to.equal(addresses.vault(address).toBase58());
 
@@ -52,6 +54,17 @@ describe('create_project', () => {
     expect((await chain.account('Platform', addresses.platform())).projectCount.toNumber()).to.equal(1);
     expect((await chain.account('Studio', addresses.studio(studio.publicKey))).projectCount.toNumber()).to.equal(1);
     expect(await nextProjectId(chain)).to.equal(1n);
+  });
+
+  it("stores the film's genre mask; error: InvalidGenreMask for a bit beyond the genre list, nothing created", async () => {
+    const studio = await withStudio(chain, admin);
+    const beyond = 1n << BigInt(client.AD_GENRES.length);
+    await expectProgramError(chain.send([createProjectIx(studio.publicKey, 0n, { ...(await args()), genreMask: beyond })], [studio]), 'InvalidGenreMask');
+    await expectProgramError(chain.send([createProjectIx(studio.publicKey, 0n, { ...(await args()), genreMask: 2n ** 64n - 1n })], [studio]), 'InvalidGenreMask');
+    expect(await chain.exists(addresses.project(0n))).to.equal(false);
+    const dramaThriller = client.genreMask(['Drama', 'Thriller']);
+    await chain.send([createProjectIx(studio.publicKey, 0n, { ...(await args()), genreMask: dramaThriller })], [studio]);
+    expect(BigInt((await chain.account('Project', addresses.project(0n))).genreMask.toString())).to.equal(dramaThriller);
   });
 
   it('accepts a goal of exactly 1 USD (0.001 SOL)', async () => {

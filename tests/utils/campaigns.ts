@@ -12,7 +12,10 @@ export const SETTLEMENT_GRACE = 7n * DAY;
 
 export const creativeHash = (uri: string) => [...createHash('sha256').update(`creative:${uri}`).digest()];
 
-/** The defaults of a campaign: video, 1 SOL, starting now for 30 days, targeting genres 0 and 3. */
+/**
+ * The defaults of a campaign: video, 1 SOL, starting now for 30 days, targeting genres 0 and 3,
+ * with a daily cap far above any suite's spend (the daily-cap tests set their own).
+ */
 export async function campaignArgs(chain: TestChain, overrides: Partial<CampaignArgs> = {}): Promise<CampaignArgs> {
   const now = await chain.now();
   const campaignId = overrides.campaignId ?? 1n;
@@ -28,6 +31,7 @@ export async function campaignArgs(chain: TestChain, overrides: Partial<Campaign
     targetGenres: 0b1001n,
     startAt: now,
     endAt: now + 30n * DAY,
+    maxDailySpendLamports: sol(1000),
     ...overrides,
   };
 }
@@ -60,9 +64,10 @@ export async function settleIx(
   treasury: PublicKey,
   impressions: bigint,
   embedViews: { embed: PublicKey; views: bigint }[] = [],
+  batchId?: bigint,
 ) {
   const index = await nextDistributionIndex(chain, project);
-  return settleCampaignIx(settlement, campaign, project, index, treasury, impressions, embedViews);
+  return settleCampaignIx(settlement, campaign, project, index, treasury, impressions, embedViews, batchId);
 }
 
 export async function settle(
@@ -75,6 +80,14 @@ export async function settle(
   embedViews: { embed: PublicKey; views: bigint }[] = [],
 ): Promise<SendResult> {
   return chain.send([await settleIx(chain, settlement.publicKey, campaign, project, treasury, impressions, embedViews)], [settlement]);
+}
+
+/** Bytes of a RevenueDistribution account (the indexer's DISTRIBUTION_ACCOUNT_BYTES). */
+export const DISTRIBUTION_ACCOUNT_BYTES = 137n;
+
+/** The rent of the RevenueDistribution a settlement creates: what settle_campaign charges the campaign on top of the batch. */
+export async function distributionRent(chain: TestChain): Promise<bigint> {
+  return (await chain.context.banksClient.getRent()).minimumBalance(DISTRIBUTION_ACCOUNT_BYTES);
 }
 
 /** floor(impressions · price per mille / 1000): what a batch costs. */

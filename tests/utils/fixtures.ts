@@ -38,7 +38,12 @@ export interface ProjectArgs {
   metadataUri: string;
   goalLamports: bigint;
   deadline: bigint;
+  /** The film's genres (bits of AD_GENRES); FILM_OF_EVERY_GENRE when omitted. */
+  genreMask?: bigint;
 }
+
+/** The suites' default film: of every genre of the list, so any campaign's target genres meet it. */
+export const FILM_OF_EVERY_GENRE = (1n << BigInt(client.AD_GENRES.length)) - 1n;
 
 export const metadataHash = (uri: string) => [...createHash('sha256').update(uri).digest()];
 
@@ -51,6 +56,7 @@ export function createProjectIx(authority: PublicKey, projectId: bigint | number
     metadataHash: metadataHash(args.metadataUri),
     fundingGoalLamports: args.goalLamports,
     deadline: args.deadline,
+    genreMask: args.genreMask ?? FILM_OF_EVERY_GENRE,
   });
 }
 
@@ -109,6 +115,7 @@ export interface CampaignArgs {
   targetGenres: bigint;
   startAt: bigint;
   endAt: bigint;
+  maxDailySpendLamports: bigint;
 }
 
 /** create_campaign; a sponsorship passes its project (`sponsored`) as the one remaining account. */
@@ -123,6 +130,10 @@ export const setCampaignPausedIx = (advertiser: PublicKey, campaign: PublicKey, 
 
 export const closeCampaignIx = (advertiser: PublicKey, campaign: PublicKey) => client.closeCampaignInstruction({ advertiser, campaign });
 
+let lastBatchId = 0n;
+/** A batch id above every one handed out before: what a settlement takes unless a test names its own. */
+export const nextBatchId = () => ++lastBatchId;
+
 export function settleCampaignIx(
   settlementAuthority: PublicKey,
   campaign: PublicKey,
@@ -131,8 +142,9 @@ export function settleCampaignIx(
   treasury: PublicKey,
   impressions: bigint,
   embeds: client.EmbedViews[],
+  batchId: bigint = nextBatchId(),
 ): TransactionInstruction {
-  return client.settleCampaignInstruction({ settlementAuthority, treasury, campaign, project, distributionIndex, impressions, embeds });
+  return client.settleCampaignInstruction({ settlementAuthority, treasury, campaign, project, distributionIndex, batchId, impressions, embeds });
 }
 
 /** A chain with the platform initialised by `admin` (the program's upgrade authority), with the default rules. */
@@ -162,13 +174,14 @@ export async function nextProjectId(chain: TestChain): Promise<bigint> {
 }
 
 /** A project listed by `studio`, funding, with `goal` and a deadline `daysLeft` days ahead. */
-export async function withProject(chain: TestChain, studio: Keypair, options: { goal?: bigint; daysLeft?: number; title?: string } = {}) {
+export async function withProject(chain: TestChain, studio: Keypair, options: { goal?: bigint; daysLeft?: number; title?: string; genreMask?: bigint } = {}) {
   const id = await nextProjectId(chain);
   const args: ProjectArgs = {
     title: options.title ?? 'The Last Reel',
     metadataUri: `https://marquee.local/api/metadata/${id}`,
     goalLamports: options.goal ?? sol(10),
     deadline: (await chain.now()) + BigInt(Math.round((options.daysLeft ?? 30) * 86_400)),
+    genreMask: options.genreMask,
   };
   await chain.send([createProjectIx(studio.publicKey, id, args)], [studio]);
   return { id, address: addresses.project(id), args };

@@ -114,11 +114,11 @@ export async function fundedProjectWithEmbeds(options: { investorCount?: number;
  * Another funded project on the existing platform (a new studio; `investorCount` new investors
  * sharing `goal`), for tests that substitute one project's accounts for another's.
  */
-export async function anotherFundedProject(chain: TestChain, options: { investorCount?: number; goal?: bigint } = {}) {
+export async function anotherFundedProject(chain: TestChain, options: { investorCount?: number; goal?: bigint; genreMask?: bigint } = {}) {
   const goal = options.goal ?? sol(2);
   const investorCount = options.investorCount ?? 1;
   const studio = await withStudio(chain, Keypair.generate());
-  const project = await withProject(chain, studio, { goal, title: 'The Other Reel' });
+  const project = await withProject(chain, studio, { goal, title: 'The Other Reel', genreMask: options.genreMask });
   const investors: Keypair[] = [];
   const part = goal / BigInt(investorCount);
   for (let index = 0; index < investorCount; index += 1) {

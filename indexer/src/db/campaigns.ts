@@ -30,6 +30,7 @@ export async function insertCampaign(
     endAt: number;
     createdAt: number;
     signature: string;
+    maxDailySpendLamports: number;
   },
 ): Promise<void> {
   await db
@@ -49,6 +50,7 @@ export async function insertCampaign(
       end_at: campaign.endAt,
       created_at: campaign.createdAt,
       signature: campaign.signature,
+      max_daily_spend_lamports: campaign.maxDailySpendLamports,
     })
     .execute();
 }
@@ -68,8 +70,10 @@ export async function recordSettlement(
     campaign: string;
     projectId: number;
     distribution: string;
+    batchId: number;
     impressions: number;
     amountLamports: number;
+    rentLamports: number;
     spentAfter: number;
     impressionsAfter: number;
     settledAt: number;
@@ -86,11 +90,13 @@ export async function recordSettlement(
       amount_lamports: settled.amountLamports,
       settled_at: settled.settledAt,
       signature: settled.signature,
+      batch_id: settled.batchId,
+      rent_lamports: settled.rentLamports,
     })
     .execute();
   await db
     .updateTable('campaigns')
-    .set({ spent_lamports: settled.spentAfter, impressions: settled.impressionsAfter })
+    .set({ spent_lamports: settled.spentAfter, impressions: settled.impressionsAfter, last_batch_id: settled.batchId })
     .where('address', '=', settled.campaign)
     .execute();
 }

@@ -298,6 +298,10 @@ export interface CampaignsTable {
   closed_at: number | null;
   refunded_lamports: number | null;
   signature: string;
+  /** What settlement may take per UTC day (null: indexed before the program had the cap). */
+  max_daily_spend_lamports: number | null;
+  /** The batch id of the campaign's last settlement (0 before the first): the next must be above it. */
+  last_batch_id: Generated<number>;
 }
 
 export interface CampaignSettlementsTable {
@@ -309,6 +313,10 @@ export interface CampaignSettlementsTable {
   amount_lamports: number;
   settled_at: number;
   signature: string;
+  /** The settlement job's batch id the program accepted (null: settled before batch ids). */
+  batch_id: number | null;
+  /** The distribution's rent the campaign paid back to the settlement authority, beyond the amount. */
+  rent_lamports: Generated<number>;
 }
 
 export interface CampaignDetailsTable {

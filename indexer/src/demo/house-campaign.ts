@@ -2,11 +2,11 @@
 // demo chain, whose settlements are the demo's test revenue (Generate Revenue pays a holder's film
 // through it). The ad server never serves it.
 import anchor from '@coral-xyz/anchor';
-import { createCampaignInstruction, pda, topUpCampaignInstruction } from '@marquee/program-client';
+import { createCampaignInstruction, MAX_CAMPAIGN_DURATION_SECONDS, pda, topUpCampaignInstruction } from '@marquee/program-client';
 import { randomInt } from 'node:crypto';
 import type { ClusterContext } from '../cluster.ts';
 import { chargeFor } from '../campaigns/rules.ts';
-import { HOUSE_CAMPAIGN_BUDGET_LAMPORTS, LAMPORTS_PER_SOL, STANDARD_PRICE_PER_MILLE_LAMPORTS } from '../constants.ts';
+import { DISTRIBUTION_ACCOUNT_BYTES, HOUSE_CAMPAIGN_BUDGET_LAMPORTS, LAMPORTS_PER_SOL, STANDARD_PRICE_PER_MILLE_LAMPORTS } from '../constants.ts';
 import { campaigns, investments, users } from '../db/index.ts';
 import { SOL } from '../lamports.ts';
 import { DemoActionError, lamportsOf } from './action-error.ts';
@@ -16,8 +16,13 @@ import type { DemoSettlementSigner } from './settlement-signer.ts';
 
 type PublicKey = anchor.web3.PublicKey;
 
-/** The house campaign runs this long from its creation (test revenue until then). */
-const HOUSE_CAMPAIGN_SECONDS = 10 * 365 * 24 * 3600;
+/**
+ * A house campaign runs as long as the program allows (366 days); when the demo clock passes its
+ * end, the next one (the house advertiser's next campaign id) takes over.
+ */
+const HOUSE_CAMPAIGN_SECONDS = MAX_CAMPAIGN_DURATION_SECONDS;
+/** Its daily cap: the whole budget (test revenue is at most 10 SOL a request; the cap guards real advertisers). */
+const HOUSE_MAX_DAILY_SPEND_LAMPORTS = HOUSE_CAMPAIGN_BUDGET_LAMPORTS;
 /** Its creative: the house ad is the player's own, so the campaign names no file. */
 const HOUSE_CREATIVE_URI = 'marquee:house-ad';
 
@@ -26,6 +31,7 @@ interface CampaignAccount {
   price_per_mille_lamports: anchor.BN;
   budget_lamports: anchor.BN;
   spent_lamports: anchor.BN;
+  end_at: anchor.BN;
 }
 
 export class HouseCampaign {
@@ -44,15 +50,20 @@ export class HouseCampaign {
    */
   async ensure(): Promise<PublicKey> {
     const house = this.keys.key(KEY.houseAdvertiser);
-    const campaign = pda.campaign(house.publicKey, 0);
-    if (!this.sender.chain.exists(campaign)) {
+    // The house advertiser's latest campaign, unless the demo clock has passed its end.
+    let latest: bigint | null = null;
+    for (let id = 0n; this.sender.chain.exists(pda.campaign(house.publicKey, id)); id++) latest = id;
+    const startAt = this.sender.chain.clockNow();
+    const running = latest !== null && Number(this.sender.chain.account<CampaignAccount>('Campaign', pda.campaign(house.publicKey, latest))!.end_at) > startAt;
+    const campaignId = latest === null ? 0n : running ? latest : latest + 1n;
+    const campaign = pda.campaign(house.publicKey, campaignId);
+    if (!running) {
       this.sender.chain.airdrop(house.publicKey, HOUSE_CAMPAIGN_BUDGET_LAMPORTS + BigInt(LAMPORTS_PER_SOL));
-      const startAt = this.sender.chain.clockNow();
       await this.sender.run(
         [
           createCampaignInstruction({
             advertiser: house.publicKey,
-            campaignId: 0n,
+            campaignId,
             adType: 'video',
             pricePerMilleLamports: BigInt(STANDARD_PRICE_PER_MILLE_LAMPORTS.video),
             sponsoredProject: null,
@@ -62,6 +73,7 @@ export class HouseCampaign {
             targetGenres: 0n,
             startAt: BigInt(startAt),
             endAt: BigInt(startAt + HOUSE_CAMPAIGN_SECONDS),
+            maxDailySpendLamports: HOUSE_MAX_DAILY_SPEND_LAMPORTS,
           }),
         ],
         [house],
@@ -91,7 +103,8 @@ export class HouseCampaign {
     if (impressions === 0n) throw new DemoActionError(400, 'The amount pays for no impression');
     const amount = chargeFor(impressions, price);
     const remaining = BigInt(house.budget_lamports.toString()) - BigInt(house.spent_lamports.toString());
-    if (remaining < amount) {
+    // The campaign pays the batch and the rent of the distribution it creates.
+    if (remaining < amount + BigInt(this.sender.chain.minimumBalance(DISTRIBUTION_ACCOUNT_BYTES))) {
       const houseKey = this.keys.key(KEY.houseAdvertiser);
       this.sender.chain.airdrop(houseKey.publicKey, HOUSE_CAMPAIGN_BUDGET_LAMPORTS + BigInt(LAMPORTS_PER_SOL));
       await this.sender.run([topUpCampaignInstruction({ advertiser: houseKey.publicKey, campaign, amountLamports: HOUSE_CAMPAIGN_BUDGET_LAMPORTS })], [houseKey]);

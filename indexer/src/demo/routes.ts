@@ -81,6 +81,7 @@ export const demoSchemas = {
     creativeHash: z.string().regex(/^[0-9a-f]{64}$/, { message: 'Expected the sha256 of the creative (64 hex digits)' }),
     // A u64 bitmask: at most 64 genres.
     targetGenres: z.array(z.string().min(1).max(MAX_GENRE_LEN)).max(64),
+    maxDailySpend: lamportAmount(SOL, 'SOL settlement may take per UTC day; default: the budget', (amount) => amount.positive()).optional(),
     startAt: z.string().min(1).optional().meta({ description: 'ISO 8601; default: now' }),
     endAt: z.string().min(1).meta({ description: 'ISO 8601' }),
     sponsoredProjectId: projectId.optional(),

@@ -16,6 +16,7 @@ import {
   registerEmbedInstruction,
   registerStudioInstruction,
   verifyStudioInstruction,
+  filmGenreMask,
 } from '@marquee/program-client';
 import { LAMPORTS_PER_SOL, REVENUE_PER_VIEW_LAMPORTS } from '../constants.ts';
 import { FILMS, INVESTOR_COUNT, PUBLISHERS, STUDIOS, type FilmSeed } from './catalogue.ts';
@@ -171,6 +172,7 @@ function planFilm(
           metadataHash: Buffer.from(metadata.sha256, 'hex'),
           fundingGoalLamports: sol(film.goalSol),
           deadline: BigInt(deadline),
+          genreMask: filmGenreMask(film.genres),
         }),
       ],
       [studio()],

@@ -15,6 +15,8 @@ import {
   createCampaignInstruction,
   createProjectInstruction,
   decodeTransactionEvents,
+  filmGenreMask,
+  minimumDailySpendLamports,
   investmentInstructions,
   pda,
   refundInstruction,
@@ -29,7 +31,7 @@ import type { ClusterContext } from '../cluster.ts';
 import { campaigns, embeds, metadata, revenue } from '../db/index.ts';
 import { editedListing, NOTHING_TO_UPDATE, type ListingEdit } from '../listing-edit.ts';
 import { originOf } from '../player/website.ts';
-import { STANDARD_PRICE_PER_MILLE_LAMPORTS, type AdType } from '../constants.ts';
+import { DISTRIBUTION_ACCOUNT_BYTES, STANDARD_PRICE_PER_MILLE_LAMPORTS, type AdType } from '../constants.ts';
 import { maskOfGenres, requiredCreativeKind, UnknownGenreError, type CreativeKind } from '../campaigns/rules.ts';
 import { SOL, USD } from '../lamports.ts';
 import { DemoActionError, lamportsOf } from './action-error.ts';
@@ -69,6 +71,8 @@ export interface CampaignInput {
   /** What the server found the creative to be (null: it cannot tell, a URL of another host). */
   creativeKind: CreativeKind | null;
   targetGenres: string[];
+  /** SOL settlement may take per UTC day; the budget (or the smallest cap, if above it) when omitted. */
+  maxDailySpend?: number;
   startAt?: string;
   endAt: string;
   sponsoredProjectId?: number;
@@ -259,6 +263,13 @@ export class DemoService {
       if (input.pricePerMille !== undefined) throw new DemoActionError(400, `A ${input.adType} campaign has the standard price; pricePerMille is for sponsorships`);
       pricePerMille = BigInt(STANDARD_PRICE_PER_MILLE_LAMPORTS[input.adType]);
     }
+    const budget = lamportsOf(input.budget, SOL);
+    const smallestCap = minimumDailySpendLamports(pricePerMille, BigInt(this.chain.minimumBalance(DISTRIBUTION_ACCOUNT_BYTES)));
+    const maxDailySpend = input.maxDailySpend === undefined ? (budget > smallestCap ? budget : smallestCap) : lamportsOf(input.maxDailySpend, SOL);
+    if (maxDailySpend < smallestCap) {
+      const minimum = (Number(smallestCap) / Number(SOL)).toString();
+      throw new DemoActionError(400, `The maximum spend per day must be at least ${minimum} SOL: one batch of 1,000 impressions and its distribution's rent`);
+    }
     // The next id this advertiser has not used (synchronously up to the send: nobody takes it in between).
     let campaignId = 0n;
     while (this.chain.exists(pda.campaign(advertiser.publicKey, campaignId))) campaignId++;
@@ -271,12 +282,13 @@ export class DemoService {
           adType: input.adType,
           pricePerMilleLamports: pricePerMille,
           sponsoredProject,
-          budgetLamports: lamportsOf(input.budget, SOL),
+          budgetLamports: budget,
           creativeUri: input.creativeUri,
           creativeHash: Buffer.from(input.creativeHash, 'hex'),
           targetGenres,
           startAt: BigInt(startAt),
           endAt: BigInt(endAt),
+          maxDailySpendLamports: maxDailySpend,
         }),
       ],
       [advertiser],
@@ -353,6 +365,7 @@ export class DemoService {
         metadataHash: Buffer.from(sha256, 'hex'),
         fundingGoalLamports: lamportsOf(listing.fundingGoal, USD),
         deadline: BigInt(deadline),
+        genreMask: filmGenreMask(listing.genres),
       }),
     );
     const signature = await this.sender.run(instructions, [authority]);

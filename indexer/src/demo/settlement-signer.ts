@@ -39,6 +39,7 @@ export class DemoSettlementSigner implements SettlementSigner {
       project,
       BigInt(request.impressions),
       request.embeds.map(({ embed, views }) => ({ embed: new PublicKey(embed), views: BigInt(views) })),
+      BigInt(request.batchId),
     );
   }
 
@@ -94,9 +95,21 @@ export class DemoSettlementSigner implements SettlementSigner {
     }
   }
 
-  /** settle_campaign at the project's next distribution index, as read from the chain now. */
-  settle(campaign: PublicKey, project: PublicKey, impressions: bigint, embeds: EmbedViews[]): string {
-    return this.deposit(project, (deposit) => settleCampaignInstruction({ ...deposit, campaign, impressions, embeds }));
+  /**
+   * settle_campaign at the project's next distribution index, as read from the chain now, as batch
+   * `batchId`: the settlement job's batch id, or for the house campaign's test revenue (no batch of
+   * the job) the one after the campaign's last_batch_id on chain.
+   */
+  settle(campaign: PublicKey, project: PublicKey, impressions: bigint, embeds: EmbedViews[], batchId?: bigint): string {
+    const id = batchId ?? this.nextBatchId(campaign);
+    return this.deposit(project, (deposit) => settleCampaignInstruction({ ...deposit, campaign, batchId: id, impressions, embeds }));
+  }
+
+  /** The smallest batch id the campaign accepts next: one above its last_batch_id on chain. */
+  private nextBatchId(campaign: PublicKey): bigint {
+    const account = this.chain.account<{ last_batch_id: anchor.BN }>('Campaign', campaign);
+    if (!account) throw new DemoActionError(404, 'Campaign not found');
+    return BigInt(account.last_batch_id.toString()) + 1n;
   }
 
   /**

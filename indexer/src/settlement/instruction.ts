@@ -27,7 +27,12 @@ function deposit(request: DistributionRequest | CampaignSettlementRequest, accou
 }
 
 export function campaignSettlementInstruction(request: CampaignSettlementRequest, accounts: SettlementAccounts) {
-  return settleCampaignInstruction({ ...deposit(request, accounts), campaign: new PublicKey(request.campaign), impressions: BigInt(request.impressions) });
+  return settleCampaignInstruction({
+    ...deposit(request, accounts),
+    campaign: new PublicKey(request.campaign),
+    batchId: BigInt(request.batchId),
+    impressions: BigInt(request.impressions),
+  });
 }
 
 export function distributionInstruction(request: DistributionRequest, accounts: SettlementAccounts) {

@@ -29,6 +29,11 @@ export interface DistributionRequest {
 /** A batch of impressions one campaign served on one project, paid from its budget. */
 export interface CampaignSettlementRequest {
   campaign: string;
+  /**
+   * The batch's id (settlement_batches.id): settle_campaign accepts it only above the campaign's
+   * last settled batch id, so a batch is paid at most once, and CampaignSettled carries it back.
+   */
+  batchId: number;
   /** Project account. */
   project: string;
   projectId: number;
@@ -211,7 +216,7 @@ export class SettlementJob {
       }
       const request = { project, projectId: batch.project_id, index: batch.expected_index, amountLamports: BigInt(batch.amount_lamports), embeds };
       const signature = batch.campaign
-        ? await this.options.signer.settleCampaign({ ...request, campaign: batch.campaign, impressions: Number(batch.impressions) })
+        ? await this.options.signer.settleCampaign({ ...request, campaign: batch.campaign, batchId: batch.id, impressions: Number(batch.impressions) })
         : await this.options.signer.distributeRevenue(request);
       await this.options.indexer.ingestSignature(signature);
       return await done(signature);

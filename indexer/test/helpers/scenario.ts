@@ -139,6 +139,7 @@ export class ScriptedChain {
             metadata_hash: project.metadataHash,
             title,
             metadata_uri: project.metadataUri,
+            genre_mask: 0n,
             seq: BigInt(++project.seq),
             ...this.stamp(),
           },
@@ -321,6 +322,7 @@ export class ScriptedChain {
             target_genres: options.targetGenres ?? 0n,
             start_at: BigInt(options.startAt ?? this.time),
             end_at: BigInt(options.endAt ?? this.time + 30 * 86400),
+            max_daily_spend_lamports: budget,
             seq: 1n,
             ...this.stamp(),
           },
@@ -369,7 +371,8 @@ export class ScriptedChain {
   }
 
   /** settle_campaign: the batch's RevenueDistributed (project stream) and CampaignSettled in one transaction. */
-  settleCampaign(campaign: string, projectId: number, impressions: bigint, embeds: { embed: string; views: bigint }[] = []) {
+  /** `batchId`: the settlement job's batch (default: a per-campaign count, as a signer outside the job would choose). */
+  settleCampaign(campaign: string, projectId: number, impressions: bigint, embeds: { embed: string; views: bigint }[] = [], batchId?: number) {
     const state = this.campaigns.get(campaign)!;
     const amount = (impressions * state.price) / 1000n;
     if (amount > state.budget - state.spent) throw new Error('CampaignBudgetExceeded');
@@ -386,8 +389,12 @@ export class ScriptedChain {
         project: project.address,
         distribution: address(`distribution:${projectId}:${index}`),
         distribution_index: BigInt(index),
+        // The scripted chain numbers its settlements per campaign and charges no rent (it models the
+        // index's view of the events, not the program's lamports).
+        batch_id: BigInt(batchId ?? state.seq),
         impressions,
         amount_lamports: amount,
+        rent_lamports: 0n,
         spent_after: state.spent,
         remaining_after: state.budget - state.spent,
         impressions_after: state.impressions,

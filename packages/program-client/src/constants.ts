@@ -67,12 +67,43 @@ export const STANDARD_PRICE_PER_MILLE_LAMPORTS: Record<Exclude<AdType, 'sponsors
 export const MIN_CAMPAIGN_BATCH_IMPRESSIONS = IMPRESSIONS_PER_MILLE;
 /** After its end a campaign's served impressions may still be settled this long; then it may be closed. */
 export const CAMPAIGN_SETTLEMENT_GRACE_SECONDS = 7 * 24 * 3600;
+/** The longest a campaign may run, end minus start (the program's CampaignTooLong). */
+export const MAX_CAMPAIGN_DURATION_SECONDS = 366 * 24 * 3600;
+/** The window a campaign's maximum spend per day applies to: a UTC day of the chain's clock. */
+export const SPEND_WINDOW_SECONDS = 24 * 3600;
+
+/**
+ * The smallest maximum spend per day create_campaign takes (else InvalidDailySpendCap): one
+ * smallest batch (MIN_CAMPAIGN_BATCH_IMPRESSIONS at the price) plus the rent of the
+ * RevenueDistribution settling it creates, which the campaign pays.
+ */
+/** Bytes of a RevenueDistribution account (what each settlement creates, and its campaign pays the rent of). */
+export const REVENUE_DISTRIBUTION_BYTES = 137;
+/**
+ * Its rent-exempt minimum at the clusters' rate (6,960 lamports a byte, with the 128-byte account
+ * overhead): 1,844,400 lamports. Clients that cannot ask the cluster estimate with it; the program
+ * reads the Rent sysvar.
+ */
+export const REVENUE_DISTRIBUTION_RENT_LAMPORTS = (128 + REVENUE_DISTRIBUTION_BYTES) * 6_960;
+
+export function minimumDailySpendLamports(pricePerMilleLamports: bigint, distributionRentLamports: bigint): bigint {
+  return (BigInt(MIN_CAMPAIGN_BATCH_IMPRESSIONS) * pricePerMilleLamports) / BigInt(IMPRESSIONS_PER_MILLE) + distributionRentLamports;
+}
 
 /**
  * The meaning of a campaign's target_genres bitmask: bit i targets AD_GENRES[i]; 0 targets every
  * film. The one list the program, the app and the ad server share.
  */
 export const AD_GENRES: readonly string[] = adGenresJson.genres;
+
+/**
+ * A film's genre mask for create_project: the bits of the genres the list has (case-insensitive);
+ * a film genre the ad list lacks ("Biography") has no bit, so no targeted campaign matches on it.
+ */
+export function filmGenreMask(names: readonly string[]): bigint {
+  const known = names.map((name) => name.trim()).filter((name) => AD_GENRES.some((genre) => genre.toLowerCase() === name.toLowerCase()));
+  return genreMask(known);
+}
 
 /** The bitmask of the named genres (case-insensitive); throws on a name the list does not have. */
 export function genreMask(names: readonly string[]): bigint {

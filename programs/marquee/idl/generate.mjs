@@ -54,8 +54,8 @@ const types = [
   ]),
   struct('CreateProjectArgs', [
     ['title', 'string'], ['metadata_uri', 'string'], ['metadata_hash', { array: ['u8', 32] }],
-    ['funding_goal_lamports', 'u64'], ['deadline', 'i64'],
-  ]),
+    ['funding_goal_lamports', 'u64'], ['deadline', 'i64'], ['genre_mask', 'u64'],
+  ], 'genre_mask: bit i = genre i of the platform genre list (programs/marquee/ad-genres.json), the bits of a campaign\'s target_genres.'),
   struct('EmbedCredit', [['embed', 'pubkey'], ['views', 'u64'], ['amount_lamports', 'u64']]),
   { name: 'ProjectStatus', type: { kind: 'enum', variants: [{ name: 'Funding' }, { name: 'Funded' }] } },
   { name: 'AdType', type: { kind: 'enum', variants: [{ name: 'Display' }, { name: 'Video' }, { name: 'Sponsorship' }] } },
@@ -63,8 +63,8 @@ const types = [
     ['campaign_id', 'u64'], ['ad_type', defined('AdType')], ['price_per_mille_lamports', 'u64'],
     ['sponsored_project', 'pubkey'], ['budget_lamports', 'u64'],
     ['creative_uri', 'string'], ['creative_hash', { array: ['u8', 32] }],
-    ['target_genres', 'u64'], ['start_at', 'i64'], ['end_at', 'i64'],
-  ], 'price_per_mille_lamports: 5000000 for display, 15000000 for video (spec CPMs at 1 SOL = 1000 USD), any positive price for a sponsorship; sponsored_project: the one project a sponsorship pays for (all zeros otherwise); target_genres: bit i = genre i of the platform genre list, 0 = all.'),
+    ['target_genres', 'u64'], ['start_at', 'i64'], ['end_at', 'i64'], ['max_daily_spend_lamports', 'u64'],
+  ], 'price_per_mille_lamports: 5000000 for display, 15000000 for video (spec CPMs at 1 SOL = 1000 USD), any positive price for a sponsorship; sponsored_project: the one project a sponsorship pays for (all zeros otherwise); target_genres: bit i = genre i of the platform genre list, 0 = all; end_at at most 366 days after start_at; max_daily_spend_lamports: the most settlement may take per UTC day (batches and distribution rent), at least one smallest batch plus its rent.'),
   // Accounts (fixed-size fields first, strings last, so the program reads them at fixed offsets).
   struct('Platform', [
     ['admin', 'pubkey'], ['treasury', 'pubkey'], ['settlement_authority', 'pubkey'],
@@ -89,7 +89,7 @@ const types = [
     ['investor_revenue_lamports', 'u64'], ['investor_claimed_lamports', 'u64'],
     ['publisher_revenue_lamports', 'u64'], ['publisher_claimed_lamports', 'u64'],
     ['platform_revenue_lamports', 'u64'],
-    ['total_views', 'u64'], ['distribution_count', 'u64'], ['embed_count', 'u32'],
+    ['total_views', 'u64'], ['distribution_count', 'u64'], ['embed_count', 'u32'], ['genre_mask', 'u64'],
     ['event_seq', 'u64'], ['bump', 'u8'], ['mint_bump', 'u8'], ['vault_bump', 'u8'],
     ['title', 'string'], ['metadata_uri', 'string'],
   ], 'A film seeking funding. revenue_per_share is Q64.64 lamports per share unit.'),
@@ -116,9 +116,10 @@ const types = [
     ['price_per_mille_lamports', 'u64'], ['sponsored_project', 'pubkey'],
     ['budget_lamports', 'u64'], ['spent_lamports', 'u64'], ['impressions', 'u64'], ['settlement_count', 'u64'],
     ['creative_hash', { array: ['u8', 32] }], ['target_genres', 'u64'],
-    ['start_at', 'i64'], ['end_at', 'i64'], ['created_at', 'i64'], ['event_seq', 'u64'], ['bump', 'u8'],
-    ['creative_uri', 'string'],
-  ], 'An advertiser\'s ad campaign; its budget is held in the account\'s own lamports above rent (budget_lamports deposited in all, spent_lamports paid out).'),
+    ['start_at', 'i64'], ['end_at', 'i64'], ['created_at', 'i64'], ['event_seq', 'u64'],
+    ['max_daily_spend_lamports', 'u64'], ['spend_day', 'u64'], ['spent_in_day_lamports', 'u64'], ['last_batch_id', 'u64'],
+    ['bump', 'u8'], ['creative_uri', 'string'],
+  ], 'An advertiser\'s ad campaign; its budget is held in the account\'s own lamports above rent (budget_lamports deposited in all, spent_lamports paid out: batches and their distributions\' rent). spend_day is unix_timestamp / 86400, spent_in_day_lamports what settlement took that day; last_batch_id the batch id of the last settlement.'),
   // Events: carry before/after values so the indexer never re-reads accounts; `seq` is the
   // per-project (or, for platform and studio events, platform-wide) sequence number.
   struct('PlatformInitialized', [
@@ -149,7 +150,7 @@ const types = [
     ['project', 'pubkey'], ['project_id', 'u64'], ['studio', 'pubkey'], ['share_mint', 'pubkey'],
     ['vault', 'pubkey'], ['goal_lamports', 'u64'], ['deadline', 'i64'],
     ['metadata_hash', { array: ['u8', 32] }], ['title', 'string'], ['metadata_uri', 'string'],
-    ['seq', 'u64'], ['timestamp', 'i64'],
+    ['genre_mask', 'u64'], ['seq', 'u64'], ['timestamp', 'i64'],
   ]),
   struct('Invested', [
     ['project', 'pubkey'], ['investor', 'pubkey'], ['investment', 'pubkey'],
@@ -192,7 +193,7 @@ const types = [
     ['campaign', 'pubkey'], ['advertiser', 'pubkey'], ['campaign_id', 'u64'], ['ad_type', defined('AdType')],
     ['price_per_mille_lamports', 'u64'], ['sponsored_project', 'pubkey'], ['budget_lamports', 'u64'],
     ['creative_uri', 'string'], ['creative_hash', { array: ['u8', 32] }], ['target_genres', 'u64'],
-    ['start_at', 'i64'], ['end_at', 'i64'], ['seq', 'u64'], ['timestamp', 'i64'],
+    ['start_at', 'i64'], ['end_at', 'i64'], ['max_daily_spend_lamports', 'u64'], ['seq', 'u64'], ['timestamp', 'i64'],
   ]),
   struct('CampaignToppedUp', [
     ['campaign', 'pubkey'], ['advertiser', 'pubkey'], ['amount_lamports', 'u64'], ['budget_after', 'u64'],
@@ -204,7 +205,8 @@ const types = [
   ]),
   struct('CampaignSettled', [
     ['campaign', 'pubkey'], ['advertiser', 'pubkey'], ['project', 'pubkey'], ['distribution', 'pubkey'],
-    ['distribution_index', 'u64'], ['impressions', 'u64'], ['amount_lamports', 'u64'], ['spent_after', 'u64'],
+    ['distribution_index', 'u64'], ['batch_id', 'u64'], ['impressions', 'u64'], ['amount_lamports', 'u64'],
+    ['rent_lamports', 'u64'], ['spent_after', 'u64'],
     ['remaining_after', 'u64'], ['impressions_after', 'u64'], ['seq', 'u64'], ['timestamp', 'i64'],
   ]),
   // A studio's edit of its film's metadata: in the project's stream, with the URI and hash before and after.
@@ -313,10 +315,12 @@ const instructions = [
   instruction('settle_campaign', [
     'Settlement authority pays a batch of impressions (impressions x price per mille / 1000) from the campaign to the',
     'project and splits it as distribute_revenue does (remaining accounts: the embeds, writable, in the order of `views`).',
+    'The campaign also pays back the distribution\'s rent to the settlement authority; batch_id must be above the',
+    'campaign\'s last_batch_id, the film\'s genre_mask must meet its target_genres, and the day\'s spend stay within its cap.',
   ], [
     signer('settlement_authority'), platformPda(false), account('campaign', true), projectPda(true), vaultPda,
     account('distribution', true), account('treasury', true), systemProgram,
-  ], [arg('impressions', 'u64'), arg('views', { vec: 'u64' })]),
+  ], [arg('batch_id', 'u64'), arg('impressions', 'u64'), arg('views', { vec: 'u64' })]),
   instruction('close_campaign', [
     'After the end and the settlement grace period, the advertiser closes the campaign and takes back the unspent',
     'budget and the rent.',
@@ -402,6 +406,12 @@ const errors = [
   ['InvalidMetadataHash', 'The metadata hash must not be all zeros'],
   ['MetadataUnchanged', 'The new metadata URI and hash are the ones the project already records'],
   ['ShareAccountNotCreated', "The investor's share account does not exist: create it with the Associated Token program's CreateIdempotent before invest"],
+  ['CampaignTooLong', 'A campaign runs at most 366 days (end_at - start_at), and its settlement deadline must fit'],
+  ['InvalidDailySpendCap', "The maximum spend per day must pay for at least one settlement batch and its distribution's rent"],
+  ['CampaignDailyCapExceeded', "The batch would take the campaign's spend this day beyond its maximum spend per day"],
+  ['BatchOutOfOrder', "The batch id must be above the campaign's last settled batch id: a batch is paid once, in order"],
+  ['GenreMismatch', "The film's genres are not among the campaign's target genres"],
+  ['InvalidGenreMask', "The genre mask sets a bit beyond the platform's genre list"],
 ];
 
 function bs58decode(text) {

@@ -54,6 +54,16 @@ pub const MAX_CREATIVE_URI_LEN: usize = 200;
 /// open this long after the end (a week covers the weekly distribution default), and only then may
 /// the advertiser close the campaign and take back what was not spent.
 pub const CAMPAIGN_SETTLEMENT_GRACE_SECONDS: i64 = 7 * SECONDS_PER_DAY;
+/// The longest a campaign may run (end_at − start_at). Bounding the window bounds every deadline
+/// derived from it, so `Campaign::settlement_deadline()` is computed once at creation and can never
+/// overflow later (an end near i64::MAX would otherwise make every settle and close fail forever).
+pub const MAX_CAMPAIGN_DURATION_SECONDS: i64 = 366 * SECONDS_PER_DAY;
+/// The window `max_daily_spend_lamports` applies to: day n is [n·86,400, (n+1)·86,400) of the
+/// Clock's unix_timestamp (a UTC day).
+pub const SPEND_WINDOW_SECONDS: u64 = SECONDS_PER_DAY as u64;
+/// Genres in programs/marquee/ad-genres.json (append only): a project's `genre_mask` may set only
+/// bits below this, as a campaign's `target_genres` means bit i = genre i of that list.
+pub const AD_GENRE_COUNT: u32 = 18;
 
 pub const SYSTEM_PROGRAM_ID: [u8; 32] = [0; 32];
 /// Token-2022 (TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb): share mints carry its NonTransferable
@@ -77,6 +87,14 @@ pub const ASSOCIATED_TOKEN_PROGRAM_ID: [u8; 32] = [
 #[cfg(test)]
 mod tests {
     use pinocchio::Address;
+
+    /// The genre count the program checks masks against is the shared list's length.
+    #[test]
+    fn genre_count_matches_the_shared_list() {
+        let list = include_str!("../ad-genres.json");
+        let genres = list.split("\"genres\"").nth(1).unwrap();
+        assert_eq!(genres.matches('"').count() / 2, super::AD_GENRE_COUNT as usize);
+    }
 
     /// The program ids the program checks, against their published base58 addresses.
     #[test]

@@ -140,6 +140,18 @@ pub enum MarqueeError {
     MetadataUnchanged = 6065,
     /// The investor's share account does not exist: create it with the Associated Token program's CreateIdempotent before invest
     ShareAccountNotCreated = 6066,
+    /// A campaign runs at most 366 days
+    CampaignTooLong = 6067,
+    /// The maximum spend per day must pay for at least one settlement batch and its distribution's rent
+    InvalidDailySpendCap = 6068,
+    /// The batch would take the campaign's spend this day beyond its maximum spend per day
+    CampaignDailyCapExceeded = 6069,
+    /// The batch id must be above the campaign's last settled batch id
+    BatchOutOfOrder = 6070,
+    /// The film's genres are not among the campaign's target genres
+    GenreMismatch = 6071,
+    /// The genre mask sets a bit beyond the platform's genre list
+    InvalidGenreMask = 6072,
 }
 
 impl From<MarqueeError> for ProgramError {
@@ -227,6 +239,12 @@ mod tests {
             (MarqueeError::InvalidMetadataHash, "InvalidMetadataHash"),
             (MarqueeError::MetadataUnchanged, "MetadataUnchanged"),
             (MarqueeError::ShareAccountNotCreated, "ShareAccountNotCreated"),
+            (MarqueeError::CampaignTooLong, "CampaignTooLong"),
+            (MarqueeError::InvalidDailySpendCap, "InvalidDailySpendCap"),
+            (MarqueeError::CampaignDailyCapExceeded, "CampaignDailyCapExceeded"),
+            (MarqueeError::BatchOutOfOrder, "BatchOutOfOrder"),
+            (MarqueeError::GenreMismatch, "GenreMismatch"),
+            (MarqueeError::InvalidGenreMask, "InvalidGenreMask"),
         ];
         for (variant, name) in variants {
             let entry = format!("\"code\": {},\n      \"name\": \"{}\"", variant as u32, name);

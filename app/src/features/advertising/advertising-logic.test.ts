@@ -28,6 +28,7 @@ function request(overrides: Partial<AdvertisingRequestForm> = {}): AdvertisingRe
     email: 'ads@acme.test',
     website: 'https://acme.test',
     budgetSol: '1',
+    maxDailySpendSol: '0.5',
     endDate: '2026-03-10',
     ...overrides,
   }
@@ -73,6 +74,16 @@ describe('validateRequest', () => {
       'The budget must pay for at least one batch of 1,000 impressions: 0.005 SOL for display ads',
     )
     expect(validateRequest(request({ budgetSol: '0' }), withVideo, NOW).budgetSol).toBe('The budget must be an amount of SOL above zero')
+  })
+
+  it('refuses a maximum spend per day below one batch and its settlement rent (0.0168444 SOL for video), or none', () => {
+    expect(validateRequest(request({ maxDailySpendSol: '0.0168443' }), withVideo, NOW).maxDailySpendSol).toBe(
+      "The maximum spend per day must pay for at least one batch of 1,000 impressions and its settlement's rent: 0.0168444 SOL",
+    )
+    expect(validateRequest(request({ maxDailySpendSol: '0.0168444' }), withVideo, NOW).maxDailySpendSol).toBeUndefined()
+    for (const empty of ['', '0', 'x']) {
+      expect(validateRequest(request({ maxDailySpendSol: empty }), withVideo, NOW).maxDailySpendSol).toBe('The maximum spend per day must be an amount of SOL above zero')
+    }
   })
 
   it('a sponsorship needs its film and a price, and a budget of at least that price', () => {
@@ -138,6 +149,7 @@ describe('campaignInput', () => {
     expect(input).toEqual({
       adType: 'video',
       budgetSol: 1,
+      maxDailySpendSol: 0.5,
       creativeUri: '/api/media/x',
       creativeHash: 'ab'.repeat(32),
       targetGenres: ['Drama'],

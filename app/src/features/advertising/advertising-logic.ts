@@ -16,6 +16,7 @@ import {
   MAX_CREATIVE_URI_BYTES,
   MIN_CAMPAIGN_BATCH_IMPRESSIONS,
   MS_PER_DAY,
+  REVENUE_DISTRIBUTION_RENT_LAMPORTS,
   TARGET_AUDIENCES,
   VIDEO_AD_LENGTHS_SECONDS,
 } from '@/constants'
@@ -83,6 +84,8 @@ export interface AdvertisingRequestForm {
   targetAudience: string
   /** SOL escrowed now. */
   budgetSol: string
+  /** The most settlement may take per UTC day (SOL): the program enforces it on every batch. */
+  maxDailySpendSol: string
   targetGenres: string[]
   /** yyyy-mm-dd (UTC days). */
   startDate: string
@@ -105,6 +108,7 @@ export const REQUEST_LABELS: Record<RequestField, string> = {
   adType: 'Ad Type',
   targetAudience: 'Target Audience',
   budgetSol: 'Budget to escrow now (SOL)',
+  maxDailySpendSol: 'Maximum spend per day (SOL)',
   targetGenres: 'Target genres',
   startDate: 'Start date',
   endDate: 'End date',
@@ -127,6 +131,7 @@ export function emptyRequest(now: number = Date.now()): AdvertisingRequestForm {
     adType: 'video',
     targetAudience: DEFAULT_TARGET_AUDIENCE,
     budgetSol: '',
+    maxDailySpendSol: '',
     targetGenres: [],
     startDate: utcDate(now),
     endDate: '',
@@ -157,6 +162,14 @@ export function pricePerMilleLamports(form: Pick<AdvertisingRequestForm, 'adType
 /** The smallest budget the program takes: one settlement batch of 1,000 impressions at the price. */
 export function minimumBudgetLamports(pricePerMille: number): number {
   return Math.floor((MIN_CAMPAIGN_BATCH_IMPRESSIONS * pricePerMille) / IMPRESSIONS_PER_MILLE)
+}
+
+/**
+ * The smallest maximum spend per day the program takes: one batch of 1,000 impressions and the rent
+ * of the distribution settling it creates, which the campaign pays.
+ */
+export function minimumDailySpendLamports(pricePerMille: number): number {
+  return minimumBudgetLamports(pricePerMille) + REVENUE_DISTRIBUTION_RENT_LAMPORTS
 }
 
 export const lamportsAsSol = (lamports: number) => String(lamports / LAMPORTS_PER_SOL)
@@ -239,6 +252,13 @@ export function validateRequest(
     }
   }
 
+  const dailyCap = Number(form.maxDailySpendSol)
+  if (form.maxDailySpendSol.trim() === '' || !Number.isFinite(dailyCap) || dailyCap <= 0) {
+    errors.maxDailySpendSol = 'The maximum spend per day must be an amount of SOL above zero'
+  } else if (price !== null && Math.round(dailyCap * LAMPORTS_PER_SOL) < minimumDailySpendLamports(price)) {
+    errors.maxDailySpendSol = `The maximum spend per day must pay for at least one batch of 1,000 impressions and its settlement's rent: ${lamportsAsSol(minimumDailySpendLamports(price))} SOL`
+  }
+
   const span = campaignWindow(form.startDate, form.endDate)
   if (!DATE_PATTERN.test(form.startDate)) errors.startDate = 'Start date is required'
   if (!DATE_PATTERN.test(form.endDate)) errors.endDate = 'End date is required'
@@ -277,6 +297,7 @@ export function campaignInput(
   return {
     adType: form.adType,
     budgetSol: Number(form.budgetSol),
+    maxDailySpendSol: Number(form.maxDailySpendSol),
     creativeUri: creative.uri,
     creativeHash: creative.sha256,
     targetGenres: form.targetGenres,

@@ -112,11 +112,13 @@ describe('Advertising page', () => {
     const api = fakeApi()
     const { form, set } = await requestForm()
     set(/Budget to escrow now/, '0.01')
+    set(/Maximum spend per day/, '0.01')
     set(/Start date/, new Date(Date.now() + 5 * DAY).toISOString().slice(0, 10))
     set(/End date/, new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10))
     fireEvent.change(within(form).getByLabelText(/Creative video/), { target: { files: [new File(['png'], 'banner.png', { type: 'image/png' })] } })
     fireEvent.click(within(form).getByRole('button', { name: 'Submit Advertising Request' }))
     expect(await within(form).findByText('The budget must pay for at least one batch of 1,000 impressions: 0.015 SOL for video ads')).toBeInTheDocument()
+    expect(within(form).getByText("The maximum spend per day must pay for at least one batch of 1,000 impressions and its settlement's rent: 0.0168444 SOL")).toBeInTheDocument()
     expect(within(form).getByText('The end date must not be before the start date')).toBeInTheDocument()
     expect(within(form).getByText('A video ad needs an MP4 or WebM video')).toBeInTheDocument()
     expect(api.requests.some((request) => request.path.startsWith('/api/media') || request.path.startsWith('/api/demo/campaigns'))).toBe(false)
@@ -137,6 +139,7 @@ describe('Advertising page', () => {
     set(/Monthly Budget/, '$1,000')
     set(/Target Audience/, '25-34')
     set(/Budget to escrow now/, '1')
+    set(/Maximum spend per day/, '0.5')
     const end = new Date(Date.now() + 10 * DAY).toISOString().slice(0, 10)
     set(/End date/, end)
     fireEvent.click(await within(form).findByRole('checkbox', { name: 'Drama' }))
@@ -150,6 +153,7 @@ describe('Advertising page', () => {
       walletAddress: ADDRESS,
       adType: 'video',
       budget: 1,
+      maxDailySpend: 0.5,
       creativeUri: `/api/media/${HASH}`,
       creativeHash: HASH,
       targetGenres: ['Drama'],

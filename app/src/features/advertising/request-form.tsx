@@ -32,6 +32,7 @@ import {
   hasErrors,
   lamportsAsSol,
   minimumBudgetLamports,
+  minimumDailySpendLamports,
   pricePerMilleLamports,
   usesVideoUrl,
   validateRequest,
@@ -197,6 +198,13 @@ export function RequestForm({
             />,
           )}
           {field('budgetSol', <Input type="number" min="0" step="0.001" value={form.budgetSol} onChange={set('budgetSol')} />, budgetHint)}
+          {field(
+            'maxDailySpendSol',
+            <Input type="number" min="0" step="0.001" value={form.maxDailySpendSol} onChange={set('maxDailySpendSol')} />,
+            price !== null
+              ? `The most the chain lets settlement take from your budget in one UTC day. At least ${lamportsAsSol(minimumDailySpendLamports(price))} SOL.`
+              : 'The most the chain lets settlement take from your budget in one UTC day.',
+          )}
           {field('startDate', <Input type="date" value={form.startDate} onChange={set('startDate')} />, 'Today starts the campaign at once.')}
           {field('endDate', <Input type="date" min={form.startDate} value={form.endDate} onChange={set('endDate')} />, 'The campaign runs to the end of this day (UTC).')}
         </SimpleGrid>

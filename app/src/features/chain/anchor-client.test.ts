@@ -133,6 +133,7 @@ describe('AnchorClient instructions', () => {
       metadataHash: Array.from({ length: 32 }, (_, index) => index),
       fundingGoalLamports: solToLamports(2),
       deadline: 1_800_000_000n,
+      genreMask: 0b101n,
     })
     const id = Buffer.alloc(8)
     id.writeBigUInt64LE(7n)
@@ -165,6 +166,7 @@ describe('AnchorClient instructions', () => {
         Buffer.from(Array.from({ length: 32 }, (_, index) => index)),
         u64(2_000_000_000n),
         u64(1_800_000_000n),
+        u64(0b101n),
       ]).toString('hex'),
     )
   })
@@ -232,6 +234,7 @@ describe('AnchorClient instructions', () => {
     const video = {
       adType: 'video' as const,
       budgetSol: 1,
+      maxDailySpendSol: 0.25,
       creativeUri: '/api/media/creative',
       creativeHash: hash,
       targetGenres: ['Drama', 'thriller'],
@@ -260,6 +263,7 @@ describe('AnchorClient instructions', () => {
           u64(dramaAndThriller),
           i64(1_772_323_200n),
           i64(1_775_001_599n),
+          u64(250_000_000n),
         ]).toString('hex'),
       )
     })
@@ -346,6 +350,7 @@ describe('AnchorClient instructions', () => {
       const result = await flow.createCampaign({
         adType: 'display',
         budgetSol: 0.005,
+        maxDailySpendSol: 0.01,
         creativeUri: '/api/media/x',
         creativeHash: '00'.repeat(32),
         targetGenres: [],

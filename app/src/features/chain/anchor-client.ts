@@ -15,6 +15,7 @@ import {
   closeCampaignInstruction,
   createCampaignInstruction,
   createProjectInstruction,
+  filmGenreMask,
   createShareAccountInstruction,
   decodeAccount,
   genreMask,
@@ -216,6 +217,8 @@ export class AnchorClient implements MarqueeClient {
         metadataHash: hexBytes(stored.sha256),
         fundingGoalLamports: solToLamports(listing.fundingGoal / USD_PER_SOL),
         deadline: BigInt(unixSeconds(listing.deadline)),
+        // What settle_campaign checks campaigns' target genres against (genres outside the ad list have no bit).
+        genreMask: filmGenreMask(listing.genres),
       }),
     )
     const txHash = await this.send(instructions)
@@ -277,6 +280,7 @@ export class AnchorClient implements MarqueeClient {
         input.adType === 'sponsorship' ? solToLamports(input.sponsorship?.pricePerMilleSol ?? 0) : BigInt(AD_PRICE_PER_MILLE_LAMPORTS[input.adType]),
       sponsoredProject: input.sponsorship ? new PublicKey(input.sponsorship.project.address) : null,
       budgetLamports: solToLamports(input.budgetSol),
+      maxDailySpendLamports: solToLamports(input.maxDailySpendSol),
       creativeUri: input.creativeUri,
       creativeHash: hexBytes(input.creativeHash),
       targetGenres: genreMask(input.targetGenres),

@@ -39,6 +39,7 @@ describe('DemoClient campaigns', () => {
     const result = await new DemoClient(WALLET).createCampaign({
       adType: 'video',
       budgetSol: 1,
+      maxDailySpendSol: 0.2,
       creativeUri: '/api/media/abc',
       creativeHash: 'ab'.repeat(32),
       targetGenres: ['Drama'],
@@ -52,6 +53,7 @@ describe('DemoClient campaigns', () => {
       walletAddress: WALLET,
       adType: 'video',
       budget: 1,
+      maxDailySpend: 0.2,
       creativeUri: '/api/media/abc',
       creativeHash: 'ab'.repeat(32),
       targetGenres: ['Drama'],
@@ -68,6 +70,7 @@ describe('DemoClient campaigns', () => {
     await new DemoClient(WALLET).createCampaign({
       adType: 'sponsorship',
       budgetSol: 0.5,
+      maxDailySpendSol: 0.5,
       creativeUri: '/api/media/abc',
       creativeHash: 'ab'.repeat(32),
       targetGenres: [],

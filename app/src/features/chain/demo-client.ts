@@ -154,11 +154,12 @@ export class DemoClient implements MarqueeClient {
   }
 
   /** The server signs create_campaign with the demo keypair at the advertiser's next campaign id. */
-  createCampaign({ adType, budgetSol, creativeUri, creativeHash, targetGenres, startAt, endAt, sponsorship, details }: CampaignInput) {
+  createCampaign({ adType, budgetSol, maxDailySpendSol, creativeUri, creativeHash, targetGenres, startAt, endAt, sponsorship, details }: CampaignInput) {
     return apiPost<CampaignResult>('/api/demo/campaigns', this.cluster, {
       walletAddress: this.walletAddress,
       adType,
       budget: budgetSol,
+      maxDailySpend: maxDailySpendSol,
       creativeUri,
       creativeHash,
       targetGenres,

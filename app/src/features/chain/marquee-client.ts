@@ -121,6 +121,8 @@ export interface CampaignInput {
   adType: AdType
   /** SOL escrowed now. */
   budgetSol: number
+  /** The most settlement may take from the campaign per UTC day (SOL): batches and their distributions' rent. */
+  maxDailySpendSol: number
   creativeUri: string
   /** sha256 of the creative, 64 hex characters. */
   creativeHash: string

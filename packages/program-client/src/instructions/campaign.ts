@@ -24,9 +24,11 @@ export interface CreateCampaignArgs {
   creativeHash: Uint8Array | number[];
   /** A bitmask over AD_GENRES; 0 targets every film. */
   targetGenres: bigint;
-  /** Unix seconds. */
+  /** Unix seconds; endAt at most MAX_CAMPAIGN_DURATION_SECONDS after startAt. */
   startAt: bigint;
   endAt: bigint;
+  /** The most settlement may take per UTC day (batches and their distributions' rent). */
+  maxDailySpendLamports: bigint;
 }
 
 /**
@@ -55,6 +57,7 @@ export function createCampaignInstruction({
         target_genres: bn(args.targetGenres),
         start_at: bn(args.startAt),
         end_at: bn(args.endAt),
+        max_daily_spend_lamports: bn(args.maxDailySpendLamports),
       },
     },
     { advertiser, campaign: marqueePdas(programId).campaign(advertiser, args.campaignId) },
@@ -77,15 +80,20 @@ export function closeCampaignInstruction({ advertiser, campaign, programId }: Ca
   return buildInstruction('close_campaign', {}, { advertiser, campaign }, { programId });
 }
 
-/** settle_campaign: a batch of `impressions` the campaign served on the project, paid from its budget. */
+/**
+ * settle_campaign: a batch of `impressions` the campaign served on the project, paid from its budget
+ * with the distribution's rent. `batchId` must be above the campaign's last_batch_id (each batch is
+ * paid once, in order); the CampaignSettled event carries it back.
+ */
 export function settleCampaignInstruction({
   campaign,
+  batchId,
   impressions,
   ...deposit
-}: Deposit & ProgramOption & { campaign: PublicKey; impressions: bigint }): TransactionInstruction {
+}: Deposit & ProgramOption & { campaign: PublicKey; batchId: bigint; impressions: bigint }): TransactionInstruction {
   return buildInstruction(
     'settle_campaign',
-    { impressions: bn(impressions), views: embedViews(deposit.embeds) },
+    { batch_id: bn(batchId), impressions: bn(impressions), views: embedViews(deposit.embeds) },
     { ...depositAccounts(deposit), campaign },
     { programId: deposit.programId, remaining: embedAccounts(deposit.embeds) },
   );

@@ -12,6 +12,8 @@ export interface CreateProjectArgs {
   fundingGoalLamports: bigint;
   /** Unix seconds. */
   deadline: bigint;
+  /** The film's genres as a bitmask over AD_GENRES (`filmGenreMask`): what campaigns' target genres are checked against. */
+  genreMask: bigint;
 }
 
 /** create_project as project number `projectId` (the platform's project count). */
@@ -32,6 +34,7 @@ export function createProjectInstruction({
         metadata_hash: [...args.metadataHash],
         funding_goal_lamports: bn(args.fundingGoalLamports),
         deadline: bn(args.deadline),
+        genre_mask: bn(args.genreMask),
       },
     },
     { authority, studio: pdas.studio(authority), project, share_mint: pdas.shareMint(project), vault: pdas.vault(project) },

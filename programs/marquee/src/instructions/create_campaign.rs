@@ -16,18 +16,24 @@
 //! (`InvalidCampaignPrice`); a sponsorship names a Project of this program, passed after the
 //! program account, and the others name none (`InvalidSponsoredProject`); the budget pays for
 //! at least one batch of MIN_CAMPAIGN_BATCH_IMPRESSIONS (`CampaignBudgetTooSmall`); the campaign
-//! ends after it starts and in the future (`InvalidCampaignWindow`); the creative URI is 1..=200
-//! bytes of UTF-8; the campaign is the canonical PDA and does not exist yet.
+//! ends after it starts and in the future (`InvalidCampaignWindow`), at most 366 days after it
+//! starts, and its settlement deadline (end + grace) fits an i64 (`CampaignTooLong`: every later
+//! deadline sum is then known not to overflow); the maximum spend per day pays for at least the
+//! smallest batch plus the rent of the distribution it creates (`InvalidDailySpendCap`: a lower
+//! cap could never settle anything); the creative URI is 1..=200 bytes of UTF-8; the campaign is
+//! the canonical PDA and does not exist yet.
 
 use super::prelude::*;
 use pinocchio::{cpi::Seed, Address};
 use pinocchio_system::instructions::Transfer;
 
 use crate::{
-    constants::{IMPRESSIONS_PER_MILLE, MAX_CREATIVE_URI_LEN, MIN_CAMPAIGN_BATCH_IMPRESSIONS},
+    constants::{
+        CAMPAIGN_SETTLEMENT_GRACE_SECONDS, IMPRESSIONS_PER_MILLE, MAX_CAMPAIGN_DURATION_SECONDS, MAX_CREATIVE_URI_LEN, MIN_CAMPAIGN_BATCH_IMPRESSIONS,
+    },
     math,
     seeds,
-    state::{campaign::ad_type, AccountState, Campaign, Project},
+    state::{campaign::ad_type, AccountState, Campaign, Project, RevenueDistribution},
     ID,
 };
 
@@ -46,6 +52,7 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     let target_genres = args.u64()?;
     let start_at = args.i64()?;
     let end_at = args.i64()?;
+    let max_daily_spend = args.u64()?;
     args.finish()?;
 
     // advertiser: signs, pays the account's rent and the budget.
@@ -82,6 +89,16 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     if end_at <= start_at || end_at <= now {
         return Err(MarqueeError::InvalidCampaignWindow.into());
     }
+    // end > start, so the difference only overflows for a start far below zero: too long as well.
+    let duration = end_at.checked_sub(start_at).ok_or(MarqueeError::CampaignTooLong)?;
+    if duration > MAX_CAMPAIGN_DURATION_SECONDS || end_at.checked_add(CAMPAIGN_SETTLEMENT_GRACE_SECONDS).is_none() {
+        return Err(MarqueeError::CampaignTooLong.into());
+    }
+    let distribution_rent = crate::sysvar::rent_exempt_minimum(RevenueDistribution::SPACE)?;
+    let smallest_debit = smallest_batch.checked_add(distribution_rent).ok_or(MarqueeError::ArithmeticOverflow)?;
+    if max_daily_spend < smallest_debit {
+        return Err(MarqueeError::InvalidDailySpendCap.into());
+    }
     // campaign: the canonical PDA of (advertiser, campaign id), not created yet.
     let id_seed = campaign_id.to_le_bytes();
     let (campaign_address, bump) = validate::find_pda(&[seeds::CAMPAIGN, advertiser.address().as_ref(), &id_seed]);
@@ -115,6 +132,10 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
         campaign.end_at = end_at;
         campaign.created_at = now;
         campaign.event_seq = 0;
+        campaign.max_daily_spend_lamports = max_daily_spend;
+        campaign.spend_day = 0;
+        campaign.spent_in_day_lamports = 0;
+        campaign.last_batch_id = 0;
         campaign.bump = bump;
         campaign.invariant()?;
         campaign.next_event_seq()?
@@ -134,6 +155,7 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
         body.u64(target_genres)?;
         body.i64(start_at)?;
         body.i64(end_at)?;
+        body.u64(max_daily_spend)?;
         body.u64(seq)?;
         body.i64(now)
     })

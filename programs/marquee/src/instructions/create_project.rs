@@ -4,21 +4,22 @@
 //! 1. creates the Project PDA (`["project", platform.project_count]`), its share mint
 //!    (`["share_mint", project]`, 9 decimals, Token-2022 NonTransferable, the project PDA as mint authority) and
 //!    its SOL vault (`["vault", project]`, a data-less account of this program), paid by the studio;
-//! 2. stores title, metadata URI and hash, goal and deadline; the project starts Funding;
+//! 2. stores title, metadata URI and hash, goal, deadline and genre mask; the project starts Funding;
 //! 3. advances the platform's and the studio's project counts;
 //! 4. emits `ProjectCreated` (the project's first event, seq 1).
 //!
 //! CHECK: the authority signs and owns the Studio account passed; the goal is at least 1 USD
 //! (0.001 SOL) and at most the studio's cap (verified studios get the higher one); the deadline
 //! is in the future and at most the platform's `max_funding_days` ahead (`DeadlineTooFar`: a
-//! studio cannot lock investors' SOL for longer); title 1..=64 and URI 1..=200 bytes; the three PDAs are the canonical ones
+//! studio cannot lock investors' SOL for longer); the genre mask sets only bits of the platform's
+//! genre list (`InvalidGenreMask`); title 1..=64 and URI 1..=200 bytes; the three PDAs are the canonical ones
 //! for the next project id and do not exist yet.
 
 use super::prelude::*;
 use pinocchio::{cpi::Seed, Address};
 
 use crate::{
-    constants::{MAX_METADATA_URI_LEN, MAX_TITLE_LEN, MIN_FUNDING_GOAL_LAMPORTS, SHARE_TOKEN_PROGRAM_ID},
+    constants::{AD_GENRE_COUNT, MAX_METADATA_URI_LEN, MAX_TITLE_LEN, MIN_FUNDING_GOAL_LAMPORTS, SHARE_TOKEN_PROGRAM_ID},
     seeds,
     state::{project::status, AccountState, Platform, Project, Studio},
     token,
@@ -37,6 +38,7 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     let metadata_hash = args.bytes32()?;
     let goal_lamports = args.u64()?;
     let deadline = args.i64()?;
+    let genre_mask = args.u64()?;
     args.finish()?;
 
     // authority: the studio's wallet, paying for the three new accounts.
@@ -70,6 +72,9 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     }
     if deadline > latest_deadline {
         return Err(MarqueeError::DeadlineTooFar.into());
+    }
+    if genre_mask >> AD_GENRE_COUNT != 0 {
+        return Err(MarqueeError::InvalidGenreMask.into());
     }
 
     // project, share_mint, vault: the canonical PDAs of the next project id, not created yet.
@@ -136,6 +141,7 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
         project.total_views = 0;
         project.distribution_count = 0;
         project.embed_count = 0;
+        project.genre_mask = genre_mask;
         project.event_seq = 0;
         project.bump = project_bump;
         project.mint_bump = mint_bump;
@@ -164,6 +170,7 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
         body.bytes32(&metadata_hash)?;
         body.string(title)?;
         body.string(metadata_uri)?;
+        body.u64(genre_mask)?;
         body.u64(seq)?;
         body.i64(now)
     })

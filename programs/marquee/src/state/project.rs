@@ -47,6 +47,10 @@ pub struct Project {
     pub total_views: u64,
     pub distribution_count: u64,
     pub embed_count: u32,
+    /// Bit i set: the film is of genre i of the platform's genre list (ad-genres.json, the bits of
+    /// a campaign's target_genres); settle_campaign pays a campaign for the film only when they
+    /// intersect. Set by create_project.
+    pub genre_mask: u64,
     /// Sequence number of the project's last event.
     pub event_seq: u64,
     pub bump: u8,
