@@ -3,7 +3,7 @@
 // has budget for; house-ad views never; a paused campaign's served views still.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { CAMPAIGN_SETTLEMENT_GRACE_SECONDS } from '../src/constants.ts';
+import { CAMPAIGN_SETTLEMENT_GRACE_SECONDS, FINALITY_MISSES_BEFORE_ROLLBACK } from '../src/constants.ts';
 import { HOUSE_AD_REASON } from '../src/db/settlement.ts';
 import { maskOfGenres } from '../src/campaigns/rules.ts';
 import { SettlementJob, type CampaignSettlementRequest, type SettlementSigner } from '../src/settlement/job.ts';
@@ -372,6 +372,7 @@ describe('settlement job', () => {
     // The chain goes on past the fork, so its slot is final.
     t.chain.registerStudio('later', 'Later');
     await t.cluster.indexer.sync();
+    for (let pass = 1; pass < FINALITY_MISSES_BEFORE_ROLLBACK; pass++) await t.cluster.indexer.reconcileFinalized();
     const reconciled = await t.cluster.indexer.reconcileFinalized();
     assert.deepEqual(reconciled.rolledBack, [first.signature]);
     assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM distributions'), 0);
