@@ -42,9 +42,11 @@ export async function trackViewFromDebug(
   const { embedId, websiteUrl: website } = embed
   const onChainFlag = client.mode === 'onchain' ? { onChain: true } : {}
   const distributionsBefore = await distributionCount(client, projectId)
-  // The player's pre-roll: a campaign's ad pays for the view, the house ad pays nothing.
-  const { campaign } = await apiGet<{ campaign: string | null }>(`/player/${projectId}/ads/pre-roll`, client.cluster)
-  const { nonce, minWatchMs } = await apiPost<PlayNonce>('/api/views/nonce', client.cluster, { projectId, embedId, website, ...(campaign ? { campaign } : {}) })
+  // The player's pre-roll: a campaign's ad pays for the view, the house ad pays nothing. The play
+  // nonce needs the ad's ticket, which the server issues only to a player page a website embedded.
+  const { campaign, ticket } = await apiGet<{ campaign: string | null; ticket: string | null }>(`/player/${projectId}/ads/pre-roll`, client.cluster)
+  if (!ticket) throw new DebugActionError(`views count only from the player embedded on ${website}: play it there`)
+  const { nonce, minWatchMs } = await apiPost<PlayNonce>('/api/views/nonce', client.cluster, { projectId, embedId, slot: 'pre-roll', ticket })
   await sleep(minWatchMs)
   const report = await apiPost<{ counted: boolean; reason?: string }>('/api/views', client.cluster, {
     projectId,
