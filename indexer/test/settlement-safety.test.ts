@@ -11,7 +11,7 @@ import { settlement } from '../src/db/index.ts';
 import { SettlementJob, type CampaignSettlementRequest, type SettlementSigner } from '../src/settlement/job.ts';
 import { testApp } from './helpers/app.ts';
 import { address } from './helpers/chain.ts';
-import { scalar, sqlRows } from './helpers/database.ts';
+import { scalar, sqlRows, sqlRun } from './helpers/database.ts';
 import { verifiedWebsite } from './helpers/publishers.ts';
 import { fundedProjectWithEmbeds } from './helpers/scenario.ts';
 import { mintedTicket } from './helpers/tickets.ts';
@@ -142,5 +142,22 @@ describe('settlement safety', () => {
     for (let pass = 1; pass < FINALITY_MISSES_BEFORE_ROLLBACK; pass++) assert.deepEqual((await t.cluster.indexer.reconcileFinalized()).rolledBack, []);
     assert.deepEqual((await t.cluster.indexer.reconcileFinalized()).rolledBack, [settled]);
     assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM distributions'), 0);
+  });
+
+  test('a settlement that carries its batch id is matched by that id, whatever its amount', async () => {
+    const t = await twoCampaigns();
+    await countViews(t, t.film.id, 2, t.healthy);
+    const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: signer(t) });
+    assert.equal(await job.createBatches(), 1);
+    const [batch] = await sqlRows<{ id: number }>(t.cluster.db, 'SELECT id FROM settlement_batches');
+    // The batch was sent (the program charging its rent too: another amount), then the leader died
+    // before recording it; the index records the batch id the event carried.
+    const sent = t.chain.settleCampaign(t.healthy, t.film.id, 3n).tx.signature;
+    await t.cluster.indexer.sync();
+    await sqlRun(t.cluster.db, 'ALTER TABLE campaign_settlements ADD COLUMN batch_id bigint');
+    await sqlRun(t.cluster.db, 'UPDATE campaign_settlements SET batch_id = ? WHERE signature = ?', Number(batch.id), sent);
+    const [result] = await job.runOnce();
+    assert.equal(result.signature, sent);
+    assert.deepEqual(await sqlRows(t.cluster.db, 'SELECT status, signature FROM settlement_batches'), [{ status: 'settled', signature: sent }]);
   });
 });

@@ -75,8 +75,8 @@ function paysBatch(
   batch: settlement.PendingBatch,
   embeds: { embed: string; views: number }[],
 ): boolean {
-  const paid = distribution.settlement as (revenue.IndexedDistribution['settlement'] & { batch_id?: number | string | null }) | null;
-  if (paid?.batch_id !== undefined && paid.batch_id !== null) return paid.campaign === batch.campaign && Number(paid.batch_id) === batch.id;
+  const paid = distribution.settlement;
+  if (paid?.batch_id !== undefined && paid.batch_id !== null) return paid.campaign === batch.campaign && paid.batch_id === batch.id;
   if (Number(distribution.total_lamports) !== Number(batch.amount_lamports)) return false;
   const sameCampaign = batch.campaign === null
     ? paid === null
