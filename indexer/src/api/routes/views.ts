@@ -42,6 +42,7 @@ export function viewRoutes(now: () => number, rules: ViewRules, tickets: TicketS
         errors: {
           400: 'a forged or expired ticket, or one for another film, embed or slot',
           403: "the ticket's origin is not the embed's verified website",
+          404: 'unregistered embed',
           409: 'the ticket already bought a play',
           429: 'rate limited: play nonces per address group (IPv4 address, IPv6 /64), per IPv4 /24, or beyond the fair share of an embed at its cap, a minute',
         },
