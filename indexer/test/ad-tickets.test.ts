@@ -3,6 +3,7 @@
 // the view records the ticket's campaign whatever the body says, a paused campaign gets no ticket,
 // the origin counted is the one the player page's request carried (Referer), never `?website=`;
 // limits group IPv6 by /64 and IPv4 by /24, and an embed's cap is shared fairly per network.
+import anchor from '@coral-xyz/anchor';
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { AD_TICKET_TTL_MS } from '../src/constants.ts';
@@ -14,6 +15,7 @@ import { address } from './helpers/chain.ts';
 import { scalar, sqlRows } from './helpers/database.ts';
 import { verifiedWebsite } from './helpers/publishers.ts';
 import { fundedProjectWithEmbeds } from './helpers/scenario.ts';
+import { signIn } from './helpers/sign-in.ts';
 import { mintedTicket, playerConfig, servedPlay } from './helpers/tickets.ts';
 
 const SITE = 'https://a.example';
@@ -122,6 +124,28 @@ describe('ad tickets', () => {
     // A typed address (Sec-Fetch-Site: none) has no embedding page, whatever Referer it carries.
     const typed = await playerConfig(t.fetchPage, t.page({ 'sec-fetch-site': 'none' }));
     assert.equal(typed.pageToken, null);
+  });
+});
+
+describe('the demo’s Simulate View', () => {
+  test('on the demo cluster the embed’s signed-in publisher gets the ticket its own website’s player would get; nobody else does', async () => {
+    const t = await market();
+    const publisher = anchor.web3.Keypair.generate();
+    const own = publisher.publicKey.toBase58();
+    t.chain.registerEmbed(t.film.id, own, 'embed-0-2', `${SITE}/`);
+    await t.cluster.indexer.sync();
+    await verifiedWebsite(t.cluster.db, own, SITE);
+    const ask = (cookie?: string, embedId = 'embed-0-2') =>
+      t.request('POST', '/api/views/demo-ticket', { projectId: t.film.id, embedId, slot: 'pre-roll' }, cookie ? { cookie } : {});
+    assert.equal((await ask()).status, 401);
+    const cookie = await signIn(t.app, publisher);
+    const foreign = await ask(cookie, EMBED);
+    assert.equal(foreign.status, 403);
+    assert.equal(await messageOf(foreign), "Only the embed's publisher can simulate its views");
+    const ad = (await (await ask(cookie)).json()) as { campaign: string; ticket: string };
+    assert.equal(ad.campaign, t.campaign);
+    const nonce = await t.request('POST', '/api/views/nonce', { projectId: t.film.id, embedId: 'embed-0-2', slot: 'pre-roll', ticket: ad.ticket }, { 'x-forwarded-for': '203.0.113.77' });
+    assert.equal(nonce.status, 201);
   });
 });
 

@@ -227,6 +227,11 @@ export const nonceBody = z.object({
     .max(MAX_AD_TICKET_LEN)
     .meta({ description: "the slot's ad ticket (GET /player/{projectId}/ads/{slot}): it names the campaign the view records and the origin it counts for" }),
 });
+export const demoTicketBody = z.object({
+  projectId: id,
+  embedId: z.string().min(1).max(MAX_EMBED_ID_LEN),
+  slot: z.enum(['pre-roll', 'mid-roll', 'overlay']),
+});
 export const viewBody = z.object({
   projectId: id,
   embedId: z.string().min(1).max(MAX_EMBED_ID_LEN),

@@ -3,18 +3,25 @@
 // into it), and reports the view after it stayed visible long enough. One view per nonce, one nonce
 // per ticket, registered embeds only, limits by address group with fair shares per embed
 // (player/view-limits.ts); counted views wait in the views table for the settlement job, which
-// pays them from the ticket's campaign.
+// pays them from the ticket's campaign. On the demo cluster only, an embed's publisher may ask for the
+// ticket its player on its own website would get (the dApp's Simulate View): play money, its own embed.
 import * as contract from '@marquee/api-contract';
 import { ApiRoutes, post } from '../openapi.ts';
 import { randomBytes } from 'node:crypto';
 import type { ViewRules } from '../context.ts';
 import { fail } from '../errors.ts';
-import { nonceBody, viewBody } from '../schemas.ts';
+import { demoTicketBody, nonceBody, viewBody } from '../schemas.ts';
 import { countingProblem } from '../../player/counting.ts';
 import { addressGroups } from '../../player/address-group.ts';
 import type { AdTicket, TicketSigner } from '../../player/ticket.ts';
 import { limitProblem } from '../../player/view-limits.ts';
-import { embeds, views, type Executor } from '../../db/index.ts';
+import { embeds, users, views, type Executor } from '../../db/index.ts';
+import { AD_TICKET_TTL_MS, DEFAULT_CLUSTER } from '../../constants.ts';
+import { chainSeconds } from '../../cluster.ts';
+import { requireSession } from '../../auth/guard.ts';
+import { adForSlot } from '../../player/ads.ts';
+import { originOf } from '../../player/website.ts';
+import { getProject } from '../../read-models/projects.ts';
 
 async function findEmbed(db: Executor, projectId: number, embedId: string) {
   const embed = await embeds.findEmbed(db, projectId, embedId);
@@ -68,6 +75,31 @@ export function viewRoutes(now: () => number, rules: ViewRules, tickets: TicketS
           fail(409, 'This ad ticket was already used for a play: ask the player for the ad again');
         }
         return c.json({ nonce, issuedAt: new Date(issuedAt).toISOString(), minWatchMs: rules.minWatchMs }, 201);
+      },
+    )
+    .endpoint(
+      post('/demo-ticket', "Demo cluster only: the ad and ticket the player on the embed's own website would get, for the embed's signed-in publisher (Simulate View)", {
+        body: demoTicketBody,
+        response: contract.ad,
+        errors: { 401: 'not signed in', 403: "not the embed's publisher", 404: 'not the demo cluster, or an unregistered embed' },
+      }),
+      async (c) => {
+        const cluster = c.var.cluster;
+        if (cluster.name !== DEFAULT_CLUSTER) fail(404, 'Simulated plays exist on the demo cluster only');
+        const session = requireSession(c);
+        const body = c.req.valid('json');
+        const embed = await findEmbed(cluster.db, body.projectId, body.embedId);
+        const { chainAddress } = await users.resolveUser(cluster.db, session.walletAddress);
+        if (embed.publisher !== session.walletAddress && embed.publisher !== chainAddress) fail(403, "Only the embed's publisher can simulate its views");
+        const film = await getProject(cluster, new URL(c.req.url).origin, now(), body.projectId);
+        const origin = originOf(embed.website_url);
+        if (!film || !origin) fail(404, 'Project not found');
+        const ad = await adForSlot(cluster.db, body.slot, { address: film.address, genres: film.genres, filmTitle: film.title }, chainSeconds(cluster, now));
+        const issuedAt = now();
+        const ticket = tickets.issueTicket({
+          campaign: ad.campaign, projectId: body.projectId, cluster: cluster.name, embed: body.embedId, slot: body.slot, origin, issuedAt, expiresAt: issuedAt + AD_TICKET_TTL_MS,
+        });
+        return c.json({ ...ad, ticket });
       },
     )
     .endpoint(
