@@ -96,6 +96,7 @@ in_background "building the dApp for the browser tests (Debian's chromium instal
 
 step "the API's contract: a property-based fuzz of /api/openapi.json against a fresh server (scripts/test-api-fuzz.sh)"
 bash scripts/test-api-fuzz.sh
+step "the ad market under attack (npm run sim:market: bots, forged tickets, a failing batch, two leaders; every target met)" && npm run sim:market
 await_background "building the dApp for the browser tests (Debian's chromium installed if missing)"
 
 step "end to end: every journey in headless Chromium against the built dApp and the real server"

@@ -51,6 +51,38 @@ export interface Config {
    * MARQUEE_INTERNAL_URL, default http://127.0.0.1:PORT.
    */
   internalUrl: string;
+  /** The view caps per window (MARQUEE_MAX_{PLAYS,VIEWS}_PER_{ADDRESS,NETWORK,EMBED}); unset ones keep constants.ts's defaults. */
+  viewCaps: ViewCaps;
+}
+
+export interface ViewCaps {
+  maxNoncesPerIp?: number;
+  maxViewsPerIp?: number;
+  maxNoncesPerNetwork?: number;
+  maxViewsPerNetwork?: number;
+  maxNoncesPerEmbed?: number;
+  maxViewsPerEmbed?: number;
+}
+
+/** Each cap's variable: a positive integer, or unset for the default. */
+const VIEW_CAP_VARIABLES: Record<keyof ViewCaps, string> = {
+  maxNoncesPerIp: 'MARQUEE_MAX_PLAYS_PER_ADDRESS',
+  maxViewsPerIp: 'MARQUEE_MAX_VIEWS_PER_ADDRESS',
+  maxNoncesPerNetwork: 'MARQUEE_MAX_PLAYS_PER_NETWORK',
+  maxViewsPerNetwork: 'MARQUEE_MAX_VIEWS_PER_NETWORK',
+  maxNoncesPerEmbed: 'MARQUEE_MAX_PLAYS_PER_EMBED',
+  maxViewsPerEmbed: 'MARQUEE_MAX_VIEWS_PER_EMBED',
+};
+
+function viewCaps(env: NodeJS.ProcessEnv): ViewCaps {
+  const caps: ViewCaps = {};
+  for (const [key, variable] of Object.entries(VIEW_CAP_VARIABLES) as [keyof ViewCaps, string][]) {
+    const value = env[variable];
+    if (value === undefined || value === '') continue;
+    if (!/^[1-9][0-9]*$/.test(value)) throw new Error(`${variable} must be a positive integer (got "${value}")`);
+    caps[key] = Number(value);
+  }
+  return caps;
 }
 
 function roleOf(env: NodeJS.ProcessEnv): Role {
@@ -96,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.MARQUEE_PUBLIC_URL?.replace(/\/$/, '') || undefined,
     role: roleOf(env),
     internalUrl: env.MARQUEE_INTERNAL_URL?.replace(/\/$/, '') || `http://127.0.0.1:${Number(env.PORT ?? DEFAULT_PORT)}`,
+    viewCaps: viewCaps(env),
   };
 }
 

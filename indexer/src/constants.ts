@@ -95,6 +95,21 @@ export const MAX_NONCES_PER_IP_PER_WINDOW = 60;
  */
 export const MAX_VIEWS_PER_EMBED_PER_WINDOW = 300;
 export const MAX_NONCES_PER_EMBED_PER_WINDOW = 900;
+/**
+ * The per-address limits above count an address group (IPv4 address, IPv6 /64: a /64 is one
+ * subscriber's 2^64 addresses); this looser tier counts the IPv4 /24 around it (an office, a
+ * carrier NAT, or one host's rotated addresses).
+ */
+export const MAX_VIEWS_PER_NETWORK_PER_WINDOW = 80;
+export const MAX_NONCES_PER_NETWORK_PER_WINDOW = 240;
+/** An ad ticket (GET /player/{projectId}/ads/{slot}) buys one play nonce within this long. */
+export const AD_TICKET_TTL_MS = 2 * 60 * 1000;
+/** The player page's own token: how long its page may ask for fresh ad tickets for the origin it was served to. */
+export const PLAYER_PAGE_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** An ad ticket or page token is a few hundred characters; anything much longer is not one. */
+export const MAX_AD_TICKET_LEN = 1024;
+/** A transaction missing at `finalized` is rolled back only after this many passes missed it, each confirmed by getSignatureStatuses. */
+export const FINALITY_MISSES_BEFORE_ROLLBACK = 3;
 
 /** A verification application carries at most this many documents. */
 export const MAX_APPLICATION_DOCUMENTS = 5;

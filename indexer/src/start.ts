@@ -91,6 +91,9 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
     demo: options.demo,
     heliusAuthHeader: config.heliusAuthHeader,
     trustedProxyHops: config.trustedProxyHops,
+    views: config.viewCaps,
+    // The ad tickets' key derives from the same shared secret: any API process verifies a ticket another issued.
+    ticketSecret: secret,
     siteFetch: { allowLoopback: config.verifyAllowLoopback },
   });
   // An `indexer` process is reached by the API processes only: it serves the API, not the dApp.

@@ -10,6 +10,14 @@ import { scalar } from './helpers/dump.ts';
 import { sqlRow, sqlRows } from './helpers/database.ts';
 import { verifiedWebsite } from './helpers/publishers.ts';
 import { signIn } from './helpers/sign-in.ts';
+import { mintedTicket } from './helpers/tickets.ts';
+
+/** A play of the embed with a house-ad ticket for `origin`, as the player page on that origin gets it. */
+const playBody = (projectId: number, embedId: string, nowMs: number, origin = 'https://films.example') => ({
+  projectId,
+  embedId,
+  ...mintedTicket({ projectId, embedId, origin, campaign: null, nowMs }),
+});
 
 const alice = address('alice');
 const bob = address('bob');
@@ -420,7 +428,7 @@ describe('/api/views', () => {
     const t = await seeded();
     const { request, clock, funded } = t;
     const embedId = 'embed-1-1700000000000';
-    const issued = await json(await request('POST', '/api/views/nonce', { projectId: funded.id, embedId, website: 'https://films.example' }));
+    const issued = await json(await request('POST', '/api/views/nonce', playBody(funded.id, embedId, clock.now())));
     assert.equal(issued.status, 201);
     assert.match(issued.body.nonce, /^[0-9a-f]{32}$/);
     const view = { projectId: funded.id, embedId, timestamp: Date.now(), nonce: issued.body.nonce };
@@ -435,18 +443,18 @@ describe('/api/views', () => {
     assert.equal(((await sqlRow(t.cluster.db, 'SELECT COUNT(*) AS n FROM views')) as { n: number }).n, 1);
     assertError(await json(await request('POST', '/api/views', { ...view, nonce: 'a'.repeat(32) })), 404, 'Unknown play nonce for this embed');
     // An unused nonce expires and is dropped when later plays start.
-    const stale = (await json(await request('POST', '/api/views/nonce', { projectId: funded.id, embedId, website: 'https://films.example' }))).body.nonce;
+    const stale = (await json(await request('POST', '/api/views/nonce', playBody(funded.id, embedId, clock.now())))).body.nonce;
     clock.advance(7 * 60 * 60 * 1000);
     const expired = await json(await request('POST', '/api/views', { ...view, nonce: stale }));
     assert.deepEqual(expired.body, { counted: false, reason: 'The play nonce expired' });
-    await request('POST', '/api/views/nonce', { projectId: funded.id, embedId, website: 'https://films.example' });
+    await request('POST', '/api/views/nonce', playBody(funded.id, embedId, clock.now()));
     assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM play_nonces WHERE nonce = ?', stale), 0);
     assertError(await json(await request('POST', '/api/views', { ...view, embedId: 'embed-unknown' })), 404, /Embed not found/);
-    assertError(await json(await request('POST', '/api/views/nonce', { projectId: funded.id, embedId: 'embed-unknown' })), 404, /Embed not found/);
-    // Views count only on the embed's registered website.
-    assertError(await json(await request('POST', '/api/views/nonce', { projectId: funded.id, embedId })), 403, 'Views of this embed count on https://films.example only');
+    assertError(await json(await request('POST', '/api/views/nonce', playBody(funded.id, 'embed-unknown', clock.now()))), 404, /Embed not found/);
+    // Views count only on the embed's registered website, as the ticket's origin says it.
+    assertError(await json(await request('POST', '/api/views/nonce', { projectId: funded.id, embedId })), 400, /slot|ticket/);
     assertError(
-      await json(await request('POST', '/api/views/nonce', { projectId: funded.id, embedId, website: 'https://copycat.example' })),
+      await json(await request('POST', '/api/views/nonce', playBody(funded.id, embedId, clock.now(), 'https://copycat.example'))),
       403,
       'Views of this embed count on https://films.example only',
     );
@@ -460,7 +468,7 @@ describe('/api/views', () => {
     const embedId = 'embed-1-1700000000000';
     const ip = { 'x-forwarded-for': '203.0.113.9' };
     const nonces: string[] = [];
-    for (let i = 0; i < 21; i++) nonces.push((await json(await request('POST', '/api/views/nonce', { projectId: funded.id, embedId, website: 'https://films.example' }, ip))).body.nonce);
+    for (let i = 0; i < 21; i++) nonces.push((await json(await request('POST', '/api/views/nonce', playBody(funded.id, embedId, clock.now()), ip))).body.nonce);
     clock.advance(3_000);
     let counted = 0;
     let limited = 0;
@@ -475,12 +483,12 @@ describe('/api/views', () => {
     assert.equal(limited, 1);
     // Another address is not limited.
     const other = { 'x-forwarded-for': '198.51.100.1' };
-    const nonce = (await json(await request('POST', '/api/views/nonce', { projectId: funded.id, embedId, website: 'https://films.example' }, other))).body.nonce;
+    const nonce = (await json(await request('POST', '/api/views/nonce', playBody(funded.id, embedId, clock.now()), other))).body.nonce;
     clock.advance(3_000);
     assert.equal((await json(await request('POST', '/api/views', { projectId: funded.id, embedId, nonce }, other))).body.counted, true);
     // Nonce issuing has its own limit.
     let nonceLimited = 0;
-    for (let i = 0; i < 70; i++) if ((await request('POST', '/api/views/nonce', { projectId: funded.id, embedId, website: 'https://films.example' }, ip)).status === 429) nonceLimited++;
+    for (let i = 0; i < 70; i++) if ((await request('POST', '/api/views/nonce', playBody(funded.id, embedId, clock.now()), ip)).status === 429) nonceLimited++;
     assert.ok(nonceLimited > 0);
   });
 
@@ -490,20 +498,21 @@ describe('/api/views', () => {
     const { request, clock, funded } = t;
     const embedId = 'embed-1-1700000000000';
     const from = (i: number) => ({ 'x-forwarded-for': `198.51.100.${i}` });
-    const play = (i: number) => request('POST', '/api/views/nonce', { projectId: funded.id, embedId, website: 'https://films.example' }, from(i));
+    const play = (i: number) => request('POST', '/api/views/nonce', playBody(funded.id, embedId, clock.now()), from(i));
     const nonces: string[] = [];
     for (let i = 0; i < 6; i++) {
       const issued = await json(await play(i));
       assert.equal(issued.status, 201);
       nonces.push(issued.body.nonce);
     }
-    // A seventh address is new, the embed is not: every address under its own cap, the embed over its.
-    assertError(await json(await play(6)), 429, 'Too many plays of this embed; try again in a minute');
+    // A seventh address of the same /24 is new, its network is not: every address under its own cap,
+    // the embed at its cap and this network holding all of it (its fair share and more).
+    assertError(await json(await play(6)), 429, 'Too many plays of this embed from this network; try again in a minute');
     clock.advance(3_000);
     const reports = [];
     for (const [i, nonce] of nonces.entries()) reports.push(await json(await request('POST', '/api/views', { projectId: funded.id, embedId, nonce }, from(i))));
     assert.deepEqual(reports.slice(0, 4).map((report) => report.body), Array(4).fill({ counted: true }));
-    for (const report of reports.slice(4)) assertError(report, 429, 'Too many views of this embed; try again in a minute');
+    for (const report of reports.slice(4)) assertError(report, 429, 'Too many views of this embed from this network; try again in a minute');
     assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM views'), 4);
     // A window later the embed plays and counts again; the refused plays' nonces are still good.
     clock.advance(RATE_LIMIT_WINDOW_MS);
@@ -517,7 +526,7 @@ describe('/api/views', () => {
     const nonces: string[] = [];
     for (let i = 0; i < count; i++) {
       const headers = { 'x-forwarded-for': forwardedFor(i) };
-      nonces.push((await json(await t.request('POST', '/api/views/nonce', { projectId: t.funded.id, embedId, website: 'https://films.example' }, headers))).body.nonce);
+      nonces.push((await json(await t.request('POST', '/api/views/nonce', playBody(t.funded.id, embedId, t.clock.now()), headers))).body.nonce);
     }
     t.clock.advance(3_000);
     const outcome = { counted: 0, limited: 0 };

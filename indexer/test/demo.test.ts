@@ -18,6 +18,14 @@ import { dropTestStorage, scalar, testStorage } from './helpers/database.ts';
 import { verifiedWebsite } from './helpers/publishers.ts';
 import { jsonRequest, stopDemo } from './helpers/demo-app.ts';
 import { signIn } from './helpers/sign-in.ts';
+import { mintedTicket, TEST_TICKET_SECRET } from './helpers/tickets.ts';
+
+/** A play of the seeded embed whose ad ticket names `campaign` (the ad lookup itself is tested in player-ads). */
+const demoPlay = (embed: { projectId: number; embedId: string; websiteUrl: string }, campaign: string, nowMs: number) => ({
+  projectId: embed.projectId,
+  embedId: embed.embedId,
+  ...mintedTicket({ projectId: embed.projectId, embedId: embed.embedId, origin: new URL(embed.websiteUrl).origin, campaign, nowMs }),
+});
 
 const WALLET_KEY = anchor.web3.Keypair.generate();
 const OTHER_KEY = anchor.web3.Keypair.generate();
@@ -44,7 +52,7 @@ describe('demo chain', () => {
   async function open() {
     demo = await startDemo({ ...storage, origin: 'http://localhost:8787', settlementIntervalMs: 0, now });
     demo.cluster.indexer.start();
-    const app = createApp({ clusters: [demo.cluster], demo: demo.extension, trustedProxyHops: 1, views: { minWatchMs: 0 }, now });
+    const app = createApp({ clusters: [demo.cluster], demo: demo.extension, trustedProxyHops: 1, views: { minWatchMs: 0 }, now, ticketSecret: TEST_TICKET_SECRET });
     signInBoth = async () => {
       sessions = { wallet: await signIn(app, WALLET_KEY), other: await signIn(app, OTHER_KEY) };
     };
@@ -306,7 +314,7 @@ describe('demo chain', () => {
     // The seeded publisher verified its website (the check itself is tested in publishers-api).
     await verifiedWebsite(demo.cluster.db, embed.publisher, embed.websiteUrl);
     for (let view = 0; view < 3; view++) {
-      const nonce = await request('POST', '/api/views/nonce', { projectId: embed.projectId, embedId: embed.embedId, website: new URL(embed.websiteUrl).origin, campaign });
+      const nonce = await request('POST', '/api/views/nonce', demoPlay(embed, campaign, now()));
       assert.equal(nonce.status, 201, nonce.body.message);
       const counted = await request('POST', '/api/views', { projectId: embed.projectId, embedId: embed.embedId, nonce: nonce.body.nonce });
       assert.deepEqual(counted.body, { counted: true });
@@ -344,7 +352,7 @@ describe('demo chain', () => {
     );
     assert.equal(created.status, 201, created.body.message);
     const campaign = created.body.campaign.address;
-    const nonce = await request('POST', '/api/views/nonce', { projectId: embed.projectId, embedId: embed.embedId, website: new URL(embed.websiteUrl).origin, campaign });
+    const nonce = await request('POST', '/api/views/nonce', demoPlay(embed, campaign, now()));
     assert.deepEqual((await request('POST', '/api/views', { projectId: embed.projectId, embedId: embed.embedId, nonce: nonce.body.nonce })).body, { counted: true });
     const distributions = await revenue.distributionCount(demo.cluster.db, embed.projectId);
     const settled = await request('POST', '/api/demo/settle');

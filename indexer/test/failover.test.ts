@@ -20,6 +20,7 @@ import { dumpTables } from './helpers/dump.ts';
 import { CHILD_POLL_MS, publishedLog, type FailoverFixture } from './helpers/failover-fixture.ts';
 import { verifiedWebsite } from './helpers/publishers.ts';
 import { fullScenario, T0 } from './helpers/scenario.ts';
+import { mintedTicket, TEST_TICKET_SECRET } from './helpers/tickets.ts';
 
 const child = fileURLToPath(new URL('./helpers/failover-child.ts', import.meta.url));
 const skip = isPostgresUrl(process.env.DATABASE_URL) ? false : 'needs PostgreSQL: run under scripts/with-postgres.sh';
@@ -121,7 +122,7 @@ async function countViews(dataDir: string, projectId: number, embedId: string, c
   const cluster = await createCluster({ ...storageOf(dataDir), source: new FakeChainSource('demo'), now: () => nowMs });
   // Views count only on the embed's registered website, verified by its publisher (fullScenario's).
   await verifiedWebsite(cluster.db, address('publisher'), EMBED_WEBSITE, nowMs);
-  const app = createApp({ clusters: [cluster], now: () => nowMs, trustedProxyHops: 1 });
+  const app = createApp({ clusters: [cluster], now: () => nowMs, trustedProxyHops: 1, ticketSecret: TEST_TICKET_SECRET });
   const post = async (path: string, body: unknown, ip: string) => {
     const response = await app.request(path, {
       method: 'POST',
@@ -132,20 +133,20 @@ async function countViews(dataDir: string, projectId: number, embedId: string, c
   };
   for (let view = 0; view < VIEWS; view++) {
     const ip = `10.9.0.${view}`;
-    const { nonce } = await post('/api/views/nonce', { projectId, embedId, website: EMBED_WEBSITE, campaign }, ip);
+    const { nonce } = await post('/api/views/nonce', { projectId, embedId, ...mintedTicket({ projectId, embedId, origin: EMBED_WEBSITE, campaign, nowMs }) }, ip);
     nowMs += 2_000;
     assert.deepEqual(await post('/api/views', { projectId, embedId, nonce }, ip), { counted: true });
   }
   await cluster.store.close();
 }
 
-/** The run's tables; play nonces are random per run, so their values are left out. */
+/** The run's tables; play nonces and their ad tickets' ids are random per run, so their values are left out. */
 async function dump(dataDir: string) {
   const store = await openStore(clusterLocation(storageOf(dataDir), 'demo'));
   try {
     // A leader killed mid-batch drew sequence values its rolled-back batch never used: ids are compared
     // through the rows they stand for (the rows, and what points at them, must still be the same).
-    return await dumpTables(store.db, { omit: ['nonce'], idsByRow: true });
+    return await dumpTables(store.db, { omit: ['nonce', 'ticket_id'], idsByRow: true });
   } finally {
     await store.close();
   }

@@ -18,6 +18,7 @@ import { address, FakeChainSource } from './helpers/chain.ts';
 import { dropTestStorage, sqlRows, sqlRun, testDialect, testLocation, testStorage } from './helpers/database.ts';
 import { dumpTables, scalar } from './helpers/dump.ts';
 import { fullScenario, platformWithFilm, ScriptedChain } from './helpers/scenario.ts';
+import { FINALITY_MISSES_BEFORE_ROLLBACK } from '../src/constants.ts';
 
 const { bs58 } = anchor.utils.bytes;
 const alice = address('alice');
@@ -313,6 +314,8 @@ describe('finalized reconciliation', () => {
     chain.source.forkOut(forkedCampaign.signature);
     chain.registerStudio('later', 'Later');
     await confirmedRun.sync();
+    // Each pass's miss is confirmed by the cluster's history; only the last of them rolls back.
+    for (let pass = 1; pass < FINALITY_MISSES_BEFORE_ROLLBACK; pass++) assert.deepEqual((await confirmedRun.reconcileFinalized()).rolledBack, []);
     const result = await confirmedRun.reconcileFinalized();
     assert.deepEqual(result.rolledBack.sort(), [forkedDistribution.signature, forkedCampaign.signature].sort());
     await confirmedRun.sync();

@@ -111,10 +111,10 @@ describe('ad serving', () => {
     assert.match(html, /<video id="ad-video" hidden muted playsinline/);
     assert.match(html, /<img id="overlay-image" hidden/);
     const script = await (await t.request('GET', '/player/player.js')).text();
-    // The label, the ad's video creative and the campaign the nonce names (esbuild writes · as \xB7).
+    // The label, the ad's video creative and the ticket the nonce presents (esbuild writes · as \xB7).
     assert.match(script, /Ad (\\xB7|·) \$\{/);
     assert.match(script, /ad-video/);
-    assert.match(script, /campaign:/);
+    assert.match(script, /ticket/);
   });
 
   test('the player may load creatives of /api/media (its CSP), and a video ad is skippable after 5 s', () => {

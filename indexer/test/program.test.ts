@@ -16,6 +16,7 @@ import { dumpTables, scalar } from './helpers/dump.ts';
 import { fundedChain, harness, revenueChain, skipWithoutProgram } from './helpers/real-chain.ts';
 import { sqlRow, sqlRun, testLocation } from './helpers/database.ts';
 import { verifiedWebsite } from './helpers/publishers.ts';
+import { mintedTicket, TEST_TICKET_SECRET } from './helpers/tickets.ts';
 
 /** 1 SOL per 1,000 impressions: one impression pays 1,000,000 lamports. */
 const SPONSORSHIP_PRICE_PER_MILLE = 1_000_000_000n;
@@ -154,13 +155,13 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
     const campaign = pda.campaign(advertiser.publicKey, 0n).toBase58();
     let nowMs = Number(chain.now()) * 1000;
     const cluster = await createCluster({ source, dataDir: ':memory:' });
-    const app = createApp({ clusters: [cluster], now: () => nowMs, trustedProxyHops: 1 });
+    const app = createApp({ clusters: [cluster], now: () => nowMs, trustedProxyHops: 1, ticketSecret: TEST_TICKET_SECRET });
     await cluster.indexer.sync();
     await verifiedWebsite(cluster.db, publisher.publicKey.toBase58(), 'https://films.example');
     const post = (path: string, body: unknown, ip: string) =>
       app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) });
     for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) {
-      const { nonce } = (await (await post('/api/views/nonce', { projectId: Number(project.id), embedId, website: 'https://films.example', campaign }, ip)).json()) as { nonce: string };
+      const { nonce } = (await (await post('/api/views/nonce', { projectId: Number(project.id), embedId, ...mintedTicket({ projectId: Number(project.id), embedId, origin: 'https://films.example', campaign, nowMs }) }, ip)).json()) as { nonce: string };
       nowMs += 2_000;
       assert.deepEqual(await (await post('/api/views', { projectId: Number(project.id), embedId, nonce }, ip)).json(), { counted: true });
     }

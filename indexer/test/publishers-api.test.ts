@@ -14,6 +14,7 @@ import { FakeChainSource } from './helpers/chain.ts';
 import { testLocation } from './helpers/database.ts';
 import { fundedProjectWithEmbeds, ScriptedChain, T0 } from './helpers/scenario.ts';
 import { signIn } from './helpers/sign-in.ts';
+import { mintedTicket, TEST_TICKET_SECRET } from './helpers/tickets.ts';
 
 const PUBLISHER_KEY = anchor.web3.Keypair.generate();
 const PUBLISHER = PUBLISHER_KEY.publicKey.toBase58();
@@ -40,7 +41,7 @@ async function setup() {
   let nowMs = (T0 + 3600) * 1000;
   const clock = { now: () => nowMs, advance: (ms: number) => (nowMs += ms) };
   const cluster = await createCluster({ source, dataDir: ':memory:', location: testLocation(), now: clock.now });
-  const app = createApp({ clusters: [cluster], now: clock.now, trustedProxyHops: 1, siteFetch: { allowLoopback: true, timeoutMs: 2000 } });
+  const app = createApp({ clusters: [cluster], now: clock.now, trustedProxyHops: 1, ticketSecret: TEST_TICKET_SECRET, siteFetch: { allowLoopback: true, timeoutMs: 2000 } });
   const publisherSession = await signIn(app, PUBLISHER_KEY);
   /** As the signed-in publisher, unless `headers` say otherwise (`cookie: ''`: no session). */
   const request = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
@@ -163,13 +164,17 @@ async function verify(t: Awaited<ReturnType<typeof setup>>) {
 
 describe('views need the verified, registered website', () => {
   testWithSetup('a nonce is refused until the publisher verified the website, and from another website', async (t) => {
-    const play = { projectId: t.film.id, embedId: 'embed-0-1', website: siteOrigin };
-    const unverified = await t.request('POST', '/api/views/nonce', play);
+    const play = (origin = siteOrigin) => ({
+      projectId: t.film.id,
+      embedId: 'embed-0-1',
+      ...mintedTicket({ projectId: t.film.id, embedId: 'embed-0-1', origin, campaign: null, nowMs: t.clock.now() }),
+    });
+    const unverified = await t.request('POST', '/api/views/nonce', play());
     assert.deepEqual(unverified, { status: 403, body: { message: `${siteOrigin} is not verified by the publisher of this embed: views are not counted` } });
     await verify(t);
-    const elsewhere = await t.request('POST', '/api/views/nonce', { ...play, website: 'https://copycat.example' });
+    const elsewhere = await t.request('POST', '/api/views/nonce', play('https://copycat.example'));
     assert.deepEqual(elsewhere.body, { message: `Views of this embed count on ${siteOrigin} only` });
-    const issued = await t.request('POST', '/api/views/nonce', play);
+    const issued = await t.request('POST', '/api/views/nonce', play());
     assert.equal(issued.status, 201);
     t.clock.advance(2_500);
     const counted = await t.request('POST', '/api/views', { projectId: t.film.id, embedId: 'embed-0-1', nonce: issued.body.nonce });

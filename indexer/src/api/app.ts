@@ -14,8 +14,10 @@ import {
   MAX_REQUEST_BODY_BYTES,
   MAX_NONCES_PER_EMBED_PER_WINDOW,
   MAX_NONCES_PER_IP_PER_WINDOW,
+  MAX_NONCES_PER_NETWORK_PER_WINDOW,
   MAX_VIEWS_PER_EMBED_PER_WINDOW,
   MAX_VIEWS_PER_IP_PER_WINDOW,
+  MAX_VIEWS_PER_NETWORK_PER_WINDOW,
   MIN_VIEW_WATCH_MS,
   PLAY_NONCE_TTL_MS,
   RATE_LIMIT_WINDOW_MS,
@@ -34,6 +36,7 @@ import { fail } from './errors.ts';
 import { allowedMethods } from './method-not-allowed.ts';
 import { ApiRoutes, openApiDocument, get } from './openapi.ts';
 import { playerRoutes } from '../player/routes.ts';
+import { TicketSigner } from '../player/ticket.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { CROSS_ORIGIN_PATHS, crossOriginCors, securityHeaders } from './security-headers.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
@@ -66,12 +69,15 @@ export function createApp(deps: AppDeps) {
     windowMs: RATE_LIMIT_WINDOW_MS,
     maxViewsPerIp: MAX_VIEWS_PER_IP_PER_WINDOW,
     maxNoncesPerIp: MAX_NONCES_PER_IP_PER_WINDOW,
+    maxViewsPerNetwork: MAX_VIEWS_PER_NETWORK_PER_WINDOW,
+    maxNoncesPerNetwork: MAX_NONCES_PER_NETWORK_PER_WINDOW,
     maxViewsPerEmbed: MAX_VIEWS_PER_EMBED_PER_WINDOW,
     maxNoncesPerEmbed: MAX_NONCES_PER_EMBED_PER_WINDOW,
     ...deps.views,
   };
 
   const trustedProxyHops = deps.trustedProxyHops ?? 0;
+  const tickets = new TicketSigner(deps.ticketSecret ?? randomBytes(32));
 
   const siteFetch: SiteFetchOptions = {
     timeoutMs: SITE_VERIFY_TIMEOUT_MS,
@@ -146,7 +152,7 @@ export function createApp(deps: AppDeps) {
   api.route('/publishers', publisherRoutes(now, siteFetch));
   api.route('/catalogue', catalogueRoutes(now));
   api.route('/revenue', revenueRoutes());
-  api.route('/views', viewRoutes(now, rules));
+  api.route('/views', viewRoutes(now, rules, tickets));
   api.route('/metadata', metadataRoutes(now));
   api.route('/collaboration', collaborationRoutes(now));
   api.route('/analytics', analyticsRoutes());
@@ -181,7 +187,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/auth', authRoutes({ trustProxy: trustedProxyHops > 0, ...auth }, now));
   app.route('/api', api);
   // The embed host (player page, its script, the snippet's loader), outside /api so the snippet's URLs stay short.
-  app.route('/player', playerRoutes({ clusters, defaultCluster, now }));
+  app.route('/player', playerRoutes({ clusters, defaultCluster, now, tickets }));
   app.notFound((c) => {
     const path = new URL(c.req.url).pathname;
     const allow = allowedMethods(app.routes, path);

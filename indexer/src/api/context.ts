@@ -13,9 +13,16 @@ export interface ViewRules {
   minWatchMs: number;
   nonceTtlMs: number;
   windowMs: number;
+  /** Per address group: an IPv4 address or an IPv6 /64 (player/address-group.ts). */
   maxViewsPerIp: number;
   maxNoncesPerIp: number;
-  /** Per embed over the same window, whatever addresses the plays come from (rotated addresses on one embed). */
+  /** Per IPv4 /24, the looser second tier. */
+  maxViewsPerNetwork: number;
+  maxNoncesPerNetwork: number;
+  /**
+   * Per embed over the same window, whatever addresses the plays come from (rotated addresses on one
+   * embed); at the cap, a group that used less than its fair share still gets in (view-limits.ts).
+   */
   maxViewsPerEmbed: number;
   maxNoncesPerEmbed: number;
 }
@@ -59,6 +66,8 @@ export interface AppDeps {
    */
   trustedProxyHops?: number;
   views?: Partial<ViewRules>;
+  /** The server's shared secret the ad tickets' key is derived from (player/ticket.ts); a process-local one when absent (tests). */
+  ticketSecret?: Buffer;
   /** How publishers' websites are fetched for verification (tests allow loopback, shorten the timeout). */
   siteFetch?: Partial<SiteFetchOptions>;
   /** The content-addressed image store behind /api/media (thumbnails); the routes are off without it. */

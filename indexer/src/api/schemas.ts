@@ -9,6 +9,7 @@ import {
   DEFAULT_PAGE_LIMIT,
   LICENSE_TYPES,
   LINK_URL_MAX_LENGTH,
+  MAX_AD_TICKET_LEN,
   MAX_EMBED_ID_LEN,
   MAX_LIST_LIMIT,
   MAX_ANALYTICS_WINDOW_DAYS,
@@ -219,8 +220,17 @@ export const claimBody = z.object({
 export const nonceBody = z.object({
   projectId: id,
   embedId: z.string().min(1).max(MAX_EMBED_ID_LEN),
-  website: z.string().max(MAX_WEBSITE_URL_LEN).optional().meta({ description: "the origin of the page embedding the player (the embed's registered website)" }),
-  campaign: walletAddress.optional().meta({ description: 'the campaign whose ad the play served (GET /player/{projectId}/ads/{slot}); absent: the house ad, which is never settled' }),
+  slot: z.enum(['pre-roll', 'mid-roll', 'overlay']).meta({ description: 'the ad slot whose ad the play served (the first slot a campaign filled, else pre-roll)' }),
+  ticket: z
+    .string()
+    .min(1)
+    .max(MAX_AD_TICKET_LEN)
+    .meta({ description: "the slot's ad ticket (GET /player/{projectId}/ads/{slot}): it names the campaign the view records and the origin it counts for" }),
+});
+export const demoTicketBody = z.object({
+  projectId: id,
+  embedId: z.string().min(1).max(MAX_EMBED_ID_LEN),
+  slot: z.enum(['pre-roll', 'mid-roll', 'overlay']),
 });
 export const viewBody = z.object({
   projectId: id,
@@ -254,7 +264,10 @@ export const metadataBody = z.object({
 export const playerQuery = z.object({
   embed: z.string().max(MAX_EMBED_ID_LEN).optional().meta({ description: 'registered embed id: views are counted' }),
   slots: z.string().optional().meta({ description: 'ad slots, comma-separated: pre-roll, mid-roll, overlay (default all)' }),
-  website: z.string().optional().meta({ description: 'the embedding page, when the browser sends no Referer' }),
+  website: z.string().optional().meta({ description: 'the embedding page, when the browser sends no Referer: shown only, views never count for it' }),
+});
+export const playerAdQuery = z.object({
+  page: z.string().max(MAX_AD_TICKET_LEN).optional().meta({ description: "the player page's token (its config's pageToken): the ad then carries a ticket for the page's embed and origin" }),
 });
 export const sha256Params = z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/, { message: 'Expected a sha256 hex digest' }) });
 

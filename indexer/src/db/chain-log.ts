@@ -232,6 +232,20 @@ export async function markFinalized(db: Executor, signatures: string[]): Promise
   await db.updateTable('transactions').set({ finalized: 1 }).where('signature', 'in', signatures).execute();
 }
 
+/** Counts one more confirmed miss of each signature at `finalized`; returns their miss counts. */
+export async function recordFinalityMisses(db: Executor, signatures: string[]): Promise<Map<string, number>> {
+  const misses = new Map<string, number>();
+  if (signatures.length === 0) return misses;
+  await db
+    .updateTable('transactions')
+    .set((eb) => ({ finality_misses: eb('finality_misses', '+', 1) }))
+    .where('signature', 'in', signatures)
+    .execute();
+  const rows = await db.selectFrom('transactions').select(['signature', 'finality_misses']).where('signature', 'in', signatures).execute();
+  for (const row of rows) misses.set(row.signature, Number(row.finality_misses));
+  return misses;
+}
+
 /** Forgets transactions the cluster no longer has: their rows, their events, cursors naming them. */
 export async function deleteTransactions(db: Executor, signatures: string[]): Promise<void> {
   if (signatures.length === 0) return;

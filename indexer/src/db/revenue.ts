@@ -167,7 +167,8 @@ export interface IndexedDistribution {
   total_lamports: number;
   total_views: number;
   embeds: { embed: string; views: number }[];
-  settlement: { campaign: string; impressions: number; amount_lamports: number } | null;
+  /** `batch_id`: the batch id the settlement was sent with, once the index records one (null or absent before). */
+  settlement: { campaign: string; impressions: number; amount_lamports: number; batch_id?: number | null } | null;
 }
 
 /**
@@ -188,19 +189,26 @@ export async function distributionAt(db: Executor, projectId: number, index: num
     .select(['embed', 'views'])
     .where('distribution_id', '=', distribution.id)
     .execute();
+  // Every column: a `batch_id` the settlement event carries is read as soon as the index stores it.
   const settlement = await db
     .selectFrom('campaign_settlements')
-    .select(['campaign', 'impressions', 'amount_lamports'])
+    .selectAll()
     .where('distribution', '=', distribution.address)
     .where('signature', '=', distribution.signature)
     .executeTakeFirst();
+  const batchId = (settlement as Record<string, unknown> | undefined)?.batch_id;
   return {
     signature: distribution.signature,
     total_lamports: Number(distribution.total_lamports),
     total_views: Number(distribution.total_views),
     embeds: embeds.map((row) => ({ embed: row.embed, views: Number(row.views) })),
     settlement: settlement
-      ? { campaign: settlement.campaign, impressions: Number(settlement.impressions), amount_lamports: Number(settlement.amount_lamports) }
+      ? {
+          campaign: settlement.campaign,
+          impressions: Number(settlement.impressions),
+          amount_lamports: Number(settlement.amount_lamports),
+          ...(batchId === undefined || batchId === null ? {} : { batch_id: Number(batchId) }),
+        }
       : null,
   };
 }

@@ -13,6 +13,8 @@ export interface TransactionsTable {
   ingested_at: number;
   /** 1 once the reconciliation pass read it back at `finalized` commitment. */
   finalized: Generated<number>;
+  /** Finality passes that found it nowhere (it is rolled back only after repeated, confirmed misses). */
+  finality_misses: Generated<number>;
 }
 
 export interface QuarantinedTransactionsTable {
@@ -240,6 +242,12 @@ export interface PlayNoncesTable {
   issued_at: number;
   used_at: number | null;
   campaign: Generated<string | null>;
+  /** The ad ticket the play came with (one play per ticket); null for plays of before tickets. */
+  ticket_id: string | null;
+  /** The address group the play came from: IPv4 address, IPv6 /64 (address-group.ts). */
+  ip_group: string | null;
+  /** The looser group: IPv4 /24, IPv6 /64. */
+  wide_group: string | null;
 }
 
 export interface AuthNoncesTable {
@@ -253,7 +261,7 @@ export interface SettlementBatchesTable {
   project_id: number;
   expected_index: number;
   amount_lamports: number;
-  /** pending | settled */
+  /** pending | settled | failed (terminal: a permanent program error, `failed_reason`) */
   status: Generated<string>;
   signature: string | null;
   last_error: string | null;
@@ -262,6 +270,8 @@ export interface SettlementBatchesTable {
   /** The campaign whose settle_campaign pays the batch (null: a distribute_revenue batch of before). */
   campaign: string | null;
   impressions: number | null;
+  failed_reason: string | null;
+  failed_at: number | null;
 }
 
 export interface ViewsTable {
@@ -275,6 +285,8 @@ export interface ViewsTable {
   /** The campaign whose ad the play served; null: the house ad. */
   campaign: string | null;
   unsettled_reason: string | null;
+  ip_group: string | null;
+  wide_group: string | null;
 }
 
 export interface CampaignsTable {

@@ -1,5 +1,9 @@
 // The settlement aggregate: batches of counted views per film and campaign, written before their
-// settle_campaign is sent and settled once it is indexed; views that cannot be paid keep a reason.
+// settle_campaign is sent and settled once it is indexed, or ended `failed` when the program refuses
+// them for good; views that cannot be paid keep a reason. Safe with two leaders batching at once:
+// a view joins a batch only while it has none (re-checked in the UPDATE), and on PostgreSQL the
+// rows a batch takes are locked with SKIP LOCKED, so the other leader takes the others.
+import { PostgresAdapter } from 'kysely';
 import { countRows, inTransaction, type Executor } from './executor.ts';
 
 export interface PendingBatch {
@@ -118,14 +122,10 @@ export function createCampaignBatch(
       .returning('id')
       .executeTakeFirstOrThrow();
     const batchId = Number(batch.id);
-    const chosen = (
-      await unbatched()
-        .select('id')
-        .where('embed', 'in', embeds.length > 0 ? embeds : [''])
-        .orderBy('id')
-        .limit(options.maxImpressions)
-        .execute()
-    ).map((row) => Number(row.id));
+    const candidates = unbatched().select('id').where('embed', 'in', embeds.length > 0 ? embeds : ['']).orderBy('id').limit(options.maxImpressions);
+    // PostgreSQL: rows another leader's open transaction is batching are skipped, not waited for.
+    const onPostgres = trx.getExecutor().adapter instanceof PostgresAdapter;
+    const chosen = (await (onPostgres ? candidates.forUpdate().skipLocked() : candidates).execute()).map((row) => Number(row.id));
     let views = 0;
     // In slices: one statement's bound parameters are limited (SQLite 32,766).
     for (let start = 0; start < chosen.length; start += 10_000) {
@@ -133,8 +133,15 @@ export function createCampaignBatch(
         .updateTable('views')
         .set({ batch_id: batchId, unsettled_reason: null })
         .where('id', 'in', chosen.slice(start, start + 10_000))
+        // Re-checked here: a view another leader batched since it was read is not taken twice.
+        .where('batch_id', 'is', null)
         .executeTakeFirst();
       views += Number(marked.numUpdatedRows);
+    }
+    if (views === 0) {
+      // Another leader took every view: no empty batch is left to send.
+      await trx.deleteFrom('settlement_batches').where('id', '=', batchId).execute();
+      return { batchId, views: 0 };
     }
     await trx
       .updateTable('settlement_batches')
@@ -203,6 +210,33 @@ export async function reopenBatchesSettledBy(db: Executor, signatures: string[])
 /** A batch whose distribution index is not the chain's next one is sent at `index` instead (the reason kept as its last error). */
 export async function retargetBatch(db: Executor, batchId: number, index: number, reason: string): Promise<void> {
   await db.updateTable('settlement_batches').set({ expected_index: index, last_error: reason }).where('id', '=', batchId).execute();
+}
+
+/**
+ * Ends a batch `failed` (terminal) with the program's reason: its views are written off with that
+ * reason (they stay in the batch, never sent again), and the film's other batches go on.
+ */
+export function failBatch(db: Executor, batchId: number, reason: string, now: number): Promise<void> {
+  return inTransaction(db, async (trx) => {
+    await trx
+      .updateTable('settlement_batches')
+      .set({ status: 'failed', failed_reason: reason, failed_at: now, last_error: reason })
+      .where('id', '=', batchId)
+      .where('status', '=', 'pending')
+      .execute();
+    await trx.updateTable('views').set({ unsettled_reason: `Settlement failed: ${reason}` }).where('batch_id', '=', batchId).execute();
+  });
+}
+
+/** The highest distribution index a settled batch of the project was paid at (null: none): a new batch never goes below it. */
+export async function highestSettledIndex(db: Executor, projectId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('settlement_batches')
+    .select((eb) => eb.fn.max('expected_index').as('index'))
+    .where('project_id', '=', projectId)
+    .where('status', '=', 'settled')
+    .executeTakeFirst();
+  return row?.index === null || row?.index === undefined ? null : Number(row.index);
 }
 
 export async function recordBatchError(db: Executor, batchId: number, message: string): Promise<void> {

@@ -20,6 +20,8 @@ export interface Ad {
   campaign: string | null;
   /** The campaign's creative: a video for pre-roll and mid-roll, an image for the overlay. */
   creative: { kind: CreativeKind; url: string } | null;
+  /** The signed ticket a play nonce requires (routes.ts issues it for this very ad); null without a player page's token. */
+  ticket: string | null;
 }
 
 export interface AdContext {
@@ -37,7 +39,7 @@ export interface AdFilm extends AdContext {
 export const slotCreativeKind = (slot: AdSlot): CreativeKind => (slot === 'overlay' ? 'image' : 'video');
 
 export function houseAd(slot: AdSlot, context: AdContext): Ad {
-  const house = { slot, advertiser: 'Marquee', campaign: null, creative: null };
+  const house = { slot, advertiser: 'Marquee', campaign: null, creative: null, ticket: null };
   switch (slot) {
     case 'pre-roll':
       return {
@@ -66,10 +68,11 @@ function creativeKindOfCampaign(campaign: campaigns.CampaignWithDetails): Creati
 /**
  * Whether a campaign may run on a film (whatever the slot): the house campaign never does, nor a
  * closed one or one outside its window; a sponsorship on its own film only, the others on films of
- * their genres. Pausing and the budget are left to the slot lookup: a view already served by a
- * campaign that was paused (or spent) since is still the campaign's.
+ * their genres. Pausing and the budget are checked by fillsSlot: an ad ticket is issued only for a
+ * campaign that fills the slot at that moment, so a campaign paused, spent or ended is never
+ * charged for a play whose ticket came after.
  */
-export function runsOnFilm(campaign: campaigns.CampaignWithDetails, film: AdFilm, nowSeconds: number): boolean {
+function runsOnFilm(campaign: campaigns.CampaignWithDetails, film: AdFilm, nowSeconds: number): boolean {
   if (Number(campaign.house) === 1 || campaign.closed_at !== null) return false;
   if (nowSeconds < Number(campaign.start_at) || nowSeconds > Number(campaign.end_at)) return false;
   if (campaign.ad_type === 'sponsorship') return campaign.sponsored_project === film.address;
@@ -100,6 +103,7 @@ function campaignAd(slot: AdSlot, campaign: campaigns.CampaignWithDetails): Ad {
     body: campaign.website ?? '',
     campaign: campaign.address,
     creative: { kind: slotCreativeKind(slot), url: campaign.creative_uri },
+    ticket: null,
   };
 }
 
@@ -112,14 +116,4 @@ export async function adForSlot(db: Executor, slot: AdSlot, film: AdFilm, nowSec
     return rankA - rankB || (leftB > leftA ? 1 : leftB < leftA ? -1 : 0);
   });
   return candidates[0] ? campaignAd(slot, candidates[0]) : houseAd(slot, film);
-}
-
-/**
- * The campaign a play records (POST /api/views/nonce): a campaign that may run on the film, or an
- * error message. The player names the campaign its ad came from.
- */
-export async function checkServedCampaign(db: Executor, address: string, film: AdFilm, nowSeconds: number): Promise<string | null> {
-  const campaign = await campaigns.byAddress(db, address);
-  if (!campaign) return 'Unknown campaign';
-  return runsOnFilm(campaign, film, nowSeconds) ? null : 'This campaign does not run on this film';
 }

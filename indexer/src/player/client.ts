@@ -1,8 +1,8 @@
 // The player page's script (bundled for the browser by ./bundle.ts): renders the state machine of
 // ./machine.ts into the page, runs its clocks, asks the server for each slot's ad when the viewer
-// presses Play (a campaign's video or image creative, or the house ad), asks for a play nonce naming
-// the campaign it served when a counted embed starts, and reports the view under the rules of
-// ./viewability.ts.
+// presses Play (a campaign's video or image creative, or the house ad, each with its signed ticket),
+// asks for a play nonce with the ticket of the ad it served when a counted embed starts, and reports
+// the view under the rules of ./viewability.ts.
 import {
   AD_COUNTDOWN_SECONDS,
   PROGRESS_TICK_MS,
@@ -13,6 +13,7 @@ import {
   initialPlayerState,
   isAdPhase,
   playerReducer,
+  playTicket,
   showsOverlay,
   type AdSlot,
   type PlayerEvent,
@@ -31,6 +32,8 @@ export interface PlayerPageConfig {
   website: string | null;
   /** Why views of this page are not counted, or null when they are. */
   notCounting: string | null;
+  /** The page's signed token (its embed and origin): the ad requests at Play send it to get fresh tickets. */
+  pageToken: string | null;
   slots: AdSlot[];
   /** The ads chosen when the page was served: shown if asking again at Play fails. */
   ads: Partial<Record<AdSlot, Ad>>;
@@ -133,7 +136,8 @@ async function fetchAds(): Promise<void> {
   const fetched = await Promise.all(
     config.slots.map(async (slot) => {
       try {
-        const response = await fetch(`/player/${config.projectId}/ads/${slot}?cluster=${encodeURIComponent(config.cluster)}`);
+        const page = config.pageToken ? `&page=${encodeURIComponent(config.pageToken)}` : '';
+        const response = await fetch(`/player/${config.projectId}/ads/${slot}?cluster=${encodeURIComponent(config.cluster)}${page}`);
         return response.ok ? ((await response.json()) as Ad) : config.ads[slot];
       } catch {
         return config.ads[slot];
@@ -143,8 +147,6 @@ async function fetchAds(): Promise<void> {
   ads = Object.fromEntries(config.slots.map((slot, index) => [slot, fetched[index]]));
 }
 
-/** The campaign a play served (the first slot filled by a campaign), which its counted view pays. */
-const servedCampaign = (): string | null => config.slots.map((slot) => ads[slot]?.campaign ?? null).find((campaign) => campaign) ?? null;
 
 async function post<T>(path: string, body: unknown): Promise<T | null> {
   const response = await fetch(`/api${path}?cluster=${encodeURIComponent(config.cluster)}`, {
@@ -162,13 +164,11 @@ async function post<T>(path: string, body: unknown): Promise<T | null> {
 
 async function requestNonce() {
   if (!config.embedId || config.notCounting) return;
-  const campaign = servedCampaign();
-  const issued = await post<{ nonce: string }>('/views/nonce', {
-    projectId: config.projectId,
-    embedId: config.embedId,
-    website: config.website,
-    ...(campaign ? { campaign } : {}),
-  });
+  // The ticket of the ad served: the server records its campaign, and counts the view for the
+  // origin it bound into it.
+  const served = playTicket(config.slots, ads);
+  if (!served) return;
+  const issued = await post<{ nonce: string }>('/views/nonce', { projectId: config.projectId, embedId: config.embedId, ...served });
   if (issued) viewability = nonceIssued(viewability, issued.nonce, Date.now());
 }
 

@@ -123,3 +123,17 @@ export function parseAdSlots(text: string | null | undefined): AdSlot[] {
   const asked = new Set(text.split(',').map((slot) => slot.trim()));
   return AD_SLOTS.filter((slot) => asked.has(slot));
 }
+
+/**
+ * The ad ticket a play presents for its nonce: the first slot a campaign filled (the ad the view
+ * pays for), else the first slot's (the house ad, which pays nothing); null when the page's ads
+ * carry no ticket (no registered embed, or no embedding page the server could see).
+ */
+export function playTicket(
+  slots: readonly AdSlot[],
+  ads: Partial<Record<AdSlot, { campaign: string | null; ticket: string | null }>>,
+): { slot: AdSlot; ticket: string } | null {
+  const ticketed = slots.filter((slot) => ads[slot]?.ticket);
+  const slot = ticketed.find((candidate) => ads[candidate]?.campaign) ?? ticketed[0];
+  return slot ? { slot, ticket: ads[slot]!.ticket! } : null;
+}

@@ -1,10 +1,11 @@
 // The embed host's routes outside /api (short URLs for the snippet): the player page, its script,
-// the snippet's loader, and the ad of each slot (ads.ts picks it). Views of a page count only for a
-// registered embed played on its website.
+// the snippet's loader, and the ad of each slot (ads.ts picks it) with its signed ticket
+// (ticket.ts). Views of a page count only for a registered embed played on its website, as the
+// browser's request for the page says it (never as the page's query says it).
 import * as contract from '@marquee/api-contract';
 import { ApiRoutes, media, get } from '../api/openapi.ts';
 import { randomBytes } from 'node:crypto';
-import { LAMPORTS_PER_USD, MIN_VIEW_WATCH_MS, REVENUE_PER_VIEW_LAMPORTS } from '../constants.ts';
+import { AD_TICKET_TTL_MS, LAMPORTS_PER_USD, MIN_VIEW_WATCH_MS, PLAYER_PAGE_TOKEN_TTL_MS, REVENUE_PER_VIEW_LAMPORTS } from '../constants.ts';
 import { chainSeconds, type ClusterContext } from '../cluster.ts';
 import { playerCsp } from '../api/security-headers.ts';
 import { getProject } from '../read-models/projects.ts';
@@ -14,13 +15,23 @@ import type { PlayerPageConfig } from './client.ts';
 import { AD_SLOTS, SAMPLE_DURATION_SECONDS, parseAdSlots, type AdSlot } from './machine.ts';
 import { playerPage } from './page.ts';
 import { countingProblem } from './counting.ts';
-import { originOf } from './website.ts';
+import { embeddingOrigin, originOf } from './website.ts';
+import type { PageToken, TicketSigner } from './ticket.ts';
 import { embeds } from '../db/index.ts';
-import { playerAdParams, playerQuery, projectIdParams } from '../api/schemas.ts';
+import { playerAdParams, playerAdQuery, playerQuery, projectIdParams } from '../api/schemas.ts';
 
 const SCRIPT_HEADERS = { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=300' };
 
-export function playerRoutes(options: { clusters: Map<string, ClusterContext>; defaultCluster: string; now: () => number }) {
+/** The ad with a fresh ticket for `page`'s embed and origin (none without a page). */
+function ticketed(tickets: TicketSigner, ad: Ad, page: Omit<PageToken, 'kind' | 'expiresAt'> | null, nowMs: number): Ad {
+  if (!page) return ad;
+  const { projectId, cluster, embed, origin } = page;
+  const ticket = tickets.issueTicket({ campaign: ad.campaign, projectId, cluster, embed, slot: ad.slot, origin, issuedAt: nowMs, expiresAt: nowMs + AD_TICKET_TTL_MS });
+  return { ...ad, ticket };
+}
+
+export function playerRoutes(options: { clusters: Map<string, ClusterContext>; defaultCluster: string; now: () => number; tickets: TicketSigner }) {
+  const { tickets } = options;
   return (
     new ApiRoutes()
       .endpoint(
@@ -47,10 +58,11 @@ export function playerRoutes(options: { clusters: Map<string, ClusterContext>; d
         get(
           '/{projectId}/ads/{slot}',
           "One slot's ad for the player: a campaign's (video for pre-roll and mid-roll, display for the overlay) or the house ad (campaign null)",
-          { params: playerAdParams, response: contract.ad, errors: { 400: 'unknown slot', 404: 'Project not found' } },
+          { params: playerAdParams, query: playerAdQuery, response: contract.ad, errors: { 400: 'unknown slot', 404: 'Project not found' } },
         ),
         async (c) => {
-          const cluster = options.clusters.get(c.req.query('cluster') ?? options.defaultCluster);
+          const clusterName = c.req.query('cluster') ?? options.defaultCluster;
+          const cluster = options.clusters.get(clusterName);
           const projectId = Number(c.req.param('projectId'));
           const slot = c.req.param('slot') as AdSlot;
           if (!AD_SLOTS.includes(slot)) return c.json({ message: `Unknown ad slot "${slot}" (known: ${AD_SLOTS.join(', ')})` }, 400);
@@ -59,7 +71,12 @@ export function playerRoutes(options: { clusters: Map<string, ClusterContext>; d
           if (!cluster || !project) return c.json({ message: 'Project not found' }, 404);
           const film: AdFilm = { address: project.address, genres: project.genres, filmTitle: project.title };
           c.header('Cache-Control', 'no-store');
-          return c.json(await adForSlot(cluster.db, slot, film, chainSeconds(cluster, options.now)));
+          const nowMs = options.now();
+          // The page's token says which embed and origin the page was served for; one of another
+          // film or cluster gets no ticket.
+          const page = tickets.verifyPage(c.req.query('page'), nowMs);
+          const forThisPage = page && page.projectId === projectId && page.cluster === clusterName ? page : null;
+          return c.json(ticketed(tickets, await adForSlot(cluster.db, slot, film, chainSeconds(cluster, options.now)), forThisPage, nowMs));
         },
         ['params'],
       )
@@ -79,20 +96,24 @@ export function playerRoutes(options: { clusters: Map<string, ClusterContext>; d
             cluster && Number.isSafeInteger(projectId) ? await getProject(cluster, new URL(c.req.url).origin, options.now(), projectId) : undefined;
           if (!cluster || !project) return c.html('<!doctype html><title>Not found</title><p>Film not found.</p>', 404);
           const embedId = c.req.valid('query').embed || null;
-          // The page embedding the iframe: the browser's Referer (its origin under the default policy),
-          // else the website the loader passed.
-          const website = originOf(c.req.header('referer') ?? '') ?? originOf(c.req.query('website') ?? '');
+          // The page embedding the iframe, as the browser's request says it (Referer, Sec-Fetch-Site):
+          // the only origin views can count for. The website the loader passed is shown, never counted.
+          const origin = embeddingOrigin(c.req.header('referer'), c.req.header('sec-fetch-site'));
+          const website = origin ?? originOf(c.req.query('website') ?? '');
+          const nowMs = options.now();
+          const page = embedId && origin ? { projectId, cluster: name, embed: embedId, origin } : null;
           const slots = parseAdSlots(c.req.query('slots'));
           const ads: Partial<Record<AdSlot, Ad>> = {};
           const film: AdFilm = { address: project.address, genres: project.genres, filmTitle: project.title };
-          for (const slot of slots) ads[slot] = await adForSlot(cluster.db, slot, film, chainSeconds(cluster, options.now));
+          for (const slot of slots) ads[slot] = ticketed(tickets, await adForSlot(cluster.db, slot, film, chainSeconds(cluster, options.now)), page, nowMs);
           const config: PlayerPageConfig = {
             projectId,
             title: project.title,
             cluster: name,
             embedId,
             website,
-            notCounting: embedId ? await notCountingReason(cluster, projectId, embedId, website) : null,
+            notCounting: embedId ? await notCountingReason(cluster, projectId, embedId, origin, website) : null,
+            pageToken: page ? tickets.signPage({ ...page, expiresAt: nowMs + PLAYER_PAGE_TOKEN_TTL_MS }) : null,
             slots,
             ads,
             videoUrl: project.videoUrl,
@@ -112,8 +133,15 @@ export function playerRoutes(options: { clusters: Map<string, ClusterContext>; d
 }
 
 /** Why views of this page will not count, or null when they will. */
-async function notCountingReason(ctx: ClusterContext, projectId: number, embedId: string, website: string | null): Promise<string | null> {
+async function notCountingReason(
+  ctx: ClusterContext,
+  projectId: number,
+  embedId: string,
+  origin: string | null,
+  website: string | null,
+): Promise<string | null> {
   const embed = await embeds.findEmbed(ctx.db, projectId, embedId);
   if (!embed) return 'This embed is not registered: views are not counted';
-  return countingProblem(ctx.db, embed, website);
+  if (origin === null && website !== null) return `The browser did not say which page embeds this player: views of it are not counted on ${website}`;
+  return countingProblem(ctx.db, embed, origin);
 }

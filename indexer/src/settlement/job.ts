@@ -9,11 +9,15 @@
 // amount, and views per embed: sent before a crash or a leader's death, never recorded), so nothing
 // is paid twice and no batch is marked paid by another payment; otherwise the batch moves to the
 // chain's next index. The signers send a batch only at its own index, which the program accepts once
-// per project and index.
+// per project and index. A batch index never moves backwards: a read of the chain behind the batch's
+// index (or behind a batch already paid) is a stale read, and the batch waits rather than moving
+// there. A batch the program refuses for good (a custom program error, program-errors.ts) ends
+// `failed` with its reason, so the film's other campaigns' batches go on.
 import { DISTRIBUTION_ACCOUNT_BYTES, MAX_EMBEDS_PER_DISTRIBUTION } from '../constants.ts';
 import { campaigns, revenue, settlement, projects, type Executor } from '../db/index.ts';
 import { affordableImpressions, chargeFor, remainingOf, settlementDeadline } from '../campaigns/rules.ts';
 import type { ClusterIndexer } from '../ingest/indexer.ts';
+import { permanentProgramError } from './program-errors.ts';
 
 export interface DistributionRequest {
   /** Project account. */
@@ -66,14 +70,19 @@ const BUDGET_SPENT = "Beyond the campaign's remaining budget: waits for a top-up
 const NEXT_BATCH = 'Waits for the next batch (at most 16 embeds per batch)';
 const rentReason = (rent: bigint) => `Waits until its views pay more than the distribution account's rent (${rent} lamports)`;
 
-/** Whether an indexed distribution is the payment of this batch: its campaign, impressions, amount and views per embed. */
+/**
+ * Whether an indexed distribution is the payment of this batch. A settlement that carries the batch
+ * id it was sent with (settle_campaign's `batch_id`, the batch's own id) is matched by that id alone;
+ * one of before is matched by its campaign, impressions, amount and views per embed.
+ */
 function paysBatch(
   distribution: revenue.IndexedDistribution,
   batch: settlement.PendingBatch,
   embeds: { embed: string; views: number }[],
 ): boolean {
-  if (Number(distribution.total_lamports) !== Number(batch.amount_lamports)) return false;
   const paid = distribution.settlement;
+  if (paid?.batch_id !== undefined && paid.batch_id !== null) return paid.campaign === batch.campaign && paid.batch_id === batch.id;
+  if (Number(distribution.total_lamports) !== Number(batch.amount_lamports)) return false;
   const sameCampaign = batch.campaign === null
     ? paid === null
     : paid !== null && paid.campaign === batch.campaign && paid.impressions === Number(batch.impressions) && paid.amount_lamports === Number(batch.amount_lamports);
@@ -154,15 +163,20 @@ export class SettlementJob {
       }
       const project = await projects.projectAddress(this.db, group.projectId);
       if (!project) throw new Error(`Views name unknown project ${group.projectId}`);
-      await settlement.createCampaignBatch(this.db, group, {
-        expectedIndex: await this.options.signer.nextDistributionIndex(project),
+      const expectedIndex = await this.options.signer.nextDistributionIndex(project);
+      const paidUpTo = await settlement.highestSettledIndex(this.db, group.projectId);
+      // A read at or below an index already paid is stale (a lagging RPC node): no batch goes backwards.
+      if (paidUpTo !== null && expectedIndex <= paidUpTo) continue;
+      const made = await settlement.createCampaignBatch(this.db, group, {
+        expectedIndex,
         maxEmbeds: MAX_EMBEDS_PER_DISTRIBUTION,
         maxImpressions: Number(affordable),
         lamportsFor: (views) => chargeFor(views, price),
         leftOverReason: BigInt(group.views) > affordable ? BUDGET_SPENT : NEXT_BATCH,
         now: this.now(),
       });
-      batched.add(group.projectId);
+      // Another leader may have batched every one of these views meanwhile.
+      if (made.views > 0) batched.add(group.projectId);
     }
     return batched.size;
   }
@@ -198,19 +212,20 @@ export class SettlementJob {
     const embeds = await settlement.batchEmbeds(this.db, batch.id);
     try {
       const next = await this.options.signer.nextDistributionIndex(project);
-      if (next !== batch.expected_index) {
-        if (next > batch.expected_index) {
-          // The batch's index is taken on chain: by its own transaction (sent, then a crash before
-          // it was recorded) or by another payment. Only the indexed transaction tells which.
-          const existing = await revenue.distributionAt(this.db, batch.project_id, batch.expected_index);
-          if (!existing) return await failed(`distribution ${batch.expected_index} is on chain but not indexed yet; the batch waits to know whether it paid it`);
-          if (paysBatch(existing, batch, embeds)) return await done(existing.signature);
-        }
-        // Another payment took the index (or the index is ahead of the chain): the batch was never
-        // paid. It moves to the chain's next index and is sent on the next pass.
-        const error = next > batch.expected_index
-          ? `distribution ${batch.expected_index} is another payment; the batch moves to index ${next}`
-          : `the chain's next distribution index is ${next}, not ${batch.expected_index}; the batch moves there`;
+      if (next < batch.expected_index) {
+        // The chain cannot forget a distribution: a read behind the batch's index is a stale node's.
+        // Moving the batch back there could pay it at an index whose payment is already its own.
+        return await failed(`the chain's next distribution index read ${next} is behind the batch's ${batch.expected_index}: a stale read; the batch keeps its index`);
+      }
+      if (next > batch.expected_index) {
+        // The batch's index is taken on chain: by its own transaction (sent, then a crash before
+        // it was recorded) or by another payment. Only the indexed transaction tells which.
+        const existing = await revenue.distributionAt(this.db, batch.project_id, batch.expected_index);
+        if (!existing) return await failed(`distribution ${batch.expected_index} is on chain but not indexed yet; the batch waits to know whether it paid it`);
+        if (paysBatch(existing, batch, embeds)) return await done(existing.signature);
+        // Another payment took the index: the batch was never paid. It moves forward to the chain's
+        // next index and is sent on the next pass.
+        const error = `distribution ${batch.expected_index} is another payment; the batch moves to index ${next}`;
         await settlement.retargetBatch(this.db, batch.id, next, error);
         return result(null, error);
       }
@@ -221,6 +236,12 @@ export class SettlementJob {
       await this.options.indexer.ingestSignature(signature);
       return await done(signature);
     } catch (error) {
+      const permanent = permanentProgramError(error);
+      if (permanent) {
+        // Refused for good: the batch ends here, so the film's other batches are not held behind it.
+        await settlement.failBatch(this.db, batch.id, permanent, this.now());
+        return result(null, permanent);
+      }
       return failed(error instanceof Error ? error.message : String(error));
     }
   }

@@ -36,6 +36,11 @@ export class RpcSource implements ChainSource {
     return this.connection.getSlot('finalized');
   }
 
+  async signatureKnown(signatures: string[]): Promise<boolean[]> {
+    const { value } = await this.connection.getSignatureStatuses(signatures, { searchTransactionHistory: true });
+    return value.map((status) => status !== null);
+  }
+
   async getSignatures(address: string, query: SignatureQuery): Promise<SignatureInfo[]> {
     const list = await this.connection.getSignaturesForAddress(
       new PublicKey(address),

@@ -41,6 +41,12 @@ export interface ChainSource {
    * read back at `finalized`, and those gone are rolled back. A source without it is not reconciled.
    */
   finalizedSlot?(): Promise<number>;
+  /**
+   * Whether the cluster knows each signature at all, its whole history searched
+   * (getSignatureStatuses with searchTransactionHistory: true): what confirms a transaction the
+   * finality pass could not read is really gone. Without it nothing is ever rolled back.
+   */
+  signatureKnown?(signatures: string[]): Promise<boolean[]>;
   /** Signatures of transactions that touched `address`, newest first (getSignaturesForAddress). */
   getSignatures(address: string, query: SignatureQuery): Promise<SignatureInfo[]>;
   /** Pushes the program's new transactions as they confirm; returns the unsubscribe. */

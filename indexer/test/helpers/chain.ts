@@ -140,6 +140,12 @@ export class FakeChainSource implements ChainSource {
     return this.finalized ?? Math.max(0, ...this.transactions.map((entry) => entry.tx.slot));
   }
 
+  /** Signatures `signatureKnown` still reports after forkOut (a lagging node's stale answer). */
+  readonly stillKnown = new Set<string>();
+  async signatureKnown(signatures: string[]): Promise<boolean[]> {
+    return signatures.map((signature) => this.stillKnown.has(signature) || this.transactions.some((entry) => entry.tx.signature === signature));
+  }
+
   /** A fork the cluster abandoned: the transaction is gone at every commitment. */
   forkOut(signature: string): void {
     const index = this.transactions.findIndex((entry) => entry.tx.signature === signature);

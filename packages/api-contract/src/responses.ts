@@ -546,6 +546,11 @@ export const ad = z.looseObject({
   body: z.string(),
   campaign: z.string().nullable(),
   creative: z.looseObject({ kind: z.enum(['image', 'video']), url: z.string() }).nullable(),
+  /**
+   * The signed, short-lived ticket of this ad (campaign, film, embed, slot, origin, expiry) that a
+   * play nonce requires; null when the request named no player page of a registered embed.
+   */
+  ticket: z.string().nullable(),
 });
 
 /** POST /api/webhooks/helius: what one delivery added. */

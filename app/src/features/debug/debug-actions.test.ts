@@ -10,7 +10,7 @@ const RENT_REASON = "Waits until its views pay more than the distribution accoun
 /** The API of a demo chain on which the simulated view is counted; `settle` answers POST /api/demo/settle. */
 function demoApi(settle: () => unknown, distributions: () => unknown[] = () => []) {
   return installFakeApi({
-    'GET /player/7/ads/pre-roll': () => ({ campaign: 'Campaign1111' }),
+    'POST /api/views/demo-ticket': () => ({ campaign: 'Campaign1111', ticket: 'ticket' }),
     'POST /api/views/nonce': () => ({ nonce: 'n'.repeat(32), minWatchMs: 0 }),
     'POST /api/views': () => ({ counted: true }),
     'GET /api/revenue/distributions': distributions,
@@ -42,7 +42,7 @@ describe('Simulate View in demo mode', () => {
 
   it('says the view is unpaid when the house ad played (no campaign), without settling', async () => {
     const api = installFakeApi({
-      'GET /player/7/ads/pre-roll': () => ({ campaign: null }),
+      'POST /api/views/demo-ticket': () => ({ campaign: null, ticket: 'ticket' }),
       'POST /api/views/nonce': () => ({ nonce: 'n'.repeat(32), minWatchMs: 0 }),
       'POST /api/views': () => ({ counted: true }),
       'GET /api/revenue/distributions': () => [],
@@ -50,5 +50,12 @@ describe('Simulate View in demo mode', () => {
     })
     await expect(trackViewFromDebug(client, 7, embed)).resolves.toBe('unpaid')
     expect(api.find('POST', '/api/demo/settle')).toHaveLength(0)
+  })
+
+  it('on a cluster, says where views count when the server issued no ad ticket (no embedding page), and asks for no nonce', async () => {
+    const api = installFakeApi({ 'GET /player/7/ads/pre-roll': () => ({ campaign: 'Campaign1111', ticket: null }), 'GET /api/revenue/distributions': () => [] })
+    const onChain = { mode: 'onchain', cluster: 'devnet' } as unknown as MarqueeClient
+    await expect(trackViewFromDebug(onChain, 7, embed)).rejects.toThrow('views count only from the player embedded on https://films.example: play it there')
+    expect(api.find('POST', '/api/views/nonce')).toHaveLength(0)
   })
 })

@@ -24,6 +24,12 @@ export async function generateEmbedFromDebug(client: MarqueeClient, project: Pro
   return embed ?? { embedId, embedCode: null }
 }
 
+/** The ad a play served and its ticket (GET /player/{projectId}/ads/{slot}). */
+interface ServedAd {
+  campaign: string | null
+  ticket: string | null
+}
+
 interface PlayNonce {
   nonce: string
   minWatchMs: number
@@ -42,9 +48,15 @@ export async function trackViewFromDebug(
   const { embedId, websiteUrl: website } = embed
   const onChainFlag = client.mode === 'onchain' ? { onChain: true } : {}
   const distributionsBefore = await distributionCount(client, projectId)
-  // The player's pre-roll: a campaign's ad pays for the view, the house ad pays nothing.
-  const { campaign } = await apiGet<{ campaign: string | null }>(`/player/${projectId}/ads/pre-roll`, client.cluster)
-  const { nonce, minWatchMs } = await apiPost<PlayNonce>('/api/views/nonce', client.cluster, { projectId, embedId, website, ...(campaign ? { campaign } : {}) })
+  // The player's pre-roll: a campaign's ad pays for the view, the house ad pays nothing. The play
+  // nonce needs the ad's ticket, which the server issues only to a player page a website embedded;
+  // on the demo chain the embed's publisher may ask for the one its own website's player would get.
+  const { campaign, ticket } =
+    client.mode === 'demo'
+      ? await apiPost<ServedAd>('/api/views/demo-ticket', client.cluster, { projectId, embedId, slot: 'pre-roll' })
+      : await apiGet<ServedAd>(`/player/${projectId}/ads/pre-roll`, client.cluster)
+  if (!ticket) throw new DebugActionError(`views count only from the player embedded on ${website}: play it there`)
+  const { nonce, minWatchMs } = await apiPost<PlayNonce>('/api/views/nonce', client.cluster, { projectId, embedId, slot: 'pre-roll', ticket })
   await sleep(minWatchMs)
   const report = await apiPost<{ counted: boolean; reason?: string }>('/api/views', client.cluster, {
     projectId,

@@ -1,17 +1,26 @@
-// /api/views: the embed player asks for a play nonce when it starts (naming the campaign whose ad it
-// served), and reports the view after it stayed visible long enough. One view per nonce, registered
-// embeds only, per-IP and per-embed limits; counted views wait in the views table for the settlement job, which
-// pays them from their campaign.
+// /api/views: the embed player asks for a play nonce when it starts, presenting the signed ticket
+// of the ad it served (player/ticket.ts: the server chose the campaign and bound the embed's origin
+// into it), and reports the view after it stayed visible long enough. One view per nonce, one nonce
+// per ticket, registered embeds only, limits by address group with fair shares per embed
+// (player/view-limits.ts); counted views wait in the views table for the settlement job, which
+// pays them from the ticket's campaign. On the demo cluster only, an embed's publisher may ask for the
+// ticket its player on its own website would get (the dApp's Simulate View): play money, its own embed.
 import * as contract from '@marquee/api-contract';
 import { ApiRoutes, post } from '../openapi.ts';
 import { randomBytes } from 'node:crypto';
-import { chainSeconds } from '../../cluster.ts';
 import type { ViewRules } from '../context.ts';
 import { fail } from '../errors.ts';
-import { nonceBody, viewBody } from '../schemas.ts';
+import { demoTicketBody, nonceBody, viewBody } from '../schemas.ts';
 import { countingProblem } from '../../player/counting.ts';
-import { embeds, views, type Executor } from '../../db/index.ts';
-import { checkServedCampaign } from '../../player/ads.ts';
+import { addressGroups } from '../../player/address-group.ts';
+import type { AdTicket, TicketSigner } from '../../player/ticket.ts';
+import { limitProblem } from '../../player/view-limits.ts';
+import { embeds, users, views, type Executor } from '../../db/index.ts';
+import { AD_TICKET_TTL_MS, DEFAULT_CLUSTER } from '../../constants.ts';
+import { chainSeconds } from '../../cluster.ts';
+import { requireSession } from '../../auth/guard.ts';
+import { adForSlot } from '../../player/ads.ts';
+import { originOf } from '../../player/website.ts';
 import { getProject } from '../../read-models/projects.ts';
 
 async function findEmbed(db: Executor, projectId: number, embedId: string) {
@@ -20,53 +29,87 @@ async function findEmbed(db: Executor, projectId: number, embedId: string) {
   return embed;
 }
 
-/** Plays count only on the embed's registered website, verified by its publisher. */
-async function requireCountingWebsite(db: Executor, embed: { publisher: string; website_url: string }, website: string | undefined) {
-  const problem = await countingProblem(db, embed, website ?? null);
-  if (problem) fail(403, problem);
+/** The ticket of the play, or a 400 naming why it does not fit this play. */
+function ticketFor(tickets: TicketSigner, value: string, play: { projectId: number; cluster: string; embedId: string; slot: string }, nowMs: number): AdTicket {
+  const ticket = tickets.verifyTicket(value, nowMs);
+  if ('problem' in ticket) fail(400, ticket.problem);
+  if (ticket.projectId !== play.projectId || ticket.cluster !== play.cluster) fail(400, 'The ad ticket is for another film');
+  if (ticket.embed !== play.embedId) fail(400, 'The ad ticket is for another embed');
+  if (ticket.slot !== play.slot) fail(400, 'The ad ticket is for another ad slot');
+  return ticket;
 }
 
-export function viewRoutes(now: () => number, rules: ViewRules) {
+export function viewRoutes(now: () => number, rules: ViewRules, tickets: TicketSigner) {
   return new ApiRoutes()
     .endpoint(
-      post('/nonce', 'A play nonce for one view of a registered embed', {
+      post('/nonce', "A play nonce for one view of a registered embed, for the ad ticket of the ad it served", {
         body: nonceBody,
         response: contract.playNonce,
         status: 201,
-        errors: { 429: 'rate limited: 60 play nonces per client address, or 900 per embed, a minute' },
+        errors: {
+          400: 'a forged or expired ticket, or one for another film, embed or slot',
+          403: "the ticket's origin is not the embed's verified website",
+          404: 'unregistered embed',
+          409: 'the ticket already bought a play',
+          429: 'rate limited: play nonces per address group (IPv4 address, IPv6 /64), per IPv4 /24, or beyond the fair share of an embed at its cap, a minute',
+        },
       }),
       async (c) => {
-        const { db } = c.var.cluster;
-        const { projectId, embedId, campaign } = c.req.valid('json');
-        const embed = await findEmbed(db, projectId, embedId);
-        await requireCountingWebsite(db, embed, c.req.valid('json').website);
-        if (campaign) {
-          const film = await getProject(c.var.cluster, new URL(c.req.url).origin, now(), projectId);
-          if (!film) fail(404, 'Project not found');
-          const problem = await checkServedCampaign(
-            db,
-            campaign,
-            { address: film.address, genres: film.genres, filmTitle: film.title },
-            chainSeconds(c.var.cluster, now),
-          );
-          if (problem) fail(400, problem);
-        }
+        const { db, name } = c.var.cluster;
+        const body = c.req.valid('json');
         const issuedAt = now();
-        const recent = await views.noncesIssuedSince(db, c.var.clientIp, issuedAt - rules.windowMs);
-        if (recent >= rules.maxNoncesPerIp) fail(429, 'Too many plays from this address; try again in a minute');
-        const embedRecent = await views.noncesIssuedForEmbedSince(db, embed.address, issuedAt - rules.windowMs);
-        if (embedRecent >= rules.maxNoncesPerEmbed) fail(429, 'Too many plays of this embed; try again in a minute');
+        const ticket = ticketFor(tickets, body.ticket, { projectId: body.projectId, cluster: name, embedId: body.embedId, slot: body.slot }, issuedAt);
+        const embed = await findEmbed(db, body.projectId, body.embedId);
+        // The origin the server derived when it served the player page, never one the body names.
+        const problem = await countingProblem(db, embed, ticket.origin);
+        if (problem) fail(403, problem);
+        const groups = addressGroups(c.var.clientIp);
+        const since = issuedAt - rules.windowMs;
+        const caps = { perAddress: rules.maxNoncesPerIp, perNetwork: rules.maxNoncesPerNetwork, perEmbed: rules.maxNoncesPerEmbed };
+        const limited = await limitProblem(db, 'play_nonces', { embed: embed.address, groups, since }, caps);
+        if (limited) fail(429, limited);
         await views.dropExpiredNonces(db, issuedAt - rules.nonceTtlMs);
         const nonce = randomBytes(16).toString('hex');
-        await views.insertNonce(db, { nonce, embed: embed.address, ip: c.var.clientIp, issuedAt, campaign: campaign ?? null });
+        const play = { nonce, embed: embed.address, ip: c.var.clientIp, ipGroup: groups.narrow, wideGroup: groups.wide, issuedAt };
+        if (!(await views.insertNonce(db, { ...play, campaign: ticket.campaign, ticketId: ticket.id }))) {
+          fail(409, 'This ad ticket was already used for a play: ask the player for the ad again');
+        }
         return c.json({ nonce, issuedAt: new Date(issuedAt).toISOString(), minWatchMs: rules.minWatchMs }, 201);
+      },
+    )
+    .endpoint(
+      post('/demo-ticket', "Demo cluster only: the ad and ticket the player on the embed's own website would get, for the embed's signed-in publisher (Simulate View)", {
+        body: demoTicketBody,
+        response: contract.ad,
+        errors: { 401: 'not signed in', 403: "not the embed's publisher", 404: 'not the demo cluster, or an unregistered embed' },
+      }),
+      async (c) => {
+        const cluster = c.var.cluster;
+        if (cluster.name !== DEFAULT_CLUSTER) fail(404, 'Simulated plays exist on the demo cluster only');
+        const session = requireSession(c);
+        const body = c.req.valid('json');
+        const embed = await findEmbed(cluster.db, body.projectId, body.embedId);
+        const { chainAddress } = await users.resolveUser(cluster.db, session.walletAddress);
+        if (embed.publisher !== session.walletAddress && embed.publisher !== chainAddress) fail(403, "Only the embed's publisher can simulate its views");
+        const film = await getProject(cluster, new URL(c.req.url).origin, now(), body.projectId);
+        const origin = originOf(embed.website_url);
+        if (!film || !origin) fail(404, 'Project not found');
+        const ad = await adForSlot(cluster.db, body.slot, { address: film.address, genres: film.genres, filmTitle: film.title }, chainSeconds(cluster, now));
+        const issuedAt = now();
+        const ticket = tickets.issueTicket({
+          campaign: ad.campaign, projectId: body.projectId, cluster: cluster.name, embed: body.embedId, slot: body.slot, origin, issuedAt, expiresAt: issuedAt + AD_TICKET_TTL_MS,
+        });
+        return c.json({ ...ad, ticket });
       },
     )
     .endpoint(
       post('/', 'Report a view (one per play nonce)', {
         body: viewBody,
         response: contract.viewReport,
-        errors: { 404: 'unregistered embed or unknown play nonce', 429: 'rate limited: 20 counted views per client address, or 300 per embed, a minute' },
+        errors: {
+          404: 'unregistered embed or unknown play nonce',
+          429: 'rate limited: counted views per address group (IPv4 address, IPv6 /64), per IPv4 /24, or beyond the fair share of an embed at its cap, a minute',
+        },
       }),
       async (c) => {
         const { db } = c.var.cluster;
@@ -81,15 +124,17 @@ export function viewRoutes(now: () => number, rules: ViewRules) {
         if (reportedAt - play.issued_at < rules.minWatchMs) {
           return c.json({ counted: false, reason: `The player must stay visible for ${rules.minWatchMs / 1000} s` });
         }
-        const recent = await views.viewsCountedSince(db, c.var.clientIp, reportedAt - rules.windowMs);
-        if (recent >= rules.maxViewsPerIp) fail(429, 'Too many views from this address; try again in a minute');
-        const embedRecent = await views.viewsCountedForEmbedSince(db, embed.address, reportedAt - rules.windowMs);
-        if (embedRecent >= rules.maxViewsPerEmbed) fail(429, 'Too many views of this embed; try again in a minute');
+        const groups = addressGroups(c.var.clientIp);
+        const caps = { perAddress: rules.maxViewsPerIp, perNetwork: rules.maxViewsPerNetwork, perEmbed: rules.maxViewsPerEmbed };
+        const limited = await limitProblem(db, 'views', { embed: embed.address, groups, since: reportedAt - rules.windowMs }, caps);
+        if (limited) fail(429, limited);
         const counted = await views.countView(db, {
           nonce: body.nonce,
           projectId: embed.project_id,
           embed: embed.address,
           ip: c.var.clientIp,
+          ipGroup: groups.narrow,
+          wideGroup: groups.wide,
           countedAt: reportedAt,
         });
         return c.json(counted ? { counted: true } : { counted: false, reason: 'This play was already counted' });

@@ -1,0 +1,89 @@
+// Signed, short-lived tokens of the embed host, HMAC-SHA256 under the server's secret (every API
+// process shares it, like the session secret it is derived from):
+// - the player page's token binds the page to the origin the server derived from its request
+//   (Referer / Sec-Fetch-Site), so the page's later ad requests carry that origin and no other;
+// - an ad ticket names the ad the server actually chose for one slot of one play (campaign, film,
+//   cluster, embed, slot, origin, expiry, a random id): the play nonce requires it, and the view
+//   records the ticket's campaign, never one the client names.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AdSlot } from './machine.ts';
+
+export interface PageToken {
+  kind: 'page';
+  projectId: number;
+  cluster: string;
+  embed: string;
+  /** The origin of the page embedding the player, as the server derived it. */
+  origin: string;
+  expiresAt: number;
+}
+
+export interface AdTicket {
+  kind: 'ad';
+  /** A random id: each ticket buys one play. */
+  id: string;
+  /** The campaign the server chose (null: the house ad, which pays nothing). */
+  campaign: string | null;
+  projectId: number;
+  cluster: string;
+  embed: string;
+  slot: AdSlot;
+  origin: string;
+  issuedAt: number;
+  expiresAt: number;
+}
+
+export class TicketSigner {
+  private readonly key: Buffer;
+
+  /** `secret`: the server's shared secret; the tickets get a key of their own derived from it. */
+  constructor(secret: Buffer) {
+    this.key = createHash('sha256').update('marquee ad tickets\0').update(secret).digest();
+  }
+
+  private mac(payload: string): string {
+    return createHmac('sha256', this.key).update(payload).digest('base64url');
+  }
+
+  private sign(token: PageToken | AdTicket): string {
+    const payload = Buffer.from(JSON.stringify(token)).toString('base64url');
+    return `${payload}.${this.mac(payload)}`;
+  }
+
+  signPage(page: Omit<PageToken, 'kind'>): string {
+    return this.sign({ kind: 'page', ...page });
+  }
+
+  /** A new ticket (its random id drawn here) for the ad chosen now. */
+  issueTicket(ticket: Omit<AdTicket, 'kind' | 'id'>): string {
+    return this.sign({ kind: 'ad', id: randomBytes(12).toString('base64url'), ...ticket });
+  }
+
+  /** The token's content when its signature holds, else null (forged, tampered with, malformed). */
+  private open(value: string): PageToken | AdTicket | null {
+    const [payload, mac, extra] = value.split('.');
+    if (!payload || !mac || extra !== undefined) return null;
+    const expected = Buffer.from(this.mac(payload));
+    const given = Buffer.from(mac);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+    try {
+      return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as PageToken | AdTicket;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The page token, or null when it is forged or expired (the page then gets tickets for no origin). */
+  verifyPage(value: string | undefined, nowMs: number): PageToken | null {
+    const token = value ? this.open(value) : null;
+    return token?.kind === 'page' && token.expiresAt > nowMs ? token : null;
+  }
+
+  /** The ad ticket, or why it is refused. */
+  verifyTicket(value: string, nowMs: number): AdTicket | { problem: string } {
+    const ticket = this.open(value);
+    if (ticket?.kind !== 'ad') return { problem: 'Invalid ad ticket: ask the player for the ad again' };
+    if (ticket.expiresAt <= nowMs) return { problem: 'The ad ticket expired: ask the player for the ad again' };
+    return ticket;
+  }
+}

@@ -1,0 +1,196 @@
+// Paid views bound to the ad the server served (issue 26): the play nonce requires the signed ticket
+// of the ad the server chose (forged, expired, another film, embed or slot, or used twice: refused),
+// the view records the ticket's campaign whatever the body says, a paused campaign gets no ticket,
+// the origin counted is the one the player page's request carried (Referer), never `?website=`;
+// limits group IPv6 by /64 and IPv4 by /24, and an embed's cap is shared fairly per network.
+import anchor from '@coral-xyz/anchor';
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { AD_TICKET_TTL_MS } from '../src/constants.ts';
+import { maskOfGenres } from '../src/campaigns/rules.ts';
+import { addressGroups } from '../src/player/address-group.ts';
+import { TicketSigner } from '../src/player/ticket.ts';
+import { testApp } from './helpers/app.ts';
+import { address } from './helpers/chain.ts';
+import { scalar, sqlRows } from './helpers/database.ts';
+import { verifiedWebsite } from './helpers/publishers.ts';
+import { fundedProjectWithEmbeds } from './helpers/scenario.ts';
+import { signIn } from './helpers/sign-in.ts';
+import { mintedTicket, playerConfig, servedPlay } from './helpers/tickets.ts';
+
+const SITE = 'https://a.example';
+const EMBED = 'embed-0-1';
+
+/** A funded Drama film with an embed on a verified SITE, a second film, and a video campaign targeting Drama. */
+async function market(options: Parameters<typeof testApp>[0] = {}) {
+  const t = await testApp(options);
+  const stored = (await (
+    await t.request('POST', '/api/metadata', { title: 'Film', description: 'd', directorName: 'D', genres: ['Drama'], releaseYear: 2024, licenseType: 'Exclusive Streaming' })
+  ).json()) as { uri: string; sha256: string };
+  const { film } = fundedProjectWithEmbeds(t.chain, { metadata: { metadataHash: [...Buffer.from(stored.sha256, 'hex')], metadataUri: stored.uri } });
+  const campaign = t.chain.createCampaign(address('advertiser'), { targetGenres: maskOfGenres(['Drama']), creativeUri: 'https://ads.example/spot.mp4' }).address;
+  await t.cluster.indexer.sync();
+  await verifiedWebsite(t.cluster.db, address('publisher'), SITE);
+  const page = (headers: Record<string, string> = {}) => ({ projectId: film.id, embedId: EMBED, website: SITE, headers });
+  const nonce = (body: Record<string, unknown>, ip = '203.0.113.5') => t.request('POST', '/api/views/nonce', body, { 'x-forwarded-for': ip });
+  const view = async (body: Record<string, unknown>, ip = '203.0.113.5') => {
+    const issued = await nonce(body, ip);
+    if (issued.status !== 201) return { status: issued.status, body: (await issued.json()) as { message: string } };
+    t.clock.advance(2_000);
+    const counted = await t.request('POST', '/api/views', { projectId: film.id, embedId: EMBED, nonce: ((await issued.json()) as { nonce: string }).nonce }, { 'x-forwarded-for': ip });
+    return { status: counted.status, body: (await counted.json()) as { counted?: boolean; message?: string } };
+  };
+  return { ...t, film, campaign, page, nonce, view };
+}
+
+const messageOf = async (response: Response) => ((await response.json()) as { message: string }).message;
+
+describe('ad tickets', () => {
+  test('the player page on the embed’s website carries a ticket for the ad the server chose; the view records its campaign', async () => {
+    const t = await market();
+    const served = await servedPlay(t.fetchPage, t.page());
+    assert.equal(served.campaign, t.campaign);
+    assert.deepEqual(await t.view({ projectId: t.film.id, embedId: EMBED, slot: served.slot, ticket: served.ticket }), { status: 200, body: { counted: true } });
+    assert.deepEqual(await sqlRows(t.cluster.db, 'SELECT campaign FROM views'), [{ campaign: t.campaign }]);
+    // The ad requested again at Play, with the page's token, carries a fresh ticket for the same embed and origin.
+    const config = await playerConfig(t.fetchPage, t.page());
+    const ad = (await (await t.request('GET', `/player/${t.film.id}/ads/pre-roll?page=${encodeURIComponent(config.pageToken!)}`)).json()) as { ticket: string };
+    assert.equal((await t.nonce({ projectId: t.film.id, embedId: EMBED, slot: 'pre-roll', ticket: ad.ticket })).status, 201);
+    // Without the page's token the ad has no ticket: nothing to count with.
+    assert.equal(((await (await t.request('GET', `/player/${t.film.id}/ads/pre-roll`)).json()) as { ticket: unknown }).ticket, null);
+  });
+
+  test('a play without a ticket, or with a forged, expired, reused one or one of another film, embed or slot, is refused and stores nothing', async () => {
+    const t = await market();
+    const base = { projectId: t.film.id, embedId: EMBED };
+    const good = () => mintedTicket({ projectId: t.film.id, embedId: EMBED, origin: SITE, campaign: t.campaign, nowMs: t.clock.now() });
+    assert.equal((await t.nonce({ ...base, campaign: t.campaign, website: SITE })).status, 400);
+    const forged = new TicketSigner(Buffer.alloc(32, 1)).issueTicket({
+      campaign: t.campaign, projectId: t.film.id, cluster: 'demo', embed: EMBED, slot: 'pre-roll', origin: SITE, issuedAt: t.clock.now(), expiresAt: t.clock.now() + 60_000,
+    });
+    const refused = async (body: Record<string, unknown>, status: number, message: string | RegExp) => {
+      const response = await t.nonce(body);
+      assert.equal(response.status, status);
+      const text = await messageOf(response);
+      if (typeof message === 'string') assert.equal(text, message);
+      else assert.match(text, message);
+    };
+    await refused({ ...base, slot: 'pre-roll', ticket: forged }, 400, 'Invalid ad ticket: ask the player for the ad again');
+    const tampered = good();
+    const [payload, mac] = tampered.ticket.split('.');
+    const edited = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), campaign: address('rival') })).toString('base64url');
+    await refused({ ...base, slot: 'pre-roll', ticket: `${edited}.${mac}` }, 400, 'Invalid ad ticket: ask the player for the ad again');
+    const stale = good();
+    t.clock.advance(AD_TICKET_TTL_MS + 1);
+    await refused({ ...base, ...stale }, 400, 'The ad ticket expired: ask the player for the ad again');
+    const other = t.chain.createProject(t.chain.registerStudio('b', 'B'), 'Other', 10);
+    await refused({ ...base, ...mintedTicket({ projectId: other.id, embedId: EMBED, origin: SITE, campaign: t.campaign, nowMs: t.clock.now() }) }, 400, 'The ad ticket is for another film');
+    await refused({ ...base, ...mintedTicket({ projectId: t.film.id, embedId: 'embed-0-9', origin: SITE, campaign: t.campaign, nowMs: t.clock.now() }) }, 400, 'The ad ticket is for another embed');
+    await refused({ ...base, ...good(), slot: 'overlay' }, 400, 'The ad ticket is for another ad slot');
+    await refused({ ...base, ...mintedTicket({ projectId: t.film.id, embedId: EMBED, origin: SITE, campaign: t.campaign, nowMs: t.clock.now(), cluster: 'devnet' }) }, 400, 'The ad ticket is for another film');
+    assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM play_nonces'), 0);
+    const once = good();
+    assert.equal((await t.nonce({ ...base, ...once })).status, 201);
+    await refused({ ...base, ...once }, 409, /already used/);
+    assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM play_nonces'), 1);
+  });
+
+  test('a publisher naming a campaign it was not served, or a paused one, charges nobody: the view is the ticket’s', async () => {
+    const t = await market();
+    t.chain.pauseCampaign(t.campaign, true);
+    await t.cluster.indexer.sync();
+    // Paused: the server serves the house ad, and its ticket names no campaign.
+    const served = await servedPlay(t.fetchPage, t.page());
+    assert.equal(served.campaign, null);
+    const named = await t.view({ projectId: t.film.id, embedId: EMBED, slot: served.slot, ticket: served.ticket, campaign: t.campaign });
+    assert.deepEqual(named, { status: 200, body: { counted: true } });
+    assert.deepEqual(await sqlRows(t.cluster.db, 'SELECT campaign FROM views'), [{ campaign: null }]);
+  });
+
+  test('the origin counted is the player page request’s Referer: never ?website=, nor a page no site embedded', async () => {
+    const t = await market();
+    // A copycat site embedding the player, claiming the registered website in the query.
+    const copycat = await playerConfig(t.fetchPage, { ...t.page({ referer: 'https://copycat.example/x' }), website: 'https://copycat.example' });
+    assert.equal(copycat.notCounting, `Views of this embed count on ${SITE} only`);
+    const copied = await t.nonce({ projectId: t.film.id, embedId: EMBED, slot: 'pre-roll', ticket: copycat.ads['pre-roll'].ticket });
+    assert.equal(copied.status, 403);
+    assert.equal(await messageOf(copied), `Views of this embed count on ${SITE} only`);
+    // No Referer, the website named in the query only: no ticket at all.
+    const response = await t.app.request(`/player/${t.film.id}?embed=${EMBED}&website=${encodeURIComponent(SITE)}`);
+    const config = JSON.parse(/id="player-config">(.*?)<\/script>/s.exec(await response.text())![1]);
+    assert.equal(config.pageToken, null);
+    assert.equal(config.ads['pre-roll'].ticket, null);
+    assert.match(config.notCounting, /did not say which page embeds this player/);
+    // A typed address (Sec-Fetch-Site: none) has no embedding page, whatever Referer it carries.
+    const typed = await playerConfig(t.fetchPage, t.page({ 'sec-fetch-site': 'none' }));
+    assert.equal(typed.pageToken, null);
+  });
+});
+
+describe('the demo’s Simulate View', () => {
+  test('on the demo cluster the embed’s signed-in publisher gets the ticket its own website’s player would get; nobody else does', async () => {
+    const t = await market();
+    const publisher = anchor.web3.Keypair.generate();
+    const own = publisher.publicKey.toBase58();
+    t.chain.registerEmbed(t.film.id, own, 'embed-0-2', `${SITE}/`);
+    await t.cluster.indexer.sync();
+    await verifiedWebsite(t.cluster.db, own, SITE);
+    const ask = (cookie?: string, embedId = 'embed-0-2') =>
+      t.request('POST', '/api/views/demo-ticket', { projectId: t.film.id, embedId, slot: 'pre-roll' }, cookie ? { cookie } : {});
+    assert.equal((await ask()).status, 401);
+    const cookie = await signIn(t.app, publisher);
+    const foreign = await ask(cookie, EMBED);
+    assert.equal(foreign.status, 403);
+    assert.equal(await messageOf(foreign), "Only the embed's publisher can simulate its views");
+    const ad = (await (await ask(cookie)).json()) as { campaign: string; ticket: string };
+    assert.equal(ad.campaign, t.campaign);
+    const nonce = await t.request('POST', '/api/views/nonce', { projectId: t.film.id, embedId: 'embed-0-2', slot: 'pre-roll', ticket: ad.ticket }, { 'x-forwarded-for': '203.0.113.77' });
+    assert.equal(nonce.status, 201);
+  });
+});
+
+describe('address groups and fair shares', () => {
+  test('IPv6 groups by /64, IPv4 by address with its /24 as the looser tier; an IPv4-mapped address is IPv4', () => {
+    assert.deepEqual(addressGroups('2001:db8:1:2:aaaa::1'), { narrow: '2001:db8:1:2::/64', wide: '2001:db8:1:2::/64' });
+    assert.deepEqual(addressGroups('2001:db8:1:2:ffff:ffff:ffff:ffff'), addressGroups('2001:db8:1:2::'));
+    assert.notDeepEqual(addressGroups('2001:db8:1:3::1'), addressGroups('2001:db8:1:2::1'));
+    assert.deepEqual(addressGroups('203.0.113.9'), { narrow: '203.0.113.9', wide: '203.0.113.0/24' });
+    assert.deepEqual(addressGroups('::ffff:203.0.113.9'), addressGroups('203.0.113.9'));
+  });
+
+  test('addresses rotated inside one IPv6 /64 share one per-address cap', async () => {
+    const t = await market({ views: { maxViewsPerIp: 3, maxNoncesPerIp: 50 } });
+    const outcomes = [];
+    for (let i = 0; i < 5; i++) {
+      const ip = `2001:db8:aa:bb:${(i + 1).toString(16)}::${i + 7}`;
+      outcomes.push((await t.view({ projectId: t.film.id, embedId: EMBED, ...mintedTicket({ projectId: t.film.id, embedId: EMBED, origin: SITE, campaign: t.campaign, nowMs: t.clock.now() }) }, ip)).status);
+    }
+    assert.deepEqual(outcomes, [200, 200, 200, 429, 429]);
+    // Another /64 is another viewer.
+    const elsewhere = await t.view({ projectId: t.film.id, embedId: EMBED, ...mintedTicket({ projectId: t.film.id, embedId: EMBED, origin: SITE, campaign: t.campaign, nowMs: t.clock.now() }) }, '2001:db8:aa:bc::1');
+    assert.equal(elsewhere.status, 200);
+  });
+
+  test('addresses rotated across one IPv4 /24 meet the network tier', async () => {
+    const t = await market({ views: { maxViewsPerNetwork: 4 } });
+    const outcomes = [];
+    for (let i = 0; i < 6; i++) {
+      outcomes.push((await t.view({ projectId: t.film.id, embedId: EMBED, ...mintedTicket({ projectId: t.film.id, embedId: EMBED, origin: SITE, campaign: t.campaign, nowMs: t.clock.now() }) }, `198.51.100.${i + 1}`)).status);
+    }
+    assert.deepEqual(outcomes, [200, 200, 200, 200, 429, 429]);
+  });
+
+  test('one network using up an embed’s cap does not lock the publisher’s other viewers out', async () => {
+    const t = await market({ views: { maxNoncesPerEmbed: 6, maxViewsPerEmbed: 4 } });
+    const ticket = () => ({ projectId: t.film.id, embedId: EMBED, ...mintedTicket({ projectId: t.film.id, embedId: EMBED, origin: SITE, campaign: t.campaign, nowMs: t.clock.now() }) });
+    let botPlays = 0;
+    for (let i = 0; i < 10; i++) if ((await t.nonce(ticket(), `192.0.2.${i + 1}`)).status === 201) botPlays++;
+    assert.equal(botPlays, 6, 'the bot network takes the whole cap while nobody else plays');
+    const bot = await t.nonce(ticket(), '192.0.2.99');
+    assert.equal(bot.status, 429);
+    assert.equal(await messageOf(bot), 'Too many plays of this embed from this network; try again in a minute');
+    // Honest viewers of two other networks still play and count: under their fair share.
+    assert.deepEqual(await t.view(ticket(), '203.0.113.20'), { status: 200, body: { counted: true } });
+    assert.deepEqual(await t.view(ticket(), '2001:db8:77::1'), { status: 200, body: { counted: true } });
+  });
+});
