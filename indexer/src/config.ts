@@ -235,7 +235,7 @@ export const environmentSchema = z.object({
   DEVNET_WS_URL: optional(
     {
       expects: 'a ws:// or wss:// URL',
-      meaning: "Devnet's websocket endpoint (derived from its RPC URL when unset); <NAME>_WS_URL sets any cluster's of MARQUEE_RPC_CLUSTERS.",
+      meaning: "Devnet's websocket endpoint (derived from its RPC URL when unset); `<NAME>_WS_URL` sets any cluster's of MARQUEE_RPC_CLUSTERS.",
     },
     wsUrl,
   ),
@@ -250,7 +250,7 @@ export const environmentSchema = z.object({
     clusterList,
   ),
   MARQUEE_PROGRAM_ID: optional(
-    { default: "the IDL's address", derived: true, expects: 'a base58 program address', meaning: 'The program followed on the RPC clusters.' },
+    { expects: 'a base58 program address', meaning: "The program followed on the RPC clusters; unset: the IDL's address." },
     base58Address,
   ),
   MARQUEE_SETTLEMENT_KEYPAIR: optional(
