@@ -18,7 +18,7 @@ export interface Servers {
 function startProcess(root: string, env: Record<string, string>, onOutput: (text: string) => void): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'indexer/src/main.ts')], {
     cwd: root,
-    env: { ...process.env, MARQUEE_RPC_CLUSTERS: '', HOSTNAME: '127.0.0.1', ...env },
+    env: { ...process.env, MARQUEE_RPC_CLUSTERS: '', MARQUEE_HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const label = env.MARQUEE_ROLE ? `[${env.MARQUEE_ROLE}:${env.PORT}] ` : '';
