@@ -108,7 +108,11 @@ const clusterList = z
 
 export const environmentSchema = z.object({
   PORT: withDefault(
-    { default: String(DEFAULT_PORT), expects: 'a TCP port number from 0 to 65535', meaning: 'Port of the one server: the REST API under /api and the built dApp.' },
+    {
+      default: String(DEFAULT_PORT),
+      expects: 'a TCP port number from 0 to 65535',
+      meaning: 'Port of the one server: the REST API under /api and the built dApp.',
+    },
     wholeNumber(0, 65535),
   ),
   MARQUEE_HOST: withDefault(
@@ -116,7 +120,8 @@ export const environmentSchema = z.object({
       default: '127.0.0.1',
       expects: 'an IP address or host name to listen on',
       meaning:
-        'Address the server listens on. Loopback (the default) serves this machine only; any other (0.0.0.0 in a container) needs MARQUEE_PUBLIC_URL or MARQUEE_ALLOWED_ORIGINS.',
+        'Address the server listens on. Loopback (the default) serves this machine only; ' +
+        'any other (0.0.0.0 in a container) needs MARQUEE_PUBLIC_URL or MARQUEE_ALLOWED_ORIGINS.',
     },
     bindAddress,
   ),
@@ -126,14 +131,17 @@ export const environmentSchema = z.object({
       derived: true,
       expects: 'an http:// or https:// origin such as https://marquee.example (no path)',
       meaning:
-        "Where the server is reached from outside: the domain, URI and cookie of every sign-in (https: a `__Host-` Secure cookie and HSTS), the demo's metadata URIs, the Helius webhook. Unset on a loopback address: localhost, 127.0.0.1 and [::1] on PORT.",
+        'Where the server is reached from outside: the domain, URI and cookie of every sign-in (https: a `__Host-` Secure cookie and HSTS), ' +
+        "the demo's metadata URIs, the Helius webhook. Unset on a loopback address: localhost, 127.0.0.1 and [::1] on PORT.",
     },
     origin,
   ),
   MARQUEE_ALLOWED_ORIGINS: optional(
     {
       expects: 'a comma-separated list of http:// or https:// origins',
-      meaning: 'Further origins sign-ins may name besides MARQUEE_PUBLIC_URL (another name of the same server); the first stands for MARQUEE_PUBLIC_URL when that is unset.',
+      meaning:
+        'Further origins sign-ins may name besides MARQUEE_PUBLIC_URL (another name of the same server); ' +
+        'the first stands for MARQUEE_PUBLIC_URL when that is unset.',
     },
     originList,
   ),
@@ -225,11 +233,19 @@ export const environmentSchema = z.object({
     base58Address,
   ),
   MARQUEE_DEMO_LAST_CALL_SECONDS: withDefault(
-    { default: String(DEFAULT_LAST_CALL_SECONDS), expects: 'a whole number of seconds ≥ 1', meaning: 'Seconds after the first start at which the demo\'s "last call" film closes unfunded.' },
+    {
+      default: String(DEFAULT_LAST_CALL_SECONDS),
+      expects: 'a whole number of seconds ≥ 1',
+      meaning: 'Seconds after the first start at which the demo\'s "last call" film closes unfunded.',
+    },
     wholeNumber(1),
   ),
   DEVNET_RPC_URL: withDefault(
-    { default: 'https://api.devnet.solana.com', expects: 'an http:// or https:// URL', meaning: "Devnet's JSON-RPC endpoint (when MARQUEE_RPC_CLUSTERS is unset)." },
+    {
+      default: 'https://api.devnet.solana.com',
+      expects: 'an http:// or https:// URL',
+      meaning: "Devnet's JSON-RPC endpoint (when MARQUEE_RPC_CLUSTERS is unset).",
+    },
     httpUrl,
   ),
   DEVNET_WS_URL: optional(
@@ -383,7 +399,8 @@ function crossChecks(environment: Environment, env: NodeJS.ProcessEnv): string[]
   const problems: string[] = [];
   if (environment.MARQUEE_TRUST_PROXY !== undefined && env.MARQUEE_TRUSTED_PROXY_HOPS === undefined) {
     problems.push(
-      'MARQUEE_TRUST_PROXY is replaced by MARQUEE_TRUSTED_PROXY_HOPS: set it to the number of reverse proxies you run in front of the server (1 for one proxy, 0 for none)',
+      'MARQUEE_TRUST_PROXY is replaced by MARQUEE_TRUSTED_PROXY_HOPS: ' +
+        'set it to the number of reverse proxies you run in front of the server (1 for one proxy, 0 for none)',
     );
   }
   const role = environment.MARQUEE_ROLE;

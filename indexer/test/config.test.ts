@@ -25,8 +25,13 @@ describe('configuration', () => {
     assert.deepEqual(problemsOf({ MARQUEE_SETTLEMENT_INTERVAL_MS: '1m' }), [
       'MARQUEE_SETTLEMENT_INTERVAL_MS=1m: expected a whole number of milliseconds ≥ 1000',
     ]);
-    assert.deepEqual(problemsOf({ MARQUEE_SETTLEMENT_INTERVAL_MS: '5' }), ['MARQUEE_SETTLEMENT_INTERVAL_MS=5: expected a whole number of milliseconds ≥ 1000']);
-    assert.deepEqual(problemsOf({ PORT: '80a', MARQUEE_DEMO: 'yes' }), ['PORT=80a: expected a TCP port number from 0 to 65535', 'MARQUEE_DEMO=yes: expected 0 or 1']);
+    assert.deepEqual(problemsOf({ MARQUEE_SETTLEMENT_INTERVAL_MS: '5' }), [
+      'MARQUEE_SETTLEMENT_INTERVAL_MS=5: expected a whole number of milliseconds ≥ 1000',
+    ]);
+    assert.deepEqual(problemsOf({ PORT: '80a', MARQUEE_DEMO: 'yes' }), [
+      'PORT=80a: expected a TCP port number from 0 to 65535',
+      'MARQUEE_DEMO=yes: expected 0 or 1',
+    ]);
     assert.deepEqual(problemsOf({ MARQUEE_PUBLIC_URL: 'https://marquee.example/app' }), [
       'MARQUEE_PUBLIC_URL=https://marquee.example/app: expected an http:// or https:// origin such as https://marquee.example (no path)',
     ]);

@@ -43,7 +43,10 @@ describe('secret files', () => {
     assert.equal(mode(statePath), 0o600);
     assert.deepEqual([...store.load()!.snapshot], [1, 2, 3]);
     chmodSync(statePath, 0o644);
-    assert.throws(() => store.load(), (error: Error) => error.message.includes(`${statePath} is readable by other users`) && error.message.includes('chmod 600'));
+    assert.throws(
+      () => store.load(),
+      (error: Error) => error.message.includes(`${statePath} is readable by other users`) && error.message.includes('chmod 600'),
+    );
     store.release();
   });
 

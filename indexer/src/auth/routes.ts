@@ -105,7 +105,9 @@ export function authRoutes(deps: AuthDeps, clusters: AuthClusters, now: () => nu
         response: contract.session,
         errors: {
           400: 'not a SIWS message',
-          401: "bad signature, a domain or URI not this server's, a nonce unknown, used, expired or issued for another wallet, domain or Chain ID, or an expired message",
+          401:
+            "bad signature, a domain or URI not this server's, a nonce unknown, used, expired or issued for another wallet, domain or Chain ID, " +
+            'or an expired message',
           503: 'no cluster database to keep sign-in nonces in',
         },
       }),
