@@ -18,7 +18,7 @@ export interface Servers {
 function startProcess(root: string, env: Record<string, string>, onOutput: (text: string) => void): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'indexer/src/main.ts')], {
     cwd: root,
-    env: { ...process.env, MARQUEE_RPC_CLUSTERS: '', HOSTNAME: '127.0.0.1', ...env },
+    env: { ...process.env, MARQUEE_RPC_CLUSTERS: '', MARQUEE_HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const label = env.MARQUEE_ROLE ? `[${env.MARQUEE_ROLE}:${env.PORT}] ` : '';
@@ -74,7 +74,8 @@ export async function startServers(options: {
   if (topology !== 'pg-cluster') throw new Error(`E2E_TOPOLOGY="${topology}" is not one of: pg-cluster`);
   if (!process.env.DATABASE_URL) throw new Error('E2E_TOPOLOGY=pg-cluster needs DATABASE_URL (run under scripts/with-postgres.sh)');
   const database = await createJourneyDatabase(process.env.DATABASE_URL, `marquee_e2e_${port}`);
-  env = { ...env, DATABASE_URL: database.url };
+  // The browser reaches the API processes through the proxy: sign-ins name its origin, not theirs.
+  env = { ...env, DATABASE_URL: database.url, MARQUEE_PUBLIC_URL: `http://127.0.0.1:${port}` };
   const [leaderPort, firstApi, secondApi] = [port + 1, port + 2, port + 3];
   // One session secret for the three: a session the browser got from one API process is checked by
   // the other and by the leader (demo actions are forwarded with their cookie).

@@ -48,7 +48,7 @@ trap cleanup EXIT
 
 step "starting a server for the fuzz on $origin (demo chain, SQLite, data in $data_dir)"
 # No RPC cluster: the fuzz stays on this machine, against the demo chain.
-PORT="$port" HOSTNAME=127.0.0.1 MARQUEE_DATA_DIR="$data_dir" MARQUEE_RPC_CLUSTERS='' \
+PORT="$port" MARQUEE_HOST=127.0.0.1 MARQUEE_DATA_DIR="$data_dir" MARQUEE_RPC_CLUSTERS='' \
   node --import tsx indexer/src/main.ts >"$server_log" 2>&1 &
 server_pid=$!
 for _ in $(seq 1 180); do

@@ -5,21 +5,23 @@
 // HELIUS_WEBHOOK_AUTH as its Authorization header, which /api/webhooks/helius checks.
 import { createHelius } from 'helius-sdk';
 import { MARQUEE_PROGRAM_ADDRESS } from '@marquee/program-client';
+import { loadConfig } from '../src/config.ts';
 
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) {
+const config = loadConfig();
+
+function required<T>(name: string, value: T | undefined): T {
+  if (value === undefined) {
     console.error(`${name} is required`);
     process.exit(1);
   }
   return value;
 }
 
-const apiKey = required('HELIUS_API_KEY');
-const authHeader = required('HELIUS_WEBHOOK_AUTH');
-const cluster = process.env.MARQUEE_CLUSTER ?? 'devnet';
-const programId = process.env.MARQUEE_PROGRAM_ID ?? MARQUEE_PROGRAM_ADDRESS;
-const webhookURL = `${required('MARQUEE_PUBLIC_URL').replace(/\/$/, '')}/api/webhooks/helius?cluster=${encodeURIComponent(cluster)}`;
+const apiKey = required('HELIUS_API_KEY', config.heliusApiKey);
+const authHeader = required('HELIUS_WEBHOOK_AUTH', config.heliusAuthHeader);
+const cluster = config.heliusCluster;
+const programId = config.programId ?? MARQUEE_PROGRAM_ADDRESS;
+const webhookURL = `${required('MARQUEE_PUBLIC_URL', config.publicUrl)}/api/webhooks/helius?cluster=${encodeURIComponent(cluster)}`;
 
 const helius = createHelius({ apiKey, network: cluster === 'mainnet-beta' ? 'mainnet' : 'devnet' });
 const settings = {

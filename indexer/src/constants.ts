@@ -163,6 +163,15 @@ export const MEDIA_MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /** Sign-In With Solana: the session cookie and how long its parts live. */
 export const SESSION_COOKIE = 'marquee_session';
+/**
+ * Its name when the public URL is https: the `__Host-` prefix makes browsers keep it only if it is
+ * Secure, set by this exact host (no Domain) for the whole site (Path=/), so no subdomain can plant one.
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+/** The session secret (MARQUEE_SESSION_SECRET or the data folder's file): at least this many bytes. */
+export const SESSION_SECRET_MIN_BYTES = 32;
+/** Strict-Transport-Security max-age when the public URL is https: browsers then refuse plain http for a year. */
+export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 /** A sign-in request (its nonce and its message's expiry) is good for this long. */
 export const SIGN_IN_TTL_MS = 10 * 60 * 1000;

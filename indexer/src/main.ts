@@ -3,10 +3,21 @@
 // chain (seeded on its first start), follows the configured RPC clusters, settles, and
 // serves the API and the built dApp. On PostgreSQL `indexer`/`all` processes elect one leader and
 // `api` processes serve the API beside it (src/roles/processes.ts).
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { runApi, runLeaderCandidate } from './roles/processes.ts';
 
-const config = loadConfig();
+/** The configuration, or the start stops here with every bad variable named (no stack trace to read through). */
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+const config = configOrExit();
 const running = config.role === 'api' ? await runApi(config) : await runLeaderCandidate(config);
 const { marquee } = running;
 console.log(

@@ -1,15 +1,15 @@
 // startMarquee: the whole server — RPC clusters from the configuration, plus whatever clusters the
 // caller brings (the demo chain's), the settlement jobs, the API and the built dApp on PORT.
 import anchor from '@coral-xyz/anchor';
-import { readFileSync } from 'node:fs';
 import type { ServerType } from '@hono/node-server';
 import { createApp } from './api/app.ts';
 import type { DemoExtension } from './api/context.ts';
+import { signInOrigins } from './auth/origins.ts';
 import { loadSessionSecret, SessionSigner } from './auth/session.ts';
 import { createCluster, type ClusterContext } from './cluster.ts';
 import { platform } from './db/index.ts';
 import { loadConfig, type Config } from './config.ts';
-import { assertPrivateFile } from './private-files.ts';
+import { readPrivateFile } from './private-files.ts';
 import { DEFAULT_CLUSTER, SHUTDOWN_GRACE_MS } from './constants.ts';
 import { createServer } from './server.ts';
 import { MediaStore } from './media/store.ts';
@@ -65,8 +65,8 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
 
   const signers: Record<string, SettlementSigner> = { ...options.settlementSigners };
   if (config.settlementKeypairPath) {
-    assertPrivateFile(config.settlementKeypairPath, 'The settlement keypair (MARQUEE_SETTLEMENT_KEYPAIR)');
-    const secret = Uint8Array.from(JSON.parse(readFileSync(config.settlementKeypairPath, 'utf8')));
+    const file = readPrivateFile(config.settlementKeypairPath, 'The settlement keypair (MARQUEE_SETTLEMENT_KEYPAIR)');
+    const secret = Uint8Array.from(JSON.parse(file.toString('utf8')));
     const keypair = anchor.web3.Keypair.fromSecretKey(secret);
     for (const { rpc, cluster } of rpcClusters) {
       signers[cluster.name] ??= rpcSettlementSigner({ rpcUrl: rpc.rpcUrl, keypair, treasury: treasuryOf(cluster) });
@@ -82,8 +82,8 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
   const media = options.media ?? (home && new MediaStore(home.db));
   // The sign-in nonces live in the default cluster's database (createApp's default); every process
   // of one deployment verifies the others' sessions with the same secret (MARQUEE_SESSION_SECRET).
-  const secret = loadSessionSecret(config.dataDir, process.env, { shared: config.role !== 'all' });
-  const auth = { sessions: new SessionSigner(secret), publicUrl: config.publicUrl };
+  const secret = loadSessionSecret(config.dataDir, config.sessionSecret, { shared: config.role !== 'all' });
+  const auth = { sessions: new SessionSigner(secret), origins: signInOrigins(config.signInOrigins) };
   const app = createApp({
     clusters,
     media,
@@ -98,7 +98,7 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
   });
   // An `indexer` process is reached by the API processes only: it serves the API, not the dApp.
   const staticDir = config.role === 'indexer' ? undefined : config.staticDir;
-  const server = await createServer({ app, port: config.port, staticDir, prerenderModule: config.prerenderModule });
+  const server = await createServer({ app, port: config.port, hostname: config.host, staticDir, prerenderModule: config.prerenderModule });
   const url = `http://localhost:${config.port}`;
   return {
     clusters,

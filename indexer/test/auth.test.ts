@@ -1,13 +1,15 @@
 // Sign-In With Solana and sessions: a sign-in proves the wallet only with that wallet's signature
-// over our domain, a nonce we issued (once) and an unexpired message; the session cookie cannot be
-// altered; routes acting for a wallet answer 401 without a session and 403 for another wallet.
+// over one of our configured origins (never a request's Host), a nonce we issued for that wallet,
+// domain and Chain ID (used once) and an unexpired message; the session cookie cannot be altered,
+// is `__Host-` and Secure on https, and stops working everywhere once signed out.
 import anchor from '@coral-xyz/anchor';
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { formatSignInMessage, parseSignInMessage } from '../src/auth/siws.ts';
 import { createApp } from '../src/api/app.ts';
 import { SessionSigner } from '../src/auth/session.ts';
-import { SIGN_IN_TTL_MS } from '../src/constants.ts';
+import { signInOrigins } from '../src/auth/origins.ts';
+import { HSTS_MAX_AGE_SECONDS, SIGN_IN_TTL_MS } from '../src/constants.ts';
 import { scalar } from './helpers/database.ts';
 import { testApp } from './helpers/app.ts';
 import { postSignIn, sessionCookie, signBytes, signIn, signInRequest } from './helpers/sign-in.ts';
@@ -70,19 +72,124 @@ describe('/api/auth', () => {
     assert.match(signedOut.headers.get('set-cookie')!, /marquee_session=;.*Max-Age=0/);
   });
 
-  test('the cookie is Secure on https', async () => {
-    const t = await testApp();
+  test('with an https public URL the cookie is __Host- prefixed and Secure, and HSTS is sent', async () => {
+    const t = await testApp({ auth: { origins: signInOrigins(['https://marquee.example']) } });
     const wallet = Keypair.generate();
     const nonce = await t.app.request(`https://marquee.example/api/auth/nonce?address=${wallet.publicKey.toBase58()}`);
+    assert.equal(nonce.headers.get('strict-transport-security'), `max-age=${HSTS_MAX_AGE_SECONDS}`);
     const { message } = (await nonce.json()) as { message: string };
     assert.match(message, /^marquee\.example wants you to sign in/);
-    const signedIn = await t.app.request('https://marquee.example/api/auth/sign-in', {
+    assert.match(message, /\nURI: https:\/\/marquee\.example\n/);
+    const signedIn = await postSignIn(t.app, message, signBytes(wallet, Buffer.from(message)));
+    assert.equal(signedIn.status, 200);
+    const setCookie = signedIn.headers.get('set-cookie')!;
+    assert.match(setCookie, /^__Host-marquee_session=/);
+    assert.match(setCookie, /; Secure/);
+    assert.match(setCookie, /; Path=\//);
+    assert.doesNotMatch(setCookie, /Domain=/);
+    const cookie = sessionCookie(signedIn);
+    assert.equal((await t.request('GET', '/api/auth/session', undefined, { cookie })).status, 200);
+    const unprefixed = cookie.replace(/^__Host-/, '');
+    assert.equal((await t.request('GET', '/api/auth/session', undefined, { cookie: unprefixed })).status, 401, 'only the __Host- cookie is read');
+    const signedOut = await t.request('POST', '/api/auth/sign-out', undefined, { cookie });
+    assert.match(signedOut.headers.get('set-cookie')!, /^__Host-marquee_session=;.*Max-Age=0.*Secure/);
+    // On plain http (the loopback default) neither the prefix, nor Secure, nor HSTS.
+    const plain = await testApp();
+    const response = await plain.request('GET', `/api/auth/nonce?address=${wallet.publicKey.toBase58()}`);
+    assert.equal(response.headers.get('strict-transport-security'), null);
+  });
+
+  test('a Host header of another site never becomes the domain: its sign-in is refused', async () => {
+    const t = await testApp();
+    const wallet = Keypair.generate();
+    const nonce = await t.app.request(`http://evil.example/api/auth/nonce?address=${wallet.publicKey.toBase58()}`);
+    const { input } = (await nonce.json()) as { input: Record<string, string> };
+    assert.equal(input.domain, 'localhost', 'the configured origin, whatever the Host');
+    assert.equal(input.uri, 'http://localhost');
+    // The relay: the victim's wallet signs in to the relaying site's own domain with our nonce.
+    const message = formatSignInMessage({ ...input, address: input.address, domain: 'evil.example', uri: 'http://evil.example' });
+    const relayed = await t.app.request('http://evil.example/api/auth/sign-in', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ signedMessage: Buffer.from(message).toString('base64'), signature: signBytes(wallet, Buffer.from(message)).toString('base64') }),
     });
-    assert.equal(signedIn.status, 200);
-    assert.match(signedIn.headers.get('set-cookie')!, /Secure/);
+    const result = await json(relayed);
+    assert.equal(result.status, 401);
+    assert.match(result.body.message, /signs in to evil\.example, not to localhost/);
+    assert.equal(relayed.headers.get('set-cookie'), null);
+  });
+
+  test('a URI off the signed-in origin is refused', async () => {
+    const t = await testApp();
+    const wallet = Keypair.generate();
+    const { input } = await signInRequest(t.app, wallet.publicKey.toBase58());
+    for (const uri of ['https://evil.example', 'http://localhost:8080', 'not a url']) {
+      const message = formatSignInMessage({ ...input, address: input.address, domain: input.domain, uri });
+      const result = await json(await postSignIn(t.app, message, signBytes(wallet, Buffer.from(message))));
+      assert.equal(result.status, 401, uri);
+      assert.match(result.body.message, /URI .* is not on http:\/\/localhost/);
+    }
+  });
+
+  test('a Chain ID other than the named cluster\'s is refused', async () => {
+    const t = await testApp();
+    const wallet = Keypair.generate();
+    const { input } = await signInRequest(t.app, wallet.publicKey.toBase58());
+    assert.equal(input.chainId, 'localnet', "the demo cluster's");
+    const message = formatSignInMessage({ ...input, address: input.address, domain: input.domain, chainId: 'mainnet' });
+    const result = await json(await postSignIn(t.app, message, signBytes(wallet, Buffer.from(message))));
+    assert.equal(result.status, 401);
+    assert.match(result.body.message, /issued for Chain ID localnet, not for mainnet/);
+    const unknown = await t.request('GET', `/api/auth/nonce?address=${wallet.publicKey.toBase58()}&cluster=nowhere`);
+    assert.equal(unknown.status, 400);
+  });
+
+  test('a nonce issued for another wallet is refused, and stays usable by that wallet', async () => {
+    const t = await testApp();
+    const victim = Keypair.generate();
+    const attacker = Keypair.generate();
+    const { input, message: victimMessage } = await signInRequest(t.app, victim.publicKey.toBase58());
+    const message = formatSignInMessage({ ...input, domain: input.domain, address: attacker.publicKey.toBase58() });
+    const result = await json(await postSignIn(t.app, message, signBytes(attacker, Buffer.from(message))));
+    assert.equal(result.status, 401);
+    assert.match(result.body.message, /issued for another wallet/);
+    assert.equal((await postSignIn(t.app, victimMessage, signBytes(victim, Buffer.from(victimMessage)))).status, 200);
+  });
+
+  test('a nonce issued for another of our domains is refused', async () => {
+    const t = await testApp({ auth: { origins: signInOrigins(['https://marquee.example', 'https://www.marquee.example']) } });
+    const wallet = Keypair.generate();
+    const nonce = await t.app.request(`https://marquee.example/api/auth/nonce?address=${wallet.publicKey.toBase58()}`);
+    const { input } = (await nonce.json()) as { input: Record<string, string> };
+    assert.equal(input.domain, 'marquee.example');
+    const www = await t.app.request(`https://www.marquee.example/api/auth/nonce?address=${wallet.publicKey.toBase58()}`);
+    assert.equal(((await www.json()) as { input: Record<string, string> }).input.domain, 'www.marquee.example', 'the configured origin the browser is on');
+    const message = formatSignInMessage({ ...input, address: input.address, domain: 'www.marquee.example', uri: 'https://www.marquee.example' });
+    const result = await json(await postSignIn(t.app, message, signBytes(wallet, Buffer.from(message))));
+    assert.equal(result.status, 401);
+    assert.match(result.body.message, /issued for marquee\.example, not for www\.marquee\.example/);
+  });
+
+  test('sign-out revokes the session on every process: a copied cookie stops working', async () => {
+    const t = await testApp();
+    const sessions = new SessionSigner(Buffer.alloc(32, 9));
+    const first = createApp({ clusters: [t.cluster], now: t.clock.now, auth: { sessions } });
+    const second = createApp({ clusters: [t.cluster], now: t.clock.now, auth: { sessions } });
+    const wallet = Keypair.generate();
+    const cookie = await signIn(first, wallet);
+    const otherDevice = await signIn(first, wallet);
+    const session = (app: typeof first, cookieHeader: string) => app.request('/api/auth/session', { headers: { cookie: cookieHeader } });
+    assert.equal((await session(second, cookie)).status, 200, 'a session of one process holds on the other');
+    assert.equal((await first.request('/api/auth/sign-out', { method: 'POST', headers: { cookie } })).status, 200);
+    assert.equal((await session(first, cookie)).status, 401, 'the copied cookie, on the process that signed out');
+    assert.equal((await session(second, cookie)).status, 401, 'and on every other process');
+    const register = await second.request('/api/users', {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ walletAddress: wallet.publicKey.toBase58() }),
+    });
+    assert.equal(register.status, 401, 'no write with it either');
+    assert.equal((await session(second, otherDevice)).status, 200, "the wallet's other session is its own");
   });
 
   test('a replayed nonce is refused', async () => {

@@ -21,14 +21,14 @@ describe('MARQUEE_ROLE', () => {
   test('error: api or indexer on SQLite', () => {
     for (const role of ['api', 'indexer']) {
       assert.throws(() => loadConfig({ MARQUEE_ROLE: role }), {
-        message: `MARQUEE_ROLE=${role} needs PostgreSQL (DATABASE_URL=postgres://…): with SQLite one process does everything, so only MARQUEE_ROLE=all is allowed`,
+        message: `The configuration is invalid:\n  MARQUEE_ROLE=${role} needs PostgreSQL (DATABASE_URL=postgres://…): with SQLite one process does everything, so only MARQUEE_ROLE=all is allowed`,
       });
     }
   });
 
   test('error: an unknown role', () => {
     assert.throws(() => loadConfig({ MARQUEE_ROLE: 'worker', DATABASE_URL: 'postgres://x/y' }), {
-      message: 'MARQUEE_ROLE="worker" is not one of api, indexer, all',
+      message: 'The configuration is invalid:\n  MARQUEE_ROLE=worker: expected one of api, indexer, all',
     });
   });
 

@@ -135,13 +135,13 @@ describe('session secret', () => {
   test('a process of several (MARQUEE_ROLE api or indexer) refuses to start without MARQUEE_SESSION_SECRET', () => {
     const dir = mkdtempSync(join(tmpdir(), 'marquee-secret-'));
     try {
-      assert.throws(() => loadSessionSecret(dir, {}, { shared: true }), { message: SHARED_SECRET_NEEDED });
+      assert.throws(() => loadSessionSecret(dir, undefined, { shared: true }), { message: SHARED_SECRET_NEEDED });
       assert.equal(existsSync(join(dir, SESSION_SECRET_FILE)), false, 'no private secret of its own');
       const shared = 'x'.repeat(32);
-      assert.equal(loadSessionSecret(dir, { MARQUEE_SESSION_SECRET: shared }, { shared: true }).toString(), shared);
-      const alone = loadSessionSecret(dir, {});
+      assert.equal(loadSessionSecret(dir, shared, { shared: true }).toString(), shared);
+      const alone = loadSessionSecret(dir, undefined);
       assert.equal(mode(join(dir, SESSION_SECRET_FILE)), 0o600);
-      assert.deepEqual(loadSessionSecret(dir, {}), alone, 'the file is read again on the next start');
+      assert.deepEqual(loadSessionSecret(dir, undefined), alone, 'the file is read again on the next start');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -27,7 +27,8 @@ import {
 } from '../constants.ts';
 import type { SiteFetchOptions } from '../publishers/site-fetch.ts';
 import { sessionMiddleware } from '../auth/guard.ts';
-import { authRoutes, type AuthDeps } from '../auth/routes.ts';
+import { loopbackOrigins, signInOrigins } from '../auth/origins.ts';
+import { authRoutes, sessionCookieName, type AuthDeps } from '../auth/routes.ts';
 import { SessionSigner } from '../auth/session.ts';
 import { databaseAuthStore, unavailableAuthStore } from '../auth/store.ts';
 import { chainLog, settlement } from '../db/index.ts';
@@ -165,12 +166,13 @@ export function createApp(deps: AppDeps) {
   const auth: AuthDeps = {
     store: deps.auth?.store ?? (nonceCluster ? databaseAuthStore(nonceCluster.db) : unavailableAuthStore),
     sessions: deps.auth?.sessions ?? new SessionSigner(randomBytes(32)),
-    publicUrl: deps.auth?.publicUrl,
+    // Without a configuration (tests): the loopback names on the default http port.
+    origins: deps.auth?.origins ?? signInOrigins(loopbackOrigins(80)),
   };
   const app = new ApiRoutes();
-  app.use('*', securityHeaders());
+  app.use('*', securityHeaders({ hsts: auth.origins.secure }));
   for (const path of CROSS_ORIGIN_PATHS) app.use(path, crossOriginCors);
-  app.use('*', sessionMiddleware(auth.sessions, now));
+  app.use('*', sessionMiddleware({ ...auth, cookieName: sessionCookieName(auth.origins) }, now));
   // Before any route reads it: a declared Content-Length over the limit is refused at once, a
   // streamed body as soon as it passes it.
   // The media upload has its own, larger limit (media/routes.ts: a video creative's 50 MB).
@@ -184,7 +186,7 @@ export function createApp(deps: AppDeps) {
     c.req.method === 'GET' || c.req.method === 'HEAD' || (c.req.method === 'POST' && c.req.path === MEDIA_UPLOAD_PATH) ? next() : requestBodyLimit(c, next),
   );
   // Sign-in is not per cluster: mounted ahead of /api's cluster middleware.
-  app.route('/api/auth', authRoutes({ trustProxy: trustedProxyHops > 0, ...auth }, now));
+  app.route('/api/auth', authRoutes(auth, { names: [...clusters.keys()], defaultCluster }, now));
   app.route('/api', api);
   // The embed host (player page, its script, the snippet's loader), outside /api so the snippet's URLs stay short.
   app.route('/player', playerRoutes({ clusters, defaultCluster, now, tickets }));

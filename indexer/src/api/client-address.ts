@@ -29,12 +29,3 @@ export function clientAddress(forwardedFor: string | undefined, socketAddress: s
   const chosen = entries[entries.length - trustedProxyHops];
   return isIP(chosen) ? chosen : socket;
 }
-
-/** MARQUEE_TRUSTED_PROXY_HOPS: a whole number of proxies ≥ 0 (unset: 0). */
-export function parseTrustedProxyHops(value: string | undefined): number {
-  if (value === undefined || value.trim() === '') return 0;
-  if (!/^\d+$/.test(value.trim())) {
-    throw new Error(`MARQUEE_TRUSTED_PROXY_HOPS="${value}" is not a whole number ≥ 0 (the number of reverse proxies you run in front of the server)`);
-  }
-  return Number(value.trim());
-}

@@ -73,10 +73,11 @@ export interface AppDeps {
   /** The content-addressed image store behind /api/media (thumbnails); the routes are off without it. */
   media?: MediaStore;
   /**
-   * Sign-in: the session signer every API process shares (a process-local one when absent: tests)
-   * and the nonce store (the default cluster's database when absent).
+   * Sign-in: the session signer every API process shares (a process-local one when absent: tests),
+   * the nonce and revocation store (the default cluster's database when absent) and the origins
+   * sign-ins may name (the configuration's; the loopback names when absent: tests).
    */
-  auth?: Partial<Omit<AuthDeps, 'trustProxy'>>;
+  auth?: Partial<AuthDeps>;
   now?: () => number;
 }
 

@@ -5,7 +5,7 @@
 // images and media from anywhere over https (posters, thumbnails, films), and RPC over https/wss.
 import type { Context, MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
-import { CLUSTER_HEADER } from '../constants.ts';
+import { CLUSTER_HEADER, HSTS_MAX_AGE_SECONDS } from '../constants.ts';
 
 export const APP_CSP = [
   "default-src 'self'",
@@ -54,14 +54,19 @@ export const crossOriginCors = cors({
   maxAge: 600,
 });
 
-/** Every response: the dApp's CSP and no framing, unless the route set its own CSP (the framable player). */
-export function securityHeaders(): MiddlewareHandler {
+/**
+ * Every response: the dApp's CSP and no framing, unless the route set its own CSP (the framable
+ * player). `hsts`: the public URL is https, so browsers are told to never use plain http here again
+ * (no includeSubDomains: the operator's other hosts are not ours to decide).
+ */
+export function securityHeaders(options: { hsts: boolean }): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const headers: [string, string][] = [
       ['X-Content-Type-Options', 'nosniff'],
       ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ];
+    if (options.hsts) headers.push(['Strict-Transport-Security', `max-age=${HSTS_MAX_AGE_SECONDS}`]);
     if (!c.res.headers.has('Content-Security-Policy')) headers.push(['Content-Security-Policy', APP_CSP], ['X-Frame-Options', 'DENY']);
     setOnResponse(c, headers);
   };

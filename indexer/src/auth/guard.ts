@@ -1,18 +1,23 @@
 // Who is calling: the session middleware reads the signed session cookie into c.var.session on every
-// request, and requireWallet is the one-line check of a route acting for a wallet — 401 without a
+// request (a session signed out on any process is no session: one lookup, only when a valid cookie
+// came), and requireWallet is the one-line check of a route acting for a wallet — 401 without a
 // session, 403 with another wallet's.
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../api/context.ts';
 import { fail } from '../api/errors.ts';
-import { SESSION_COOKIE } from '../constants.ts';
 import type { Session, SessionSigner } from './session.ts';
+import type { AuthStore } from './store.ts';
 
 export const NOT_SIGNED_IN = 'Sign in with your wallet first: this action needs a session of the wallet it acts for';
 
-export function sessionMiddleware(sessions: SessionSigner, now: () => number): MiddlewareHandler<AppEnv> {
+export function sessionMiddleware(
+  deps: { sessions: SessionSigner; store: AuthStore; cookieName: string },
+  now: () => number,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    c.set('session', sessions.verify(getCookie(c, SESSION_COOKIE), now()));
+    const session = deps.sessions.verify(getCookie(c, deps.cookieName), now());
+    c.set('session', session && !(await deps.store.isSessionRevoked(session.id)) ? session : null);
     await next();
   };
 }

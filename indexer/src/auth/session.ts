@@ -1,16 +1,19 @@
-// Stateless sessions: the cookie carries the wallet and the expiry, signed with HMAC-SHA256 under a
-// secret every API process shares, so any process verifies a session another one issued without
-// a lookup. The secret comes from MARQUEE_SESSION_SECRET, else from a 0600 file in the data folder
-// (created on first start).
+// Signed sessions: the cookie carries the wallet, a random session id and the expiry, signed with
+// HMAC-SHA256 under a secret every API process shares, so any process verifies a session another
+// one issued; only sign-out needs the database (the id is listed as revoked, guard.ts checks it).
+// The secret comes from MARQUEE_SESSION_SECRET, else from a 0600 file in the data folder (created
+// on first start, its mode checked on every read).
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { writePrivateFile } from '../private-files.ts';
+import { SESSION_SECRET_MIN_BYTES } from '../constants.ts';
+import { createPrivateFile, readPrivateFile } from '../private-files.ts';
 
 export const SESSION_SECRET_FILE = 'session-secret';
-const MIN_SECRET_BYTES = 32;
 
 export interface Session {
+  /** Random, per sign-in: what sign-out revokes. */
+  id: string;
   walletAddress: string;
   /** Unix ms. */
   issuedAt: number;
@@ -19,16 +22,17 @@ export interface Session {
 
 export class SessionSigner {
   constructor(private readonly secret: Buffer) {
-    if (secret.length < MIN_SECRET_BYTES) throw new Error(`The session secret must be at least ${MIN_SECRET_BYTES} bytes`);
+    if (secret.length < SESSION_SECRET_MIN_BYTES) throw new Error(`The session secret must be at least ${SESSION_SECRET_MIN_BYTES} bytes`);
   }
 
   private mac(payload: string): string {
     return createHmac('sha256', this.secret).update(payload).digest('base64url');
   }
 
-  /** The cookie value of `session`. */
-  sign(session: Session): string {
-    const payload = Buffer.from(JSON.stringify({ w: session.walletAddress, i: session.issuedAt, e: session.expiresAt })).toString('base64url');
+  /** The cookie value of `session` (a fresh id when it has none). */
+  sign(session: Omit<Session, 'id'> & { id?: string }): string {
+    const id = session.id ?? randomBytes(16).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ s: id, w: session.walletAddress, i: session.issuedAt, e: session.expiresAt })).toString('base64url');
     return `${payload}.${this.mac(payload)}`;
   }
 
@@ -41,10 +45,10 @@ export class SessionSigner {
     const given = Buffer.from(mac);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
     try {
-      const { w, i, e } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-      if (typeof w !== 'string' || typeof i !== 'number' || typeof e !== 'number') return null;
+      const { s, w, i, e } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+      if (typeof s !== 'string' || typeof w !== 'string' || typeof i !== 'number' || typeof e !== 'number') return null;
       if (e <= nowMs) return null;
-      return { walletAddress: w, issuedAt: i, expiresAt: e };
+      return { id: s, walletAddress: w, issuedAt: i, expiresAt: e };
     } catch {
       return null;
     }
@@ -55,24 +59,18 @@ export const SHARED_SECRET_NEEDED =
   'MARQUEE_SESSION_SECRET must be set, the same on every process, when MARQUEE_ROLE is api or indexer: each process verifies the sessions the others issued (a demo action travels from an API process to the leader with its cookie)';
 
 /**
- * The shared session secret: the environment's, else the data folder's file (made on first use).
+ * The shared session secret: the configured one (MARQUEE_SESSION_SECRET, checked by the
+ * configuration), else the data folder's file (made on first use, refused unless 0600).
  * `shared`: this process is one of several (MARQUEE_ROLE api or indexer), whose data folders differ,
- * so only the environment can give them one secret.
+ * so only the configuration can give them one secret.
  */
-export function loadSessionSecret(dataDir: string, env: NodeJS.ProcessEnv = process.env, options: { shared?: boolean } = {}): Buffer {
-  const fromEnv = env.MARQUEE_SESSION_SECRET;
-  if (fromEnv) {
-    const secret = Buffer.from(fromEnv, 'utf8');
-    if (secret.length < MIN_SECRET_BYTES) throw new Error(`MARQUEE_SESSION_SECRET must be at least ${MIN_SECRET_BYTES} characters`);
-    return secret;
-  }
+export function loadSessionSecret(dataDir: string, configured: string | undefined, options: { shared?: boolean } = {}): Buffer {
+  if (configured) return Buffer.from(configured, 'utf8');
   if (options.shared) throw new Error(SHARED_SECRET_NEEDED);
   mkdirSync(dataDir, { recursive: true });
   const path = join(dataDir, SESSION_SECRET_FILE);
-  if (!existsSync(path)) writePrivateFile(path, randomBytes(48).toString('base64url'), { exclusive: true });
-  return Buffer.from(readPrivateText(path), 'utf8');
-}
-
-function readPrivateText(path: string): string {
-  return readFileSync(path, 'utf8').trim();
+  if (!existsSync(path)) createPrivateFile(path, randomBytes(48).toString('base64url'));
+  const secret = Buffer.from(readPrivateFile(path, 'The session secret').toString('utf8').trim(), 'utf8');
+  if (secret.length < SESSION_SECRET_MIN_BYTES) throw new Error(`The session secret ${path} must hold at least ${SESSION_SECRET_MIN_BYTES} characters`);
+  return secret;
 }

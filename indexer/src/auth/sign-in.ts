@@ -1,11 +1,13 @@
 // Verifying a Sign-In With Solana: the ed25519 signature over the exact bytes the wallet signed,
-// then the fields of that text — our domain, a nonce we issued (consumed here, once), and the
-// issued-at / expiration window.
+// then the fields of that text — one of our configured origins as domain and URI, a nonce we
+// issued for that wallet, domain and Chain ID (consumed here, once), and the issued-at / expiration
+// window.
 import { createPublicKey, verify } from 'node:crypto';
 import anchor from '@coral-xyz/anchor';
 import { SIGN_IN_CLOCK_SKEW_MS, SIGN_IN_VERSION } from '../constants.ts';
 import { parseSignInMessage, type SignInFields } from './siws.ts';
-import type { AuthStore } from './store.ts';
+import type { SignInOrigins } from './origins.ts';
+import type { AuthStore, NonceBinding } from './store.ts';
 
 const { bs58 } = anchor.utils.bytes;
 /** DER prefix of an Ed25519 SubjectPublicKeyInfo (RFC 8410); the 32 key bytes follow. */
@@ -39,12 +41,12 @@ function time(value: string | undefined, label: string): number {
 }
 
 /**
- * The wallet a sign-in proves, or a SignInError. `domain` is the server's host as the message must
- * name it.
+ * The wallet a sign-in proves, or a SignInError. The message must name one of this server's origins
+ * (domain, and a URI on that origin) and the Chain ID and wallet its nonce was issued for.
  */
 export async function verifySignIn(
   input: { signedMessage: Uint8Array; signature: Uint8Array },
-  expected: { domain: string; store: AuthStore; nowMs: number },
+  expected: { origins: SignInOrigins; store: AuthStore; nowMs: number },
 ): Promise<SignInFields> {
   const text = new TextDecoder('utf-8', { fatal: false }).decode(input.signedMessage);
   const fields = parseSignInMessage(text);
@@ -52,8 +54,10 @@ export async function verifySignIn(
   if (!verifyEd25519(input.signedMessage, input.signature, fields.address)) {
     throw new SignInError(401, `The signature is not ${fields.address}'s signature of this message`);
   }
-  if (fields.domain !== expected.domain) {
-    throw new SignInError(401, `The message signs in to ${fields.domain}, not to ${expected.domain}`);
+  const origin = expected.origins.byDomain.get(fields.domain);
+  if (!origin) throw new SignInError(401, `The message signs in to ${fields.domain}, not to ${expected.origins.primary.host}`);
+  if (!fields.uri || originOf(fields.uri) !== origin.origin) {
+    throw new SignInError(401, `The message's URI ${fields.uri ?? '(none)'} is not on ${origin.origin}, the origin it signs in to`);
   }
   if (fields.version !== SIGN_IN_VERSION) throw new SignInError(400, `Unsupported sign-in message version: ${fields.version ?? 'none'}`);
   if (!fields.chainId) throw new SignInError(400, 'The sign-in message has no Chain ID');
@@ -65,8 +69,25 @@ export async function verifySignIn(
     throw new SignInError(401, 'The sign-in message is not valid yet');
   }
   if (!fields.nonce) throw new SignInError(400, 'The sign-in message has no Nonce');
-  const outcome = await expected.store.consumeNonce(fields.nonce, expected.nowMs);
-  if (outcome === 'unknown') throw new SignInError(401, 'Unknown or already used nonce: request a new one from GET /api/auth/nonce');
-  if (outcome === 'expired') throw new SignInError(401, 'The nonce has expired: sign in again');
+  const claimed = { address: fields.address, domain: fields.domain, chainId: fields.chainId };
+  const outcome = await expected.store.consumeNonce(fields.nonce, claimed, expected.nowMs);
+  if (outcome.kind === 'unknown') throw new SignInError(401, 'Unknown or already used nonce: request a new one from GET /api/auth/nonce');
+  if (outcome.kind === 'expired') throw new SignInError(401, 'The nonce has expired: sign in again');
+  if (outcome.kind === 'mismatch') throw new SignInError(401, mismatchMessage(claimed, outcome.issuedFor));
   return fields;
+}
+
+/** The origin of a URI, or '' when it is not an absolute URL. */
+function originOf(uri: string): string {
+  try {
+    return new URL(uri).origin;
+  } catch {
+    return '';
+  }
+}
+
+function mismatchMessage(claimed: NonceBinding, issuedFor: NonceBinding): string {
+  if (claimed.address !== issuedFor.address) return `The nonce was issued for another wallet than ${claimed.address}: request one for this wallet`;
+  if (claimed.domain !== issuedFor.domain) return `The nonce was issued for ${issuedFor.domain}, not for ${claimed.domain}`;
+  return `The nonce was issued for Chain ID ${issuedFor.chainId}, not for ${claimed.chainId}`;
 }

@@ -2,6 +2,7 @@
 // database. Routes, the demo chain, settlement and ingestion import these namespaces.
 export * as analytics from './analytics.ts';
 export * as authNonces from './auth-nonces.ts';
+export * as revokedSessions from './revoked-sessions.ts';
 export * as campaigns from './campaigns.ts';
 export * as certificates from './certificates.ts';
 export * as chainLog from './chain-log.ts';

@@ -22,6 +22,7 @@ import { migration012 } from './migrations/012_view_caps_by_embed.ts';
 import { migration013 } from './migrations/013_read_path_indexes.ts';
 import { migration014 } from './migrations/014_campaign_settlement_bounds.ts';
 import { migration015 } from './migrations/015_ad_market.ts';
+import { migration016 } from './migrations/016_bound_nonces_and_revoked_sessions.ts';
 
 /** A migration's `up` gets the dialect for the few column types the two databases spell apart. */
 export interface MarqueeMigration {
@@ -39,6 +40,7 @@ export type MigrationList = MarqueeMigration[];
 export const MIGRATIONS: MigrationList = [
   migration001, migration002, migration003, migration004, migration005, migration006, migration007,
   migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration015,
+  migration016,
 ];
 
 const MIGRATION_TABLE = 'kysely_migration';

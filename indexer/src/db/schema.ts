@@ -254,6 +254,18 @@ export interface AuthNoncesTable {
   nonce: string;
   /** ms since the epoch */
   expires_at: number;
+  /** The wallet the sign-in request was issued for. */
+  address: string;
+  /** The domain (host[:port]) the signed message must name. */
+  domain: string;
+  /** The SIWS Chain ID the signed message must carry. */
+  chain_id: string;
+}
+
+export interface RevokedSessionsTable {
+  session_id: string;
+  /** ms since the epoch: the session's own expiry, after which the row is useless. */
+  expires_at: number;
 }
 
 export interface SettlementBatchesTable {
@@ -495,6 +507,7 @@ export interface Schema {
   metadata: MetadataTable;
   play_nonces: PlayNoncesTable;
   auth_nonces: AuthNoncesTable;
+  revoked_sessions: RevokedSessionsTable;
   settlement_batches: SettlementBatchesTable;
   views: ViewsTable;
   campaigns: CampaignsTable;

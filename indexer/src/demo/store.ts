@@ -10,7 +10,6 @@
 // folder. The rename is the commit point.
 import {
   closeSync,
-  fchmodSync,
   existsSync,
   fsyncSync,
   ftruncateSync,
@@ -18,11 +17,12 @@ import {
   openSync,
   readFileSync,
   renameSync,
+  rmSync,
   statSync,
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { PRIVATE_FILE_MODE } from '../private-files.ts';
+import { openExclusive, readPrivateFile } from '../private-files.ts';
 import { FolderLock } from './folder-lock.ts';
 import type { ChainTransaction } from '@marquee/program-client';
 
@@ -30,6 +30,7 @@ const MAGIC = Buffer.from('MQDC1\n');
 export const CHAIN_FOLDER = 'demo-chain';
 const STATE_FILE = 'state.bin';
 const LOG_FILE = 'transactions.jsonl';
+const STATE_TEMPORARY = `${STATE_FILE}.tmp`;
 
 export interface StateHeader {
   /** Number of commits so far. */
@@ -87,11 +88,13 @@ export class ChainStore {
   load(): StoredState | null {
     const statePath = this.path(STATE_FILE);
     const logPath = this.path(LOG_FILE);
+    // A commit killed before its rename left its temporary file; the lock says nobody else writes one.
+    rmSync(this.path(STATE_TEMPORARY), { force: true });
     if (!existsSync(statePath)) {
       if (existsSync(logPath)) truncate(logPath, 0);
       return null;
     }
-    const bytes = readFileSync(statePath);
+    const bytes = readPrivateFile(statePath, 'The demo chain state (it holds the server-held demo keys)');
     if (!bytes.subarray(0, MAGIC.length).equals(MAGIC)) throw new Error(`${statePath} is not a Marquee demo chain state`);
     const headerLength = bytes.readUInt32LE(MAGIC.length);
     const headerStart = MAGIC.length + 4;
@@ -139,13 +142,16 @@ export class ChainStore {
     const headerBytes = Buffer.from(JSON.stringify(full), 'utf8');
     const length = Buffer.alloc(4);
     length.writeUInt32LE(headerBytes.length);
-    const temporary = this.path(`${STATE_FILE}.tmp`);
-    // The state holds the server's secret keys: owner-only from its creation.
-    const fd = openSync(temporary, 'w', PRIVATE_FILE_MODE);
+    const temporary = this.path(STATE_TEMPORARY);
+    // The state holds the server's secret keys: owner-only from its creation, and created by this
+    // commit (O_EXCL), never a file planted there or left by a failed commit.
+    const fd = openExclusive(temporary);
     try {
-      fchmodSync(fd, PRIVATE_FILE_MODE);
       for (const part of [MAGIC, length, headerBytes, snapshot]) writeSync(fd, part);
       fsyncSync(fd);
+    } catch (error) {
+      rmSync(temporary, { force: true });
+      throw error;
     } finally {
       closeSync(fd);
     }

@@ -40,6 +40,6 @@ export async function signIn(app: Fetcher, keypair: Keypair): Promise<string> {
 export function sessionCookie(response: Response): string {
   const header = response.headers.get('set-cookie') ?? '';
   const cookie = header.split(';')[0];
-  if (!cookie.startsWith('marquee_session=')) throw new Error(`no session cookie in "${header}"`);
+  if (!/^(__Host-)?marquee_session=/.test(cookie)) throw new Error(`no session cookie in "${header}"`);
   return cookie;
 }
