@@ -1,6 +1,6 @@
 // The projects aggregate: films as projected from their events, and the catalogue reads (the
 // marketplace's filtered, sorted, cursor-paginated list among them).
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Executor, QueryRow } from './executor.ts';
 import { keyColumn, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
 
@@ -85,20 +85,42 @@ function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-function filterConditions(filter: ProjectFilter): Expression<SqlBool>[] {
+/** FTS5's trigram tokenizer matches no substring shorter than three characters (they are scanned instead). */
+const TRIGRAM = 3;
+
+/**
+ * Films whose title, description or directorName contains `q` (case-insensitive), read from the
+ * trigram indexes of migration 014: the ids whose title matches, with the ids of the films whose
+ * metadata matches (by metadata_hash). PostgreSQL's pg_trgm serves LIKE itself; SQLite's FTS5 is
+ * asked a phrase (a phrase of the trigram tokenizer is a substring), or scanned by LIKE for one
+ * or two characters, which no trigram holds.
+ */
+export function searchCondition(db: Executor, q: string): Expression<SqlBool> {
+  const pattern = containsPattern(q);
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    return sql<SqlBool>`p.id IN (SELECT t.id FROM projects t WHERE t.search_title LIKE ${pattern} ESCAPE '\\'
+      UNION SELECT d.id FROM projects d JOIN metadata dm ON dm.sha256 = d.metadata_hash
+        WHERE dm.search_description LIKE ${pattern} ESCAPE '\\' OR dm.search_director LIKE ${pattern} ESCAPE '\\')`;
+  }
+  const text = q.toLowerCase();
+  if ([...text].length < TRIGRAM) {
+    return sql<SqlBool>`(p.search_title LIKE ${pattern} ESCAPE '\\' OR m.search_description LIKE ${pattern} ESCAPE '\\'
+      OR m.search_director LIKE ${pattern} ESCAPE '\\')`;
+  }
+  const phrase = `"${text.replaceAll('"', '""')}"`;
+  return sql<SqlBool>`p.id IN (SELECT rowid FROM projects_title_search WHERE projects_title_search MATCH ${phrase}
+    UNION SELECT d.id FROM projects d JOIN metadata dm ON dm.sha256 = d.metadata_hash
+      WHERE dm.rowid IN (SELECT rowid FROM metadata_search WHERE metadata_search MATCH ${phrase}))`;
+}
+
+function filterConditions(db: Executor, filter: ProjectFilter): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   if (filter.studio) conditions.push(sql<SqlBool>`(s.address = ${filter.studio} OR p.studio = ${filter.studio})`);
   // 'failed' is not stored: a film still funding after its deadline (the shape computes the same).
   if (filter.status === 'funded') conditions.push(sql<SqlBool>`p.status = 'funded'`);
   if (filter.status === 'funding') conditions.push(sql<SqlBool>`(p.status = 'funding' AND p.deadline * 1000 >= ${filter.nowMs})`);
   if (filter.status === 'failed') conditions.push(sql<SqlBool>`(p.status = 'funding' AND p.deadline * 1000 < ${filter.nowMs})`);
-  if (filter.q) {
-    const pattern = containsPattern(filter.q);
-    conditions.push(
-      sql<SqlBool>`(p.search_title LIKE ${pattern} ESCAPE '\\' OR m.search_description LIKE ${pattern} ESCAPE '\\'
-        OR m.search_director LIKE ${pattern} ESCAPE '\\')`,
-    );
-  }
+  if (filter.q) conditions.push(searchCondition(db, filter.q));
   return conditions;
 }
 
@@ -111,7 +133,7 @@ async function countMatching(db: Executor, filter: ProjectFilter): Promise<{ n: 
   let query = db.selectFrom('projects as p');
   if (filter.studio) query = query.leftJoin('studios as s', 's.authority', 'p.studio') as unknown as typeof query;
   if (filter.q) query = query.leftJoin('metadata as m', 'm.sha256', 'p.metadata_hash') as unknown as typeof query;
-  const conditions = filterConditions(filter);
+  const conditions = filterConditions(db, filter);
   return query
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .$if(conditions.length > 0, (q) => q.where(() => sql<SqlBool>`${sql.join(conditions, sql` AND `)}`))
@@ -119,7 +141,7 @@ async function countMatching(db: Executor, filter: ProjectFilter): Promise<{ n: 
 }
 
 function filtered(db: Executor, filter: ProjectFilter) {
-  const conditions = filterConditions(filter);
+  const conditions = filterConditions(db, filter);
   const query = projectSelect(db);
   return conditions.length ? query.where((eb) => eb.and(conditions)) : query;
 }
