@@ -73,8 +73,7 @@ describe('projects search index', () => {
       const plan = await store.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]));
       const details = plan.rows.map((row) => row.detail).join('\n');
       assert.match(details, /VIRTUAL TABLE INDEX/);
-      assert.match(details, /projects_title_search/);
-      assert.match(details, /metadata_search/);
+      assert.match(details, /project_search/);
       return;
     }
     // The catalogue is tiny, so the planner is told a scan is dear: with an index, it takes it.

@@ -91,8 +91,8 @@ const TRIGRAM = 3;
 /**
  * Films whose title, description or directorName contains `q` (case-insensitive), read from the
  * trigram indexes of migration 014: the ids whose title matches, with the ids of the films whose
- * metadata matches (by metadata_hash). PostgreSQL's pg_trgm serves LIKE itself; SQLite's FTS5 is
- * asked a phrase (a phrase of the trigram tokenizer is a substring), or scanned by LIKE for one
+ * metadata matches (by metadata_hash). PostgreSQL's pg_trgm serves LIKE itself; SQLite's FTS5 table
+ * of every film's text is asked a phrase (a phrase of the trigram tokenizer is a substring), or scanned by LIKE for one
  * or two characters, which no trigram holds.
  */
 export function searchCondition(db: Executor, q: string): Expression<SqlBool> {
@@ -108,9 +108,7 @@ export function searchCondition(db: Executor, q: string): Expression<SqlBool> {
       OR m.search_director LIKE ${pattern} ESCAPE '\\')`;
   }
   const phrase = `"${text.replaceAll('"', '""')}"`;
-  return sql<SqlBool>`p.id IN (SELECT rowid FROM projects_title_search WHERE projects_title_search MATCH ${phrase}
-    UNION SELECT d.id FROM projects d JOIN metadata dm ON dm.sha256 = d.metadata_hash
-      WHERE dm.rowid IN (SELECT rowid FROM metadata_search WHERE metadata_search MATCH ${phrase}))`;
+  return sql<SqlBool>`p.id IN (SELECT rowid FROM project_search WHERE project_search MATCH ${phrase})`;
 }
 
 function filterConditions(db: Executor, filter: ProjectFilter): Expression<SqlBool>[] {
@@ -125,18 +123,22 @@ function filterConditions(db: Executor, filter: ProjectFilter): Expression<SqlBo
 }
 
 /**
- * How many projects match the filter. It joins a studio or a document only when the filter reads
- * one: each project has at most one of each (a studio per authority, a document per hash), so the
- * joins never change the count, and counting 1,000 films without them is several times cheaper.
+ * The projects matching the filter, from the projects table with only the joins the filter (or,
+ * with `studio`, a search's ranking) reads: each project has at most one studio and one document,
+ * so they never change which rows match, and reading 100,000 films without them is far cheaper.
  */
-async function countMatching(db: Executor, filter: ProjectFilter): Promise<{ n: number }> {
+function matching(db: Executor, filter: ProjectFilter, { studio }: { studio: boolean }) {
   let query = db.selectFrom('projects as p');
-  if (filter.studio) query = query.leftJoin('studios as s', 's.authority', 'p.studio') as unknown as typeof query;
+  if (studio || filter.studio) query = query.leftJoin('studios as s', 's.authority', 'p.studio') as unknown as typeof query;
   if (filter.q) query = query.leftJoin('metadata as m', 'm.sha256', 'p.metadata_hash') as unknown as typeof query;
   const conditions = filterConditions(db, filter);
-  return query
+  return query.$if(conditions.length > 0, (q) => q.where(() => sql<SqlBool>`${sql.join(conditions, sql` AND `)}`));
+}
+
+/** How many projects match the filter. */
+function countMatching(db: Executor, filter: ProjectFilter): Promise<{ n: number }> {
+  return matching(db, filter, { studio: false })
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .$if(conditions.length > 0, (q) => q.where(() => sql<SqlBool>`${sql.join(conditions, sql` AND `)}`))
     .executeTakeFirstOrThrow();
 }
 
@@ -196,32 +198,36 @@ export async function pageProjects(
   const { key, descending } = SORT_KEYS[sort];
   const direction = descending ? 'desc' : 'asc';
   const byVerified = ranksVerified(filter);
-  let query = filtered(db, filter);
+  // The page's ids first, from the projects table alone (the sort's index, or a search's matches):
+  // the film's documents and studio are joined for those rows only, not carried through the sort of
+  // every match (with 100,000 films, that sort of whole rows took a second).
+  let keys = matching(db, filter, { studio: byVerified });
   if (after) {
     const beyond = descending
       ? sql<SqlBool>`(${key} < ${after.key} OR (${key} = ${after.key} AND p.id < ${after.id}))`
       : sql<SqlBool>`(${key} > ${after.key} OR (${key} = ${after.key} AND p.id > ${after.id}))`;
     const verified = after.verified ?? 0;
-    query = query.where(
-      byVerified ? sql<SqlBool>`(${STUDIO_VERIFIED} < ${verified} OR (${STUDIO_VERIFIED} = ${verified} AND ${beyond}))` : beyond,
-    );
+    keys = keys.where(byVerified ? sql<SqlBool>`(${STUDIO_VERIFIED} < ${verified} OR (${STUDIO_VERIFIED} = ${verified} AND ${beyond}))` : beyond);
   }
-  if (byVerified) query = query.orderBy(STUDIO_VERIFIED, 'desc');
-  const rows = (await query
-    .select(sql<number>`${key}`.as('sort_key'))
-    .select(STUDIO_VERIFIED.as('verified_rank'))
+  if (byVerified) keys = keys.orderBy(STUDIO_VERIFIED, 'desc');
+  const found = (await keys
+    .select(['p.id', sql<number>`${key}`.as('sort_key'), (byVerified ? STUDIO_VERIFIED : sql<number>`0`).as('verified_rank')])
     .orderBy(key, direction)
     .orderBy('p.id', direction)
     .limit(limit + 1)
-    .execute()) as (ProjectRow & { sort_key: number; verified_rank: number })[];
+    .execute()) as { id: number; sort_key: number; verified_rank: number }[];
   const counted = await countMatching(db, filter);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const onPage = found.slice(0, limit);
+  const ids = onPage.map((row) => Number(row.id));
+  const byId = new Map(
+    ids.length === 0 ? [] : ((await projectSelect(db).where('p.id', 'in', ids).execute()) as ProjectRow[]).map((row) => [Number(row.id), row]),
+  );
+  const last = onPage.at(-1);
   const next =
-    rows.length > limit && last
-      ? { sort, key: Number(last.sort_key), id: last.id, ...(byVerified ? { verified: Number(last.verified_rank) } : {}) }
+    found.length > limit && last
+      ? { sort, key: Number(last.sort_key), id: Number(last.id), ...(byVerified ? { verified: Number(last.verified_rank) } : {}) }
       : null;
-  return { rows: page.map(({ sort_key: _key, verified_rank: _verified, ...row }) => row), next, total: Number(counted.n) };
+  return { rows: ids.map((id) => byId.get(id)!), next, total: Number(counted.n) };
 }
 
 /**
