@@ -90,18 +90,14 @@ const TRIGRAM = 3;
 
 /**
  * Films whose title, description or directorName contains `q` (case-insensitive), read from the
- * trigram indexes of migration 014: the ids whose title matches, with the ids of the films whose
- * metadata matches (by metadata_hash). PostgreSQL's pg_trgm serves LIKE itself; SQLite's FTS5 table
+ * trigram indexes of migration 014, each over one row of text per film (title, description and
+ * director). PostgreSQL's pg_trgm serves LIKE on projects.search_document; SQLite's FTS5 table
  * of every film's text is asked a phrase (a phrase of the trigram tokenizer is a substring), or scanned by LIKE for one
  * or two characters, which no trigram holds.
  */
 export function searchCondition(db: Executor, q: string): Expression<SqlBool> {
   const pattern = containsPattern(q);
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    return sql<SqlBool>`p.id IN (SELECT t.id FROM projects t WHERE t.search_title LIKE ${pattern} ESCAPE '\\'
-      UNION SELECT d.id FROM projects d JOIN metadata dm ON dm.sha256 = d.metadata_hash
-        WHERE dm.search_description LIKE ${pattern} ESCAPE '\\' OR dm.search_director LIKE ${pattern} ESCAPE '\\')`;
-  }
+  if (db.getExecutor().adapter instanceof PostgresAdapter) return sql<SqlBool>`p.search_document LIKE ${pattern} ESCAPE '\\'`;
   const text = q.toLowerCase();
   if ([...text].length < TRIGRAM) {
     return sql<SqlBool>`(p.search_title LIKE ${pattern} ESCAPE '\\' OR m.search_description LIKE ${pattern} ESCAPE '\\'
