@@ -190,7 +190,14 @@ async function measure(browser: Browser, origin: string): Promise<Timings> {
       await search.click();
       await page.evaluate(WATCH_FILTER);
       await search.pressSequentially(SEARCH_WORD, { delay: intervalMs });
-      await page.waitForFunction(() => (window as unknown as { answeredAfterKey?: number }).answeredAfterKey !== undefined);
+      await page
+        .waitForFunction(() => (window as unknown as { answeredAfterKey?: number }).answeredAfterKey !== undefined, undefined, { timeout: 60_000 })
+        .catch(async (error: Error) => {
+          // Say what the page showed instead, so a failed row explains itself.
+          const shown = await page.getByTestId(PROJECT_CARD_TEST_ID).allTextContents();
+          const busy = await page.locator('[aria-busy]').first().getAttribute('aria-busy');
+          throw new Error(`${error.message.split('\n')[0]}; ${shown.length} cards (${shown.slice(0, 3).join(' | ')}), grid aria-busy=${busy}`);
+        });
       const { filteredAfterKey, answeredAfterKey } = await page.evaluate(() => {
         const watched = window as unknown as { filteredAfterKey: number; answeredAfterKey: number };
         return { filteredAfterKey: watched.filteredAfterKey, answeredAfterKey: watched.answeredAfterKey };
