@@ -236,7 +236,9 @@ export async function nextStatusChangeMs(db: Executor, nowMs: number): Promise<n
     .selectFrom('projects')
     .select((eb) => eb.fn.min<number | null>('deadline').as('deadline'))
     .where('status', '=', 'funding')
-    .where(sql<SqlBool>`deadline * 1000 >= ${nowMs}`)
+    // deadline * 1000 >= nowMs, written on the column itself so the deadline index starts the walk
+    // there: with the expression, every film whose deadline has passed was read on every request.
+    .where('deadline', '>=', Math.ceil(nowMs / 1000))
     .executeTakeFirstOrThrow();
   return deadline === null ? Number.POSITIVE_INFINITY : Number(deadline) * 1000;
 }
