@@ -5,6 +5,7 @@
 // made-up parameters get the plain dApp shell.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { MARKETPLACE_SEARCH_LABEL, PROJECT_CARD_TEST_ID } from '../app/src/lib/shared-selectors.ts';
 import { startHarness, type ApiProject, type Harness } from './harness.ts';
 
 /** The grid's first screen (the app's MARKETPLACE_FIRST_SCREEN_CARDS). */
@@ -33,7 +34,7 @@ test('the HTML of /marketplace holds the first screen of cards and the answer th
   assert.match(response.headers.get('content-type') ?? '', /text\/html/);
   const html = await response.text();
   assert.match(html, /<fieldset data-prerendered data-mode="demo" disabled inert/);
-  assert.equal(html.match(/data-testid="project-card"/g)?.length, FIRST_SCREEN_CARDS);
+  assert.equal(html.match(new RegExp(`data-testid="${PROJECT_CARD_TEST_ID}"`, 'g'))?.length, FIRST_SCREEN_CARDS);
   const text = decodeEntities(html);
   for (const project of firstScreen) assert.ok(text.includes(project.title), `the prerendered page shows ${project.title}`);
   const state = html.match(/<script type="application\/json" id="marquee-prerendered-state">([^<]*)<\/script>/);
@@ -63,12 +64,12 @@ test('without JavaScript the first cards are on screen', async () => {
   try {
     const page = await context.newPage();
     await page.goto(`${harness.origin}/marketplace`);
-    const cards = page.getByTestId('project-card');
+    const cards = page.getByTestId(PROJECT_CARD_TEST_ID);
     await cards.first().waitFor({ state: 'visible' });
     assert.equal(await cards.count(), FIRST_SCREEN_CARDS);
     assert.match((await cards.first().textContent()) ?? '', new RegExp(firstScreen[0].title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     // The preview's controls wait for the app: disabled until it has replaced them.
-    assert.equal(await page.getByLabel('Search', { exact: true }).isDisabled(), true);
+    assert.equal(await page.getByLabel(MARKETPLACE_SEARCH_LABEL, { exact: true }).isDisabled(), true);
   } finally {
     await context.close();
   }
@@ -84,21 +85,21 @@ test('with JavaScript the live app replaces the preview, from the same answer, a
     });
     await page.goto(`${harness.origin}/marketplace`);
     await page.locator('[data-prerendered]').waitFor({ state: 'detached' });
-    await page.getByTestId('project-card').first().waitFor({ state: 'visible' });
-    assert.match((await page.getByTestId('project-card').first().textContent()) ?? '', new RegExp(firstScreen[0].title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    await page.getByTestId(PROJECT_CARD_TEST_ID).first().waitFor({ state: 'visible' });
+    assert.match((await page.getByTestId(PROJECT_CARD_TEST_ID).first().textContent()) ?? '', new RegExp(firstScreen[0].title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     // The first page came with the HTML: the app did not ask for it again.
     assert.deepEqual(listings.filter((url) => !url.includes('cursor=')), []);
 
     const wanted = firstScreen[FIRST_SCREEN_CARDS - 1];
-    const search = page.getByLabel('Search', { exact: true });
+    const search = page.getByLabel(MARKETPLACE_SEARCH_LABEL, { exact: true });
     assert.equal(await search.isEnabled(), true);
     await search.fill(wanted.title);
     await page.waitForFunction(
-      (title) => {
-        const cards = [...document.querySelectorAll('[data-testid="project-card"]')];
+      ({ title, card }) => {
+        const cards = [...document.querySelectorAll(`[data-testid="${card}"]`)];
         return cards.length > 0 && cards.every((card) => card.textContent?.includes(title)) && document.querySelector('[aria-busy="false"]') !== null;
       },
-      wanted.title,
+      { title: wanted.title, card: PROJECT_CARD_TEST_ID },
     );
     assert.ok(listings.some((url) => new URL(url).searchParams.get('q') === wanted.title), 'the search was asked of the server');
   } finally {

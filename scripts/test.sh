@@ -2,7 +2,7 @@
 # `npm test`: installs what is missing, lints and type-checks, builds the program, then runs every test there is:
 # Rust host unit tests of the program's logic, the mocha suite against the real marquee.so in
 # solana-bankrun, each workspace package's own tests (the indexer's on SQLite, then on a throwaway
-# PostgreSQL), the fuzz of the API's OpenAPI contract, and the end-to-end journey.
+# PostgreSQL), the fuzz of the API's OpenAPI contract, the end-to-end journeys, and a smoke of the bench.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each step says when it started (minutes:seconds since the start), so a slow run shows where the time went.
@@ -99,8 +99,13 @@ bash scripts/test-api-fuzz.sh
 step "the ad market under attack (npm run sim:market: bots, forged tickets, a failing batch, two leaders; every target met)" && npm run sim:market
 await_background "building the dApp for the browser tests (Debian's chromium installed if missing)"
 
-step "end to end: every journey in headless Chromium against the built dApp and the real server"
-node --import tsx --test e2e/*.test.ts
+step "end to end: every journey in headless Chromium against the built dApp and the real server, two at a time"
+# Each journey starts its own servers on a random free port with its own data folder (e2e/harness.ts),
+# so two run side by side on the two cores.
+node --import tsx --test --test-concurrency=2 e2e/*.test.ts
+
+step "the benchmark's smoke: every section of npm run bench at tiny sizes, without targets (a bench that no longer runs fails here)"
+BENCH_SMOKE=1 npx tsx scripts/bench.ts
 
 step "end to end again on PostgreSQL: the demo journey against two API processes behind a round-robin proxy and a separate leader"
 # One journey, not all: the cold run must stay under 30 minutes, and what the topology adds

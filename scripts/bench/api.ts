@@ -11,12 +11,12 @@ import type { ClusterContext } from '../../indexer/src/cluster.ts';
 import { data, openStore, type StoreLocation } from '../../indexer/src/index.ts';
 import { ClusterIndexer } from '../../indexer/src/ingest/indexer.ts';
 import type { ChainSource } from '../../indexer/src/sources/source.ts';
-import { benchRow, printRows, type BenchRow } from './rows.ts';
+import { SMOKE, benchRow, printRows, type BenchRow } from './rows.ts';
 
-const FILMS = 1000;
+const FILMS = SMOKE ? 60 : 1000;
 const HOLDINGS = 50;
 const TARGET = 0.5;
-const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 3000);
+const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? (SMOKE ? 300 : 3000));
 const CONCURRENCY = 8;
 /** The measurement alternates between the API and the bare route this many times. */
 const SLICES = 10;

@@ -21,3 +21,9 @@ export function benchRow(name: string, value: number, baseline: number, target: 
 export function printRows(rows: BenchRow[]): void {
   console.table(rows);
 }
+
+/**
+ * BENCH_SMOKE=1 (`npm test`'s smoke of the bench): every section runs at a tiny size, so a bench that
+ * no longer runs fails CI; its figures mean nothing and are shown without targets.
+ */
+export const SMOKE = process.env.BENCH_SMOKE === '1';

@@ -6,6 +6,7 @@
 // STATIC_DIR=<another dApp build> serves that build instead of app/dist; RUNS=<n> runs (default 2).
 import { writeFileSync } from 'node:fs';
 import { launchChromium, startServer } from './marketplace.ts';
+import { PROJECT_CARD_TEST_ID } from '../../app/src/lib/shared-selectors.ts';
 
 const films = Number(process.argv[2] ?? 24);
 const tracePath = process.argv[3];
@@ -21,7 +22,7 @@ try {
     if (tracePath && run === 1) await browser.startTracing(page, { path: tracePath, screenshots: false });
     const started = Date.now();
     await page.goto(`${server.origin}/marketplace`, { waitUntil: 'commit' });
-    await page.getByTestId('project-card').first().waitFor({ state: 'visible' });
+    await page.getByTestId(PROJECT_CARD_TEST_ID).first().waitFor({ state: 'visible' });
     const firstCard = Date.now() - started;
     if (tracePath && run === 1) await browser.stopTracing();
     const { metrics } = await cdp.send('Performance.getMetrics');

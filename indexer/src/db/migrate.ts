@@ -23,6 +23,7 @@ import { migration013 } from './migrations/013_read_path_indexes.ts';
 import { migration014 } from './migrations/014_campaign_settlement_bounds.ts';
 import { migration015 } from './migrations/015_ad_market.ts';
 import { migration016 } from './migrations/016_bound_nonces_and_revoked_sessions.ts';
+import { migration017 } from './migrations/017_search_index.ts';
 
 /** A migration's `up` gets the dialect for the few column types the two databases spell apart. */
 export interface MarqueeMigration {
@@ -38,9 +39,9 @@ export type MigrationList = MarqueeMigration[];
  * migrations test rejects gaps and duplicates, and an applied name must never change.
  */
 export const MIGRATIONS: MigrationList = [
-  migration001, migration002, migration003, migration004, migration005, migration006, migration007,
-  migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration015,
-  migration016,
+  migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008,
+  migration009, migration010, migration011, migration012, migration013, migration014, migration015, migration016,
+  migration017,
 ];
 
 const MIGRATION_TABLE = 'kysely_migration';

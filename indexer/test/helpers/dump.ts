@@ -25,7 +25,8 @@ export async function dumpTables(db: Executor, options: DumpOptions = {}): Promi
   const omit = new Set(['ingested_at', 'updated_at', 'finalized', ...(options.omit ?? [])]);
   const tables = (
     testDialect === 'sqlite'
-      ? await sqlRows<{ name: string }>(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+      ? // Ordinary tables: the search's FTS5 shadow tables hold index segments whose layout depends on the order of writes.
+        await sqlRows<{ name: string }>(db, "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
       : await sqlRows<{ name: string }>(db, "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name")
   )
     // The migration bookkeeping records when it ran, not what was ingested.

@@ -19,6 +19,7 @@ import {
   MARKETPLACE_SEARCH_DEBOUNCE_MS,
   MARKETPLACE_SKELETON_COUNT,
 } from '@/constants'
+import { MARKETPLACE_SEARCH_LABEL } from '@/lib/shared-selectors'
 import { useDebouncedState } from '@/lib/use-debounced-state'
 import { useFirstScreenFirst } from '@/lib/use-first-screen-first'
 import { useOnVisible } from '@/lib/use-on-visible'
@@ -70,7 +71,7 @@ const MarketplaceToolbar = memo(function MarketplaceToolbar({
           placeholder="Search by title, description or director"
           value={search}
           onChange={(event) => onSearch(event.target.value)}
-          aria-label="Search"
+          aria-label={MARKETPLACE_SEARCH_LABEL}
         />
       </InputGroup>
       <OptionSelect

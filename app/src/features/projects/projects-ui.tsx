@@ -25,6 +25,7 @@ import {
   fundingStatusLabel,
 } from '@/lib/format'
 import type { Project } from '@marquee/api-contract'
+import { PROJECT_CARD_SKELETON_TEST_ID, PROJECT_CARD_TEST_ID } from '@/lib/shared-selectors'
 
 /** The palette of a funding status: its badge's here and on the marketplace card. */
 const statusPalette = (label: string) => (label === 'Funded' ? 'green' : label === 'Funding ended' ? 'gray' : 'purple')
@@ -129,7 +130,7 @@ export const ProjectCard = memo(function ProjectCard({ project }: { project: Pro
   const status = fundingStatusLabel(project)
   const barValue = fundingBarValue(project)
   return (
-    <RouterLink to={`/project/${project.id}`} data-card="root" data-testid="project-card">
+    <RouterLink to={`/project/${project.id}`} data-card="root" data-testid={PROJECT_CARD_TEST_ID}>
       <div data-card="media">
         {project.thumbnailUrl ? (
           <img
@@ -191,7 +192,7 @@ export const ProjectCard = memo(function ProjectCard({ project }: { project: Pro
 
 export function ProjectCardSkeleton() {
   return (
-    <Card.Root overflow="hidden" data-testid="project-card-skeleton">
+    <Card.Root overflow="hidden" data-testid={PROJECT_CARD_SKELETON_TEST_ID}>
       <Skeleton h="44" />
       <Card.Body gap="3" p="4">
         <SkeletonText noOfLines={2} />
