@@ -73,6 +73,9 @@ test('a visitor without a wallet reads the Studio page, signs in with the Demo W
   const platform = await harness.api<{ adminWallet: string; adminSource: string }>('/platform');
   assert.deepEqual({ wallet: platform.adminWallet, source: platform.adminSource }, { wallet: demoAddress, source: 'first-sign-in' });
 
+  await visitor.goto(`${origin}/debug`);
+  assert.match(await visitor.getByTestId('debug-platform-admin').innerText(), new RegExp(`${demoAddress} \\(the first wallet signed in on this demo\\)`));
+
   await invest(visitor, film, '0.05');
   await visitor.goto(`${origin}/investments`);
   await visitor.getByText(film.title).first().waitFor();
