@@ -46,6 +46,10 @@ export const TOOLTIP_SKIP_WINDOW_MS = 300
 /** Wallet modal closes this long after a choice (wallet-adapter-react-ui does it). */
 export const WALLET_MODAL_CLOSE_DELAY_MS = 150
 export const WALLET_NAME_STORAGE_KEY = 'walletName'
+/** Where the Marquee Demo Wallet keeps its burner key (Demo mode only; a key for play money, never for real funds). */
+export const DEMO_WALLET_KEY_STORAGE_KEY = 'marqueeDemoWalletKey'
+/** How often the header asks for the signed-in wallet's notifications. */
+export const NOTIFICATIONS_REFRESH_MS = 30_000
 export const MODE_STORAGE_KEY = 'marqueeMode'
 /** The mode as a cookie too: the server's prerender of the marketplace draws it in the visitor's mode. */
 export const MODE_COOKIE_NAME = 'marquee-mode'

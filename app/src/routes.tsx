@@ -5,7 +5,6 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createBrowserRouter, type RouteObject } from 'react-router-dom'
 import { Layout } from '@/features/shell/shell-feature'
 import { NotFoundScreen } from '@/features/shell/shell-ui'
-import { PLACEHOLDERS, PlaceholderFeature } from '@/features/placeholders/placeholder-feature'
 import { marketplaceLoader } from '@/features/marketplace/marketplace-prefetch'
 import type { Mode } from '@/features/mode/mode-data-access'
 
@@ -33,7 +32,9 @@ export const createRoutes = (queryClient: QueryClient, mode?: Mode): RouteObject
       { path: '/claim-revenue', lazy: screen(() => import('@/features/claim/claim-feature')) },
       { path: '/collaboration/:projectId?', lazy: screen(() => import('@/features/collaboration/collaboration-feature')) },
       { path: '/debug', lazy: screen(() => import('@/features/debug/debug-feature')) },
-      { path: '/login', element: <PlaceholderFeature screen={PLACEHOLDERS.login} /> },
+      { path: '/login', lazy: screen(() => import('@/features/login/login-feature')) },
+      { path: '/terms', lazy: screen(() => import('@/features/legal/terms-feature')) },
+      { path: '/privacy', lazy: screen(() => import('@/features/legal/privacy-feature')) },
       { path: '*', element: <NotFoundScreen /> },
     ],
   },

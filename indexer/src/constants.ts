@@ -244,3 +244,8 @@ export const READ_CACHE_MAX_BYTES = 32 * 1024 * 1024;
  */
 export const PRERENDER_CACHE_ENTRIES = 32;
 export const PRERENDER_CACHE_MS = 10_000;
+
+/** A running campaign ending within this many seconds is a notification of its advertiser (3 days). */
+export const CAMPAIGN_ENDING_NOTICE_SECONDS = 3 * 24 * 60 * 60;
+/** At most this many notification ids are marked read by one POST /api/notifications/read. */
+export const MAX_NOTIFICATIONS_READ_AT_ONCE = 200;

@@ -47,6 +47,7 @@ import { embedRoutes } from './routes/embeds.ts';
 import { publisherRoutes } from './routes/publishers.ts';
 import { investmentRoutes } from './routes/investments.ts';
 import { metadataRoutes } from './routes/metadata.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { revenueRoutes } from './routes/revenue.ts';
 import { userRoutes } from './routes/users.ts';
@@ -158,6 +159,7 @@ export function createApp(deps: AppDeps) {
   api.route('/collaboration', collaborationRoutes(now));
   api.route('/analytics', analyticsRoutes());
   api.route('/campaigns', campaignRoutes(now));
+  api.route('/notifications', notificationRoutes(now));
   api.route('/webhooks', webhookRoutes(deps.heliusAuthHeader));
   if (deps.media) api.route('/media', mediaRoutes(deps.media));
   if (deps.demo) api.route('/demo', deps.demo.routes);

@@ -250,6 +250,23 @@ export interface PlayNoncesTable {
   wide_group: string | null;
 }
 
+export interface PlatformRolesTable {
+  /** 'admin' */
+  role: string;
+  wallet_address: string;
+  /** 'configured' (MARQUEE_DEMO_ADMIN_WALLET) or 'first-sign-in' */
+  source: string;
+  /** ms since the epoch */
+  assigned_at: number;
+}
+
+export interface NotificationReadsTable {
+  wallet_address: string;
+  notification_id: string;
+  /** ms since the epoch */
+  read_at: number;
+}
+
 export interface AuthNoncesTable {
   nonce: string;
   /** ms since the epoch */
@@ -508,6 +525,8 @@ export interface Schema {
   play_nonces: PlayNoncesTable;
   auth_nonces: AuthNoncesTable;
   revoked_sessions: RevokedSessionsTable;
+  platform_roles: PlatformRolesTable;
+  notification_reads: NotificationReadsTable;
   settlement_batches: SettlementBatchesTable;
   views: ViewsTable;
   campaigns: CampaignsTable;

@@ -5,6 +5,7 @@ import anchor from '@coral-xyz/anchor';
 import type { ClusterContext } from '../cluster.ts';
 import { LAMPORTS_PER_SOL } from '../constants.ts';
 import { users } from '../db/index.ts';
+import { claimDemoAdmin, configureDemoAdmin } from '../roles/platform-admin.ts';
 import { DemoActionError } from './action-error.ts';
 import type { DemoChain } from './chain.ts';
 
@@ -86,10 +87,12 @@ export class DemoKeys {
     }
     let name = this.chain.walletKeyName(walletAddress);
     if (!name) {
+      const anyWalletConnectedBefore = this.chain.wallets().length > 0;
       name = KEY.wallet(walletAddress);
       const keypair = this.key(name);
       this.chain.setWalletKey(walletAddress, name);
       this.chain.airdrop(keypair.publicKey, DEMO_WALLET_LAMPORTS);
+      await claimDemoAdmin(this.cluster.db, walletAddress, anyWalletConnectedBefore, this.now());
     }
     const keypair = this.key(name);
     try {
@@ -125,6 +128,7 @@ export class DemoKeys {
    * that initialised the platform (configured with MARQUEE_DEMO_ADMIN_WALLET).
    */
   async assignAdminWallet(walletAddress: string): Promise<void> {
+    await configureDemoAdmin(this.cluster.db, walletAddress, this.now());
     if (this.chain.walletKeyName(walletAddress) === KEY.admin) return;
     // A batch of no transactions: the mapping alone is committed (relinkWallets then links the user).
     await this.chain.batch(async () => this.chain.setWalletKey(walletAddress, KEY.admin));

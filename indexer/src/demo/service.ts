@@ -37,7 +37,8 @@ import { SOL, USD } from '../lamports.ts';
 import { DemoActionError, lamportsOf } from './action-error.ts';
 import type { DemoChain } from './chain.ts';
 import { HouseCampaign } from './house-campaign.ts';
-import { DemoKeys } from './keys.ts';
+import { DemoKeys, KEY } from './keys.ts';
+import { adminHolder } from '../roles/platform-admin.ts';
 import { DemoSender } from './sender.ts';
 import { DemoSettlementSigner } from './settlement-signer.ts';
 
@@ -192,10 +193,12 @@ export class DemoService {
 
   /**
    * verify_studio, signed by the platform admin's key — which the server uses only for the wallet
-   * mapped to it (the demo's admin wallet); any other wallet is refused before anything is sent.
+   * mapped to it (MARQUEE_DEMO_ADMIN_WALLET) or holding the admin role (the first wallet signed in on
+   * a fresh demo); any other wallet is refused before anything is sent.
    */
   async verifyStudio(walletAddress: string, studioAuthority: string, verified: boolean): Promise<{ signature: string }> {
-    const admin = await this.keys.signer(walletAddress);
+    const holdsRole = (await adminHolder(this.cluster.db))?.walletAddress === walletAddress;
+    const admin = holdsRole ? this.keys.key(KEY.admin) : await this.keys.signer(walletAddress);
     const platform = this.chain.account<{ admin: PublicKey }>('Platform', pda.platform());
     if (!platform || !platform.admin.equals(admin.publicKey)) throw new DemoActionError(403, 'Only the platform admin can verify studios');
     const authority = new PublicKey(studioAuthority);

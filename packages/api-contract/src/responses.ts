@@ -464,7 +464,37 @@ export const platform = z.looseObject({
   verifiedFundingCap: z.number(),
   minFundingWindowDays: z.number().int(),
   maxFundingWindowDays: z.number().int().nullable().meta({ description: 'null: the platform states no window (only a future deadline)' }),
+  adminWallet: z.string().nullable().meta({ description: 'The wallet holding the admin role off chain (the demo: the first wallet signed in, or the configured one)' }),
+  adminSource: z.enum(['configured', 'first-sign-in']).nullable(),
 });
+
+/** What a notification is about (GET /api/notifications). */
+export const NOTIFICATION_KINDS = [
+  'revenue-claimable',
+  'film-funded',
+  'refund-available',
+  'verification-decided',
+  'campaign-ending',
+  'campaign-out-of-budget',
+  'embed-earnings',
+] as const;
+
+/** One notification of the signed-in wallet, computed from indexed data; `href` is the app screen it opens. */
+export const notification = z.looseObject({
+  id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+  message: z.string(),
+  href: z.string(),
+  createdAt: isoDate,
+  read: z.boolean(),
+});
+
+/** GET /api/notifications: newest first, with how many are unread. */
+export const notifications = z.looseObject({ notifications: z.array(notification), unreadCount: z.number().int() });
+
+/** POST /api/notifications/read: how many of the wallet's notifications stay unread. */
+export const notificationsRead = z.looseObject({ marked: z.number().int(), unreadCount: z.number().int() });
 
 /** A studio's settings (PUT /api/studios/{walletAddress}/profile answers it). */
 export const studioProfile = z.looseObject({ name: z.string(), description: z.string(), updatedAt: isoDate });

@@ -27,6 +27,10 @@ export type PublisherApiKey = Answer<typeof schema.apiKey> & Partial<Pick<Answer
 export type PublisherAnalytics = Answer<(typeof schema.LIST_RESPONSES)['/api/publishers/{walletAddress}/analytics']>;
 
 export type PlatformInfo = Answer<typeof schema.platform>;
+export type Notification = Answer<typeof schema.notification>;
+export type NotificationKind = Notification['kind'];
+export type NotificationList = Answer<typeof schema.notifications>;
+export type NotificationsRead = Answer<typeof schema.notificationsRead>;
 export type VerificationApplication = Answer<typeof schema.application>;
 export type VerificationDocument = ItemOf<VerificationApplication['documents']>;
 export type ApplicationStatus = VerificationApplication['status'];

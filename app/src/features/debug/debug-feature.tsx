@@ -1,11 +1,12 @@
 // Debug page (/debug): the current cluster's projects, the wallet's investments and unclaimed
 // revenue, the registered embeds, and the five contract actions run through the active client, a
-// tab each (debug-*-tab.tsx); the mode switch and, on the demo chain, its clock above them.
+// tab each (debug-*-tab.tsx); the mode switch, the platform's admin and, on the demo chain, its clock above them.
 import { HStack, SegmentGroup, Stack, Text } from '@chakra-ui/react'
 import { PageHeading } from '@/components/ui/page-heading'
 import { TabSet, type TabSpec } from '@/components/ui/tab-set'
 import { useMode, type Mode } from '@/features/mode/mode-data-access'
 import { ActionsTab } from './debug-actions-tab'
+import { PlatformAdminLine } from './debug-admin'
 import { DemoClock } from './debug-clock'
 import { EmbedsTab } from './debug-embeds-tab'
 import { InvestmentsTab } from './debug-investments-tab'
@@ -25,6 +26,7 @@ export default function DebugFeature() {
     <Stack gap="6">
       <PageHeading title="Marquee Debug">Inspect the indexed data of the current cluster and run the contract actions directly.</PageHeading>
       <ModeSegment />
+      <PlatformAdminLine />
       <DemoClock />
       <TabSet variant="enclosed" tabs={DEBUG_TABS} />
     </Stack>

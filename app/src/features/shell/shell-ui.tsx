@@ -3,7 +3,6 @@ import { Badge, Box, Flex, Heading, HStack, IconButton, Input, InputGroup, Link,
 import { useState, type FormEvent } from 'react'
 import type { IconType } from 'react-icons'
 import {
-  LuBell,
   LuBuilding2,
   LuChartBar,
   LuCode,
@@ -18,9 +17,9 @@ import {
   LuWallet,
 } from 'react-icons/lu'
 import { NavLink, Link as RouterLink, useNavigate } from 'react-router-dom'
-import { Tooltip } from '@/components/ui/tooltip'
 import { ModeSwitch } from '@/features/mode/mode-ui'
 import { WalletButton, WalletCard } from '@/features/wallet/wallet-ui'
+import { NotificationBell } from '@/features/notifications/notification-bell'
 
 interface NavItem {
   label: string
@@ -140,11 +139,7 @@ export function Header({ onOpenMenu, showMenuButton }: { onOpenMenu: () => void;
       <SearchBox />
       <Box flex="1" hideBelow="md" />
       <ModeSwitch />
-      <Tooltip content="Notifications">
-        <IconButton aria-label="Notifications" variant="ghost" size="sm">
-          <LuBell />
-        </IconButton>
-      </Tooltip>
+      <NotificationBell />
       <WalletButton />
     </Flex>
   )
@@ -154,7 +149,7 @@ export function Header({ onOpenMenu, showMenuButton }: { onOpenMenu: () => void;
 const FOOTER_COLUMNS: Record<string, Record<string, string>> = {
   Platform: { Marketplace: '/marketplace', 'Production Portal': '/studio', 'Embed Library': '/embed', Advertising: '/advertising' },
   Resources: { Revenue: '/revenue', 'Studio Verification': '/verification', 'API (OpenAPI)': '/api/openapi.json', Debug: '/debug' },
-  Legal: { 'Terms of Service': '', 'Privacy Policy': '', 'Cookie Policy': '' },
+  Legal: { 'Terms of Service': '/terms', 'Privacy Policy': '/privacy', 'Cookie Policy': '/privacy#cookies' },
 }
 
 export function Footer() {
@@ -176,7 +171,7 @@ export function Footer() {
               {title}
             </Text>
             {Object.entries(links).map(([label, to]) =>
-              // Legal documents are not written yet: listed, not linked.
+              // An empty path: listed, not linked.
               !to ? (
                 <Text key={label} fontSize="sm" color="fg.subtle">
                   {label}

@@ -21,7 +21,7 @@ export type StudioTab = 'projects' | 'upload' | 'revenue' | 'settings'
 
 export default function StudioFeature() {
   return (
-    <WalletGate explanation="Connect your Solana wallet to list movies for licence funding and follow their funding, views and revenue.">
+    <WalletGate explanation="Connect your Solana wallet to list movies for licence funding and follow their funding, views and revenue." preview={<StudioPreview />}>
       <StudioPortal />
     </WalletGate>
   )
@@ -32,6 +32,40 @@ export function VerifiedBadge() {
     <Badge colorPalette="blue" size="sm">
       Verified studio
     </Badge>
+  )
+}
+
+// What the portal offers, step by step, for a visitor without a wallet.
+const STUDIO_STEPS = [
+  { title: 'List a film', text: 'Title, synopsis, poster, trailer, funding goal and deadline: your wallet signs create_project (and register_studio the first time).' },
+  { title: 'Get funded', text: 'Investors buy shares of the film until it reaches its goal; if it misses the deadline they take their money back.' },
+  { title: 'Claim the licence', text: 'Once funded you claim the licence and receive what was raised, once, with a licence certificate minted to your wallet.' },
+  { title: 'Earn from views', text: 'Publishers embed the film; each paid view sends ad revenue to the investors and the publisher, followed here by film.' },
+]
+
+/** The Production Portal's offer, readable before connecting a wallet. */
+function StudioPreview() {
+  return (
+    <Stack gap="6">
+      <Stack gap="1">
+        <Heading size="2xl">Production Portal</Heading>
+        <Text color="fg.muted">List movies for licence funding and follow their funding, views and revenue.</Text>
+      </Stack>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" as="ol" aria-label="How the Production Portal works">
+        {STUDIO_STEPS.map((step, index) => (
+          <Card.Root as="li" key={step.title}>
+            <Card.Body gap="1">
+              <Text fontWeight="semibold">
+                {index + 1}. {step.title}
+              </Text>
+              <Text fontSize="sm" color="fg.muted">
+                {step.text}
+              </Text>
+            </Card.Body>
+          </Card.Root>
+        ))}
+      </SimpleGrid>
+    </Stack>
   )
 }
 

@@ -31,9 +31,48 @@ import { useSubmitApplication } from './verification-data-access'
 
 export default function VerificationFeature() {
   return (
-    <WalletGate explanation="Connect your studio's Solana wallet to apply for verification and follow its review.">
+    <WalletGate explanation="Connect your studio's Solana wallet to apply for verification and follow its review." preview={<VerificationPreview />}>
       <Verification />
     </WalletGate>
+  )
+}
+
+// The steps a studio goes through, for a visitor without a wallet (the tracker shows them live once connected).
+const VERIFICATION_STEPS = [
+  { title: 'Connect your studio wallet', text: 'Sign in with the wallet your studio lists its films from.' },
+  { title: 'Register your studio', text: 'Your wallet signs register_studio: the studio exists on chain, unverified.' },
+  { title: 'Submit your application', text: 'Your studio name, contact e-mail, website, a description and your company documents.' },
+  { title: 'Review and decision', text: 'The platform admin reviews the documents and approves with verify_studio, or declines with a reason.' },
+]
+
+/** What verification offers and its steps, readable before connecting a wallet. */
+function VerificationPreview() {
+  return (
+    <Stack gap="6">
+      <PageHeading title="Studio Verification">
+        Verified studios carry a badge, rank higher and may raise more per film. Verification review takes {VERIFICATION_REVIEW_DAYS} business days.
+      </PageHeading>
+      <Card.Root>
+        <Card.Body>
+          <Stack gap="3" as="ol" aria-label="How verification works">
+            {VERIFICATION_STEPS.map((step, index) => (
+              <HStack as="li" key={step.title} align="start" gap="3">
+                <Badge colorPalette="purple" variant="subtle">
+                  {index + 1}
+                </Badge>
+                <Stack gap="0">
+                  <Text fontWeight="medium">{step.title}</Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    {step.text}
+                  </Text>
+                </Stack>
+              </HStack>
+            ))}
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+      <Benefits />
+    </Stack>
   )
 }
 

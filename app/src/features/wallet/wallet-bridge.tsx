@@ -20,12 +20,16 @@ export interface WalletSnapshot {
   disconnecting: boolean
   /** The MarqueeClient of the current mode, or null without a usable wallet (see chain-client.ts). */
   client: MarqueeClient | null
+  /** The connected wallet's name as the wallet list shows it (the Marquee Demo Wallet's is DEMO_WALLET_NAME). */
+  walletName: string | null
 }
 
 /** The actions the runtime offers once loaded. */
 export interface WalletActions {
   /** Opens the wallet modal (after the 'No Solana wallets installed' toast when there is no wallet). */
   openModal(): void
+  /** Connects the named wallet of the list at once (the /login page's Marquee Demo Wallet button). */
+  connectWallet(name: string): void
   disconnect(): void
 }
 
@@ -36,11 +40,12 @@ export interface WalletRuntimeProps {
   attach(actions: WalletActions | null): void
 }
 
-export const NO_WALLET: WalletSnapshot = { address: null, signedIn: null, connecting: false, disconnecting: false, client: null }
+export const NO_WALLET: WalletSnapshot = { address: null, signedIn: null, connecting: false, disconnecting: false, client: null, walletName: null }
 
 interface Bridge {
   snapshot: WalletSnapshot
   connect(): void
+  connectWallet(name: string): void
   disconnect(): void
 }
 
@@ -56,25 +61,28 @@ export function WalletBridgeProvider({ children, wallets }: { children: ReactNod
   const [snapshot, setSnapshot] = useState(NO_WALLET)
   // A Connect click made before the runtime loaded: kept in a ref (read once, when the runtime
   // attaches) and mirrored in state so the buttons show it as connecting meanwhile.
-  const connectRequested = useRef(false)
+  const connectRequested = useRef<((actions: WalletActions) => void) | null>(null)
   const [waitingForRuntime, setWaitingForRuntime] = useState(false)
   const actions = useRef<WalletActions | null>(null)
   const attach = useCallback((next: WalletActions | null) => {
     actions.current = next
-    if (!next || !connectRequested.current) return
-    connectRequested.current = false
+    const request = connectRequested.current
+    if (!next || !request) return
+    connectRequested.current = null
     setWaitingForRuntime(false)
-    next.openModal()
+    request(next)
   }, [])
-  const connect = useCallback(() => {
-    if (actions.current) return actions.current.openModal()
-    connectRequested.current = true
+  const whenLoaded = useCallback((request: (actions: WalletActions) => void) => {
+    if (actions.current) return request(actions.current)
+    connectRequested.current = request
     setWaitingForRuntime(true)
   }, [])
+  const connect = useCallback(() => whenLoaded((loaded) => loaded.openModal()), [whenLoaded])
+  const connectWallet = useCallback((name: string) => whenLoaded((loaded) => loaded.connectWallet(name)), [whenLoaded])
   const disconnect = useCallback(() => actions.current?.disconnect(), [])
   const bridge = useMemo(
-    () => ({ snapshot: waitingForRuntime ? { ...snapshot, connecting: true } : snapshot, connect, disconnect }),
-    [snapshot, waitingForRuntime, connect, disconnect],
+    () => ({ snapshot: waitingForRuntime ? { ...snapshot, connecting: true } : snapshot, connect, connectWallet, disconnect }),
+    [snapshot, waitingForRuntime, connect, connectWallet, disconnect],
   )
   // The same element on every render of the bridge: a published snapshot re-renders the bridge, and
   // must not re-render the runtime (its providers would hand out new objects and publish again).
@@ -97,9 +105,9 @@ function useBridge(): Bridge {
 
 /** The connect / disconnect actions of the header button, the sidebar card and the wallet gates. */
 export function useWalletConnection() {
-  const { snapshot, connect, disconnect } = useBridge()
-  const { address, connecting, disconnecting } = snapshot
-  return { address, connected: address !== null, connecting, disconnecting, connect, disconnect }
+  const { snapshot, connect, connectWallet, disconnect } = useBridge()
+  const { address, connecting, disconnecting, walletName } = snapshot
+  return { address, connected: address !== null, connecting, disconnecting, walletName, connect, connectWallet, disconnect }
 }
 
 /** The connected wallet's address (base58), or null; it may not be signed in yet. */

@@ -11,10 +11,11 @@ import {
   WalletReadyState,
   type Adapter,
   type WalletError,
+  type WalletName,
 } from '@solana/wallet-adapter-base'
 import { ConnectionProvider, WalletProvider, useWallet } from '@solana/wallet-adapter-react'
 import { WalletModalProvider, useWalletModal } from '@solana/wallet-adapter-react-ui'
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { COMMITMENT, DEVNET_RPC_URL, USER_PASSWORD_PLACEHOLDER, WALLET_NAME_STORAGE_KEY } from '@/constants'
 import { notify } from '@/components/ui/toaster'
 import { apiPost } from '@/lib/api'
@@ -22,10 +23,11 @@ import { shortenAddress } from '@/lib/format'
 import { useLatest } from '@/lib/use-latest'
 import type { Cluster } from '@/lib/api'
 import type { User } from '@marquee/api-contract'
-import { useCluster } from '@/features/mode/mode-data-access'
+import { useCluster, useMode } from '@/features/mode/mode-data-access'
 import { useWalletChainClient } from '@/features/chain/chain-client'
 import { NO_WALLET, type WalletActions, type WalletRuntimeProps } from './wallet-bridge'
 import { currentSession, signInWithWallet, signOut, type Session, type WalletSigner } from './sign-in'
+import { DemoWalletAdapter } from './demo-wallet-adapter'
 import { failureToast } from '@/lib/failure-toast'
 
 export const CONNECTION_FAILED_TOAST = failureToast('Connection failed', 'Failed to connect Solana wallet. Please ensure you have a Solana wallet extension installed.')
@@ -45,11 +47,22 @@ const NO_EXTRA_ADAPTERS: Adapter[] = []
 // One object for the provider's lifetime: ConnectionProvider builds a new Connection whenever it changes.
 const CONNECTION_CONFIG = { commitment: COMMITMENT }
 
-/** `wallets` lists adapters that do not speak Wallet Standard (none in the app; tests pass a fake). */
+/**
+ * The adapters listed beside the Wallet Standard wallets: `extra` (tests pass fakes) and, in Demo
+ * mode only, the Marquee Demo Wallet (a burner key of this browser; never offered On-Chain).
+ */
+function useListedAdapters(extra: Adapter[]): Adapter[] {
+  const { isDemo } = useMode()
+  const [demoWallet] = useState(() => new DemoWalletAdapter())
+  return useMemo(() => (isDemo ? [...extra, demoWallet] : extra), [isDemo, extra, demoWallet])
+}
+
+/** `wallets` lists adapters that do not speak Wallet Standard (the app adds the demo wallet; tests pass a fake). */
 export function SolanaProviders({ children, wallets = NO_EXTRA_ADAPTERS }: { children: ReactNode; wallets?: Adapter[] }) {
+  const listed = useListedAdapters(wallets)
   return (
     <ConnectionProvider endpoint={DEVNET_RPC_URL} config={CONNECTION_CONFIG}>
-      <WalletProvider wallets={wallets} autoConnect localStorageKey={WALLET_NAME_STORAGE_KEY} onError={handleWalletError}>
+      <WalletProvider wallets={listed} autoConnect localStorageKey={WALLET_NAME_STORAGE_KEY} onError={handleWalletError}>
         <WalletModalProvider>
           <SessionProvider>{children}</SessionProvider>
         </WalletModalProvider>
@@ -161,14 +174,15 @@ export function WalletRuntime({ wallets, publish, attach }: WalletRuntimeProps) 
 
 /** Publishes the wallet's state and client to the bridge and hands it the modal / disconnect actions. */
 function WalletPublisher({ publish, attach }: Omit<WalletRuntimeProps, 'wallets'>) {
-  const { wallets, publicKey, connecting, disconnecting, disconnect } = useWallet()
+  const { wallets, wallet, publicKey, connecting, disconnecting, disconnect, select } = useWallet()
   const { setVisible } = useWalletModal()
   const signedIn = useContext(SessionContext)
   const client = useWalletChainClient(signedIn)
   const address = publicKey?.toBase58() ?? null
+  const walletName = address ? (wallet?.adapter.name ?? null) : null
   useEffect(
-    () => publish({ address, signedIn, connecting, disconnecting, client }),
-    [publish, address, signedIn, connecting, disconnecting, client],
+    () => publish({ address, signedIn, connecting, disconnecting, client, walletName }),
+    [publish, address, signedIn, connecting, disconnecting, client, walletName],
   )
   useEffect(() => () => publish(NO_WALLET), [publish])
   useEffect(() => {
@@ -179,12 +193,16 @@ function WalletPublisher({ publish, attach }: Omit<WalletRuntimeProps, 'wallets'
         }
         setVisible(true)
       },
+      connectWallet(name) {
+        // Selecting is connecting: the provider's autoConnect connects the selected wallet.
+        select(name as WalletName)
+      },
       disconnect() {
         disconnect().catch((error: unknown) => console.error(error))
       },
     }
     attach(actions)
     return () => attach(null)
-  }, [attach, wallets, setVisible, disconnect])
+  }, [attach, wallets, setVisible, disconnect, select])
   return null
 }

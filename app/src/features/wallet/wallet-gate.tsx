@@ -1,17 +1,31 @@
 // Wallet-gated pages show 'Connect Your Wallet' with an explanation of their own, and
-// wait for the connected wallet's sign-in before they act for it.
-import { Button, Card, Heading, Icon, Spinner, Text } from '@chakra-ui/react'
+// wait for the connected wallet's sign-in before they act for it. A page readable without a wallet
+// passes a `preview` (what it offers, its steps), shown above the request to connect.
+import { Button, Card, Heading, Icon, Link, Spinner, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { LuWallet } from 'react-icons/lu'
+import { Link as RouterLink, useLocation } from 'react-router-dom'
 import { useSignedInWallet, useWalletConnection } from './wallet-bridge'
 
 export const SIGNING_IN_TITLE = 'Signing in'
 export const SIGNING_IN_TEXT = 'Approve the sign-in request in your wallet. It costs nothing and sends no transaction.'
 
-export function WalletGate({ explanation, children }: { explanation: string; children: ReactNode }) {
-  const { address, connect, connecting } = useWalletConnection()
+export function WalletGate({ explanation, preview, children }: { explanation: string; preview?: ReactNode; children: ReactNode }) {
+  const { address } = useWalletConnection()
   const signedIn = useSignedInWallet()
   if (address && signedIn === address) return <>{children}</>
+  if (!preview) return <ConnectRequest explanation={explanation} />
+  return (
+    <Stack gap="6">
+      {preview}
+      <ConnectRequest explanation={explanation} />
+    </Stack>
+  )
+}
+
+function ConnectRequest({ explanation }: { explanation: string }) {
+  const { address, connect, connecting } = useWalletConnection()
+  const { pathname, search } = useLocation()
   if (address) {
     return (
       <Card.Root maxW="lg" mx="auto" mt="8">
@@ -34,6 +48,9 @@ export function WalletGate({ explanation, children }: { explanation: string; chi
         <Button colorPalette="purple" onClick={connect} loading={connecting}>
           Connect Wallet
         </Button>
+        <Link asChild fontSize="sm" color="fg.muted">
+          <RouterLink to={`/login?next=${encodeURIComponent(pathname + search)}`}>What signing in does, and the demo wallet</RouterLink>
+        </Link>
       </Card.Body>
     </Card.Root>
   )

@@ -1,17 +1,34 @@
-// The header's wallet button and the sidebar's Connect/Disconnect Wallet card.
-import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react'
+// The header's wallet button (with an "Admin" badge for the platform admin and a "Demo key" badge
+// for the Marquee Demo Wallet) and the sidebar's Connect/Disconnect Wallet card.
+import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react'
 import { LuWallet } from 'react-icons/lu'
 import { shortenAddress } from '@/lib/format'
 import { useBalance } from '@/features/chain/chain-data-access'
 import { useWalletConnection } from './wallet-bridge'
+import { DEMO_WALLET_NAME } from './demo-wallet-adapter'
+import { usePlatformAdmin } from './platform-admin'
+
+export const DEMO_KEY_LABEL = 'Demo key'
+export const DEMO_KEY_EXPLANATION = 'The Marquee Demo Wallet: a key kept in this browser, for the demo only'
 
 export function WalletButton() {
-  const { address, connecting, connect } = useWalletConnection()
+  const { address, connecting, connect, walletName } = useWalletConnection()
   // Mounted on every page, so the balance (and in demo mode the wallet's demo keypair) is loaded at connect.
   const balance = useBalance()
+  const { isAdmin } = usePlatformAdmin()
   if (address) {
     return (
       <HStack gap="2" flexShrink={0}>
+        {isAdmin && (
+          <Badge colorPalette="orange" variant="solid" data-testid="admin-badge" title="This wallet administers the platform: it reviews studio applications">
+            Admin
+          </Badge>
+        )}
+        {walletName === DEMO_WALLET_NAME && (
+          <Badge colorPalette="purple" variant="subtle" title={DEMO_KEY_EXPLANATION} data-testid="demo-key-badge" hideBelow="sm">
+            {DEMO_KEY_LABEL}
+          </Badge>
+        )}
         {typeof balance.data === 'number' && (
           <Text fontSize="sm" color="fg.muted" hideBelow="md" data-testid="header-balance">
             {balance.data.toFixed(2)} SOL

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { WalletConnectionError } from '@solana/wallet-adapter-base'
-import { WALLET_NAME_STORAGE_KEY } from '@/constants'
+import { MODE_STORAGE_KEY, WALLET_NAME_STORAGE_KEY } from '@/constants'
 import { installFakeApi } from '@/test/fake-api'
 import { FAKE_WALLET_KEY, type FakeSignInWalletAdapter } from '@/test/fake-wallet'
 import { FAKE_DOMAIN } from '@/test/fake-auth'
@@ -67,8 +67,9 @@ describe('wallet state', () => {
     expect(api.auth.session).toBeNull()
   })
 
-  it("says 'No Solana wallets installed' and shows the install prompt when no wallet is detected", async () => {
+  it("says 'No Solana wallets installed' and shows the install prompt when no wallet is detected (On-Chain: no demo wallet)", async () => {
     installFakeApi({})
+    window.localStorage.setItem(MODE_STORAGE_KEY, 'onchain')
     renderApp('/no-such-page', { noWallets: true })
     fireEvent.click(screen.getAllByRole('button', { name: /Connect Wallet/ })[0])
     expect(await screen.findByText('No Solana wallets installed')).toBeInTheDocument()

@@ -32,6 +32,7 @@ import { editedListing, NOTHING_TO_UPDATE } from '../../listing-edit.ts';
 import { verifiedEvents } from '../verify.ts';
 import type { StoredEvent } from '../../ingest/projector.ts';
 import { EVENT_NAMES } from '@marquee/program-client';
+import { adminHolder, isPlatformAdmin } from '../../roles/platform-admin.ts';
 
 /** The address that signs for a wallet on this cluster (its demo key on the demo chain). */
 async function chainAddressOf(db: Executor, walletAddress: string): Promise<string> {
@@ -80,7 +81,8 @@ async function requireAdmin(c: Context<AppEnv>, db: Executor): Promise<void> {
   const session = requireSession(c);
   const rules = await platform.rules(db);
   if (!rules) fail(404, 'The platform is not initialised on this cluster');
-  if ((await chainAddressOf(db, session.walletAddress)) !== rules.admin) fail(403, 'Only the platform admin reviews studio applications');
+  const chainAddress = await chainAddressOf(db, session.walletAddress);
+  if (!(await isPlatformAdmin(db, session.walletAddress, chainAddress, rules.admin))) fail(403, 'Only the platform admin reviews studio applications');
 }
 
 export function platformRoutes() {
@@ -89,6 +91,7 @@ export function platformRoutes() {
     async (c) => {
       const rules = await platform.rules(c.var.cluster.db);
       if (!rules) fail(404, 'The platform is not initialised on this cluster');
+      const holder = await adminHolder(c.var.cluster.db);
       return c.json({
         admin: rules.admin,
         treasury: rules.treasury,
@@ -100,6 +103,8 @@ export function platformRoutes() {
         // A deadline must be in the future and at most max_funding_days ahead (create_project's rule).
         minFundingWindowDays: 0,
         maxFundingWindowDays: await platform.maxFundingDays(c.var.cluster.db),
+        adminWallet: holder?.walletAddress ?? null,
+        adminSource: holder?.source ?? null,
       });
     },
   );
@@ -126,7 +131,7 @@ export function studioRoutes(now: () => number) {
         return c.json({
           walletAddress,
           chainAddress,
-          isAdmin: rules?.admin === chainAddress,
+          isAdmin: await isPlatformAdmin(db, walletAddress, chainAddress, rules?.admin),
           studio,
           profile: profile ? { name: profile.name, description: profile.description, updatedAt: isoDate(profile.updatedAt)! } : null,
           application: application ? await applicationShape(ctx, db, application) : null,
