@@ -11,7 +11,7 @@ import { shortenAddress, sleep } from '@/lib/format'
 import { useWalletConnection } from '@/features/wallet/wallet-bridge'
 import { useInvest, useProject } from '@/features/projects/projects-data-access'
 import { isPayDisabled, parseCheckout, payButtonLabel, type CheckoutPhase } from './checkout-logic'
-import { failureToast } from '@/lib/failure-toast'
+import { failureToast, withReason } from '@/lib/failure-toast'
 
 export const PAYMENT_FAILED_TOAST = failureToast('Payment Failed', 'There was an error processing your payment. Please try again.')
 
@@ -66,7 +66,7 @@ function CheckoutForm({ amount, projectId, title }: { amount: number; projectId:
     } catch (error) {
       console.error(error)
       setPhase('idle')
-      notify(PAYMENT_FAILED_TOAST)
+      notify(withReason(PAYMENT_FAILED_TOAST, error))
     }
   }
 

@@ -23,6 +23,7 @@ import {
   isClaimDisabled,
   revenueClaimedToast,
 } from './claim-machine'
+import { withReason } from '@/lib/failure-toast'
 
 export default function ClaimFeature() {
   const navigate = useNavigate()
@@ -65,7 +66,7 @@ export default function ClaimFeature() {
         console.error(error)
         dispatch({ type: 'failed' })
         setClaiming(null)
-        notify(CLAIM_FAILED_TOAST)
+        notify(withReason(CLAIM_FAILED_TOAST, error))
       },
     })
   }
@@ -96,7 +97,7 @@ export default function ClaimFeature() {
       {unclaimed.isLoading ? (
         <Text color="fg.muted">Loading your unclaimed revenue...</Text>
       ) : unclaimed.isError ? (
-        <ErrorAlert error={unclaimed.error} />
+        <ErrorAlert error={unclaimed.error} onRetry={unclaimed.refetch} />
       ) : (
         <Card.Root>
           <Card.Body gap="3">

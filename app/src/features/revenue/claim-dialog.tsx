@@ -16,6 +16,7 @@ import {
   toggleAll,
   toggleDistribution,
 } from './claim-selection'
+import { withReason } from '@/lib/failure-toast'
 
 export function ClaimDialog({ unclaimed, open, onOpenChange }: { unclaimed: UnclaimedRevenue; open: boolean; onOpenChange: (open: boolean) => void }) {
   const [selected, setSelected] = useState<Set<number>>(new Set())
@@ -34,7 +35,7 @@ export function ClaimDialog({ unclaimed, open, onOpenChange }: { unclaimed: Uncl
       },
       onError: (error) => {
         console.error(error)
-        notify(REVENUE_CLAIM_FAILED)
+        notify(withReason(REVENUE_CLAIM_FAILED, error))
       },
     })
   }

@@ -15,7 +15,7 @@ import { ClaimDialog } from './claim-dialog'
 import { randomTestRevenueSol, useGenerateTestRevenue, useUnclaimedRevenue, useUserRevenue } from './revenue-data-access'
 import { revenueGrowthPercent, type DatedAmount } from './revenue-logic'
 import { RevenueOverTime } from './revenue-ui'
-import { failureToast } from '@/lib/failure-toast'
+import { failureToast, withReason } from '@/lib/failure-toast'
 
 export const TEST_REVENUE_FAILED_TOAST = failureToast('Error', 'Failed to generate test revenue. Please try again.')
 
@@ -36,7 +36,7 @@ export function InvestorRevenue() {
       onSuccess: () => notify(testRevenueToast(amountSol)),
       onError: (error) => {
         console.error(error)
-        notify(TEST_REVENUE_FAILED_TOAST)
+        notify(withReason(TEST_REVENUE_FAILED_TOAST, error))
       },
     })
   }
@@ -62,7 +62,7 @@ export function InvestorRevenue() {
       {revenue.isPending ? (
         <Skeleton h="32" />
       ) : revenue.isError ? (
-        <ErrorAlert error={revenue.error} />
+        <ErrorAlert error={revenue.error} onRetry={revenue.refetch} />
       ) : (
         <>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
