@@ -1,6 +1,7 @@
 // Shaping the publisher analytics of the index for charts and tables: per-day series (all embeds or
 // one film's) and lamport amounts written as SOL.
 import { LAMPORTS_PER_SOL } from '@/constants'
+import { formatLamports } from '@/lib/format'
 import type { PublisherAnalytics } from '@marquee/api-contract'
 
 export interface DayPoint {
@@ -26,12 +27,5 @@ export function dailySeries(analytics: PublisherAnalytics, projectId?: number): 
     .map(([date, day]) => ({ date, views: day.views, earnedLamports: day.earnedLamports, earnedSol: Number(day.earnedLamports) / LAMPORTS_PER_SOL }))
 }
 
-/** Lamports as SOL with every significant decimal (a view earns a few thousand lamports). */
-export function lamportsToSolText(lamports: string | bigint | number): string {
-  const value = BigInt(lamports)
-  const negative = value < 0n
-  const abs = negative ? -value : value
-  const whole = abs / BigInt(LAMPORTS_PER_SOL)
-  const fraction = (abs % BigInt(LAMPORTS_PER_SOL)).toString().padStart(9, '0').replace(/0+$/, '')
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''} SOL`
-}
+/** Lamports as SOL with every significant decimal (a view earns a few thousand lamports): the app's one formatter. */
+export const lamportsToSolText = (lamports: string | bigint | number) => formatLamports(lamports)

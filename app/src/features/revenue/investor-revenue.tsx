@@ -16,6 +16,7 @@ import { randomTestRevenueSol, useGenerateTestRevenue, useUnclaimedRevenue, useU
 import { revenueGrowthPercent, type DatedAmount } from './revenue-logic'
 import { RevenueOverTime } from './revenue-ui'
 import { failureToast, withReason } from '@/lib/failure-toast'
+import { useMode } from '@/features/mode/mode-data-access'
 
 export const TEST_REVENUE_FAILED_TOAST = failureToast('Error', 'Failed to generate test revenue. Please try again.')
 
@@ -28,6 +29,7 @@ export function InvestorRevenue() {
   const revenue = useUserRevenue()
   const unclaimed = useUnclaimedRevenue()
   const generate = useGenerateTestRevenue()
+  const { mode } = useMode()
   const [claimDialogOpen, setClaimDialogOpen] = useState(false)
 
   const generateTestRevenue = () => {
@@ -47,9 +49,12 @@ export function InvestorRevenue() {
       <HStack justify="space-between" wrap="wrap" gap="3">
         <Heading size="2xl">Revenue Dashboard</Heading>
         <HStack>
-          <Button variant="outline" onClick={generateTestRevenue} loading={generate.isPending}>
-            <LuFlaskConical /> Generate Test Revenue
-          </Button>
+          {/* Test revenue is paid by the demo chain's house campaign: on chain there is none to pay it. */}
+          {mode === 'demo' && (
+            <Button variant="outline" onClick={generateTestRevenue} loading={generate.isPending}>
+              <LuFlaskConical /> Generate Test Revenue
+            </Button>
+          )}
           <Button variant="outline" onClick={() => setClaimDialogOpen(true)} disabled={!unclaimed.data}>
             <LuListChecks /> Select Distributions
           </Button>
