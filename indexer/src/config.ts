@@ -1,5 +1,5 @@
 // Configuration from the environment (documented in the root .env.example).
-import { DEFAULT_DATA_DIR, DEFAULT_PORT, DEFAULT_ROLE, DEFAULT_SCHEMA_PREFIX, ROLES, type Role } from './constants.ts';
+import { DEFAULT_DATA_DIR, DEFAULT_PORT, DEFAULT_ROLE, DEFAULT_SCHEMA_PREFIX, DEMO_MIN_BATCH_LAMPORTS, ROLES, type Role } from './constants.ts';
 import { isPostgresUrl } from './db/connection.ts';
 import { parseTrustedProxyHops } from './api/client-address.ts';
 
@@ -36,6 +36,8 @@ export interface Config {
   /** The marquee.so the demo chain runs (default target/deploy/marquee.so). */
   programPath?: string;
   demoSettlementIntervalMs: number;
+  /** The demo's settlement batch threshold (lamports): a batch is sent once it pays more (MARQUEE_DEMO_MIN_BATCH_LAMPORTS). */
+  demoMinBatchLamports: bigint;
   /** The wallet that acts as the demo platform's admin (reviews studio applications); none by default. */
   demoAdminWallet?: string;
   /** Seconds after the demo's first start at which its "last call" film closes (refunds can be tried on it). */
@@ -90,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: env.MARQUEE_DEMO !== '0',
     programPath: env.MARQUEE_PROGRAM_PATH || undefined,
     demoSettlementIntervalMs: Number(env.MARQUEE_DEMO_SETTLEMENT_INTERVAL_MS ?? 15_000),
+    demoMinBatchLamports: BigInt(env.MARQUEE_DEMO_MIN_BATCH_LAMPORTS ?? DEMO_MIN_BATCH_LAMPORTS),
     verifyAllowLoopback: env.MARQUEE_VERIFY_ALLOW_LOOPBACK === '1',
     demoAdminWallet: env.MARQUEE_DEMO_ADMIN_WALLET || undefined,
     demoLastCallSeconds: env.MARQUEE_DEMO_LAST_CALL_SECONDS ? Number(env.MARQUEE_DEMO_LAST_CALL_SECONDS) : undefined,
