@@ -12,6 +12,7 @@ import { MAX_CREATIVE_URI_LEN } from '@marquee/program-client';
 import { createApp } from '../src/api/app.ts';
 import { genresOfMask } from '../src/campaigns/rules.ts';
 import { campaigns, revenue } from '../src/db/index.ts';
+import { HOUSE_AD_REASON, NEXT_SETTLEMENT_REASON } from '../src/db/settlement.ts';
 import { DEMO_MIN_BATCH_LAMPORTS } from '../src/constants.ts';
 import { bannerCreative, ensureSeededAdvertisers, seededFilmId, seededGenres } from '../src/demo/advertisers.ts';
 import { ADVERTISERS } from '../src/demo/catalogue.ts';
@@ -72,10 +73,20 @@ describe('seeded advertisers on a fresh demo', () => {
     assert.equal(nonce.status, 201, nonce.body.message);
     const counted = await request('POST', '/api/views', { projectId: embed.projectId, embedId: embed.embedId, nonce: nonce.body.nonce });
     assert.deepEqual(counted.body, { counted: true });
+    const unsettled = async () => {
+      const { body } = await request('GET', `/api/publishers/${embed.publisher}/analytics`);
+      return body.byEmbed.find((row: Json) => row.embedId === embed.embedId).unsettled;
+    };
+    assert.deepEqual(await unsettled(), [{ views: 1, reason: NEXT_SETTLEMENT_REASON }]);
+    // A house-ad view (no campaign) never earns, and the Embed Library can say why.
+    const house = await request('POST', '/api/views/nonce', { projectId: embed.projectId, embedId: embed.embedId, website: new URL(embed.websiteUrl).origin });
+    assert.equal(house.status, 201, house.body.message);
+    assert.deepEqual((await request('POST', '/api/views', { projectId: embed.projectId, embedId: embed.embedId, nonce: house.body.nonce })).body, { counted: true });
     const distributions = await revenue.distributionCount(demo.cluster.db, embed.projectId);
     const settled = await request('POST', '/api/demo/settle');
     assert.equal(settled.body.settled.length, 1, JSON.stringify(settled.body));
     assert.equal(await revenue.distributionCount(demo.cluster.db, embed.projectId), distributions + 1);
     assert.equal((await request('GET', `/api/campaigns/${ad.campaign}`)).body.spentLamports, '15000');
+    assert.deepEqual(await unsettled(), [{ views: 1, reason: HOUSE_AD_REASON }]);
   });
 });

@@ -29,3 +29,14 @@ export function dailySeries(analytics: PublisherAnalytics, projectId?: number): 
 
 /** Lamports as SOL with every significant decimal (a view earns a few thousand lamports): the app's one formatter. */
 export const lamportsToSolText = (lamports: string | bigint | number) => formatLamports(lamports)
+
+/**
+ * Why an embed has not earned (or not all of it yet), one line per reason: its counted views that
+ * are not paid, with the server's reason (the house ad pays nothing; a batch waits for the settlement
+ * threshold, named with its figure; a campaign's budget…), or that no view was counted yet.
+ */
+export function unpaidViewsLines(row: Pick<PublisherAnalytics['byEmbed'][number], 'views' | 'earnedLamports' | 'unsettled'>): string[] {
+  const lines = (row.unsettled ?? []).map(({ views, reason }) => `${views} ${views === 1 ? 'view' : 'views'} not paid yet: ${reason}`)
+  if (lines.length === 0 && BigInt(row.earnedLamports) === 0n && row.views === 0) return ['No view counted yet: a view counts once the player plays on your verified website']
+  return lines
+}

@@ -8,7 +8,7 @@ import { notify } from '@/components/ui/toaster'
 import { SectionCard } from '@/components/ui/section-card'
 import { errorMessage } from '@/lib/api'
 import type { Project, PublisherAnalytics } from '@marquee/api-contract'
-import { dailySeries, lamportsToSolText } from './analytics-logic'
+import { dailySeries, lamportsToSolText, unpaidViewsLines } from './analytics-logic'
 import { useClaimPublisherRevenue } from './publishers-data-access'
 
 const CHART_HEIGHT = 220
@@ -112,7 +112,14 @@ export function EmbedEarnings({ analytics, projects, projectId }: { analytics: P
           const claimable = BigInt(row.claimableLamports) > 0n
           return (
             <Table.Row key={row.embedId} data-testid={`embed-earnings-${row.embedId}`}>
-              <Table.Cell>{row.title}</Table.Cell>
+              <Table.Cell>
+                {row.title}
+                {unpaidViewsLines(row).map((line) => (
+                  <Text key={line} fontSize="xs" color="fg.muted" data-testid="embed-unpaid-reason">
+                    {line}
+                  </Text>
+                ))}
+              </Table.Cell>
               <Table.Cell>{row.websiteUrl}</Table.Cell>
               <Table.Cell textAlign="end">{row.views}</Table.Cell>
               <Table.Cell textAlign="end">{lamportsToSolText(row.earnedLamports)}</Table.Cell>
