@@ -24,12 +24,14 @@ import {
   revenueClaimedToast,
 } from './claim-machine'
 import { withReason } from '@/lib/failure-toast'
+import { useTransactionLink } from '@/features/chain/chain-ui'
 
 export default function ClaimFeature() {
   const navigate = useNavigate()
   const walletAddress = useWalletAddress()
   const unclaimed = useUnclaimedRevenue()
   const claim = useClaimRevenue()
+  const link = useTransactionLink()
   const [state, dispatch] = useReducer(claimReducer, initialClaimState)
   // The figures being claimed stay on screen while the refreshed (now empty) unclaimed data arrives.
   const [claiming, setClaiming] = useState<UnclaimedRevenue | null>(null)
@@ -42,9 +44,11 @@ export default function ClaimFeature() {
 
   useEffect(() => {
     if (state.phase !== 'success') return
-    notify(revenueClaimedToast(claimAmountText(state.claimedAmount ?? 0)))
+    notify({ ...revenueClaimedToast(claimAmountText(state.claimedAmount ?? 0)), ...(state.txHash ? { link: link(state.txHash) } : {}) })
     const timer = setTimeout(() => navigate('/revenue'), CLAIM_REDIRECT_DELAY_MS)
     return () => clearTimeout(timer)
+    // The link is rebuilt each render; the toast is shown once, on reaching success.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state.phase, state.claimedAmount, navigate])
 
   const shown = claiming ?? unclaimed.data

@@ -75,6 +75,8 @@ describe('invest dialog', () => {
     const dialog = await openDialog()
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm Investment' }))
     expect(await screen.findByText("You've successfully invested 0.05 SOL in Night Train.")).toBeInTheDocument()
+    // Every success toast links its transaction.
+    expect(screen.getByRole('link', { name: /View transaction/ })).toHaveAttribute('href', expect.stringContaining('SiG1111'))
     expect(api.find('POST', '/api/demo/invest')[0].body).toEqual({ walletAddress: ADDRESS, projectId: 4, amount: 0.05 })
     expect(api.find('POST', '/api/investments')[0].body).toEqual({
       userId: ADDRESS,

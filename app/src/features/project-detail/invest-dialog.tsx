@@ -18,6 +18,7 @@ import {
   remainingToGoalSol,
   validateInvestment,
 } from './invest-logic'
+import { useTransactionLink } from '@/features/chain/chain-ui'
 
 export function InvestDialog({
   project,
@@ -32,6 +33,7 @@ export function InvestDialog({
 }) {
   const [amountText, setAmountText] = useState(String(DEFAULT_INVESTMENT_SOL))
   const invest = useInvest()
+  const link = useTransactionLink()
   const estimate = investmentEstimate(amountText, project.fundingGoal)
   const remaining = remainingToGoalSol(project)
   const typedAmount = parseAmount(amountText)
@@ -48,8 +50,8 @@ export function InvestDialog({
     invest.mutate(
       { project, amountSol: validation.amountSol },
       {
-        onSuccess: () => {
-          notify(investmentSuccessToast(validation.amountSol, project.title))
+        onSuccess: (result) => {
+          notify({ ...investmentSuccessToast(validation.amountSol, project.title), link: link(result.txHash) })
           onOpenChange(false)
         },
         onError: (error) => {

@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/api'
 import type { Project, PublisherAnalytics } from '@marquee/api-contract'
 import { dailySeries, lamportsToSolText, unpaidViewsLines } from './analytics-logic'
 import { useClaimPublisherRevenue } from './publishers-data-access'
+import { useTransactionLink } from '@/features/chain/chain-ui'
 
 const CHART_HEIGHT = 220
 
@@ -91,6 +92,7 @@ export function DailyCharts({ analytics, projectId }: { analytics: PublisherAnal
 /** Earned, claimable and claimed per embed, each with its Claim button. */
 export function EmbedEarnings({ analytics, projects, projectId }: { analytics: PublisherAnalytics; projects: Project[]; projectId?: number }) {
   const claim = useClaimPublisherRevenue()
+  const link = useTransactionLink()
   const rows = analytics.byEmbed.filter((row) => projectId === undefined || row.projectId === projectId)
   if (rows.length === 0) return <Text color="fg.muted">No registered embeds yet.</Text>
   return (
@@ -142,6 +144,7 @@ export function EmbedEarnings({ analytics, projects, projectId }: { analytics: P
                           notify({
                             title: 'Revenue claimed successfully',
                             description: `${result.amountLamports ? lamportsToSolText(result.amountLamports) : 'Your earnings'} sent to your wallet.`,
+                            link: link(result.txHash),
                           }),
                         onError: (error) =>
                           notify({ title: 'Failed to claim revenue', description: errorMessage(error), variant: 'destructive' }),

@@ -17,6 +17,7 @@ import { revenueGrowthPercent, type DatedAmount } from './revenue-logic'
 import { RevenueOverTime } from './revenue-ui'
 import { failureToast, withReason } from '@/lib/failure-toast'
 import { useMode } from '@/features/mode/mode-data-access'
+import { useTransactionLink } from '@/features/chain/chain-ui'
 
 export const TEST_REVENUE_FAILED_TOAST = failureToast('Error', 'Failed to generate test revenue. Please try again.')
 
@@ -30,12 +31,13 @@ export function InvestorRevenue() {
   const unclaimed = useUnclaimedRevenue()
   const generate = useGenerateTestRevenue()
   const { mode } = useMode()
+  const link = useTransactionLink()
   const [claimDialogOpen, setClaimDialogOpen] = useState(false)
 
   const generateTestRevenue = () => {
     const amountSol = randomTestRevenueSol()
     generate.mutate(amountSol, {
-      onSuccess: () => notify(testRevenueToast(amountSol)),
+      onSuccess: (result) => notify({ ...testRevenueToast(amountSol), link: link(result.signature) }),
       onError: (error) => {
         console.error(error)
         notify(withReason(TEST_REVENUE_FAILED_TOAST, error))
