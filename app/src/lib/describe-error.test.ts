@@ -51,6 +51,8 @@ describe('describeError', () => {
       logs: ['Program 11111111111111111111111111111111 invoke [2]', 'Transfer: insufficient lamports 10000000, need 50000000'],
     })
     expect(describeError(error)).toBe('Not enough SOL: this needs 0.05 SOL and the wallet has 0.01 SOL')
+    const demo = new ApiError(400, '400: {"message":"Insufficient funds: this needs 20 SOL and the demo wallet has 15.75 SOL"}')
+    expect(describeError(demo)).toBe('Not enough SOL: this needs 20 SOL and the demo wallet has 15.75 SOL')
     expect(describeError(new Error('Attempt to debit an account but found no record of a prior credit.'))).toBe(
       'Not enough SOL: the wallet cannot pay the transaction fee',
     )
