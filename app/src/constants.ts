@@ -16,7 +16,7 @@ import {
   STANDARD_PRICE_PER_MILLE_LAMPORTS,
 } from '@marquee/program-client/constants'
 
-/** Investment amounts (SOL). Only "> 0" is validated; the minimum is a hint only. */
+/** Investment amounts (SOL): the dialog checks the minimum and what is left before sending (invest-logic.ts). */
 export const MIN_INVESTMENT_SOL = PROGRAM_MIN_INVESTMENT_SOL
 export const INVESTMENT_STEP_SOL = 0.01
 export const DEFAULT_INVESTMENT_SOL = MIN_INVESTMENT_SOL

@@ -12,6 +12,7 @@ import {
   DEFAULT_PORT,
   DEFAULT_ROLE,
   DEFAULT_SCHEMA_PREFIX,
+  DEMO_MIN_BATCH_LAMPORTS,
   MAX_NONCES_PER_EMBED_PER_WINDOW,
   MAX_NONCES_PER_IP_PER_WINDOW,
   MAX_NONCES_PER_NETWORK_PER_WINDOW,
@@ -270,6 +271,14 @@ export const environmentSchema = z.object({
     { default: String(MAX_VIEWS_PER_EMBED_PER_WINDOW), expects: 'a whole number ≥ 1', meaning: "Counted views per minute of one embed, shared the same way." },
     wholeNumber(1),
   ),
+  MARQUEE_DEMO_MIN_BATCH_LAMPORTS: withDefault(
+    {
+      default: String(DEMO_MIN_BATCH_LAMPORTS),
+      expects: 'a whole number of lamports ≥ 0',
+      meaning: "The demo's settlement threshold: a campaign's counted views are settled once they pay more than this.",
+    },
+    wholeNumber(0),
+  ),
   MARQUEE_DEMO_LAST_CALL_SECONDS: withDefault(
     {
       default: String(DEFAULT_LAST_CALL_SECONDS),
@@ -377,6 +386,8 @@ export interface Config {
   /** The marquee.so the demo chain runs (default target/deploy/marquee.so). */
   programPath?: string;
   demoSettlementIntervalMs: number;
+  /** The demo's settlement batch threshold (lamports): a batch is sent once it pays more (MARQUEE_DEMO_MIN_BATCH_LAMPORTS). */
+  demoMinBatchLamports: bigint;
   /** The wallet that acts as the demo platform's admin (reviews studio applications); none by default. */
   demoAdminWallet?: string;
   /** Seconds after the demo's first start at which its "last call" film closes (refunds can be tried on it). */
@@ -508,6 +519,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: environment.MARQUEE_DEMO,
     programPath: environment.MARQUEE_PROGRAM_PATH,
     demoSettlementIntervalMs: environment.MARQUEE_DEMO_SETTLEMENT_INTERVAL_MS,
+    demoMinBatchLamports: BigInt(environment.MARQUEE_DEMO_MIN_BATCH_LAMPORTS),
     verifyAllowLoopback: environment.MARQUEE_VERIFY_ALLOW_LOOPBACK,
     demoAdminWallet: environment.MARQUEE_DEMO_ADMIN_WALLET,
     demoLastCallSeconds: environment.MARQUEE_DEMO_LAST_CALL_SECONDS,

@@ -79,6 +79,13 @@ export const REVENUE_PER_VIEW_LAMPORTS = 15_000;
  * settlement authority, so a batch is sent only when it pays more than that rent.
  */
 export const DISTRIBUTION_ACCOUNT_BYTES = 137;
+/**
+ * The demo's settlement batch threshold (lamports; MARQUEE_DEMO_MIN_BATCH_LAMPORTS): on chain a batch
+ * waits until it pays more than its distribution account's rent (~123 video views); the demo's
+ * settlement key is funded by the faucet, so any paid view settles at the next interval and shows
+ * as publisher earnings and investor revenue at once.
+ */
+export const DEMO_MIN_BATCH_LAMPORTS = 0n;
 
 /** A view counts when the player stayed visible for 2 continuous seconds. */
 export const MIN_VIEW_WATCH_MS = 2_000;

@@ -1,5 +1,7 @@
 // The one HTTP helper of the app: JSON in and out, cookies always sent, the cluster on every call,
 // and non-OK answers turned into "{status}: {body text or status text}" errors.
+import { describeError } from './describe-error'
+
 /** The clusters the app knows: the demo chain and devnet (each request names one). */
 export type Cluster = 'demo' | 'devnet'
 
@@ -47,8 +49,5 @@ export const apiGet = <T>(path: string, cluster: Cluster) => apiRequest<T>('GET'
 export const apiPost = <T>(path: string, cluster: Cluster, body: unknown) => apiRequest<T>('POST', path, cluster, body)
 export const apiPut = <T>(path: string, cluster: Cluster, body: unknown) => apiRequest<T>('PUT', path, cluster, body)
 
-/** The error text a toast shows for anything thrown. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message
-  return String(error)
-}
+/** The error text a toast shows for anything thrown: its reason (describe-error.ts). */
+export const errorMessage = describeError

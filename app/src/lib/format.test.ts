@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { daysLeft, formatCount, formatUsd, fundingBarValue, fundingStatusLabel, shortenAddress } from './format'
+import { daysLeft, formatCount, formatUsd, fundingBarValue, fundingStatusLabel, shortenAddress, formatSol, formatLamports } from './format'
 
 const NOW = Date.parse('2026-01-01T00:00:00Z')
 const inDays = (days: number) => new Date(NOW + days * 86_400_000).toISOString()
@@ -46,5 +46,30 @@ describe('shortenAddress and USD', () => {
   })
   it('formats USD without decimals', () => {
     expect(formatUsd(1234.56)).toBe('$1,235')
+  })
+})
+
+describe('formatSol', () => {
+  it('shows the usual decimals for amounts that have them', () => {
+    expect(formatSol(1.5)).toBe('1.50 SOL')
+    expect(formatSol(0.05)).toBe('0.05 SOL')
+    expect(formatSol(0)).toBe('0.00 SOL')
+    expect(formatSol(2.5, 3)).toBe('2.500 SOL')
+  })
+
+  it('never reads 0.00 for a non-zero amount: small amounts keep the digits they need', () => {
+    expect(formatSol(0.000015)).toBe('0.000015 SOL')
+    expect(formatSol(0.005)).toBe('0.005 SOL')
+    expect(formatSol(0.0000153)).toBe('0.000015 SOL')
+    expect(formatSol(0.0005, 3)).toBe('0.0005 SOL')
+    expect(formatSol(-0.000015)).toBe('-0.000015 SOL')
+    expect(formatSol(0.000000001)).toBe('0.000000001 SOL')
+  })
+
+  it('reads lamports through the same formatter', () => {
+    expect(formatLamports('15000')).toBe('0.000015 SOL')
+    expect(formatLamports(1_998_000_000n)).toBe('1.998 SOL')
+    expect(formatLamports(1_500_000_000n, 2)).toBe('1.50 SOL')
+    expect(formatLamports(0, 2)).toBe('0.00 SOL')
   })
 })

@@ -1,5 +1,5 @@
 // Display helpers shared by every screen: addresses, counts, money, funding state.
-import { AMOUNT_UNITS_PER_SOL, MS_PER_DAY } from '@/constants'
+import { AMOUNT_UNITS_PER_SOL, LAMPORTS_PER_SOL, MS_PER_DAY } from '@/constants'
 
 /** First 4 and last 4 characters, as the sidebar, checkout and claim screens show a wallet or hash. */
 export function shortenAddress(address: string, chars = 4): string {
@@ -40,8 +40,40 @@ export function solToAmount(sol: number): number {
   return Math.round(sol * AMOUNT_UNITS_PER_SOL)
 }
 
+/** The most decimals an amount of SOL has (1 lamport is 0.000000001 SOL). */
+const LAMPORT_DECIMALS = 9
+/** A small amount shows this many significant digits. */
+const SMALL_AMOUNT_SIGNIFICANT_DIGITS = 2
+
+/**
+ * SOL as a number text with `decimals` decimals, or as many as an amount too small for them needs:
+ * a non-zero amount never reads "0.00" (15,000 lamports is 0.000015, not 0.00).
+ */
+export function solText(sol: number, decimals = 2): string {
+  const abs = Math.abs(sol)
+  if (abs === 0 || abs >= 10 ** -decimals) return sol.toFixed(decimals)
+  const leadingZeros = -Math.floor(Math.log10(abs)) - 1
+  const digits = Math.min(LAMPORT_DECIMALS, leadingZeros + SMALL_AMOUNT_SIGNIFICANT_DIGITS)
+  // Trailing zeros go, but never below the usual decimals (0.0050 reads 0.005).
+  return sol.toFixed(digits).replace(new RegExp(`(\\.\\d{${decimals}}\\d*?)0+$`), '$1')
+}
+
+/** The one SOL formatter of the app: "{amount} SOL", small amounts with the digits they need. */
 export function formatSol(sol: number, decimals = 2): string {
-  return `${sol.toFixed(decimals)} SOL`
+  return `${solText(sol, decimals)} SOL`
+}
+
+/**
+ * Lamports (a string from the API, a bigint or a number) as SOL, exactly: every significant decimal
+ * (a view earns 15,000 lamports, 0.000015 SOL) and at least `decimals` of them.
+ */
+export function formatLamports(lamports: string | bigint | number, decimals = 0): string {
+  const value = BigInt(lamports)
+  const negative = value < 0n
+  const abs = negative ? -value : value
+  const whole = abs / BigInt(LAMPORTS_PER_SOL)
+  const fraction = (abs % BigInt(LAMPORTS_PER_SOL)).toString().padStart(LAMPORT_DECIMALS, '0').replace(/0+$/, '').padEnd(decimals, '0')
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''} SOL`
 }
 
 /** A token share fraction shown x100 as a percent. */

@@ -243,6 +243,27 @@ export async function recordBatchError(db: Executor, batchId: number, message: s
   await db.updateTable('settlement_batches').set({ last_error: message }).where('id', '=', batchId).execute();
 }
 
+/** Why counted views not yet settled wait, before the settlement job has looked at them. */
+export const NEXT_SETTLEMENT_REASON = 'Waiting for the next settlement run';
+
+/**
+ * A publisher's counted views that are not paid yet, per embed and reason (the house ad, the batch
+ * threshold with its figure, the campaign's budget…): what the Embed Library says about an embed
+ * that has not earned yet. Views the job has not looked at yet wait for the next settlement run.
+ */
+export async function unsettledViewsOfPublisher(db: Executor, publisher: string): Promise<{ embedId: string; views: number; reason: string }[]> {
+  const rows = await db
+    .selectFrom('views as v')
+    .innerJoin('embeds as e', 'e.address', 'v.embed')
+    .select((eb) => ['e.embed_id', 'v.unsettled_reason', eb.fn.countAll<number>().as('views')])
+    .where('e.publisher', '=', publisher)
+    .where('v.batch_id', 'is', null)
+    .groupBy(['e.embed_id', 'v.unsettled_reason'])
+    .orderBy('e.embed_id')
+    .execute();
+  return rows.map((row) => ({ embedId: row.embed_id, views: Number(row.views), reason: row.unsettled_reason ?? NEXT_SETTLEMENT_REASON }));
+}
+
 /** Campaign views waiting unbatched with their reason, per film, campaign and reason (the demo's settle answer shows them). */
 export async function waitingViews(db: Executor): Promise<{ projectId: number; campaign: string; views: number; reason: string }[]> {
   const rows = await db

@@ -448,3 +448,38 @@ export const FILMS: FilmSeed[] = [
     },
   },
 ];
+
+/**
+ * The advertisers a fresh demo starts with: a video campaign (pre-roll and mid-roll), a display
+ * campaign (the overlay), both targeting every genre of the catalogue's films, and one sponsorship
+ * of a funded film. Budgets are SOL; a campaign runs `days` from the first start.
+ */
+export interface AdvertiserSeed {
+  key: string;
+  companyName: string;
+  website: string;
+  adType: 'video' | 'display' | 'sponsorship';
+  budgetSol: number;
+  days: number;
+  /** The film a sponsorship pays for (its title) and its price per 1,000 impressions in SOL. */
+  sponsorship?: { filmTitle: string; pricePerMilleSol: number };
+  /** The creative's words: drawn as a banner image (demo/advertisers.ts), so no binary lives in git. */
+  tagline: string;
+  color: string;
+}
+
+export const ADVERTISERS: AdvertiserSeed[] = [
+  { key: 'lumen', companyName: 'Lumen Cameras', website: 'https://lumen.example', adType: 'video', budgetSol: 60, days: 90, tagline: 'Shoot your story', color: '#1d4ed8' },
+  { key: 'harbor', companyName: 'Harbor Coffee', website: 'https://harbor.example', adType: 'display', budgetSol: 20, days: 90, tagline: 'Brewed for the late show', color: '#92400e' },
+  {
+    key: 'northwind',
+    companyName: 'Northwind Travel',
+    website: 'https://northwind.example',
+    adType: 'sponsorship',
+    budgetSol: 5,
+    days: 60,
+    sponsorship: { filmTitle: 'The Lighthouse Keeper’s Daughter', pricePerMilleSol: 0.02 },
+    tagline: 'Find your coastline',
+    color: '#0f766e',
+  },
+];

@@ -363,6 +363,19 @@ export class DemoChain implements ChainSource {
   }
 }
 
+/** SOL of a lamport count, as the demo's messages write it (every significant decimal). */
+const solOf = (lamports: string) => `${Number(lamports) / 1e9} SOL`;
+
+/**
+ * Why a transaction the wallet cannot pay for failed: with the balance and the amount a transfer
+ * needed when the system program logged them ("Transfer: insufficient lamports X, need Y").
+ */
+export function insufficientFundsMessage(logs: readonly string[]): string {
+  const transfer = logs.map((line) => /insufficient lamports (\d+), need (\d+)/i.exec(line)).find((match) => match !== null);
+  if (!transfer) return 'Insufficient funds: the demo wallet cannot pay for this transaction';
+  return `Insufficient funds: this needs ${solOf(transfer[2])} and the demo wallet has ${solOf(transfer[1])}`;
+}
+
 function failure(result: FailedTransactionMetadata): DemoTransactionError {
   const logs = result.meta().logs();
   const match = /custom program error: (0x[0-9a-f]+)/i.exec(logs.join('\n'));
@@ -371,9 +384,7 @@ function failure(result: FailedTransactionMetadata): DemoTransactionError {
   const text = result.err().toString();
   const message =
     programMessage ??
-    (/insufficient/i.test(text) || logs.some((line) => /insufficient lamports/i.test(line))
-      ? 'Insufficient funds: the demo wallet cannot pay for this transaction'
-      : `Transaction failed: ${text}`);
+    (/insufficient/i.test(text) || logs.some((line) => /insufficient lamports/i.test(line)) ? insufficientFundsMessage(logs) : `Transaction failed: ${text}`);
   return new DemoTransactionError(message, code, logs);
 }
 

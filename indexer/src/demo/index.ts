@@ -9,6 +9,7 @@ import { clusterLocation, createCluster, type ClusterContext } from '../cluster.
 import { discardStore } from '../db/index.ts';
 import type { IndexerHooks } from '../ingest/indexer.ts';
 import { SettlementJob } from '../settlement/job.ts';
+import { ensureSeededAdvertisers } from './advertisers.ts';
 import { DEMO_CLUSTER, DemoChain, type DemoChainOptions } from './chain.ts';
 import { demoOpenApi, demoRoutes } from './routes.ts';
 import { seedCatalogue, type SeedSummary } from './seed.ts';
@@ -26,6 +27,8 @@ export interface DemoOptions {
   programPath?: string;
   /** How often counted views are settled on the demo chain; 0: only through POST /api/demo/settle. */
   settlementIntervalMs?: number;
+  /** The settlement batch threshold (lamports); unset: the distribution account's rent, as on chain. */
+  settlementMinBatchLamports?: bigint;
   now?: () => number;
   /** The wallet that acts as the platform admin (its actions are signed by the admin key). */
   adminWallet?: string;
@@ -97,7 +100,17 @@ export async function startDemo(options: DemoOptions): Promise<DemoRuntime> {
   // The campaign that pays test revenue (a chain seeded before campaigns existed gets it now).
   await service.house.ensure();
 
-  const settlement = new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer: service.settlement, now, chainNow: cluster.chainNow });
+  // The seeded advertisers' campaigns pay for views from the first start (a chain seeded before they existed gets them now).
+  await ensureSeededAdvertisers(service);
+
+  const settlement = new SettlementJob({
+    db: cluster.db,
+    indexer: cluster.indexer,
+    signer: service.settlement,
+    now,
+    chainNow: cluster.chainNow,
+    minBatchLamports: options.settlementMinBatchLamports,
+  });
   const interval = options.settlementIntervalMs ?? DEFAULT_SETTLEMENT_INTERVAL_MS;
   if (interval > 0) settlement.start(interval);
   const extension: DemoExtension = {

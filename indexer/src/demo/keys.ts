@@ -26,6 +26,8 @@ export const KEY = {
   studio: (studio: string) => `${SEEDED_STUDIO_PREFIX}${studio}`,
   investor: (number: number) => `investor:${number}`,
   publisher: (publisher: string) => `publisher:${publisher}`,
+  /** A seeded advertiser (catalogue.ts ADVERTISERS): funds its campaign from the first start. */
+  advertiser: (advertiser: string) => `advertiser:${advertiser}`,
   /** The platform's own advertiser: funds the house campaign that pays the demo's test revenue. */
   houseAdvertiser: 'house-advertiser',
 };

@@ -240,7 +240,14 @@ export class DemoService {
    * request form's details and the creative's checked kind are recorded once it is indexed.
    */
   async createCampaign(walletAddress: string, input: CampaignInput): Promise<{ signature: string; campaign: string }> {
-    const advertiser = await this.keys.signer(walletAddress);
+    return this.createCampaignOf(await this.keys.signer(walletAddress), input);
+  }
+
+  /**
+   * create_campaign signed by `advertiser`: a wallet's demo key (the advertiser screen) or a seeded
+   * advertiser's (demo/advertisers.ts), so both go through the one create_campaign call below.
+   */
+  async createCampaignOf(advertiser: Keypair, input: CampaignInput): Promise<{ signature: string; campaign: string }> {
     const needed = requiredCreativeKind(input.adType);
     if (needed && input.creativeKind && input.creativeKind !== needed) {
       throw new DemoActionError(400, `A ${input.adType} campaign needs ${needed === 'video' ? 'a video' : 'an image'} creative`);

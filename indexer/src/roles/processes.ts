@@ -30,6 +30,7 @@ async function startLeading(config: Config): Promise<RunningProcess> {
         origin: config.publicUrl ?? `http://localhost:${config.port}`,
         programPath: config.programPath,
         settlementIntervalMs: config.demoSettlementIntervalMs,
+        settlementMinBatchLamports: config.demoMinBatchLamports,
         adminWallet: config.demoAdminWallet,
         lastCallSeconds: config.demoLastCallSeconds,
       }).catch((error: unknown) => {

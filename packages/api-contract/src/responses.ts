@@ -292,6 +292,8 @@ export const embedFigures = z.looseObject({
   earnedLamports: lamports,
   claimedLamports: lamports,
   claimableLamports: z.string(),
+  /** Counted views not paid yet, per reason (house ad, the settlement batch threshold with its figure, the budget…). */
+  unsettled: z.array(z.looseObject({ views: z.number().int(), reason: z.string() })).optional(),
 });
 
 export const publisherDay = z.looseObject({

@@ -60,12 +60,4 @@ export function decodeAccount<T = any>(name: string, data: Uint8Array): T {
   return coder.accounts.decode(name, Buffer.from(data)) as T;
 }
 
-/** The program's error message for a custom error code, from the IDL. */
-export function programErrorMessage(code: number): string | undefined {
-  return MARQUEE_IDL.errors?.find((error) => error.code === code)?.msg;
-}
-
-/** The program's custom error code of an error name, from the IDL. */
-export function programErrorCode(name: string): number | undefined {
-  return MARQUEE_IDL.errors?.find((error) => error.name === name)?.code;
-}
+export { programErrorCode, programErrorMessage } from './errors.ts';

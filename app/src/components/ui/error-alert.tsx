@@ -1,23 +1,22 @@
-// A failed query on screen. The error keeps the spec's "{status}: {body}" message; when the body is
-// the API's JSON error, the alert shows its `message` rather than raw JSON.
-import { Alert } from '@chakra-ui/react'
+// A failed load on screen: the reason describeError gives (the API's own `message`, never raw JSON)
+// and, for a query, a "Try again" that runs it again.
+import { Alert, Button } from '@chakra-ui/react'
+import { describeError } from '@/lib/describe-error'
 
 export function readableError(error: Error): string {
-  const match = /^(\d{3}): (\{.*\})$/s.exec(error.message)
-  if (!match) return error.message
-  try {
-    const body = JSON.parse(match[2]) as { message?: unknown }
-    return typeof body.message === 'string' ? `${match[1]}: ${body.message}` : error.message
-  } catch {
-    return error.message
-  }
+  return describeError(error)
 }
 
-export function ErrorAlert({ error }: { error: Error }) {
+export function ErrorAlert({ error, onRetry }: { error: Error; onRetry?: () => unknown }) {
   return (
-    <Alert.Root status="error">
+    <Alert.Root status="error" alignItems="center">
       <Alert.Indicator />
-      <Alert.Title>{readableError(error)}</Alert.Title>
+      <Alert.Title flex="1">{readableError(error)}</Alert.Title>
+      {onRetry && (
+        <Button size="xs" variant="outline" onClick={() => void onRetry()}>
+          Try again
+        </Button>
+      )}
     </Alert.Root>
   )
 }

@@ -17,7 +17,7 @@ export function QueryList<Item>({
   children: (item: Item) => ReactNode
 }) {
   if (query.isPending) return <Skeleton h={skeletonHeight} />
-  if (query.isError) return <ErrorAlert error={query.error} />
+  if (query.isError) return <ErrorAlert error={query.error} onRetry={query.refetch} />
   if (query.data.length === 0) return <Text color="fg.muted">{empty}</Text>
   return <>{query.data.map(children)}</>
 }

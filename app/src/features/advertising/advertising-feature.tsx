@@ -46,7 +46,7 @@ function AdvertiserTab() {
   }
   return (
     <Stack gap="8">
-      {campaigns.isError && <ErrorAlert error={campaigns.error} />}
+      {campaigns.isError && <ErrorAlert error={campaigns.error} onRetry={campaigns.refetch} />}
       {campaigns.data && campaigns.data.length > 0 && <CampaignDashboard campaigns={campaigns.data} />}
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
         {AD_PLANS.map((plan) => (

@@ -121,7 +121,7 @@ function CampaignCard({ summary }: { summary: CampaignSummary }) {
           )}
           <Figure label="Budget" value={lamportsToSolText(campaign.budgetLamports)} />
         </SimpleGrid>
-        {detail.isError && <ErrorAlert error={detail.error} />}
+        {detail.isError && <ErrorAlert error={detail.error} onRetry={detail.refetch} />}
         {detail.data && <CampaignCharts days={days} />}
         {detail.data && detail.data.byFilm.length > 0 && <ByFilm rows={detail.data.byFilm} />}
         {campaign.status === 'closed' ? (

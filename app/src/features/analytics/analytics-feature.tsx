@@ -41,7 +41,7 @@ export default function AnalyticsFeature() {
           />
         </Field.Root>
       </HStack>
-      {platform.isError && <ErrorAlert error={platform.error} />}
+      {platform.isError && <ErrorAlert error={platform.error} onRetry={platform.refetch} />}
       {filmId === null ? (
         platform.data ? (
           <Stack gap="6">
@@ -58,7 +58,7 @@ export default function AnalyticsFeature() {
           <Skeleton h="96" />
         )
       ) : film.isError ? (
-        <ErrorAlert error={film.error} />
+        <ErrorAlert error={film.error} onRetry={film.refetch} />
       ) : film.data ? (
         <Stack gap="6">
           <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
@@ -183,7 +183,7 @@ function WalletFigures() {
   const walletAddress = useWalletAddress()
   const wallet = useWalletAnalytics()
   if (!walletAddress) return <Text color="fg.muted">Connect your wallet to see your own figures here.</Text>
-  if (wallet.isError) return <ErrorAlert error={wallet.error} />
+  if (wallet.isError) return <ErrorAlert error={wallet.error} onRetry={wallet.refetch} />
   if (!wallet.data) return <Skeleton h="64" />
   const invested = walletInvestedRows(wallet.data)
   const revenue = walletRevenueRows(wallet.data)

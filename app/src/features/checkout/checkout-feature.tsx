@@ -11,7 +11,8 @@ import { shortenAddress, sleep } from '@/lib/format'
 import { useWalletConnection } from '@/features/wallet/wallet-bridge'
 import { useInvest, useProject } from '@/features/projects/projects-data-access'
 import { isPayDisabled, parseCheckout, payButtonLabel, type CheckoutPhase } from './checkout-logic'
-import { failureToast } from '@/lib/failure-toast'
+import { failureToast, withReason } from '@/lib/failure-toast'
+import { useTransactionLink } from '@/features/chain/chain-ui'
 
 export const PAYMENT_FAILED_TOAST = failureToast('Payment Failed', 'There was an error processing your payment. Please try again.')
 
@@ -44,6 +45,7 @@ function CheckoutForm({ amount, projectId, title }: { amount: number; projectId:
   const { address, connect } = useWalletConnection()
   const project = useProject(projectId)
   const invest = useInvest()
+  const link = useTransactionLink()
   const [phase, setPhase] = useState<CheckoutPhase>('idle')
   const displayTitle = title || project.data?.title || `Project #${projectId}`
 
@@ -60,13 +62,13 @@ function CheckoutForm({ amount, projectId, title }: { amount: number; projectId:
     }
     setPhase('processing')
     try {
-      await Promise.all([invest.mutateAsync({ project: project.data, amountSol: amount }), sleep(CHECKOUT_PROCESSING_MIN_MS)])
+      const [result] = await Promise.all([invest.mutateAsync({ project: project.data, amountSol: amount }), sleep(CHECKOUT_PROCESSING_MIN_MS)])
       setPhase('success')
-      notify({ title: 'Investment Successful!', description: `You have successfully invested ${amount} SOL in ${displayTitle}` })
+      notify({ title: 'Investment Successful!', description: `You have successfully invested ${amount} SOL in ${displayTitle}`, link: link(result.txHash) })
     } catch (error) {
       console.error(error)
       setPhase('idle')
-      notify(PAYMENT_FAILED_TOAST)
+      notify(withReason(PAYMENT_FAILED_TOAST, error))
     }
   }
 

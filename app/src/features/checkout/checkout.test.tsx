@@ -13,7 +13,7 @@ function fakeApi(investStatus = 200) {
     'GET /api/investments/project/4': () => [],
     'POST /api/users': () => ({ id: 1 }),
     [`GET /api/demo/wallets/${ADDRESS}`]: () => ({ balance: 15.75 }),
-    'POST /api/demo/invest': () => (investStatus === 200 ? { signature: 'PaY' } : new Response('nope', { status: investStatus })),
+    'POST /api/demo/invest': () => (investStatus === 200 ? { signature: 'PaY' } : new Response(JSON.stringify({ message: 'The project is not accepting investments' }), { status: investStatus })),
     'POST /api/investments': ({ body }) => ({ id: 9, ...(body as object) }),
   })
 }
@@ -61,7 +61,7 @@ describe('checkout', () => {
     const pay = await screen.findByRole('button', { name: 'Pay 0.5 SOL' })
     await waitFor(() => expect(pay).toBeEnabled())
     fireEvent.click(pay)
-    expect(await screen.findByText('There was an error processing your payment. Please try again.', {}, { timeout: 15_000 })).toBeInTheDocument()
+    expect(await screen.findByText('There was an error processing your payment. Please try again. Reason: The project is not accepting investments', {}, { timeout: 15_000 })).toBeInTheDocument()
     await waitFor(() => expect(screen.getByRole('button', { name: 'Pay 0.5 SOL' })).toBeEnabled())
   })
 })

@@ -23,12 +23,15 @@ import {
   isClaimDisabled,
   revenueClaimedToast,
 } from './claim-machine'
+import { withReason } from '@/lib/failure-toast'
+import { useTransactionLink } from '@/features/chain/chain-ui'
 
 export default function ClaimFeature() {
   const navigate = useNavigate()
   const walletAddress = useWalletAddress()
   const unclaimed = useUnclaimedRevenue()
   const claim = useClaimRevenue()
+  const link = useTransactionLink()
   const [state, dispatch] = useReducer(claimReducer, initialClaimState)
   // The figures being claimed stay on screen while the refreshed (now empty) unclaimed data arrives.
   const [claiming, setClaiming] = useState<UnclaimedRevenue | null>(null)
@@ -41,9 +44,11 @@ export default function ClaimFeature() {
 
   useEffect(() => {
     if (state.phase !== 'success') return
-    notify(revenueClaimedToast(claimAmountText(state.claimedAmount ?? 0)))
+    notify({ ...revenueClaimedToast(claimAmountText(state.claimedAmount ?? 0)), ...(state.txHash ? { link: link(state.txHash) } : {}) })
     const timer = setTimeout(() => navigate('/revenue'), CLAIM_REDIRECT_DELAY_MS)
     return () => clearTimeout(timer)
+    // The link is rebuilt each render; the toast is shown once, on reaching success.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state.phase, state.claimedAmount, navigate])
 
   const shown = claiming ?? unclaimed.data
@@ -65,7 +70,7 @@ export default function ClaimFeature() {
         console.error(error)
         dispatch({ type: 'failed' })
         setClaiming(null)
-        notify(CLAIM_FAILED_TOAST)
+        notify(withReason(CLAIM_FAILED_TOAST, error))
       },
     })
   }
@@ -96,7 +101,7 @@ export default function ClaimFeature() {
       {unclaimed.isLoading ? (
         <Text color="fg.muted">Loading your unclaimed revenue...</Text>
       ) : unclaimed.isError ? (
-        <ErrorAlert error={unclaimed.error} />
+        <ErrorAlert error={unclaimed.error} onRetry={unclaimed.refetch} />
       ) : (
         <Card.Root>
           <Card.Body gap="3">

@@ -51,5 +51,7 @@ describe('claim state machine', () => {
   it('shows total/1000 with 2 decimals', () => {
     expect(claimAmountText(1234)).toBe('1.23')
     expect(claimAmountText(50)).toBe('0.05')
+    // One view's 15,000 lamports never reads as 0.00.
+    expect(claimAmountText(0.015)).toBe('0.000015')
   })
 })

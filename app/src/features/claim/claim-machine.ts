@@ -3,6 +3,7 @@
 // transaction, it holds below 100 until the transaction is confirmed, and success comes at 100.
 import { CLAIM_PROGRESS_CONFIRMING_FROM, CLAIM_PROGRESS_STEP } from '@/constants'
 import { failureToast } from '@/lib/failure-toast'
+import { amountToSol, solText } from '@/lib/format'
 
 export type ClaimPhase = 'idle' | 'inProgress' | 'success'
 
@@ -51,9 +52,9 @@ export function isClaimDisabled(walletConnected: boolean, total: number | undefi
   return !walletConnected || total === undefined || total <= 0 || phase !== 'idle'
 }
 
-/** total is in thousandths of SOL; the screen shows it as SOL with 2 decimals. */
+/** total is in thousandths of SOL; the screen shows it as SOL with 2 decimals, or the digits a smaller amount needs. */
 export function claimAmountText(total: number): string {
-  return (total / 1000).toFixed(2)
+  return solText(amountToSol(total))
 }
 
 export const NO_REVENUE_TOAST = failureToast('No revenue to claim', "You don't have any unclaimed revenue at this time.")

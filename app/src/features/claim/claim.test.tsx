@@ -65,7 +65,7 @@ describe('claim revenue screen', () => {
     const claim = await screen.findByRole('button', { name: 'Claim 1.25 SOL' })
     await waitFor(() => expect(claim).toBeEnabled())
     fireEvent.click(claim)
-    expect(await screen.findByText('There was an error processing your claim. Please try again.')).toBeInTheDocument()
+    expect(await screen.findByText('There was an error processing your claim. Please try again. Reason: vault empty')).toBeInTheDocument()
     expect(screen.queryByText(/Preparing transaction|Confirming on blockchain/)).toBeNull()
     expect(screen.queryByRole('progressbar')).toBeNull()
     await waitFor(() => expect(screen.getByRole('button', { name: 'Claim 1.25 SOL' })).toBeEnabled())

@@ -51,7 +51,7 @@ function HubList() {
       {hubs.isPending ? (
         <Skeleton h="40" />
       ) : hubs.isError ? (
-        <ErrorAlert error={hubs.error} />
+        <ErrorAlert error={hubs.error} onRetry={hubs.refetch} />
       ) : hubs.data.length === 0 ? (
         <Card.Root maxW="lg">
           <Card.Body gap="3">
@@ -143,7 +143,7 @@ function ProjectHub({ project }: { project: Project }) {
           </Tabs.Content>
         </Tabs.Root>
         <Stack gap="4">
-          {summary.isError && <ErrorAlert error={summary.error} />}
+          {summary.isError && <ErrorAlert error={summary.error} onRetry={summary.refetch} />}
           {summary.data ? (
             <>
               <TeamCard team={summary.data.team} onRemove={isStudio ? (memberId) => removeMember.mutate(memberId) : undefined} />
@@ -182,7 +182,7 @@ function Chat({ projectId, draft, setDraft }: { projectId: number; draft: string
       },
     )
   }
-  if (chat.history.isError) return <ErrorAlert error={chat.history.error} />
+  if (chat.history.isError) return <ErrorAlert error={chat.history.error} onRetry={chat.history.refetch} />
   return (
     <ChatPanel
       messages={chat.messages}

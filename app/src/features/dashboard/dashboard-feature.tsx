@@ -21,7 +21,7 @@ export default function DashboardFeature() {
       {featured.isPending ? (
         <Skeleton h="80" borderRadius="lg" />
       ) : featured.isError ? (
-        <ErrorAlert error={featured.error} />
+        <ErrorAlert error={featured.error} onRetry={featured.refetch} />
       ) : (
         hero && <Hero project={hero} />
       )}

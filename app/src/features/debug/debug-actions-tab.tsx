@@ -95,7 +95,7 @@ export function ActionsTab() {
     void run('invest', async () => debugSuccess.invest((await investFromDebug(needClient(), project!, amount)).txHash))
   }
 
-  if (projects.isError) return <ErrorAlert error={projects.error} />
+  if (projects.isError) return <ErrorAlert error={projects.error} onRetry={projects.refetch} />
   if (!project) return <Text color="fg.muted">No projects on this cluster yet.</Text>
   const amount = parseDebugAmount(amountText)
   return (

@@ -2,6 +2,7 @@
 // which action a project allows, the token share estimate and the colour of a result.
 import { AMOUNT_UNITS_PER_SOL } from '@/constants'
 import { fundingPercentage } from '@/lib/format'
+import { describeError } from '@/lib/describe-error'
 import type { Project } from '@marquee/api-contract'
 
 export type DebugAction = 'invest' | 'claimLicense' | 'generateEmbed' | 'trackView' | 'claimRevenue'
@@ -38,7 +39,7 @@ export const debugSuccess = {
 export const AMOUNT_REQUIRED = 'Please enter an investment amount'
 
 export function debugFailure(action: DebugAction, error: unknown): string {
-  return `${DEBUG_FAILURE_PREFIX[action]}: ${error instanceof Error ? error.message : String(error)}`
+  return `${DEBUG_FAILURE_PREFIX[action]}: ${describeError(error)}`
 }
 
 /** Results that say 'failed' are red, every other one green. */

@@ -6,7 +6,7 @@ import { useProjects } from '@/features/projects/projects-data-access'
 
 export function ProjectsTab() {
   const projects = useProjects()
-  if (projects.isError) return <ErrorAlert error={projects.error} />
+  if (projects.isError) return <ErrorAlert error={projects.error} onRetry={projects.refetch} />
   return (
     <DataTable
       rows={projects.data ?? []}

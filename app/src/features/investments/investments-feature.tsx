@@ -25,7 +25,7 @@ function Investments() {
   if (investments.isPending) return <Skeleton h="64" />
   if (investments.isError)
     return (
-      <ErrorAlert error={investments.error} />
+      <ErrorAlert error={investments.error} onRetry={investments.refetch} />
     )
   const list = investments.data
   if (list.length === 0)

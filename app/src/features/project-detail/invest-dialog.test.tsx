@@ -14,7 +14,7 @@ function fakeApi(options: { investFails?: boolean } = {}) {
     'GET /api/investments/project/4': () => [],
     'POST /api/users': () => ({ id: 1 }),
     [`GET /api/demo/wallets/${ADDRESS}`]: () => ({ balance: 15.75 }),
-    'POST /api/demo/invest': () => (options.investFails ? new Response('insufficient funds', { status: 400 }) : { signature: 'SiG1111' }),
+    'POST /api/demo/invest': () => (options.investFails ? new Response(JSON.stringify({ message: 'Insufficient funds: the demo wallet cannot pay for this transaction' }), { status: 400 }) : { signature: 'SiG1111' }),
     'POST /api/investments': ({ body }) => {
       project = { ...project, currentFunding: project.currentFunding + 50, investorCount: project.investorCount + 1 }
       return { id: 1, ...(body as object) }
@@ -75,6 +75,8 @@ describe('invest dialog', () => {
     const dialog = await openDialog()
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm Investment' }))
     expect(await screen.findByText("You've successfully invested 0.05 SOL in Night Train.")).toBeInTheDocument()
+    // Every success toast links its transaction.
+    expect(screen.getByRole('link', { name: /View transaction/ })).toHaveAttribute('href', expect.stringContaining('SiG1111'))
     expect(api.find('POST', '/api/demo/invest')[0].body).toEqual({ walletAddress: ADDRESS, projectId: 4, amount: 0.05 })
     expect(api.find('POST', '/api/investments')[0].body).toEqual({
       userId: ADDRESS,
@@ -93,7 +95,36 @@ describe('invest dialog', () => {
     await screen.findByText('Connected')
     const dialog = await openDialog()
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm Investment' }))
-    expect(await screen.findByText('There was an error processing your investment. Please try again.')).toBeInTheDocument()
+    expect(
+      await screen.findByText(
+        'There was an error processing your investment. Please try again. Reason: Not enough SOL: the demo wallet cannot pay for this transaction',
+      ),
+    ).toBeInTheDocument()
     expect(screen.getByRole('dialog')).toBeInTheDocument()
+  })
+
+  it('shows the minimum inline for 0.01 SOL and sends nothing', async () => {
+    const api = fakeApi()
+    renderApp('/project/4', { connected: true })
+    await screen.findByText('Connected')
+    const dialog = await openDialog()
+    fireEvent.change(within(dialog).getByLabelText('Investment amount (SOL)'), { target: { value: '0.01' } })
+    expect(within(dialog).getByTestId('invest-amount-problem')).toHaveTextContent('The minimum investment is 0.05 SOL.')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm Investment' }))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(api.find('POST', '/api/demo/invest')).toHaveLength(0)
+    expect(screen.getByRole('dialog')).toBeInTheDocument()
+  })
+
+  it('refuses more than is left to the goal before sending', async () => {
+    const api = fakeApi()
+    renderApp('/project/4', { connected: true })
+    await screen.findByText('Connected')
+    const dialog = await openDialog()
+    fireEvent.change(within(dialog).getByLabelText('Investment amount (SOL)'), { target: { value: '41' } })
+    expect(within(dialog).getByTestId('invest-amount-problem')).toHaveTextContent('Only 40 SOL is left to the funding goal: invest at most 40 SOL.')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm Investment' }))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(api.find('POST', '/api/demo/invest')).toHaveLength(0)
   })
 })

@@ -1,19 +1,24 @@
 // The invest dialog of the project page: amount (default 0.05, step 0.01), estimate, and a real
-// invest through the mode's client. On failure the dialog stays open.
+// invest through the mode's client. An amount the program would refuse is explained inline and never
+// sent; on failure the dialog stays open and the toast says why.
 import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { DEFAULT_INVESTMENT_SOL, INVESTMENT_STEP_SOL, MIN_INVESTMENT_SOL } from '@/constants'
 import { FormDialog } from '@/components/ui/form-dialog'
 import { notify } from '@/components/ui/toaster'
+import { withReason } from '@/lib/failure-toast'
 import type { Project } from '@marquee/api-contract'
 import { useInvest } from '@/features/projects/projects-data-access'
 import {
   INVESTMENT_FAILED_TOAST,
+  investmentAmountProblem,
   investmentEstimate,
+  parseAmount,
   investmentSuccessToast,
   remainingToGoalSol,
   validateInvestment,
 } from './invest-logic'
+import { useTransactionLink } from '@/features/chain/chain-ui'
 
 export function InvestDialog({
   project,
@@ -28,8 +33,11 @@ export function InvestDialog({
 }) {
   const [amountText, setAmountText] = useState(String(DEFAULT_INVESTMENT_SOL))
   const invest = useInvest()
+  const link = useTransactionLink()
   const estimate = investmentEstimate(amountText, project.fundingGoal)
   const remaining = remainingToGoalSol(project)
+  const typedAmount = parseAmount(amountText)
+  const amountProblem = typedAmount !== null && typedAmount > 0 ? investmentAmountProblem(typedAmount, project) : null
 
   const submit = () => {
     const validation = validateInvestment(walletConnected, amountText)
@@ -37,16 +45,18 @@ export function InvestDialog({
       notify(validation.toast)
       return
     }
+    // The program would refuse it: the inline message says why, nothing is sent.
+    if (investmentAmountProblem(validation.amountSol, project)) return
     invest.mutate(
       { project, amountSol: validation.amountSol },
       {
-        onSuccess: () => {
-          notify(investmentSuccessToast(validation.amountSol, project.title))
+        onSuccess: (result) => {
+          notify({ ...investmentSuccessToast(validation.amountSol, project.title), link: link(result.txHash) })
           onOpenChange(false)
         },
         onError: (error) => {
           console.error(error)
-          notify(INVESTMENT_FAILED_TOAST)
+          notify(withReason(INVESTMENT_FAILED_TOAST, error))
         },
       },
     )
@@ -60,7 +70,7 @@ export function InvestDialog({
       confirm={{ label: 'Confirm Investment', onConfirm: submit, busy: invest.isPending, busyText: 'Processing...' }}
     >
       <Stack gap="4">
-        <Field.Root>
+        <Field.Root invalid={amountProblem !== null}>
           <Field.Label>Investment amount (SOL)</Field.Label>
           <Input
             type="number"
@@ -72,6 +82,7 @@ export function InvestDialog({
             aria-label="Investment amount (SOL)"
           />
           <Field.HelperText>Minimum investment: {MIN_INVESTMENT_SOL} SOL</Field.HelperText>
+          {amountProblem && <Field.ErrorText data-testid="invest-amount-problem">{amountProblem}</Field.ErrorText>}
           {remaining > 0 && (
             <HStack gap="2" fontSize="xs" color="fg.muted">
               <Text>Remaining to the goal: {remaining} SOL</Text>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { remainingToGoalSol, INVALID_AMOUNT_TOAST, WALLET_NOT_CONNECTED_TOAST, investmentEstimate, investmentSuccessToast, validateInvestment } from './invest-logic'
+import { remainingToGoalSol, INVALID_AMOUNT_TOAST, WALLET_NOT_CONNECTED_TOAST, investmentEstimate, investmentSuccessToast, validateInvestment, investmentAmountProblem } from './invest-logic'
 
 describe('validateInvestment', () => {
   it('needs a connected wallet before anything else', () => {
@@ -43,5 +43,26 @@ describe('remainingToGoalSol', () => {
   it('is the unfunded part of the goal in SOL, never negative', () => {
     expect(remainingToGoalSol({ fundingGoal: 40_000, currentFunding: 37_600 })).toBe(2.4)
     expect(remainingToGoalSol({ fundingGoal: 40_000, currentFunding: 41_000 })).toBe(0)
+  })
+})
+
+describe('investmentAmountProblem', () => {
+  const project = { fundingGoal: 50_000, currentFunding: 10_000 }
+
+  it('accepts the minimum up to what is left', () => {
+    expect(investmentAmountProblem(0.05, project)).toBeNull()
+    expect(investmentAmountProblem(40, project)).toBeNull()
+  })
+
+  it('names the minimum, what is left and a reached goal', () => {
+    expect(investmentAmountProblem(0.01, project)).toBe('The minimum investment is 0.05 SOL.')
+    expect(investmentAmountProblem(40.5, project)).toBe('Only 40 SOL is left to the funding goal: invest at most 40 SOL.')
+    expect(investmentAmountProblem(1, { ...project, currentFunding: 50_000 })).toMatch(/reached its funding goal/)
+  })
+
+  it('lets the last investor complete a goal below the minimum', () => {
+    const almost = { ...project, currentFunding: 49_980 }
+    expect(investmentAmountProblem(0.02, almost)).toBeNull()
+    expect(investmentAmountProblem(0.01, almost)).toBe('The minimum investment is 0.05 SOL (or exactly the remaining 0.02 SOL).')
   })
 })

@@ -1,6 +1,8 @@
-// Invest dialog rules: the wallet must be connected, the amount must parse as a number
-// above 0 (the 0.05 SOL minimum is a hint only), token share estimate to 4 decimals, gas 0.002 SOL.
-import { ESTIMATED_GAS_FEE_SOL, USD_PER_SOL } from '@/constants'
+// Invest dialog rules: the wallet must be connected, the amount must parse as a number above 0,
+// and it must be one the program accepts (at least the 0.05 SOL minimum unless it completes the
+// goal, at most what is left), checked before anything is sent; token share
+// estimate to 4 decimals, gas 0.002 SOL.
+import { ESTIMATED_GAS_FEE_SOL, MIN_INVESTMENT_SOL, USD_PER_SOL } from '@/constants'
 import { tokenShareFor } from '@/features/chain/marquee-client'
 import { failureToast } from '@/lib/failure-toast'
 
@@ -35,6 +37,26 @@ export function validateInvestment(walletConnected: boolean, amountText: string)
 /** SOL still needed to reach the goal (USD at 1 SOL = 1000 USD), never negative. */
 export function remainingToGoalSol(project: { fundingGoal: number; currentFunding: number }): number {
   return Math.max(0, (project.fundingGoal - project.currentFunding) / USD_PER_SOL)
+}
+
+/** Amounts closer than this (SOL) are the same: goals are in USD, so the remaining SOL is a float. */
+const SOL_TOLERANCE = 1e-9
+
+/**
+ * Why the program would refuse this amount (invest.rs: InvestmentExceedsGoal, InvestmentBelowMinimum),
+ * as the dialog says it inline; null when it can be sent. The deadline is the chain's to judge (the
+ * demo's clock can be moved), so a late investment is refused by the program and its toast says why.
+ */
+export function investmentAmountProblem(amountSol: number, project: { fundingGoal: number; currentFunding: number }): string | null {
+  const remaining = remainingToGoalSol(project)
+  if (remaining <= SOL_TOLERANCE) return 'This film has reached its funding goal and no longer accepts investments.'
+  if (amountSol > remaining + SOL_TOLERANCE) return `Only ${remaining} SOL is left to the funding goal: invest at most ${remaining} SOL.`
+  const completesGoal = Math.abs(amountSol - remaining) <= SOL_TOLERANCE
+  if (amountSol < MIN_INVESTMENT_SOL - SOL_TOLERANCE && !completesGoal) {
+    const rest = remaining < MIN_INVESTMENT_SOL ? ` (or exactly the remaining ${remaining} SOL)` : ''
+    return `The minimum investment is ${MIN_INVESTMENT_SOL} SOL${rest}.`
+  }
+  return null
 }
 
 /** The estimate panel: token share x100 as a percent to 4 decimals, and the gas fee. */

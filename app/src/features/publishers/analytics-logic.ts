@@ -1,6 +1,7 @@
 // Shaping the publisher analytics of the index for charts and tables: per-day series (all embeds or
 // one film's) and lamport amounts written as SOL.
 import { LAMPORTS_PER_SOL } from '@/constants'
+import { formatLamports } from '@/lib/format'
 import type { PublisherAnalytics } from '@marquee/api-contract'
 
 export interface DayPoint {
@@ -26,12 +27,16 @@ export function dailySeries(analytics: PublisherAnalytics, projectId?: number): 
     .map(([date, day]) => ({ date, views: day.views, earnedLamports: day.earnedLamports, earnedSol: Number(day.earnedLamports) / LAMPORTS_PER_SOL }))
 }
 
-/** Lamports as SOL with every significant decimal (a view earns a few thousand lamports). */
-export function lamportsToSolText(lamports: string | bigint | number): string {
-  const value = BigInt(lamports)
-  const negative = value < 0n
-  const abs = negative ? -value : value
-  const whole = abs / BigInt(LAMPORTS_PER_SOL)
-  const fraction = (abs % BigInt(LAMPORTS_PER_SOL)).toString().padStart(9, '0').replace(/0+$/, '')
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''} SOL`
+/** Lamports as SOL with every significant decimal (a view earns a few thousand lamports): the app's one formatter. */
+export const lamportsToSolText = (lamports: string | bigint | number) => formatLamports(lamports)
+
+/**
+ * Why an embed has not earned (or not all of it yet), one line per reason: its counted views that
+ * are not paid, with the server's reason (the house ad pays nothing; a batch waits for the settlement
+ * threshold, named with its figure; a campaign's budget…), or that no view was counted yet.
+ */
+export function unpaidViewsLines(row: Pick<PublisherAnalytics['byEmbed'][number], 'views' | 'earnedLamports' | 'unsettled'>): string[] {
+  const lines = (row.unsettled ?? []).map(({ views, reason }) => `${views} ${views === 1 ? 'view' : 'views'} not paid yet: ${reason}`)
+  if (lines.length === 0 && BigInt(row.earnedLamports) === 0n && row.views === 0) return ['No view counted yet: a view counts once the player plays on your verified website']
+  return lines
 }

@@ -56,7 +56,7 @@ function EmbedLibrary() {
   const selectedId = selectedParam === null ? null : Number(selectedParam)
   const selected = (projects.data ?? []).find((project) => project.id === selectedId && project.status === 'funded')
 
-  if (projects.isError) return <ErrorAlert error={projects.error} />
+  if (projects.isError) return <ErrorAlert error={projects.error} onRetry={projects.refetch} />
   return (
     <Stack gap="6">
       <PageHeading title="Embed Library">

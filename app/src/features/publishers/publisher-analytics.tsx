@@ -8,8 +8,9 @@ import { notify } from '@/components/ui/toaster'
 import { SectionCard } from '@/components/ui/section-card'
 import { errorMessage } from '@/lib/api'
 import type { Project, PublisherAnalytics } from '@marquee/api-contract'
-import { dailySeries, lamportsToSolText } from './analytics-logic'
+import { dailySeries, lamportsToSolText, unpaidViewsLines } from './analytics-logic'
 import { useClaimPublisherRevenue } from './publishers-data-access'
+import { useTransactionLink } from '@/features/chain/chain-ui'
 
 const CHART_HEIGHT = 220
 
@@ -91,6 +92,7 @@ export function DailyCharts({ analytics, projectId }: { analytics: PublisherAnal
 /** Earned, claimable and claimed per embed, each with its Claim button. */
 export function EmbedEarnings({ analytics, projects, projectId }: { analytics: PublisherAnalytics; projects: Project[]; projectId?: number }) {
   const claim = useClaimPublisherRevenue()
+  const link = useTransactionLink()
   const rows = analytics.byEmbed.filter((row) => projectId === undefined || row.projectId === projectId)
   if (rows.length === 0) return <Text color="fg.muted">No registered embeds yet.</Text>
   return (
@@ -112,7 +114,14 @@ export function EmbedEarnings({ analytics, projects, projectId }: { analytics: P
           const claimable = BigInt(row.claimableLamports) > 0n
           return (
             <Table.Row key={row.embedId} data-testid={`embed-earnings-${row.embedId}`}>
-              <Table.Cell>{row.title}</Table.Cell>
+              <Table.Cell>
+                {row.title}
+                {unpaidViewsLines(row).map((line) => (
+                  <Text key={line} fontSize="xs" color="fg.muted" data-testid="embed-unpaid-reason">
+                    {line}
+                  </Text>
+                ))}
+              </Table.Cell>
               <Table.Cell>{row.websiteUrl}</Table.Cell>
               <Table.Cell textAlign="end">{row.views}</Table.Cell>
               <Table.Cell textAlign="end">{lamportsToSolText(row.earnedLamports)}</Table.Cell>
@@ -135,6 +144,7 @@ export function EmbedEarnings({ analytics, projects, projectId }: { analytics: P
                           notify({
                             title: 'Revenue claimed successfully',
                             description: `${result.amountLamports ? lamportsToSolText(result.amountLamports) : 'Your earnings'} sent to your wallet.`,
+                            link: link(result.txHash),
                           }),
                         onError: (error) =>
                           notify({ title: 'Failed to claim revenue', description: errorMessage(error), variant: 'destructive' }),

@@ -8,7 +8,7 @@ import {
   verificationReducer,
   verifiedWebsites,
 } from './verification-logic'
-import { dailySeries, lamportsToSolText } from './analytics-logic'
+import { dailySeries, lamportsToSolText, unpaidViewsLines } from './analytics-logic'
 
 const website = (overrides: Partial<PublisherWebsite> = {}): PublisherWebsite => ({
   origin: 'https://films.example',
@@ -103,5 +103,23 @@ describe('analytics shaping', () => {
     expect(lamportsToSolText('6000')).toBe('0.000006 SOL')
     expect(lamportsToSolText(1_500_000_000n)).toBe('1.5 SOL')
     expect(lamportsToSolText(0)).toBe('0 SOL')
+  })
+})
+
+describe('unpaidViewsLines', () => {
+  it('says why an embed has not earned: each reason with its views, or that no view was counted', () => {
+    const reason = "Waits until its views pay more than the distribution account's rent (1844400 lamports)"
+    expect(
+      unpaidViewsLines({
+        views: 0,
+        earnedLamports: '0',
+        unsettled: [
+          { views: 2, reason: 'House ad: it pays nothing, so the view is never settled' },
+          { views: 1, reason },
+        ],
+      }),
+    ).toEqual(['2 views not paid yet: House ad: it pays nothing, so the view is never settled', `1 view not paid yet: ${reason}`])
+    expect(unpaidViewsLines({ views: 0, earnedLamports: '0', unsettled: [] })).toEqual(['No view counted yet: a view counts once the player plays on your verified website'])
+    expect(unpaidViewsLines({ views: 3, earnedLamports: '45000', unsettled: [] })).toEqual([])
   })
 })

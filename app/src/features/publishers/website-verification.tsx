@@ -5,7 +5,7 @@ import { Alert, Badge, Box, Button, Card, Code, Field, HStack, Input, Stack, Tex
 import { useReducer, useState } from 'react'
 import { LuShieldCheck } from 'react-icons/lu'
 import { notify } from '@/components/ui/toaster'
-import { errorMessage } from '@/lib/api'
+import { describeError } from '@/lib/describe-error'
 import type { PublisherWebsite } from '@marquee/api-contract'
 import { useCheckVerification, useRequestVerification } from './publishers-data-access'
 import {
@@ -17,16 +17,8 @@ import {
   websiteVerifiedToast,
 } from './verification-logic'
 
-/** The server answers "{status}: {json}"; the reason is the JSON's message. */
-export function serverReason(error: unknown): string {
-  const text = errorMessage(error)
-  const json = text.replace(/^\d{3}: /, '')
-  try {
-    return (JSON.parse(json) as { message?: string }).message ?? text
-  } catch {
-    return text
-  }
-}
+/** The server's reason for refusing (its JSON `message`), as describeError reads it. */
+export const serverReason = describeError
 
 export function VerifiedWebsites({ websites }: { websites: PublisherWebsite[] }) {
   return (

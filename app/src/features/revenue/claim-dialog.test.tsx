@@ -71,6 +71,6 @@ describe('claim dialog', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all' }))
     await waitFor(() => expect(screen.getByTestId('claim-selection-total')).toHaveTextContent('1.750 SOL'))
     fireEvent.click(screen.getByRole('button', { name: 'Claim Selected' }))
-    expect(await screen.findByText('There was an error claiming your revenue. Please try again.')).toBeInTheDocument()
+    expect(await screen.findByText('There was an error claiming your revenue. Please try again. Reason: vault empty')).toBeInTheDocument()
   })
 })

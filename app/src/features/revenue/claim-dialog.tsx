@@ -16,10 +16,13 @@ import {
   toggleAll,
   toggleDistribution,
 } from './claim-selection'
+import { withReason } from '@/lib/failure-toast'
+import { useTransactionLink } from '@/features/chain/chain-ui'
 
 export function ClaimDialog({ unclaimed, open, onOpenChange }: { unclaimed: UnclaimedRevenue; open: boolean; onOpenChange: (open: boolean) => void }) {
   const [selected, setSelected] = useState<Set<number>>(new Set())
   const claim = useClaimRevenue()
+  const link = useTransactionLink()
   const distributions = unclaimed.distributions
   const selection = selectionOf(unclaimed, selected)
 
@@ -27,14 +30,14 @@ export function ClaimDialog({ unclaimed, open, onOpenChange }: { unclaimed: Uncl
     if (distributions.length === 0) return notify(NO_REVENUE_TO_CLAIM)
     if (selection.distributions.length === 0) return notify(NO_DISTRIBUTIONS_SELECTED)
     claim.mutate(selection, {
-      onSuccess: () => {
-        notify(REVENUE_CLAIMED)
+      onSuccess: (result) => {
+        notify({ ...REVENUE_CLAIMED, link: link(result.txHash) })
         setSelected(new Set())
         onOpenChange(false)
       },
       onError: (error) => {
         console.error(error)
-        notify(REVENUE_CLAIM_FAILED)
+        notify(withReason(REVENUE_CLAIM_FAILED, error))
       },
     })
   }

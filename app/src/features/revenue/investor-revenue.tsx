@@ -15,7 +15,9 @@ import { ClaimDialog } from './claim-dialog'
 import { randomTestRevenueSol, useGenerateTestRevenue, useUnclaimedRevenue, useUserRevenue } from './revenue-data-access'
 import { revenueGrowthPercent, type DatedAmount } from './revenue-logic'
 import { RevenueOverTime } from './revenue-ui'
-import { failureToast } from '@/lib/failure-toast'
+import { failureToast, withReason } from '@/lib/failure-toast'
+import { useMode } from '@/features/mode/mode-data-access'
+import { useTransactionLink } from '@/features/chain/chain-ui'
 
 export const TEST_REVENUE_FAILED_TOAST = failureToast('Error', 'Failed to generate test revenue. Please try again.')
 
@@ -28,15 +30,17 @@ export function InvestorRevenue() {
   const revenue = useUserRevenue()
   const unclaimed = useUnclaimedRevenue()
   const generate = useGenerateTestRevenue()
+  const { mode } = useMode()
+  const link = useTransactionLink()
   const [claimDialogOpen, setClaimDialogOpen] = useState(false)
 
   const generateTestRevenue = () => {
     const amountSol = randomTestRevenueSol()
     generate.mutate(amountSol, {
-      onSuccess: () => notify(testRevenueToast(amountSol)),
+      onSuccess: (result) => notify({ ...testRevenueToast(amountSol), link: link(result.signature) }),
       onError: (error) => {
         console.error(error)
-        notify(TEST_REVENUE_FAILED_TOAST)
+        notify(withReason(TEST_REVENUE_FAILED_TOAST, error))
       },
     })
   }
@@ -47,9 +51,12 @@ export function InvestorRevenue() {
       <HStack justify="space-between" wrap="wrap" gap="3">
         <Heading size="2xl">Revenue Dashboard</Heading>
         <HStack>
-          <Button variant="outline" onClick={generateTestRevenue} loading={generate.isPending}>
-            <LuFlaskConical /> Generate Test Revenue
-          </Button>
+          {/* Test revenue is paid by the demo chain's house campaign: on chain there is none to pay it. */}
+          {mode === 'demo' && (
+            <Button variant="outline" onClick={generateTestRevenue} loading={generate.isPending}>
+              <LuFlaskConical /> Generate Test Revenue
+            </Button>
+          )}
           <Button variant="outline" onClick={() => setClaimDialogOpen(true)} disabled={!unclaimed.data}>
             <LuListChecks /> Select Distributions
           </Button>
@@ -62,7 +69,7 @@ export function InvestorRevenue() {
       {revenue.isPending ? (
         <Skeleton h="32" />
       ) : revenue.isError ? (
-        <ErrorAlert error={revenue.error} />
+        <ErrorAlert error={revenue.error} onRetry={revenue.refetch} />
       ) : (
         <>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">

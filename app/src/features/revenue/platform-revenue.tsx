@@ -51,7 +51,7 @@ export function PlatformRevenue() {
         <Select label="Period" value={period} options={REVENUE_PERIODS} onChange={setPeriod} />
       </HStack>
       {distributions.isError && (
-        <ErrorAlert error={distributions.error} />
+        <ErrorAlert error={distributions.error} onRetry={distributions.refetch} />
       )}
       <Tabs.Root defaultValue="overview" variant="line">
         <Tabs.List>

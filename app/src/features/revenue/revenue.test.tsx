@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { MODE_STORAGE_KEY } from '@/constants'
 import { installFakeApi } from '@/test/fake-api'
 import { FAKE_WALLET_KEY } from '@/test/fake-wallet'
 import { renderApp } from '@/test/render'
@@ -40,7 +41,15 @@ describe('Revenue Dashboard', () => {
     fakeApi(400)
     renderApp('/revenue', { connected: true })
     fireEvent.click(await screen.findByRole('button', { name: /Generate Test Revenue/ }))
-    expect(await screen.findByText('Failed to generate test revenue. Please try again.')).toBeInTheDocument()
+    expect(await screen.findByText('Failed to generate test revenue. Please try again. Reason: no funded investment')).toBeInTheDocument()
+  })
+
+  it('offers Generate Test Revenue only in Demo mode, where the demo chain can pay it', async () => {
+    fakeApi()
+    window.localStorage.setItem(MODE_STORAGE_KEY, 'onchain')
+    renderApp('/revenue', { connected: true })
+    expect(await screen.findByRole('heading', { name: 'Revenue Dashboard' }, { timeout: 60_000 })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Generate Test Revenue/ })).toBeNull()
   })
 
   it('goes to /claim-revenue from the Claim Revenue button', async () => {

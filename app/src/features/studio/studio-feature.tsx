@@ -81,7 +81,7 @@ function StudioPortal() {
   const [tab, setTab] = useState<StudioTab>('projects')
 
   if (overview.isPending) return <Skeleton h="64" />
-  if (overview.isError) return <ErrorAlert error={overview.error} />
+  if (overview.isError) return <ErrorAlert error={overview.error} onRetry={overview.refetch} />
   const { studio, profile } = overview.data
   const list = projects.data ?? []
   const summary = studioSummary(list, distributions.data ?? [])
@@ -122,7 +122,7 @@ function StudioPortal() {
         </Tabs.List>
         <Tabs.Content value="projects">
           {projects.isError ? (
-            <ErrorAlert error={projects.error} />
+            <ErrorAlert error={projects.error} onRetry={projects.refetch} />
           ) : (
             <ProjectsTab projects={list} loading={projects.isPending && chainAddress !== null} onAdd={() => setTab('upload')} />
           )}

@@ -79,7 +79,7 @@ function VerificationPreview() {
 function Verification() {
   const overview = useStudioOverview()
   if (overview.isPending) return <Skeleton h="64" />
-  if (overview.isError) return <ErrorAlert error={overview.error} />
+  if (overview.isError) return <ErrorAlert error={overview.error} onRetry={overview.refetch} />
   return (
     <Stack gap="6">
       <PageHeading title="Studio Verification">

@@ -21,7 +21,7 @@ import {
 } from '../schemas.ts';
 import { isoDate } from '../../read-models/units.ts';
 import { API_KEY_PREFIX, API_KEY_SHOWN_PREFIX_LENGTH, MAX_ANALYTICS_WINDOW_DAYS } from '../../constants.ts';
-import { publishers, type Executor } from '../../db/index.ts';
+import { publishers, settlement, type Executor } from '../../db/index.ts';
 import type { WebsiteRow } from '../../db/publishers.ts';
 import { catalogueSnippet } from '../../player/snippet.ts';
 import { originOf } from '../../player/website.ts';
@@ -202,7 +202,7 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
         const signer = await publishers.signerOfWallet(db, c.req.valid('param').walletAddress);
         const page = requestedPage(query, publishers.EMBED_TOTALS_ORDER);
         const window = query.from && query.to ? { fromDay: dayNumber(query.from), toDay: dayNumber(query.to) } : undefined;
-        const days = await publishers.dailyActivity(db, signer, window);
+        const [days, unsettled] = await Promise.all([publishers.dailyActivity(db, signer, window), settlement.unsettledViewsOfPublisher(db, signer)]);
         const byDay = days.map((day) => ({
           date: isoDate(day.day * 86_400)!.slice(0, 10),
           embedId: day.embed_id,
@@ -216,7 +216,7 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
           return c.json({
             totals: totalsOf(sums.views, sums.earned, sums.claimed),
             byDay,
-            byEmbed: embedPage.rows.map(embedFigures),
+            byEmbed: embedPage.rows.map(embedFigures(unsettled)),
             nextCursor: nextCursor(publishers.EMBED_TOTALS_ORDER, embedPage),
           });
         }
@@ -229,7 +229,7 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
             sum(embeds.map((embed) => Number(embed.claimed_lamports))),
           ),
           byDay,
-          byEmbed: embeds.map(embedFigures),
+          byEmbed: embeds.map(embedFigures(unsettled)),
         });
       },
     );
@@ -239,7 +239,13 @@ function totalsOf(views: number, earned: number, claimed: number) {
   return { views, earnedLamports: String(earned), claimedLamports: String(claimed), claimableLamports: String(earned - claimed) };
 }
 
-function embedFigures(embed: publishers.EmbedTotals) {
+/** An embed's figures, with its views not paid yet and why (`unsettled` of the publisher's embeds). */
+const embedFigures = (unsettled: { embedId: string; views: number; reason: string }[]) => (embed: publishers.EmbedTotals) => ({
+  ...embedTotalsFigures(embed),
+  unsettled: unsettled.filter((row) => row.embedId === embed.embed_id).map(({ views, reason }) => ({ views, reason })),
+});
+
+function embedTotalsFigures(embed: publishers.EmbedTotals) {
   return {
     embedId: embed.embed_id,
     projectId: Number(embed.project_id),
