@@ -26,6 +26,10 @@ const PRICE_PER_MILLE_SOL = '2';
 const IMPRESSION_LAMPORTS = 2_000_000n;
 /** A campaign's budget pays at least one batch of 1,000 impressions: 2 SOL at this price. */
 const BUDGET_LAMPORTS = 2_000_000_000n;
+/** The rent of the RevenueDistribution a settlement creates (137 bytes), which the campaign pays on top of the batch. */
+const DISTRIBUTION_RENT_LAMPORTS = 1_844_400n;
+/** What settling the one impression takes from the budget. */
+const SETTLED_LAMPORTS = IMPRESSION_LAMPORTS + DISTRIBUTION_RENT_LAMPORTS;
 /** The demo chain charges the runtime's fee per signature to the signer's key. */
 const SIGNATURE_FEE_LAMPORTS = 5_000n;
 
@@ -141,7 +145,8 @@ test('advertiser journey: fund a sponsorship, its video creative plays on an emb
   await form.getByLabel('Monthly Budget (USD)').fill('$1,000');
   await form.getByLabel('Target Audience').selectOption('25-34');
   await form.getByLabel('Budget to escrow now (SOL)').fill('2');
-  await form.getByLabel('Maximum spend per day (SOL)').fill('1');
+  // At least one batch of 1,000 impressions (2 SOL at this price) and its distribution's rent.
+  await form.getByLabel('Maximum spend per day (SOL)').fill('3');
   await form.getByLabel('Sponsored film').selectOption(String(film.id));
   await form.getByLabel('Price per 1,000 views (SOL)').fill(PRICE_PER_MILLE_SOL);
   // Ending today: the campaign runs to the end of this UTC day.
@@ -190,8 +195,8 @@ test('advertiser journey: fund a sponsorship, its video creative plays on an emb
     const current = await api<Campaign>(`/campaigns/${campaign.address}`);
     return current.impressions === 1 ? current : undefined;
   });
-  assert.equal(BigInt(paid.spentLamports), IMPRESSION_LAMPORTS);
-  assert.equal(BigInt(paid.remainingLamports), BUDGET_LAMPORTS - IMPRESSION_LAMPORTS);
+  assert.equal(BigInt(paid.spentLamports), SETTLED_LAMPORTS);
+  assert.equal(BigInt(paid.remainingLamports), BUDGET_LAMPORTS - SETTLED_LAMPORTS);
   const publisherShare = (IMPRESSION_LAMPORTS * 4000n) / 10_000n;
   const investorShare = (IMPRESSION_LAMPORTS * 5750n) / 10_000n;
   const platformShare = IMPRESSION_LAMPORTS - publisherShare - investorShare;
@@ -206,10 +211,10 @@ test('advertiser journey: fund a sponsorship, its video creative plays on an emb
   assert.equal(amountLamports(latest.investorAmount), investorShare);
   assert.equal(amountLamports(latest.platformAmount), platformShare);
 
-  // The dashboard follows: one impression, 2,000,000 lamports spent.
+  // The dashboard follows: one impression, 2,000,000 lamports and the distribution's rent spent.
   await page.reload();
-  await card.getByLabel('Spent').getByText('0.002 SOL').waitFor();
-  await card.getByLabel('Remaining budget').getByText('1.998 SOL').waitFor();
+  await card.getByLabel('Spent').getByText('0.0038444 SOL').waitFor();
+  await card.getByLabel('Remaining budget').getByText('1.9961556 SOL').waitFor();
   await shot(page, 'campaign-settled');
 
   // ---- Past the end and the grace period, the advertiser closes the campaign and gets the rest back.
@@ -219,20 +224,20 @@ test('advertiser journey: fund a sponsorship, its video creative plays on an emb
   await page.getByText('Chain clock advanced').first().waitFor();
   await page.goto(`${origin}/advertising`);
   const closable = page.getByRole('article', { name: 'Acme Popcorn · Sponsorship' });
-  await closable.getByText('Closing returns the remaining 1.998 SOL to your wallet.').waitFor();
+  await closable.getByText('Closing returns the remaining 1.9961556 SOL to your wallet.').waitFor();
   const balanceBeforeClose = await harness.demoBalance(advertiser);
   await closable.getByRole('button', { name: 'Close' }).click();
-  await page.getByText('1.998 SOL of unspent budget went back to your wallet.').first().waitFor({ timeout: 60_000 });
+  await page.getByText('1.9961556 SOL of unspent budget went back to your wallet.').first().waitFor({ timeout: 60_000 });
   const closed = await waitFor('the closed campaign', async () => {
     const current = await api<Campaign>(`/campaigns/${campaign.address}`);
     return current.status === 'closed' ? current : undefined;
   });
-  assert.equal(closed.refundedLamports, String(BUDGET_LAMPORTS - IMPRESSION_LAMPORTS));
-  await closable.getByLabel('Refunded').getByText('1.998 SOL').waitFor();
+  assert.equal(closed.refundedLamports, String(BUDGET_LAMPORTS - SETTLED_LAMPORTS));
+  await closable.getByLabel('Refunded').getByText('1.9961556 SOL').waitFor();
   const balanceAfterClose = await harness.demoBalance(advertiser);
   assert.equal(
     balanceAfterClose - balanceBeforeClose,
-    BUDGET_LAMPORTS - IMPRESSION_LAMPORTS + rentLamports - SIGNATURE_FEE_LAMPORTS,
+    BUDGET_LAMPORTS - SETTLED_LAMPORTS + rentLamports - SIGNATURE_FEE_LAMPORTS,
     'the unspent budget and the account rent, less the fee of the close',
   );
   await shot(page, 'campaign-closed');

@@ -24,6 +24,8 @@ const wallet = Keypair.generate();
  */
 const SPONSORSHIP_PRICE_PER_MILLE_SOL = 2;
 const VIEW_REVENUE_LAMPORTS = 2_000_000n;
+/** The rent of the RevenueDistribution the settlement creates, which the campaign pays on top of the view. */
+const DISTRIBUTION_RENT_LAMPORTS = 1_844_400n;
 /** A campaign's budget pays at least one batch of 1,000 impressions. */
 const SPONSORSHIP_BUDGET_SOL = 2;
 /** The demo chain charges the runtime's fee per signature to the claimer's key. */
@@ -170,11 +172,13 @@ test('publisher journey: verify a website, register an embed, a counted view, 40
   const investorsBefore = await investorsClaimable(funded.id);
   const settled = await api<{ settled: unknown[] }>('/demo/settle', { method: 'POST' });
   assert.equal(settled.settled.length, 1);
-  // Paid from the campaign that served the view: its budget fell by exactly one impression.
+  // Paid from the campaign that served the view: its budget fell by exactly one impression and the
+  // rent of the distribution it created.
   const paid = await api<{ spentLamports: string; remainingLamports: string; impressions: number }>(`/campaigns/${campaign.body.campaign.address}`);
+  const charged = VIEW_REVENUE_LAMPORTS + DISTRIBUTION_RENT_LAMPORTS;
   assert.deepEqual(
     [paid.spentLamports, paid.remainingLamports, paid.impressions],
-    [String(VIEW_REVENUE_LAMPORTS), String(BigInt(SPONSORSHIP_BUDGET_SOL) * 1_000_000_000n - VIEW_REVENUE_LAMPORTS), 1],
+    [String(charged), String(BigInt(SPONSORSHIP_BUDGET_SOL) * 1_000_000_000n - charged), 1],
   );
   const afterSettle = await api<Analytics>(`/publishers/${publisher}/analytics`);
   const publisherShare = (VIEW_REVENUE_LAMPORTS * 4000n) / 10_000n;

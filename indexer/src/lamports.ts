@@ -68,7 +68,8 @@ function decimalsOf(unit: AmountUnit): number {
   return String(unit.lamports).length - 1;
 }
 
-function formatUnits(lamports: bigint, unit: AmountUnit): string {
+/** Lamports in the unit, exactly, without trailing zeros (16844400 lamports: "0.0168444" SOL). */
+export function formatUnits(lamports: bigint, unit: AmountUnit): string {
   const per = BigInt(unit.lamports);
   const fraction = (lamports % per).toString().padStart(decimalsOf(unit), '0').replace(/0+$/, '');
   return fraction ? `${lamports / per}.${fraction}` : `${lamports / per}`;

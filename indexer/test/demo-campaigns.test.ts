@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createApp } from '../src/api/app.ts';
-import { CAMPAIGN_SETTLEMENT_GRACE_SECONDS } from '../src/constants.ts';
+import { CAMPAIGN_SETTLEMENT_GRACE_SECONDS, DISTRIBUTION_ACCOUNT_BYTES } from '../src/constants.ts';
 import { startDemo, type DemoRuntime } from '../src/demo/index.ts';
 import { MediaStore } from '../src/media/store.ts';
 import { testStorage } from './helpers/database.ts';
@@ -151,10 +151,11 @@ describe('campaigns on the demo chain', () => {
     });
     const body = (await response.json()) as Json;
     assert.equal(response.status, 200, body.message);
-    // 166,666 video impressions at 15,000 lamports: 2.49999 SOL.
+    // 166,666 video impressions at 15,000 lamports: 2.49999 SOL, and the house campaign pays the
+    // distribution's rent on top (1,844,400 lamports), not the settlement authority.
     assert.equal(body.amount, 2.49999);
     const after = (await request('GET', `/api/campaigns/${house.address}`)).body;
-    assert.equal(BigInt(after.spentLamports) - BigInt(house.spentLamports), 2_499_990_000n);
+    assert.equal(BigInt(after.spentLamports) - BigInt(house.spentLamports), 2_499_990_000n + BigInt(demo.chain.minimumBalance(DISTRIBUTION_ACCOUNT_BYTES)));
     assert.equal(after.impressions - house.impressions, 166_666);
     assert.deepEqual(after.byFilm.find((film: Json) => film.projectId === body.projectId)?.spentLamports !== undefined, true);
     // The player never shows the house campaign as an advertiser's ad.
@@ -191,6 +192,21 @@ describe('campaigns on the demo chain', () => {
     const backwards = await request('POST', '/api/demo/campaigns', { ...base, budget: 1, startAt: endIn(40 * DAY), endAt: endIn(31 * DAY) });
     assert.equal(backwards.status, 400);
     assert.match(backwards.body.message, /window|end|start/i);
+  });
+
+  test('error: a maximum spend per day below one batch and its rent, or a campaign longer than 366 days, is a 400; nothing sent', async () => {
+    const video = await upload(MP4, 'clip.mp4');
+    const transactions = demo.chain.transactionCount;
+    const base = { walletAddress: WALLET, adType: 'video', creativeUri: video.url, creativeHash: video.sha256, targetGenres: [], budget: 1 };
+    const capped = await request('POST', '/api/demo/campaigns', { ...base, maxDailySpend: 0.0168443, endAt: endIn(30 * DAY) });
+    assert.equal(capped.status, 400);
+    assert.equal(capped.body.message, "The maximum spend per day must be at least 0.0168444 SOL: one batch of 1,000 impressions and its distribution's rent");
+    assert.equal(demo.chain.transactionCount, transactions);
+    const long = await request('POST', '/api/demo/campaigns', { ...base, maxDailySpend: 0.5, startAt: endIn(60 * DAY), endAt: endIn(60 * DAY + 366 * DAY + 1) });
+    assert.equal(long.status, 400);
+    assert.match(long.body.message, /366 days/);
+    const created = await request('POST', '/api/demo/campaigns', { ...base, maxDailySpend: 0.0168444, endAt: endIn(30 * DAY) });
+    assert.equal(created.status, 201, created.body.message);
   });
 
   test('error: another wallet’s campaign: 401 without a session, 403 with another wallet’s, 403 for a non-advertiser', async () => {

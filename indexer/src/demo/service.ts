@@ -33,7 +33,7 @@ import { editedListing, NOTHING_TO_UPDATE, type ListingEdit } from '../listing-e
 import { originOf } from '../player/website.ts';
 import { DISTRIBUTION_ACCOUNT_BYTES, STANDARD_PRICE_PER_MILLE_LAMPORTS, type AdType } from '../constants.ts';
 import { maskOfGenres, requiredCreativeKind, UnknownGenreError, type CreativeKind } from '../campaigns/rules.ts';
-import { SOL, USD } from '../lamports.ts';
+import { formatUnits, SOL, USD } from '../lamports.ts';
 import { DemoActionError, lamportsOf } from './action-error.ts';
 import type { DemoChain } from './chain.ts';
 import { HouseCampaign } from './house-campaign.ts';
@@ -277,8 +277,7 @@ export class DemoService {
     const smallestCap = minimumDailySpendLamports(pricePerMille, BigInt(this.chain.minimumBalance(DISTRIBUTION_ACCOUNT_BYTES)));
     const maxDailySpend = input.maxDailySpend === undefined ? (budget > smallestCap ? budget : smallestCap) : lamportsOf(input.maxDailySpend, SOL);
     if (maxDailySpend < smallestCap) {
-      const minimum = (Number(smallestCap) / Number(SOL)).toString();
-      throw new DemoActionError(400, `The maximum spend per day must be at least ${minimum} SOL: one batch of 1,000 impressions and its distribution's rent`);
+      throw new DemoActionError(400, `The maximum spend per day must be at least ${formatUnits(smallestCap, SOL)} SOL: one batch of 1,000 impressions and its distribution's rent`);
     }
     // The next id this advertiser has not used (synchronously up to the send: nobody takes it in between).
     let campaignId = 0n;
