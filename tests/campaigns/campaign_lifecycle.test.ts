@@ -3,7 +3,7 @@
 // come back, exactly), and the defensive check that settlement never eats into a campaign's rent.
 import { expect } from 'chai';
 import { Keypair, PublicKey } from '@solana/web3.js';
-import { expectProgramError, sol, TestChain } from '../utils/bankrun.ts';
+import { expectProgramError, sol, TestChain } from '../utils/chain.ts';
 import { closeCampaignIx, setCampaignPausedIx, topUpCampaignIx } from '../utils/fixtures.ts';
 import { big, withRevenueProject } from '../utils/revenue.ts';
 import { campaignRent, DAY, SETTLEMENT_GRACE, settle, withCampaign, type CampaignHandle } from '../utils/campaigns.ts';
@@ -122,11 +122,11 @@ describe('campaign lifecycle: top up, pause, close', () => {
 
   it('error: InsufficientVaultBalance when a campaign holds less than its rent plus what is left (corrupted from outside)', async () => {
     const rent = await campaignRent(chain, campaign.address);
-    const account = (await chain.context.banksClient.getAccount(campaign.address))!;
+    const account = (await chain.rawAccount(campaign.address))!;
     // 66,666 impressions cost 999,990,000 lamports, within the 1 SOL budget; the account holds one
     // lamport less than rent + that batch, so paying it would eat into the rent reserve.
     const batch = 66_666n * 15_000n;
-    chain.context.setAccount(campaign.address, { ...account, lamports: Number(rent + batch - 1n) });
+    await chain.setRawAccount(campaign.address, { ...account, lamports: Number(rent + batch - 1n) });
     await expectProgramError(settle(chain, settlement, campaign.address, project, treasury, 66_666n), 'InsufficientVaultBalance');
     expect(await chain.balance(campaign.address)).to.equal(rent + batch - 1n);
     await settle(chain, settlement, campaign.address, project, treasury, 66_665n);

@@ -4,7 +4,7 @@
 // to its treasury. The campaign pays the batch; the settlement authority only the distribution's rent.
 import { expect } from 'chai';
 import { Keypair, PublicKey } from '@solana/web3.js';
-import { addresses, expectProgramError, sol, TestChain } from '../utils/bankrun.ts';
+import { addresses, expectProgramError, sol, TestChain } from '../utils/chain.ts';
 import { PRICE_PER_MILLE, setCampaignPausedIx, settleCampaignIx, withProject, withStudio } from '../utils/fixtures.ts';
 import {
   accrued,

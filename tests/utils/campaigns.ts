@@ -2,7 +2,7 @@
 // settlement of a project, and the price of a batch restated in BigInt.
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { createHash } from 'node:crypto';
-import { addresses, sol, type SendResult, type TestChain } from './bankrun.ts';
+import { addresses, sol, type SendResult, type TestChain } from './chain.ts';
 import { type CampaignArgs, createCampaignIx, PRICE_PER_MILLE, settleCampaignIx } from './fixtures.ts';
 import { big, nextDistributionIndex } from './revenue.ts';
 
