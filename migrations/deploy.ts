@@ -290,6 +290,22 @@ export function rpcRuntime(url: string): DeployRuntime {
   };
 }
 
+/**
+ * The repository's program keypair is public (tests and the demo chain use it): on any cluster but a
+ * local validator, anyone could have deployed at its address first, or could later. A real deployment
+ * uses the deployer's own keypair, made by `npm run keys`.
+ */
+export function assertOwnProgramKey(programId: PublicKey, url: string): void {
+  const testId = readKeypair(join(ROOT, 'programs/marquee/test-program-keypair.json')).publicKey;
+  const local = ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
+  if (programId.equals(testId) && !local) {
+    throw new Error(
+      `${programId.toBase58()} is the repository's public test program key: it is not yours to deploy to ${url}. ` +
+        'Run npm run keys (it creates target/deploy/marquee-keypair.json and writes its id into the sources), then npm run build:program.',
+    );
+  }
+}
+
 export function readKeypair(path: string): Keypair {
   return Keypair.fromSecretKey(Uint8Array.from(JSON.parse(readFileSync(path, 'utf8'))));
 }
@@ -314,8 +330,11 @@ async function main(args: string[]) {
   const payer = readKeypair(keypairPath);
   const programKeypair = readKeypair(programKeypairPath);
   if (!programKeypair.publicKey.equals(MARQUEE_PROGRAM_ID)) {
-    throw new Error(`The program keypair is ${programKeypair.publicKey.toBase58()}, the IDL's program is ${MARQUEE_PROGRAM_ID.toBase58()}`);
+    throw new Error(
+      `The program keypair is ${programKeypair.publicKey.toBase58()}, the IDL's program is ${MARQUEE_PROGRAM_ID.toBase58()}: run npm run keys, then npm run build:program`,
+    );
   }
+  assertOwnProgramKey(programKeypair.publicKey, url);
   const settlementArgument = argument(args, 'settlement') ?? process.env.MARQUEE_SETTLEMENT_KEYPAIR;
   const settlementAuthority = !settlementArgument
     ? payer.publicKey

@@ -57,9 +57,11 @@ built=target/bpfel-unknown-none/release/marquee.so
 if [ ! -f target/deploy/marquee.so ] || ! cmp -s "$built" target/deploy/marquee.so; then
   cp "$built" target/deploy/marquee.so
 fi
-# The program's address comes from a keypair kept in the repo so every build deploys to the same id.
+# The program's address: the repository's public test key (tests and the demo chain), until
+# `npm run keys` writes the deployer's own keypair here and its id into the sources.
 if [ ! -f target/deploy/marquee-keypair.json ]; then
-  cp programs/marquee/program-keypair.json target/deploy/marquee-keypair.json
+  cp programs/marquee/test-program-keypair.json target/deploy/marquee-keypair.json
+  chmod 600 target/deploy/marquee-keypair.json
 fi
 # The ELF header's e_flags is the SBPF version: anything but 3 is a build a current validator refuses.
 sbpf_version=$(od -An -tu4 -j48 -N4 target/deploy/marquee.so | tr -d ' ')

@@ -53,7 +53,7 @@ function setup() {
   const svm = new LiteSVM();
   const payer = Keypair.generate();
   svm.airdrop(address(payer.publicKey), 100_000_000_000n as never);
-  const programKeypair = readKeypair(root('programs/marquee/program-keypair.json'));
+  const programKeypair = readKeypair(root('programs/marquee/test-program-keypair.json'));
   return { svm, runtime: liteSvmRuntime(svm), payer, programKeypair };
 }
 
