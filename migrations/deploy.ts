@@ -10,6 +10,11 @@
 // chunks, then deploy it with a maximum data length (twice its size, room for upgrades) — or, when
 // the program is already deployed with other bytes, upgrade it from the buffer. Both steps are
 // idempotent: an identical program and an initialised platform are left as they are.
+//
+// Two things a real validator enforces are checked here rather than met as a loader error: a cluster
+// where `disable_sbpf_v0_v1_v2_deployment` is active refuses an SBPF v0–v2 binary (the script refuses
+// first, naming the feature), and a fresh deployment can be invoked only from the slot after it (the
+// script waits for that slot before initialising the platform).
 import anchor from '@coral-xyz/anchor';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -33,6 +38,9 @@ const PROGRAMDATA_HEADER = 45;
 const CHUNK = 900;
 /** Write transactions in flight at once. */
 const PARALLEL_WRITES = 8;
+/** How often, and how long at most, to poll for the slot after a deployment (slots are ~400 ms). */
+const SLOT_POLL_MS = 200;
+const SLOT_WAIT_MS = 30_000;
 
 /** What deploying needs from a cluster: a JSON-RPC connection, or a local runtime in tests. */
 export interface DeployRuntime {
@@ -40,6 +48,43 @@ export interface DeployRuntime {
   rentExempt(size: number): Promise<number>;
   /** Sends one transaction (the first signer pays) and returns its signature once confirmed. */
   send(instructions: TransactionInstruction[], signers: Keypair[]): Promise<string>;
+  /** Resolves once the cluster has moved past the slot it is in now (a deployment becomes invocable then). */
+  awaitNextSlot(): Promise<void>;
+}
+
+/** The feature gate that stops the loader deploying SBPF v0, v1 and v2 programs (active on a fresh test validator). */
+export const DISABLE_SBPF_V0_V1_V2_DEPLOYMENT = new PublicKey('B8JJXCy5amZyWG9r7EnUYLwzXSXTxG7GZ1qZ1qggo83g');
+const FEATURE_PROGRAM_ID = new PublicKey('Feature111111111111111111111111111111111111');
+/** Where an ELF64 header keeps e_flags, which is the SBPF version for Solana programs. */
+const ELF_FLAGS_OFFSET = 48;
+
+/** The SBPF version a program binary declares (its ELF header's e_flags: 0 for v0, 3 for v3). */
+export function sbpfVersion(programBytes: Uint8Array): number {
+  const elfMagic = [0x7f, 0x45, 0x4c, 0x46];
+  if (programBytes.length < ELF_FLAGS_OFFSET + 4 || !elfMagic.every((byte, index) => programBytes[index] === byte)) {
+    throw new Error('The program file is not an ELF binary: run `npm run build:program` first');
+  }
+  return Buffer.from(programBytes.buffer, programBytes.byteOffset, programBytes.byteLength).readUInt32LE(ELF_FLAGS_OFFSET);
+}
+
+/** Whether a feature gate is active on the cluster: its account belongs to the feature program and records an activation slot. */
+export async function featureActive(runtime: DeployRuntime, feature: PublicKey): Promise<boolean> {
+  const account = await runtime.getAccount(feature);
+  return !!account && account.owner.equals(FEATURE_PROGRAM_ID) && account.data[0] === 1;
+}
+
+/**
+ * Refuses a binary the cluster's loader would refuse, with the reason and the fix, before anything is
+ * paid for: an SBPF v0–v2 program where `disable_sbpf_v0_v1_v2_deployment` is active.
+ */
+export async function assertDeployable(runtime: DeployRuntime, programBytes: Uint8Array): Promise<void> {
+  const version = sbpfVersion(programBytes);
+  if (version < 3 && (await featureActive(runtime, DISABLE_SBPF_V0_V1_V2_DEPLOYMENT))) {
+    throw new Error(
+      `This cluster has the feature disable_sbpf_v0_v1_v2_deployment (${DISABLE_SBPF_V0_V1_V2_DEPLOYMENT.toBase58()}) active, ` +
+        `so its loader refuses SBPF v${version} programs; the program file is SBPF v${version}. Build an SBPF v3 program (npm run build:program) and deploy that.`,
+    );
+  }
 }
 
 /** UpgradeableLoaderInstruction, bincode-encoded: u32 variant, then the fields. */
@@ -129,6 +174,7 @@ export async function deployWithLoader(
   const { payer, programKeypair, programBytes } = options;
   const log = options.log ?? (() => {});
   const program = programKeypair.publicKey;
+  await assertDeployable(runtime, programBytes);
   const existing = await runtime.getAccount(program);
   const programData = marqueePdas(program).programData();
   let currentData: Uint8Array | undefined;
@@ -182,6 +228,7 @@ export async function deployWithLoader(
       ],
       [payer, programKeypair],
     );
+    await runtime.awaitNextSlot();
     log(`deployed ${program.toBase58()}`);
     return 'deployed';
   }
@@ -190,6 +237,7 @@ export async function deployWithLoader(
   if (programBytes.length > capacity) instructions.push(loader.extendProgram(program, payer.publicKey, programBytes.length - capacity));
   instructions.push(loader.upgrade(program, buffer.publicKey, payer.publicKey, payer.publicKey));
   await runtime.send(instructions, [payer]);
+  await runtime.awaitNextSlot();
   log(`upgraded ${program.toBase58()}`);
   return 'upgraded';
 }
@@ -231,7 +279,31 @@ export function rpcRuntime(url: string): DeployRuntime {
     rentExempt: (size) => connection.getMinimumBalanceForRentExemption(size),
     send: (instructions, signers) =>
       sendAndConfirmTransaction(connection, new Transaction().add(...instructions), signers, { commitment: 'confirmed' }),
+    async awaitNextSlot() {
+      const current = await connection.getSlot('confirmed');
+      const deadline = Date.now() + SLOT_WAIT_MS;
+      while ((await connection.getSlot('confirmed')) <= current) {
+        if (Date.now() > deadline) throw new Error(`${url} stayed at slot ${current} for ${SLOT_WAIT_MS / 1000} s: is the validator producing blocks?`);
+        await new Promise((resolveWait) => setTimeout(resolveWait, SLOT_POLL_MS));
+      }
+    },
   };
+}
+
+/**
+ * The repository's program keypair is public (tests and the demo chain use it): on any cluster but a
+ * local validator, anyone could have deployed at its address first, or could later. A real deployment
+ * uses the deployer's own keypair, made by `npm run keys`.
+ */
+export function assertOwnProgramKey(programId: PublicKey, url: string): void {
+  const testId = readKeypair(join(ROOT, 'programs/marquee/test-program-keypair.json')).publicKey;
+  const local = ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
+  if (programId.equals(testId) && !local) {
+    throw new Error(
+      `${programId.toBase58()} is the repository's public test program key: it is not yours to deploy to ${url}. ` +
+        'Run npm run keys (it creates target/deploy/marquee-keypair.json and writes its id into the sources), then npm run build:program.',
+    );
+  }
 }
 
 export function readKeypair(path: string): Keypair {
@@ -258,8 +330,11 @@ async function main(args: string[]) {
   const payer = readKeypair(keypairPath);
   const programKeypair = readKeypair(programKeypairPath);
   if (!programKeypair.publicKey.equals(MARQUEE_PROGRAM_ID)) {
-    throw new Error(`The program keypair is ${programKeypair.publicKey.toBase58()}, the IDL's program is ${MARQUEE_PROGRAM_ID.toBase58()}`);
+    throw new Error(
+      `The program keypair is ${programKeypair.publicKey.toBase58()}, the IDL's program is ${MARQUEE_PROGRAM_ID.toBase58()}: run npm run keys, then npm run build:program`,
+    );
   }
+  assertOwnProgramKey(programKeypair.publicKey, url);
   const settlementArgument = argument(args, 'settlement') ?? process.env.MARQUEE_SETTLEMENT_KEYPAIR;
   const settlementAuthority = !settlementArgument
     ? payer.publicKey
@@ -271,10 +346,13 @@ async function main(args: string[]) {
   const useCli = (argument(args, 'loader') ?? (hasSolanaCli() ? 'cli' : 'ts')) === 'cli';
 
   console.log(`==> deploying ${programPath} to ${url} as ${MARQUEE_PROGRAM_ID.toBase58()} (payer ${payer.publicKey.toBase58()}, ${useCli ? 'solana CLI' : 'upgradeable loader from TypeScript'})`);
+  const programBytes = readFileSync(programPath);
+  await assertDeployable(runtime, programBytes);
   if (useCli) {
     execFileSync('solana', ['program', 'deploy', programPath, '--program-id', programKeypairPath, '--keypair', keypairPath, '--url', url], { stdio: 'inherit' });
+    await runtime.awaitNextSlot();
   } else {
-    await deployWithLoader(runtime, { payer, programKeypair, programBytes: readFileSync(programPath), log: (line) => console.log(`    ${line}`) });
+    await deployWithLoader(runtime, { payer, programKeypair, programBytes, log: (line) => console.log(`    ${line}`) });
   }
   console.log(`==> initialising the platform (admin ${payer.publicKey.toBase58()}, treasury ${treasury.toBase58()}, settlement ${settlementAuthority.toBase58()})`);
   const signature = await initializePlatform(runtime, { admin: payer, treasury, settlementAuthority });

@@ -1,5 +1,5 @@
 // `npm run bench:cu`: compute units each instruction of target/deploy/marquee.so consumes, measured
-// on solana-bankrun (the runtime of the mocha suite), printed as a table with the issue's targets.
+// in LiteSVM (the runtime of the mocha suites), printed as a table with the issue's targets.
 // A benchmark, not a test: it fails only if an instruction fails. Each figure is the instruction's
 // consumption, its CPIs (events included) counted in. An investment's transaction carries the
 // Associated Token program's CreateIdempotent of the share account before `invest`: the `invest`
@@ -8,14 +8,14 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { type Keypair, PublicKey, type TransactionInstruction } from '@solana/web3.js';
-import type * as Bankrun from '../tests/utils/bankrun.ts';
+import type * as Chain from '../tests/utils/chain.ts';
 import type * as Fixtures from '../tests/utils/fixtures.ts';
 import { SMOKE } from './bench/rows.ts';
 
 // The harness is loaded as CommonJS, as mocha loads it: @coral-xyz/anchor's named exports are
 // only visible to CommonJS importers.
 const require = createRequire(import.meta.url);
-const { addresses, PROGRAM_ID, sol, TestChain } = require('../tests/utils/bankrun.ts') as typeof Bankrun;
+const { addresses, PROGRAM_ID, sol, TestChain } = require('../tests/utils/chain.ts') as typeof Chain;
 const fixtures = require('../tests/utils/fixtures.ts') as typeof Fixtures;
 
 /** First investments measured, each by a new investor (the bumps of their PDAs vary with the key). */

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm start`: Marquee on one machine with one command. Installs the npm dependencies, builds what is
-# missing (the program, the dApp), then runs ONE server — the REST API, the built dApp and the
-# embedded demo chain — on PORT (default 8787) with its data in MARQUEE_DATA_DIR (default ./data).
+# missing or older than its sources (the program, the dApp), then runs ONE server — the REST API,
+# the built dApp and the embedded demo chain — on PORT (default 8787) with its data in MARQUEE_DATA_DIR (default ./data).
 # Configuration: environment variables, or a .env file at the repository root (see .env.example).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,18 +34,35 @@ else
   step "npm dependencies up to date"
 fi
 
+# newer_than TARGET PATH…: prints the first file under PATH… modified after TARGET (nothing when TARGET is newest).
+newer_than() {
+  local target=$1
+  shift
+  find "$@" -type f -newer "$target" -print -quit 2>/dev/null
+}
+
+program_sources=(programs/marquee/src programs/marquee/Cargo.toml Cargo.toml Cargo.lock .cargo/config.toml)
 if [ ! -f target/deploy/marquee.so ]; then
-  step "building the program (target/deploy/marquee.so is missing; the first build takes a few minutes)"
+  step "building the program (target/deploy/marquee.so is missing; the first build installs a linker and takes a few minutes)"
   bash scripts/build-program.sh
+elif changed=$(newer_than target/deploy/marquee.so "${program_sources[@]}") && [ -n "$changed" ]; then
+  step "rebuilding the program ($changed is newer than target/deploy/marquee.so)"
+  bash scripts/build-program.sh
+  # The build leaves an identical binary untouched: mark it as built from these sources.
+  touch target/deploy/marquee.so
 else
-  step "program present: target/deploy/marquee.so"
+  step "program up to date: target/deploy/marquee.so"
 fi
 
+app_sources=(app/src app/index.html app/public app/package.json app/vite.config.ts app/tsconfig.json packages)
 if [ ! -f app/dist/index.html ] || [ ! -f app/dist-server/prerender.js ]; then
   step "building the dApp (app/dist or its server bundle app/dist-server is missing)"
   npm run build -w app
+elif changed=$(newer_than app/dist/index.html "${app_sources[@]}") && [ -n "$changed" ]; then
+  step "rebuilding the dApp ($changed is newer than app/dist)"
+  npm run build -w app
 else
-  step "dApp present: app/dist and app/dist-server"
+  step "dApp up to date: app/dist and app/dist-server"
 fi
 
 export PORT="${PORT:-8787}"

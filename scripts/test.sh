@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: installs what is missing, lints and type-checks, builds the program, then runs every test there is:
 # Rust host unit tests of the program's logic, the mocha suite against the real marquee.so in
-# solana-bankrun, each workspace package's own tests (the indexer's on SQLite, then on a throwaway
+# LiteSVM, each workspace package's own tests (the indexer's on SQLite, then on a throwaway
 # PostgreSQL), the fuzz of the API's OpenAPI contract, the end-to-end journeys, and a smoke of the bench.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -80,7 +80,7 @@ git diff --exit-code -- programs/marquee/idl/marquee.json
 step "Rust host unit tests (programs/marquee)"
 cargo test -p marquee
 
-step "program tests: mocha against target/deploy/marquee.so in solana-bankrun (scripts/test-program.sh)"
+step "program tests: mocha against target/deploy/marquee.so (SBPF v3) in LiteSVM (scripts/test-program.sh)"
 bash scripts/test-program.sh
 await_background "lint and type-check (npm run lint, npm run typecheck)"
 

@@ -7,7 +7,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { deployWithLoader, initializePlatform, readKeypair, type DeployRuntime } from '../../migrations/deploy.ts';
+import {
+  DISABLE_SBPF_V0_V1_V2_DEPLOYMENT,
+  deployWithLoader,
+  initializePlatform,
+  readKeypair,
+  sbpfVersion,
+  type DeployRuntime,
+} from '../../migrations/deploy.ts';
 import { decodeAccount, MARQUEE_PROGRAM_ID as PROGRAM_ADDRESS, pda, UPGRADEABLE_LOADER_ID as BPF_LOADER_UPGRADEABLE } from '@marquee/program-client';
 
 const { Keypair, PublicKey, Transaction } = anchor.web3;
@@ -31,10 +38,13 @@ function liteSvmRuntime(svm: LiteSVM): DeployRuntime {
       const signatures = Object.fromEntries(transaction.signatures.map(({ publicKey, signature }) => [publicKey.toBase58(), signature]));
       const result = svm.sendTransaction({ messageBytes: transaction.serializeMessage(), signatures } as never);
       svm.expireBlockhash();
-      // A deployed program is visible from the next slot, as on a cluster.
-      svm.warpToSlot(svm.getClock().slot + 1n);
       if (result instanceof FailedTransactionMetadata) throw new Error(result.meta().logs().join('\n'));
       return bs58.encode((result as TransactionMetadata).signature());
+    },
+    // A deployed program is invocable from the next slot, as on a cluster: only this moves the slot,
+    // so a deploy that did not wait would meet "Program is not deployed" when initialising.
+    async awaitNextSlot() {
+      svm.warpToSlot(svm.getClock().slot + 1n);
     },
   };
 }
@@ -43,7 +53,7 @@ function setup() {
   const svm = new LiteSVM();
   const payer = Keypair.generate();
   svm.airdrop(address(payer.publicKey), 100_000_000_000n as never);
-  const programKeypair = readKeypair(root('programs/marquee/program-keypair.json'));
+  const programKeypair = readKeypair(root('programs/marquee/test-program-keypair.json'));
   return { svm, runtime: liteSvmRuntime(svm), payer, programKeypair };
 }
 
@@ -111,5 +121,30 @@ describe('migrations/deploy.ts', () => {
     assert.ok(data.exists && Buffer.from(data.data.subarray(45, 45 + newer.length)).equals(newer));
     assert.equal(await deployWithLoader(runtime, { payer, programKeypair, programBytes: newer }), 'unchanged');
     assert.ok(await initializePlatform(runtime, { admin: payer, treasury: payer.publicKey, settlementAuthority: payer.publicKey }));
+  });
+
+  test('error: a cluster that disables SBPF v0–v2 deployment gets a refusal naming the feature, before anything is paid', async () => {
+    const { svm, runtime, payer, programKeypair } = setup();
+    // The feature gate as a cluster records it: owned by the feature program, Some(activation slot).
+    const activated = Buffer.concat([Buffer.from([1]), Buffer.alloc(8)]);
+    svm.setAccount({
+      address: address(DISABLE_SBPF_V0_V1_V2_DEPLOYMENT),
+      data: activated,
+      executable: false,
+      lamports: 1_000_000n,
+      programAddress: 'Feature111111111111111111111111111111111111',
+      space: BigInt(activated.length),
+    } as never);
+    const before = svm.getBalance(address(payer.publicKey));
+    const legacy = Buffer.from(programBytes);
+    legacy.writeUInt32LE(0, 48);
+    assert.equal(sbpfVersion(legacy), 0);
+    await assert.rejects(
+      deployWithLoader(runtime, { payer, programKeypair, programBytes: legacy }),
+      new RegExp(`disable_sbpf_v0_v1_v2_deployment \\(${DISABLE_SBPF_V0_V1_V2_DEPLOYMENT.toBase58()}\\) active.*SBPF v0`),
+    );
+    assert.equal(svm.getBalance(address(payer.publicKey)), before);
+    assert.equal(svm.getAccount(address(PROGRAM_ADDRESS)).exists, false);
+    await assert.rejects(deployWithLoader(runtime, { payer, programKeypair, programBytes: Buffer.from('not an elf') }), /not an ELF binary/);
   });
 });

@@ -4,7 +4,7 @@
 // asserted and the campaign's own seq stream advancing by one per event.
 import { expect } from 'chai';
 import { PublicKey } from '@solana/web3.js';
-import { addresses, sol } from '../utils/bankrun.ts';
+import { addresses, sol } from '../utils/chain.ts';
 import {
   closeCampaignIx,
   createCampaignIx,

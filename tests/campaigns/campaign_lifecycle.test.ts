@@ -3,7 +3,7 @@
 // come back, exactly), and the defensive check that settlement never eats into a campaign's rent.
 import { expect } from 'chai';
 import { Keypair, PublicKey } from '@solana/web3.js';
-import { expectProgramError, sol, TestChain } from '../utils/bankrun.ts';
+import { expectProgramError, sol, TestChain } from '../utils/chain.ts';
 import { closeCampaignIx, setCampaignPausedIx, topUpCampaignIx } from '../utils/fixtures.ts';
 import { big, withRevenueProject } from '../utils/revenue.ts';
 import { campaignRent, DAY, distributionRent, SETTLEMENT_GRACE, settle, withCampaign, type CampaignHandle } from '../utils/campaigns.ts';
@@ -123,14 +123,14 @@ describe('campaign lifecycle: top up, pause, close', () => {
 
   it('error: InsufficientVaultBalance when a campaign holds less than its rent plus what is left (corrupted from outside)', async () => {
     const rent = await campaignRent(chain, campaign.address);
-    const account = (await chain.context.banksClient.getAccount(campaign.address))!;
+    const account = (await chain.rawAccount(campaign.address))!;
     // The largest batch the 1 SOL budget pays with its distribution's rent (~66,543 impressions);
     // the account holds one lamport less than rent + that debit, so paying it would eat into the
     // rent reserve.
     const distribution = await distributionRent(chain);
     const impressions = (sol(1) - distribution) / 15_000n;
     const batch = impressions * 15_000n + distribution;
-    chain.context.setAccount(campaign.address, { ...account, lamports: Number(rent + batch - 1n) });
+    await chain.setRawAccount(campaign.address, { ...account, lamports: Number(rent + batch - 1n) });
     await expectProgramError(settle(chain, settlement, campaign.address, project, treasury, impressions), 'InsufficientVaultBalance');
     expect(await chain.balance(campaign.address)).to.equal(rent + batch - 1n);
     await settle(chain, settlement, campaign.address, project, treasury, impressions - 1n);

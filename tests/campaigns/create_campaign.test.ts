@@ -4,7 +4,7 @@
 // balance untouched (the test chain's payer pays the fees).
 import { expect } from 'chai';
 import { Keypair, PublicKey } from '@solana/web3.js';
-import { addresses, expectProgramError, PROGRAM_ID, sol, TestChain } from '../utils/bankrun.ts';
+import { addresses, expectProgramError, PROGRAM_ID, sol, TestChain } from '../utils/chain.ts';
 import { createCampaignIx, PRICE_PER_MILLE, withFundedProject, withProject, withStudio } from '../utils/fixtures.ts';
 import { big } from '../utils/revenue.ts';
 import { campaignArgs, campaignRent, DAY, distributionRent, withCampaign } from '../utils/campaigns.ts';
@@ -41,7 +41,7 @@ describe('create_campaign', () => {
     const before = await chain.balance(advertiser.publicKey);
     const { address, args, result } = await withCampaign(chain, { campaignId: nextId }, { advertiser });
     console.log(`      create_campaign consumed ${result.computeUnits} compute units`);
-    const rent = (await chain.context.banksClient.getRent()).minimumBalance(BigInt(8 + 32 + 8 + 2 + 8 + 32 + 32 + 32 + 8 + 24 + 8 + 32 + 1 + 4 + 200));
+    const rent = (await chain.rentExempt(BigInt(8 + 32 + 8 + 2 + 8 + 32 + 32 + 32 + 8 + 24 + 8 + 32 + 1 + 4 + 200)));
     expect(await chain.balance(address)).to.equal(rent + sol(1));
     expect(before - (await chain.balance(advertiser.publicKey))).to.equal(rent + sol(1));
     expect(await campaignRent(chain, address)).to.equal(rent);

@@ -7,7 +7,7 @@
 // campaign's cap, and the film's genres must meet the campaign's target genres.
 import { expect } from 'chai';
 import { Keypair, PublicKey } from '@solana/web3.js';
-import { addresses, expectProgramError, sol, TestChain } from '../utils/bankrun.ts';
+import { addresses, expectProgramError, sol, TestChain } from '../utils/chain.ts';
 import { PRICE_PER_MILLE, setCampaignPausedIx, settleCampaignIx, withProject, withStudio } from '../utils/fixtures.ts';
 import * as client from '@marquee/program-client';
 import {

@@ -7,7 +7,7 @@
 // the licence, a metadata edit, embeds, a distribution, claims, and a refund on the project that missed its deadline.
 import { expect } from 'chai';
 import { PublicKey, SystemProgram } from '@solana/web3.js';
-import { addresses, sol } from '../utils/bankrun.ts';
+import { addresses, sol } from '../utils/chain.ts';
 import {
   claimLicenseIx,
   claimPublisherRevenueIx,

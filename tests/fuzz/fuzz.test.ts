@@ -10,7 +10,7 @@ import type { BorshInstructionCoder } from '@coral-xyz/anchor';
 import type { EncodedAccount } from '@solana/kit';
 import { expect } from 'chai';
 import { Keypair, PublicKey, TransactionInstruction } from '@solana/web3.js';
-import { addresses, idl, PROGRAM_ID, sol } from '../utils/bankrun.ts';
+import { addresses, idl, PROGRAM_ID, sol } from '../utils/chain.ts';
 import * as fixtures from '../utils/fixtures.ts';
 import { SvmChain, SvmFailure } from '../utils/litesvm.ts';
 

@@ -1,7 +1,7 @@
 // claim_license: the studio takes the raised SOL of its funded project, exactly once.
 import { expect } from 'chai';
 import type { Keypair, PublicKey } from '@solana/web3.js';
-import { addresses, expectProgramError, sol, TestChain } from '../utils/bankrun.ts';
+import { addresses, expectProgramError, sol, TestChain } from '../utils/chain.ts';
 import { claimLicenseIx, invest, withFundedProject, withProject } from '../utils/fixtures.ts';
 
 describe('claim_license', () => {
@@ -25,7 +25,7 @@ describe('claim_license', () => {
     const studioBefore = await chain.balance(studio.publicKey);
     const before = await chain.account('Project', project.address);
     expect(before.fundsReleased).to.equal(false);
-    expect(vaultBefore - goal).to.equal(await chain.context.banksClient.getRent().then((rent) => rent.minimumBalance(0n)));
+    expect(vaultBefore - goal).to.equal(await chain.rentExempt(0));
 
     const { computeUnits } = await claim(studio);
     console.log(`      claim_license consumed ${computeUnits} compute units`);
@@ -63,7 +63,7 @@ describe('claim_license', () => {
     await invest(chain, await chain.wallet(), funding.address, sol(4));
     await expectProgramError(claim(studio, funding.address), 'ProjectNotFunded');
     expect(await chain.balance(addresses.vault(funding.address))).to.equal(
-      sol(4) + (await chain.context.banksClient.getRent().then((rent) => rent.minimumBalance(0n))),
+      sol(4) + (await chain.rentExempt(0)),
     );
   });
 

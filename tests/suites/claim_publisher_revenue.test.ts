@@ -2,7 +2,7 @@
 // from the project vault; only the embed's publisher, only once per credit.
 import { expect } from 'chai';
 import { Keypair, PublicKey, SystemProgram, TransactionInstruction } from '@solana/web3.js';
-import { addresses, expectProgramError, sol, TestChain } from '../utils/bankrun.ts';
+import { addresses, expectProgramError, sol, TestChain } from '../utils/chain.ts';
 import { claimPublisherRevenueIx, initializePlatformIx, invest, withProject, withStudio } from '../utils/fixtures.ts';
 import {
   anotherFundedProject,
@@ -174,7 +174,7 @@ describe('claim_publisher_revenue', () => {
 });
 
 describe('payouts into empty accounts', () => {
-  const rentMinimum = async (chain: TestChain) => (await chain.context.banksClient.getRent()).minimumBalance(0n);
+  const rentMinimum = async (chain: TestChain) => (await chain.rentExempt(0n));
 
   it('a distribution pays a 25-lamport platform share into a treasury that was empty before initialisation', async () => {
     const chain = await TestChain.start();

@@ -3,8 +3,8 @@
 // stays in the vault), never twice, and never through someone else's shares or account.
 import { expect } from 'chai';
 import { Keypair, PublicKey, TransactionInstruction } from '@solana/web3.js';
-import { createTransferInstruction, getAccount } from '@solana/spl-token';
-import { addresses, expectFailureLogs, expectProgramError, sol } from '../utils/bankrun.ts';
+import { createTransferInstruction } from '@solana/spl-token';
+import { addresses, expectFailureLogs, expectProgramError, sol } from '../utils/chain.ts';
 import { claimLicenseIx, claimRevenueIx } from '../utils/fixtures.ts';
 import {
   accrued,
@@ -124,14 +124,14 @@ describe('claim_revenue', () => {
     const friend = await chain.wallet(sol(1));
     const shareMint = addresses.shareMint(project);
     const from = addresses.shareAccount(shareMint, investor.publicKey);
-    const tokenProgram = (await chain.context.banksClient.getAccount(from))!.owner;
-    const tokensBefore = (await getAccount(chain.provider.connection as never, from, undefined, tokenProgram)).amount;
+    const tokenProgram = (await chain.rawAccount(from))!.owner;
+    const tokensBefore = (await chain.tokenAccount(from, tokenProgram)).amount;
     // To another holder's existing share account: the token program refuses, because share
     // accounts are frozen (or the mint non-transferable), not for want of a destination.
     const to = addresses.shareAccount(shareMint, investors[1].publicKey);
     const transfer = createTransferInstruction(from, to, investor.publicKey, 1n, [], tokenProgram);
     await expectFailureLogs(chain.send([transfer], [investor]), /frozen|transfer is disabled/i);
-    expect((await getAccount(chain.provider.connection as never, from, undefined, tokenProgram)).amount).to.equal(tokensBefore);
+    expect((await chain.tokenAccount(from, tokenProgram)).amount).to.equal(tokensBefore);
 
     // The friend has no Investment: nothing of theirs is a position of this project.
     await expectProgramError(claimRevenue(chain, friend, project), 'InvalidAccountOwner');

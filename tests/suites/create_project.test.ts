@@ -1,7 +1,7 @@
 // create_project: a studio lists a film; the project, its share mint and its vault are created.
 import { expect } from 'chai';
-import { getMint, TOKEN_2022_PROGRAM_ID, getExtensionTypes, ExtensionType } from '@solana/spl-token';
-import { addresses, expectProgramError, sol, TestChain } from '../utils/bankrun.ts';
+import { TOKEN_2022_PROGRAM_ID, getExtensionTypes, ExtensionType } from '@solana/spl-token';
+import { addresses, expectProgramError, sol, TestChain } from '../utils/chain.ts';
 import * as client from '@marquee/program-client';
 import { createProjectIx, FILM_OF_EVERY_GENRE, metadataHash, nextProjectId, registerStudioIx, withPlatform, withStudio } from '../utils/fixtures.ts';
 
@@ -44,7 +44,7 @@ describe('create_project', () => {
     expect(project.shareMint.toBase58()).to.equal(addresses.shareMint(address).toBase58());
     expect(project.vault.toBase58()).to.equal(addresses.vault(address).toBase58());
 
-    const mint = await getMint(chain.provider.connection as never, addresses.shareMint(address), 'confirmed', TOKEN_2022_PROGRAM_ID);
+    const mint = await chain.mint(addresses.shareMint(address), TOKEN_2022_PROGRAM_ID);
     expect(getExtensionTypes(mint.tlvData)).to.deep.equal([ExtensionType.NonTransferable]);
     expect(mint.decimals).to.equal(9);
     expect(mint.supply).to.equal(0n);

@@ -1,18 +1,18 @@
 // The program's defensive errors: no valid sequence of instructions reaches them, so each test
-// first corrupts one account from outside (bankrun's setAccount, as a bug elsewhere might), or
+// first corrupts one account from outside (the chain's setRawAccount, as a bug elsewhere might), or
 // passes one account twice, and shows the program refuses with the named error and moves nothing.
 import { expect } from 'chai';
 import type { PublicKey } from '@solana/web3.js';
-import { addresses, expectProgramError, sol, TestChain } from '../utils/bankrun.ts';
+import { addresses, expectProgramError, sol, TestChain } from '../utils/chain.ts';
 import { claimLicenseIx, claimRevenueIx } from '../utils/fixtures.ts';
 import { distribute, registerEmbed, withRevenueProject } from '../utils/revenue.ts';
 
 /** Rewrites `address` with `edit` applied to its data and/or lamports. */
 async function corrupt(chain: TestChain, address: PublicKey, edit: { data?: (data: Buffer) => void; lamports?: bigint }) {
-  const account = (await chain.context.banksClient.getAccount(address))!;
+  const account = (await chain.rawAccount(address))!;
   const data = Buffer.from(account.data);
   edit.data?.(data);
-  chain.context.setAccount(address, { ...account, data, lamports: Number(edit.lamports ?? BigInt(account.lamports)) });
+  await chain.setRawAccount(address, { ...account, data, lamports: Number(edit.lamports ?? BigInt(account.lamports)) });
 }
 
 describe('defensive errors', () => {
@@ -20,7 +20,7 @@ describe('defensive errors', () => {
     const chain = await TestChain.start();
     const { studio, project } = await withRevenueProject(chain, { goal: sol(3) });
     const vault = addresses.vault(project.address);
-    const rent = (await chain.context.banksClient.getRent()).minimumBalance(0n);
+    const rent = (await chain.rentExempt(0n));
     await corrupt(chain, vault, { lamports: rent + sol(1) });
     const studioBefore = await chain.balance(studio.publicKey);
     await expectProgramError(chain.send([claimLicenseIx(studio.publicKey, project.address)], [studio]), 'InsufficientVaultBalance');

@@ -3,7 +3,7 @@
 // treasury, and a RevenueDistribution records the deposit.
 import { expect } from 'chai';
 import { PublicKey, SystemProgram, TransactionInstruction } from '@solana/web3.js';
-import { addresses, expectProgramError, PROGRAM_ID, sol } from '../utils/bankrun.ts';
+import { addresses, expectProgramError, PROGRAM_ID, sol } from '../utils/chain.ts';
 import { distributeRevenueIx, withProject, withStudio } from '../utils/fixtures.ts';
 import {
   accrued,

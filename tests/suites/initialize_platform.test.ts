@@ -2,7 +2,7 @@
 // split and minimum; the treasury is made rent-exempt.
 import { expect } from 'chai';
 import { Keypair, PublicKey } from '@solana/web3.js';
-import { addresses, expectProgramError, sol, TestChain } from '../utils/bankrun.ts';
+import { addresses, expectProgramError, sol, TestChain } from '../utils/chain.ts';
 import { DEFAULT_RULES, initializePlatformIx } from '../utils/fixtures.ts';
 
 describe('initialize_platform', () => {
@@ -54,7 +54,7 @@ describe('initialize_platform', () => {
     const treasury = Keypair.generate().publicKey;
     const adminBefore = await chain.balance(authority.publicKey);
     await chain.send([initializePlatformIx(authority.publicKey, treasury, authority.publicKey)], [authority]);
-    const minimum = await chain.context.banksClient.getRent().then((rent) => rent.minimumBalance(0n));
+    const minimum = await chain.rentExempt(0);
     expect(await chain.balance(treasury)).to.equal(minimum);
     const platformRent = await chain.balance(addresses.platform());
     expect(adminBefore - (await chain.balance(authority.publicKey))).to.equal(platformRent + minimum);

@@ -9,11 +9,10 @@ import {
   createInitializeImmutableOwnerInstruction,
   createTransferCheckedInstruction,
   ExtensionType,
-  getAccount,
   getAccountLen,
   TOKEN_2022_PROGRAM_ID,
 } from '@solana/spl-token';
-import { addresses, expectFailureLogs, expectProgramError, sol, TestChain } from '../utils/bankrun.ts';
+import { addresses, expectFailureLogs, expectProgramError, sol, TestChain } from '../utils/chain.ts';
 import { createShareAccountIx, invest, investIx, withPlatform, withProject, withStudio } from '../utils/fixtures.ts';
 
 describe('invest', () => {
@@ -30,7 +29,7 @@ describe('invest', () => {
 
   const shareAccount = (investor: PublicKey) => addresses.shareAccount(addresses.shareMint(project.address), investor);
   const tokenAccount = (investor: PublicKey) =>
-    getAccount(chain.provider.connection as never, shareAccount(investor), 'confirmed', TOKEN_2022_PROGRAM_ID);
+    chain.tokenAccount(shareAccount(investor), TOKEN_2022_PROGRAM_ID);
 
   it('moves 0.05 SOL into the vault, mints 0.05 shares and records the investment', async () => {
     const investor = await chain.wallet(sol(15.75));
@@ -166,7 +165,7 @@ describe('invest', () => {
     const other = Keypair.generate();
     const mint = addresses.shareMint(project.address);
     const space = getAccountLen([ExtensionType.ImmutableOwner, ExtensionType.NonTransferableAccount]);
-    const rent = (await chain.context.banksClient.getRent()).minimumBalance(BigInt(space));
+    const rent = (await chain.rentExempt(BigInt(space)));
     await chain.send([
       SystemProgram.createAccount({ fromPubkey: investor.publicKey, newAccountPubkey: other.publicKey, lamports: Number(rent), space, programId: TOKEN_2022_PROGRAM_ID }),
       createInitializeImmutableOwnerInstruction(other.publicKey, TOKEN_2022_PROGRAM_ID),
@@ -180,7 +179,7 @@ describe('invest', () => {
       if (first) await invest(chain, investor, project.address, sol(1)); // then as a repeat investment
     }
     expect(before - (await chain.balance(investor.publicKey)) > sol(1)).to.equal(true);
-    expect((await getAccount(chain.provider.connection as never, other.publicKey, 'confirmed', TOKEN_2022_PROGRAM_ID)).amount).to.equal(0n);
+    expect((await chain.tokenAccount(other.publicKey, TOKEN_2022_PROGRAM_ID)).amount).to.equal(0n);
     expect((await tokenAccount(investor.publicKey)).amount).to.equal(sol(1));
   });
 
@@ -236,7 +235,7 @@ describe('invest', () => {
       (forgery.holder === 'investor' ? investor.publicKey : stranger).toBuffer().copy(data, 32);
       data[108] = 1; // state: Initialized
       data[165] = 2; // account type: Account
-      chain.context.setAccount(shareAccount(investor.publicKey), { lamports: 10_000_000, data, owner: forgery.owner, executable: false });
+      await chain.setRawAccount(shareAccount(investor.publicKey), { lamports: 10_000_000, data, owner: forgery.owner, executable: false });
       const before = await chain.balance(investor.publicKey);
       await expectProgramError(chain.send([investIx(investor.publicKey, project.address, sol(1))], [investor]), 'InvalidTokenAccount');
       expect(await chain.balance(investor.publicKey)).to.equal(before);

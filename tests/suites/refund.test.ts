@@ -3,8 +3,8 @@
 // invest closes at the deadline, refunds open at the same instant.
 import { expect } from 'chai';
 import type { Keypair, PublicKey } from '@solana/web3.js';
-import { createBurnCheckedInstruction, createCloseAccountInstruction, getAccount, getMint, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
-import { addresses, expectProgramError, sol, TestChain } from '../utils/bankrun.ts';
+import { createBurnCheckedInstruction, createCloseAccountInstruction, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
+import { addresses, expectProgramError, sol, TestChain } from '../utils/chain.ts';
 import { invest, refundIx, withPlatform, withProject, withStudio } from '../utils/fixtures.ts';
 
 describe('refund', () => {
@@ -34,10 +34,9 @@ describe('refund', () => {
     chain.send([refundIx(investor.publicKey, projectAddress)], [investor]);
   const shareMint = () => addresses.shareMint(project.address);
   const shareAccount = (investor: PublicKey) => addresses.shareAccount(shareMint(), investor);
-  const connection = () => chain.provider.connection as never;
-  const tokenAccount = (investor: PublicKey) => getAccount(connection(), shareAccount(investor), undefined, TOKEN_2022_PROGRAM_ID);
-  const supply = async () => (await getMint(connection(), shareMint(), undefined, TOKEN_2022_PROGRAM_ID)).supply;
-  const vaultRent = async () => (await chain.context.banksClient.getRent()).minimumBalance(0n);
+  const tokenAccount = (investor: PublicKey) => chain.tokenAccount(shareAccount(investor), TOKEN_2022_PROGRAM_ID);
+  const supply = async () => (await chain.mint(shareMint(), TOKEN_2022_PROGRAM_ID)).supply;
+  const vaultRent = async () => (await chain.rentExempt(0n));
 
   it('returns the investment, burns the shares and closes the Investment, investor by investor', async () => {
     await chain.warpTo(deadline + 1n);

@@ -2,7 +2,7 @@
 // ["embed", project, publisher, embed_id]); the project counts its embeds.
 import { expect } from 'chai';
 import { Keypair, PublicKey, SystemProgram, TransactionInstruction } from '@solana/web3.js';
-import { addresses, expectProgramError, PROGRAM_ID, sol, TestChain } from '../utils/bankrun.ts';
+import { addresses, expectProgramError, PROGRAM_ID, sol, TestChain } from '../utils/chain.ts';
 import { registerEmbedIx, withProject, withStudio } from '../utils/fixtures.ts';
 import { anotherFundedProject, big, registerEmbed, withRevenueProject } from '../utils/revenue.ts';
 

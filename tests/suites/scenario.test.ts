@@ -6,7 +6,7 @@
 // accumulator's rounding dust. Every claim is also checked against a BigInt model of the program.
 import { expect } from 'chai';
 import type { Keypair, PublicKey } from '@solana/web3.js';
-import { addresses, errorCode, ProgramFailure, sol, TestChain } from '../utils/bankrun.ts';
+import { addresses, errorCode, ProgramFailure, sol, TestChain } from '../utils/chain.ts';
 import { claimLicenseIx, invest, refundIx, withPlatform, withProject, withStudio } from '../utils/fixtures.ts';
 import {
   accrued,
@@ -40,7 +40,7 @@ class Ledger {
 
   /** The conservation law, and the vault's balance as the program's own books explain it. */
   async expectBalanced(): Promise<void> {
-    const rent = (await this.chain.context.banksClient.getRent()).minimumBalance(0n);
+    const rent = (await this.chain.rentExempt(0n));
     const held = (await this.chain.balance(addresses.vault(this.project))) - rent;
     expect(this.lamportsIn).to.equal(this.lamportsOut + held);
     await expectVaultBalanced(this.chain, this.project);
@@ -208,7 +208,7 @@ describe('scenario', () => {
     const investorRounding = big(state.investorRevenueLamports) - big(state.investorClaimedLamports);
     expect(investorRounding >= 0n && investorRounding < 6n).to.equal(true);
     expect(big(state.publisherRevenueLamports)).to.equal(big(state.publisherClaimedLamports));
-    const rent = (await chain.context.banksClient.getRent()).minimumBalance(0n);
+    const rent = (await chain.rentExempt(0n));
     expect(await chain.balance(addresses.vault(project))).to.equal(rent + dust + investorRounding);
     expect(ledger.lamportsIn).to.equal(
       goal + treasuryReceived + big(state.publisherClaimedLamports) + big(state.investorClaimedLamports) + dust + investorRounding,
@@ -241,7 +241,7 @@ describe('scenario', () => {
       await ledger.expectBalanced();
     }
     expect(ledger.lamportsIn).to.equal(ledger.lamportsOut);
-    expect(await chain.balance(addresses.vault(project))).to.equal((await chain.context.banksClient.getRent()).minimumBalance(0n));
+    expect(await chain.balance(addresses.vault(project))).to.equal((await chain.rentExempt(0n)));
   });
 
   for (const seed of [1, 7, 2026]) {

@@ -1,7 +1,7 @@
 // register_studio, verify_studio and update_platform: studio registration, the admin's powers.
 import { expect } from 'chai';
 import { Keypair, PublicKey, SystemProgram } from '@solana/web3.js';
-import { addresses, expectProgramError, sol, TestChain } from '../utils/bankrun.ts';
+import { addresses, expectProgramError, sol, TestChain } from '../utils/chain.ts';
 import { acceptAdminIx, DEFAULT_RULES, registerStudioIx, updatePlatformIx, verifyStudioIx, withPlatform } from '../utils/fixtures.ts';
 
 describe('register_studio', () => {

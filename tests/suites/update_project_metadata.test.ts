@@ -3,7 +3,7 @@
 import type { EncodedAccount } from '@solana/kit';
 import { expect } from 'chai';
 import { PublicKey, TransactionInstruction, type Keypair } from '@solana/web3.js';
-import { addresses, errorCode, idl, sol } from '../utils/bankrun.ts';
+import { addresses, errorCode, idl, sol } from '../utils/chain.ts';
 import {
   claimLicenseIx,
   metadataHash,

@@ -2,7 +2,7 @@
 // settlement of a project, and the price of a batch restated in BigInt.
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { createHash } from 'node:crypto';
-import { addresses, sol, type SendResult, type TestChain } from './bankrun.ts';
+import { addresses, sol, type SendResult, type TestChain } from './chain.ts';
 import { type CampaignArgs, createCampaignIx, PRICE_PER_MILLE, settleCampaignIx } from './fixtures.ts';
 import { big, nextDistributionIndex } from './revenue.ts';
 
@@ -87,7 +87,7 @@ export const DISTRIBUTION_ACCOUNT_BYTES = 137n;
 
 /** The rent of the RevenueDistribution a settlement creates: what settle_campaign charges the campaign on top of the batch. */
 export async function distributionRent(chain: TestChain): Promise<bigint> {
-  return (await chain.context.banksClient.getRent()).minimumBalance(DISTRIBUTION_ACCOUNT_BYTES);
+  return (await chain.rentExempt(DISTRIBUTION_ACCOUNT_BYTES));
 }
 
 /** floor(impressions · price per mille / 1000): what a batch costs. */

@@ -4,7 +4,7 @@
 import type { Keypair, PublicKey, TransactionInstruction } from '@solana/web3.js';
 import * as client from '@marquee/program-client';
 import { createHash } from 'node:crypto';
-import { addresses, sol, type TestChain } from './bankrun.ts';
+import { addresses, sol, type TestChain } from './chain.ts';
 
 /** The platform's rules, with room for the suites' larger projects (caps of 1,000 and 100,000 SOL). */
 export const DEFAULT_RULES = {

@@ -9,18 +9,50 @@
 // the IDL's coder; `decodeEventData` does one instruction's data, for callers (the indexer) whose
 // inner instructions come from another source (RPC `getTransaction`, a webhook).
 import { AnchorProvider, BN, Program, type Idl } from '@coral-xyz/anchor';
-import { Connection, Keypair, PublicKey, Transaction, type TransactionInstruction } from '@solana/web3.js';
+import { unpackAccount, unpackMint, type Account as TokenAccount, type Mint } from '@solana/spl-token';
+import { Connection, Keypair, PublicKey, Transaction, type AccountInfo, type TransactionInstruction } from '@solana/web3.js';
 import { Clock, FailedTransactionMetadata, LiteSVM, type InnerInstruction, type TransactionMetadata } from 'litesvm';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { upgradeableProgramAccounts, type TestChain } from './bankrun.ts';
+import { marqueePdas, UPGRADEABLE_LOADER_ID } from '@marquee/program-client';
+import type { TestChain } from './chain.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const idl = JSON.parse(readFileSync(join(root, 'programs/marquee/idl/marquee.json'), 'utf8')) as Idl;
 const PROGRAM_ID = new PublicKey(idl.address);
-// MARQUEE_DEPLOY_DIR points at another build of the program, as in tests/utils/bankrun.ts.
+// MARQUEE_DEPLOY_DIR points at another build of the program (the CU bench compares two builds).
 const PROGRAM_PATH = join(process.env.MARQUEE_DEPLOY_DIR ?? join(root, 'target/deploy'), 'marquee.so');
+
+/**
+ * The accounts of a program deployed by the BPF upgradeable loader: the program account (state 2,
+ * naming its ProgramData account) and the ProgramData account (state 3: slot, `Some(authority)`,
+ * then the ELF), as the loader writes them (bincode, little-endian).
+ */
+export function upgradeableProgramAccounts(programId: PublicKey, elf: Buffer, authority: PublicKey) {
+  const programData = marqueePdas(programId).programData();
+  const programAccount = Buffer.concat([u32(2), programData.toBuffer()]);
+  const programDataAccount = Buffer.concat([u32(3), Buffer.alloc(8), Buffer.from([1]), authority.toBuffer(), elf]);
+  const rentExempt = (length: number) => BigInt((128 + length) * 6960);
+  return [
+    { address: programId, info: { lamports: Number(rentExempt(programAccount.length)), data: programAccount, owner: UPGRADEABLE_LOADER_ID, executable: true } },
+    { address: programData, info: { lamports: Number(rentExempt(programDataAccount.length)), data: programDataAccount, owner: UPGRADEABLE_LOADER_ID, executable: false } },
+  ];
+}
+
+function u32(value: number) {
+  const bytes = Buffer.alloc(4);
+  bytes.writeUInt32LE(value);
+  return bytes;
+}
+
+/** An account as a test writes it over the chain's own (a corruption from outside, a forgery). */
+export interface RawAccount {
+  lamports: number;
+  data: Uint8Array;
+  owner: PublicKey;
+  executable: boolean;
+}
 
 /** Anchor's EVENT_IX_TAG (0x1d9acb512ea545e4) as the bytes that open an event instruction's data. */
 export const EVENT_IX_TAG = Uint8Array.from([0xe4, 0x45, 0xa5, 0x2e, 0x51, 0xcb, 0x9a, 0x1d]);
@@ -96,9 +128,11 @@ export interface SvmResult {
 /** A failed LiteSVM transaction: `code` is the custom program error, if the failure was one. */
 export class SvmFailure extends Error {
   readonly code: number | null;
+  readonly logs: string[];
   constructor(readonly result: FailedTransactionMetadata) {
     const logs = result.meta().logs();
     super(`${result.err().toString()}\n${logs.join('\n')}`);
+    this.logs = logs;
     const match = /custom program error: (0x[0-9a-f]+)/i.exec(logs.join('\n'));
     this.code = match ? Number(match[1]) : null;
   }
@@ -108,10 +142,12 @@ export class SvmChain {
   /** Anchor's Program over the IDL, for its camelCase coders. */
   readonly program: Program;
   readonly payer = Keypair.generate();
-  /** The program's upgrade authority (its ProgramData account names it): the only key that may initialise the platform. */
-  readonly upgradeAuthority = Keypair.generate();
 
-  private constructor(readonly svm: LiteSVM) {
+  private constructor(
+    readonly svm: LiteSVM,
+    /** The program's upgrade authority (its ProgramData account names it): the only key that may initialise the platform. */
+    readonly upgradeAuthority: Keypair,
+  ) {
     this.program = offlineProgram(this.payer.publicKey);
     this.svm.airdrop(address(this.payer.publicKey), lamports(1_000_000_000_000n));
   }
@@ -120,12 +156,12 @@ export class SvmChain {
    * A fresh LiteSVM (builtins, sysvars, SPL Token, Token-2022 and Associated Token programs) with
    * marquee.so loaded; `logBytesLimit` truncates transaction logs as a validator does.
    */
-  static start(options: { logBytesLimit?: bigint } = {}): SvmChain {
+  static start(options: { logBytesLimit?: bigint; upgradeAuthority?: Keypair } = {}): SvmChain {
     if (!existsSync(PROGRAM_PATH)) throw new Error('target/deploy/marquee.so is missing: run `npm run build:program` first');
     // A log limit as small as wanted shows that events do not depend on logs (validators cut at 10 kB).
     const svm = options.logBytesLimit === undefined ? new LiteSVM() : new LiteSVM().withLogBytesLimit(options.logBytesLimit);
     svm.addProgramFromFile(address(PROGRAM_ID), PROGRAM_PATH);
-    const chain = new SvmChain(svm);
+    const chain = new SvmChain(svm, options.upgradeAuthority ?? Keypair.generate());
     // The ProgramData account the upgradeable loader would have written, naming the upgrade authority.
     const [, programData] = upgradeableProgramAccounts(PROGRAM_ID, readFileSync(PROGRAM_PATH), chain.upgradeAuthority.publicKey);
     svm.setAccount({
@@ -177,6 +213,52 @@ export class SvmChain {
   warpTo(unixTimestamp: bigint): void {
     const clock = this.svm.getClock();
     this.svm.setClock(new Clock(clock.slot + 1n, clock.epochStartTimestamp, clock.epoch, clock.leaderScheduleEpoch, unixTimestamp));
+  }
+
+  /** Moves to the next slot (a new blockhash), keeping the clock's time. */
+  nextSlot(): void {
+    const clock = this.svm.getClock();
+    this.svm.warpToSlot(clock.slot + 1n);
+    this.svm.setClock(new Clock(clock.slot + 1n, clock.epochStartTimestamp, clock.epoch, clock.leaderScheduleEpoch, clock.unixTimestamp));
+  }
+
+  /** The lamports an account of `space` bytes needs to be rent-exempt. */
+  rentExempt(space: number | bigint): bigint {
+    return this.svm.minimumBalanceForRentExemption(BigInt(space));
+  }
+
+  /** An account as stored (lamports, data, owner), or null. */
+  rawAccount(account: PublicKey): RawAccount | null {
+    const info = this.svm.getAccount(address(account));
+    if (!info.exists) return null;
+    return { lamports: Number(info.lamports), data: info.data, owner: new PublicKey(info.programAddress), executable: info.executable };
+  }
+
+  /** Overwrites an account from outside the program: how a test stages a corruption or a forgery. */
+  setRawAccount(account: PublicKey, raw: RawAccount): void {
+    this.svm.setAccount({
+      address: address(account),
+      data: raw.data,
+      executable: raw.executable,
+      lamports: lamports(BigInt(raw.lamports)),
+      programAddress: address(raw.owner),
+      space: BigInt(raw.data.length),
+    });
+  }
+
+  /** A token account (SPL Token or Token-2022, by `tokenProgram`), decoded; throws if it is not one. */
+  tokenAccount(account: PublicKey, tokenProgram?: PublicKey): TokenAccount {
+    return unpackAccount(account, this.accountInfo(account), tokenProgram ?? this.accountInfo(account)?.owner);
+  }
+
+  /** A mint (SPL Token or Token-2022), decoded. */
+  mint(account: PublicKey, tokenProgram: PublicKey): Mint {
+    return unpackMint(account, this.accountInfo(account), tokenProgram);
+  }
+
+  private accountInfo(account: PublicKey): AccountInfo<Buffer> | null {
+    const raw = this.rawAccount(account);
+    return raw && { ...raw, data: Buffer.from(raw.data) };
   }
 
   /** Decodes a program account with the IDL (`name` as in the IDL, e.g. 'Project'). */

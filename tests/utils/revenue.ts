@@ -4,7 +4,7 @@
 // assert exact lamports (programs/marquee/src/math.rs: split, pro rata, Q64.64 accumulator).
 import { expect } from 'chai';
 import { Keypair, type PublicKey } from '@solana/web3.js';
-import { addresses, sol, TestChain, type SendResult } from './bankrun.ts';
+import { addresses, sol, TestChain, type SendResult } from './chain.ts';
 import {
   claimPublisherRevenueIx,
   claimRevenueIx,
@@ -165,7 +165,7 @@ export function expectedDistribution(
  */
 export async function expectVaultBalanced(chain: TestChain, project: PublicKey): Promise<void> {
   const state = await chain.account('Project', project);
-  const vaultRent = (await chain.context.banksClient.getRent()).minimumBalance(0n);
+  const vaultRent = (await chain.rentExempt(0n));
   const raised = state.fundsReleased ? 0n : big(state.raisedLamports);
   const investorOwed = big(state.investorRevenueLamports) - big(state.investorClaimedLamports);
   const publisherOwed = big(state.publisherRevenueLamports) - big(state.publisherClaimedLamports);

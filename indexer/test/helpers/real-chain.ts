@@ -17,7 +17,7 @@ export function harness() {
   return {
     ...(require('../../../tests/utils/litesvm.ts') as typeof import('../../../tests/utils/litesvm.ts')),
     fixtures: require('../../../tests/utils/fixtures.ts') as typeof import('../../../tests/utils/fixtures.ts'),
-    ...(require('../../../tests/utils/bankrun.ts') as typeof import('../../../tests/utils/bankrun.ts')),
+    ...(require('../../../tests/utils/chain.ts') as typeof import('../../../tests/utils/chain.ts')),
   };
 }
 

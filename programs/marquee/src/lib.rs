@@ -22,7 +22,7 @@ use pinocchio::{AccountView, Address, ProgramResult};
 
 use crate::{discriminator::instruction as ix, errors::MarqueeError};
 
-/// The program's address (its keypair is `program-keypair.json`).
+/// The program's address: the public test key's (`test-program-keypair.json`) until `npm run keys` writes a deployer's own.
 pub const ID: Address = Address::new_from_array(constants::PROGRAM_ID);
 
 // On chain: the upstream BPF target here (`target_arch = "bpf"`), or `cargo build-sbf`
