@@ -20,6 +20,7 @@ import { migration010 } from './migrations/010_publisher_applications.ts';
 import { migration011 } from './migrations/011_ingestion_integrity.ts';
 import { migration012 } from './migrations/012_view_caps_by_embed.ts';
 import { migration013 } from './migrations/013_read_path_indexes.ts';
+import { migration014 } from './migrations/014_private_media_embed_keys.ts';
 
 /** A migration's `up` gets the dialect for the few column types the two databases spell apart. */
 export interface MarqueeMigration {
@@ -36,7 +37,7 @@ export type MigrationList = MarqueeMigration[];
  */
 export const MIGRATIONS: MigrationList = [
   migration001, migration002, migration003, migration004, migration005, migration006, migration007,
-  migration008, migration009, migration010, migration011, migration012, migration013,
+  migration008, migration009, migration010, migration011, migration012, migration013, migration014,
 ];
 
 const MIGRATION_TABLE = 'kysely_migration';
