@@ -232,7 +232,8 @@ export const viewBody = z.object({
 });
 
 /**
- * A listing's image: an upload of this server (/api/media/{sha256}) or an https URL of at most
+ * A listing's image: an upload of this server (/api/media/{sha256}), a demo film's generated poster
+ * (/api/demo/posters/{id}.svg) or an https URL of at most
  * 2,048 characters without whitespace — never a data: URL, which every list, the prerendered
  * marketplace and the player page would then carry inline.
  */
@@ -240,10 +241,12 @@ export const listingMediaUrl = z
   .string()
   .max(MAX_LISTING_MEDIA_URL_LEN, { message: `The image URL is too long: at most ${MAX_LISTING_MEDIA_URL_LEN} characters` })
   .refine((url) => !/^\s*data:/i.test(url), { message: 'A data: URL is not accepted: upload the image (POST /api/media) and use its /api/media/{sha256} address' })
-  .regex(new RegExp(`^(?:/api/media/[0-9a-f]{64}|https://${NOT_WHITESPACE}+)$`), {
+  .regex(new RegExp(`^(?:/api/media/[0-9a-f]{64}|/api/demo/posters/[0-9]+\\.svg|https://${NOT_WHITESPACE}+)$`), {
     message: 'Expected an upload of this server (/api/media/{sha256}) or an https URL',
   })
-  .meta({ description: 'an upload of this server (/api/media/{sha256}) or an https URL (at most 2,048 characters; no data: URLs)' });
+  .meta({
+    description: "an upload of this server (/api/media/{sha256}), the demo chain's poster of a film, or an https URL (at most 2,048 characters; no data: URLs)",
+  });
 
 export const metadataBody = z.object({
   title: nonBlankText(MAX_TITLE_LEN),
