@@ -1,10 +1,17 @@
-// A test app over one fake 'demo' cluster (a throwaway test database) and a scripted chain.
+// A test app over one fake 'demo' cluster (a throwaway test database) and a scripted chain. Every
+// write needs a session: `request` sends a signed-in test wallet's cookie with writes unless the
+// caller gives its own `cookie` header ('' for an anonymous request).
+import anchor from '@coral-xyz/anchor';
 import { createApp } from '../../src/api/app.ts';
 import type { AppDeps } from '../../src/api/context.ts';
 import { createCluster } from '../../src/cluster.ts';
 import { FakeChainSource } from './chain.ts';
 import { ScriptedChain, T0 } from './scenario.ts';
 import { testLocation } from './database.ts';
+import { signIn } from './sign-in.ts';
+
+/** The wallet `request` signs in as for writes. */
+const WRITER = anchor.web3.Keypair.generate();
 
 export async function testApp(options: Partial<AppDeps> & { nowMs?: number } = {}) {
   const source = new FakeChainSource('demo');
@@ -13,11 +20,17 @@ export async function testApp(options: Partial<AppDeps> & { nowMs?: number } = {
   const clock = { now: () => nowMs, advance: (ms: number) => (nowMs += ms) };
   const cluster = await createCluster({ source, dataDir: ':memory:', location: testLocation(), now: clock.now });
   const app = createApp({ clusters: [cluster], now: clock.now, trustedProxyHops: 1, ...options });
-  const request = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    app.request(path, {
+  let writerCookie: string | undefined;
+  /** The session of the test's writer wallet (signed in on first use). */
+  const writerSession = async () => (writerCookie ??= await signIn(app, WRITER));
+  const request = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const session = method === 'GET' || method === 'HEAD' || 'cookie' in headers ? {} : { cookie: await writerSession() };
+    const sent = Object.fromEntries(Object.entries({ 'content-type': 'application/json', ...session, ...headers }).filter(([, value]) => value !== ''));
+    return app.request(path, {
       method,
-      headers: { 'content-type': 'application/json', ...headers },
+      headers: sent,
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
-  return { app, chain, source, cluster, clock, request };
+  };
+  return { app, chain, source, cluster, clock, request, writerSession, writer: WRITER };
 }
