@@ -160,7 +160,8 @@ describe('PUT /api/campaigns/{address}/details', () => {
     assert.equal(one.email, 'ads@acme.example');
     // Anyone else — anonymous or another wallet's session — reads the public shape: no request details.
     const otherCookie = await signIn(t.app, anchor.web3.Keypair.generate());
-    for (const headers of [{}, { cookie: otherCookie }]) {
+    const viewers: Record<string, string>[] = [{}, { cookie: otherCookie }];
+    for (const headers of viewers) {
       const list = (await (await t.request('GET', `/api/campaigns?advertiser=${advertiser}`, undefined, headers)).json()) as { campaigns: Record<string, unknown>[] };
       const detail = (await (await t.request('GET', `/api/campaigns/${t.campaign.address}`, undefined, headers)).json()) as Record<string, unknown>;
       for (const shown of [list.campaigns[0], detail]) {
