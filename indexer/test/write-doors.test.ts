@@ -12,7 +12,6 @@ import { scalar } from './helpers/dump.ts';
 import { signIn } from './helpers/sign-in.ts';
 
 const WALLET = address('someone');
-const SHA = 'c'.repeat(64);
 const listing = { title: 'Night Train', description: 'A thriller.', directorName: 'Ada Lens', genres: ['Drama'], releaseYear: 2024, licenseType: 'Exclusive Streaming' };
 
 describe('write doors', () => {
