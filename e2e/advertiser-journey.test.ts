@@ -189,7 +189,7 @@ test('advertiser journey: fund a sponsorship, its video creative plays on an emb
 
   // ---- Settlement pays the impression from the campaign: 40% publisher, 57.5% investors, 2.5% treasury.
   const earnedBefore = BigInt((await api<Analytics>(`/publishers/${publisher.publicKey.toBase58()}/analytics`)).totals.earnedLamports);
-  const settled = await api<{ settled: unknown[]; failed: unknown[] }>('/demo/settle', { method: 'POST' });
+  const settled = await harness.adminApi<{ settled: unknown[]; failed: unknown[] }>('/demo/settle', { method: 'POST' });
   assert.deepEqual(settled.failed, []);
   const paid = await waitFor('the settled impression', async () => {
     const current = await api<Campaign>(`/campaigns/${campaign.address}`);

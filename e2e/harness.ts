@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import type { Keypair } from '@solana/web3.js';
+import { Keypair } from '@solana/web3.js';
+import { signIn } from '../indexer/test/helpers/sign-in.ts';
 import { startServers } from './servers.ts';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,6 +40,11 @@ export interface Harness {
   output(): string;
   /** GET (or `init`) /api{path}, asserting it succeeded. */
   api<T>(path: string, init?: RequestInit): Promise<T>;
+  /**
+   * /api{path} with the platform admin's session (the demo's clock and settlement are the admin's):
+   * the harness's own admin wallet, unless the journey configured MARQUEE_DEMO_ADMIN_WALLET itself.
+   */
+  adminApi<T>(path: string, init?: RequestInit): Promise<T>;
   /** The demo keypair's balance of a connected wallet, in lamports. */
   demoBalance(wallet: Keypair): Promise<bigint>;
   waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs?: number): Promise<T>;
@@ -67,12 +73,21 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-'));
   let serverOutput = '';
-  const servers = await startServers({ root, port, dataDir, env, onOutput: (text) => (serverOutput += text) });
+  const admin = env.MARQUEE_DEMO_ADMIN_WALLET ? undefined : Keypair.generate();
+  const serverEnv = admin ? { ...env, MARQUEE_DEMO_ADMIN_WALLET: admin.publicKey.toBase58() } : env;
+  const servers = await startServers({ root, port, dataDir, env: serverEnv, onOutput: (text) => (serverOutput += text) });
 
   async function api<T>(path: string, init?: RequestInit): Promise<T> {
     const response = await fetch(`${origin}/api${path}`, init);
     assert.ok(response.ok, `${path} answered ${response.status}: ${await response.clone().text()}`);
     return (await response.json()) as T;
+  }
+
+  let adminCookie: string | undefined;
+  async function adminApi<T>(path: string, init: RequestInit = {}): Promise<T> {
+    if (!admin) throw new Error('This journey configured its own admin wallet: sign in with it');
+    adminCookie ??= await signIn({ request: (route, request) => fetch(`${origin}${route}`, request) }, admin);
+    return api<T>(path, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), cookie: adminCookie } });
   }
 
   async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
@@ -115,6 +130,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     cspViolations,
     output: () => serverOutput,
     api,
+    adminApi,
     waitFor,
     async demoBalance(wallet) {
       const body = await api<{ balanceLamports: string }>(`/demo/wallets/${wallet.publicKey.toBase58()}`);

@@ -170,7 +170,7 @@ test('publisher journey: verify a website, register an embed, a counted view, 40
   // Settlement: the view's revenue splits 40% to the publisher, 57.5% to the film's investors.
   const before = await api<Analytics>(`/publishers/${publisher}/analytics`);
   const investorsBefore = await investorsClaimable(funded.id);
-  const settled = await api<{ settled: unknown[] }>('/demo/settle', { method: 'POST' });
+  const settled = await harness.adminApi<{ settled: unknown[] }>('/demo/settle', { method: 'POST' });
   assert.equal(settled.settled.length, 1);
   // Paid from the campaign that served the view: its budget fell by exactly one impression and the
   // rent of the distribution it created.

@@ -214,10 +214,14 @@ export const SHUTDOWN_GRACE_MS = 2_000;
 
 /** A video ad may be skipped after 5 seconds. */
 export const SKIP_AFTER_SECONDS = 5;
+/** A listing's image URL (thumbnailUrl): /api/media/{sha256} or an https URL of at most this many characters. */
+export const MAX_LISTING_MEDIA_URL_LEN = 2048;
 /** Video creatives (MP4, WebM) uploaded to /api/media: at most 50 MB. */
 export const MAX_VIDEO_CREATIVE_BYTES = 50 * 1024 * 1024;
 /** POST /api/demo/clock/advance moves the demo chain's clock by 1 second to 30 days. */
 export const MAX_DEMO_CLOCK_ADVANCE_SECONDS = 30 * 24 * 3600;
+/** The demo chain's clock runs at most 400 days ahead of the wall clock in all (the advances add up and are kept). */
+export const MAX_DEMO_CLOCK_OFFSET_SECONDS = 400 * 24 * 3600;
 /** The demo's house campaign (test revenue): its budget, and the top-up when it runs below what a request pays. */
 export const HOUSE_CAMPAIGN_BUDGET_LAMPORTS = 100_000n * BigInt(LAMPORTS_PER_SOL);
 

@@ -283,7 +283,7 @@ describe('/api/users', () => {
     const t = await testApp();
     const carol = anchor.web3.Keypair.generate();
     const dave = address('dave');
-    assertError(await json(await t.request('POST', '/api/users', { walletAddress: carol.publicKey.toBase58() })), 401, /Sign in/);
+    assertError(await json(await t.request('POST', '/api/users', { walletAddress: carol.publicKey.toBase58() }, { cookie: '' })), 401, /Sign in/);
     const cookie = await signIn(t.app, carol);
     assertError(await json(await t.request('POST', '/api/users', { walletAddress: dave }, { cookie })), 403, /not as/);
     assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) AS n FROM users'), 0);
@@ -571,7 +571,7 @@ describe('/api/metadata', () => {
     genres: 'Thriller, Drama',
     releaseYear: 2024,
     licenseType: 'Exclusive Streaming',
-    thumbnailUrl: '/posters/night-train.svg',
+    thumbnailUrl: `/api/media/${'c'.repeat(64)}`,
   };
 
   test('POST stores metadata, returns uri + sha256, and projects created with that hash show it', async () => {
@@ -595,7 +595,24 @@ describe('/api/metadata', () => {
     assert.deepEqual(project.genres, ['Thriller', 'Drama']);
     assert.equal(project.releaseYear, 2024);
     assert.equal(project.licenseType, 'Exclusive Streaming');
-    assert.equal(project.thumbnailUrl, '/posters/night-train.svg');
+    assert.equal(project.thumbnailUrl, `/api/media/${'c'.repeat(64)}`);
+  });
+
+  test('POST needs a session: 401 and nothing stored without one', async () => {
+    const t = await testApp();
+    assertError(await json(await t.request('POST', '/api/metadata', listing, { cookie: '' })), 401, /Sign in/);
+    assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) AS n FROM metadata'), 0);
+  });
+
+  test('thumbnailUrl takes an upload of this server or an https URL of at most 2,048 characters, never a data: URL', async () => {
+    const t = await testApp();
+    const refused = (thumbnailUrl: string) => t.request('POST', '/api/metadata', { ...listing, thumbnailUrl });
+    assertError(await json(await refused('data:image/png;base64,iVBORw0KGgo=')), 400, /thumbnailUrl.*data: URL is not accepted/);
+    assertError(await json(await refused(`https://cdn.example/${'a'.repeat(2048)}`)), 400, /thumbnailUrl.*too long/);
+    assertError(await json(await refused('javascript:alert(1)')), 400, /thumbnailUrl/);
+    assertError(await json(await refused('http://cdn.example/poster.png')), 400, /thumbnailUrl/);
+    assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) AS n FROM metadata'), 0);
+    assert.equal((await t.request('POST', '/api/metadata', { ...listing, thumbnailUrl: 'https://cdn.example/poster.png' })).status, 201);
   });
 
   test('POST validates the listing form rules', async () => {

@@ -75,8 +75,8 @@ describe('GET /api/campaigns', () => {
     assert.equal(summary.status, 'active');
     assert.equal(summary.closedAt, null);
     assert.equal(summary.refundedLamports, null);
-    assert.equal(summary.companyName, null);
-    assert.equal(summary.monthlyBudgetUsd, null);
+    // The request details are the advertiser's: absent for anyone else.
+    for (const field of ['companyName', 'email', 'website', 'targetAudience', 'monthlyBudgetUsd']) assert.equal(field in summary, false, field);
     assert.equal(Date.parse(summary.closableAt as string) - Date.parse(summary.endAt as string), CAMPAIGN_SETTLEMENT_GRACE_SECONDS * 1000);
     const none = (await (await t.request('GET', `/api/campaigns?advertiser=${address('nobody')}`)).json()) as { campaigns: unknown[] };
     assert.deepEqual(none.campaigns, []);
@@ -154,8 +154,21 @@ describe('PUT /api/campaigns/{address}/details', () => {
     assert.equal(summary.website, 'https://acme.example');
     assert.equal(summary.targetAudience, '25-34');
     assert.equal(summary.monthlyBudgetUsd, 1000);
-    const listed = (await (await t.request('GET', `/api/campaigns?advertiser=${advertiser}`)).json()) as { campaigns: Record<string, unknown>[] };
+    const listed = (await (await t.request('GET', `/api/campaigns?advertiser=${advertiser}`, undefined, { cookie })).json()) as { campaigns: Record<string, unknown>[] };
     assert.equal(listed.campaigns[0].companyName, 'Acme');
+    const one = (await (await t.request('GET', `/api/campaigns/${t.campaign.address}`, undefined, { cookie })).json()) as Record<string, unknown>;
+    assert.equal(one.email, 'ads@acme.example');
+    // Anyone else — anonymous or another wallet's session — reads the public shape: no request details.
+    const otherCookie = await signIn(t.app, anchor.web3.Keypair.generate());
+    const viewers: Record<string, string>[] = [{}, { cookie: otherCookie }];
+    for (const headers of viewers) {
+      const list = (await (await t.request('GET', `/api/campaigns?advertiser=${advertiser}`, undefined, headers)).json()) as { campaigns: Record<string, unknown>[] };
+      const detail = (await (await t.request('GET', `/api/campaigns/${t.campaign.address}`, undefined, headers)).json()) as Record<string, unknown>;
+      for (const shown of [list.campaigns[0], detail]) {
+        assert.equal(shown.address, t.campaign.address);
+        for (const field of ['companyName', 'email', 'website', 'targetAudience', 'monthlyBudgetUsd']) assert.equal(field in shown, false, field);
+      }
+    }
     const bad = await t.request('PUT', `/api/campaigns/${t.campaign.address}/details`, { ...details, email: 'not-an-email' }, { cookie });
     assert.equal(bad.status, 400);
     assert.match(((await bad.json()) as { message: string }).message, /valid email/);

@@ -46,7 +46,8 @@ async function hub() {
    */
   const call = async (method: string, path: string, body?: Record<string, unknown>, as?: string, signedInAs: string | null | undefined = as) => {
     const payload = as ? { ...body, walletAddress: as } : body;
-    const headers: Record<string, string> = signedInAs ? { cookie: cookieOf(signedInAs) } : {};
+    // null: anonymous; undefined: testApp's own signed-in wallet (a body naming no wallet is then a 400).
+    const headers: Record<string, string> = signedInAs ? { cookie: cookieOf(signedInAs) } : signedInAs === null ? { cookie: '' } : {};
     const response = await t.request(method, `/api/collaboration/${film.id}${path}`, payload, headers);
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : null };

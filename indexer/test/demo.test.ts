@@ -29,6 +29,8 @@ const demoPlay = (embed: { projectId: number; embedId: string; websiteUrl: strin
 
 const WALLET_KEY = anchor.web3.Keypair.generate();
 const OTHER_KEY = anchor.web3.Keypair.generate();
+/** The platform admin: the only wallet that moves the demo's clock and runs its settlement. */
+const ADMIN_KEY = anchor.web3.Keypair.generate();
 const WALLET = WALLET_KEY.publicKey.toBase58();
 const OTHER_WALLET = OTHER_KEY.publicKey.toBase58();
 const DAY_MS = 86_400_000;
@@ -44,21 +46,21 @@ describe('demo chain', () => {
   let clockOffsetMs = 0;
   const now = () => Date.now() + clockOffsetMs;
   /** Requests carry WALLET's session unless `as` names another wallet's (or none: null). */
-  let request: (method: string, path: string, body?: unknown, as?: 'other' | null) => Promise<{ status: number; body: Json }>;
+  let request: (method: string, path: string, body?: unknown, as?: 'other' | 'admin' | null) => Promise<{ status: number; body: Json }>;
 
-  let sessions: { wallet: string; other: string };
+  let sessions: { wallet: string; other: string; admin: string };
   let signInBoth: () => Promise<void>;
 
   async function open() {
-    demo = await startDemo({ ...storage, origin: 'http://localhost:8787', settlementIntervalMs: 0, now });
+    demo = await startDemo({ ...storage, origin: 'http://localhost:8787', settlementIntervalMs: 0, now, adminWallet: ADMIN_KEY.publicKey.toBase58() });
     demo.cluster.indexer.start();
     const app = createApp({ clusters: [demo.cluster], demo: demo.extension, trustedProxyHops: 1, views: { minWatchMs: 0 }, now, ticketSecret: TEST_TICKET_SECRET });
     signInBoth = async () => {
-      sessions = { wallet: await signIn(app, WALLET_KEY), other: await signIn(app, OTHER_KEY) };
+      sessions = { wallet: await signIn(app, WALLET_KEY), other: await signIn(app, OTHER_KEY), admin: await signIn(app, ADMIN_KEY) };
     };
     await signInBoth();
     request = async (method, path, body, as) => {
-      const cookie = as === null ? undefined : as === 'other' ? sessions.other : sessions.wallet;
+      const cookie = as === null ? undefined : as ? sessions[as] : sessions.wallet;
       const answer = await jsonRequest(app, method, path, body, { 'x-forwarded-for': '203.0.113.7', ...(cookie ? { cookie } : {}) });
       if (answer.status < 300) expectDocumentedAnswer(method, path, answer.body);
       return answer;
@@ -319,7 +321,7 @@ describe('demo chain', () => {
       const counted = await request('POST', '/api/views', { projectId: embed.projectId, embedId: embed.embedId, nonce: nonce.body.nonce });
       assert.deepEqual(counted.body, { counted: true });
     }
-    const settled = await request('POST', '/api/demo/settle');
+    const settled = await request('POST', '/api/demo/settle', undefined, 'admin');
     assert.equal(settled.status, 200);
     assert.equal(settled.body.settled.length, 1);
     assert.equal((await request('GET', `/api/projects/${embed.projectId}`)).body.totalViews, before + 3);
@@ -356,7 +358,7 @@ describe('demo chain', () => {
     const nonce = await request('POST', '/api/views/nonce', demoPlay(embed, campaign, now()));
     assert.deepEqual((await request('POST', '/api/views', { projectId: embed.projectId, embedId: embed.embedId, nonce: nonce.body.nonce })).body, { counted: true });
     const distributions = await revenue.distributionCount(demo.cluster.db, embed.projectId);
-    const settled = await request('POST', '/api/demo/settle');
+    const settled = await request('POST', '/api/demo/settle', undefined, 'admin');
     assert.deepEqual([settled.body.settled, settled.body.failed], [[], []]);
     assert.deepEqual(settled.body.waiting, [
       { projectId: embed.projectId, campaign, views: 1, reason: "Waits until its views pay more than the distribution account's rent (1844400 lamports)" },
@@ -439,5 +441,24 @@ describe('demo chain', () => {
     await open();
     assert.equal(demo.seeded, null);
     assert.deepEqual(await read(), before);
+  });
+
+  test("the demo's clock and settlement are the platform admin's: 401 anonymous, 403 for another wallet; the clock runs at most 400 days ahead", async () => {
+    const start = demo.chain.clockNow();
+    for (const [path, body] of [['/api/demo/clock/advance', { seconds: 86_400 }], ['/api/demo/settle', undefined]] as const) {
+      assert.equal((await request('POST', path, body, null)).status, 401, `${path} anonymous`);
+      const other = await request('POST', path, body, 'other');
+      assert.equal(other.status, 403, `${path} as another wallet`);
+      assert.match(other.body.message, /Only the platform admin/);
+    }
+    assert.equal(demo.chain.clockNow(), start, 'a refused advance moved nothing');
+    // 30 days a call, 400 days in all: the 14th call would pass the cap.
+    for (let call = 0; call < 13; call++) assert.equal((await request('POST', '/api/demo/clock/advance', { seconds: 30 * 86_400 }, 'admin')).status, 200);
+    const movedTo = demo.chain.clockNow();
+    const capped = await request('POST', '/api/demo/clock/advance', { seconds: 30 * 86_400 }, 'admin');
+    assert.equal(capped.status, 400);
+    assert.match(capped.body.message, /at most 400 days ahead in total: it is 390 days ahead, so at most 864000 more seconds/);
+    assert.ok(demo.chain.clockNow() - movedTo < 5, 'nothing moved');
+    assert.equal((await request('POST', '/api/demo/clock/advance', { seconds: 10 * 86_400 }, 'admin')).status, 200, 'up to the cap');
   });
 });

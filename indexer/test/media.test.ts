@@ -7,7 +7,10 @@ import { after, describe, test } from 'node:test';
 import { MAX_MEDIA_BYTES, MAX_REQUEST_BODY_BYTES, MAX_VIDEO_CREATIVE_BYTES } from '../src/constants.ts';
 import { MediaStore, MediaTooLargeError, UnsupportedMediaTypeError, sniffImageType, sniffMediaType } from '../src/media/index.ts';
 import { openStore, type DataStore } from '../src/db/index.ts';
+import anchor from '@coral-xyz/anchor';
+import { DEFAULT_QUOTAS } from '../src/api/quotas.ts';
 import { testApp } from './helpers/app.ts';
+import { signIn } from './helpers/sign-in.ts';
 import { sqlRows, testLocation } from './helpers/database.ts';
 
 const PNG_HEADER = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -112,11 +115,108 @@ describe('MediaStore', () => {
 });
 
 describe('/api/media', () => {
-  const upload = (app: Awaited<ReturnType<typeof testApp>>['app'], bytes: Uint8Array<ArrayBuffer>, name = 'poster.png') => {
+  const UPLOADER = anchor.web3.Keypair.generate();
+  const OTHER = anchor.web3.Keypair.generate();
+  type App = Awaited<ReturnType<typeof testApp>>['app'];
+  const sessions = new WeakMap<App, string>();
+  /** The uploader's session on `app` (signed in once per app, as the dApp does before writing). */
+  const sessionOf = async (app: App) => {
+    if (!sessions.has(app)) sessions.set(app, await signIn(app, UPLOADER));
+    return sessions.get(app)!;
+  };
+  const upload = async (app: App, bytes: Uint8Array<ArrayBuffer>, name = 'poster.png', path = '/api/media') => {
     const form = new FormData();
     form.set('file', new File([bytes], name));
-    return app.request('/api/media', { method: 'POST', body: form });
+    return app.request(path, { method: 'POST', body: form, headers: { cookie: await sessionOf(app) } });
   };
+
+  test('an upload needs a session: 401 and nothing stored without one', async () => {
+    const { store } = await newStore();
+    const { app } = await testApp({ media: store });
+    const form = new FormData();
+    form.set('file', new File([png], 'poster.png'));
+    const response = await app.request('/api/media', { method: 'POST', body: form });
+    assert.equal(response.status, 401);
+    assert.match(((await response.json()) as { message: string }).message, /Sign in/);
+    assert.equal(await store.count(), 0);
+  });
+
+  test('a wallet past its upload quota gets 429 with Retry-After, and nothing more is stored', async () => {
+    const { store } = await newStore();
+    const { app } = await testApp({ media: store, quotas: { ...DEFAULT_QUOTAS, uploads: { limit: 2, windowMs: 60_000 } } });
+    assert.equal((await upload(app, png)).status, 200);
+    assert.equal((await upload(app, jpeg)).status, 200);
+    const third = await upload(app, image(PNG_HEADER, 'a third png'));
+    assert.equal(third.status, 429);
+    assert.equal(third.headers.get('retry-after'), '60');
+    assert.match(((await third.json()) as { message: string }).message, /Too many uploads/);
+    assert.equal(await store.count(), 2);
+  });
+
+  test('an upload streamed past the limit without a declared length is refused at 413 and nothing is stored', async () => {
+    const { store } = await newStore();
+    const { app } = await testApp({ media: store });
+    const boundary = 'streamed-boundary';
+    const chunk = new Uint8Array(1024 * 1024);
+    let sent = 0;
+    const total = MAX_MEDIA_BYTES + 2 * chunk.length;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`));
+        controller.enqueue(Uint8Array.from(PNG_HEADER.concat(Array(64).fill(0))));
+      },
+      pull(controller) {
+        if (sent >= total) {
+          controller.enqueue(Buffer.from(`\r\n--${boundary}--\r\n`));
+          controller.close();
+          return;
+        }
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const response = await app.request('/api/media', {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: await sessionOf(app) },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    assert.equal(response.status, 413);
+    assert.match(((await response.json()) as { message: string }).message, /too large.*10 MB for an image/i);
+    // Refused as soon as it passed the limit: the rest of the body was never read.
+    assert.ok(sent < total, `read ${sent} of ${total} bytes`);
+    assert.equal(await store.count(), 0);
+  });
+
+  test('a Range request answers 206 with that byte range and Content-Range; a range past the end 416', async () => {
+    const { app } = await testApp({ media: (await newStore()).store });
+    const video = image(MP4_HEADER, 'frames '.repeat(100));
+    const { url } = (await (await upload(app, video, 'ad.mp4')).json()) as { url: string };
+    const whole = await app.request(url);
+    assert.equal(whole.headers.get('accept-ranges'), 'bytes');
+    const part = await app.request(url, { headers: { range: 'bytes=4-11' } });
+    assert.equal(part.status, 206);
+    assert.equal(part.headers.get('content-range'), `bytes 4-11/${video.length}`);
+    assert.deepEqual(new Uint8Array(await part.arrayBuffer()), video.subarray(4, 12));
+    const tail = await app.request(url, { headers: { range: 'bytes=-5' } });
+    assert.equal(tail.status, 206);
+    assert.deepEqual(new Uint8Array(await tail.arrayBuffer()), video.subarray(video.length - 5));
+    const outside = await app.request(url, { headers: { range: `bytes=${video.length}-` } });
+    assert.equal(outside.status, 416);
+    assert.equal(outside.headers.get('content-range'), `bytes */${video.length}`);
+  });
+
+  test('a private upload (a verification document) is served to its uploader only, not by its hash to anyone', async () => {
+    const { app } = await testApp({ media: (await newStore()).store });
+    const document = image(PNG_HEADER, 'certificate of incorporation');
+    const { url } = (await (await upload(app, document, 'registration.png', '/api/media?visibility=private')).json()) as { url: string };
+    const own = await app.request(url, { headers: { cookie: await sessionOf(app) } });
+    assert.equal(own.status, 200);
+    assert.match(own.headers.get('cache-control') ?? '', /private/);
+    assert.deepEqual(new Uint8Array(await own.arrayBuffer()), document);
+    assert.equal((await app.request(url)).status, 404);
+    assert.equal((await app.request(url, { headers: { cookie: await signIn(app, OTHER) } })).status, 404);
+  });
 
   test('an upload answers its url and sha256, and the url serves the image as immutable', async () => {
     const { app } = await testApp({ media: (await newStore()).store });
@@ -157,20 +257,22 @@ describe('/api/media', () => {
     assert.match(((await response.json()) as { message: string }).message, /too large.*50 MB for a video/i);
   });
 
-  test('refuses a file over 10 MB with 413 and a message', async () => {
-    const { app } = await testApp({ media: (await newStore()).store });
+  test('refuses a file over 10 MB with 413 and a message, storing nothing', async () => {
+    const { store } = await newStore();
+    const { app } = await testApp({ media: store });
     const big = new Uint8Array(MAX_MEDIA_BYTES + 1);
     big.set(PNG_HEADER);
     const response = await upload(app, big);
     assert.equal(response.status, 413);
     assert.match(((await response.json()) as { message: string }).message, /too large/i);
+    assert.equal(await store.count(), 0);
   });
 
   test('refuses a body far over the limit before reading it (413)', async () => {
     const { app } = await testApp({ media: (await newStore()).store });
     const response = await app.request('/api/media', {
       method: 'POST',
-      headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(MAX_VIDEO_CREATIVE_BYTES * 2) },
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(MAX_VIDEO_CREATIVE_BYTES * 2), cookie: await sessionOf(app) },
       body: new Uint8Array(MAX_VIDEO_CREATIVE_BYTES * 2),
     });
     assert.equal(response.status, 413);
@@ -182,7 +284,7 @@ describe('/api/media', () => {
     const gif = await upload(app, Buffer.from('GIF89a pretending'), 'poster.png');
     assert.equal(gif.status, 415);
     assert.match(((await gif.json()) as { message: string }).message, /JPG and PNG images and MP4 and WebM videos/);
-    const json = await app.request('/api/media', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const json = await app.request('/api/media', { method: 'POST', headers: { 'content-type': 'application/json', cookie: await sessionOf(app) }, body: '{}' });
     assert.equal(json.status, 415);
   });
 
@@ -190,7 +292,7 @@ describe('/api/media', () => {
     const { app } = await testApp({ media: (await newStore()).store });
     const form = new FormData();
     form.set('other', 'x');
-    assert.equal((await app.request('/api/media', { method: 'POST', body: form })).status, 400);
+    assert.equal((await app.request('/api/media', { method: 'POST', body: form, headers: { cookie: await sessionOf(app) } })).status, 400);
     const missing = await app.request(`/api/media/${sha256(png)}`);
     assert.equal(missing.status, 404);
     assert.ok(((await missing.json()) as { message: string }).message);

@@ -17,6 +17,7 @@ import { fundedChain, harness, revenueChain, skipWithoutProgram } from './helper
 import { sqlRow, sqlRun, testLocation } from './helpers/database.ts';
 import { verifiedWebsite } from './helpers/publishers.ts';
 import { mintedTicket, TEST_TICKET_SECRET } from './helpers/tickets.ts';
+import { signIn } from './helpers/sign-in.ts';
 
 /** 1 SOL per 1,000 impressions: one impression pays 1,000,000 lamports. */
 const SPONSORSHIP_PRICE_PER_MILLE = 1_000_000_000n;
@@ -77,7 +78,8 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
     const txHash = anchor.utils.bytes.bs58.encode((result as unknown as { signature: Uint8Array }).signature);
     const response = await app.request('/api/investments', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      // Reporting a transaction is a write: it needs a session (the investor's, as the dApp signs in).
+      headers: { 'content-type': 'application/json', cookie: await signIn(app, investor) },
       body: JSON.stringify({ projectId: Number(second.id), amount: 1250, txHash, simulated: true }),
     });
     const investment = (await response.json()) as { amount: number; tokenShare: number; investorAddress: string };

@@ -1,6 +1,8 @@
 // Website verification against local HTTP servers the test starts: the token in the /.well-known
-// file or a <meta> tag verifies; a site without it, an unreachable one, a redirect to a private
-// address, an oversized page and a timeout each leave the site unverified with a clear reason.
+// file or a <meta> tag in an HTML page's <head> verifies; a site without it, an unreachable one, a
+// redirect to another origin (a private address, or another site serving the token), a token
+// anywhere else in a page, Marquee's own origin, an oversized page and a timeout each leave the
+// site unverified with a clear reason.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -56,7 +58,9 @@ describe('website verification', () => {
     assert.equal(result.verified, false);
     assert.match(
       (result as { reason: string }).reason,
-      new RegExp(`^The verification token was not found: serve it at ${base}/.well-known/marquee-verification.txt or in a <meta name="marquee-verification"> tag of ${base}/plain$`),
+      new RegExp(
+        `^The verification token was not found: serve it at ${base}/.well-known/marquee-verification.txt or in a <meta name="marquee-verification"> tag in the <head> of the HTML page ${base}/plain$`,
+      ),
     );
     const missing = await verifySite(`${base}/nothing-here`, TOKEN, OPTIONS);
     assert.match((missing as { reason: string }).reason, /token was not found.*\(the page answered 404\)$/);
@@ -73,12 +77,57 @@ describe('website verification', () => {
     assert.match((unknownHost as { reason: string }).reason, /^Could not reach http:\/\/marquee-test.invalid\/ \((ENOTFOUND|EAI_AGAIN)\)$/);
   });
 
-  test('a redirect to a private address is refused', async () => {
+  test('a redirect to another origin is refused: a private address, or another site that serves the token', async () => {
     for (const target of ['http://10.1.2.3/admin', 'http://169.254.169.254/latest/meta-data/', 'http://[fd00::1]/', 'http://192.168.1.1/']) {
       routes['/moved'] = redirect(() => target);
       const result = await verifySite(`${base}/moved`, TOKEN, OPTIONS);
       assert.equal(result.verified, false);
-      assert.match((result as { reason: string }).reason, new RegExp(`^${base}/moved redirected to ${target.replace(/[[\]/.]/g, '\\$&')}; .* a private or loopback address, which is not allowed$`));
+      assert.match((result as { reason: string }).reason, new RegExp(`^${base}/moved redirected to another origin \\(${new URL(target).origin.replace(/[[\]/.]/g, '\\$&')}\\)`));
+    }
+    // An open redirect of the claimed site to a site that does serve the token (a paste site, the
+    // attacker's own) proves nothing about the claimed one: neither the file nor the page verifies.
+    const elsewhere = http.createServer((request, response) => {
+      if (request.url === '/.well-known/marquee-verification.txt') return response.writeHead(200).end(`${TOKEN}\n`);
+      response.writeHead(200, { 'content-type': 'text/html' }).end(`<html><head>${metaTag(TOKEN)}</head><body></body></html>`);
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    const other = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+    assert.deepEqual(await verifySite(`${other}/`, TOKEN, OPTIONS), { verified: true, method: 'well-known' }, 'the other site itself verifies');
+    routes['/.well-known/marquee-verification.txt'] = redirect(() => `${other}/.well-known/marquee-verification.txt`);
+    routes['/open-redirect'] = redirect(() => `${other}/page`);
+    try {
+      const result = await verifySite(`${base}/open-redirect`, TOKEN, OPTIONS);
+      assert.equal(result.verified, false);
+      assert.match((result as { reason: string }).reason, /redirected to another origin/);
+    } finally {
+      delete routes['/.well-known/marquee-verification.txt'];
+      elsewhere.closeAllConnections();
+      elsewhere.close();
+    }
+  });
+
+  test('the token counts only in an HTML page\'s <head> or as a line of the file, never anywhere in a body', async () => {
+    routes['/in-body'] = html(`<html><head><title>Paste</title></head><body><pre>${metaTag(TOKEN)}</pre></body></html>`);
+    assert.equal((await verifySite(`${base}/in-body`, TOKEN, OPTIONS)).verified, false, 'a meta tag in the body');
+    // A JSON document (Marquee's own /api/metadata serving a description with the tag) is not an HTML page.
+    routes['/document.json'] = (_request, response) =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ description: `<head>${metaTag(TOKEN)}</head>` }));
+    assert.equal((await verifySite(`${base}/document.json`, TOKEN, OPTIONS)).verified, false, 'a JSON document');
+    routes['/.well-known/marquee-verification.txt'] = (_request, response) => response.writeHead(200).end(`pasted: ${TOKEN} and more`);
+    try {
+      assert.equal((await verifySite(`${base}/`, TOKEN, OPTIONS)).verified, false, 'the token inside a line of the file');
+    } finally {
+      delete routes['/.well-known/marquee-verification.txt'];
+    }
+  });
+
+  test("Marquee's own origin never verifies a site", async () => {
+    routes['/.well-known/marquee-verification.txt'] = (_request, response) => response.writeHead(200).end(`${TOKEN}\n`);
+    try {
+      const result = await verifySite(`${base}/`, TOKEN, OPTIONS, [base]);
+      assert.deepEqual(result, { verified: false, reason: `${base} is Marquee itself: verify a website you run` });
+    } finally {
+      delete routes['/.well-known/marquee-verification.txt'];
     }
   });
 
@@ -128,6 +177,11 @@ describe('address and meta parsing', () => {
   });
 
   test('meta tags in any attribute order and quoting', () => {
-    assert.deepEqual(metaTokens(`<META NAME=marquee-verification CONTENT=abc><meta content="def" name='marquee-verification'><meta name="other" content="x">`), ['abc', 'def']);
+    assert.deepEqual(
+      metaTokens(`<head><META NAME=marquee-verification CONTENT=abc><meta content="def" name='marquee-verification'><meta name="other" content="x"></head>`),
+      ['abc', 'def'],
+    );
+    assert.deepEqual(metaTokens(`<meta name="marquee-verification" content="abc">`), [], 'not an HTML page with a head');
+    assert.deepEqual(metaTokens(`<head></head><body><meta name="marquee-verification" content="abc"></body>`), [], 'in the body');
   });
 });

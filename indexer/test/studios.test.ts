@@ -131,6 +131,20 @@ describe('studios', () => {
     assert.equal(first.body.status, 'submitted');
     assert.equal((await request('POST', '/api/verification/applications', application)).status, 409);
 
+    // The application's contact e-mail, website, description and documents: the studio's and the admin's only.
+    const PRIVATE_FIELDS = ['contactEmail', 'website', 'description', 'documents', 'rejectionReason'];
+    for (const as of ['studio', 'admin'] as const) {
+      const own = (await request('GET', `/api/studios/${STUDIO}`, undefined, as)).body.application;
+      assert.equal(own.contactEmail, 'hello@harbour.example', as);
+      assert.deepEqual(own.documents, [DOCUMENT], as);
+    }
+    for (const as of [null, 'investor'] as const) {
+      const shown = (await request('GET', `/api/studios/${STUDIO}`, undefined, as)).body.application;
+      assert.equal(shown.status, 'submitted', String(as));
+      assert.equal(shown.studioName, 'Harbour Films', String(as));
+      for (const field of PRIVATE_FIELDS) assert.equal(field in shown, false, `${field} shown to ${as}`);
+    }
+
     assert.equal((await request('GET', '/api/verification/applications', undefined, 'studio')).status, 403);
     assert.equal((await request('GET', '/api/verification/applications', undefined, null)).status, 401);
     const list = await request('GET', '/api/verification/applications', undefined, 'admin');

@@ -60,6 +60,7 @@ import { mediaRoutes } from '../media/routes.ts';
 const MEDIA_UPLOAD_PATH = '/api/media';
 import { clientAddress } from './client-address.ts';
 import { ReadCache } from './read-cache.ts';
+import { perAddress, QuotaCounters, quotaSettings } from './quotas.ts';
 
 export function createApp(deps: AppDeps) {
   const now = deps.now ?? Date.now;
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps) {
   };
 
   const readCache = new ReadCache(now);
+  const quotas = new QuotaCounters(deps.quotas ?? quotaSettings(), now);
   const api = new ApiRoutes();
   // Lists are large (1,000 films ≈ 1 MB of JSON): compressed when the client accepts it, and a
   // client holding the same answer gets 304 Not Modified for its If-None-Match.
@@ -112,7 +114,6 @@ export function createApp(deps: AppDeps) {
     c.set('cluster', cluster);
     c.set('media', deps.media);
     c.set('readCache', readCache);
-    c.set('clientIp', clientAddress(c.req.header('x-forwarded-for'), socketAddress(c), trustedProxyHops));
     await next();
   });
 
@@ -175,6 +176,13 @@ export function createApp(deps: AppDeps) {
   app.use('*', securityHeaders({ hsts: auth.origins.secure }));
   for (const path of CROSS_ORIGIN_PATHS) app.use(path, crossOriginCors);
   app.use('*', sessionMiddleware({ ...auth, cookieName: sessionCookieName(auth.origins) }, now));
+  // Ahead of sign-in too: its nonces are rate-limited per client address.
+  app.use('*', async (c, next) => {
+    c.set('quotas', quotas);
+    c.set('clientIp', clientAddress(c.req.header('x-forwarded-for'), socketAddress(c), trustedProxyHops));
+    await next();
+  });
+  app.use('/api/auth/nonce', perAddress('nonces'));
   // Before any route reads it: a declared Content-Length over the limit is refused at once, a
   // streamed body as soon as it passes it.
   // The media upload has its own, larger limit (media/routes.ts: a video creative's 50 MB).

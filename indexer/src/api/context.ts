@@ -6,6 +6,7 @@ import type { Session } from '../auth/session.ts';
 import type { ClusterContext } from '../cluster.ts';
 import type { SiteFetchOptions } from '../publishers/site-fetch.ts';
 import type { MediaStore } from '../media/store.ts';
+import type { QuotaCounters, QuotaSettings } from './quotas.ts';
 import type { ReadCache } from './read-cache.ts';
 
 export interface ViewRules {
@@ -35,6 +36,8 @@ export type AppEnv = {
     session: Session | null;
     /** The media store behind /api/media, when the server has one (campaigns check creatives in it). */
     media: MediaStore | undefined;
+    /** This process's quota counters (quotas.ts). */
+    quotas: QuotaCounters;
     /** The busiest public reads' answers, served again while the database has not changed. */
     readCache: ReadCache;
     /** Until when (unix ms) a cached read's answer holds besides the database not changing (read-cache.ts). */
@@ -68,6 +71,8 @@ export interface AppDeps {
   views?: Partial<ViewRules>;
   /** The server's shared secret the ad tickets' key is derived from (player/ticket.ts); a process-local one when absent (tests). */
   ticketSecret?: Buffer;
+  /** Quotas and rate limits (quotas.ts); the defaults with the environment's MARQUEE_QUOTA_* settings when absent. */
+  quotas?: QuotaSettings;
   /** How publishers' websites are fetched for verification (tests allow loopback, shorten the timeout). */
   siteFetch?: Partial<SiteFetchOptions>;
   /** The content-addressed image store behind /api/media (thumbnails); the routes are off without it. */

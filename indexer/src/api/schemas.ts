@@ -36,6 +36,7 @@ import {
   MAX_WEBSITE_NAME_LEN,
   PUBLISHER_MONTHLY_VISITORS,
   PUBLISHER_WEBSITE_CATEGORIES,
+  MAX_LISTING_MEDIA_URL_LEN,
 } from '../constants.ts';
 import { PROJECT_SORTS } from '../db/projects.ts';
 import { largestExactAmount, lamportProblem, lamportStep, THOUSANDTHS_OF_SOL, USD, type AmountUnit } from '../lamports.ts';
@@ -240,6 +241,23 @@ export const viewBody = z.object({
   onChain: z.boolean().optional(),
 });
 
+/**
+ * A listing's image: an upload of this server (/api/media/{sha256}), a demo film's generated poster
+ * (/api/demo/posters/{id}.svg) or an https URL of at most
+ * 2,048 characters without whitespace — never a data: URL, which every list, the prerendered
+ * marketplace and the player page would then carry inline.
+ */
+export const listingMediaUrl = z
+  .string()
+  .max(MAX_LISTING_MEDIA_URL_LEN, { message: `The image URL is too long: at most ${MAX_LISTING_MEDIA_URL_LEN} characters` })
+  .refine((url) => !/^\s*data:/i.test(url), { message: 'A data: URL is not accepted: upload the image (POST /api/media) and use its /api/media/{sha256} address' })
+  .regex(new RegExp(`^(?:/api/media/[0-9a-f]{64}|/api/demo/posters/[0-9]+\\.svg|https://${NOT_WHITESPACE}+)$`), {
+    message: 'Expected an upload of this server (/api/media/{sha256}) or an https URL',
+  })
+  .meta({
+    description: "an upload of this server (/api/media/{sha256}), the demo chain's poster of a film, or an https URL (at most 2,048 characters; no data: URLs)",
+  });
+
 export const metadataBody = z.object({
   title: nonBlankText(MAX_TITLE_LEN),
   description: nonBlankText(5000),
@@ -256,8 +274,12 @@ export const metadataBody = z.object({
     .meta({ description: 'a list, or comma-separated text as the listing form has it' }),
   releaseYear: z.coerce.number().int().min(MIN_RELEASE_YEAR).max(MAX_RELEASE_YEAR),
   licenseType: z.enum(LICENSE_TYPES),
-  thumbnailUrl: z.string().max(2_000_000).optional().meta({ description: 'URL or data: URL of the poster' }),
-  videoUrl: z.string().max(2000).optional(),
+  thumbnailUrl: listingMediaUrl.optional(),
+  videoUrl: z
+    .string()
+    .max(MAX_LISTING_MEDIA_URL_LEN)
+    .refine((url) => !/^\s*data:/i.test(url), { message: 'A data: URL is not accepted as the video URL' })
+    .optional(),
   fundingGoal: lamportAmount(USD, 'USD, informational (the chain holds the goal)', (goal) => goal.min(1)).optional(),
   deadline: z.string().optional(),
 });

@@ -4,7 +4,29 @@
 import type { StoredEvent } from '../ingest/projector.ts';
 import type { ClusterContext } from '../cluster.ts';
 import { fail } from './errors.ts';
+import { UNKNOWN_SIGNATURE_CACHE_MS } from './quotas.ts';
 import { getProject, type Project } from '../read-models/projects.ts';
+
+/**
+ * Signatures a cluster did not know, remembered briefly per cluster: a client repeating an unknown
+ * signature is answered 404 without another RPC request (ingestion's quota pays for each).
+ */
+const unknownSignatures = new WeakMap<ClusterContext, Map<string, number>>();
+
+function recentlyUnknown(ctx: ClusterContext, txHash: string, nowMs: number): boolean {
+  const until = unknownSignatures.get(ctx)?.get(txHash);
+  return until !== undefined && until > nowMs;
+}
+
+function rememberUnknown(ctx: ClusterContext, txHash: string, nowMs: number): void {
+  let known = unknownSignatures.get(ctx);
+  if (!known) unknownSignatures.set(ctx, (known = new Map()));
+  if (known.size >= MAX_REMEMBERED_UNKNOWN) for (const [signature, until] of known) if (until <= nowMs) known.delete(signature);
+  if (known.size < MAX_REMEMBERED_UNKNOWN) known.set(txHash, nowMs + UNKNOWN_SIGNATURE_CACHE_MS);
+}
+
+/** Past this many remembered signatures new ones are not remembered (the per-wallet quota still holds). */
+const MAX_REMEMBERED_UNKNOWN = 10_000;
 
 export async function verifiedEvents(
   ctx: ClusterContext,
@@ -12,13 +34,18 @@ export async function verifiedEvents(
   expected: readonly string[],
   matches: (event: StoredEvent) => boolean = () => true,
 ): Promise<StoredEvent[]> {
+  const nowMs = Date.now();
+  if (recentlyUnknown(ctx, txHash, nowMs)) fail(404, `Transaction ${txHash} was not found on ${ctx.name} (asked moments ago; try again shortly)`);
   let result;
   try {
     result = await ctx.indexer.ingestSignature(txHash);
   } catch (error) {
     fail(502, `Could not look up transaction ${txHash} on ${ctx.name}: ${error instanceof Error ? error.message : error}`);
   }
-  if (!result) fail(404, `Transaction ${txHash} was not found on ${ctx.name}`);
+  if (!result) {
+    rememberUnknown(ctx, txHash, nowMs);
+    fail(404, `Transaction ${txHash} was not found on ${ctx.name}`);
+  }
   if (result.quarantined) {
     fail(409, `Transaction ${txHash} is quarantined by the indexer (${result.quarantined.reason}); it is applied once the indexer is fixed and re-projects it`);
   }

@@ -45,7 +45,7 @@ export async function insertEmbed(
       registered_at: embed.registeredAt,
       signature: embed.signature,
     })
-    .onConflict((conflict) => conflict.columns(['project_id', 'embed_id']).doNothing())
+    .onConflict((conflict) => conflict.columns(['project_id', 'publisher', 'embed_id']).doNothing())
     .execute();
 }
 

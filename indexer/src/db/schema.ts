@@ -447,6 +447,14 @@ export interface MediaTable {
   bytes: Uint8Array;
   size: number;
   created_at: number;
+  /** 1: served only to its media_readers and the platform admin (migration 014). */
+  private: Generated<number>;
+}
+
+/** The wallets that uploaded a private file (migration 014). */
+export interface MediaReadersTable {
+  sha256: string;
+  wallet_address: string;
 }
 
 /** Collaboration hubs (migration 007): off-chain, written for wallets; times in unix milliseconds. */
@@ -538,6 +546,7 @@ export interface Schema {
   verification_applications: VerificationApplicationsTable;
   license_certificates: LicenseCertificatesTable;
   media: MediaTable;
+  media_readers: MediaReadersTable;
   chat_messages: ChatMessagesTable;
   project_updates: ProjectUpdatesTable;
   polls: PollsTable;

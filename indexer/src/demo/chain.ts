@@ -114,6 +114,11 @@ export class DemoChain implements ChainSource {
     return Math.max(this.header.time, Math.floor(this.wallClock() / 1000) + (this.header.clockOffsetSeconds ?? 0));
   }
 
+  /** How far the clock was moved ahead of the wall clock in all (seconds). */
+  clockOffsetSeconds(): number {
+    return this.header.clockOffsetSeconds ?? 0;
+  }
+
   /** Moves the chain's clock `seconds` forward for good (committed like a transaction); returns the new time. */
   advanceClock(seconds: number): number {
     this.assertUsable();

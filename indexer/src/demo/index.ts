@@ -2,9 +2,10 @@
 // PostgreSQL schema of DATABASE_URL), the demo actions for /api/demo, and the settlement job
 // signing with the demo platform's settlement key. A new chain is seeded with the catalogue before startDemo returns, so the server never
 // serves a half-seeded demo. The caller starts the cluster's indexer (startMarquee does).
-import { createApp } from '../api/app.ts';
 import type { DemoExtension } from '../api/context.ts';
-import { CLUSTER_HEADER } from '../constants.ts';
+import { metadataBody } from '../api/schemas.ts';
+import { metadataUri, storeMetadata } from '../api/routes/metadata.ts';
+import { DemoActionError } from './action-error.ts';
 import { clusterLocation, createCluster, type ClusterContext } from '../cluster.ts';
 import { discardStore } from '../db/index.ts';
 import type { IndexerHooks } from '../ingest/indexer.ts';
@@ -55,19 +56,16 @@ export interface DemoRuntime {
 }
 
 /**
- * The API's own metadata store (POST /api/metadata) over the demo cluster: a private app instance
- * on the same database, so seeding and listings store metadata exactly as the dApp does.
+ * The API's own metadata store (POST /api/metadata's rules) over the demo cluster: the document is
+ * checked with the route's schema and stored as the route stores it, so seeding and listings store
+ * metadata exactly as the dApp does (without a session: the server lists on behalf of a signed-in wallet or itself).
  */
-function metadataStore(cluster: ClusterContext): (origin: string) => MetadataStore {
-  const app = createApp({ clusters: [cluster] });
+function metadataStore(cluster: ClusterContext, now: () => number): (origin: string) => MetadataStore {
   return (origin) => async (metadata) => {
-    const response = await app.request(`${origin}/api/metadata`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [CLUSTER_HEADER]: DEMO_CLUSTER },
-      body: JSON.stringify(metadata),
-    });
-    if (!response.ok) throw new Error(`Storing metadata failed: ${response.status} ${await response.text()}`);
-    return (await response.json()) as { uri: string; sha256: string };
+    const parsed = metadataBody.safeParse(metadata);
+    if (!parsed.success) throw new DemoActionError(400, `Invalid listing: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+    const sha256 = await storeMetadata(cluster, parsed.data, now());
+    return { uri: metadataUri(cluster, origin, sha256), sha256 };
   };
 }
 
@@ -89,7 +87,7 @@ export async function startDemo(options: DemoOptions): Promise<DemoRuntime> {
   // After a crash the index may lag the chain: catch up with every committed transaction first.
   await cluster.indexer.sync();
   const service = new DemoService(chain, cluster, now);
-  const store = metadataStore(cluster);
+  const store = metadataStore(cluster, now);
   let seeded: SeedSummary | null = null;
   if (!chain.isSeeded) {
     seeded = await seedCatalogue(service, store(options.origin), Math.floor(now() / 1000), options.lastCallSeconds);

@@ -5,6 +5,8 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../api/context.ts';
 import { requireSession, requireWallet } from '../auth/guard.ts';
+import { requireAdmin } from '../api/admin.ts';
+import { perAddress } from '../api/quotas.ts';
 import { fail } from '../api/errors.ts';
 import { campaignDetailsFields, campaignParams, creativeUri, distributionIds, embedBody, lamportAmount, listingEditBody, metadataBody, nonBlankText, projectIdParams, txHash, userId, walletAddress } from '../api/schemas.ts';
 import { SOL, USD } from '../lamports.ts';
@@ -152,7 +154,7 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
         if (c.var.cluster.name !== DEMO_CLUSTER) fail(400, `Demo actions run on the ${DEMO_CLUSTER} cluster only`);
         await next();
       })
-      .post('/wallets', validate('json', demoSchemas.wallet), async (c) => {
+      .post('/wallets', perAddress('demoWallets'), validate('json', demoSchemas.wallet), async (c) => {
         const { walletAddress: wallet } = c.req.valid('json');
         requireWallet(c, wallet);
         return c.json(await act(() => service.keys.connect(wallet)));
@@ -271,8 +273,13 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
         const { signature, refundedLamports } = await act(() => service.closeCampaign(body.walletAddress, address));
         return c.json({ txHash: signature, refundedLamports, campaign: await summaryOf(c, address) });
       })
-      .post('/clock/advance', validate('json', demoSchemas.clockAdvance), (c) => c.json(service.advanceClock(c.req.valid('json').seconds)))
+      // The clock and the settlement run are everybody's: only the platform admin moves them.
+      .post('/clock/advance', validate('json', demoSchemas.clockAdvance), async (c) => {
+        await requireAdmin(c, "moves the demo chain's clock");
+        return c.json(await act(() => service.advanceClock(c.req.valid('json').seconds)));
+      })
       .post('/settle', async (c) => {
+        await requireAdmin(c, 'runs the settlement job');
         if (!options.settlement) fail(404, 'The settlement job is not running');
         const results = await options.settlement.runOnce();
         return c.json({
@@ -302,7 +309,10 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
   );
 }
 
-/** `forWallet`: acts for a wallet, so it needs that wallet's session (401 / 403); `created`: answers 201. */
+/**
+ * `forWallet`: acts for a wallet, so it needs that wallet's session (401 / 403); `adminOnly`: the
+ * platform admin's session (401 / 403); `created`: answers 201.
+ */
 type Answer = z.ZodType | ReturnType<typeof media>;
 export const DEMO_ROUTE_DOCS: {
   method: 'get' | 'post';
@@ -312,11 +322,12 @@ export const DEMO_ROUTE_DOCS: {
   params?: z.ZodObject;
   query?: z.ZodObject;
   forWallet?: boolean;
+  adminOnly?: boolean;
   created?: boolean;
   /** The success answer: a JSON schema from @marquee/api-contract, or a page or an image (media()). */
   response: Answer;
 }[] = [
-  { method: 'post', path: '/api/demo/wallets', summary: 'Map a connected wallet to its demo keypair (15.75 SOL on first connect)', body: demoSchemas.wallet, forWallet: true, response: contract.demoWallet },
+  { method: 'post', path: '/api/demo/wallets', summary: 'Map a connected wallet to its demo keypair (15.75 SOL on first connect); a few per client address an hour (429 past them)', body: demoSchemas.wallet, forWallet: true, response: contract.demoWallet },
   { method: 'get', path: '/api/demo/wallets/{walletAddress}', summary: "A demo wallet's address and balance", params: demoSchemas.walletParams, response: contract.demoWallet },
   { method: 'post', path: '/api/demo/invest', summary: 'invest on the demo chain, signed by the demo keypair', body: demoSchemas.invest, forWallet: true, response: contract.demoInvestment },
   { method: 'post', path: '/api/demo/claim-license', summary: "claim_license on the demo chain, signed by the film's studio", body: demoSchemas.claimLicense, forWallet: true, response: contract.demoTransaction },
@@ -335,8 +346,8 @@ export const DEMO_ROUTE_DOCS: {
   { method: 'post', path: '/api/demo/campaigns/{address}/top-up', summary: 'top_up_campaign of the wallet’s campaign; { txHash, campaign }', params: demoSchemas.campaignParams, body: demoSchemas.topUp, forWallet: true, response: contract.demoCampaignAction },
   { method: 'post', path: '/api/demo/campaigns/{address}/pause', summary: 'set_campaign_paused (pause or resume); { txHash, campaign }', params: demoSchemas.campaignParams, body: demoSchemas.pause, forWallet: true, response: contract.demoCampaignAction },
   { method: 'post', path: '/api/demo/campaigns/{address}/close', summary: 'close_campaign after its end and the settlement grace; { txHash, refundedLamports, campaign }', params: demoSchemas.campaignParams, body: demoSchemas.closeCampaign, forWallet: true, response: contract.demoCampaignClosed },
-  { method: 'post', path: '/api/demo/clock/advance', summary: "Move the demo chain's clock forward (1 s to 30 days, like a validator's warp); { now }", body: demoSchemas.clockAdvance, response: contract.demoClock },
-  { method: 'post', path: '/api/demo/settle', summary: 'Run the settlement job now: counted views → settle_campaign; { settled, failed, waiting: [{ projectId, campaign, views, reason }] }', response: contract.demoSettlement },
+  { method: 'post', path: '/api/demo/clock/advance', summary: "Move the demo chain's clock forward (1 s to 30 days a call, 400 days ahead in all, like a validator's warp); the platform admin only; { now }", body: demoSchemas.clockAdvance, adminOnly: true, response: contract.demoClock },
+  { method: 'post', path: '/api/demo/settle', summary: 'Run the settlement job now (the platform admin only): counted views → settle_campaign; { settled, failed, waiting: [{ projectId, campaign, views, reason }] }', adminOnly: true, response: contract.demoSettlement },
   { method: 'get', path: '/api/demo/chain/transactions/{signature}', summary: 'A committed demo-chain transaction (ChainTransaction JSON; API processes read the chain through it)', params: demoSchemas.chainTransaction, response: contract.demoChainTransaction },
   { method: 'get', path: '/api/demo/chain/signatures/{address}', summary: 'Signatures of demo-chain transactions touching an address, newest first (?before, ?until, ?limit)', params: demoSchemas.chainSignatures, query: demoSchemas.chainSignatureQuery, response: contract.demoSignatures },
   { method: 'get', path: '/api/demo/posters/{file}', summary: "A project's generated SVG poster ({projectId}.svg)", params: demoSchemas.poster, response: media('image/svg+xml', 'the poster') },
@@ -367,6 +378,7 @@ export function demoOpenApi(): Record<string, unknown> {
       responses: {
         [route.created ? 201 : 200]: success(route.response, route.created ? 'Created' : 'OK'),
         ...(route.forWallet ? { 401: { description: 'not signed in' }, 403: { description: 'signed in as another wallet' } } : {}),
+        ...(route.adminOnly ? { 401: { description: 'not signed in' }, 403: { description: 'not the platform admin' } } : {}),
         '4XX': { description: 'Bad input, unknown id, or a transaction the program rejected' },
         // roles/demo-forward.ts: an API process forwards /api/demo to the leader running the demo chain.
         503: { description: 'an API process with no demo-chain leader to forward to' },

@@ -31,7 +31,7 @@ import type { ClusterContext } from '../cluster.ts';
 import { campaigns, embeds, metadata, revenue } from '../db/index.ts';
 import { editedListing, NOTHING_TO_UPDATE, type ListingEdit } from '../listing-edit.ts';
 import { originOf } from '../player/website.ts';
-import { DISTRIBUTION_ACCOUNT_BYTES, STANDARD_PRICE_PER_MILLE_LAMPORTS, type AdType } from '../constants.ts';
+import { DISTRIBUTION_ACCOUNT_BYTES, MAX_DEMO_CLOCK_OFFSET_SECONDS, STANDARD_PRICE_PER_MILLE_LAMPORTS, type AdType } from '../constants.ts';
 import { maskOfGenres, requiredCreativeKind, UnknownGenreError, type CreativeKind } from '../campaigns/rules.ts';
 import { formatUnits, SOL, USD } from '../lamports.ts';
 import { DemoActionError, lamportsOf } from './action-error.ts';
@@ -232,6 +232,14 @@ export class DemoService {
 
   /** POST /api/demo/clock/advance: the demo chain's clock `seconds` forward; answers the new time. */
   advanceClock(seconds: number): { now: string } {
+    const offset = this.chain.clockOffsetSeconds();
+    if (offset + seconds > MAX_DEMO_CLOCK_OFFSET_SECONDS) {
+      const days = (value: number) => Math.floor(value / 86_400);
+      throw new DemoActionError(
+        400,
+        `The demo clock may run at most ${days(MAX_DEMO_CLOCK_OFFSET_SECONDS)} days ahead in total: it is ${days(offset)} days ahead, so at most ${MAX_DEMO_CLOCK_OFFSET_SECONDS - offset} more seconds`,
+      );
+    }
     return { now: new Date(this.chain.advanceClock(seconds) * 1000).toISOString() };
   }
 
@@ -279,9 +287,13 @@ export class DemoService {
     if (maxDailySpend < smallestCap) {
       throw new DemoActionError(400, `The maximum spend per day must be at least ${formatUnits(smallestCap, SOL)} SOL: one batch of 1,000 impressions and its distribution's rent`);
     }
-    // The next id this advertiser has not used (synchronously up to the send: nobody takes it in between).
+    // The next id this advertiser never used: neither an open account nor one the index holds (a
+    // closed campaign's account is gone, and its id reused would start a stream the index already
+    // ended). The index is read first; from there on synchronously up to the send, so nobody takes it in between.
+    const indexed = new Set((await campaigns.byAdvertiser(this.cluster.db, advertiser.publicKey.toBase58())).map((row) => row.address));
     let campaignId = 0n;
-    while (this.chain.exists(pda.campaign(advertiser.publicKey, campaignId))) campaignId++;
+    const used = (id: bigint) => this.chain.exists(pda.campaign(advertiser.publicKey, id)) || indexed.has(pda.campaign(advertiser.publicKey, id).toBase58());
+    while (used(campaignId)) campaignId++;
     const campaign = pda.campaign(advertiser.publicKey, campaignId);
     const signature = await this.sender.run(
       [

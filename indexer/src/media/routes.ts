@@ -1,16 +1,37 @@
-// /api/media: upload an image or a video creative (multipart field `file`) into the
-// content-addressed store, and serve stored files by their sha256 with immutable cache headers (the
-// name is the content's hash). Its own body limit (a video's 50 MB): the API's 3 MB one skips it.
+// /api/media: upload an image or a video creative (multipart field `file`, a signed-in wallet's,
+// within its quota) into the content-addressed store, streamed with a size counter; serve stored
+// files by their sha256 with immutable cache headers (the name is the content's hash) and byte
+// ranges (a video creative seeks). A private upload (a studio's verification document,
+// ?visibility=private) is served only to the wallets that uploaded it and the platform admin.
 import { z } from 'zod';
+import type { Context } from 'hono';
 import { sha256Params } from '../api/schemas.ts';
 import * as contract from '@marquee/api-contract';
 import { ApiRoutes, media, post, get } from '../api/openapi.ts';
-import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from '../api/context.ts';
+import { isPlatformAdmin } from '../api/admin.ts';
+import { SIGNED_WRITE, signedWrite } from '../api/quotas.ts';
 import { MAX_MEDIA_BYTES, MAX_VIDEO_CREATIVE_BYTES, MEDIA_MULTIPART_OVERHEAD_BYTES } from '../constants.ts';
 import { fail } from '../api/errors.ts';
 import { MAX_UPLOAD_BYTES, MediaStore, MediaTooLargeError, UnsupportedMediaTypeError } from './store.ts';
+import { MultipartError, multipartBoundary, multipartField } from './multipart-file.ts';
+import { byteRange } from './byte-range.ts';
 
 export const mediaPath = (sha256: string) => `/api/media/${sha256}`;
+
+const uploadQuery = z.object({
+  visibility: z
+    .enum(['public', 'private'])
+    .optional()
+    .meta({ description: "private: served only to the uploading wallet and the platform admin (a studio's verification documents); default public" }),
+});
+
+/** A stored file's bytes may go to anyone, or (a private file) to its uploaders and the admin only. */
+async function mayRead(c: Context<AppEnv>, store: MediaStore, sha256: string): Promise<boolean> {
+  const viewer = c.var.session?.walletAddress;
+  if (viewer === undefined) return false;
+  return (await store.isReader(sha256, viewer)) || isPlatformAdmin(c.var.cluster.db, viewer);
+}
 
 export function mediaRoutes(store: MediaStore) {
   const MB = 1024 * 1024;
@@ -19,51 +40,66 @@ export function mediaRoutes(store: MediaStore) {
     .endpoint(
       post(
         '/',
-        'Upload a file (multipart field "file"): a JPG or PNG image of at most 10 MB, or an MP4 or WebM video creative of at most 50 MB, typed by its bytes; returns { url, sha256, contentType }',
+        'Upload a file (multipart field "file"): a JPG or PNG image of at most 10 MB, or an MP4 or WebM video creative of at most 50 MB, typed by its bytes; returns { url, sha256, contentType }; needs a session',
         {
-          middleware: [
-            // Refuses an oversized body before reading it whole; the exact file size is checked below.
-            bodyLimit({ maxSize: MAX_UPLOAD_BYTES + MEDIA_MULTIPART_OVERHEAD_BYTES, onError: () => fail(413, tooLarge) }),
-          ],
+          middleware: [signedWrite('uploads')],
+          query: uploadQuery,
           response: contract.storedMedia,
-          errors: { 400: 'no file', 413: 'an image over 10 MB or a video over 50 MB', 415: 'not a JPG, PNG, MP4 or WebM, or not multipart' },
+          errors: { ...SIGNED_WRITE, 400: 'no file', 413: 'an image over 10 MB or a video over 50 MB', 415: 'not a JPG, PNG, MP4 or WebM, or not multipart' },
         },
       ),
       async (c) => {
-        if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
-          fail(415, 'Expected a multipart/form-data upload with the file in the field "file"');
-        }
-        const form = await c.req.formData().catch(() => fail(400, 'Malformed multipart body'));
-        const file = form.get('file');
-        if (!(file instanceof File)) fail(400, 'Missing the file in the multipart field "file"');
+        const boundary = multipartBoundary(c.req.header('content-type'));
+        if (!boundary) fail(415, 'Expected a multipart/form-data upload with the file in the field "file"');
+        // A declared size past the largest upload is refused before a byte is read.
+        if (Number(c.req.header('content-length') ?? 0) > MAX_UPLOAD_BYTES + MEDIA_MULTIPART_OVERHEAD_BYTES) fail(413, tooLarge);
+        const body = c.req.raw.body;
+        if (!body) fail(400, 'Missing the file in the multipart field "file"');
+        const privateTo = c.req.valid('query').visibility === 'private' ? c.var.session!.walletAddress : undefined;
         try {
-          const stored = await store.put(new Uint8Array(await file.arrayBuffer()));
+          const stored = await store.putStream(multipartField(body, boundary, 'file'), { privateTo });
           return c.json({ url: mediaPath(stored.sha256), sha256: stored.sha256, contentType: stored.contentType });
         } catch (error) {
           if (error instanceof MediaTooLargeError) fail(413, error.message);
           if (error instanceof UnsupportedMediaTypeError) fail(415, error.message);
+          if (error instanceof MultipartError) fail(400, error.message);
           throw error;
         }
       },
     )
     .endpoint(
-      get('/{sha256}', 'A stored image or video (immutable)', {
+      get('/{sha256}', 'A stored image or video (immutable); a Range request answers 206 with that byte range', {
+        description: "A private file (uploaded with ?visibility=private) only to the wallets that uploaded it and the platform admin's session: 404 to anyone else.",
         params: sha256Params,
         response: media(
           'application/octet-stream',
           'the stored bytes with their own Content-Type (image/jpeg, image/png, video/mp4, video/webm)',
           z.string().meta({ format: 'binary' }),
         ),
-        errors: { 404: 'no such file' },
+        errors: { 404: 'no such file', 416: 'the requested range is outside the file' },
       }),
       async (c) => {
-        const media = await store.get(c.req.param('sha256'));
-        if (!media) fail(404, `No media with sha256 ${c.req.param('sha256')}`);
-        return c.body(new Uint8Array(media.bytes), 200, {
-          'Content-Type': media.contentType,
-          'Cache-Control': 'public, max-age=31536000, immutable',
-          ETag: `"${c.req.param('sha256')}"`,
+        const sha256 = c.req.param('sha256');
+        const file = await store.get(sha256);
+        // A private file is not found for anyone who may not read it: its hash says nothing.
+        if (!file || (file.isPrivate && !(await mayRead(c, store, sha256)))) fail(404, `No media with sha256 ${sha256}`);
+        const headers = {
+          'Content-Type': file.contentType,
+          // A private file is never kept by a shared cache.
+          'Cache-Control': file.isPrivate ? 'private, no-store' : 'public, max-age=31536000, immutable',
+          ETag: `"${sha256}"`,
+          'Accept-Ranges': 'bytes',
           'X-Content-Type-Options': 'nosniff',
+        };
+        const range = byteRange(c.req.header('range'), file.bytes.length);
+        if (range === 'unsatisfiable') {
+          c.header('Content-Range', `bytes */${file.bytes.length}`);
+          fail(416, `The range ${c.req.header('range')} is outside the file's ${file.bytes.length} bytes`);
+        }
+        if (range === null) return c.body(new Uint8Array(file.bytes), 200, headers);
+        return c.body(new Uint8Array(file.bytes.subarray(range.start, range.end + 1)), 206, {
+          ...headers,
+          'Content-Range': `bytes ${range.start}-${range.end}/${file.bytes.length}`,
         });
       },
       ['params'],

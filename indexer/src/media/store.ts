@@ -1,6 +1,8 @@
 // The content-addressed media store: an upload is checked (a JPG or PNG image of at most 10 MB, or
 // an MP4 or WebM video of at most 50 MB, by its magic bytes) and kept once under the sha256 of its
-// bytes, which is what lets GET serve it as immutable. The files live in one database (the
+// bytes, which is what lets GET serve it as immutable. putStream reads an upload as it arrives,
+// typing it by its first bytes, hashing and counting it, and stops at the first byte past its
+// type's limit, so an oversized upload is refused before it is read and nothing is stored. The files live in one database (the
 // server's home cluster's), so every API process on a shared PostgreSQL serves every upload,
 // whichever process received it.
 import { createHash } from 'node:crypto';
@@ -13,9 +15,9 @@ export const SHA256_HEX = /^[0-9a-f]{64}$/;
 const MB = 1024 * 1024;
 
 export class MediaTooLargeError extends Error {
-  constructor(size: number, kind: MediaType['kind']) {
+  constructor(size: number, kind: MediaType['kind'], measure: 'more than' | 'exactly' = 'exactly') {
     const limit = kind === 'video' ? MAX_VIDEO_CREATIVE_BYTES : MAX_MEDIA_BYTES;
-    super(`File too large: ${size} bytes (max ${limit} bytes, ${limit / MB} MB for ${kind === 'video' ? 'a video' : 'an image'})`);
+    super(`File too large: ${measure === 'more than' ? `more than ${limit}` : size} bytes (max ${limit} bytes, ${limit / MB} MB for ${kind === 'video' ? 'a video' : 'an image'})`);
   }
 }
 
@@ -36,7 +38,12 @@ export interface StoredMedia {
 export interface MediaFile {
   bytes: Buffer;
   contentType: MediaType['contentType'];
+  /** Served only to its uploaders and the platform admin. */
+  isPrivate: boolean;
 }
+
+/** Bytes enough to type any accepted file (WebM's DocType sits within them). */
+const SNIFF_BYTES = 64;
 
 /** The most bytes any upload may have (a video's limit): what the route's body limit allows. */
 export const MAX_UPLOAD_BYTES = Math.max(MAX_MEDIA_BYTES, MAX_VIDEO_CREATIVE_BYTES);
@@ -46,6 +53,36 @@ export class MediaStore {
     private readonly db: Executor,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /**
+   * Reads an upload as it arrives: typed by its first bytes, refused (MediaTooLargeError) at the
+   * first chunk past its type's limit, hashed on the way, stored once complete. `privateTo`: the
+   * uploading wallet, the only one (with the admin) the file is served to.
+   */
+  async putStream(chunks: AsyncIterable<Uint8Array>, options: { privateTo?: string } = {}): Promise<StoredMedia> {
+    const hash = createHash('sha256');
+    const kept: Uint8Array[] = [];
+    let size = 0;
+    let type: MediaType | null | undefined;
+    const limitOf = (known: MediaType | null | undefined) => (known?.kind === 'image' ? MAX_MEDIA_BYTES : MAX_UPLOAD_BYTES);
+    for await (const chunk of chunks) {
+      size += chunk.byteLength;
+      if (size > limitOf(type)) throw new MediaTooLargeError(size, type?.kind ?? 'video', 'more than');
+      hash.update(chunk);
+      kept.push(chunk);
+      if (type === undefined && size >= SNIFF_BYTES) {
+        type = sniffMediaType(Buffer.concat(kept));
+        if (!type) throw new UnsupportedMediaTypeError();
+        if (size > limitOf(type)) throw new MediaTooLargeError(size, type.kind, 'more than');
+      }
+    }
+    const bytes = Buffer.concat(kept, size);
+    type ??= sniffMediaType(bytes);
+    if (!type) throw new UnsupportedMediaTypeError();
+    const sha256 = hash.digest('hex');
+    await media.putMedia(this.db, { sha256, contentType: type.contentType, bytes, createdAt: Math.floor(this.now() / 1000), privateTo: options.privateTo });
+    return { sha256, size, kind: type.kind, contentType: type.contentType, extension: type.extension };
+  }
 
   /** Checks type, then the size limit of that type, then stores the bytes unless already stored. */
   async put(bytes: Uint8Array): Promise<StoredMedia> {
@@ -66,7 +103,7 @@ export class MediaStore {
   async get(sha256: string): Promise<MediaFile | null> {
     if (!SHA256_HEX.test(sha256)) return null;
     const found = await media.getMedia(this.db, sha256);
-    return found ? { bytes: found.bytes, contentType: found.contentType as MediaType['contentType'] } : null;
+    return found ? { bytes: found.bytes, contentType: found.contentType as MediaType['contentType'], isPrivate: found.isPrivate } : null;
   }
 
   /** Whether a stored file is an image or a video, or null when nothing is stored under the hash. */
@@ -75,6 +112,11 @@ export class MediaStore {
     const contentType = await media.contentTypeOf(this.db, sha256);
     if (!contentType) return null;
     return contentType.startsWith('video/') ? 'video' : 'image';
+  }
+
+  /** Whether `walletAddress` uploaded the private file `sha256`. */
+  isReader(sha256: string, walletAddress: string): Promise<boolean> {
+    return media.isReader(this.db, sha256, walletAddress);
   }
 
   /** How many files are stored (tests and health checks). */

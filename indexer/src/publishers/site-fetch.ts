@@ -1,7 +1,8 @@
 // Fetching a publisher's page for verification without letting the server be aimed at itself or its
 // network: http(s) only, every address the name resolves to checked on the connection itself (so a
 // second DNS answer cannot swap in a private address), redirects followed by hand with each hop
-// checked the same way, a deadline for the whole fetch and a cap on the bytes read.
+// checked the same way and never to another origin (a site proves control of its own origin only:
+// an open redirect must not lend it another's), a deadline for the whole fetch and a cap on the bytes read.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
@@ -16,10 +17,10 @@ export interface SiteFetchOptions {
 }
 
 export type SiteFetchResult =
-  | { ok: true; url: string; status: number; body: string }
+  | { ok: true; url: string; status: number; body: string; contentType: string }
   | { ok: false; url: string; reason: string; kind: SiteFetchFailure };
 
-export type SiteFetchFailure = 'unreachable' | 'private' | 'redirectToPrivate' | 'tooLarge' | 'timeout' | 'badRedirect';
+export type SiteFetchFailure = 'unreachable' | 'private' | 'redirectToPrivate' | 'tooLarge' | 'timeout' | 'badRedirect' | 'crossOrigin';
 
 /** Loopback, private, link-local, shared, reserved, multicast and documentation ranges. */
 const NOT_PUBLIC = new BlockList();
@@ -103,6 +104,7 @@ interface Hop {
   status: number;
   location?: string;
   body: string;
+  contentType: string;
 }
 
 class TooLargeError extends Error {}
@@ -122,7 +124,7 @@ function fetchOnce(url: URL, options: SiteFetchOptions, signal: AbortSignal): Pr
         const status = response.statusCode ?? 0;
         if (status >= 300 && status < 400 && response.headers.location) {
           response.resume();
-          return resolve({ status, location: response.headers.location, body: '' });
+          return resolve({ status, location: response.headers.location, body: '', contentType: '' });
         }
         const declared = Number(response.headers['content-length']);
         if (Number.isFinite(declared) && declared > options.maxBytes) {
@@ -140,7 +142,8 @@ function fetchOnce(url: URL, options: SiteFetchOptions, signal: AbortSignal): Pr
           }
           chunks.push(chunk);
         });
-        response.on('end', () => resolve({ status, body: Buffer.concat(chunks).toString('utf8') }));
+        const contentType = response.headers['content-type'] ?? '';
+        response.on('end', () => resolve({ status, body: Buffer.concat(chunks).toString('utf8'), contentType }));
         response.on('error', reject);
       },
     );
@@ -177,11 +180,20 @@ export async function fetchSite(startUrl: string, options: SiteFetchOptions): Pr
         const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
         return { ok: false, url: url.href, kind: 'unreachable', reason: `Could not reach ${url.href} (${code})` };
       }
-      if (answer.location === undefined) return { ok: true, url: url.href, status: answer.status, body: answer.body };
+      if (answer.location === undefined) return { ok: true, url: url.href, status: answer.status, body: answer.body, contentType: answer.contentType };
       if (hop >= options.maxRedirects) {
         return { ok: false, url: url.href, kind: 'badRedirect', reason: `${startUrl} redirected more than ${options.maxRedirects} times` };
       }
-      url = new URL(answer.location, url);
+      const next = new URL(answer.location, url);
+      if (next.origin !== url.origin) {
+        return {
+          ok: false,
+          url: next.href,
+          kind: 'crossOrigin',
+          reason: `${url.href} redirected to another origin (${next.origin}): the token must be served by ${url.origin} itself`,
+        };
+      }
+      url = next;
     }
   } finally {
     clearTimeout(deadline);

@@ -224,7 +224,8 @@ export class ScriptedChain {
 
   registerEmbed(projectId: number, publisher: string, embedId: string, websiteUrl: string) {
     const project = this.projects.get(projectId)!;
-    const embed = address(`embed:${projectId}:${embedId}`);
+    // The program derives an embed from (project, publisher, embed id).
+    const embed = address(`embed:${projectId}:${publisher}:${embedId}`);
     const tx = this.emit(
       [
         {

@@ -149,8 +149,8 @@ export const studioAccount = z.looseObject({
 });
 
 /**
- * A studio's verification application, with the studio's contact e-mail: the admin's review list
- * needs a session, but GET /api/studios/{walletAddress} embeds it in its public answer too.
+ * A studio's verification application, with the studio's contact e-mail, website and documents:
+ * private, answered only to that studio's session and the platform admin's.
  */
 export const application = z.looseObject({
   id: z.number().int(),
@@ -168,6 +168,11 @@ export const application = z.looseObject({
   approvalTxHash: z.string().nullable(),
   studio: studioAccount.nullable().meta({ description: 'the studio as the chain has it (null until register_studio is indexed)' }),
 });
+
+/** What anyone may read of a studio's application: who applied, when, and where it stands (no contact e-mail, website nor documents). */
+export const applicationPublic = application
+  .pick({ id: true, walletAddress: true, chainAddress: true, studioName: true, status: true, submittedAt: true, reviewedAt: true, studio: true })
+  .meta({ title: 'ApplicationPublic' });
 
 /** A publisher's website and its verification. Private: the token and contact e-mail are its owner's (a session of that wallet). */
 export const website = z.looseObject({
@@ -212,8 +217,8 @@ export const poll = z.looseObject({
   myVote: z.number().int().nullable(),
 });
 
-/** An ad campaign as the index knows it, with the advertiser's off-chain request details (null when none were recorded). */
-export const campaign = z.looseObject({
+/** An ad campaign as anyone may read it: the chain's figures and the creative, not the advertiser's request details. */
+export const campaignPublic = z.looseObject({
   address: z.string(),
   advertiser: z.string(),
   campaignId: z.string(),
@@ -236,18 +241,36 @@ export const campaign = z.looseObject({
   closableAt: isoDate.meta({ description: 'endAt plus the settlement grace period: the advertiser may close the campaign from then on' }),
   closedAt: isoDate.nullable(),
   refundedLamports: lamports.nullable(),
+}).meta({ title: 'CampaignPublic' });
+
+/**
+ * An ad campaign as its advertiser reads it (the advertiser's session only): with the off-chain
+ * request details (null when none were recorded).
+ */
+export const campaign = campaignPublic.extend({
   companyName: z.string().nullable(),
   email: z.string().nullable(),
   website: z.string().nullable(),
   targetAudience: z.string().nullable(),
   monthlyBudgetUsd: z.number().nullable(),
-});
+}).meta({ title: 'CampaignPrivate' });
 
-/** GET /api/campaigns/{address}: the campaign with its impressions and spend per UTC day and per film. */
-export const campaignDetail = campaign.extend({
+const campaignFigures = {
   series: z.array(z.looseObject({ date: z.string(), impressions: z.number(), spentLamports: lamports })),
   byFilm: z.array(z.looseObject({ projectId: z.number().int(), title: z.string(), impressions: z.number(), spentLamports: lamports })),
-});
+};
+
+/** GET /api/campaigns/{address} to its advertiser: the campaign with its impressions and spend per UTC day and per film. */
+export const campaignDetail = campaign.extend(campaignFigures).meta({ title: 'CampaignDetailPrivate' });
+
+/** GET /api/campaigns/{address} to anyone else: the same figures without the request details. */
+export const campaignDetailPublic = campaignPublic.extend(campaignFigures).meta({ title: 'CampaignDetailPublic' });
+
+/** The answer of GET /api/campaigns/{address}: the private shape to the advertiser's session, the public one otherwise. */
+export const campaignDetailAnswer = z.union([campaignDetail, campaignDetailPublic]);
+
+/** A campaign in a list: private to its advertiser's session, public otherwise. */
+export const campaignAnswer = z.union([campaign, campaignPublic]);
 
 export const revenueEntry = z.looseObject({
   projectId: z.number().int(),
@@ -342,7 +365,7 @@ export const LIST_RESPONSES = {
   '/api/collaboration': listOrPage(hub),
   '/api/collaboration/{projectId}/updates': listOrPage(update),
   '/api/collaboration/{projectId}/polls': listOrPage(poll),
-  '/api/campaigns': objectWithList({}, 'campaigns', campaign),
+  '/api/campaigns': objectWithList({}, 'campaigns', campaignAnswer),
   '/api/collaboration/{projectId}': objectWithList(
     {
       projectId: z.number().int(),
@@ -502,17 +525,26 @@ export const notificationsRead = z.looseObject({ marked: z.number().int(), unrea
 export const studioProfile = z.looseObject({ name: z.string(), description: z.string(), updatedAt: isoDate });
 
 /**
- * GET /api/studios/{walletAddress}: the wallet's studio on chain, its settings and its latest
- * verification application (with the contact e-mail it gave: a private shape, see `application`).
+ * GET /api/studios/{walletAddress} to that studio's session or the platform admin's: the wallet's
+ * studio on chain, its settings and its latest verification application (private: contact e-mail,
+ * website, documents).
  */
-export const studioOverview = z.looseObject({
-  walletAddress: z.string(),
-  chainAddress: z.string(),
-  isAdmin: z.boolean(),
-  studio: studioAccount.nullable(),
-  profile: studioProfile.nullable(),
-  application: application.nullable(),
-});
+export const studioOverview = z
+  .looseObject({
+    walletAddress: z.string(),
+    chainAddress: z.string(),
+    isAdmin: z.boolean(),
+    studio: studioAccount.nullable(),
+    profile: studioProfile.nullable(),
+    application: application.nullable(),
+  })
+  .meta({ title: 'StudioOverviewPrivate' });
+
+/** GET /api/studios/{walletAddress} to anyone else: the application's public part only. */
+export const studioOverviewPublic = studioOverview.extend({ application: applicationPublic.nullable() }).meta({ title: 'StudioOverviewPublic' });
+
+/** The answer of GET /api/studios/{walletAddress}: private to the studio and the admin, public otherwise. */
+export const studioOverviewAnswer = z.union([studioOverview, studioOverviewPublic]);
 
 /** POST /api/transactions: the verified transaction's program events, as ingested. */
 export const ingestedTransaction = z.looseObject({ signature: z.string(), events: z.array(z.looseObject({ name: z.string(), data: z.unknown() })) });

@@ -37,8 +37,11 @@ export type ApplicationStatus = VerificationApplication['status'];
 export type StudioAccount = Answer<typeof schema.studioAccount>;
 export type StudioProfile = Answer<typeof schema.studioProfile>;
 export type StudioOverview = Answer<typeof schema.studioOverview>;
+export type StudioOverviewPublic = Answer<typeof schema.studioOverviewPublic>;
+export type VerificationApplicationPublic = Answer<typeof schema.applicationPublic>;
 
 export type CampaignSummary = Answer<typeof schema.campaign>;
+export type CampaignPublic = Answer<typeof schema.campaignPublic>;
 export type CampaignDetail = Answer<typeof schema.campaignDetail>;
 export type AdType = CampaignSummary['adType'];
 export type CampaignStatus = CampaignSummary['status'];

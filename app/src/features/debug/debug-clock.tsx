@@ -37,7 +37,8 @@ export function DemoClock() {
         Advance Chain Clock {DEBUG_CLOCK_ADVANCE_DAYS} Days
       </Button>
       <Text fontSize="sm" color="fg.muted">
-        Demo chain only: lets a campaign's end and its settlement grace pass.
+        Demo chain only: lets a campaign's end and its settlement grace pass. The clock and settlement are everybody's, so only the
+        platform admin's wallet may move them (at most 400 days ahead in all).
       </Text>
     </HStack>
   )

@@ -112,9 +112,12 @@ export function useEditListing() {
   return useStudioTransaction((client, { project, edit }: { project: EditedProject; edit: ListingEdit }) => client.updateProjectMetadata(project, edit))
 }
 
-/** Uploads an image to the media store (POST /api/media); answers its URL and sha256. */
-export function uploadMedia(file: File, cluster: Cluster): Promise<{ url: string; sha256: string }> {
+/**
+ * Uploads an image to the media store (POST /api/media); answers its URL and sha256. A private
+ * upload (a verification document) is served only to this wallet and the platform admin.
+ */
+export function uploadMedia(file: File, cluster: Cluster, visibility: 'public' | 'private' = 'public'): Promise<{ url: string; sha256: string }> {
   const form = new FormData()
   form.append('file', file)
-  return apiPost<{ url: string; sha256: string }>('/api/media', cluster, form)
+  return apiPost<{ url: string; sha256: string }>(visibility === 'private' ? '/api/media?visibility=private' : '/api/media', cluster, form)
 }

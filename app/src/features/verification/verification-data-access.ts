@@ -41,7 +41,7 @@ export function useSubmitApplication() {
     mutationFn: async ({ form, files }: { form: ApplicationForm; files: File[] }) => {
       const documents: VerificationDocument[] = []
       for (const file of files) {
-        const { url, sha256 } = await uploadMedia(file, cluster)
+        const { url, sha256 } = await uploadMedia(file, cluster, 'private')
         documents.push({ name: file.name, url, sha256 })
       }
       return apiPost<VerificationApplication>('/api/verification/applications', cluster, {

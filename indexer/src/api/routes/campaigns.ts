@@ -2,7 +2,10 @@
 // figures, the genre list of the target-genre bitmask, and the advertiser's off-chain request
 // details (PUT, the advertiser's session only). The answers are @marquee/api-contract's campaign shapes.
 import * as contract from '@marquee/api-contract';
+import type { Context } from 'hono';
 import { ApiRoutes, get, put } from '../openapi.ts';
+import { SIGNED_WRITE, signedWrite } from '../quotas.ts';
+import type { AppEnv } from '../context.ts';
 import { requireWallet } from '../../auth/guard.ts';
 import { AD_GENRES } from '../../constants.ts';
 import { campaigns, users, type Executor } from '../../db/index.ts';
@@ -42,12 +45,29 @@ export async function advertiserAddressOf(db: Executor, walletAddress: string): 
   return (await users.resolveUser(db, walletAddress)).chainAddress ?? walletAddress;
 }
 
+/** The advertiser's request details: private to the advertiser's session (contract.campaign vs contract.campaignPublic). */
+const REQUEST_DETAILS = ['companyName', 'email', 'website', 'targetAudience', 'monthlyBudgetUsd'] as const;
+
+/** A campaign without its request details, for anyone but its advertiser. */
+function withoutRequestDetails<Summary extends Record<string, unknown>>(summary: Summary): Omit<Summary, (typeof REQUEST_DETAILS)[number]> {
+  const shown: Record<string, unknown> = { ...summary };
+  for (const field of REQUEST_DETAILS) delete shown[field];
+  return shown as Omit<Summary, (typeof REQUEST_DETAILS)[number]>;
+}
+
+/** Whether the caller's session is the wallet that signs as `advertiser` (the campaign's chain address). */
+async function isAdvertiser(c: Context<AppEnv>, advertiser: string): Promise<boolean> {
+  const viewer = c.var.session?.walletAddress;
+  return viewer !== undefined && (await advertiserAddressOf(c.var.cluster.db, viewer)) === advertiser;
+}
+
 const emptyToNull = (text: string | undefined) => (text === undefined ? undefined : text === '' ? null : text);
 
 export function campaignRoutes(now: () => number) {
   return new ApiRoutes()
     .endpoint(
       get('/', "An advertiser's campaigns, newest first: { campaigns: CampaignSummary[] }", {
+        description: "The request details (companyName, email, website, targetAudience, monthlyBudgetUsd) only to the advertiser's session (CampaignPrivate); CampaignPublic otherwise.",
         query: campaignListQuery,
         response: contract.LIST_RESPONSES['/api/campaigns'],
       }),
@@ -56,7 +76,9 @@ export function campaignRoutes(now: () => number) {
         const query = c.req.valid('query');
         const advertiser = await advertiserAddressOf(ctx.db, query.advertiser);
         const nowSeconds = chainSeconds(ctx, now);
-        const summaries = (rows: campaigns.CampaignWithDetails[]) => Promise.all(rows.map((row) => withSponsoredProject(ctx.db, row, nowSeconds)));
+        const own = await isAdvertiser(c, advertiser);
+        const summaries = (rows: campaigns.CampaignWithDetails[]) =>
+          Promise.all(rows.map(async (row) => (own ? withSponsoredProject(ctx.db, row, nowSeconds) : withoutRequestDetails(await withSponsoredProject(ctx.db, row, nowSeconds)))));
         const page = requestedPage(query, campaigns.ADVERTISER_CAMPAIGN_ORDER);
         if (!page) return c.json({ campaigns: await summaries(await campaigns.byAdvertiser(ctx.db, advertiser)) });
         const found = await campaigns.pageByAdvertiser(ctx.db, advertiser, page);
@@ -68,8 +90,9 @@ export function campaignRoutes(now: () => number) {
     )
     .endpoint(
       get('/{address}', 'One campaign: CampaignSummary with series (per UTC day) and byFilm (impressions and spend)', {
+        description: "The request details only to the advertiser's session (CampaignDetailPrivate); CampaignDetailPublic otherwise.",
         params: campaignParams,
-        response: contract.campaignDetail,
+        response: contract.campaignDetailAnswer,
         errors: { 404: 'Campaign not found' },
       }),
       async (c) => {
@@ -77,15 +100,17 @@ export function campaignRoutes(now: () => number) {
         const { address } = c.req.valid('param');
         const summary = await loadCampaignSummary(ctx.db, address, chainSeconds(ctx, now));
         if (!summary) fail(404, 'Campaign not found');
-        return c.json({ ...summary, ...(await campaignFigures(ctx.db, address)) });
+        const detail = { ...summary, ...(await campaignFigures(ctx.db, address)) };
+        return c.json((await isAdvertiser(c, summary.advertiser)) ? detail : withoutRequestDetails(detail));
       },
     )
     .endpoint(
       put('/{address}/details', "The advertising request's off-chain details of a campaign (its advertiser's session only); answers CampaignSummary", {
+        middleware: [signedWrite()],
         params: campaignParams,
         body: campaignDetailsBody,
         response: contract.campaign,
-        errors: { 401: 'not signed in', 403: 'signed in as another wallet, or not the campaign’s advertiser', 404: 'campaign not indexed yet' },
+        errors: { ...SIGNED_WRITE, 401: 'not signed in', 403: 'signed in as another wallet, or not the campaign’s advertiser', 404: 'campaign not indexed yet' },
       }),
       async (c) => {
         const ctx = c.var.cluster;

@@ -6,6 +6,8 @@
 // are pushed to open hubs as server-sent events from the cluster's ChatFeed, which polls the table.
 import * as contract from '@marquee/api-contract';
 import { ApiRoutes, media, get, post, del } from '../openapi.ts';
+import { SIGNED_WRITE, signedWrite } from '../quotas.ts';
+
 import { type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { SSE_KEEPALIVE_MS } from '../../constants.ts';
@@ -35,6 +37,9 @@ import {
   pageQuery,
   pollListQuery,
 } from '../schemas.ts';
+
+/** When a client holding the most streams may try again: long enough for a closed tab's stream to end. */
+const SSE_RETRY_AFTER_SECONDS = 30;
 
 export const ALREADY_VOTED = "Already Voted: You've already cast your vote on this poll.";
 export const POLL_CLOSED = 'This poll is closed: it no longer takes votes';
@@ -148,12 +153,20 @@ export function collaborationRoutes(now: () => number) {
         params: projectIdParams,
         query: messagesQuery,
         response: media('text/event-stream', 'new chat messages: event "message", id = the message id, data = the message as JSON'),
+        errors: { 429: 'this client address holds the most streams it may (Retry-After)' },
       }),
       async (c) => {
         const { db, project } = await hubOf(c, c.req.valid('param').projectId);
         // A reconnecting EventSource says where it stopped in Last-Event-ID.
         const resumeFrom = Number(c.req.header('last-event-id') ?? c.req.valid('query').after) || 0;
+        // A stream holds a connection and a subscription for as long as the client keeps it: a few per address.
+        const release = c.var.quotas.acquire(c.var.clientIp);
+        if (!release) {
+          c.header('Retry-After', String(SSE_RETRY_AFTER_SECONDS));
+          fail(429, `Too many open chat streams from this address (at most ${c.var.quotas.settings.sseConnections}): close one first`);
+        }
         return streamSSE(c, async (stream) => {
+          stream.onAbort(release);
           const send = (message: ChatMessage) => stream.writeSSE({ event: 'message', id: String(message.id), data: JSON.stringify(message) });
           let sentUpTo = resumeFrom;
           const forward = (message: ChatMessage) => {
@@ -170,16 +183,18 @@ export function collaborationRoutes(now: () => number) {
             if (!stream.aborted) await stream.write(': keep-alive\n\n');
           }
           unsubscribe();
+          release();
         });
       },
     )
     .endpoint(
       post('/{projectId}/messages', 'Post a chat message as the signed-in wallet', {
+        middleware: [signedWrite('chat')],
         params: projectIdParams,
         body: messageBody,
         response: contract.chatMessage,
         status: 201,
-        errors: { 401: 'no session' },
+        errors: { ...SIGNED_WRITE, 401: 'no session' },
       }),
       async (c) => {
         const { walletAddress, text, attachment } = c.req.valid('json');
@@ -204,11 +219,12 @@ export function collaborationRoutes(now: () => number) {
     )
     .endpoint(
       post('/{projectId}/updates', 'Post an update (the studio only)', {
+        middleware: [signedWrite('chat')],
         params: projectIdParams,
         body: updateBody,
         response: contract.update,
         status: 201,
-        errors: { 401: 'no session', 403: 'not the studio of this film' },
+        errors: { ...SIGNED_WRITE, 401: 'no session', 403: 'not the studio of this film' },
       }),
       async (c) => {
         const { db, project } = await hubOf(c, c.req.valid('param').projectId);
@@ -233,11 +249,12 @@ export function collaborationRoutes(now: () => number) {
     )
     .endpoint(
       post('/{projectId}/polls', 'Open a poll (the studio only)', {
+        middleware: [signedWrite('chat')],
         params: projectIdParams,
         body: pollBody,
         response: contract.poll,
         status: 201,
-        errors: { 401: 'no session', 403: 'not the studio of this film' },
+        errors: { ...SIGNED_WRITE, 401: 'no session', 403: 'not the studio of this film' },
       }),
       async (c) => {
         const { db, project } = await hubOf(c, c.req.valid('param').projectId);
@@ -251,11 +268,12 @@ export function collaborationRoutes(now: () => number) {
     )
     .endpoint(
       post('/{projectId}/polls/{pollId}/votes', 'Vote once per wallet while the poll is active', {
+        middleware: [signedWrite('chat')],
         params: pollParams,
         body: voteBody,
         response: contract.poll,
         status: 201,
-        errors: { 401: 'no session', 409: 'Already Voted' },
+        errors: { ...SIGNED_WRITE, 401: 'no session', 409: 'Already Voted' },
       }),
       async (c) => {
         const { walletAddress, optionId } = c.req.valid('json');
@@ -273,11 +291,12 @@ export function collaborationRoutes(now: () => number) {
     )
     .endpoint(
       post('/{projectId}/team', 'Add a team member (the studio only)', {
+        middleware: [signedWrite()],
         params: projectIdParams,
         body: teamMemberBody,
         response: contract.teamMember,
         status: 201,
-        errors: { 401: 'no session', 403: 'not the studio of this film' },
+        errors: { ...SIGNED_WRITE, 401: 'no session', 403: 'not the studio of this film' },
       }),
       async (c) => {
         const { db, project } = await hubOf(c, c.req.valid('param').projectId);
@@ -288,11 +307,12 @@ export function collaborationRoutes(now: () => number) {
     )
     .endpoint(
       del('/{projectId}/team/{memberId}', 'Remove a team member (the studio only)', {
+        middleware: [signedWrite()],
         params: teamMemberParams,
         body: actorBody,
         response: { description: 'removed' },
         status: 204,
-        errors: { 401: 'no session', 403: 'not the studio of this film' },
+        errors: { ...SIGNED_WRITE, 401: 'no session', 403: 'not the studio of this film' },
       }),
       async (c) => {
         const { projectId, memberId } = c.req.valid('param');

@@ -1,6 +1,7 @@
 // /api/embeds: registered embeds (verified register_embed transactions) and their listing.
 import * as contract from '@marquee/api-contract';
 import { CHAIN_LOOKUP, ApiRoutes, post, get } from '../openapi.ts';
+import { SIGNED_WRITE, signedWrite } from '../quotas.ts';
 import { embedBody, embedListQuery, publisherClaimBody } from '../schemas.ts';
 import { embeds, users } from '../../db/index.ts';
 import { listAnswer } from '../page-cursor.ts';
@@ -12,10 +13,11 @@ export function embedRoutes(now: () => number) {
     new ApiRoutes()
       .endpoint(
         post('/', 'Record an embed after verifying its register_embed transaction', {
+          middleware: [signedWrite('txVerifications')],
           body: embedBody,
           response: contract.embed,
           status: 201,
-          errors: CHAIN_LOOKUP,
+          errors: { ...CHAIN_LOOKUP, ...SIGNED_WRITE },
         }),
         async (c) => {
           const ctx = c.var.cluster;
@@ -35,9 +37,10 @@ export function embedRoutes(now: () => number) {
       // A publisher's claim_publisher_revenue, verified on the cluster like every write.
       .endpoint(
         post('/claims', 'Record a claim_publisher_revenue after verifying its transaction', {
+          middleware: [signedWrite('txVerifications')],
           body: publisherClaimBody,
           response: contract.publisherClaim,
-          errors: CHAIN_LOOKUP,
+          errors: { ...CHAIN_LOOKUP, ...SIGNED_WRITE },
         }),
         async (c) => {
           const ctx = c.var.cluster;

@@ -1,6 +1,7 @@
 // /api/investments: a user's and a project's investments, and the verified invest write.
 import * as contract from '@marquee/api-contract';
 import { VERIFIED_WRITE, ApiRoutes, get, post } from '../openapi.ts';
+import { SIGNED_WRITE, signedWrite } from '../quotas.ts';
 import { fail } from '../errors.ts';
 import { listAnswer } from '../page-cursor.ts';
 import type { KeysetPage } from '../../db/keyset.ts';
@@ -53,10 +54,11 @@ export function investmentRoutes(now: () => number) {
     )
     .endpoint(
       post('/', 'Record an investment after verifying its invest transaction', {
+        middleware: [signedWrite('txVerifications')],
         body: investmentBody,
         response: contract.investmentWithProject,
         status: 201,
-        errors: VERIFIED_WRITE,
+        errors: { ...VERIFIED_WRITE, ...SIGNED_WRITE },
       }),
       async (c) => {
         const ctx = c.var.cluster;

@@ -2,6 +2,7 @@
 // returned sha256 and URI on chain; the indexer joins projects to their metadata by that hash.
 import * as contract from '@marquee/api-contract';
 import { ApiRoutes, post, get } from '../openapi.ts';
+import { SIGNED_WRITE, signedWrite } from '../quotas.ts';
 import { createHash } from 'node:crypto';
 import { DEFAULT_CLUSTER, MAX_METADATA_URI_LEN } from '../../constants.ts';
 import { metadata as metadataStore } from '../../db/index.ts';
@@ -36,9 +37,11 @@ export function metadataRoutes(now: () => number) {
   return new ApiRoutes()
     .endpoint(
       post('/', 'Store project metadata; returns the uri and sha256 for create_project', {
+        middleware: [signedWrite('metadata')],
         body: metadataBody,
         response: contract.storedDocument,
         status: 201,
+        errors: SIGNED_WRITE,
       }),
       async (c) => {
         const ctx = c.var.cluster;

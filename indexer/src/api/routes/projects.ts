@@ -2,6 +2,7 @@
 // list is filtered, sorted and paginated in the database (marketplace at scale, docs/API.md).
 import * as contract from '@marquee/api-contract';
 import { VERIFIED_WRITE, ApiRoutes, get, put } from '../openapi.ts';
+import { SIGNED_WRITE, signedWrite } from '../quotas.ts';
 import { DEFAULT_PAGE_LIMIT } from '../../constants.ts';
 import { projects } from '../../db/index.ts';
 import { fail } from '../errors.ts';
@@ -69,10 +70,11 @@ export function projectRoutes(now: () => number) {
     )
     .endpoint(
       put('/{id}/status', 'Mark funded after verifying the claim_license (or goal-reaching invest) transaction', {
+        middleware: [signedWrite('txVerifications')],
         params: idParams,
         body: projectStatusBody,
         response: contract.project,
-        errors: VERIFIED_WRITE,
+        errors: { ...VERIFIED_WRITE, ...SIGNED_WRITE },
       }),
       async (c) => {
         const ctx = c.var.cluster;

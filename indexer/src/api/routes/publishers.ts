@@ -4,6 +4,7 @@
 // chain's figures, public anyway) is the wallet's own: its session is required (auth/guard.ts).
 import * as contract from '@marquee/api-contract';
 import { WALLET_SESSION, ApiRoutes, get, post } from '../openapi.ts';
+import { SIGNED_WRITE, signedWrite } from '../quotas.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { requireWallet } from '../../auth/guard.ts';
 import { fail } from '../errors.ts';
@@ -76,10 +77,11 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
     )
     .endpoint(
       post('/websites', "A website's verification token (the same until verified); needs that wallet's session", {
+        middleware: [signedWrite()],
         body: websiteRequestBody,
         response: contract.website,
         status: 201,
-        errors: WALLET_SESSION,
+        errors: { ...WALLET_SESSION, ...SIGNED_WRITE },
       }),
       async (c) => {
         const { walletAddress, websiteUrl, contactEmail, websiteName, monthlyVisitors, category } = c.req.valid('json');
@@ -100,9 +102,10 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
     )
     .endpoint(
       post('/websites/verify', "Check that the site serves its token (/.well-known/marquee-verification.txt or a <meta> tag); needs that wallet's session", {
+        middleware: [signedWrite('verificationFetches')],
         body: websiteVerifyBody,
         response: contract.website,
-        errors: { ...WALLET_SESSION, 404: 'no token issued', 422: 'not verified: the reason' },
+        errors: { ...SIGNED_WRITE, ...WALLET_SESSION, 404: 'no token issued', 422: 'not verified: the reason' },
       }),
       async (c) => {
         const { db } = c.var.cluster;
@@ -112,7 +115,8 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
         const website = await publishers.findWebsite(db, walletAddress, origin);
         if (!website) fail(404, `No verification token for ${origin} yet: ask for one with POST /api/publishers/websites`);
         if (website.status === 'verified') return c.json(websiteShape(website));
-        const result = await verifySite(website.website_url, website.token, siteFetch);
+        // Marquee's own origin (the one called, and the public one) never verifies: its documents serve anything.
+        const result = await verifySite(website.website_url, website.token, siteFetch, [new URL(c.req.url).origin]);
         await publishers.recordCheck(db, website.id, { ...result, now: now() });
         if (!result.verified) fail(422, result.reason);
         return c.json(websiteShape((await publishers.findWebsite(db, walletAddress, origin))!));
@@ -142,10 +146,11 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
     )
     .endpoint(
       post('/keys', "A new API key for a verified website, shown once; needs that wallet's session", {
+        middleware: [signedWrite()],
         body: apiKeyBody,
         response: contract.newApiKey,
         status: 201,
-        errors: { 401: 'not signed in', 403: 'signed in as another wallet, or website not verified' },
+        errors: { ...SIGNED_WRITE, 401: 'not signed in', 403: 'signed in as another wallet, or website not verified' },
       }),
       async (c) => {
         const { db } = c.var.cluster;
@@ -173,10 +178,11 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
     )
     .endpoint(
       post('/keys/{id}/revoke', "Revoke an API key; needs that wallet's session", {
+        middleware: [signedWrite()],
         params: apiKeyIdParams,
         body: revokeKeyBody,
         response: contract.apiKey,
-        errors: { ...WALLET_SESSION, 404: 'unknown or already revoked' },
+        errors: { ...SIGNED_WRITE, ...WALLET_SESSION, 404: 'unknown or already revoked' },
       }),
       async (c) => {
         const { db } = c.var.cluster;

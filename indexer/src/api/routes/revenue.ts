@@ -2,6 +2,7 @@
 // the verified claim write.
 import * as contract from '@marquee/api-contract';
 import { CHAIN_LOOKUP, ApiRoutes, get, post } from '../openapi.ts';
+import { SIGNED_WRITE, signedWrite } from '../quotas.ts';
 import { fail } from '../errors.ts';
 import { listAnswer, nextCursor, requestedPage } from '../page-cursor.ts';
 import { claimBody, distributionsQuery, pageQuery, userIdParams } from '../schemas.ts';
@@ -114,9 +115,10 @@ export function revenueRoutes() {
     )
     .endpoint(
       post('/claim', 'Mark distributions claimed after verifying the claim_revenue transaction', {
+        middleware: [signedWrite('txVerifications')],
         body: claimBody,
         response: contract.revenueClaim,
-        errors: CHAIN_LOOKUP,
+        errors: { ...CHAIN_LOOKUP, ...SIGNED_WRITE },
       }),
       async (c) => {
         const ctx = c.var.cluster;

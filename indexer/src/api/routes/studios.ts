@@ -5,12 +5,12 @@
 // Writes for a wallet need that wallet's session; the admin's decisions need the admin's.
 import * as contract from '@marquee/api-contract';
 import { CHAIN_LOOKUP, ApiRoutes, get, put, post } from '../openapi.ts';
-import { type Context } from 'hono';
+import { SIGNED_WRITE, signedWrite } from '../quotas.ts';
 import { requireSession, requireWallet } from '../../auth/guard.ts';
-import { certificates, platform, studioProfiles, users, verification, type Executor } from '../../db/index.ts';
+import { certificates, platform, studioProfiles, verification, type Executor } from '../../db/index.ts';
 import type { ClusterContext } from '../../cluster.ts';
-import type { AppEnv } from '../context.ts';
 import { fail } from '../errors.ts';
+import { chainAddressOf, isPlatformAdmin, requireAdmin } from '../admin.ts';
 import { listAnswer } from '../page-cursor.ts';
 import type { KeysetPage } from '../../db/keyset.ts';
 import {
@@ -32,12 +32,7 @@ import { editedListing, NOTHING_TO_UPDATE } from '../../listing-edit.ts';
 import { verifiedEvents } from '../verify.ts';
 import type { StoredEvent } from '../../ingest/projector.ts';
 import { EVENT_NAMES } from '@marquee/program-client';
-import { adminHolder, isPlatformAdmin } from '../../roles/platform-admin.ts';
-
-/** The address that signs for a wallet on this cluster (its demo key on the demo chain). */
-async function chainAddressOf(db: Executor, walletAddress: string): Promise<string> {
-  return (await users.resolveUser(db, walletAddress)).chainAddress ?? walletAddress;
-}
+import { adminHolder } from '../../roles/platform-admin.ts';
 
 async function studioAccount(ctx: ClusterContext, db: Executor, authority: string) {
   const row = await platform.studioByAuthority(db, authority);
@@ -76,13 +71,10 @@ async function applicationShape(ctx: ClusterContext, db: Executor, application: 
   };
 }
 
-/** The caller must be signed in as the wallet that is Platform.admin on this cluster (or signs for it). */
-async function requireAdmin(c: Context<AppEnv>, db: Executor): Promise<void> {
-  const session = requireSession(c);
-  const rules = await platform.rules(db);
-  if (!rules) fail(404, 'The platform is not initialised on this cluster');
-  const chainAddress = await chainAddressOf(db, session.walletAddress);
-  if (!(await isPlatformAdmin(db, session.walletAddress, chainAddress, rules.admin))) fail(403, 'Only the platform admin reviews studio applications');
+/** The part of an application anyone may read (contract.applicationPublic): no contact e-mail, website, description nor documents. */
+function publicApplication(application: Awaited<ReturnType<typeof applicationShape>>) {
+  const { id, walletAddress, chainAddress, studioName, status, submittedAt, reviewedAt, studio } = application;
+  return { id, walletAddress, chainAddress, studioName, status, submittedAt, reviewedAt, studio };
 }
 
 export function platformRoutes() {
@@ -114,36 +106,41 @@ export function studioRoutes(now: () => number) {
   return new ApiRoutes()
     .endpoint(
       get('/{walletAddress}', "A wallet's studio: on chain, settings, verification application, isAdmin", {
+        description:
+          "The application's contact e-mail, website and documents are private: answered only to that wallet's session and the platform admin's (StudioOverviewPrivate); anyone else reads StudioOverviewPublic.",
         params: walletParams,
-        response: contract.studioOverview,
+        response: contract.studioOverviewAnswer,
       }),
       async (c) => {
         const ctx = c.var.cluster;
         const db = ctx.db;
         const { walletAddress } = c.req.valid('param');
         const chainAddress = await chainAddressOf(db, walletAddress);
-        const [studio, profile, application, rules] = await Promise.all([
+        const [studio, profile, application] = await Promise.all([
           studioAccount(ctx, db, chainAddress),
           studioProfiles.getProfile(db, walletAddress),
           verification.latestOf(db, walletAddress),
-          platform.rules(db),
         ]);
+        const viewer = c.var.session?.walletAddress;
+        const mayReadApplication = viewer !== undefined && (viewer === walletAddress || (await isPlatformAdmin(db, viewer)));
+        const shaped = application ? await applicationShape(ctx, db, application) : null;
         return c.json({
           walletAddress,
           chainAddress,
-          isAdmin: await isPlatformAdmin(db, walletAddress, chainAddress, rules?.admin),
+          isAdmin: await isPlatformAdmin(db, walletAddress),
           studio,
           profile: profile ? { name: profile.name, description: profile.description, updatedAt: isoDate(profile.updatedAt)! } : null,
-          application: application ? await applicationShape(ctx, db, application) : null,
+          application: shaped && !mayReadApplication ? publicApplication(shaped) : shaped,
         });
       },
     )
     .endpoint(
       put('/{walletAddress}/profile', "Save the studio's settings; needs that wallet's session", {
+        middleware: [signedWrite()],
         params: walletParams,
         body: studioProfileBody,
         response: contract.studioProfile,
-        errors: { 401: 'not signed in', 403: 'another wallet' },
+        errors: { ...SIGNED_WRITE, 401: 'not signed in', 403: 'another wallet' },
       }),
       async (c) => {
         const { walletAddress } = c.req.valid('param');
@@ -165,7 +162,7 @@ export function verificationRoutes(now: () => number) {
       async (c) => {
         const ctx = c.var.cluster;
         const db = ctx.db;
-        await requireAdmin(c, db);
+        await requireAdmin(c, 'reviews studio applications');
         const shapes = (applications: verification.Application[]) => Promise.all(applications.map((application) => applicationShape(ctx, db, application)));
         const list = async () => shapes(await verification.listLatest(db));
         const pageOf = async (page: KeysetPage) => {
@@ -177,13 +174,13 @@ export function verificationRoutes(now: () => number) {
     )
     .endpoint(
       post('/applications', "Apply for studio verification; needs that wallet's session", {
+        middleware: [signedWrite()],
         description:
           "Each document's url must be the media store's address of its own sha256 (/api/media/{sha256}), a rule across two fields the schema cannot state: a 400 'documents.N: The document URL must be its sha256' otherwise.",
         body: applicationBody,
         response: contract.application,
         status: 201,
-        errors: {
-          400: 'bad input, or a document whose url is not its sha256',
+        errors: { ...SIGNED_WRITE, 400: 'bad input, or a document whose url is not its sha256',
           401: 'not signed in',
           403: 'another wallet',
           409: 'an application waits for review',
@@ -212,7 +209,7 @@ export function verificationRoutes(now: () => number) {
       async (c) => {
         const ctx = c.var.cluster;
         const db = ctx.db;
-        await requireAdmin(c, db);
+        await requireAdmin(c, 'reviews studio applications');
         const { id } = c.req.valid('param');
         if (!(await verification.getApplication(db, id))) fail(404, 'Application not found');
         if (!(await verification.decide(db, id, { status: 'rejected', reason: c.req.valid('json').reason }, Math.floor(now() / 1000)))) {
@@ -223,11 +220,11 @@ export function verificationRoutes(now: () => number) {
     )
     .endpoint(
       post('/applications/{id}/approve', 'The admin approves an application with the verify_studio transaction that verified the studio', {
+        middleware: [signedWrite('txVerifications')],
         params: applicationIdParams,
         body: approvalBody,
         response: contract.application,
-        errors: {
-          400: 'transaction does not verify this studio',
+        errors: { ...SIGNED_WRITE, 400: 'transaction does not verify this studio',
           403: 'not the platform admin',
           404: 'Application not found',
           409: 'already decided',
@@ -237,7 +234,7 @@ export function verificationRoutes(now: () => number) {
       async (c) => {
         const ctx = c.var.cluster;
         const db = ctx.db;
-        await requireAdmin(c, db);
+        await requireAdmin(c, 'reviews studio applications');
         const { id } = c.req.valid('param');
         const { txHash } = c.req.valid('json');
         const application = await verification.getApplication(db, id);
@@ -289,11 +286,12 @@ export function listingEditRoutes(now: () => number) {
     )
     .endpoint(
       post('/{id}/metadata', "The film's studio stores its edited metadata document: { uri, sha256 } for update_project_metadata; needs the studio's session", {
+        middleware: [signedWrite('metadata')],
         params: idParams,
         body: listingEditBody,
         response: contract.storedDocument,
         status: 201,
-        errors: { 400: 'nothing changed', 401: 'not signed in', 403: 'not the film’s studio', 404: 'Project not found' },
+        errors: { ...SIGNED_WRITE, 400: 'nothing changed', 401: 'not signed in', 403: 'not the film’s studio', 404: 'Project not found' },
       }),
       async (c) => {
         const ctx = c.var.cluster;
@@ -317,9 +315,10 @@ export function listingEditRoutes(now: () => number) {
 export function transactionRoutes() {
   return new ApiRoutes().endpoint(
     post('/', 'Verify and ingest any program transaction the app sent (listing, studio, metadata edit, refund)', {
+      middleware: [signedWrite('txVerifications')],
       body: transactionBody,
       response: contract.ingestedTransaction,
-      errors: { 400: 'not a Marquee transaction', 404: 'transaction not found', ...CHAIN_LOOKUP },
+      errors: { ...SIGNED_WRITE, 400: 'not a Marquee transaction', 404: 'transaction not found', ...CHAIN_LOOKUP },
     }),
     async (c) => {
       const { txHash } = c.req.valid('json');

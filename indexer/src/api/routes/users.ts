@@ -3,6 +3,7 @@
 // per cluster.
 import * as contract from '@marquee/api-contract';
 import { WALLET_SESSION, ApiRoutes, post, get } from '../openapi.ts';
+import { SIGNED_WRITE, signedWrite } from '../quotas.ts';
 import { requireWallet } from '../../auth/guard.ts';
 import { users } from '../../db/index.ts';
 import { fail } from '../errors.ts';
@@ -13,9 +14,10 @@ export function userRoutes(now: () => number, isServerKey: (address: string) => 
   return new ApiRoutes()
     .endpoint(
       post('/', "Register a wallet (idempotent); needs that wallet's session", {
+        middleware: [signedWrite()],
         body: userBody,
         response: contract.user,
-        errors: { ...WALLET_SESSION, 409: 'the address is a demo key, not a wallet' },
+        errors: { ...SIGNED_WRITE, ...WALLET_SESSION, 409: 'the address is a demo key, not a wallet' },
       }),
       async (c) => {
         const body = c.req.valid('json');
