@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { BASE58_ALPHABET } from './api/base58-pattern.ts';
 import { loopbackOrigins } from './auth/origins.ts';
+import { DEFAULT_QUOTAS, QUOTA_VARIABLES, quotaSettings, type QuotaSettings } from './api/quotas.ts';
 import { DEFAULT_LAST_CALL_SECONDS } from './demo/seed.ts';
 import {
   DEFAULT_DATA_DIR,
@@ -120,6 +121,10 @@ const clusterList = z
   .transform((entries) => entries.map((entry) => ({ name: entry.slice(0, entry.indexOf('=')), rpcUrl: entry.slice(entry.indexOf('=') + 1) })));
 
 // --- the environment -----------------------------------------------------------------------------
+
+/** A quota as its variable spells it: `count/window seconds`. */
+const quotaText = (quota: { limit: number; windowMs: number }) => `${quota.limit}/${quota.windowMs / 1000}`;
+const quotaCheck = z.string().regex(/^[1-9][0-9]*\/[1-9][0-9]*$/);
 
 export const environmentSchema = z.object({
   PORT: withDefault(
@@ -279,6 +284,42 @@ export const environmentSchema = z.object({
     },
     wholeNumber(0),
   ),
+  MARQUEE_QUOTA_UPLOADS: withDefault(
+    { default: quotaText(DEFAULT_QUOTAS.uploads), expects: 'a count and a window in seconds, as count/seconds (e.g. 30/3600), both ≥ 1', meaning: 'Uploads (POST /api/media) per wallet in each window; past it 429 with Retry-After.' },
+    quotaCheck,
+  ),
+  MARQUEE_QUOTA_METADATA: withDefault(
+    { default: quotaText(DEFAULT_QUOTAS.metadata), expects: 'a count and a window in seconds, as count/seconds (e.g. 30/3600), both ≥ 1', meaning: 'Metadata documents per wallet in each window; past it 429 with Retry-After.' },
+    quotaCheck,
+  ),
+  MARQUEE_QUOTA_NONCES: withDefault(
+    { default: quotaText(DEFAULT_QUOTAS.nonces), expects: 'a count and a window in seconds, as count/seconds (e.g. 30/3600), both ≥ 1', meaning: 'Sign-in nonces per client address in each window; past it 429 with Retry-After.' },
+    quotaCheck,
+  ),
+  MARQUEE_QUOTA_CHAT: withDefault(
+    { default: quotaText(DEFAULT_QUOTAS.chat), expects: 'a count and a window in seconds, as count/seconds (e.g. 30/3600), both ≥ 1', meaning: 'Chat messages, updates, polls and votes per wallet in each window; past it 429 with Retry-After.' },
+    quotaCheck,
+  ),
+  MARQUEE_QUOTA_VERIFICATION_FETCHES: withDefault(
+    { default: quotaText(DEFAULT_QUOTAS.verificationFetches), expects: 'a count and a window in seconds, as count/seconds (e.g. 30/3600), both ≥ 1', meaning: 'Website verification checks per wallet (two outbound fetches each) in each window; past it 429 with Retry-After.' },
+    quotaCheck,
+  ),
+  MARQUEE_QUOTA_DEMO_WALLETS: withDefault(
+    { default: quotaText(DEFAULT_QUOTAS.demoWallets), expects: 'a count and a window in seconds, as count/seconds (e.g. 30/3600), both ≥ 1', meaning: 'Demo wallets per client address (an airdrop each) in each window; past it 429 with Retry-After.' },
+    quotaCheck,
+  ),
+  MARQUEE_QUOTA_TX_VERIFICATIONS: withDefault(
+    { default: quotaText(DEFAULT_QUOTAS.txVerifications), expects: 'a count and a window in seconds, as count/seconds (e.g. 30/3600), both ≥ 1', meaning: 'Writes that look a transaction up on the cluster, per wallet in each window; past it 429 with Retry-After.' },
+    quotaCheck,
+  ),
+  MARQUEE_QUOTA_WRITES_PER_ADDRESS: withDefault(
+    { default: quotaText(DEFAULT_QUOTAS.writesPerAddress), expects: 'a count and a window in seconds, as count/seconds (e.g. 30/3600), both ≥ 1', meaning: 'Signed-in writes per client address, whichever wallets sign in each window; past it 429 with Retry-After.' },
+    quotaCheck,
+  ),
+  MARQUEE_QUOTA_SSE_CONNECTIONS: withDefault(
+    { default: String(DEFAULT_QUOTAS.sseConnections), expects: 'a whole number ≥ 1', meaning: 'Server-sent event streams one client address may hold open at once.' },
+    wholeNumber(1),
+  ),
   MARQUEE_DEMO_LAST_CALL_SECONDS: withDefault(
     {
       default: String(DEFAULT_LAST_CALL_SECONDS),
@@ -412,6 +453,8 @@ export interface Config {
   internalUrl: string;
   /** The view caps per window (MARQUEE_MAX_{PLAYS,VIEWS}_PER_{ADDRESS,NETWORK,EMBED}); unset ones are constants.ts's defaults. */
   viewCaps: ViewCaps;
+  /** Per-wallet quotas and per-address rate limits (api/quotas.ts; MARQUEE_QUOTA_*). */
+  quotas: QuotaSettings;
 }
 
 export interface ViewCaps {
@@ -528,6 +571,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: environment.MARQUEE_SESSION_SECRET,
     role: environment.MARQUEE_ROLE,
     internalUrl: environment.MARQUEE_INTERNAL_URL ?? `http://127.0.0.1:${port}`,
+    quotas: quotaSettings({
+      ...Object.fromEntries(Object.values(QUOTA_VARIABLES).map((name) => [name, environment[name as keyof Environment] as string])),
+      MARQUEE_QUOTA_SSE_CONNECTIONS: String(environment.MARQUEE_QUOTA_SSE_CONNECTIONS),
+    }),
     viewCaps: {
       maxNoncesPerIp: environment.MARQUEE_MAX_PLAYS_PER_ADDRESS,
       maxViewsPerIp: environment.MARQUEE_MAX_VIEWS_PER_ADDRESS,

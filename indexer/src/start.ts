@@ -92,6 +92,7 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
     heliusAuthHeader: config.heliusAuthHeader,
     trustedProxyHops: config.trustedProxyHops,
     views: config.viewCaps,
+    quotas: config.quotas,
     // The ad tickets' key derives from the same shared secret: any API process verifies a ticket another issued.
     ticketSecret: secret,
     siteFetch: { allowLoopback: config.verifyAllowLoopback },

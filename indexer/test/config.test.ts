@@ -41,6 +41,19 @@ describe('configuration', () => {
     assert.deepEqual(problemsOf({ MARQUEE_RPC_CLUSTERS: 'localnet=http://127.0.0.1:8899', LOCALNET_WS_URL: 'http://x' }), [
       'LOCALNET_WS_URL=http://x: expected a ws:// or wss:// URL',
     ]);
+    assert.deepEqual(problemsOf({ MARQUEE_QUOTA_UPLOADS: '30 per hour', MARQUEE_MAX_VIEWS_PER_EMBED: '0' }), [
+      'MARQUEE_MAX_VIEWS_PER_EMBED=0: expected a whole number ≥ 1',
+      'MARQUEE_QUOTA_UPLOADS=30 per hour: expected a count and a window in seconds, as count/seconds (e.g. 30/3600), both ≥ 1',
+    ]);
+  });
+
+  test('quotas and view caps are read from their variables, the defaults otherwise', () => {
+    const config = loadConfig({ MARQUEE_QUOTA_UPLOADS: '5/60', MARQUEE_QUOTA_SSE_CONNECTIONS: '3', MARQUEE_MAX_PLAYS_PER_EMBED: '7' });
+    assert.deepEqual(config.quotas.uploads, { limit: 5, windowMs: 60_000 });
+    assert.equal(config.quotas.sseConnections, 3);
+    assert.deepEqual(config.quotas.chat, { limit: 30, windowMs: 60_000 });
+    assert.equal(config.viewCaps.maxNoncesPerEmbed, 7);
+    assert.equal(config.viewCaps.maxViewsPerEmbed, 300);
   });
 
   test('a secret is never printed back', () => {

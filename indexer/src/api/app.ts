@@ -60,7 +60,7 @@ import { mediaRoutes } from '../media/routes.ts';
 const MEDIA_UPLOAD_PATH = '/api/media';
 import { clientAddress } from './client-address.ts';
 import { ReadCache } from './read-cache.ts';
-import { perAddress, QuotaCounters, quotaSettings } from './quotas.ts';
+import { DEFAULT_QUOTAS, perAddress, QuotaCounters } from './quotas.ts';
 
 export function createApp(deps: AppDeps) {
   const now = deps.now ?? Date.now;
@@ -91,7 +91,7 @@ export function createApp(deps: AppDeps) {
   };
 
   const readCache = new ReadCache(now);
-  const quotas = new QuotaCounters(deps.quotas ?? quotaSettings(), now);
+  const quotas = new QuotaCounters(deps.quotas ?? DEFAULT_QUOTAS, now);
   const api = new ApiRoutes();
   // Lists are large (1,000 films ≈ 1 MB of JSON): compressed when the client accepts it, and a
   // client holding the same answer gets 304 Not Modified for its If-None-Match.

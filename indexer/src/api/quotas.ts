@@ -56,7 +56,7 @@ export const UNKNOWN_SIGNATURE_CACHE_MS = 10_000;
 
 type WindowedQuota = { [Name in keyof QuotaSettings]: QuotaSettings[Name] extends Quota ? Name : never }[keyof QuotaSettings];
 
-const ENV_NAMES: Record<WindowedQuota, string> = {
+export const QUOTA_VARIABLES: Record<WindowedQuota, string> = {
   uploads: 'MARQUEE_QUOTA_UPLOADS',
   metadata: 'MARQUEE_QUOTA_METADATA',
   nonces: 'MARQUEE_QUOTA_NONCES',
@@ -72,10 +72,13 @@ function positiveInteger(name: string, text: string): number {
   return Number(text);
 }
 
-/** The defaults with the environment's settings applied; a malformed setting stops the start with its name. */
-export function quotaSettings(env: NodeJS.ProcessEnv = process.env): QuotaSettings {
+/**
+ * The defaults with the environment's settings applied (config.ts checks each one's shape first,
+ * so a malformed setting stops the start there, named); `env` is the server's environment.
+ */
+export function quotaSettings(env: Record<string, string | undefined>): QuotaSettings {
   const settings: QuotaSettings = { ...DEFAULT_QUOTAS };
-  for (const [quota, name] of Object.entries(ENV_NAMES) as [WindowedQuota, string][]) {
+  for (const [quota, name] of Object.entries(QUOTA_VARIABLES) as [WindowedQuota, string][]) {
     const value = env[name];
     if (value === undefined || value === '') continue;
     const [count, seconds, extra] = value.split('/');
