@@ -176,7 +176,7 @@ describe('PUT /api/campaigns/{address}/details', () => {
 
   test('401 without a session, 403 for another wallet, 403 for a wallet that is not the advertiser, 404 before indexing', async () => {
     const t = await withCampaign();
-    assert.equal((await t.request('PUT', `/api/campaigns/${t.campaign.address}/details`, details)).status, 401);
+    assert.equal((await t.request('PUT', `/api/campaigns/${t.campaign.address}/details`, details, { cookie: '' })).status, 401);
     const other = anchor.web3.Keypair.generate();
     const otherCookie = await signIn(t.app, other);
     // Signed in as another wallet than the body names.

@@ -22,6 +22,10 @@ import { testStorage } from './helpers/database.ts';
 import { discardDemo, jsonRequest } from './helpers/demo-app.ts';
 import { verifiedWebsite } from './helpers/publishers.ts';
 import { signIn } from './helpers/sign-in.ts';
+import { mintedTicket, TEST_TICKET_SECRET } from './helpers/tickets.ts';
+
+/** The platform admin: the only wallet that runs the demo's settlement. */
+const ADMIN_KEY = anchor.web3.Keypair.generate();
 
 type Json = any;
 
@@ -29,14 +33,21 @@ describe('seeded advertisers on a fresh demo', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'marquee-demo-advertisers-'));
   const storage = testStorage(dataDir);
   let demo: DemoRuntime;
-  let request: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: Json }>;
+  let request: (method: string, path: string, body?: unknown, asAdmin?: boolean) => Promise<{ status: number; body: Json }>;
 
   before(async () => {
-    demo = await startDemo({ ...storage, origin: 'http://localhost:8787', settlementIntervalMs: 0, settlementMinBatchLamports: DEMO_MIN_BATCH_LAMPORTS });
+    demo = await startDemo({
+      ...storage,
+      origin: 'http://localhost:8787',
+      settlementIntervalMs: 0,
+      settlementMinBatchLamports: DEMO_MIN_BATCH_LAMPORTS,
+      adminWallet: ADMIN_KEY.publicKey.toBase58(),
+    });
     demo.cluster.indexer.start();
-    const app = createApp({ clusters: [demo.cluster], demo: demo.extension, trustedProxyHops: 1, views: { minWatchMs: 0 } });
+    const app = createApp({ clusters: [demo.cluster], demo: demo.extension, trustedProxyHops: 1, views: { minWatchMs: 0 }, ticketSecret: TEST_TICKET_SECRET });
     const cookie = await signIn(app, anchor.web3.Keypair.generate());
-    request = (method, path, body) => jsonRequest(app, method, path, body, { 'x-forwarded-for': '203.0.113.20', cookie });
+    const adminCookie = await signIn(app, ADMIN_KEY);
+    request = (method, path, body, asAdmin) => jsonRequest(app, method, path, body, { 'x-forwarded-for': '203.0.113.20', cookie: asAdmin ? adminCookie : cookie });
   });
   after(() => discardDemo(demo, storage, dataDir));
 
@@ -69,7 +80,12 @@ describe('seeded advertisers on a fresh demo', () => {
     assert.equal(ad.advertiser, 'Lumen Cameras');
     assert.ok(ad.campaign);
     await verifiedWebsite(demo.cluster.db, embed.publisher, embed.websiteUrl);
-    const nonce = await request('POST', '/api/views/nonce', { projectId: embed.projectId, embedId: embed.embedId, website: new URL(embed.websiteUrl).origin, campaign: ad.campaign });
+    const play = (campaign: string | null) => ({
+      projectId: embed.projectId,
+      embedId: embed.embedId,
+      ...mintedTicket({ projectId: embed.projectId, embedId: embed.embedId, origin: new URL(embed.websiteUrl).origin, campaign, nowMs: Date.now() }),
+    });
+    const nonce = await request('POST', '/api/views/nonce', play(ad.campaign));
     assert.equal(nonce.status, 201, nonce.body.message);
     const counted = await request('POST', '/api/views', { projectId: embed.projectId, embedId: embed.embedId, nonce: nonce.body.nonce });
     assert.deepEqual(counted.body, { counted: true });
@@ -79,14 +95,15 @@ describe('seeded advertisers on a fresh demo', () => {
     };
     assert.deepEqual(await unsettled(), [{ views: 1, reason: NEXT_SETTLEMENT_REASON }]);
     // A house-ad view (no campaign) never earns, and the Embed Library can say why.
-    const house = await request('POST', '/api/views/nonce', { projectId: embed.projectId, embedId: embed.embedId, website: new URL(embed.websiteUrl).origin });
+    const house = await request('POST', '/api/views/nonce', play(null));
     assert.equal(house.status, 201, house.body.message);
     assert.deepEqual((await request('POST', '/api/views', { projectId: embed.projectId, embedId: embed.embedId, nonce: house.body.nonce })).body, { counted: true });
     const distributions = await revenue.distributionCount(demo.cluster.db, embed.projectId);
-    const settled = await request('POST', '/api/demo/settle');
+    const settled = await request('POST', '/api/demo/settle', undefined, true);
     assert.equal(settled.body.settled.length, 1, JSON.stringify(settled.body));
     assert.equal(await revenue.distributionCount(demo.cluster.db, embed.projectId), distributions + 1);
-    assert.equal((await request('GET', `/api/campaigns/${ad.campaign}`)).body.spentLamports, '15000');
+    // One view at 15,000 lamports, and the rent of the distribution account the settlement created (the campaign pays it).
+    assert.equal((await request('GET', `/api/campaigns/${ad.campaign}`)).body.spentLamports, String(15_000 + 1_844_400));
     assert.deepEqual(await unsettled(), [{ views: 1, reason: HOUSE_AD_REASON }]);
   });
 });

@@ -33,7 +33,7 @@ async function catalogue() {
       genres: 'Drama',
       releaseYear: 2024,
       licenseType: 'Exclusive Streaming',
-      thumbnailUrl: `/posters/${n}.svg`,
+      thumbnailUrl: `/api/demo/posters/${n}.svg`,
     };
     const stored = (await (await t.request('POST', '/api/metadata', metadata)).json()) as { sha256: string; uri: string };
     // Deadlines in a scrambled order; film 3 is already past its deadline (failed).

@@ -154,7 +154,6 @@ describe('settlement safety', () => {
     // before recording it; the index records the batch id the event carried.
     const sent = t.chain.settleCampaign(t.healthy, t.film.id, 3n).tx.signature;
     await t.cluster.indexer.sync();
-    await sqlRun(t.cluster.db, 'ALTER TABLE campaign_settlements ADD COLUMN batch_id bigint');
     await sqlRun(t.cluster.db, 'UPDATE campaign_settlements SET batch_id = ? WHERE signature = ?', Number(batch.id), sent);
     const [result] = await job.runOnce();
     assert.equal(result.signature, sent);

@@ -315,8 +315,8 @@ describe('settlement job', () => {
     const requests: CampaignSettlementRequest[] = [];
     const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: chainSigner(t, requests) });
     assert.equal(await job.createBatches(), 1);
-    // Same campaign, impressions, amount and total views: only the embed differs.
-    t.chain.settleCampaign(t.campaign, t.film.id, 2n, [{ embed: otherEmbed, views: 2n }]);
+    // Same campaign, impressions, amount and total views: only the embed and the batch id it was sent with differ.
+    t.chain.settleCampaign(t.campaign, t.film.id, 2n, [{ embed: otherEmbed, views: 2n }], 1_000);
     await t.cluster.indexer.sync();
     assert.equal((await job.runOnce())[0].error, 'distribution 0 is another payment; the batch moves to index 1');
     await job.runOnce();
