@@ -75,14 +75,14 @@ describe('ad tickets', () => {
       if (typeof message === 'string') assert.equal(text, message);
       else assert.match(text, message);
     };
-    await refused({ ...base, slot: 'pre-roll', ticket: forged }, 400, 'Invalid ad ticket: ask the player for the ad again');
+    await refused({ ...base, slot: 'pre-roll', ticket: forged }, 403, 'Invalid ad ticket: ask the player for the ad again');
     const tampered = good();
     const [payload, mac] = tampered.ticket.split('.');
     const edited = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), campaign: address('rival') })).toString('base64url');
-    await refused({ ...base, slot: 'pre-roll', ticket: `${edited}.${mac}` }, 400, 'Invalid ad ticket: ask the player for the ad again');
+    await refused({ ...base, slot: 'pre-roll', ticket: `${edited}.${mac}` }, 403, 'Invalid ad ticket: ask the player for the ad again');
     const stale = good();
     t.clock.advance(AD_TICKET_TTL_MS + 1);
-    await refused({ ...base, ...stale }, 400, 'The ad ticket expired: ask the player for the ad again');
+    await refused({ ...base, ...stale }, 403, 'The ad ticket expired: ask the player for the ad again');
     const other = t.chain.createProject(t.chain.registerStudio('b', 'B'), 'Other', 10);
     await refused({ ...base, ...mintedTicket({ projectId: other.id, embedId: EMBED, origin: SITE, campaign: t.campaign, nowMs: t.clock.now() }) }, 400, 'The ad ticket is for another film');
     await refused({ ...base, ...mintedTicket({ projectId: t.film.id, embedId: 'embed-0-9', origin: SITE, campaign: t.campaign, nowMs: t.clock.now() }) }, 400, 'The ad ticket is for another embed');

@@ -29,10 +29,13 @@ async function findEmbed(db: Executor, projectId: number, embedId: string) {
   return embed;
 }
 
-/** The ticket of the play, or a 400 naming why it does not fit this play. */
+/**
+ * The ticket of the play. One the server did not sign, or signed too long ago, is a credential that
+ * authorises nothing (403); a genuine ticket of another play is a mismatch (400).
+ */
 function ticketFor(tickets: TicketSigner, value: string, play: { projectId: number; cluster: string; embedId: string; slot: string }, nowMs: number): AdTicket {
   const ticket = tickets.verifyTicket(value, nowMs);
-  if ('problem' in ticket) fail(400, ticket.problem);
+  if ('problem' in ticket) fail(403, ticket.problem);
   if (ticket.projectId !== play.projectId || ticket.cluster !== play.cluster) fail(400, 'The ad ticket is for another film');
   if (ticket.embed !== play.embedId) fail(400, 'The ad ticket is for another embed');
   if (ticket.slot !== play.slot) fail(400, 'The ad ticket is for another ad slot');
@@ -47,8 +50,8 @@ export function viewRoutes(now: () => number, rules: ViewRules, tickets: TicketS
         response: contract.playNonce,
         status: 201,
         errors: {
-          400: 'a forged or expired ticket, or one for another film, embed or slot',
-          403: "the ticket's origin is not the embed's verified website",
+          400: 'a ticket for another film, embed or slot',
+          403: "a forged or expired ticket, or the ticket's origin is not the embed's verified website",
           404: 'unregistered embed',
           409: 'the ticket already bought a play',
           429: 'rate limited: play nonces per address group (IPv4 address, IPv6 /64), per IPv4 /24, or beyond the fair share of an embed at its cap, a minute',
