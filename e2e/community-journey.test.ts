@@ -13,6 +13,8 @@ import { harnessCalls, startHarness, type ApiProject, type Harness } from './har
 
 const studioWallet = Keypair.generate();
 const fanWallet = Keypair.generate();
+/** The Debug page's wallet: the platform admin, whose the demo's clock and settlement are. */
+const debugWallet = Keypair.generate();
 let harness: Harness;
 let origin = '';
 /** The debug wallet's website (loopback): it serves the verification token, so its views count. */
@@ -31,7 +33,7 @@ async function connectedPage(wallet: Keypair): Promise<{ context: BrowserContext
 before(async () => {
   site = await startPublisherSite();
   // The debug wallet's website is on loopback, which verification refuses unless told otherwise.
-  harness = await startHarness({ MARQUEE_VERIFY_ALLOW_LOOPBACK: '1' });
+  harness = await startHarness({ MARQUEE_VERIFY_ALLOW_LOOPBACK: '1', MARQUEE_DEMO_ADMIN_WALLET: debugWallet.publicKey.toBase58() });
   origin = harness.origin;
 });
 
@@ -116,7 +118,6 @@ test('collaboration: two browsers see each other’s chat live; a vote counts on
 });
 
 test('debug page: the five actions succeed in green on the demo chain, a failing one shows red', { timeout: 300_000 }, async () => {
-  const debugWallet = Keypair.generate();
   const { context, page } = await connectedPage(debugWallet);
   // Views count only on a website the embed's publisher verified: the wallet verifies its site first.
   // Posted from the page: it carries the wallet's session (the publisher routes act for the signed-in wallet only).

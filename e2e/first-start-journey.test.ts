@@ -22,7 +22,7 @@ let files: string;
 let demoAddress: string;
 
 before(async () => {
-  harness = await startHarness();
+  harness = await startHarness({}, { firstSignInAdmin: true });
   // No wallet extension: a plain browser context, without the injected test wallet.
   const context = await harness.browser.newContext({ viewport: { width: 1400, height: 1000 } });
   visitor = await context.newPage();

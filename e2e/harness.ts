@@ -68,12 +68,16 @@ export function harnessCalls(current: () => Harness): Pick<Harness, 'api' | 'wai
   };
 }
 
-export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+/**
+ * `firstSignInAdmin`: start as a fresh install does, with no admin configured, so the first wallet
+ * that signs in becomes the platform admin (adminApi is then unavailable).
+ */
+export async function startHarness(env: Record<string, string> = {}, options: { firstSignInAdmin?: boolean } = {}): Promise<Harness> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-'));
   let serverOutput = '';
-  const admin = env.MARQUEE_DEMO_ADMIN_WALLET ? undefined : Keypair.generate();
+  const admin = env.MARQUEE_DEMO_ADMIN_WALLET || options.firstSignInAdmin ? undefined : Keypair.generate();
   const serverEnv = admin ? { ...env, MARQUEE_DEMO_ADMIN_WALLET: admin.publicKey.toBase58() } : env;
   const servers = await startServers({ root, port, dataDir, env: serverEnv, onOutput: (text) => (serverOutput += text) });
 
@@ -85,7 +89,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
 
   let adminCookie: string | undefined;
   async function adminApi<T>(path: string, init: RequestInit = {}): Promise<T> {
-    if (!admin) throw new Error('This journey configured its own admin wallet: sign in with it');
+    if (!admin) throw new Error('This journey has its own admin wallet (configured, or the first signed in): sign in with it');
     adminCookie ??= await signIn({ request: (route, request) => fetch(`${origin}${route}`, request) }, admin);
     return api<T>(path, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), cookie: adminCookie } });
   }

@@ -6,10 +6,11 @@ import { useMutation } from '@/lib/use-mutation'
 import { useWalletAddress } from '@/features/wallet/wallet-bridge'
 import { apiGet, apiPost } from '@/lib/api'
 import type { Cluster } from '@/lib/api'
-import type { CampaignDetail, CampaignSummary, StoredMedia } from '@marquee/api-contract'
+import type { CampaignDetail, CampaignSummary, PlatformInfo, StoredMedia } from '@marquee/api-contract'
 import { useCluster } from '@/features/mode/mode-data-access'
 import { useInvalidate } from '@/features/mode/cluster-queries'
 import { chainKeys, useMarqueeClient } from '@/features/chain/chain-data-access'
+import { recordChainNow } from '@/features/chain/chain-clock'
 import { AD_GENRES } from '@marquee/program-client/constants'
 import type { CampaignInput, CampaignRef } from '@/features/chain/marquee-client'
 import { WalletNotConnectedError } from '@/features/projects/projects-data-access'
@@ -36,7 +37,16 @@ export function useAdvertiserCampaigns() {
   const wallet = useWalletAddress()
   return useQuery({
     queryKey: campaignKeys.ofAdvertiser(cluster, wallet),
-    queryFn: async () => (await apiGet<{ campaigns: CampaignSummary[] }>(`/api/campaigns?advertiser=${wallet}`, cluster)).campaigns,
+    // With the chain's clock: whether a campaign can close is a comparison with chain time, which the
+    // demo's admin may have moved from another browser.
+    queryFn: async () => {
+      const [{ campaigns }, platform] = await Promise.all([
+        apiGet<{ campaigns: CampaignSummary[] }>(`/api/campaigns?advertiser=${wallet}`, cluster),
+        apiGet<PlatformInfo>('/api/platform', cluster).catch(() => null),
+      ])
+      if (platform?.chainNow) recordChainNow(cluster, platform.chainNow)
+      return campaigns
+    },
     enabled: wallet !== null,
   })
 }

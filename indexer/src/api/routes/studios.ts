@@ -8,7 +8,7 @@ import { CHAIN_LOOKUP, ApiRoutes, get, put, post } from '../openapi.ts';
 import { SIGNED_WRITE, signedWrite } from '../quotas.ts';
 import { requireSession, requireWallet } from '../../auth/guard.ts';
 import { certificates, platform, studioProfiles, verification, type Executor } from '../../db/index.ts';
-import type { ClusterContext } from '../../cluster.ts';
+import { chainSeconds, type ClusterContext } from '../../cluster.ts';
 import { fail } from '../errors.ts';
 import { chainAddressOf, isPlatformAdmin, requireAdmin } from '../admin.ts';
 import { listAnswer } from '../page-cursor.ts';
@@ -77,7 +77,7 @@ function publicApplication(application: Awaited<ReturnType<typeof applicationSha
   return { id, walletAddress, chainAddress, studioName, status, submittedAt, reviewedAt, studio };
 }
 
-export function platformRoutes() {
+export function platformRoutes(now: () => number) {
   return new ApiRoutes().endpoint(
     get('/', "The platform's admin, caps and funding window", { response: contract.platform, errors: { 404: 'not initialised' } }),
     async (c) => {
@@ -97,6 +97,7 @@ export function platformRoutes() {
         maxFundingWindowDays: await platform.maxFundingDays(c.var.cluster.db),
         adminWallet: holder?.walletAddress ?? null,
         adminSource: holder?.source ?? null,
+        chainNow: isoDate(chainSeconds(c.var.cluster, now))!,
       });
     },
   );
