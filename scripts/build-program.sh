@@ -37,7 +37,6 @@ CARGO_BIN="${CARGO_HOME:-$HOME/.cargo}/bin"
 export PATH="$CARGO_BIN:$PATH"
 # `sbpf-linker --version` prints the version but exits 1: read its output, not its status.
 installed_linker=$(sbpf-linker --version 2>&1 | head -1 || true)
-installed_linker=${installed_linker%% LLVM*}
 if [ "$installed_linker" != "sbpf-linker $SBPF_LINKER_VERSION" ]; then
   step "installing sbpf-linker $SBPF_LINKER_VERSION from crates.io against LLVM 22 (a few minutes, once)"
   # sbpf-linker is edition 2024: it builds with the rustup stable toolchain, not Debian's.

@@ -24,6 +24,9 @@ export async function isPlatformAdmin(db: Executor, walletAddress: string): Prom
 export async function requireAdmin(c: Context<AppEnv>, onlyAdmin: string): Promise<void> {
   const session = requireSession(c);
   const db = c.var.cluster.db;
-  if (!(await platform.rules(db))) fail(404, 'The platform is not initialised on this cluster');
-  if (!(await isPlatformAdmin(db, session.walletAddress))) fail(403, `Only the platform admin ${onlyAdmin}: signed in as ${session.walletAddress}`);
+  const rules = await platform.rules(db);
+  if (!rules) fail(404, 'The platform is not initialised on this cluster');
+  // The rules just read name the on-chain admin: not read a second time through isPlatformAdmin.
+  const admin = await holdsPlatformAdmin(db, session.walletAddress, await chainAddressOf(db, session.walletAddress), rules.admin);
+  if (!admin) fail(403, `Only the platform admin ${onlyAdmin}: signed in as ${session.walletAddress}`);
 }
