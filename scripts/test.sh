@@ -43,13 +43,10 @@ await_background() {
 trap 'for pid in "${BACKGROUND_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done' EXIT
 lint_and_typecheck() { npm run lint && npm run typecheck; }
 indexer_on_postgres() {
-  # Every file that reaches the database, not the ones that never do (the decoder, the program and RPC
-  # clients, the deploy script) nor the kill -9 restart tests (crash, demo-crash: minutes each on
-  # PostgreSQL; what they prove of the log and the cursor is the same code on both databases, and the
-  # failover test kills a PostgreSQL leader mid-work). All of them: bash scripts/with-postgres.sh npm test -w indexer
-  local pg_files
-  pg_files=$(cd indexer && ls test/*.test.ts | grep -Ev '^test/(crash|demo-crash|demo-deploy|base58|decoder|program|rpc)\.test\.ts$')
-  (cd indexer && bash ../scripts/with-postgres.sh node --import tsx --test --test-concurrency=1 --test-force-exit $pg_files)
+  # What differs between the databases, not the whole suite again: indexer/test/all.ts names the files
+  # whose SQL PostgreSQL runs differently. Every file on PostgreSQL:
+  # MARQUEE_TEST_EVERY_FILE=1 bash scripts/with-postgres.sh npm test -w indexer
+  (cd indexer && bash ../scripts/with-postgres.sh npm test)
 }
 build_app_for_browsers() {
   if ! command -v chromium >/dev/null 2>&1; then
@@ -65,7 +62,7 @@ build_app_for_browsers() {
 step "installing npm dependencies"
 # `npm install` rather than `npm ci`: it honours the lock file, and tolerates the platform-specific
 # optional packages (litesvm-*, esbuild-*) npm leaves out of a lock written on one platform.
-npm install --no-audit --no-fund
+npm install --no-audit --no-fund --prefer-offline
 
 # ESLint over every workspace and tsc --noEmit of every TypeScript project, beside the program's build and tests.
 in_background "lint and type-check (npm run lint, npm run typecheck)" lint_and_typecheck
@@ -86,11 +83,11 @@ await_background "lint and type-check (npm run lint, npm run typecheck)"
 
 # The two databases' suites side by side: each is one test file at a time (their servers and clocks
 # are per file), and neither reaches the other's database.
-in_background "the indexer suite again on PostgreSQL (a throwaway server: scripts/with-postgres.sh sets DATABASE_URL)" indexer_on_postgres
+in_background "the indexer suite on PostgreSQL: the files that differ between the databases (a throwaway server: scripts/with-postgres.sh)" indexer_on_postgres
 
 step "workspace package tests (the indexer on SQLite, the app's unit tests)"
 npm test --workspaces --if-present
-await_background "the indexer suite again on PostgreSQL (a throwaway server: scripts/with-postgres.sh sets DATABASE_URL)"
+await_background "the indexer suite on PostgreSQL: the files that differ between the databases (a throwaway server: scripts/with-postgres.sh)"
 
 in_background "building the dApp for the browser tests (Debian's chromium installed if missing)" build_app_for_browsers
 

@@ -1,0 +1,54 @@
+// The indexer's suite in one process: every test file becomes a suite named after it, loaded in turn.
+// One process instead of one per file, because loading the server's modules (web3.js, Anchor,
+// LiteSVM, Hono, Kysely) costs each process seconds of CPU, which across ~50 files and two databases
+// was minutes of a two-core machine. Each file still gets its own servers, data folders and
+// databases (helpers/database.ts), so the files stay independent; a file can still run alone:
+// `node --import tsx --test test/<file>.test.ts`.
+//
+// On PostgreSQL (DATABASE_URL=postgres://…) it runs what differs between the two databases, not the
+// whole suite again: the files whose SQL PostgreSQL runs differently (migrations and schemas, leader
+// election and failover, search indexes, keyset pages, batching under FOR UPDATE SKIP LOCKED, the
+// read models and the tables each API area writes). The files that never reach the database, or
+// reach it only through data-layer functions these files already prove on both, run on SQLite only.
+// MARQUEE_TEST_EVERY_FILE=1 runs every file on PostgreSQL too.
+import { readdirSync } from 'node:fs';
+import { describe } from 'node:test';
+import { testDialect } from './helpers/database.ts';
+
+const DIFFERS_ON_POSTGRES = new Set([
+  'analytics',
+  'api',
+  'auth',
+  'campaigns',
+  'collaboration',
+  'failover',
+  'first-start',
+  'ingest',
+  'ingest-batch',
+  'ingest-integrity',
+  'leadership',
+  'marketplace',
+  'media',
+  'migrations',
+  'pagination',
+  'player',
+  'publishers-api',
+  'publishers-store',
+  'read-cache',
+  'search-index',
+  'settlement',
+  'settlement-safety',
+  'studios',
+]);
+
+const everyFile = testDialect === 'sqlite' || process.env.MARQUEE_TEST_EVERY_FILE === '1';
+const files = readdirSync(new URL('.', import.meta.url))
+  .filter((name) => name.endsWith('.test.ts'))
+  .filter((name) => everyFile || DIFFERS_ON_POSTGRES.has(name.replace(/\.test\.ts$/, '')))
+  .sort();
+
+for (const file of files) {
+  describe(file, async () => {
+    await import(`./${file}`);
+  });
+}

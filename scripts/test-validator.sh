@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Marquee against a real Agave `solana-test-validator` with its default features: deploys
+# target/deploy/marquee.so through migrations/deploy.ts and sends transactions to it
+# (tests/validator/real-validator.test.ts). Devnet is not reachable from CI; this validator is the
+# same software devnet runs, started on loopback.
+#
+# The validator comes from crates.io, built once and cached like sbpf-linker: `cargo install` into
+# ~/.cargo/bin, reused while its version matches. A cold build is long (most of an hour on two
+# cores: RocksDB's C++ and the whole of Agave), so the install is a one-time cost of the machine,
+# not of each run. Idempotent: installs only what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+AGAVE_VERSION=4.2.2
+# What the validator's crates build with: RocksDB (C++ via clang/bindgen), protobuf, udev (hidapi).
+DEBIAN_PACKAGES=(libudev-dev protobuf-compiler libclang-dev clang pkg-config libssl-dev)
+step() { printf '\n==> %s\n' "$*"; }
+
+missing=()
+for package in "${DEBIAN_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  step "installing Debian packages: ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q "${missing[@]}"
+fi
+
+CARGO_BIN="${CARGO_HOME:-$HOME/.cargo}/bin"
+export PATH="$CARGO_BIN:$PATH"
+installed=$(solana-test-validator --version 2>/dev/null | awk '{print $2}' || true)
+if [ "$installed" != "$AGAVE_VERSION" ]; then
+  step "installing solana-test-validator $AGAVE_VERSION from crates.io (agave-validator; a long build, once per machine)"
+  # A kept target folder: an interrupted build resumes where it stopped instead of starting over.
+  cargo install agave-validator --version "$AGAVE_VERSION" --bin solana-test-validator --locked --force \
+    --target-dir "${MARQUEE_AGAVE_TARGET_DIR:-$HOME/.cache/marquee/agave-validator-target}"
+else
+  step "solana-test-validator $AGAVE_VERSION present"
+fi
+
+[ -f target/deploy/marquee.so ] || bash scripts/build-program.sh
+step "deploying marquee.so to solana-test-validator $AGAVE_VERSION (default features) and sending transactions to it"
+VALIDATOR_BIN="$CARGO_BIN/solana-test-validator" node --import tsx --test --test-force-exit tests/validator/*.test.ts
