@@ -339,6 +339,14 @@ mod tests {
             let expected = u64::try_from(whole).ok();
             prop_assert_eq!(accrued_revenue(shares, delta), expected);
         }
+        /// Below one lamport per share (delta < 2⁶⁴, where `accrued_revenue` takes its one-product
+        /// path) the result is still floor(shares · delta / 2⁶⁴), carries from the low word included.
+        #[test]
+        fn accrued_below_one_lamport_per_share_matches_u128(shares: u64, delta in 0u128..1u128 << 64) {
+            let expected = ((shares as u128 * delta) >> 64) as u64;
+            prop_assert_eq!(accrued_revenue(shares, delta), Some(expected));
+        }
+
         /// Every lamport of a deposit lands in exactly one part; each embed gets its floor share.
         #[test]
         fn allocation_keeps_every_lamport(
