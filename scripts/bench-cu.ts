@@ -88,7 +88,6 @@ export async function measure(): Promise<Row[]> {
   const run = async (instruction: string, ix: TransactionInstruction, signers: Keypair[]) => {
     const { computeUnits, logs } = await chain.send([ix], signers);
     rows.push({ instruction, computeUnits, inCpis: cpiComputeUnits(logs) });
-    if (process.env.CU_LOGS && instruction.startsWith(process.env.CU_LOGS)) console.log(logs.join('\n'));
   };
 
   const admin = chain.upgradeAuthority;
