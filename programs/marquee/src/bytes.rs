@@ -2,6 +2,8 @@
 //! event bodies out. Runtime-length copies go through `sol_memcpy_` because LLVM's BPF backend
 //! cannot lower a variable-length memcpy.
 
+use core::mem::MaybeUninit;
+
 use pinocchio::{error::ProgramError, Address};
 
 use crate::errors::MarqueeError;
@@ -172,13 +174,17 @@ impl U64Slice<'_> {
 
 /// Writes Borsh values into a fixed buffer; overflowing it is `InvalidAccountData`
 /// (a buffer sized wrong is a program bug, never user input, but it must not panic).
+///
+/// The buffer is uninitialised memory: an event is written once into a 1 KiB buffer, and zeroing
+/// the bytes it does not use cost ~110 CU per event (a third of a claim's own work). Only the
+/// prefix written so far is ever read back (`written`).
 pub struct Writer<'a> {
-    buffer: &'a mut [u8],
+    buffer: &'a mut [MaybeUninit<u8>],
     len: usize,
 }
 
 impl<'a> Writer<'a> {
-    pub fn new(buffer: &'a mut [u8]) -> Self {
+    pub fn new(buffer: &'a mut [MaybeUninit<u8>]) -> Self {
         Self { buffer, len: 0 }
     }
 
@@ -191,14 +197,22 @@ impl<'a> Writer<'a> {
     }
 
     pub fn written(&self) -> &[u8] {
-        &self.buffer[..self.len]
+        // SAFETY: the first `len` bytes were written by `put`/`string`, and `len` never exceeds the buffer.
+        unsafe { core::slice::from_raw_parts(self.buffer.as_ptr() as *const u8, self.len) }
+    }
+
+    /// The next `len` bytes of the buffer, or `InvalidAccountData` past its end.
+    fn reserve(&mut self, len: usize) -> Result<*mut u8, ProgramError> {
+        let end = self.len.checked_add(len).ok_or(MarqueeError::InvalidAccountData)?;
+        let target = self.buffer.get_mut(self.len..end).ok_or(MarqueeError::InvalidAccountData)?;
+        self.len = end;
+        Ok(target.as_mut_ptr() as *mut u8)
     }
 
     fn put<const N: usize>(&mut self, bytes: [u8; N]) -> Result<(), ProgramError> {
-        let end = self.len + N;
-        let target = self.buffer.get_mut(self.len..end).ok_or(MarqueeError::InvalidAccountData)?;
-        target.copy_from_slice(&bytes);
-        self.len = end;
+        let target = self.reserve(N)?;
+        // SAFETY: `reserve` checked that N bytes from `target` lie inside the buffer.
+        unsafe { core::ptr::copy_nonoverlapping(bytes.as_ptr(), target, N) };
         Ok(())
     }
 
@@ -245,10 +259,9 @@ impl<'a> Writer<'a> {
     /// A Borsh string: u32 length then the bytes.
     pub fn string(&mut self, value: &[u8]) -> Result<(), ProgramError> {
         self.u32(value.len() as u32)?;
-        let end = self.len.checked_add(value.len()).ok_or(MarqueeError::InvalidAccountData)?;
-        let target = self.buffer.get_mut(self.len..end).ok_or(MarqueeError::InvalidAccountData)?;
-        copy_bytes(target, value);
-        self.len = end;
+        let target = self.reserve(value.len())?;
+        // SAFETY: `reserve` checked that `value.len()` bytes from `target` lie inside the buffer.
+        copy_bytes(unsafe { core::slice::from_raw_parts_mut(target, value.len()) }, value);
         Ok(())
     }
 }
@@ -259,14 +272,14 @@ mod tests {
 
     #[test]
     fn reader_round_trips_writer() {
-        let mut buffer = [0u8; 64];
+        let mut buffer = [MaybeUninit::uninit(); 64];
         let mut writer = Writer::new(&mut buffer);
         writer.u16(4000).unwrap();
         writer.u64(u64::MAX - 1).unwrap();
         writer.string(b"Dune").unwrap();
         writer.bool(true).unwrap();
-        let len = writer.len();
-        let mut reader = Reader::new(&buffer[..len]);
+        assert_eq!(writer.len(), 2 + 8 + 4 + 4 + 1);
+        let mut reader = Reader::new(writer.written());
         assert_eq!(reader.u16().unwrap(), 4000);
         assert_eq!(reader.u64().unwrap(), u64::MAX - 1);
         assert_eq!(reader.string(10).unwrap(), b"Dune");
@@ -307,10 +320,13 @@ mod tests {
 
     #[test]
     fn writer_refuses_to_overflow_its_buffer() {
-        let mut buffer = [0u8; 4];
+        let mut buffer = [MaybeUninit::uninit(); 4];
         let mut writer = Writer::new(&mut buffer);
         assert!(writer.u64(1).is_err());
         assert!(writer.string(b"").is_ok());
         assert!(writer.u8(1).is_err());
+        assert!(writer.string(b"x").is_err());
+        // A failed write writes nothing: what was written stays exactly the empty string's length.
+        assert_eq!(writer.written(), &[0, 0, 0, 0]);
     }
 }

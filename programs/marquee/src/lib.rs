@@ -34,36 +34,46 @@ mod entrypoint {
     pinocchio::nostd_panic_handler!();
 }
 
-/// Routes an instruction to its handler by its 8-byte Anchor discriminator.
+/// Routes an instruction to its handler by its 8-byte Anchor discriminator, read as one
+/// little-endian u64: the match is then a binary search of a few 64-bit compares, where matching
+/// the eight bytes compared them one by one (~15 CU more on every instruction and event).
+macro_rules! route {
+    ($tag:expr, $accounts:ident, $args:ident; $($name:ident => $handler:ident),* $(,)?) => {{
+        const EVENT: u64 = u64::from_le_bytes(events::EVENT_IX_TAG);
+        $(const $name: u64 = u64::from_le_bytes(ix::$name);)*
+        match $tag {
+            // The self-CPI that carries an event: accepted only when signed by our event authority.
+            EVENT => events::process_event_instruction($accounts),
+            $($name => instructions::$handler::process($accounts, $args),)*
+            _ => Err(MarqueeError::InvalidInstruction.into()),
+        }
+    }};
+}
+
 #[inline(always)]
 pub fn process_instruction(_program_id: &Address, accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
-    if data.len() < 8 {
+    let Some((tag, args)) = data.split_first_chunk::<8>() else {
         return Err(MarqueeError::InvalidInstruction.into());
-    }
-    let (tag, args) = data.split_at(8);
-    let tag: [u8; 8] = [tag[0], tag[1], tag[2], tag[3], tag[4], tag[5], tag[6], tag[7]];
-    match tag {
-        // The self-CPI that carries an event: accepted only when signed by our event authority.
-        events::EVENT_IX_TAG => events::process_event_instruction(accounts),
-        ix::INITIALIZE_PLATFORM => instructions::initialize_platform::process(accounts, args),
-        ix::UPDATE_PLATFORM => instructions::update_platform::process(accounts, args),
-        ix::ACCEPT_ADMIN => instructions::accept_admin::process(accounts, args),
-        ix::REGISTER_STUDIO => instructions::register_studio::process(accounts, args),
-        ix::VERIFY_STUDIO => instructions::verify_studio::process(accounts, args),
-        ix::CREATE_PROJECT => instructions::create_project::process(accounts, args),
-        ix::INVEST => instructions::invest::process(accounts, args),
-        ix::CLAIM_LICENSE => instructions::claim_license::process(accounts, args),
-        ix::REFUND => instructions::refund::process(accounts, args),
-        ix::REGISTER_EMBED => instructions::register_embed::process(accounts, args),
-        ix::DISTRIBUTE_REVENUE => instructions::distribute_revenue::process(accounts, args),
-        ix::CLAIM_REVENUE => instructions::claim_revenue::process(accounts, args),
-        ix::CLAIM_PUBLISHER_REVENUE => instructions::claim_publisher_revenue::process(accounts, args),
-        ix::CREATE_CAMPAIGN => instructions::create_campaign::process(accounts, args),
-        ix::TOP_UP_CAMPAIGN => instructions::top_up_campaign::process(accounts, args),
-        ix::SET_CAMPAIGN_PAUSED => instructions::set_campaign_paused::process(accounts, args),
-        ix::SETTLE_CAMPAIGN => instructions::settle_campaign::process(accounts, args),
-        ix::CLOSE_CAMPAIGN => instructions::close_campaign::process(accounts, args),
-        ix::UPDATE_PROJECT_METADATA => instructions::update_project_metadata::process(accounts, args),
-        _ => Err(MarqueeError::InvalidInstruction.into()),
-    }
+    };
+    route!(u64::from_le_bytes(*tag), accounts, args;
+        INITIALIZE_PLATFORM => initialize_platform,
+        UPDATE_PLATFORM => update_platform,
+        ACCEPT_ADMIN => accept_admin,
+        REGISTER_STUDIO => register_studio,
+        VERIFY_STUDIO => verify_studio,
+        CREATE_PROJECT => create_project,
+        INVEST => invest,
+        CLAIM_LICENSE => claim_license,
+        REFUND => refund,
+        REGISTER_EMBED => register_embed,
+        DISTRIBUTE_REVENUE => distribute_revenue,
+        CLAIM_REVENUE => claim_revenue,
+        CLAIM_PUBLISHER_REVENUE => claim_publisher_revenue,
+        CREATE_CAMPAIGN => create_campaign,
+        TOP_UP_CAMPAIGN => top_up_campaign,
+        SET_CAMPAIGN_PAUSED => set_campaign_paused,
+        SETTLE_CAMPAIGN => settle_campaign,
+        CLOSE_CAMPAIGN => close_campaign,
+        UPDATE_PROJECT_METADATA => update_project_metadata,
+    )
 }

@@ -135,10 +135,16 @@ pub fn revenue_per_share_increment(amount: u64, total_shares: u64) -> Option<u12
 }
 
 /// What `shares` have earned while the accumulator rose by `delta`: floor(shares · delta / 2⁶⁴).
+///
+/// While the accumulator has risen by less than one lamport per share (revenue below what was
+/// raised, the usual case) its whole part is zero and one 64-bit product is enough.
 #[inline(always)]
 pub fn accrued_revenue(shares: u64, delta: u128) -> Option<u64> {
     let (delta_hi, delta_lo) = ((delta >> 64) as u64, delta as u64);
     let (carry, _) = widening_mul(shares, delta_lo);
+    if delta_hi == 0 {
+        return Some(carry);
+    }
     let (overflow, whole) = widening_mul(shares, delta_hi);
     if overflow != 0 {
         return None;
@@ -333,6 +339,14 @@ mod tests {
             let expected = u64::try_from(whole).ok();
             prop_assert_eq!(accrued_revenue(shares, delta), expected);
         }
+        /// Below one lamport per share (delta < 2⁶⁴, where `accrued_revenue` takes its one-product
+        /// path) the result is still floor(shares · delta / 2⁶⁴), carries from the low word included.
+        #[test]
+        fn accrued_below_one_lamport_per_share_matches_u128(shares: u64, delta in 0u128..1u128 << 64) {
+            let expected = ((shares as u128 * delta) >> 64) as u64;
+            prop_assert_eq!(accrued_revenue(shares, delta), Some(expected));
+        }
+
         /// Every lamport of a deposit lands in exactly one part; each embed gets its floor share.
         #[test]
         fn allocation_keeps_every_lamport(

@@ -1,6 +1,7 @@
-//! Clock and rent through their dedicated syscalls. pinocchio 0.11 reads them with the newer
-//! `sol_get_sysvar` only under `target_os = "solana"`, which the upstream BPF target does not
-//! set, and which older runtimes (solana-bankrun 0.4) lack; these syscalls exist everywhere.
+//! Clock and rent through the syscalls directly: pinocchio 0.11 reads sysvars with
+//! `sol_get_sysvar` only under `target_os = "solana"`, which the upstream BPF target does not set.
+//! The clock's timestamp alone comes from `sol_get_sysvar` (every runtime that loads SBPF v3 has
+//! it); the rent, read rarely, from `sol_get_rent_sysvar`.
 
 use pinocchio::error::ProgramError;
 
@@ -15,17 +16,25 @@ const EXEMPTION_THRESHOLD_TWO_YEARS: u64 = 0x4000_0000_0000_0000;
 /// doubled to 6960, so the minimum balance is unchanged.
 const EXEMPTION_THRESHOLD_ONE_YEAR: u64 = 0x3ff0_0000_0000_0000;
 
-/// The cluster's unix time.
+/// The cluster's unix time: the 8 bytes of Clock's `unix_timestamp` (after slot,
+/// epoch_start_timestamp, epoch and leader_schedule_epoch) read alone through `sol_get_sysvar`,
+/// which charges 100 + 10 CU for them where `sol_get_clock_sysvar` charges 100 + 40 for the whole
+/// Clock (every event carries a timestamp, so every instruction reads it).
 #[cfg(any(target_os = "solana", target_arch = "bpf"))]
 pub fn unix_timestamp() -> Result<i64, ProgramError> {
-    // Clock: slot, epoch_start_timestamp, epoch, leader_schedule_epoch, unix_timestamp.
-    let mut clock = [0u8; 40];
-    let result = unsafe { pinocchio::syscalls::sol_get_clock_sysvar(clock.as_mut_ptr()) };
+    const UNIX_TIMESTAMP_OFFSET: u64 = 32;
+    let mut timestamp = [0u8; 8];
+    let result = unsafe {
+        pinocchio::syscalls::sol_get_sysvar(
+            pinocchio::sysvars::clock::CLOCK_ID.as_ref().as_ptr(),
+            timestamp.as_mut_ptr(),
+            UNIX_TIMESTAMP_OFFSET,
+            timestamp.len() as u64,
+        )
+    };
     if result != 0 {
         return Err(ProgramError::UnsupportedSysvar);
     }
-    let mut timestamp = [0u8; 8];
-    timestamp.copy_from_slice(&clock[32..40]);
     Ok(i64::from_le_bytes(timestamp))
 }
 
