@@ -26,7 +26,7 @@ async function setting(options: { budget?: bigint; maxDailySpend?: bigint } = {}
   const stored = (await (
     await t.request('POST', '/api/metadata', { title: 'Film', description: 'd', directorName: 'D', genres: ['Drama'], releaseYear: 2024, licenseType: 'Exclusive Streaming' })
   ).json()) as { uri: string; sha256: string };
-  const { film, embed } = fundedProjectWithEmbeds(chain, { metadata: { metadataHash: [...Buffer.from(stored.sha256, 'hex')], metadataUri: stored.uri } });
+  const { studio, film, embed } = fundedProjectWithEmbeds(chain, { metadata: { metadataHash: [...Buffer.from(stored.sha256, 'hex')], metadataUri: stored.uri } });
   const campaign = chain.createCampaign(address('advertiser'), {
     targetGenres: maskOfGenres(['Drama']),
     budget: options.budget ?? 1_000_000_000n,
@@ -34,7 +34,7 @@ async function setting(options: { budget?: bigint; maxDailySpend?: bigint } = {}
   }).address;
   await t.cluster.indexer.sync();
   await verifiedWebsite(t.cluster.db, address('publisher'), 'https://a.example');
-  return { ...t, film, embed, campaign };
+  return { ...t, studio, film, embed, campaign, metadata: { metadataHash: [...Buffer.from(stored.sha256, 'hex')], metadataUri: stored.uri } };
 }
 
 /**
@@ -389,6 +389,28 @@ describe('settlement job', () => {
     assert.deepEqual((await job.runOnce()).map((result) => result.error), [undefined]);
     assert.deepEqual(requests.map((r) => r.impressions), [3, 2]);
     assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM views WHERE batch_id IS NULL'), 0);
+  });
+
+  test('what a campaign’s pending batch on one film will draw counts against its day’s cap on another film', async () => {
+    const t = await setting({ maxDailySpend: 3n * BigInt(VIDEO_IMPRESSION_LAMPORTS) + SCRIPTED_RENT_LAMPORTS });
+    // A second funded film with the same publisher's embed, where the same campaign was served.
+    const second = t.chain.createProject(t.studio, 'Second', 10, t.metadata);
+    t.chain.invest(second.id, address('alice'), 10_000_000_000n);
+    t.chain.registerEmbed(second.id, address('publisher'), 'embed-0-1', 'https://a.example');
+    await t.cluster.indexer.sync();
+    await countViews(t, t.film, 2, t.campaign);
+    await countViews(t, second, 2, t.campaign);
+    const requests: CampaignSettlementRequest[] = [];
+    const chainNow = () => (t.chain.time + 60) * 1000;
+    const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, chainNow, signer: chainSigner(t, requests) });
+    // Both films are batched in one pass: the first takes 40,000 of the day's 55,000 lamports, so the
+    // second's two impressions and rent (40,000) would pass the cap on chain; it waits for tomorrow.
+    assert.equal(await job.createBatches(), 1);
+    assert.deepEqual(await sqlRows(t.cluster.db, `SELECT DISTINCT unsettled_reason FROM views WHERE project_id = ${second.id}`), [{ unsettled_reason: DAILY_CAP_REACHED }]);
+    assert.deepEqual((await job.runOnce()).map((result) => result.error), [undefined]);
+    t.chain.time += SPEND_WINDOW_SECONDS;
+    assert.deepEqual((await job.runOnce()).map((result) => result.error), [undefined]);
+    assert.deepEqual(requests.map((r) => [r.projectId, r.impressions]), [[t.film.id, 2], [second.id, 2]]);
   });
 
   test('a batch the day’s cap would cut to no more than the rent is deferred to the next day, with the cap’s reason', async () => {
