@@ -86,6 +86,7 @@ const sections: [string, () => Promise<BenchRow[]> | BenchRow[]][] = [
   ['compute units', computeUnitRows],
   ['API', () => externalRows('api.ts', 'API requests/s vs a bare Hono route', '≥ 0.5 of the bare route')],
   ['ingest', () => externalRows('ingest.ts', 'ingest of 100,000 events vs a raw batched insert', '≥ 0.3 of the raw insert')],
+  ['views', () => externalRows('views.ts', 'counted views/s through the view path vs a bare POST writing one row', '≥ 0.3 of the bare route')],
   ['search', searchRows],
   ['marketplace', marketplaceRows],
   ['bundle', bundleRows],

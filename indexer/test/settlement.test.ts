@@ -3,9 +3,10 @@
 // has budget for; house-ad views never; a paused campaign's served views still.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { CAMPAIGN_SETTLEMENT_GRACE_SECONDS, FINALITY_MISSES_BEFORE_ROLLBACK } from '../src/constants.ts';
+import { CAMPAIGN_SETTLEMENT_GRACE_SECONDS, FINALITY_MISSES_BEFORE_ROLLBACK, SPEND_WINDOW_SECONDS } from '../src/constants.ts';
 import { HOUSE_AD_REASON } from '../src/db/settlement.ts';
 import { maskOfGenres } from '../src/campaigns/rules.ts';
+import { DAILY_CAP_REACHED } from '../src/settlement/batch-size.ts';
 import { SettlementJob, type CampaignSettlementRequest, type SettlementSigner } from '../src/settlement/job.ts';
 import { testApp } from './helpers/app.ts';
 import { address } from './helpers/chain.ts';
@@ -19,22 +20,29 @@ const VIDEO_IMPRESSION_LAMPORTS = 15_000;
 type TestApp = Awaited<ReturnType<typeof testApp>>;
 
 /** A funded Drama film with a verified embed, and a video campaign targeting Drama. */
-async function setting(options: { budget?: bigint } = {}) {
+async function setting(options: { budget?: bigint; maxDailySpend?: bigint } = {}) {
   const t = await testApp();
   const { chain } = t;
   const stored = (await (
     await t.request('POST', '/api/metadata', { title: 'Film', description: 'd', directorName: 'D', genres: ['Drama'], releaseYear: 2024, licenseType: 'Exclusive Streaming' })
   ).json()) as { uri: string; sha256: string };
-  const { film, embed } = fundedProjectWithEmbeds(chain, { metadata: { metadataHash: [...Buffer.from(stored.sha256, 'hex')], metadataUri: stored.uri } });
-  const campaign = chain.createCampaign(address('advertiser'), { targetGenres: maskOfGenres(['Drama']), budget: options.budget ?? 1_000_000_000n }).address;
+  const { studio, film, embed } = fundedProjectWithEmbeds(chain, { metadata: { metadataHash: [...Buffer.from(stored.sha256, 'hex')], metadataUri: stored.uri } });
+  const campaign = chain.createCampaign(address('advertiser'), {
+    targetGenres: maskOfGenres(['Drama']),
+    budget: options.budget ?? 1_000_000_000n,
+    maxDailySpend: options.maxDailySpend,
+  }).address;
   await t.cluster.indexer.sync();
   await verifiedWebsite(t.cluster.db, address('publisher'), 'https://a.example');
-  return { ...t, film, embed, campaign };
+  return { ...t, studio, film, embed, campaign, metadata: { metadataHash: [...Buffer.from(stored.sha256, 'hex')], metadataUri: stored.uri } };
 }
 
-/** A budget of one mille with 998 impressions settled (two impressions, 30,000 lamports, left), and three views of it counted. */
+/**
+ * A budget of one mille with 998 impressions settled (two impressions, 30,000 lamports, left), and
+ * three views of it counted; its maximum spend per day is far above, so only the budget binds.
+ */
 async function nearlySpent() {
-  const t = await setting({ budget: 15_000_000n });
+  const t = await setting({ budget: 15_000_000n, maxDailySpend: 1_000_000_000n });
   t.chain.settleCampaign(t.campaign, t.film.id, 998n);
   await t.cluster.indexer.sync();
   await countViews(t, t.film, 3, t.campaign);
@@ -72,9 +80,10 @@ function chainReader(t: TestApp, rent = SCRIPTED_RENT_LAMPORTS) {
 
 /**
  * A signer that runs settle_campaign on the scripted chain and records the requests; as the program
- * does, it refuses a distribution index that is not the project's next one.
+ * does, it refuses a distribution index that is not the project's next one, and charges the campaign
+ * the distribution's rent on top of the amount (against its budget and its maximum spend per day).
  */
-function chainSigner(t: TestApp, requests: CampaignSettlementRequest[] = [], rent?: bigint): SettlementSigner {
+function chainSigner(t: TestApp, requests: CampaignSettlementRequest[] = [], rent = SCRIPTED_RENT_LAMPORTS): SettlementSigner {
   return {
     ...chainReader(t, rent),
     async settleCampaign(request) {
@@ -82,7 +91,7 @@ function chainSigner(t: TestApp, requests: CampaignSettlementRequest[] = [], ren
       const next = t.chain.distributionCount(request.project);
       if (request.index !== next) throw new Error(`InvalidDistributionIndex: ${request.index}, the project's next is ${next}`);
       const views = request.embeds.map((e) => ({ embed: e.embed, views: BigInt(e.views) }));
-      return t.chain.settleCampaign(request.campaign, request.projectId, BigInt(request.impressions), views, request.batchId).tx.signature;
+      return t.chain.settleCampaign(request.campaign, request.projectId, BigInt(request.impressions), views, request.batchId, rent).tx.signature;
     },
     async distributeRevenue() {
       throw new Error('campaign views are never paid by distribute_revenue');
@@ -124,7 +133,8 @@ describe('settlement job', () => {
     assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM distributions'), 1);
     assert.equal(await scalar(t.cluster.db, 'SELECT total_views FROM embeds'), 3);
     assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM views WHERE batch_id IS NULL'), 0);
-    assert.equal(await scalar(t.cluster.db, 'SELECT spent_lamports FROM campaigns'), 3 * VIDEO_IMPRESSION_LAMPORTS);
+    // The campaign pays the amount and the distribution's rent.
+    assert.equal(await scalar(t.cluster.db, 'SELECT spent_lamports FROM campaigns'), 3 * VIDEO_IMPRESSION_LAMPORTS + Number(SCRIPTED_RENT_LAMPORTS));
     // The payment carries the batch's id back, as the program's CampaignSettled does.
     assert.equal(Number(await scalar(t.cluster.db, 'SELECT batch_id FROM campaign_settlements')), batchId);
     assert.equal(Number(await scalar(t.cluster.db, 'SELECT last_batch_id FROM campaigns')), batchId);
@@ -152,26 +162,32 @@ describe('settlement job', () => {
       ],
     );
     const spent = await sqlRows<{ address: string; spent_lamports: number }>(t.cluster.db, 'SELECT address, spent_lamports FROM campaigns ORDER BY spent_lamports');
-    assert.deepEqual(spent.map((row) => [row.address, Number(row.spent_lamports)]), [[other, VIDEO_IMPRESSION_LAMPORTS], [t.campaign, 3 * VIDEO_IMPRESSION_LAMPORTS]]);
+    const rent = Number(SCRIPTED_RENT_LAMPORTS);
+    assert.deepEqual(spent.map((row) => [row.address, Number(row.spent_lamports)]), [
+      [other, VIDEO_IMPRESSION_LAMPORTS + rent],
+      [t.campaign, 3 * VIDEO_IMPRESSION_LAMPORTS + rent],
+    ]);
   });
 
-  test('never settles more impressions than the campaign’s remaining budget pays; the rest waits with its reason, paid after a top-up', async () => {
+  test('never settles more impressions than the campaign’s remaining budget pays, with the rent it pays; the rest waits with its reason, paid after a top-up', async () => {
     const t = await nearlySpent();
     const requests: CampaignSettlementRequest[] = [];
     const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, signer: chainSigner(t, requests) });
     const results = await job.runOnce();
+    // 30,000 lamports left: one impression (15,000) and the distribution's rent (10,000); two and
+    // the rent would be refused on chain (CampaignBudgetExceeded).
     assert.equal(results[0].error, undefined);
-    assert.deepEqual(requests.map((r) => [r.impressions, r.amountLamports]), [[2, 30_000n]]);
-    assert.equal(await scalar(t.cluster.db, 'SELECT spent_lamports FROM campaigns'), 15_000_000);
+    assert.deepEqual(requests.map((r) => [r.impressions, r.amountLamports]), [[1, 15_000n]]);
+    assert.equal(await scalar(t.cluster.db, 'SELECT spent_lamports FROM campaigns'), 15_000_000 - 5_000);
     const waiting = await sqlRows<{ unsettled_reason: string }>(t.cluster.db, 'SELECT unsettled_reason FROM views WHERE batch_id IS NULL');
-    assert.deepEqual(waiting, [{ unsettled_reason: "Beyond the campaign's remaining budget: waits for a top-up" }]);
+    assert.deepEqual(waiting, [{ unsettled_reason: "Beyond the campaign's remaining budget: waits for a top-up" }, { unsettled_reason: "Beyond the campaign's remaining budget: waits for a top-up" }]);
     // Spent: nothing more is sent.
     assert.deepEqual(await job.runOnce(), []);
     assert.equal(requests.length, 1);
     t.chain.topUpCampaign(t.campaign, 15_000_000n);
     await t.cluster.indexer.sync();
     await job.runOnce();
-    assert.deepEqual(requests.map((r) => r.impressions), [2, 1]);
+    assert.deepEqual(requests.map((r) => r.impressions), [1, 2]);
     assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM views WHERE batch_id IS NULL'), 0);
   });
 
@@ -353,6 +369,64 @@ describe('settlement job', () => {
     await t.cluster.indexer.sync();
     await job.runOnce();
     assert.deepEqual(requests.map((r) => r.impressions), [3]);
+  });
+
+  test('a batch above what the campaign’s maximum spend per day leaves is split: the rest waits for the next day with its reason', async () => {
+    // The day's cap pays three video impressions and the distribution's rent (55,000 lamports).
+    const t = await setting({ maxDailySpend: 3n * BigInt(VIDEO_IMPRESSION_LAMPORTS) + SCRIPTED_RENT_LAMPORTS });
+    await countViews(t, t.film, 5, t.campaign);
+    const requests: CampaignSettlementRequest[] = [];
+    const chainNow = () => (t.chain.time + 60) * 1000;
+    const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, chainNow, signer: chainSigner(t, requests) });
+    const results = await job.runOnce();
+    assert.deepEqual(results.map((result) => result.error), [undefined]);
+    assert.deepEqual(requests.map((r) => r.impressions), [3]);
+    assert.deepEqual(await sqlRows(t.cluster.db, 'SELECT DISTINCT unsettled_reason FROM views WHERE batch_id IS NULL'), [{ unsettled_reason: DAILY_CAP_REACHED }]);
+    // The day's cap is spent: nothing is sent (the program would refuse it), the views keep their reason.
+    assert.deepEqual(await job.runOnce(), []);
+    assert.deepEqual(await sqlRows(t.cluster.db, 'SELECT DISTINCT unsettled_reason FROM views WHERE batch_id IS NULL'), [{ unsettled_reason: DAILY_CAP_REACHED }]);
+    t.chain.time += SPEND_WINDOW_SECONDS;
+    assert.deepEqual((await job.runOnce()).map((result) => result.error), [undefined]);
+    assert.deepEqual(requests.map((r) => r.impressions), [3, 2]);
+    assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM views WHERE batch_id IS NULL'), 0);
+  });
+
+  test('what a campaign’s pending batch on one film will draw counts against its day’s cap on another film', async () => {
+    const t = await setting({ maxDailySpend: 3n * BigInt(VIDEO_IMPRESSION_LAMPORTS) + SCRIPTED_RENT_LAMPORTS });
+    // A second funded film with the same publisher's embed, where the same campaign was served.
+    const second = t.chain.createProject(t.studio, 'Second', 10, t.metadata);
+    t.chain.invest(second.id, address('alice'), 10_000_000_000n);
+    t.chain.registerEmbed(second.id, address('publisher'), 'embed-0-1', 'https://a.example');
+    await t.cluster.indexer.sync();
+    await countViews(t, t.film, 2, t.campaign);
+    await countViews(t, second, 2, t.campaign);
+    const requests: CampaignSettlementRequest[] = [];
+    const chainNow = () => (t.chain.time + 60) * 1000;
+    const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, chainNow, signer: chainSigner(t, requests) });
+    // Both films are batched in one pass: the first takes 40,000 of the day's 55,000 lamports, so the
+    // second's two impressions and rent (40,000) would pass the cap on chain; it waits for tomorrow.
+    assert.equal(await job.createBatches(), 1);
+    assert.deepEqual(await sqlRows(t.cluster.db, `SELECT DISTINCT unsettled_reason FROM views WHERE project_id = ${second.id}`), [{ unsettled_reason: DAILY_CAP_REACHED }]);
+    assert.deepEqual((await job.runOnce()).map((result) => result.error), [undefined]);
+    t.chain.time += SPEND_WINDOW_SECONDS;
+    assert.deepEqual((await job.runOnce()).map((result) => result.error), [undefined]);
+    assert.deepEqual(requests.map((r) => [r.projectId, r.impressions]), [[t.film.id, 2], [second.id, 2]]);
+  });
+
+  test('a batch the day’s cap would cut to no more than the rent is deferred to the next day, with the cap’s reason', async () => {
+    const t = await setting({ maxDailySpend: 3n * BigInt(VIDEO_IMPRESSION_LAMPORTS) + SCRIPTED_RENT_LAMPORTS });
+    // Three impressions settled today already: 10,000 lamports of the day are left, only the rent.
+    t.chain.settleCampaign(t.campaign, t.film.id, 3n);
+    await t.cluster.indexer.sync();
+    await countViews(t, t.film, 2, t.campaign);
+    const requests: CampaignSettlementRequest[] = [];
+    const chainNow = () => (t.chain.time + 60) * 1000;
+    const job = new SettlementJob({ db: t.cluster.db, indexer: t.cluster.indexer, now: t.clock.now, chainNow, signer: chainSigner(t, requests) });
+    assert.deepEqual(await job.runOnce(), []);
+    assert.deepEqual(await sqlRows(t.cluster.db, 'SELECT DISTINCT unsettled_reason FROM views'), [{ unsettled_reason: DAILY_CAP_REACHED }]);
+    t.chain.time += SPEND_WINDOW_SECONDS;
+    assert.deepEqual((await job.runOnce()).map((result) => result.error), [undefined]);
+    assert.deepEqual(requests.map((r) => r.impressions), [2]);
   });
 
   test('a settlement the cluster drops before finality (forked out) is rolled back and its batch is sent again', async () => {

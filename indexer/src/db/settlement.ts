@@ -53,13 +53,32 @@ export async function groupsToSettle(db: Executor): Promise<{ projectId: number;
   return rows.map((row) => ({ projectId: Number(row.project_id), campaign: row.campaign!, views: Number(row.views) }));
 }
 
-/** The lamports of a campaign's batches still pending: spent on chain once sent, not yet in its indexed totals. */
-export async function pendingAmountOf(db: Executor, campaign: string): Promise<bigint> {
+/**
+ * A campaign's batches still pending: their lamports (spent on chain once sent, not yet in its
+ * indexed totals) and how many they are (each also draws the rent of the distribution it creates).
+ */
+export async function pendingOf(db: Executor, campaign: string): Promise<{ lamports: bigint; batches: number }> {
   const row = await db
     .selectFrom('settlement_batches')
-    .select((eb) => eb.fn.sum<string | number | null>('amount_lamports').as('total'))
+    .select((eb) => [eb.fn.sum<string | number | null>('amount_lamports').as('total'), eb.fn.countAll<string | number>().as('batches')])
     .where('campaign', '=', campaign)
     .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return { lamports: BigInt(row.total ?? 0), batches: Number(row.batches) };
+}
+
+/**
+ * What settlement took from a campaign in the chain's day [dayStart, dayStart + 86,400) seconds, as
+ * the program counts it against the maximum spend per day: each settlement's amount and the rent
+ * the campaign paid with it.
+ */
+export async function spentInDayOf(db: Executor, campaign: string, dayStartSeconds: number, dayEndSeconds: number): Promise<bigint> {
+  const row = await db
+    .selectFrom('campaign_settlements')
+    .select((eb) => eb.fn.sum<string | number | null>(eb('amount_lamports', '+', eb.ref('rent_lamports'))).as('total'))
+    .where('campaign', '=', campaign)
+    .where('settled_at', '>=', dayStartSeconds)
+    .where('settled_at', '<', dayEndSeconds)
     .executeTakeFirstOrThrow();
   return BigInt(row.total ?? 0);
 }

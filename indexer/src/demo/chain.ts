@@ -56,6 +56,8 @@ export class DemoChain implements ChainSource {
   private broken = false;
   private readonly listeners = new Set<(notification: SourceNotification) => void>();
   private readonly hooks: DemoChainOptions['hooks'];
+  /** Compute units each transaction sent since this process opened the chain consumed (the bench's settlement cost). */
+  private readonly computeUnits = new Map<string, bigint>();
   private readonly wallClock: () => number;
 
   private constructor(options: DemoChainOptions) {
@@ -286,6 +288,7 @@ export class DemoChain implements ChainSource {
     };
     this.pending.push(tx);
     this.bySignature.set(tx.signature, tx);
+    this.computeUnits.set(tx.signature, meta.computeUnitsConsumed());
     this.hooks?.stage?.('executed');
     this.commitUnlessBatched();
     return tx;
@@ -333,6 +336,11 @@ export class DemoChain implements ChainSource {
   committed(signature: string): ChainTransaction | undefined {
     const tx = this.bySignature.get(signature);
     return tx && !this.pending.includes(tx) ? tx : undefined;
+  }
+
+  /** The compute units a transaction sent since the chain was opened consumed; undefined for older ones. */
+  computeUnitsOf(signature: string): bigint | undefined {
+    return this.computeUnits.get(signature);
   }
 
   /** Any commitment: the demo chain has no forks, a committed transaction is final at once. */

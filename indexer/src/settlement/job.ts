@@ -1,8 +1,8 @@
 // The settlement job: turns counted views into settle_campaign transactions. Views are grouped per
 // project and the campaign that served them into batches (at most MAX_EMBEDS_PER_DISTRIBUTION embeds
-// each, never more impressions than the campaign's remaining budget pays, and only once they pay
-// more than the rent of the distribution account the transaction creates; house-ad views are never
-// settled, and views that cannot be paid keep their reason). A batch is written before it is sent,
+// each, sized by batch-size.ts: never more than the campaign's remaining budget or what its maximum
+// spend per day leaves today pays, the rent it pays for the distribution included, and only once
+// they pay more than that rent; house-ad views are never settled, and views that wait keep their reason). A batch is written before it is sent,
 // at the project's next distribution index as the chain reports it, and it is settled by ingesting
 // its confirmed transaction. When the chain's next index has moved past a batch's, the distribution
 // at the batch's index settles it only if it is the batch's own payment (same campaign, impressions,
@@ -13,10 +13,11 @@
 // index (or behind a batch already paid) is a stale read, and the batch waits rather than moving
 // there. A batch the program refuses for good (a custom program error, program-errors.ts) ends
 // `failed` with its reason, so the film's other campaigns' batches go on.
-import { DISTRIBUTION_ACCOUNT_BYTES, MAX_EMBEDS_PER_DISTRIBUTION } from '../constants.ts';
+import { DISTRIBUTION_ACCOUNT_BYTES, MAX_EMBEDS_PER_DISTRIBUTION, SPEND_WINDOW_SECONDS } from '../constants.ts';
 import { campaigns, revenue, settlement, projects, type Executor } from '../db/index.ts';
-import { affordableImpressions, chargeFor, remainingOf, settlementDeadline } from '../campaigns/rules.ts';
+import { chargeFor, remainingOf, settlementDeadline } from '../campaigns/rules.ts';
 import type { ClusterIndexer } from '../ingest/indexer.ts';
+import { batchSize } from './batch-size.ts';
 import { permanentProgramError } from './program-errors.ts';
 
 export interface DistributionRequest {
@@ -65,10 +66,6 @@ export interface SettlementSigner extends SettlementChainReader {
   /** distribute_revenue: only for a batch made before campaigns existed, still pending after an upgrade. */
   distributeRevenue(request: DistributionRequest): Promise<string>;
 }
-
-const BUDGET_SPENT = "Beyond the campaign's remaining budget: waits for a top-up";
-const NEXT_BATCH = 'Waits for the next batch (at most 16 embeds per batch)';
-const rentReason = (threshold: bigint) => `Waits until its views pay more than the distribution account's rent (${threshold} lamports)`;
 
 /**
  * Whether an indexed distribution is the payment of this batch. A settlement that carries the batch
@@ -140,8 +137,10 @@ export class SettlementJob {
     const batched = new Set<number>();
     const nowSeconds = this.chainSeconds();
     const groups = await settlement.groupsToSettle(this.db);
-    // Read once per pass, and only when there is something to batch (it asks the cluster).
-    const rent = groups.length > 0 ? (this.options.minBatchLamports ?? (await this.options.signer.rentExemptMinimum(DISTRIBUTION_ACCOUNT_BYTES))) : 0n;
+    // Read once per pass, and only when there is something to batch (it asks the cluster): what the
+    // campaign pays for the distribution each batch creates, and the least a batch must move.
+    const rent = groups.length > 0 ? await this.options.signer.rentExemptMinimum(DISTRIBUTION_ACCOUNT_BYTES) : 0n;
+    const minBatch = this.options.minBatchLamports ?? rent;
     for (const group of groups) {
       if (batched.has(group.projectId)) continue;
       const campaign = await campaigns.byAddress(this.db, group.campaign);
@@ -150,21 +149,20 @@ export class SettlementJob {
         await settlement.recordUnsettledReason(this.db, group.projectId, group.campaign, reason ?? 'The campaign is not indexed yet');
         continue;
       }
-      // What the campaign has left, less what its batches still pending will draw.
-      const remaining = remainingOf(campaign) - (await settlement.pendingAmountOf(this.db, campaign.address));
-      const price = campaign.price_per_mille_lamports;
-      const affordable = affordableImpressions(remaining > 0n ? remaining : 0n, price);
-      if (affordable === 0n) {
-        await settlement.recordUnsettledReason(this.db, group.projectId, group.campaign, BUDGET_SPENT);
-        continue;
-      }
-      // A batch pays the rent of the distribution account it creates: below that, sending it would
-      // cost more than it moves, so its views wait and add up with the next ones.
-      const batchable = BigInt(await settlement.batchableViews(this.db, group, MAX_EMBEDS_PER_DISTRIBUTION));
-      const impressions = batchable < affordable ? batchable : affordable;
-      if (chargeFor(impressions, price) <= rent) {
-        const reason = chargeFor(batchable, price) > rent ? BUDGET_SPENT : rentReason(rent);
-        await settlement.recordUnsettledReason(this.db, group.projectId, group.campaign, reason);
+      // What the campaign's pending batches will still draw, their amounts and the rent each pays.
+      const pending = await settlement.pendingOf(this.db, campaign.address);
+      const pendingDebit = pending.lamports + BigInt(pending.batches) * rent;
+      const size = batchSize({
+        batchable: BigInt(await settlement.batchableViews(this.db, group, MAX_EMBEDS_PER_DISTRIBUTION)),
+        views: BigInt(group.views),
+        pricePerMilleLamports: BigInt(campaign.price_per_mille_lamports),
+        budgetLeftLamports: remainingOf(campaign) - pendingDebit,
+        dayLeftLamports: await this.dayLeft(campaign, nowSeconds, pendingDebit),
+        rentLamports: rent,
+        minBatchLamports: minBatch,
+      });
+      if ('waitReason' in size) {
+        await settlement.recordUnsettledReason(this.db, group.projectId, group.campaign, size.waitReason);
         continue;
       }
       const project = await projects.projectAddress(this.db, group.projectId);
@@ -176,15 +174,27 @@ export class SettlementJob {
       const made = await settlement.createCampaignBatch(this.db, group, {
         expectedIndex,
         maxEmbeds: MAX_EMBEDS_PER_DISTRIBUTION,
-        maxImpressions: Number(affordable),
-        lamportsFor: (views) => chargeFor(views, price),
-        leftOverReason: BigInt(group.views) > affordable ? BUDGET_SPENT : NEXT_BATCH,
+        maxImpressions: Number(size.impressions),
+        lamportsFor: (views) => chargeFor(views, campaign.price_per_mille_lamports),
+        leftOverReason: size.leftOverReason,
         now: this.now(),
       });
       // Another leader may have batched every one of these views meanwhile.
       if (made.views > 0) batched.add(group.projectId);
     }
     return batched.size;
+  }
+
+  /**
+   * What the campaign's maximum spend per day leaves in the chain's current UTC day (the program's
+   * window), less what its pending batches will draw (counted as today's: they may be sent before
+   * midnight); null for a campaign indexed before the program had the cap.
+   */
+  private async dayLeft(campaign: campaigns.CampaignRow, nowSeconds: number, pendingDebit: bigint): Promise<bigint | null> {
+    if (campaign.max_daily_spend_lamports === null) return null;
+    const dayStart = Math.floor(nowSeconds / SPEND_WINDOW_SECONDS) * SPEND_WINDOW_SECONDS;
+    const spentToday = await settlement.spentInDayOf(this.db, campaign.address, dayStart, dayStart + SPEND_WINDOW_SECONDS);
+    return BigInt(campaign.max_daily_spend_lamports) - spentToday - pendingDebit;
   }
 
   /** Why a campaign's views on a project cannot be paid now, or null when they can. */

@@ -282,7 +282,19 @@ export class ScriptedChain {
 
   readonly campaigns = new Map<
     string,
-    { advertiser: string; id: bigint; seq: number; price: bigint; budget: bigint; spent: bigint; impressions: bigint; sponsored: string | null }
+    {
+      advertiser: string;
+      id: bigint;
+      seq: number;
+      price: bigint;
+      budget: bigint;
+      spent: bigint;
+      impressions: bigint;
+      sponsored: string | null;
+      /** The maximum spend per day, and what the chain's current day has taken (as the program counts them). */
+      maxDaily: bigint;
+      day: { day: bigint; spent: bigint };
+    }
   >();
 
   createCampaign(
@@ -297,6 +309,8 @@ export class ScriptedChain {
       startAt?: number;
       endAt?: number;
       sponsoredProjectId?: number;
+      /** The maximum spend per day (default: the whole budget). */
+      maxDailySpend?: bigint;
     } = {},
   ) {
     const id = options.id ?? BigInt([...this.campaigns.values()].filter((c) => c.advertiser === advertiser).length);
@@ -305,7 +319,8 @@ export class ScriptedChain {
     const price = options.pricePerMille ?? (adType === 'display' ? 5_000_000n : 15_000_000n);
     const budget = options.budget ?? 1_000_000_000n;
     const sponsored = options.sponsoredProjectId === undefined ? null : this.projects.get(options.sponsoredProjectId)!.address;
-    this.campaigns.set(campaign, { advertiser, id, seq: 1, price, budget, spent: 0n, impressions: 0n, sponsored });
+    const maxDaily = options.maxDailySpend ?? budget;
+    this.campaigns.set(campaign, { advertiser, id, seq: 1, price, budget, spent: 0n, impressions: 0n, sponsored, maxDaily, day: { day: 0n, spent: 0n } });
     const tx = this.emit(
       [
         {
@@ -323,7 +338,7 @@ export class ScriptedChain {
             target_genres: options.targetGenres ?? 0n,
             start_at: BigInt(options.startAt ?? this.time),
             end_at: BigInt(options.endAt ?? this.time + 30 * 86400),
-            max_daily_spend_lamports: budget,
+            max_daily_spend_lamports: maxDaily,
             seq: 1n,
             ...this.stamp(),
           },
@@ -373,14 +388,23 @@ export class ScriptedChain {
 
   /** settle_campaign: the batch's RevenueDistributed (project stream) and CampaignSettled in one transaction. */
   /** `batchId`: the settlement job's batch (default: a per-campaign count, as a signer outside the job would choose). */
-  settleCampaign(campaign: string, projectId: number, impressions: bigint, embeds: { embed: string; views: bigint }[] = [], batchId?: number) {
+  /**
+   * `rent`: what the campaign pays back for the distribution account (the scripted chain charges none
+   * unless told); amount plus rent are checked against the budget and the day's cap, as the program does.
+   */
+  settleCampaign(campaign: string, projectId: number, impressions: bigint, embeds: { embed: string; views: bigint }[] = [], batchId?: number, rent = 0n) {
     const state = this.campaigns.get(campaign)!;
     const amount = (impressions * state.price) / 1000n;
-    if (amount > state.budget - state.spent) throw new Error('CampaignBudgetExceeded');
+    if (amount + rent > state.budget - state.spent) throw new Error('CampaignBudgetExceeded');
+    // The day of the CampaignSettled timestamp (its stamp is taken before the transaction is emitted).
+    const day = BigInt(this.time + 60) / 86_400n;
+    const spentToday = (state.day.day === day ? state.day.spent : 0n) + amount + rent;
+    if (spentToday > state.maxDaily) throw new Error('CampaignDailyCapExceeded');
+    state.day = { day, spent: spentToday };
     const project = this.projects.get(projectId)!;
     const distributed = this.revenueDistributed(projectId, amount, embeds);
     const index = project.distributions - 1;
-    state.spent += amount;
+    state.spent += amount + rent;
     state.impressions += impressions;
     const settled: TestEvent = {
       name: 'CampaignSettled',
@@ -390,12 +414,11 @@ export class ScriptedChain {
         project: project.address,
         distribution: address(`distribution:${projectId}:${index}`),
         distribution_index: BigInt(index),
-        // The scripted chain numbers its settlements per campaign and charges no rent (it models the
-        // index's view of the events, not the program's lamports).
+        // The scripted chain numbers its settlements per campaign.
         batch_id: BigInt(batchId ?? state.seq),
         impressions,
         amount_lamports: amount,
-        rent_lamports: 0n,
+        rent_lamports: rent,
         spent_after: state.spent,
         remaining_after: state.budget - state.spent,
         impressions_after: state.impressions,
