@@ -100,14 +100,7 @@ export const makeUnclaimedDistribution = fixture<UnclaimedDistribution>(() => ({
   ...RECORDED,
 }))
 
-export const makeRevenueTransaction = fixture<RevenueTransaction>(() => ({
-  type: 'distribution',
-  amount: 1000,
-  projectId: 1,
-  projectTitle: 'Film',
-  date: daysFromNow(-1),
-  ...RECORDED,
-}))
+export const makeRevenueTransaction = fixture<RevenueTransaction>(() => ({ type: 'distribution', amount: 1000, projectId: 1, projectTitle: 'Film', date: daysFromNow(-1), ...RECORDED }))
 
 export const makeStudioAccount = fixture<StudioAccount>(() => ({
   address: 'S',
