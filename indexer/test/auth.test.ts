@@ -20,6 +20,14 @@ async function json(response: Response) {
   return { status: response.status, body: await response.json() };
 }
 
+
+/** Two apps over one cluster database with one session secret, as two API processes would be. */
+async function twoProcesses() {
+  const t = await testApp();
+  const sessions = new SessionSigner(Buffer.alloc(32, 7));
+  const apiProcess = () => createApp({ clusters: [t.cluster], now: t.clock.now, auth: { sessions } });
+  return { t, first: apiProcess(), second: apiProcess() };
+}
 describe('SIWS messages', () => {
   test('format and parse are inverse, with and without optional fields', () => {
     const full = {
@@ -171,10 +179,7 @@ describe('/api/auth', () => {
   });
 
   test('sign-out revokes the session on every process: a copied cookie stops working', async () => {
-    const t = await testApp();
-    const sessions = new SessionSigner(Buffer.alloc(32, 9));
-    const first = createApp({ clusters: [t.cluster], now: t.clock.now, auth: { sessions } });
-    const second = createApp({ clusters: [t.cluster], now: t.clock.now, auth: { sessions } });
+    const { first, second } = await twoProcesses();
     const wallet = Keypair.generate();
     const cookie = await signIn(first, wallet);
     const otherDevice = await signIn(first, wallet);
@@ -204,11 +209,7 @@ describe('/api/auth', () => {
   });
 
   test('two API processes on one database share the nonces: issued by one, used once by either', async () => {
-    const t = await testApp();
-    // A second app over the same cluster database, as a second API process would be (same secret).
-    const sessions = new SessionSigner(Buffer.alloc(32, 7));
-    const first = createApp({ clusters: [t.cluster], now: t.clock.now, auth: { sessions } });
-    const second = createApp({ clusters: [t.cluster], now: t.clock.now, auth: { sessions } });
+    const { t, first, second } = await twoProcesses();
     const wallet = Keypair.generate();
     const { message } = await signInRequest(first, wallet.publicKey.toBase58());
     assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) AS n FROM auth_nonces'), 1, 'the nonce is in the database');

@@ -4,9 +4,7 @@
 import anchor from '@coral-xyz/anchor';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { createApp } from '../src/api/app.ts';
 import { startDemo, type DemoRuntime } from '../src/demo/index.ts';
@@ -14,9 +12,9 @@ import { DEMO_ROUTE_DOCS } from '../src/demo/routes.ts';
 import { DISTRIBUTION_ACCOUNT_BYTES } from '../src/constants.ts';
 import { pda } from '@marquee/program-client';
 import { revenue } from '../src/db/index.ts';
-import { dropTestStorage, scalar, testStorage } from './helpers/database.ts';
+import { dropTestStorage, scalar } from './helpers/database.ts';
 import { verifiedWebsite } from './helpers/publishers.ts';
-import { jsonRequest, stopDemo } from './helpers/demo-app.ts';
+import { demoDataDir, jsonRequest, movableClock, stopDemo } from './helpers/demo-app.ts';
 import { signIn } from './helpers/sign-in.ts';
 import { mintedTicket, TEST_TICKET_SECRET } from './helpers/tickets.ts';
 
@@ -39,12 +37,11 @@ const { bs58 } = anchor.utils.bytes;
 type Json = any;
 
 describe('demo chain', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'marquee-demo-'));
-  const storage = testStorage(dataDir);
+  const { dataDir, storage } = demoDataDir('demo');
   let demo: DemoRuntime;
-  // The wall clock the demo chain and the API run on; the refund test moves it past a deadline.
-  let clockOffsetMs = 0;
-  const now = () => Date.now() + clockOffsetMs;
+  // The refund test moves the clock past a deadline.
+  const clock = movableClock();
+  const now = clock.now;
   /** Requests carry WALLET's session unless `as` names another wallet's (or none: null). */
   let request: (method: string, path: string, body?: unknown, as?: 'other' | 'admin' | null) => Promise<{ status: number; body: Json }>;
 
@@ -407,7 +404,7 @@ describe('demo chain', () => {
     assert.equal((await request('POST', '/api/demo/invest', { walletAddress: WALLET, projectId, amount: 2 })).status, 200);
     const early = await request('POST', '/api/demo/refund', { walletAddress: WALLET, projectId });
     assert.deepEqual(early, { status: 400, body: { message: 'Refunds open only after the deadline of an unfunded project' } });
-    clockOffsetMs += 2 * DAY_MS;
+    clock.offsetMs += 2 * DAY_MS;
     // Two days on, yesterday's sessions have expired.
     assert.equal((await request('POST', '/api/demo/refund', { walletAddress: WALLET, projectId })).status, 401);
     await signInBoth();

@@ -6,16 +6,12 @@
 // (wrong wallet, over the cap, second release, refund of a funded film) changes nothing.
 import anchor from '@coral-xyz/anchor';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ExtensionType, TOKEN_2022_PROGRAM_ID, getExtensionData, unpackMint } from '@solana/spl-token';
 import { unpack as unpackMetadata } from '@solana/spl-token-metadata';
 import { createApp } from '../src/api/app.ts';
 import { startDemo, type DemoRuntime } from '../src/demo/index.ts';
-import { testStorage } from './helpers/database.ts';
-import { discardDemo, jsonRequest } from './helpers/demo-app.ts';
+import { demoDataDir, discardDemo, jsonRequest, movableClock } from './helpers/demo-app.ts';
 import { signIn } from './helpers/sign-in.ts';
 
 const STUDIO_KEY = anchor.web3.Keypair.generate();
@@ -31,11 +27,10 @@ type Json = any;
 type As = 'studio' | 'investor' | 'admin' | null;
 
 describe('studios', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'marquee-studios-'));
-  const storage = testStorage(dataDir);
+  const { dataDir, storage } = demoDataDir('studios');
   let demo: DemoRuntime;
-  let clockOffsetMs = 0;
-  const now = () => Date.now() + clockOffsetMs;
+  const clock = movableClock();
+  const now = clock.now;
   const sessions: Record<Exclude<As, null>, string> = { studio: '', investor: '', admin: '' };
   let request: (method: string, path: string, body?: unknown, as?: As) => Promise<{ status: number; body: Json }>;
 
@@ -298,7 +293,7 @@ describe('studios', () => {
     assert.equal(invest.status, 200, invest.body.message);
     assert.equal((await request('POST', '/api/demo/refund', { walletAddress: INVESTOR, projectId: lastCall.id }, 'investor')).status, 400);
 
-    clockOffsetMs = LAST_CALL_SECONDS * 1000 + 1000;
+    clock.offsetMs = LAST_CALL_SECONDS * 1000 + 1000;
     assert.equal((await request('GET', `/api/projects/${lastCall.id}`)).body.status, 'failed');
     const before = await balance(INVESTOR);
     const refund = await request('POST', '/api/demo/refund', { walletAddress: INVESTOR, projectId: lastCall.id }, 'investor');

@@ -29,10 +29,7 @@ function expectEvents(result: SvmResult, expected: [string, Record<string, unkno
 
 describe('campaign events (LiteSVM)', () => {
   const chain = SvmChain.start();
-  const admin = chain.upgradeAuthority;
-  const treasury = chain.wallet(sol(1));
-  const settlement = chain.wallet(sol(100));
-  const studio = chain.wallet();
+  const { admin, treasury, settlement, studio } = chain.platformRoles();
   const investor = chain.wallet();
   const publisher = chain.wallet();
   const advertiser = chain.wallet(sol(10));

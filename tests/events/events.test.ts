@@ -40,10 +40,7 @@ function expectEvent(result: SvmResult, name: string, data: Record<string, unkno
 
 describe('events (LiteSVM)', () => {
   const chain = SvmChain.start();
-  const admin = chain.upgradeAuthority;
-  const treasury = chain.wallet(sol(1));
-  const settlement = chain.wallet(sol(100));
-  const studio = chain.wallet();
+  const { admin, treasury, settlement, studio } = chain.platformRoles();
   const alice = chain.wallet();
   const bob = chain.wallet();
   const publisher = chain.wallet();

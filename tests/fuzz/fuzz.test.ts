@@ -13,28 +13,13 @@ import { Keypair, PublicKey, TransactionInstruction } from '@solana/web3.js';
 import { addresses, idl, PROGRAM_ID, sol } from '../utils/chain.ts';
 import * as fixtures from '../utils/fixtures.ts';
 import { SvmChain, SvmFailure } from '../utils/litesvm.ts';
+import { seededRandom } from '../utils/random.ts';
 
 const CASES = Number(process.env.FUZZ_CASES ?? 5_000);
 // A fixed default seed keeps `npm test` reproducible; other seeds explore further (FUZZ_SEED=<n>).
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const NAMED_ERRORS = new Set((idl.errors ?? []).map((error) => error.code));
 const DISCRIMINATORS = idl.instructions.map((instruction) => Buffer.from(instruction.discriminator).toString('hex'));
-
-/** mulberry32: a small seeded generator, so a seed replays a run exactly. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-  const int = (below: number) => Math.floor(next() * below);
-  const pick = <T>(items: readonly T[]) => items[int(items.length)];
-  const bytes = (length: number) => Buffer.from(Array.from({ length }, () => int(256)));
-  return { int, pick, bytes };
-}
 
 interface BaseCase {
   name: string;
@@ -160,7 +145,7 @@ describe('fuzz: generated instructions against every project state', function ()
     ];
     const keypairs = new Map([admin, treasury, settlement, studioKey, stranger, publisher, newcomer, ...investors, ...advertisers].map((key) => [key.publicKey.toBase58(), key]));
 
-    const random = generator(SEED);
+    const random = seededRandom(SEED);
     const mutations = [
       'random discriminator', 'truncated data', 'random body', 'extended data', 'shuffled accounts', 'substituted account',
       'duplicated account', 'missing accounts', 'read-only account', 'unsigned signer',
@@ -177,37 +162,37 @@ describe('fuzz: generated instructions against every project state', function ()
           break;
         }
         case 'truncated data':
-          data = data.subarray(0, random.int(data.length));
+          data = data.subarray(0, random.below(data.length));
           break;
         case 'random body':
-          data = Buffer.concat([data.subarray(0, 8), random.bytes(1 + random.int(80))]);
+          data = Buffer.concat([data.subarray(0, 8), random.bytes(1 + random.below(80))]);
           break;
         case 'extended data':
-          data = Buffer.concat([data, random.bytes(1 + random.int(16))]);
+          data = Buffer.concat([data, random.bytes(1 + random.below(16))]);
           break;
         case 'shuffled accounts': {
           for (let index = keys.length - 1; index > 0; index -= 1) {
-            const other = random.int(index + 1);
+            const other = random.below(index + 1);
             [keys[index], keys[other]] = [keys[other], keys[index]];
           }
           break;
         }
         case 'substituted account': {
-          const index = random.int(keys.length);
+          const index = random.below(keys.length);
           let replacement = random.pick(pool);
           while (replacement.equals(keys[index].pubkey)) replacement = random.pick(pool);
           keys[index] = { ...keys[index], pubkey: replacement, isSigner: keys[index].isSigner && keypairs.has(replacement.toBase58()) };
           break;
         }
         case 'duplicated account': {
-          const from = random.int(keys.length);
-          let to = random.int(keys.length);
-          while (to === from && keys.length > 1) to = random.int(keys.length);
+          const from = random.below(keys.length);
+          let to = random.below(keys.length);
+          while (to === from && keys.length > 1) to = random.below(keys.length);
           keys[to] = { ...keys[from] };
           break;
         }
         case 'missing accounts':
-          keys.splice(random.int(keys.length), 1 + random.int(keys.length));
+          keys.splice(random.below(keys.length), 1 + random.below(keys.length));
           break;
         case 'read-only account': {
           const writable = keys.filter((key) => key.isWritable);

@@ -7,6 +7,7 @@
 import { expect } from 'chai';
 import type { Keypair, PublicKey } from '@solana/web3.js';
 import { addresses, errorCode, ProgramFailure, sol, TestChain } from '../utils/chain.ts';
+import { seededRandom } from '../utils/random.ts';
 import { claimLicenseIx, invest, refundIx, withPlatform, withProject, withStudio } from '../utils/fixtures.ts';
 import {
   accrued,
@@ -77,24 +78,6 @@ class RevenueModel {
   claimed(investor: PublicKey): void {
     this.checkpoints.set(investor.toBase58(), this.revenuePerShare);
   }
-}
-
-/** Deterministic pseudo-random numbers (mulberry32), so a failing sequence can be replayed by seed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return {
-    next,
-    int: (low: number, high: number) => low + Math.floor(next() * (high - low + 1)),
-    lamports: (low: bigint, high: bigint) => low + BigInt(Math.floor(next() * Number(high - low + 1n))),
-    pick: <T>(items: T[]) => items[Math.floor(next() * items.length)],
-  };
 }
 
 async function expectFailure(promise: Promise<unknown>, name: string): Promise<void> {
@@ -246,7 +229,7 @@ describe('scenario', () => {
 
   for (const seed of [1, 7, 2026]) {
     it(`random invest / distribute / claim sequence (seed ${seed}): conservation after every step`, async () => {
-      const rng = random(seed);
+      const rng = seededRandom(seed);
       const { admin, treasury, settlement } = await withPlatform(chain);
       const studio = await withStudio(chain, admin);
       const goal = rng.lamports(sol(1), sol(5));
@@ -281,7 +264,7 @@ describe('scenario', () => {
           }
         } else if (action === 'distribute') {
           const amount = rng.lamports(1n, sol(0.5));
-          const views = embeds.map(() => BigInt(rng.pick([0, rng.int(1, 5000)])));
+          const views = embeds.map(() => BigInt(rng.pick([0, rng.between(1, 5000)])));
           const expected = expectedDistribution(amount, views, model.totalShares);
           const treasuryGot = await ledger.paidTo(treasury.publicKey, () =>
             distribute(chain, settlement, project, treasury.publicKey, amount, embeds.map((embed, index) => ({ embed: embed.address, views: views[index] }))),

@@ -192,6 +192,14 @@ export class SvmChain {
     return wallet;
   }
 
+  /**
+   * The platform's roles before initialize_platform: the admin (the upgrade authority), a treasury, a
+   * settlement authority funded to pay the rent of what settlement creates, and one studio.
+   */
+  platformRoles(): { admin: Keypair; treasury: Keypair; settlement: Keypair; studio: Keypair } {
+    return { admin: this.upgradeAuthority, treasury: this.wallet(1_000_000_000n), settlement: this.wallet(100_000_000_000n), studio: this.wallet() };
+  }
+
   /** Credits `amount` lamports to `key` (as TestChain.fund does, for the shared fixtures). */
   async fund(key: PublicKey, amount: bigint): Promise<void> {
     this.svm.airdrop(address(key), lamports(amount));

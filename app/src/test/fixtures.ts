@@ -6,6 +6,14 @@ export const daysFromNow = (days: number) => new Date(NOW + days * 86_400_000).t
 
 let nextId = 1
 
+/** A fixture maker: fresh defaults each call (a new id), with the test's overrides on top. */
+function fixture<T>(defaults: () => T): (overrides?: Partial<T>) => T {
+  return (overrides = {}) => ({ ...defaults(), ...overrides })
+}
+
+/** What a record read from the chain carries: its transaction and (none on the test cluster) its explorer link. */
+const RECORDED = { txHash: 'sig', explorerUrl: null }
+
 export function makeProject(overrides: Partial<Project> = {}): Project {
   const id = overrides.id ?? nextId++
   return {
@@ -47,77 +55,60 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
   }
 }
 
-export function makeInvestment(overrides: Partial<Investment> = {}): Investment {
-  return {
-    id: nextId++,
-    userId: 1,
-    projectId: 1,
-    amount: 1000,
-    tokenShare: 0.02,
-    txHash: 'sig',
-    createdAt: daysFromNow(-1),
-    investorAddress: 'Investor',
-    amountLamports: '1000000000',
-    sharesMinted: '1000000000',
-    refunded: false,
-    explorerUrl: null,
-    ...overrides,
-  }
-}
+export const makeInvestment = fixture<Investment>(() => ({
+  id: nextId++,
+  userId: 1,
+  projectId: 1,
+  amount: 1000,
+  tokenShare: 0.02,
+  txHash: 'sig',
+  createdAt: daysFromNow(-1),
+  investorAddress: 'Investor',
+  amountLamports: '1000000000',
+  sharesMinted: '1000000000',
+  refunded: false,
+  explorerUrl: null,
+}))
 
-export function makeDistribution(overrides: Partial<PlatformDistribution> = {}): PlatformDistribution {
-  return {
-    id: nextId++,
-    projectId: 1,
-    projectTitle: 'Film',
-    index: 0,
-    amount: 1000,
-    publisherAmount: 0,
-    investorAmount: 0,
-    platformAmount: 0,
-    totalLamports: '1000000000',
-    totalViews: 0,
-    distributedAt: daysFromNow(-1),
-    status: 'Completed',
-    txHash: 'sig',
-    explorerUrl: null,
-    ...overrides,
-  }
-}
+export const makeDistribution = fixture<PlatformDistribution>(() => ({
+  id: nextId++,
+  projectId: 1,
+  projectTitle: 'Film',
+  index: 0,
+  amount: 1000,
+  publisherAmount: 0,
+  investorAmount: 0,
+  platformAmount: 0,
+  totalLamports: '1000000000',
+  totalViews: 0,
+  distributedAt: daysFromNow(-1),
+  status: 'Completed',
+  ...RECORDED,
+}))
 
-export function makeUnclaimedDistribution(overrides: Partial<UnclaimedDistribution> = {}): UnclaimedDistribution {
-  return {
-    id: nextId++,
-    distributionId: 1,
-    investmentId: null,
-    amount: 1000,
-    amountLamports: '1000000000',
-    claimed: false,
-    claimTxHash: null,
-    projectId: 1,
-    projectTitle: 'Film',
-    distributedAt: daysFromNow(-1),
-    txHash: 'sig',
-    explorerUrl: null,
-    ...overrides,
-  }
-}
+export const makeUnclaimedDistribution = fixture<UnclaimedDistribution>(() => ({
+  id: nextId++,
+  distributionId: 1,
+  investmentId: null,
+  amount: 1000,
+  amountLamports: '1000000000',
+  claimed: false,
+  claimTxHash: null,
+  projectId: 1,
+  projectTitle: 'Film',
+  distributedAt: daysFromNow(-1),
+  ...RECORDED,
+}))
 
-export function makeRevenueTransaction(overrides: Partial<RevenueTransaction> = {}): RevenueTransaction {
-  return { type: 'distribution', amount: 1000, projectId: 1, projectTitle: 'Film', date: daysFromNow(-1), txHash: 'sig', explorerUrl: null, ...overrides }
-}
+export const makeRevenueTransaction = fixture<RevenueTransaction>(() => ({ type: 'distribution', amount: 1000, projectId: 1, projectTitle: 'Film', date: daysFromNow(-1), ...RECORDED }))
 
-export function makeStudioAccount(overrides: Partial<StudioAccount> = {}): StudioAccount {
-  return {
-    address: 'S',
-    authority: 'C',
-    name: 'Harbour Films',
-    verified: false,
-    fundingCap: 500_000,
-    fundingCapLamports: '500000000000',
-    registeredAt: daysFromNow(-30),
-    txHash: 'sig',
-    explorerUrl: null,
-    ...overrides,
-  }
-}
+export const makeStudioAccount = fixture<StudioAccount>(() => ({
+  address: 'S',
+  authority: 'C',
+  name: 'Harbour Films',
+  verified: false,
+  fundingCap: 500_000,
+  fundingCapLamports: '500000000000',
+  registeredAt: daysFromNow(-30),
+  ...RECORDED,
+}))

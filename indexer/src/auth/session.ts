@@ -3,11 +3,12 @@
 // one issued; only sign-out needs the database (the id is listed as revoked, guard.ts checks it).
 // The secret comes from MARQUEE_SESSION_SECRET, else from a 0600 file in the data folder (created
 // on first start, its mode checked on every read).
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SESSION_SECRET_MIN_BYTES } from '../constants.ts';
 import { createPrivateFile, readPrivateFile } from '../private-files.ts';
+import { PayloadSigner } from '../signed-payload.ts';
 
 export const SESSION_SECRET_FILE = 'session-secret';
 
@@ -21,37 +22,27 @@ export interface Session {
 }
 
 export class SessionSigner {
-  constructor(private readonly secret: Buffer) {
-    if (secret.length < SESSION_SECRET_MIN_BYTES) throw new Error(`The session secret must be at least ${SESSION_SECRET_MIN_BYTES} bytes`);
-  }
+  private readonly signer: PayloadSigner;
 
-  private mac(payload: string): string {
-    return createHmac('sha256', this.secret).update(payload).digest('base64url');
+  constructor(secret: Buffer) {
+    if (secret.length < SESSION_SECRET_MIN_BYTES) throw new Error(`The session secret must be at least ${SESSION_SECRET_MIN_BYTES} bytes`);
+    this.signer = new PayloadSigner(secret);
   }
 
   /** The cookie value of `session` (a fresh id when it has none). */
   sign(session: Omit<Session, 'id'> & { id?: string }): string {
     const id = session.id ?? randomBytes(16).toString('base64url');
-    const payload = Buffer.from(JSON.stringify({ s: id, w: session.walletAddress, i: session.issuedAt, e: session.expiresAt })).toString('base64url');
-    return `${payload}.${this.mac(payload)}`;
+    return this.signer.sign({ s: id, w: session.walletAddress, i: session.issuedAt, e: session.expiresAt });
   }
 
   /** The session of a cookie value, or null when it is malformed, tampered with or expired. */
   verify(value: string | undefined, nowMs: number): Session | null {
-    if (!value) return null;
-    const [payload, mac, extra] = value.split('.');
-    if (!payload || !mac || extra !== undefined) return null;
-    const expected = Buffer.from(this.mac(payload));
-    const given = Buffer.from(mac);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-    try {
-      const { s, w, i, e } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-      if (typeof s !== 'string' || typeof w !== 'string' || typeof i !== 'number' || typeof e !== 'number') return null;
-      if (e <= nowMs) return null;
-      return { id: s, walletAddress: w, issuedAt: i, expiresAt: e };
-    } catch {
-      return null;
-    }
+    const content = value ? this.signer.open(value) : null;
+    if (typeof content !== 'object' || content === null) return null;
+    const { s, w, i, e } = content as Record<string, unknown>;
+    if (typeof s !== 'string' || typeof w !== 'string' || typeof i !== 'number' || typeof e !== 'number') return null;
+    if (e <= nowMs) return null;
+    return { id: s, walletAddress: w, issuedAt: i, expiresAt: e };
   }
 }
 

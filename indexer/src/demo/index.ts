@@ -4,7 +4,7 @@
 // serves a half-seeded demo. The caller starts the cluster's indexer (startMarquee does).
 import type { DemoExtension } from '../api/context.ts';
 import { metadataBody } from '../api/schemas.ts';
-import { metadataUri, storeMetadata } from '../api/routes/metadata.ts';
+import { metadataUri, storeMetadata } from '../read-models/metadata.ts';
 import { DemoActionError } from './action-error.ts';
 import { clusterLocation, createCluster, type ClusterContext } from '../cluster.ts';
 import { discardStore } from '../db/index.ts';

@@ -5,7 +5,8 @@
 // - an ad ticket names the ad the server actually chose for one slot of one play (campaign, film,
 //   cluster, embed, slot, origin, expiry, a random id): the play nonce requires it, and the view
 //   records the ticket's campaign, never one the client names.
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { PayloadSigner } from '../signed-payload.ts';
 import type { AdSlot } from './machine.ts';
 
 export interface PageToken {
@@ -34,20 +35,15 @@ export interface AdTicket {
 }
 
 export class TicketSigner {
-  private readonly key: Buffer;
+  private readonly signer: PayloadSigner;
 
   /** `secret`: the server's shared secret; the tickets get a key of their own derived from it. */
   constructor(secret: Buffer) {
-    this.key = createHash('sha256').update('marquee ad tickets\0').update(secret).digest();
-  }
-
-  private mac(payload: string): string {
-    return createHmac('sha256', this.key).update(payload).digest('base64url');
+    this.signer = new PayloadSigner(createHash('sha256').update('marquee ad tickets\0').update(secret).digest());
   }
 
   private sign(token: PageToken | AdTicket): string {
-    const payload = Buffer.from(JSON.stringify(token)).toString('base64url');
-    return `${payload}.${this.mac(payload)}`;
+    return this.signer.sign(token);
   }
 
   signPage(page: Omit<PageToken, 'kind'>): string {
@@ -59,18 +55,9 @@ export class TicketSigner {
     return this.sign({ kind: 'ad', id: randomBytes(12).toString('base64url'), ...ticket });
   }
 
-  /** The token's content when its signature holds, else null (forged, tampered with, malformed). */
+  /** The token's content when its signature holds (it was signed here, so it has a token's shape), else null. */
   private open(value: string): PageToken | AdTicket | null {
-    const [payload, mac, extra] = value.split('.');
-    if (!payload || !mac || extra !== undefined) return null;
-    const expected = Buffer.from(this.mac(payload));
-    const given = Buffer.from(mac);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-    try {
-      return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as PageToken | AdTicket;
-    } catch {
-      return null;
-    }
+    return this.signer.open(value) as PageToken | AdTicket | null;
   }
 
   /** The page token, or null when it is forged or expired (the page then gets tickets for no origin). */

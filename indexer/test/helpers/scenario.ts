@@ -150,6 +150,14 @@ export class ScriptedChain {
     return { id, address: projectAddress, tx };
   }
 
+  /** An event of an investor's position in a film (invest, claim, refund): the position's accounts, then `fields`, sequenced by the film. */
+  private emitPositionEvent(name: TestEvent['name'], projectId: number, investor: string, fields: Record<string, unknown>) {
+    const project = this.projects.get(projectId)!;
+    const investment = address(`investment:${projectId}:${investor}`);
+    const data = { project: project.address, investor, investment, ...fields, seq: BigInt(++project.seq), ...this.stamp() };
+    return this.emit([{ name, data }], [project.address, investor]);
+  }
+
   invest(projectId: number, investor: string, lamports: bigint) {
     const project = this.projects.get(projectId)!;
     const before = project.raised;
@@ -161,31 +169,18 @@ export class ScriptedChain {
     position.shares += lamports;
     project.investors.set(investor, position);
     if (project.raised >= project.goal) project.status = 'funded';
-    return this.emit(
-      [
-        {
-          name: 'Invested',
-          data: {
-            project: project.address,
-            investor,
-            investment: address(`investment:${projectId}:${investor}`),
-            amount_lamports: lamports,
-            shares_minted: lamports,
-            investor_lamports_after: position.lamports,
-            investor_shares_after: position.shares,
-            raised_before: before,
-            raised_after: project.raised,
-            goal_lamports: project.goal,
-            investor_count_after: project.investors.size,
-            new_investor: isNew,
-            status_after: project.status,
-            seq: BigInt(++project.seq),
-            ...this.stamp(),
-          },
-        },
-      ],
-      [project.address, investor],
-    );
+    return this.emitPositionEvent('Invested', projectId, investor, {
+      amount_lamports: lamports,
+      shares_minted: lamports,
+      investor_lamports_after: position.lamports,
+      investor_shares_after: position.shares,
+      raised_before: before,
+      raised_after: project.raised,
+      goal_lamports: project.goal,
+      investor_count_after: project.investors.size,
+      new_investor: isNew,
+      status_after: project.status,
+    });
   }
 
   /** update_project_metadata by the project's studio: the film points to a new document. */
@@ -464,24 +459,11 @@ export class ScriptedChain {
     const amount = this.owed(projectId, investor);
     position.checkpoint = project.rps;
     position.claimed += amount;
-    return this.emit(
-      [
-        {
-          name: 'RevenueClaimed',
-          data: {
-            project: project.address,
-            investor,
-            investment: address(`investment:${projectId}:${investor}`),
-            amount_lamports: amount,
-            revenue_per_share_checkpoint: project.rps,
-            claimed_total_after: position.claimed,
-            seq: BigInt(++project.seq),
-            ...this.stamp(),
-          },
-        },
-      ],
-      [project.address, investor],
-    );
+    return this.emitPositionEvent('RevenueClaimed', projectId, investor, {
+      amount_lamports: amount,
+      revenue_per_share_checkpoint: project.rps,
+      claimed_total_after: position.claimed,
+    });
   }
 
   refund(projectId: number, investor: string) {
@@ -491,26 +473,13 @@ export class ScriptedChain {
     project.raised -= position.lamports;
     project.totalShares -= position.shares;
     project.investors.delete(investor);
-    return this.emit(
-      [
-        {
-          name: 'Refunded',
-          data: {
-            project: project.address,
-            investor,
-            investment: address(`investment:${projectId}:${investor}`),
-            amount_lamports: position.lamports,
-            shares_burned: position.shares,
-            raised_before: before,
-            raised_after: project.raised,
-            investor_count_after: project.investors.size,
-            seq: BigInt(++project.seq),
-            ...this.stamp(),
-          },
-        },
-      ],
-      [project.address, investor],
-    );
+    return this.emitPositionEvent('Refunded', projectId, investor, {
+      amount_lamports: position.lamports,
+      shares_burned: position.shares,
+      raised_before: before,
+      raised_after: project.raised,
+      investor_count_after: project.investors.size,
+    });
   }
 
   publisherClaim(projectId: number, embed: string, publisher: string, amount: bigint, claimedTotal: bigint) {

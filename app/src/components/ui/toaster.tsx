@@ -11,6 +11,7 @@ import {
 } from '@chakra-ui/react'
 import { useRef, type PointerEvent } from 'react'
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_MAX_VISIBLE, TOAST_SWIPE_THRESHOLD_PX } from '@/constants'
+import { withReason, type failureToast } from '@/lib/failure-toast'
 
 export const toaster: CreateToasterReturn = createToaster({
   placement: 'bottom-end',
@@ -55,6 +56,14 @@ function SwipeableToast({ id, children }: { id: string; children: React.ReactNod
       {children}
     </Toast.Root>
   )
+}
+
+/** An action's onError: the error logged for the developer, and the spec's failure toast with its reason for the user. */
+export function notifyFailure(toast: ReturnType<typeof failureToast>) {
+  return (error: unknown) => {
+    console.error(error)
+    notify(withReason(toast, error))
+  }
 }
 
 export function Toaster() {

@@ -2,18 +2,17 @@
 // time (GET /api/campaigns…), creative uploads (POST /api/media), and the campaign transactions
 // through the mode's client (create, top up, pause/resume, close).
 import { useQuery } from '@tanstack/react-query'
-import { useMutation } from '@/lib/use-mutation'
 import { useWalletAddress } from '@/features/wallet/wallet-bridge'
 import { apiGet, apiPost } from '@/lib/api'
 import type { Cluster } from '@/lib/api'
 import type { CampaignDetail, CampaignSummary, PlatformInfo, StoredMedia } from '@marquee/api-contract'
 import { useCluster } from '@/features/mode/mode-data-access'
 import { useInvalidate } from '@/features/mode/cluster-queries'
-import { chainKeys, useMarqueeClient } from '@/features/chain/chain-data-access'
+import { chainKeys } from '@/features/chain/chain-data-access'
+import { useClientMutation } from '@/features/chain/client-mutation'
 import { recordChainNow } from '@/features/chain/chain-clock'
 import { AD_GENRES } from '@marquee/program-client/constants'
-import type { CampaignInput, CampaignRef } from '@/features/chain/marquee-client'
-import { WalletNotConnectedError } from '@/features/projects/projects-data-access'
+import type { CampaignInput, CampaignRef, MarqueeClient } from '@/features/chain/marquee-client'
 
 export const campaignKeys = {
   all: (cluster: Cluster) => ['campaigns', cluster] as const,
@@ -67,16 +66,8 @@ function useInvalidateCampaigns() {
   return useInvalidate((cluster) => [campaignKeys.all(cluster), chainKeys.all(cluster)])
 }
 
-function useCampaignMutation<Input, Result>(run: (client: NonNullable<ReturnType<typeof useMarqueeClient>>, input: Input) => Promise<Result>) {
-  const client = useMarqueeClient()
-  const invalidate = useInvalidateCampaigns()
-  return useMutation({
-    mutationFn: (input: Input) => {
-      if (!client) throw new WalletNotConnectedError()
-      return run(client, input)
-    },
-    onSettled: invalidate,
-  })
+function useCampaignMutation<Input, Result>(run: (client: MarqueeClient, input: Input) => Promise<Result>) {
+  return useClientMutation(run, useInvalidateCampaigns())
 }
 
 export const useCreateCampaign = () => useCampaignMutation((client, input: CampaignInput) => client.createCampaign(input))

@@ -7,6 +7,7 @@ import { useState } from 'react'
 import { Bar, BarChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts'
 import { DataTable } from '@/components/ui/data-table'
 import { ChartCard } from '@/components/ui/chart-card'
+import { LabelledFigure } from '@/components/ui/labelled-figure'
 import { ErrorAlert, readableError } from '@/components/ui/error-alert'
 import { FormDialog } from '@/components/ui/form-dialog'
 import { notify } from '@/components/ui/toaster'
@@ -46,19 +47,6 @@ export function CampaignDashboard({ campaigns }: { campaigns: CampaignSummary[] 
       {campaigns.map((campaign) => (
         <CampaignCard key={campaign.address} summary={campaign} />
       ))}
-    </Stack>
-  )
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap="0">
-      <Text fontSize="sm" color="fg.muted">
-        {label}
-      </Text>
-      <Text fontSize="lg" fontWeight="semibold" aria-label={label}>
-        {value}
-      </Text>
     </Stack>
   )
 }
@@ -112,14 +100,14 @@ function CampaignCard({ summary }: { summary: CampaignSummary }) {
       </Card.Header>
       <Card.Body gap="4">
         <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
-          <Figure label="Impressions" value={campaign.impressions.toLocaleString('en-US')} />
-          <Figure label="Spent" value={lamportsToSolText(campaign.spentLamports)} />
+          <LabelledFigure label="Impressions" value={campaign.impressions.toLocaleString('en-US')} />
+          <LabelledFigure label="Spent" value={lamportsToSolText(campaign.spentLamports)} />
           {campaign.status === 'closed' ? (
-            <Figure label="Refunded" value={campaign.refundedLamports !== null ? lamportsToSolText(campaign.refundedLamports) : '—'} />
+            <LabelledFigure label="Refunded" value={campaign.refundedLamports !== null ? lamportsToSolText(campaign.refundedLamports) : '—'} />
           ) : (
-            <Figure label="Remaining budget" value={lamportsToSolText(campaign.remainingLamports)} />
+            <LabelledFigure label="Remaining budget" value={lamportsToSolText(campaign.remainingLamports)} />
           )}
-          <Figure label="Budget" value={lamportsToSolText(campaign.budgetLamports)} />
+          <LabelledFigure label="Budget" value={lamportsToSolText(campaign.budgetLamports)} />
         </SimpleGrid>
         {detail.isError && <ErrorAlert error={detail.error} onRetry={detail.refetch} />}
         {detail.data && <CampaignCharts days={days} />}

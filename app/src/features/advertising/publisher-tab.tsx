@@ -18,6 +18,7 @@ import { useWalletConnection } from '@/features/wallet/wallet-bridge'
 import { SIGNING_IN_TEXT, SIGNING_IN_TITLE } from '@/features/wallet/wallet-gate'
 import { EMPTY_APPLICATION, validateApplication, type ApplicationErrors, type PublisherApplicationForm } from './advertising-logic'
 import { WALLET_NEEDED } from './request-form'
+import { TitledNote } from '@/components/ui/titled-note'
 
 export const PUBLISHER_BENEFITS = [
   { title: 'Premium Content', text: 'Funded films from independent studios that your visitors will not find elsewhere.' },
@@ -49,12 +50,9 @@ export function PublisherTab() {
           </Text>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
             {PUBLISHER_BENEFITS.map((benefit) => (
-              <Stack key={benefit.title} gap="1">
-                <Heading size="sm">{benefit.title}</Heading>
-                <Text fontSize="sm" color="fg.muted">
-                  {benefit.text}
-                </Text>
-              </Stack>
+              <TitledNote key={benefit.title} heading title={benefit.title}>
+                {benefit.text}
+              </TitledNote>
             ))}
           </SimpleGrid>
         </Card.Body>
@@ -195,18 +193,12 @@ function AdTechnology() {
       <Card.Body gap="5">
         <Heading size="lg">Our Ad Technology</Heading>
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-          <Stack gap="1">
-            <Heading size="sm">Easy Integration</Heading>
-            <Text fontSize="sm" color="fg.muted">
-              One embed line or our auto-list script; the player serves the ads and reports the views.
-            </Text>
-          </Stack>
-          <Stack gap="1">
-            <Heading size="sm">DRM Content Protection</Heading>
-            <Text fontSize="sm" color="fg.muted">
-              Films play only on verified websites, through signed, expiring play sessions.
-            </Text>
-          </Stack>
+          <TitledNote heading title="Easy Integration">
+            One embed line or our auto-list script; the player serves the ads and reports the views.
+          </TitledNote>
+          <TitledNote heading title="DRM Content Protection">
+            Films play only on verified websites, through signed, expiring play sessions.
+          </TitledNote>
           <Stack gap="1" aria-label="Revenue split" role="group">
             <Heading size="sm">Revenue Split</Heading>
             {split.map((part) => (

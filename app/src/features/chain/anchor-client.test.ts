@@ -30,6 +30,15 @@ const pda = (...seeds: (string | PublicKey)[]) =>
 const discriminator = (name: string) => createHash('sha256').update(`global:${name}`).digest().subarray(0, 8)
 const idlAccounts = (name: string) => MARQUEE_IDL.instructions.find((instruction) => instruction.name === name)!.accounts.map((account) => account.name)
 
+/** The accounts an instruction that creates accounts and emits events ends with: system program, share token program, event authority, the program. */
+const CREATING_AND_EMITTING_TAIL = [new PublicKey('11111111111111111111111111111111'), SHARE_TOKEN_PROGRAM_ID, pda('__event_authority'), MARQUEE_PROGRAM_ID]
+
+/** The instruction names every account its IDL entry lists, in the IDL's order. */
+function expectEveryAccount(name: string, instruction: { keys: { pubkey: PublicKey }[] }, expected: PublicKey[]) {
+  expect(idlAccounts(name)).toHaveLength(expected.length)
+  expect(instruction.keys.map((key) => key.pubkey.toBase58())).toEqual(expected.map((key) => key.toBase58()))
+}
+
 describe('AnchorClient instructions', () => {
   it('invest: accounts in IDL order with the seeds.rs PDAs, and amount_lamports as u64', async () => {
     const instruction = await client.investInstruction(project, 0.05)
@@ -43,13 +52,9 @@ describe('AnchorClient instructions', () => {
       shareMint,
       getAssociatedTokenAddressSync(shareMint, investor),
       pda('vault', projectAddress),
-      new PublicKey('11111111111111111111111111111111'),
-      SHARE_TOKEN_PROGRAM_ID,
-      pda('__event_authority'),
-      MARQUEE_PROGRAM_ID,
+      ...CREATING_AND_EMITTING_TAIL,
     ]
-    expect(idlAccounts('invest')).toHaveLength(expected.length)
-    expect(instruction.keys.map((key) => key.pubkey.toBase58())).toEqual(expected.map((key) => key.toBase58()))
+    expectEveryAccount('invest', instruction, expected)
     expect(instruction.keys[0]).toMatchObject({ isSigner: true, isWritable: true })
     const amount = Buffer.alloc(8)
     amount.writeBigUInt64LE(50_000_000n)
@@ -145,13 +150,9 @@ describe('AnchorClient instructions', () => {
       projectKey,
       pda('share_mint', projectKey),
       pda('vault', projectKey),
-      new PublicKey('11111111111111111111111111111111'),
-      SHARE_TOKEN_PROGRAM_ID,
-      pda('__event_authority'),
-      MARQUEE_PROGRAM_ID,
+      ...CREATING_AND_EMITTING_TAIL,
     ]
-    expect(idlAccounts('create_project')).toHaveLength(expected.length)
-    expect(instruction.keys.map((key) => key.pubkey.toBase58())).toEqual(expected.map((key) => key.toBase58()))
+    expectEveryAccount('create_project', instruction, expected)
     const string = (text: string) => Buffer.concat([Buffer.from([text.length, 0, 0, 0]), Buffer.from(text)])
     const u64 = (value: bigint) => {
       const bytes = Buffer.alloc(8)

@@ -22,6 +22,7 @@ import { CHAT_PANEL_HEIGHT_PX } from '@/constants'
 import { formatDate, formatDateTime, formatTokenShare } from '@/lib/format'
 import type { ChatMessage, HubSummary, Poll, ProjectUpdate } from '@marquee/api-contract'
 import { groupMessages, pollAcceptsVotes, votePercentage } from './collaboration-logic'
+import { TitledNote } from '@/components/ui/titled-note'
 
 export function TeamCard({ team, onRemove }: { team: HubSummary['team']; onRemove?: (memberId: number) => void }) {
   return (
@@ -34,12 +35,7 @@ export function TeamCard({ team, onRemove }: { team: HubSummary['team']; onRemov
               <Avatar.Fallback name={member.name} />
               {member.avatarUrl && <Avatar.Image src={member.avatarUrl} />}
             </Avatar.Root>
-            <Stack gap="0">
-              <Text fontWeight="medium">{member.name}</Text>
-              <Text fontSize="sm" color="fg.muted">
-                {member.role}
-              </Text>
-            </Stack>
+            <TitledNote title={member.name}>{member.role}</TitledNote>
           </HStack>
           {onRemove && member.id > 0 && (
             <Button size="xs" variant="ghost" onClick={() => onRemove(member.id)} aria-label={`Remove ${member.name}`}>

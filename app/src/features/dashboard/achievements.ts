@@ -88,11 +88,11 @@ export const ACHIEVEMENTS: (Achievement & { unlocked: (investments: Investment[]
     tier: 'silver',
     secret: false,
     unlocked: (investments, projects) =>
-      investments.some((investment) => {
-        const project = projectOf(investment, projects)
-        if (!project) return false
-        return Date.parse(investment.createdAt) - Date.parse(project.createdAt) <= EARLY_BIRD_WINDOW_DAYS * MS_PER_DAY
-      }),
+      someInvestmentInItsFilm(
+        investments,
+        projects,
+        (investment, project) => Date.parse(investment.createdAt) - Date.parse(project.createdAt) <= EARLY_BIRD_WINDOW_DAYS * MS_PER_DAY,
+      ),
   },
   {
     id: 'hidden-gem-finder',
@@ -102,9 +102,8 @@ export const ACHIEVEMENTS: (Achievement & { unlocked: (investments: Investment[]
     tier: 'diamond',
     secret: true,
     unlocked: (investments, projects) =>
-      investments.some((investment) => {
-        const project = projectOf(investment, projects)
-        if (!project || project.currentFunding < project.fundingGoal) return false
+      someInvestmentInItsFilm(investments, projects, (investment, project) => {
+        if (project.currentFunding < project.fundingGoal) return false
         const opened = Date.parse(project.createdAt)
         const window = Date.parse(project.deadline) - opened
         return window > 0 && Date.parse(investment.createdAt) - opened <= window * HIDDEN_GEM_WINDOW_FRACTION
@@ -114,6 +113,18 @@ export const ACHIEVEMENTS: (Achievement & { unlocked: (investments: Investment[]
 
 function projectOf(investment: Investment, projects: Map<number, Project>): Project | undefined {
   return investment.project ?? projects.get(investment.projectId)
+}
+
+/** Whether an investment whose film is known meets `test` with that film (an unknown film never does). */
+function someInvestmentInItsFilm(
+  investments: Investment[],
+  projects: Map<number, Project>,
+  test: (investment: Investment, project: Project) => boolean,
+): boolean {
+  return investments.some((investment) => {
+    const project = projectOf(investment, projects)
+    return project !== undefined && test(investment, project)
+  })
 }
 
 function genresOf(investments: Investment[], projects: Map<number, Project>): Set<string> {

@@ -1,4 +1,5 @@
 // Dashboard pieces: hero of the first featured project, studio pitch, recommendations, achievements.
+import type { ReactNode } from 'react'
 import { Badge, Box, Button, Card, Flex, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { LuCalendar, LuClapperboard, LuSparkles, LuTrophy, LuUsers } from 'react-icons/lu'
 import { Link as RouterLink } from 'react-router-dom'
@@ -85,49 +86,61 @@ export function StudioPitch() {
   )
 }
 
-export function RecommendationsPanel({ recommendations }: { recommendations: Recommendation[] | undefined }) {
+/** A dashboard card: an icon and a title (with an optional figure beside it) over its content. */
+function DashboardPanel({ testId, icon, title, aside, children }: { testId: string; icon: ReactNode; title: string; aside?: string; children: ReactNode }) {
   return (
-    <Card.Root data-testid="recommendations">
+    <Card.Root data-testid={testId}>
       <Card.Header>
         <HStack>
-          <LuSparkles />
-          <Heading size="md">Recommended for you</Heading>
+          {icon}
+          <Heading size="md">{title}</Heading>
+          {aside && (
+            <Text fontSize="sm" color="fg.muted">
+              {aside}
+            </Text>
+          )}
         </HStack>
       </Card.Header>
-      <Card.Body>
-        {recommendations === undefined ? (
-          <Stack>
-            {Array.from({ length: 3 }, (_, index) => (
-              <Skeleton key={index} h="14" />
-            ))}
-          </Stack>
-        ) : recommendations.length === 0 ? (
-          <Text color="fg.muted">No open projects to recommend right now.</Text>
-        ) : (
-          <Stack gap="3">
-            {recommendations.map(({ project, reasons }) => (
-              <Box key={project.id} asChild borderWidth="1px" borderRadius="md" p="3" _hover={{ borderColor: 'purple.500' }}>
-                <RouterLink to={`/project/${project.id}`}>
-                  <HStack justify="space-between">
-                    <Text fontWeight="medium">{project.title}</Text>
-                    <Text fontSize="sm" color="fg.muted">
-                      {formatPercentage(fundingPercentage(project))}% funded
-                    </Text>
-                  </HStack>
-                  <HStack gap="1" mt="2" wrap="wrap">
-                    {reasons.map((reason) => (
-                      <Badge key={reason} size="sm" colorPalette="purple" variant="subtle">
-                        {reason}
-                      </Badge>
-                    ))}
-                  </HStack>
-                </RouterLink>
-              </Box>
-            ))}
-          </Stack>
-        )}
-      </Card.Body>
+      <Card.Body>{children}</Card.Body>
     </Card.Root>
+  )
+}
+
+export function RecommendationsPanel({ recommendations }: { recommendations: Recommendation[] | undefined }) {
+  return (
+    <DashboardPanel testId="recommendations" icon={<LuSparkles />} title="Recommended for you">
+      {recommendations === undefined ? (
+        <Stack>
+          {Array.from({ length: 3 }, (_, index) => (
+            <Skeleton key={index} h="14" />
+          ))}
+        </Stack>
+      ) : recommendations.length === 0 ? (
+        <Text color="fg.muted">No open projects to recommend right now.</Text>
+      ) : (
+        <Stack gap="3">
+          {recommendations.map(({ project, reasons }) => (
+            <Box key={project.id} asChild borderWidth="1px" borderRadius="md" p="3" _hover={{ borderColor: 'purple.500' }}>
+              <RouterLink to={`/project/${project.id}`}>
+                <HStack justify="space-between">
+                  <Text fontWeight="medium">{project.title}</Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    {formatPercentage(fundingPercentage(project))}% funded
+                  </Text>
+                </HStack>
+                <HStack gap="1" mt="2" wrap="wrap">
+                  {reasons.map((reason) => (
+                    <Badge key={reason} size="sm" colorPalette="purple" variant="subtle">
+                      {reason}
+                    </Badge>
+                  ))}
+                </HStack>
+              </RouterLink>
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </DashboardPanel>
   )
 }
 
@@ -135,58 +148,50 @@ const TIER_PALETTE = { bronze: 'orange', silver: 'gray', gold: 'yellow', diamond
 
 export function AchievementsPanel({ achievements }: { achievements: AchievementStatus[] | undefined }) {
   return (
-    <Card.Root data-testid="achievements">
-      <Card.Header>
-        <HStack>
-          <LuTrophy />
-          <Heading size="md">Achievements</Heading>
-          {achievements && (
-            <Text fontSize="sm" color="fg.muted">
-              {achievements.filter((achievement) => achievement.unlocked).length}/{achievements.length}
-            </Text>
-          )}
-        </HStack>
-      </Card.Header>
-      <Card.Body>
-        {achievements === undefined ? (
-          <SimpleGrid columns={2} gap="2">
-            {Array.from({ length: 4 }, (_, index) => (
-              <Skeleton key={index} h="12" />
-            ))}
-          </SimpleGrid>
-        ) : (
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2">
-            {achievements.map((achievement) => {
-              const hidden = achievement.secret && !achievement.unlocked
-              return (
-                <HStack
-                  key={achievement.id}
-                  borderWidth="1px"
-                  borderRadius="md"
-                  p="2"
-                  opacity={achievement.unlocked ? 1 : 0.5}
-                  data-unlocked={achievement.unlocked}
-                >
-                  <Text fontSize="xl">{hidden ? '❔' : achievement.emoji}</Text>
-                  <Stack gap="0" flex="1">
-                    <HStack gap="1">
-                      <Text fontSize="sm" fontWeight="medium">
-                        {hidden ? 'Secret achievement' : achievement.title}
-                      </Text>
-                      <Badge size="xs" colorPalette={TIER_PALETTE[achievement.tier]}>
-                        {achievement.tier}
-                      </Badge>
-                    </HStack>
-                    <Text fontSize="xs" color="fg.muted">
-                      {hidden ? 'Keep investing to discover it.' : achievement.description}
+    <DashboardPanel
+      testId="achievements"
+      icon={<LuTrophy />}
+      title="Achievements"
+      aside={achievements && `${achievements.filter((achievement) => achievement.unlocked).length}/${achievements.length}`}
+    >
+      {achievements === undefined ? (
+        <SimpleGrid columns={2} gap="2">
+          {Array.from({ length: 4 }, (_, index) => (
+            <Skeleton key={index} h="12" />
+          ))}
+        </SimpleGrid>
+      ) : (
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2">
+          {achievements.map((achievement) => {
+            const hidden = achievement.secret && !achievement.unlocked
+            return (
+              <HStack
+                key={achievement.id}
+                borderWidth="1px"
+                borderRadius="md"
+                p="2"
+                opacity={achievement.unlocked ? 1 : 0.5}
+                data-unlocked={achievement.unlocked}
+              >
+                <Text fontSize="xl">{hidden ? '❔' : achievement.emoji}</Text>
+                <Stack gap="0" flex="1">
+                  <HStack gap="1">
+                    <Text fontSize="sm" fontWeight="medium">
+                      {hidden ? 'Secret achievement' : achievement.title}
                     </Text>
-                  </Stack>
-                </HStack>
-              )
-            })}
-          </SimpleGrid>
-        )}
-      </Card.Body>
-    </Card.Root>
+                    <Badge size="xs" colorPalette={TIER_PALETTE[achievement.tier]}>
+                      {achievement.tier}
+                    </Badge>
+                  </HStack>
+                  <Text fontSize="xs" color="fg.muted">
+                    {hidden ? 'Keep investing to discover it.' : achievement.description}
+                  </Text>
+                </Stack>
+              </HStack>
+            )
+          })}
+        </SimpleGrid>
+      )}
+    </DashboardPanel>
   )
 }

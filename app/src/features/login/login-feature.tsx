@@ -1,7 +1,7 @@
 // Sign in (/login): the wallet choice — the Marquee Demo Wallet in Demo mode (one click, a key kept in
 // this browser), or an installed wallet through the wallet list — what signing in does (a message,
 // no transaction, no fee), and, once signed in, back to the page the visitor came from (?next=).
-import { Badge, Button, Card, Heading, HStack, List, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Badge, Button, Card, Heading, HStack, List, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useEffect } from 'react'
 import { LuFlaskConical, LuWallet } from 'react-icons/lu'
 import { useNavigate, useSearchParams } from 'react-router-dom'
@@ -10,7 +10,7 @@ import { useMode } from '@/features/mode/mode-data-access'
 import { DEMO_WALLET_NAME } from '@/features/wallet/demo-wallet-adapter'
 import { useSignedInWallet, useWalletConnection } from '@/features/wallet/wallet-bridge'
 import { DEMO_KEY_LABEL } from '@/features/wallet/wallet-ui'
-import { SIGNING_IN_TEXT, SIGNING_IN_TITLE } from '@/features/wallet/wallet-gate'
+import { SigningInCard } from '@/features/wallet/wallet-gate'
 import { afterSignInPath } from './login-logic'
 
 export const USE_DEMO_WALLET = 'Use the Demo Wallet'
@@ -32,13 +32,7 @@ export default function LoginFeature() {
     <Stack gap="6" maxW="4xl">
       <PageHeading title="Sign in">Marquee knows you by your wallet: no account, no password, no e-mail.</PageHeading>
       {address ? (
-        <Card.Root>
-          <Card.Body alignItems="center" textAlign="center" gap="3" py="8">
-            <Spinner color="purple.400" />
-            <Heading size="md">{SIGNING_IN_TITLE}</Heading>
-            <Text color="fg.muted">{SIGNING_IN_TEXT}</Text>
-          </Card.Body>
-        </Card.Root>
+        <SigningInCard compact />
       ) : (
         <SimpleGrid columns={{ base: 1, md: isDemo ? 2 : 1 }} gap="4">
           {isDemo && (

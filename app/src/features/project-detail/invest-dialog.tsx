@@ -5,8 +5,7 @@ import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { DEFAULT_INVESTMENT_SOL, INVESTMENT_STEP_SOL, MIN_INVESTMENT_SOL } from '@/constants'
 import { FormDialog } from '@/components/ui/form-dialog'
-import { notify } from '@/components/ui/toaster'
-import { withReason } from '@/lib/failure-toast'
+import { notify, notifyFailure } from '@/components/ui/toaster'
 import type { Project } from '@marquee/api-contract'
 import { useInvest } from '@/features/projects/projects-data-access'
 import {
@@ -54,10 +53,7 @@ export function InvestDialog({
           notify({ ...investmentSuccessToast(validation.amountSol, project.title), link: link(result.txHash) })
           onOpenChange(false)
         },
-        onError: (error) => {
-          console.error(error)
-          notify(withReason(INVESTMENT_FAILED_TOAST, error))
-        },
+        onError: notifyFailure(INVESTMENT_FAILED_TOAST),
       },
     )
   }

@@ -1,16 +1,15 @@
 // A film past its deadline unfunded: an investor sees what they can take back and refunds it
 // through the mode's client (refund burns the shares and returns the SOL the investment recorded).
 import { Card, Heading, Text } from '@chakra-ui/react'
-import { useQueryClient } from '@tanstack/react-query'
-import { useMutation } from '@/lib/use-mutation'
 import { MutationButton } from '@/components/ui/mutation-button'
 import { amountToSol, formatSol } from '@/lib/format'
 import type { Investment, Project } from '@marquee/api-contract'
-import { useCluster } from '@/features/mode/mode-data-access'
-import { chainKeys, useMarqueeClient } from '@/features/chain/chain-data-access'
+import { useInvalidate } from '@/features/mode/cluster-queries'
+import { chainKeys } from '@/features/chain/chain-data-access'
+import { useClientMutation } from '@/features/chain/client-mutation'
 import { useTransactionLink } from '@/features/chain/chain-ui'
 import { investmentKeys, useUserInvestments } from '@/features/investments/investments-data-access'
-import { WalletNotConnectedError, projectKeys } from '@/features/projects/projects-data-access'
+import { projectKeys } from '@/features/projects/projects-data-access'
 
 /** SOL the wallet can take back from a film: its investments not refunded yet. */
 export function refundableSol(investments: Investment[], projectId: number): number {
@@ -20,19 +19,8 @@ export function refundableSol(investments: Investment[], projectId: number): num
 }
 
 function useRefund() {
-  const client = useMarqueeClient()
-  const cluster = useCluster()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (project: Project) => {
-      if (!client) throw new WalletNotConnectedError()
-      return client.refund(project)
-    },
-    onSettled: () =>
-      Promise.all(
-        [projectKeys.all(cluster), investmentKeys.all(cluster), chainKeys.all(cluster)].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
-  })
+  const invalidate = useInvalidate((cluster) => [projectKeys.all(cluster), investmentKeys.all(cluster), chainKeys.all(cluster)])
+  return useClientMutation((client, project: Project) => client.refund(project), invalidate)
 }
 
 export function RefundPanel({ project }: { project: Project }) {

@@ -1,12 +1,13 @@
 // Project reads (GET /api/projects, /featured, /:id, investments of a project) and the invest mutation.
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMutation } from '@/lib/use-mutation'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { FEATURED_PROJECTS_LIMIT } from '@/constants'
 import { apiGet } from '@/lib/api'
 import type { Cluster } from '@/lib/api'
 import type { Investment, Project } from '@marquee/api-contract'
 import { useCluster } from '@/features/mode/mode-data-access'
-import { chainKeys, useMarqueeClient } from '@/features/chain/chain-data-access'
+import { chainKeys } from '@/features/chain/chain-data-access'
+import { useClientMutation } from '@/features/chain/client-mutation'
+import { useInvalidate } from '@/features/mode/cluster-queries'
 import type { ProjectRef } from '@/features/chain/marquee-client'
 import { investmentKeys } from '@/features/investments/investments-data-access'
 import { projectKeys } from './project-keys'
@@ -47,27 +48,8 @@ export function useProjectInvestments(id: number | null) {
   })
 }
 
-export class WalletNotConnectedError extends Error {
-  constructor() {
-    super('Wallet not connected')
-  }
-}
-
 /** Invest through the current mode's client, then refresh projects, investments and the balance. */
 export function useInvest() {
-  const client = useMarqueeClient()
-  const cluster = useCluster()
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ project, amountSol }: { project: ProjectRef; amountSol: number }) => {
-      if (!client) throw new WalletNotConnectedError()
-      return client.invest(project, amountSol)
-    },
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: projectKeys.all(cluster) }),
-        queryClient.invalidateQueries({ queryKey: investmentKeys.all(cluster) }),
-        queryClient.invalidateQueries({ queryKey: chainKeys.all(cluster) }),
-      ]),
-  })
+  const invalidate = useInvalidate((cluster) => [projectKeys.all(cluster), investmentKeys.all(cluster), chainKeys.all(cluster)])
+  return useClientMutation((client, { project, amountSol }: { project: ProjectRef; amountSol: number }) => client.invest(project, amountSol), invalidate)
 }

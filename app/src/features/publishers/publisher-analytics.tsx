@@ -4,6 +4,7 @@
 import { Button, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { DataTable } from '@/components/ui/data-table'
+import { LabelledFigure } from '@/components/ui/labelled-figure'
 import { notify } from '@/components/ui/toaster'
 import { SectionCard } from '@/components/ui/section-card'
 import { errorMessage } from '@/lib/api'
@@ -14,26 +15,13 @@ import { useTransactionLink } from '@/features/chain/chain-ui'
 
 const CHART_HEIGHT = 220
 
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Stack gap="0">
-      <Text fontSize="sm" color="fg.muted">
-        {label}
-      </Text>
-      <Text fontSize="xl" fontWeight="semibold" data-testid={testId}>
-        {value}
-      </Text>
-    </Stack>
-  )
-}
-
 export function PublisherTotals({ analytics }: { analytics: PublisherAnalytics }) {
   return (
     <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
-      <Figure label="Views settled" value={analytics.totals.views.toLocaleString('en-US')} testId="publisher-views" />
-      <Figure label="Earned" value={lamportsToSolText(analytics.totals.earnedLamports)} testId="publisher-earned" />
-      <Figure label="Claimable" value={lamportsToSolText(analytics.totals.claimableLamports)} testId="publisher-claimable" />
-      <Figure label="Claimed" value={lamportsToSolText(analytics.totals.claimedLamports)} testId="publisher-claimed" />
+      <LabelledFigure label="Views settled" value={analytics.totals.views.toLocaleString('en-US')} size="xl" testId="publisher-views" />
+      <LabelledFigure label="Earned" value={lamportsToSolText(analytics.totals.earnedLamports)} size="xl" testId="publisher-earned" />
+      <LabelledFigure label="Claimable" value={lamportsToSolText(analytics.totals.claimableLamports)} size="xl" testId="publisher-claimable" />
+      <LabelledFigure label="Claimed" value={lamportsToSolText(analytics.totals.claimedLamports)} size="xl" testId="publisher-claimed" />
     </SimpleGrid>
   )
 }

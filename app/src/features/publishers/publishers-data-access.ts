@@ -6,9 +6,10 @@ import type { Cluster } from '@/lib/api'
 import type { Project, PublisherAnalytics, PublisherApiKey, PublisherEmbed, PublisherWebsite } from '@marquee/api-contract'
 import { useCluster } from '@/features/mode/mode-data-access'
 import { useInvalidate, useWalletApiQuery } from '@/features/mode/cluster-queries'
-import { chainKeys, useMarqueeClient } from '@/features/chain/chain-data-access'
+import { chainKeys } from '@/features/chain/chain-data-access'
+import { useClientMutation, WalletNotConnectedError } from '@/features/chain/client-mutation'
 import { embedIdFor } from '@marquee/program-client/embed-id'
-import { WalletNotConnectedError, projectKeys } from '@/features/projects/projects-data-access'
+import { projectKeys } from '@/features/projects/projects-data-access'
 import { revenueKeys } from '@/features/revenue/revenue-data-access'
 import { useWalletAddress } from '@/features/wallet/wallet-bridge'
 
@@ -103,25 +104,15 @@ export function useRevokeApiKey() {
 
 /** A real register_embed through the mode's client, then recorded by POST /api/embeds. */
 export function useRegisterEmbed() {
-  const client = useMarqueeClient()
-  const invalidate = useInvalidatePublisher()
-  return useMutation({
-    mutationFn: (input: { project: Project; websiteUrl: string }) => {
-      if (!client) throw new WalletNotConnectedError()
-      return client.registerEmbed(input.project, input.websiteUrl, embedIdFor(input.project.id))
-    },
-    onSettled: invalidate,
-  })
+  return useClientMutation(
+    (client, input: { project: Project; websiteUrl: string }) => client.registerEmbed(input.project, input.websiteUrl, embedIdFor(input.project.id)),
+    useInvalidatePublisher(),
+  )
 }
 
 export function useClaimPublisherRevenue() {
-  const client = useMarqueeClient()
-  const invalidate = useInvalidatePublisher()
-  return useMutation({
-    mutationFn: (input: { project: Pick<Project, 'id' | 'address'>; embedId: string }) => {
-      if (!client) throw new WalletNotConnectedError()
-      return client.claimPublisherRevenue(input.project, input.embedId)
-    },
-    onSettled: invalidate,
-  })
+  return useClientMutation(
+    (client, input: { project: Pick<Project, 'id' | 'address'>; embedId: string }) => client.claimPublisherRevenue(input.project, input.embedId),
+    useInvalidatePublisher(),
+  )
 }

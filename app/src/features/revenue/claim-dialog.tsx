@@ -3,7 +3,7 @@
 import { Checkbox, HStack, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { FormDialog } from '@/components/ui/form-dialog'
-import { notify } from '@/components/ui/toaster'
+import { notify, notifyFailure } from '@/components/ui/toaster'
 import { amountToSol, formatDate, formatSol } from '@/lib/format'
 import type { UnclaimedRevenue } from '@marquee/api-contract'
 import { useClaimRevenue } from './revenue-data-access'
@@ -16,7 +16,6 @@ import {
   toggleAll,
   toggleDistribution,
 } from './claim-selection'
-import { withReason } from '@/lib/failure-toast'
 import { useTransactionLink } from '@/features/chain/chain-ui'
 
 export function ClaimDialog({ unclaimed, open, onOpenChange }: { unclaimed: UnclaimedRevenue; open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -35,10 +34,7 @@ export function ClaimDialog({ unclaimed, open, onOpenChange }: { unclaimed: Uncl
         setSelected(new Set())
         onOpenChange(false)
       },
-      onError: (error) => {
-        console.error(error)
-        notify(withReason(REVENUE_CLAIM_FAILED, error))
-      },
+      onError: notifyFailure(REVENUE_CLAIM_FAILED),
     })
   }
 

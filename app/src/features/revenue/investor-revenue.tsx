@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { LuCoins, LuFlaskConical, LuListChecks } from 'react-icons/lu'
 import { useNavigate } from 'react-router-dom'
 import { ErrorAlert } from '@/components/ui/error-alert'
-import { notify } from '@/components/ui/toaster'
+import { notify, notifyFailure } from '@/components/ui/toaster'
 import { amountToSol, formatDateTime, formatSol } from '@/lib/format'
 import type { RevenueTransaction } from '@marquee/api-contract'
 import { TransactionLink } from '@/features/chain/chain-ui'
@@ -15,7 +15,7 @@ import { ClaimDialog } from './claim-dialog'
 import { randomTestRevenueSol, useGenerateTestRevenue, useUnclaimedRevenue, useUserRevenue } from './revenue-data-access'
 import { revenueGrowthPercent, type DatedAmount } from './revenue-logic'
 import { RevenueOverTime } from './revenue-ui'
-import { failureToast, withReason } from '@/lib/failure-toast'
+import { failureToast } from '@/lib/failure-toast'
 import { useMode } from '@/features/mode/mode-data-access'
 import { useTransactionLink } from '@/features/chain/chain-ui'
 
@@ -38,10 +38,7 @@ export function InvestorRevenue() {
     const amountSol = randomTestRevenueSol()
     generate.mutate(amountSol, {
       onSuccess: (result) => notify({ ...testRevenueToast(amountSol), link: link(result.signature) }),
-      onError: (error) => {
-        console.error(error)
-        notify(withReason(TEST_REVENUE_FAILED_TOAST, error))
-      },
+      onError: notifyFailure(TEST_REVENUE_FAILED_TOAST),
     })
   }
 

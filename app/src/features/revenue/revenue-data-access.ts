@@ -1,14 +1,14 @@
 // Revenue reads (unclaimed, per user, platform-wide distributions) and the claim / test-revenue mutations.
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMutation } from '@/lib/use-mutation'
 import { TEST_REVENUE_MAX_SOL, TEST_REVENUE_MIN_SOL } from '@/constants'
 import { apiGet } from '@/lib/api'
 import type { Cluster } from '@/lib/api'
 import type { PlatformDistribution, UnclaimedRevenue, UserRevenue } from '@marquee/api-contract'
 import { useCluster } from '@/features/mode/mode-data-access'
 import { useInvalidate, useWalletApiQuery } from '@/features/mode/cluster-queries'
-import { chainKeys, useMarqueeClient } from '@/features/chain/chain-data-access'
-import { WalletNotConnectedError, projectKeys, projectListQuery } from '@/features/projects/projects-data-access'
+import { chainKeys } from '@/features/chain/chain-data-access'
+import { useClientMutation } from '@/features/chain/client-mutation'
+import { projectKeys, projectListQuery } from '@/features/projects/projects-data-access'
 import { investmentKeys } from '@/features/investments/investments-data-access'
 
 export const revenueKeys = {
@@ -43,23 +43,17 @@ function useInvalidateAfterRevenueChange() {
  * chain), then POST /api/revenue/claim with its hash. The projects' addresses come from the list.
  */
 export function useClaimRevenue() {
-  const client = useMarqueeClient()
   const cluster = useCluster()
   const queryClient = useQueryClient()
-  const invalidate = useInvalidateAfterRevenueChange()
-  return useMutation({
-    mutationFn: async (unclaimed: UnclaimedRevenue) => {
-      if (!client) throw new WalletNotConnectedError()
-      const projects = await queryClient.ensureQueryData(projectListQuery(cluster))
-      const projectIds = new Set(unclaimed.distributions.map((distribution) => distribution.projectId))
-      return client.claimRevenue({
-        distributionIds: unclaimed.distributions.map((distribution) => distribution.id),
-        projects: projects.filter((project) => projectIds.has(project.id)),
-        expectedAmount: unclaimed.total,
-      })
-    },
-    onSettled: invalidate,
-  })
+  return useClientMutation(async (client, unclaimed: UnclaimedRevenue) => {
+    const projects = await queryClient.ensureQueryData(projectListQuery(cluster))
+    const projectIds = new Set(unclaimed.distributions.map((distribution) => distribution.projectId))
+    return client.claimRevenue({
+      distributionIds: unclaimed.distributions.map((distribution) => distribution.id),
+      projects: projects.filter((project) => projectIds.has(project.id)),
+      expectedAmount: unclaimed.total,
+    })
+  }, useInvalidateAfterRevenueChange())
 }
 
 /** A random test-revenue amount from 0.5 to 10 SOL with 2 decimals. */
@@ -69,13 +63,5 @@ export function randomTestRevenueSol(random: () => number = Math.random): number
 }
 
 export function useGenerateTestRevenue() {
-  const client = useMarqueeClient()
-  const invalidate = useInvalidateAfterRevenueChange()
-  return useMutation({
-    mutationFn: (amountSol: number) => {
-      if (!client) throw new WalletNotConnectedError()
-      return client.generateRevenue(amountSol)
-    },
-    onSettled: invalidate,
-  })
+  return useClientMutation((client, amountSol: number) => client.generateRevenue(amountSol), useInvalidateAfterRevenueChange())
 }

@@ -34,20 +34,22 @@ describe('sidebar drawer', () => {
     }) as typeof window.matchMedia
   }
 
-  it('is a fixed sidebar above 1024px', async () => {
+  /** Renders a page at the given viewport width, once the shell around it has drawn. */
+  async function renderShellAt(width: number) {
     installFakeApi({})
-    viewport(1025)
+    viewport(width)
     renderApp('/no-such-page')
     await screen.findByText('404 Page Not Found')
+  }
+
+  it('is a fixed sidebar above 1024px', async () => {
+    await renderShellAt(1025)
     expect(screen.queryByRole('button', { name: 'Open menu' })).toBeNull()
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument()
   })
 
   it('is a slide-in drawer with a backdrop at 1024px', async () => {
-    installFakeApi({})
-    viewport(1024)
-    renderApp('/no-such-page')
-    await screen.findByText('404 Page Not Found')
+    await renderShellAt(1024)
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }))
     const drawer = await screen.findByRole('dialog')

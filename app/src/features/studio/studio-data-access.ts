@@ -8,9 +8,10 @@ import type { Cluster } from '@/lib/api'
 import type { PlatformInfo, Project, StudioOverview, StudioProfile } from '@marquee/api-contract'
 import { useCluster } from '@/features/mode/mode-data-access'
 import { useInvalidate, useWalletApiQuery } from '@/features/mode/cluster-queries'
-import { chainKeys, useMarqueeClient } from '@/features/chain/chain-data-access'
+import { chainKeys } from '@/features/chain/chain-data-access'
+import { useClientMutation } from '@/features/chain/client-mutation'
 import type { EditedProject, ListingEdit, ListingInput, MarqueeClient } from '@/features/chain/marquee-client'
-import { WalletNotConnectedError, projectKeys } from '@/features/projects/projects-data-access'
+import { projectKeys } from '@/features/projects/projects-data-access'
 import { investmentKeys } from '@/features/investments/investments-data-access'
 import { revenueKeys } from '@/features/revenue/revenue-data-access'
 import { useWalletAddress } from '@/features/wallet/wallet-bridge'
@@ -62,19 +63,9 @@ function useInvalidateStudio() {
   return useInvalidate((cluster) => [studioKeys.all(cluster), projectKeys.all(cluster), investmentKeys.all(cluster), chainKeys.all(cluster), revenueKeys.all(cluster)])
 }
 
-function useClient() {
-  const client = useMarqueeClient()
-  return () => {
-    if (!client) throw new WalletNotConnectedError()
-    return client
-  }
-}
-
 /** A studio action sent through the mode's client, then the studio's reads refreshed whatever the outcome. */
 function useStudioTransaction<Input, Result>(send: (client: MarqueeClient, input: Input) => Promise<Result>) {
-  const client = useClient()
-  const invalidate = useInvalidateStudio()
-  return useMutation({ mutationFn: (input: Input) => send(client(), input), onSettled: invalidate })
+  return useClientMutation(send, useInvalidateStudio())
 }
 
 /** register_studio (first listing) + create_project through the mode's client. */

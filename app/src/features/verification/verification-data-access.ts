@@ -8,8 +8,8 @@ import type { Cluster } from '@/lib/api'
 import type { VerificationApplication, VerificationDocument } from '@marquee/api-contract'
 import { useCluster } from '@/features/mode/mode-data-access'
 import { useInvalidate } from '@/features/mode/cluster-queries'
-import { useMarqueeClient } from '@/features/chain/chain-data-access'
-import { WalletNotConnectedError, projectKeys } from '@/features/projects/projects-data-access'
+import { useClientMutation } from '@/features/chain/client-mutation'
+import { projectKeys } from '@/features/projects/projects-data-access'
 import { studioKeys, uploadMedia } from '@/features/studio/studio-data-access'
 import { useWalletAddress } from '@/features/wallet/wallet-bridge'
 import type { ApplicationForm } from './verification-logic'
@@ -60,16 +60,10 @@ export function useSubmitApplication() {
 /** Approval: verify_studio signed by the admin, then the server checks it and closes the application. */
 export function useApproveApplication() {
   const cluster = useCluster()
-  const client = useMarqueeClient()
-  const invalidate = useInvalidateVerification()
-  return useMutation({
-    mutationFn: async (application: VerificationApplication) => {
-      if (!client) throw new WalletNotConnectedError()
-      const txHash = await client.verifyStudio({ authority: application.chainAddress }, true)
-      return apiPost<VerificationApplication>(`/api/verification/applications/${application.id}/approve`, cluster, { txHash })
-    },
-    onSettled: invalidate,
-  })
+  return useClientMutation(async (client, application: VerificationApplication) => {
+    const txHash = await client.verifyStudio({ authority: application.chainAddress }, true)
+    return apiPost<VerificationApplication>(`/api/verification/applications/${application.id}/approve`, cluster, { txHash })
+  }, useInvalidateVerification())
 }
 
 export function useRejectApplication() {

@@ -28,6 +28,7 @@ import {
   type TrackerStep,
 } from './verification-logic'
 import { useSubmitApplication } from './verification-data-access'
+import { TitledNote } from '@/components/ui/titled-note'
 
 export default function VerificationFeature() {
   return (
@@ -60,12 +61,7 @@ function VerificationPreview() {
                 <Badge colorPalette="purple" variant="subtle">
                   {index + 1}
                 </Badge>
-                <Stack gap="0">
-                  <Text fontWeight="medium">{step.title}</Text>
-                  <Text fontSize="sm" color="fg.muted">
-                    {step.text}
-                  </Text>
-                </Stack>
+                <TitledNote title={step.title}>{step.text}</TitledNote>
               </HStack>
             ))}
           </Stack>

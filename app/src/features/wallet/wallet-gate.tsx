@@ -10,6 +10,19 @@ import { useSignedInWallet, useWalletConnection } from './wallet-bridge'
 export const SIGNING_IN_TITLE = 'Signing in'
 export const SIGNING_IN_TEXT = 'Approve the sign-in request in your wallet. It costs nothing and sends no transaction.'
 
+/** The wait for the wallet's sign-in approval; `compact` where it stands inside a page (the sign-in page) rather than in place of one. */
+export function SigningInCard({ compact = false, ...rootProps }: { compact?: boolean } & Card.RootProps) {
+  return (
+    <Card.Root {...rootProps}>
+      <Card.Body alignItems="center" textAlign="center" gap={compact ? '3' : '4'} py={compact ? '8' : '10'}>
+        <Spinner color="purple.400" />
+        <Heading size={compact ? 'md' : 'lg'}>{SIGNING_IN_TITLE}</Heading>
+        <Text color="fg.muted">{SIGNING_IN_TEXT}</Text>
+      </Card.Body>
+    </Card.Root>
+  )
+}
+
 export function WalletGate({ explanation, preview, children }: { explanation: string; preview?: ReactNode; children: ReactNode }) {
   const { address } = useWalletConnection()
   const signedIn = useSignedInWallet()
@@ -27,15 +40,7 @@ function ConnectRequest({ explanation }: { explanation: string }) {
   const { address, connect, connecting } = useWalletConnection()
   const { pathname, search } = useLocation()
   if (address) {
-    return (
-      <Card.Root maxW="lg" mx="auto" mt="8">
-        <Card.Body alignItems="center" textAlign="center" gap="4" py="10">
-          <Spinner color="purple.400" />
-          <Heading size="lg">{SIGNING_IN_TITLE}</Heading>
-          <Text color="fg.muted">{SIGNING_IN_TEXT}</Text>
-        </Card.Body>
-      </Card.Root>
-    )
+    return <SigningInCard maxW="lg" mx="auto" mt="8" />
   }
   return (
     <Card.Root maxW="lg" mx="auto" mt="8">

@@ -1,10 +1,11 @@
 // /api/analytics: charts' data from the indexed chain — platform-wide, per film, and per wallet.
 import * as contract from '@marquee/api-contract';
 import { ApiRoutes, get } from '../openapi.ts';
-import { analytics, users } from '../../db/index.ts';
+import { analytics } from '../../db/index.ts';
 import { fail } from '../errors.ts';
 import { nextCursor, requestedPage } from '../page-cursor.ts';
 import { pageQuery, projectIdParams, userIdParams } from '../schemas.ts';
+import { chainAddressOfUser } from '../known-user.ts';
 
 export function analyticsRoutes() {
   return new ApiRoutes()
@@ -34,8 +35,7 @@ export function analyticsRoutes() {
     .endpoint(
       get('/wallet/{userId}', "A wallet's invested, earned and claimed amounts over time", { params: userIdParams, response: contract.walletAnalytics }),
       async (c) => {
-        const { chainAddress } = await users.resolveUser(c.var.cluster.db, c.req.valid('param').userId);
-        if (!chainAddress) fail(404, 'User not found');
+        const chainAddress = await chainAddressOfUser(c.var.cluster.db, c.req.valid('param').userId);
         return c.json(await analytics.walletAnalytics(c.var.cluster.db, chainAddress));
       },
     );

@@ -6,10 +6,11 @@ import { fail } from '../errors.ts';
 import { listAnswer } from '../page-cursor.ts';
 import type { KeysetPage } from '../../db/keyset.ts';
 import { investmentBody, pageQuery, projectIdParams, userIdParams } from '../schemas.ts';
-import { investments, users } from '../../db/index.ts';
+import { investments } from '../../db/index.ts';
 import { getProject } from '../../read-models/projects.ts';
 import { listInvestments, pageInvestments } from '../shapes.ts';
 import { projectOfWrite, verifiedEvents } from '../verify.ts';
+import { chainAddressOfUser } from '../known-user.ts';
 
 export function investmentRoutes(now: () => number) {
   return new ApiRoutes()
@@ -21,9 +22,7 @@ export function investmentRoutes(now: () => number) {
       }),
       async (c) => {
         const ctx = c.var.cluster;
-        const { userId } = c.req.valid('param');
-        const { chainAddress } = await users.resolveUser(ctx.db, userId);
-        if (!chainAddress) fail(404, 'User not found');
+        const chainAddress = await chainAddressOfUser(ctx.db, c.req.valid('param').userId);
         const origin = new URL(c.req.url).origin;
         const withProjects = async (list: Awaited<ReturnType<typeof listInvestments>>) => {
           const result = [];

@@ -6,12 +6,13 @@ import { SIGNED_WRITE, signedWrite } from '../quotas.ts';
 import { fail } from '../errors.ts';
 import { listAnswer, nextCursor, requestedPage } from '../page-cursor.ts';
 import { claimBody, distributionsQuery, pageQuery, userIdParams } from '../schemas.ts';
-import { revenue, users } from '../../db/index.ts';
+import { revenue } from '../../db/index.ts';
 import { mapPage } from '../../db/keyset.ts';
 import { isoDate, toAmount } from '../../read-models/units.ts';
 import { investorDistributions, pageInvestorDistributions } from '../shapes.ts';
 import { cachedRead } from '../read-cache.ts';
 import { verifiedEvents } from '../verify.ts';
+import { chainAddressOfUser } from '../known-user.ts';
 
 const NO_SELECTION = 'No distributions selected: Please select at least one distribution to claim.';
 
@@ -26,8 +27,7 @@ export function revenueRoutes() {
       }),
       async (c) => {
         const ctx = c.var.cluster;
-        const { chainAddress } = await users.resolveUser(ctx.db, c.req.valid('param').userId);
-        if (!chainAddress) fail(404, 'User not found');
+        const chainAddress = await chainAddressOfUser(ctx.db, c.req.valid('param').userId);
         const page = requestedPage(c.req.valid('query'), revenue.INVESTOR_DISTRIBUTION_ORDER);
         if (!page) {
           const distributions = await investorDistributions(ctx, chainAddress, true);
@@ -53,8 +53,7 @@ export function revenueRoutes() {
       }),
       async (c) => {
         const ctx = c.var.cluster;
-        const { chainAddress } = await users.resolveUser(ctx.db, c.req.valid('param').userId);
-        if (!chainAddress) fail(404, 'User not found');
+        const chainAddress = await chainAddressOfUser(ctx.db, c.req.valid('param').userId);
         // Totals and the per-film figures cover every distribution; only `transactions` is paged.
         const byProject = await revenue.revenueByProject(ctx.db, chainAddress);
         const sum = (key: 'earned' | 'claimable' | 'claimed') => byProject.reduce((total, entry) => total + entry[key], 0);

@@ -27,7 +27,7 @@ import {
 } from '../schemas.ts';
 import { getProject } from '../../read-models/projects.ts';
 import { isoDate, toUsd } from '../../read-models/units.ts';
-import { metadataUri, readMetadata, storeMetadata } from './metadata.ts';
+import { metadataUri, readMetadata, storeMetadata } from '../../read-models/metadata.ts';
 import { editedListing, NOTHING_TO_UPDATE } from '../../listing-edit.ts';
 import { verifiedEvents } from '../verify.ts';
 import type { StoredEvent } from '../../ingest/projector.ts';
