@@ -7,9 +7,8 @@ import {
   AD_COUNTDOWN_SECONDS,
   PROGRESS_TICK_MS,
   canSkip,
-  elapsedSeconds,
+  clockText,
   filmStarted,
-  formatClock,
   initialPlayerState,
   isAdPhase,
   playerReducer,
@@ -84,8 +83,10 @@ function syncClocks(before: PlayerState) {
   }
 }
 
-function durationSeconds(): number {
-  return video && Number.isFinite(video.duration) ? video.duration : config.sampleDurationSeconds;
+/** The film's duration: its video's once known (null before), the spec's sample for a film without video. */
+function durationSeconds(): number | null {
+  if (!video) return config.sampleDurationSeconds;
+  return Number.isFinite(video.duration) && video.duration > 0 ? video.duration : null;
 }
 
 /** Shows the running ad's video creative (muted, so it may autoplay) or hides it. */
@@ -126,7 +127,7 @@ function render() {
   }
   element('ended').hidden = state.phase !== 'ended';
   element('bar').style.width = `${state.progress}%`;
-  element('clock').textContent = `${formatClock(elapsedSeconds(state.progress, durationSeconds()))} / ${formatClock(durationSeconds())}`;
+  element('clock').textContent = clockText(state.progress, durationSeconds());
   element('views').textContent = state.views.toLocaleString('en-US');
   element('revenue').textContent = `${(state.revenueLamports / LAMPORTS_PER_SOL).toFixed(6)} SOL`;
 }
@@ -173,7 +174,7 @@ async function requestNonce() {
 }
 
 function reportViewWhenDue() {
-  if (!viewDue(viewability, filmStarted(state), Date.now(), config.minVisibleMs)) return;
+  if (!viewDue(viewability, filmStarted(state, video), Date.now(), config.minVisibleMs)) return;
   const nonce = viewability.nonce!;
   viewability = viewReported(viewability);
   void post<{ counted: boolean; reason?: string }>('/views', {
@@ -200,6 +201,9 @@ video?.addEventListener('timeupdate', () => {
   if (Number.isFinite(video.duration) && video.duration > 0) dispatch({ type: 'progressTo', percent: (video.currentTime / video.duration) * 100 });
 });
 video?.addEventListener('loadedmetadata', render);
+video?.addEventListener('error', () => (element('status').textContent = 'The film’s video could not be played'));
+// The last timeupdate may stop short of the duration: the end of the video is the end of the film.
+video?.addEventListener('ended', () => dispatch({ type: 'progressTo', percent: 100 }));
 
 new IntersectionObserver(
   (entries) => {

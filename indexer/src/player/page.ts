@@ -39,7 +39,7 @@ export function playerPage(config: PlayerPageConfig, thumbnailUrl: string, nonce
 </style></head>
 <body>
 <div id="stage"${background}>
-  ${config.videoUrl ? `<video id="video" src="${escapeHtml(config.videoUrl)}" playsinline preload="metadata"></video>` : ''}
+  ${config.videoUrl ? `<video id="video" src="${escapeHtml(config.videoUrl)}"${thumbnailUrl ? ` poster="${escapeHtml(thumbnailUrl)}"` : ''} playsinline preload="metadata"></video>` : ''}
   <div id="idle" class="screen"><strong>${escapeHtml(config.title)}</strong><button id="play">Play</button></div>
   <div id="ad" class="screen" hidden role="region" aria-label="Advertisement">
     <video id="ad-video" hidden muted playsinline preload="auto"></video>
