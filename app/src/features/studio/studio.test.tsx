@@ -194,7 +194,7 @@ describe('List Existing Movie for License', () => {
     expect(api.requests.some((request) => request.path.startsWith('/api/media') || request.path.startsWith('/api/demo/projects'))).toBe(false)
   })
 
-  it('uploads the thumbnail, lists the film through the demo chain, links the transaction and resets', async () => {
+  it('uploads the thumbnail and the video, lists the film through the demo chain, links the transaction and resets', async () => {
     const api = fakeApi(undefined, {
       'POST /api/media': () => ({ url: `/api/media/${'a'.repeat(64)}`, sha256: 'a'.repeat(64) }),
       'POST /api/demo/projects': () => ({ signature: 'listsig', projectId: 9 }),
@@ -209,10 +209,11 @@ describe('List Existing Movie for License', () => {
     set('Genres (comma-separated)', 'Drama, Adventure')
     set('Description', 'The storm returns.')
     fireEvent.change(within(form).getByLabelText('Thumbnail (JPG/PNG, max 10MB)'), { target: { files: [new File(['png'], 'poster.png', { type: 'image/png' })] } })
+    fireEvent.change(within(form).getByLabelText('Video file (MP4/WebM, max 50MB)'), { target: { files: [new File(['webm'], 'cut.webm', { type: 'video/webm' })] } })
     fireEvent.click(within(form).getByRole('button', { name: 'List Movie' }))
     expect(await screen.findByText('Project created successfully', {}, { timeout: 5000 })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'View transaction' })).toHaveAttribute('href', '/api/demo/transactions/listsig')
-    expect(api.find('POST', '/api/media')).toHaveLength(1)
+    expect(api.find('POST', '/api/media')).toHaveLength(2)
     expect(api.find('POST', '/api/demo/projects')[0].body).toMatchObject({
       walletAddress: ADDRESS,
       title: 'Harbour Lights II',
@@ -221,6 +222,7 @@ describe('List Existing Movie for License', () => {
       fundingGoal: 2500,
       genres: ['Drama', 'Adventure'],
       thumbnailUrl: `/api/media/${'a'.repeat(64)}`,
+      videoUrl: `/api/media/${'a'.repeat(64)}`,
       studioName: 'Harbour Films',
     })
     fireEvent.click(screen.getByRole('tab', { name: 'Upload Content' }))
@@ -239,28 +241,6 @@ describe('List Existing Movie for License', () => {
     expect(await within(form).findByText('The video must be at most 50MB')).toBeInTheDocument()
     fireEvent.click(within(form).getByRole('button', { name: 'List Movie' }))
     expect(api.requests.some((request) => request.path.startsWith('/api/media') || request.path.startsWith('/api/demo/projects'))).toBe(false)
-  })
-
-  it('uploads the film’s video to the media store and lists the film with it', async () => {
-    const video = `/api/media/${'c'.repeat(64)}`
-    const api = fakeApi(undefined, {
-      'POST /api/media': () => ({ url: video, sha256: 'c'.repeat(64) }),
-      'POST /api/demo/projects': () => ({ signature: 'listsig', projectId: 9 }),
-    })
-    const form = await openForm()
-    const set = (label: string, value: string) => fireEvent.change(within(form).getByLabelText(label), { target: { value } })
-    set('Movie Title', 'Harbour Lights III')
-    set('Director Name', 'Ines Ward')
-    set('Release Year', '2024')
-    set('Funding Goal (USD)', '2500')
-    set('Funding Deadline', new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10))
-    set('Genres (comma-separated)', 'Drama')
-    set('Description', 'The storm, filmed.')
-    fireEvent.change(within(form).getByLabelText('Video file (MP4/WebM, max 50MB)'), { target: { files: [new File(['webm'], 'cut.webm', { type: 'video/webm' })] } })
-    fireEvent.click(within(form).getByRole('button', { name: 'List Movie' }))
-    expect(await screen.findByText('Project created successfully', {}, { timeout: 5000 })).toBeInTheDocument()
-    expect(api.find('POST', '/api/media')).toHaveLength(1)
-    expect(api.find('POST', '/api/demo/projects')[0].body).toMatchObject({ title: 'Harbour Lights III', videoUrl: video })
   })
 
   it('refuses a goal over the studio’s cap before sending', async () => {
