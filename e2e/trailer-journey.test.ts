@@ -3,7 +3,7 @@
 // funded film; on the website the seeded video campaign's pre-roll plays its rendered creative, Skip
 // Ad comes after 5 s, then the film's trailer (rendered from its poster at seed time) really plays —
 // the <video>'s currentTime advances and its duration is finite, shown on the player's clock instead
-// of the 02:15:36 sample. The view is paid by the seeded campaign (not the house ad); the demo settles
+// of the 02:15:36 sample; the mid-roll interrupts it at 30%, Pause holds it, Resume plays it to its end. The view is paid by the seeded campaign (not the house ad); the demo settles
 // it, and the Embed Library shows the publisher's few thousand lamports with their digits, not 0.00.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -105,6 +105,15 @@ test('a seeded film embedded on a website plays its trailer after a seeded video
   const paused = await videoState(player);
   assert.ok(paused.paused && paused.currentTime >= 0.3 * TRAILER_SECONDS - 0.1, `the trailer played to 30%, then paused for the mid-roll (${paused.currentTime} s)`);
   await player.getByRole('button', { name: 'Skip Ad' }).click({ timeout: 10_000 });
+  // Pause holds the trailer where it is; Resume plays it on.
+  await player.getByRole('button', { name: 'Pause' }).click();
+  const held = await waitFor('the trailer paused', async () => {
+    const state = await videoState(player);
+    return state.paused ? state.currentTime : undefined;
+  });
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  assert.equal((await videoState(player)).currentTime, held, 'a paused trailer stands still');
+  await player.getByRole('button', { name: 'Resume' }).click();
   await player.getByText('Thanks for watching').waitFor({ timeout: 15_000 });
   assert.ok((await videoState(player)).currentTime >= TRAILER_SECONDS - 0.5, 'played to its end');
   await visitor.close();

@@ -9,6 +9,7 @@ import {
   canSkip,
   clockText,
   elapsedSeconds,
+  filmRunning,
   filmStarted,
   formatClock,
   initialPlayerState,
@@ -125,6 +126,17 @@ describe('player state machine', () => {
     assert.equal(filmStarted(playing, { currentTime: 0 }), false, 'a stalled or blocked video is no film being watched');
     assert.equal(filmStarted(playing, { currentTime: 0.4 }), true);
     assert.equal(filmStarted(run(initialPlayerState(), [{ type: 'play' }]), { currentTime: 0.4 }), false, 'nor is the pre-roll');
+  });
+
+  test('Pause holds the playing film (its clock and its video) and Resume plays it on; no pause during an ad', () => {
+    let state = run(initialPlayerState(), [{ type: 'play' }]);
+    assert.equal(run(state, [{ type: 'togglePause' }]).paused, false, 'no pause during the pre-roll');
+    state = run(state, [...sitThroughAd, ...times(10, { type: 'progressTick' } as const), { type: 'togglePause' }]);
+    assert.deepEqual([state.paused, filmRunning(state), state.progress], [true, false, 2]);
+    state = run(state, times(10, { type: 'progressTick' }));
+    assert.equal(state.progress, 2, 'the clock stands still while paused');
+    state = run(state, [{ type: 'togglePause' }, ...times(10, { type: 'progressTick' } as const)]);
+    assert.deepEqual([state.paused, filmRunning(state), state.progress], [false, true, 4]);
   });
 
   test("the film's video keeps its poster as the still", () => {

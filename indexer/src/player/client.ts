@@ -8,6 +8,7 @@ import {
   PROGRESS_TICK_MS,
   canSkip,
   clockText,
+  filmRunning,
   filmStarted,
   initialPlayerState,
   isAdPhase,
@@ -71,7 +72,7 @@ function syncClocks(before: PlayerState) {
     if (adTimer) clearInterval(adTimer);
     adTimer = adStarted ? setInterval(() => dispatch({ type: 'adSecond' }), 1000) : null;
   }
-  const playing = state.phase === 'playing';
+  const playing = filmRunning(state);
   if (video) {
     if (playing && video.paused) void video.play().catch(() => undefined);
     if (!playing && !video.paused) video.pause();
@@ -126,6 +127,9 @@ function render() {
     element('overlay-text').textContent = imageUrl ? '' : `${overlayAd.headline} ${overlayAd.body}`.trim();
   }
   element('ended').hidden = state.phase !== 'ended';
+  const pause = element('pause');
+  pause.hidden = state.phase !== 'playing';
+  pause.textContent = state.paused ? 'Resume' : 'Pause';
   element('bar').style.width = `${state.progress}%`;
   element('clock').textContent = clockText(state.progress, durationSeconds());
   element('views').textContent = state.views.toLocaleString('en-US');
@@ -196,6 +200,7 @@ element('play').addEventListener('click', async () => {
   void requestNonce();
 });
 element('skip').addEventListener('click', () => dispatch({ type: 'skip' }));
+element('pause').addEventListener('click', () => dispatch({ type: 'togglePause' }));
 element('close-overlay').addEventListener('click', () => dispatch({ type: 'dismissOverlay' }));
 video?.addEventListener('timeupdate', () => {
   if (Number.isFinite(video.duration) && video.duration > 0) dispatch({ type: 'progressTo', percent: (video.currentTime / video.duration) * 100 });

@@ -28,6 +28,8 @@ export interface PlayerState {
   progress: number;
   midRollPlayed: boolean;
   overlayDismissed: boolean;
+  /** The viewer paused the film (Pause; Resume plays it on). */
+  paused: boolean;
   /** The counters shown under the player: views and revenue (lamports), rising after each skipped ad. */
   views: number;
   revenueLamports: number;
@@ -48,10 +50,12 @@ export type PlayerEvent =
   | { type: 'progressTick' }
   /** Progress reported by a real video element. */
   | { type: 'progressTo'; percent: number }
-  | { type: 'dismissOverlay' };
+  | { type: 'dismissOverlay' }
+  /** Pause or Resume, while the film plays. */
+  | { type: 'togglePause' };
 
 export function initialPlayerState(counters: { views: number; revenueLamports: number } = { views: 0, revenueLamports: 0 }): PlayerState {
-  return { phase: 'idle', adSecondsLeft: 0, progress: 0, midRollPlayed: false, overlayDismissed: false, ...counters };
+  return { phase: 'idle', adSecondsLeft: 0, progress: 0, midRollPlayed: false, overlayDismissed: false, paused: false, ...counters };
 }
 
 const startAd = (state: PlayerState, phase: 'preRoll' | 'midRoll'): PlayerState => ({
@@ -88,13 +92,18 @@ export function playerReducer(state: PlayerState, event: PlayerEvent, options: P
         revenueLamports: state.revenueLamports + options.revenuePerViewLamports,
       };
     case 'progressTick':
-      return state.phase === 'playing' ? advance(state, state.progress + PROGRESS_STEP_PERCENT, options) : state;
+      return filmRunning(state) ? advance(state, state.progress + PROGRESS_STEP_PERCENT, options) : state;
     case 'progressTo':
       return state.phase === 'playing' ? advance(state, event.percent, options) : state;
     case 'dismissOverlay':
       return { ...state, overlayDismissed: true };
+    case 'togglePause':
+      return state.phase === 'playing' ? { ...state, paused: !state.paused } : state;
   }
 }
+
+/** The film runs: it plays and the viewer has not paused it (its clock or its video moves). */
+export const filmRunning = (state: PlayerState) => state.phase === 'playing' && !state.paused;
 
 export const isAdPhase = (phase: PlayerPhase): phase is 'preRoll' | 'midRoll' => phase === 'preRoll' || phase === 'midRoll';
 
