@@ -34,6 +34,20 @@ else
   step "npm dependencies up to date"
 fi
 
+# The demo renders its films' trailers and its video ad with ffmpeg at the first start (indexer/src/demo/trailers.ts).
+# Without it the demo still starts, its films without video.
+if command -v ffmpeg >/dev/null 2>&1; then
+  step "ffmpeg installed (the demo's trailers are rendered with it)"
+elif command -v apt-get >/dev/null 2>&1; then
+  step "installing Debian's ffmpeg (the demo renders its films' trailers with it)"
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  { $sudo apt-get update -q && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends ffmpeg; } ||
+    echo "could not install ffmpeg: the demo's films will have no trailers (install it: apt-get install ffmpeg)"
+else
+  step "ffmpeg is missing and there is no apt-get: the demo's films will have no trailers (install ffmpeg by your system's means)"
+fi
+
 # newer_than TARGET PATH…: prints the first file under PATH… modified after TARGET (nothing when TARGET is newest).
 newer_than() {
   local target=$1

@@ -179,6 +179,11 @@ export const CREATIVE_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const
 export const CREATIVE_IMAGE_MAX_BYTES = 10 * 1024 * 1024
 export const CREATIVE_VIDEO_TYPES = ['video/mp4', 'video/webm'] as const
 export const CREATIVE_VIDEO_MAX_BYTES = 50 * 1024 * 1024
+/** A listed film's video goes to the same media store, under the same types and limit as a video creative. */
+export const FILM_VIDEO_TYPES = CREATIVE_VIDEO_TYPES
+export const FILM_VIDEO_MAX_BYTES = CREATIVE_VIDEO_MAX_BYTES
+/** How long the listing waits for a video URL's metadata before calling it unreachable. */
+export const VIDEO_PROBE_TIMEOUT_MS = 15_000
 /** The program's creative URI limit (bytes). */
 export const MAX_CREATIVE_URI_BYTES = MAX_CREATIVE_URI_LEN
 /** Demo chain clock advance (POST /api/demo/clock/advance): the debug page's step, the server's cap. */

@@ -5,8 +5,11 @@ import { describe, test } from 'node:test';
 import {
   AD_COUNTDOWN_SECONDS,
   SAMPLE_DURATION_SECONDS,
+  UNKNOWN_CLOCK,
   canSkip,
+  clockText,
   elapsedSeconds,
+  filmRunning,
   filmStarted,
   formatClock,
   initialPlayerState,
@@ -19,6 +22,8 @@ import {
 } from '../src/player/machine.ts';
 import { initialViewability, nonceIssued, observeRatio, viewDue, viewReported } from '../src/player/viewability.ts';
 import { embedSnippet, playerUrl } from '../src/player/snippet.ts';
+import { playerPage } from '../src/player/page.ts';
+import type { PlayerPageConfig } from '../src/player/client.ts';
 
 const ALL_SLOTS: PlayerOptions = { slots: ['pre-roll', 'mid-roll', 'overlay'], revenuePerViewLamports: 15_000 };
 
@@ -111,6 +116,33 @@ describe('player state machine', () => {
     assert.equal(formatClock(SAMPLE_DURATION_SECONDS), '02:15:36');
     assert.equal(formatClock(elapsedSeconds(50, SAMPLE_DURATION_SECONDS)), '01:07:48');
     assert.equal(formatClock(0), '00:00:00');
+  });
+
+  test('a film with video shows its own duration, never the sample, and counts only once its video has played', () => {
+    assert.equal(clockText(50, 4), '00:00:02 / 00:00:04');
+    assert.equal(clockText(0, null), `00:00:00 / ${UNKNOWN_CLOCK}`, 'a duration not known yet is not 02:15:36');
+    assert.equal(clockText(0, SAMPLE_DURATION_SECONDS), '00:00:00 / 02:15:36', 'a film without video keeps the sample');
+    const playing = run(initialPlayerState(), [{ type: 'play' }, ...sitThroughAd]);
+    assert.equal(filmStarted(playing, { currentTime: 0 }), false, 'a stalled or blocked video is no film being watched');
+    assert.equal(filmStarted(playing, { currentTime: 0.4 }), true);
+    assert.equal(filmStarted(run(initialPlayerState(), [{ type: 'play' }]), { currentTime: 0.4 }), false, 'nor is the pre-roll');
+  });
+
+  test('Pause holds the playing film (its clock and its video) and Resume plays it on; no pause during an ad', () => {
+    let state = run(initialPlayerState(), [{ type: 'play' }]);
+    assert.equal(run(state, [{ type: 'togglePause' }]).paused, false, 'no pause during the pre-roll');
+    state = run(state, [...sitThroughAd, ...times(10, { type: 'progressTick' } as const), { type: 'togglePause' }]);
+    assert.deepEqual([state.paused, filmRunning(state), state.progress], [true, false, 2]);
+    state = run(state, times(10, { type: 'progressTick' }));
+    assert.equal(state.progress, 2, 'the clock stands still while paused');
+    state = run(state, [{ type: 'togglePause' }, ...times(10, { type: 'progressTick' } as const)]);
+    assert.deepEqual([state.paused, filmRunning(state), state.progress], [false, true, 4]);
+  });
+
+  test("the film's video keeps its poster as the still", () => {
+    const config = { title: 'Film', videoUrl: '/api/media/abc' } as PlayerPageConfig;
+    assert.match(playerPage(config, '/api/demo/posters/3.svg', 'n'), /<video id="video" src="\/api\/media\/abc" poster="\/api\/demo\/posters\/3\.svg"/);
+    assert.doesNotMatch(playerPage({ ...config, videoUrl: null }, '/api/demo/posters/3.svg', 'n'), /<video id="video"/);
   });
 
   test('ad slots are read from the snippet in the spec order', () => {

@@ -258,6 +258,19 @@ export const listingMediaUrl = z
     description: "an upload of this server (/api/media/{sha256}), the demo chain's poster of a film, or an https URL (at most 2,048 characters; no data: URLs)",
   });
 
+/**
+ * A listing's video (the film or its trailer): an upload of this server (/api/media/{sha256}, an MP4
+ * or WebM the media store typed by its bytes) or an https URL of at most 2,048 characters.
+ */
+export const listingVideoUrl = z
+  .string()
+  .max(MAX_LISTING_MEDIA_URL_LEN, { message: `The video URL is too long: at most ${MAX_LISTING_MEDIA_URL_LEN} characters` })
+  .refine((url) => !/^\s*data:/i.test(url), { message: 'A data: URL is not accepted as the video URL' })
+  .regex(new RegExp(`^(?:/api/media/[0-9a-f]{64}|https://${NOT_WHITESPACE}+)$`), {
+    message: 'The video must be an upload of this server (/api/media/{sha256}) or an https:// URL',
+  })
+  .meta({ description: 'an MP4 or WebM upload of this server (/api/media/{sha256}) or an https URL (at most 2,048 characters)' });
+
 export const metadataBody = z.object({
   title: nonBlankText(MAX_TITLE_LEN),
   description: nonBlankText(5000),
@@ -275,11 +288,7 @@ export const metadataBody = z.object({
   releaseYear: z.coerce.number().int().min(MIN_RELEASE_YEAR).max(MAX_RELEASE_YEAR),
   licenseType: z.enum(LICENSE_TYPES),
   thumbnailUrl: listingMediaUrl.optional(),
-  videoUrl: z
-    .string()
-    .max(MAX_LISTING_MEDIA_URL_LEN)
-    .refine((url) => !/^\s*data:/i.test(url), { message: 'A data: URL is not accepted as the video URL' })
-    .optional(),
+  videoUrl: listingVideoUrl.optional(),
   fundingGoal: lamportAmount(USD, 'USD, informational (the chain holds the goal)', (goal) => goal.min(1)).optional(),
   deadline: z.string().optional(),
 });
@@ -418,6 +427,7 @@ export const rejectionBody = z.object({ reason: nonBlankText(1000, { blank: 'Giv
 export const approvalBody = z.object({ txHash });
 export const listingEditBody = metadataBody.pick({ description: true, directorName: true, genres: true, releaseYear: true, licenseType: true }).extend({
   title: z.string().optional().meta({ description: 'ignored: the title is recorded on chain' }),
+  videoUrl: listingVideoUrl.nullable().optional().meta({ description: 'the film’s new video; null removes it; omitted keeps the current one' }),
 });
 export const transactionBody = z.object({ txHash });
 

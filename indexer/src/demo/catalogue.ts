@@ -463,7 +463,7 @@ export interface AdvertiserSeed {
   days: number;
   /** The film a sponsorship pays for (its title) and its price per 1,000 impressions in SOL. */
   sponsorship?: { filmTitle: string; pricePerMilleSol: number };
-  /** The creative's words: drawn as a banner image (demo/advertisers.ts), so no binary lives in git. */
+  /** The creative's words: drawn as a banner image, and for the video campaign rendered as its video at seed time (demo/trailers.ts), so no binary lives in git. */
   tagline: string;
   color: string;
 }

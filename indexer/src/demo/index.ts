@@ -15,6 +15,8 @@ import { DEMO_CLUSTER, DemoChain, type DemoChainOptions } from './chain.ts';
 import { demoOpenApi, demoRoutes } from './routes.ts';
 import { seedCatalogue, type SeedSummary } from './seed.ts';
 import { DemoService, type MetadataStore } from './service.ts';
+import type { DemoVideos, VideoRenderer } from './trailers.ts';
+import { MediaStore } from '../media/store.ts';
 
 export const DEFAULT_SETTLEMENT_INTERVAL_MS = 15_000;
 
@@ -37,6 +39,8 @@ export interface DemoOptions {
   lastCallSeconds?: number;
   chainHooks?: DemoChainOptions['hooks'];
   indexerHooks?: IndexerHooks;
+  /** Renders the seeded films' trailers and the seeded video ad (ffmpeg); unset: the demo seeds no video. */
+  videoRenderer?: VideoRenderer;
 }
 
 export interface DemoRuntime {
@@ -88,9 +92,11 @@ export async function startDemo(options: DemoOptions): Promise<DemoRuntime> {
   await cluster.indexer.sync();
   const service = new DemoService(chain, cluster, now);
   const store = metadataStore(cluster, now);
+  // Videos go to the media store of this database, the one the server serves /api/media from (the home cluster's).
+  const videos: DemoVideos | undefined = options.videoRenderer && { renderer: options.videoRenderer, store: new MediaStore(cluster.db) };
   let seeded: SeedSummary | null = null;
   if (!chain.isSeeded) {
-    seeded = await seedCatalogue(service, store(options.origin), Math.floor(now() / 1000), options.lastCallSeconds);
+    seeded = await seedCatalogue(service, store(options.origin), Math.floor(now() / 1000), options.lastCallSeconds, videos);
     await cluster.indexer.sync();
   }
   if (options.adminWallet) await service.keys.assignAdminWallet(options.adminWallet);
@@ -99,7 +105,7 @@ export async function startDemo(options: DemoOptions): Promise<DemoRuntime> {
   await service.house.ensure();
 
   // The seeded advertisers' campaigns pay for views from the first start (a chain seeded before they existed gets them now).
-  await ensureSeededAdvertisers(service);
+  await ensureSeededAdvertisers(service, videos);
 
   const settlement = new SettlementJob({
     db: cluster.db,

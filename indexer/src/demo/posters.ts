@@ -96,7 +96,7 @@ const MOTIFS_BY_GENRE: Record<string, Motif> = {
 };
 const MOTIFS = [circles, mountains, grid, waves, shards, stars];
 
-function escapeXml(text: string): string {
+export function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char]!);
 }
 

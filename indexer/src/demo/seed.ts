@@ -23,6 +23,8 @@ import { FILMS, INVESTOR_COUNT, PUBLISHERS, STUDIOS, type FilmSeed } from './cat
 import type { DemoChain } from './chain.ts';
 import { KEY } from './keys.ts';
 import { posterPath, type DemoService, type MetadataStore } from './service.ts';
+import { posterSvg } from './posters.ts';
+import { seedTrailers, type DemoVideos, type TrailerSummary } from './trailers.ts';
 
 type PublicKey = anchor.web3.PublicKey;
 
@@ -36,6 +38,7 @@ export interface SeedSummary {
   projects: number;
   transactions: number;
   byState: Record<'funding' | 'funded' | 'failed' | 'closeToDeadline' | 'nearlyFunded' | 'lastCall', number>;
+  trailers: TrailerSummary;
 }
 
 /** Default delay after the first start at which the "last call" film closes (MARQUEE_DEMO_LAST_CALL_SECONDS). */
@@ -52,19 +55,25 @@ interface Step {
   run: (at: number) => void;
 }
 
-/** Seeds a new chain; `storeMetadata` is POST /api/metadata of the running app. */
+/**
+ * Seeds a new chain; `storeMetadata` is POST /api/metadata of the running app; `videos`: where each
+ * film's trailer is rendered and stored (none: the films have no video).
+ */
 export async function seedCatalogue(
   service: DemoService,
   storeMetadata: MetadataStore,
   nowSeconds: number,
   lastCallSeconds: number = DEFAULT_LAST_CALL_SECONDS,
+  videos?: DemoVideos,
 ): Promise<SeedSummary> {
   const chain: DemoChain = service.chain;
   if (chain.isSeeded) throw new Error('The demo chain is already seeded');
   const before = chain.transactionCount;
+  // Films get their ids in listing order; the poster URL in the metadata needs the id up front.
+  const films = [...FILMS].sort((a, b) => a.listedDay - b.listedDay);
+  // Each trailer pans down the film's poster (the one /api/demo/posters draws from the same metadata).
+  const trailers = await seedTrailers(videos, films.map((film) => posterSvg(film)));
   await chain.batch(async () => {
-    // Films get their ids in listing order; the poster URL in the metadata needs the id up front.
-    const films = [...FILMS].sort((a, b) => a.listedDay - b.listedDay);
     const metadata = [];
     for (const [id, film] of films.entries()) {
       metadata.push(
@@ -76,6 +85,7 @@ export async function seedCatalogue(
           releaseYear: film.releaseYear,
           licenseType: film.licenseType,
           thumbnailUrl: posterPath(id),
+          ...(trailers.urls[id] ? { videoUrl: trailers.urls[id] } : {}),
           fundingGoal: film.goalSol * 1000,
           deadline: new Date(deadlineOf(film, nowSeconds, lastCallSeconds) * 1000).toISOString(),
         }),
@@ -137,6 +147,7 @@ export async function seedCatalogue(
       nearlyFunded,
       lastCall: FILMS.filter((film) => film.closesAtLastCall).length,
     },
+    trailers: trailers.summary,
   };
 }
 

@@ -7,9 +7,9 @@ import {
   AD_COUNTDOWN_SECONDS,
   PROGRESS_TICK_MS,
   canSkip,
-  elapsedSeconds,
+  clockText,
+  filmRunning,
   filmStarted,
-  formatClock,
   initialPlayerState,
   isAdPhase,
   playerReducer,
@@ -72,7 +72,7 @@ function syncClocks(before: PlayerState) {
     if (adTimer) clearInterval(adTimer);
     adTimer = adStarted ? setInterval(() => dispatch({ type: 'adSecond' }), 1000) : null;
   }
-  const playing = state.phase === 'playing';
+  const playing = filmRunning(state);
   if (video) {
     if (playing && video.paused) void video.play().catch(() => undefined);
     if (!playing && !video.paused) video.pause();
@@ -84,8 +84,10 @@ function syncClocks(before: PlayerState) {
   }
 }
 
-function durationSeconds(): number {
-  return video && Number.isFinite(video.duration) ? video.duration : config.sampleDurationSeconds;
+/** The film's duration: its video's once known (null before), the spec's sample for a film without video. */
+function durationSeconds(): number | null {
+  if (!video) return config.sampleDurationSeconds;
+  return Number.isFinite(video.duration) && video.duration > 0 ? video.duration : null;
 }
 
 /** Shows the running ad's video creative (muted, so it may autoplay) or hides it. */
@@ -125,8 +127,11 @@ function render() {
     element('overlay-text').textContent = imageUrl ? '' : `${overlayAd.headline} ${overlayAd.body}`.trim();
   }
   element('ended').hidden = state.phase !== 'ended';
+  const pause = element('pause');
+  pause.hidden = state.phase !== 'playing';
+  pause.textContent = state.paused ? 'Resume' : 'Pause';
   element('bar').style.width = `${state.progress}%`;
-  element('clock').textContent = `${formatClock(elapsedSeconds(state.progress, durationSeconds()))} / ${formatClock(durationSeconds())}`;
+  element('clock').textContent = clockText(state.progress, durationSeconds());
   element('views').textContent = state.views.toLocaleString('en-US');
   element('revenue').textContent = `${(state.revenueLamports / LAMPORTS_PER_SOL).toFixed(6)} SOL`;
 }
@@ -173,7 +178,7 @@ async function requestNonce() {
 }
 
 function reportViewWhenDue() {
-  if (!viewDue(viewability, filmStarted(state), Date.now(), config.minVisibleMs)) return;
+  if (!viewDue(viewability, filmStarted(state, video), Date.now(), config.minVisibleMs)) return;
   const nonce = viewability.nonce!;
   viewability = viewReported(viewability);
   void post<{ counted: boolean; reason?: string }>('/views', {
@@ -195,11 +200,15 @@ element('play').addEventListener('click', async () => {
   void requestNonce();
 });
 element('skip').addEventListener('click', () => dispatch({ type: 'skip' }));
+element('pause').addEventListener('click', () => dispatch({ type: 'togglePause' }));
 element('close-overlay').addEventListener('click', () => dispatch({ type: 'dismissOverlay' }));
 video?.addEventListener('timeupdate', () => {
   if (Number.isFinite(video.duration) && video.duration > 0) dispatch({ type: 'progressTo', percent: (video.currentTime / video.duration) * 100 });
 });
 video?.addEventListener('loadedmetadata', render);
+video?.addEventListener('error', () => (element('status').textContent = 'The film’s video could not be played'));
+// The last timeupdate may stop short of the duration: the end of the video is the end of the film.
+video?.addEventListener('ended', () => dispatch({ type: 'progressTo', percent: 100 }));
 
 new IntersectionObserver(
   (entries) => {

@@ -1,6 +1,7 @@
 // The embed player's state machine (the player demo): idle → pre-roll ad with a 5 s
 // countdown → Skip Ad → playing; a mid-roll ad when progress crosses 30%; progress 0.2% per 200 ms
-// tick for a film without video; the view and revenue counters rise after each skipped ad.
+// tick for a film without video (a film with video follows its real progress and duration); the view
+// and revenue counters rise after each skipped ad.
 // Pure and dependency-free: the player page's script and the tests drive the same reducer.
 
 /** The pre-roll (and mid-roll) ad runs 5 s before Skip Ad appears. */
@@ -27,6 +28,8 @@ export interface PlayerState {
   progress: number;
   midRollPlayed: boolean;
   overlayDismissed: boolean;
+  /** The viewer paused the film (Pause; Resume plays it on). */
+  paused: boolean;
   /** The counters shown under the player: views and revenue (lamports), rising after each skipped ad. */
   views: number;
   revenueLamports: number;
@@ -47,10 +50,12 @@ export type PlayerEvent =
   | { type: 'progressTick' }
   /** Progress reported by a real video element. */
   | { type: 'progressTo'; percent: number }
-  | { type: 'dismissOverlay' };
+  | { type: 'dismissOverlay' }
+  /** Pause or Resume, while the film plays. */
+  | { type: 'togglePause' };
 
 export function initialPlayerState(counters: { views: number; revenueLamports: number } = { views: 0, revenueLamports: 0 }): PlayerState {
-  return { phase: 'idle', adSecondsLeft: 0, progress: 0, midRollPlayed: false, overlayDismissed: false, ...counters };
+  return { phase: 'idle', adSecondsLeft: 0, progress: 0, midRollPlayed: false, overlayDismissed: false, paused: false, ...counters };
 }
 
 const startAd = (state: PlayerState, phase: 'preRoll' | 'midRoll'): PlayerState => ({
@@ -87,13 +92,18 @@ export function playerReducer(state: PlayerState, event: PlayerEvent, options: P
         revenueLamports: state.revenueLamports + options.revenuePerViewLamports,
       };
     case 'progressTick':
-      return state.phase === 'playing' ? advance(state, state.progress + PROGRESS_STEP_PERCENT, options) : state;
+      return filmRunning(state) ? advance(state, state.progress + PROGRESS_STEP_PERCENT, options) : state;
     case 'progressTo':
       return state.phase === 'playing' ? advance(state, event.percent, options) : state;
     case 'dismissOverlay':
       return { ...state, overlayDismissed: true };
+    case 'togglePause':
+      return state.phase === 'playing' ? { ...state, paused: !state.paused } : state;
   }
 }
+
+/** The film runs: it plays and the viewer has not paused it (its clock or its video moves). */
+export const filmRunning = (state: PlayerState) => state.phase === 'playing' && !state.paused;
 
 export const isAdPhase = (phase: PlayerPhase): phase is 'preRoll' | 'midRoll' => phase === 'preRoll' || phase === 'midRoll';
 
@@ -104,8 +114,17 @@ export const canSkip = (state: PlayerState) => isAdPhase(state.phase) && state.a
 export const showsOverlay = (state: PlayerState, options: PlayerOptions) =>
   state.phase === 'playing' && !state.overlayDismissed && options.slots.includes('overlay');
 
-/** The film has started: the pre-roll is behind it. */
-export const filmStarted = (state: PlayerState) => state.phase === 'playing' || state.phase === 'midRoll' || state.phase === 'ended';
+/** What the viewability rule reads of a film's video element. */
+export interface VideoProgress {
+  currentTime: number;
+}
+
+/**
+ * The film has started: the pre-roll is behind it and, for a film with video, the video itself has
+ * played (a stalled or blocked video is a poster under a clock, not a film being watched).
+ */
+export const filmStarted = (state: PlayerState, video: VideoProgress | null = null) =>
+  (state.phase === 'playing' || state.phase === 'midRoll' || state.phase === 'ended') && (video === null || video.currentTime > 0);
 
 /** hh:mm:ss, as the spec writes the sample duration (02:15:36). */
 export function formatClock(totalSeconds: number): string {
@@ -116,6 +135,15 @@ export function formatClock(totalSeconds: number): string {
 
 /** The elapsed time of a film at some progress. */
 export const elapsedSeconds = (progress: number, durationSeconds: number) => (progress / 100) * durationSeconds;
+
+/** What a duration not known yet shows: a film with video waits for its real one, never the sample's. */
+export const UNKNOWN_CLOCK = '--:--:--';
+
+/** The clock under the player: elapsed / duration; `durationSeconds` null while a video's is unknown. */
+export function clockText(progress: number, durationSeconds: number | null): string {
+  if (durationSeconds === null) return `${formatClock(0)} / ${UNKNOWN_CLOCK}`;
+  return `${formatClock(elapsedSeconds(progress, durationSeconds))} / ${formatClock(durationSeconds)}`;
+}
 
 /** The slots a snippet asked for, in the spec's order; unknown names are ignored, none means all. */
 export function parseAdSlots(text: string | null | undefined): AdSlot[] {

@@ -21,7 +21,8 @@ export function playerPage(config: PlayerPageConfig, thumbnailUrl: string, nonce
   #stage { position: relative; flex: 1; min-height: 0; background: #111 center / cover no-repeat; }
   #stage video { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: contain; background: #000; }
   .screen { position: absolute; inset: 0; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 10px; background: rgba(0,0,0,.55); text-align: center; padding: 16px; }
-  .screen[hidden], #overlay-ad[hidden], #skip[hidden], #ad-video[hidden], #overlay-image[hidden] { display: none; }
+  .screen[hidden], #overlay-ad[hidden], #skip[hidden], #ad-video[hidden], #overlay-image[hidden], #pause[hidden] { display: none; }
+  #pause { padding: 2px 10px; font-size: 12px; }
   #ad-video { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: contain; background: #000; }
   #ad > span, #ad > strong, #ad > button { position: relative; }
   #overlay-image { max-height: 48px; max-width: 60%; object-fit: contain; }
@@ -39,7 +40,7 @@ export function playerPage(config: PlayerPageConfig, thumbnailUrl: string, nonce
 </style></head>
 <body>
 <div id="stage"${background}>
-  ${config.videoUrl ? `<video id="video" src="${escapeHtml(config.videoUrl)}" playsinline preload="metadata"></video>` : ''}
+  ${config.videoUrl ? `<video id="video" src="${escapeHtml(config.videoUrl)}"${thumbnailUrl ? ` poster="${escapeHtml(thumbnailUrl)}"` : ''} playsinline preload="metadata"></video>` : ''}
   <div id="idle" class="screen"><strong>${escapeHtml(config.title)}</strong><button id="play">Play</button></div>
   <div id="ad" class="screen" hidden role="region" aria-label="Advertisement">
     <video id="ad-video" hidden muted playsinline preload="auto"></video>
@@ -54,7 +55,7 @@ export function playerPage(config: PlayerPageConfig, thumbnailUrl: string, nonce
   <div id="track"><div id="bar"></div></div>
 </div>
 <div id="info">
-  <span id="clock"></span>
+  <span><button id="pause" hidden>Pause</button> <span id="clock"></span></span>
   <span>Views <b id="views"></b> · Revenue <b id="revenue"></b></span>
   <span id="status" aria-live="polite"></span>
 </div>

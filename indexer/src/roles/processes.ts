@@ -10,6 +10,7 @@ import { LEADER_ADDRESS_TTL_MS } from '../constants.ts';
 import { createCluster } from '../cluster.ts';
 import { FolderLockedError } from '../demo/folder-lock.ts';
 import { startDemo } from '../demo/index.ts';
+import { ffmpegRenderer } from '../demo/trailers.ts';
 import { startMarquee, type Marquee } from '../start.ts';
 import { demoForwarder } from './demo-forward.ts';
 import { LeaderChainSource } from './leader-chain-source.ts';
@@ -33,6 +34,8 @@ async function startLeading(config: Config): Promise<RunningProcess> {
         settlementMinBatchLamports: config.demoMinBatchLamports,
         adminWallet: config.demoAdminWallet,
         lastCallSeconds: config.demoLastCallSeconds,
+        // The first start renders the films' trailers and the video ad with ffmpeg (scripts/start.sh installs it).
+        videoRenderer: ffmpegRenderer({ onMissing: (message) => console.warn(message) }),
       }).catch((error: unknown) => {
         // Another server runs on this data folder: say so and leave its chain alone.
         if (!(error instanceof FolderLockedError)) throw error;
@@ -43,6 +46,9 @@ async function startLeading(config: Config): Promise<RunningProcess> {
   if (demo?.seeded) {
     const { projects, transactions, byState } = demo.seeded;
     console.log(`Demo chain seeded: ${projects} films in ${transactions} transactions (${JSON.stringify(byState)})`);
+    const { trailers } = demo.seeded;
+    const kilobytes = trailers.bytes.map((bytes) => Math.round(bytes / 1024));
+    if (kilobytes.length > 0) console.log(`Trailers rendered: ${kilobytes.length} in ${trailers.seconds.toFixed(1)} s, ${Math.min(...kilobytes)}–${Math.max(...kilobytes)} KB each`);
   }
   const marquee = await startMarquee({ config, clusters: demo ? [demo.cluster] : [], demo: demo?.extension });
   return {

@@ -58,6 +58,8 @@ export interface ListingInput {
   deadline: string
   genres: string[]
   thumbnailUrl?: string
+  /** The film's video: an upload of the media store (/api/media/{sha256}) or an https URL. */
+  videoUrl?: string
   /** The on-chain studio name, used when this listing registers the studio (its first). */
   studioName?: string
 }
@@ -69,6 +71,8 @@ export interface ListingEdit {
   releaseYear: number
   licenseType: string
   genres: string[]
+  /** The film's new video; null removes it; omitted keeps it. */
+  videoUrl?: string | null
 }
 
 export type EditedProject = Pick<Project, 'id' | 'address'>

@@ -1,4 +1,4 @@
-// Edit of a listed film's metadata (description, director, year, licence, genres). The metadata is a
+// Edit of a listed film's metadata (description, director, year, licence, genres, video). The metadata is a
 // content-addressed document: the edit stores a new one and update_project_metadata, sent through the
 // mode's client, records its URI and sha256 on chain; the film shows it once that is indexed. The
 // title, goal and deadline are the chain's own fields and stay as listed.
@@ -12,7 +12,10 @@ import { errorMessage } from '@/lib/api'
 import type { Project } from '@marquee/api-contract'
 import { hasErrors, parseGenres, validateListing, type ListingErrors, type ListingForm } from './listing-logic'
 import { ListingFields } from './listing-fields'
-import { useEditListing } from './studio-data-access'
+import { ListingVideoField } from './listing-video-field'
+import { NO_VIDEO, resolveVideo, videoChoiceError, type VideoChoice } from './listing-video'
+import { uploadMedia, useEditListing } from './studio-data-access'
+import { useMode } from '@/features/mode/mode-data-access'
 
 export const EDIT_SUCCESS_TITLE = 'Listing updated'
 export const editSuccessDescription = (title: string) => `${title} shows its new details; their hash is recorded on chain.`
@@ -40,12 +43,35 @@ export function EditListingDialog({ project, onClose }: { project: Project; onCl
     genres: project.genres.join(', '),
   })
   const [errors, setErrors] = useState<ListingErrors>({})
+  const { cluster } = useMode()
+  const [video, setVideo] = useState<VideoChoice>({ ...NO_VIDEO, url: project.videoUrl ?? '' })
+  const [videoProblem, setVideoProblem] = useState<string | null>(null)
+  const [checkingVideo, setCheckingVideo] = useState(false)
   const set = (field: keyof ListingForm, value: string) => setForm((current) => ({ ...current, [field]: value }))
 
-  const save = () => {
+  /** The edit's video: omitted when unchanged, null when cleared, else the new upload's or URL's address. */
+  const editedVideo = async (): Promise<string | null | undefined> => {
+    if (!video.file && video.url.trim() === (project.videoUrl ?? '')) return undefined
+    return (await resolveVideo(video, (file) => uploadMedia(file, cluster))) ?? null
+  }
+
+  const save = async () => {
     const found = editErrors(form)
+    const problem = videoChoiceError(video)
     setErrors(found)
-    if (hasErrors(found)) return
+    setVideoProblem(problem)
+    if (hasErrors(found) || problem) return
+    setCheckingVideo(true)
+    let videoUrl: string | null | undefined
+    try {
+      videoUrl = await editedVideo()
+    } catch (error) {
+      // Nothing is sent: the video is the edit's problem, said under its field.
+      setVideoProblem(errorMessage(error))
+      return
+    } finally {
+      setCheckingVideo(false)
+    }
     edit.mutate(
       {
         project,
@@ -55,6 +81,7 @@ export function EditListingDialog({ project, onClose }: { project: Project; onCl
           releaseYear: Number(form.releaseYear),
           licenseType: form.licenseType,
           genres: parseGenres(form.genres),
+          ...(videoUrl === undefined ? {} : { videoUrl }),
         },
       },
       {
@@ -75,13 +102,21 @@ export function EditListingDialog({ project, onClose }: { project: Project; onCl
     <FormDialog
       onOpenChange={(open) => !open && onClose()}
       title={`Edit ${project.title}`}
-      confirm={{ label: 'Save', onConfirm: save, busy: edit.isPending, busyText: 'Saving...' }}
+      confirm={{ label: 'Save', onConfirm: () => void save(), busy: checkingVideo || edit.isPending, busyText: 'Saving...' }}
     >
       <Stack gap="3">
         <Text fontSize="sm" color="fg.muted">
           Saving records the new details' hash on chain. The title, goal and deadline stay as listed.
         </Text>
         <ListingFields fields={['directorName', 'releaseYear', 'licenseType', 'genres', 'description']} form={form} errors={errors} onChange={set} />
+        <ListingVideoField
+          choice={video}
+          error={videoProblem}
+          onChange={(choice) => {
+            setVideo(choice)
+            setVideoProblem(null)
+          }}
+        />
       </Stack>
     </FormDialog>
   )

@@ -1,5 +1,6 @@
 // Upload Content: 'List Existing Movie for License'. Nothing is sent until every rule holds; the
-// thumbnail is checked (JPG/PNG, ≤ 10 MB) before it is uploaded to the media store; then the mode's
+// thumbnail is checked (JPG/PNG, ≤ 10 MB) and the video (an MP4/WebM of ≤ 50 MB, or an https URL that
+// loads) before either is uploaded to the media store; then the mode's
 // client registers the studio (first listing) and creates the project. The button reads 'Listing
 // Movie...' meanwhile; the toast links to the transaction; the form resets.
 import { Button, Field, Input, SimpleGrid } from '@chakra-ui/react'
@@ -25,6 +26,8 @@ import {
   type ListingLimits,
 } from './listing-logic'
 import { ListingFields } from './listing-fields'
+import { ListingVideoField } from './listing-video-field'
+import { NO_VIDEO, resolveVideo, videoChoiceError, type VideoChoice } from './listing-video'
 import { uploadMedia, useListFilm } from './studio-data-access'
 
 export const LISTING_SUCCESS_TITLE = 'Project created successfully'
@@ -57,6 +60,9 @@ export function ListingForm({
   const [errors, setErrors] = useState<ListingErrors>({})
   const [thumbnail, setThumbnail] = useState<File | null>(null)
   const [thumbnailProblem, setThumbnailProblem] = useState<string | null>(null)
+  const [video, setVideo] = useState<VideoChoice>(NO_VIDEO)
+  const [videoProblem, setVideoProblem] = useState<string | null>(null)
+  const [sent, setSent] = useState(0)
   const [busy, setBusy] = useState(false)
   const fileInput = useRef<HTMLInputElement>(null)
   const listFilm = useListFilm()
@@ -78,20 +84,30 @@ export function ListingForm({
     setErrors({})
     setThumbnail(null)
     setThumbnailProblem(null)
+    setVideo(NO_VIDEO)
+    setVideoProblem(null)
+    setSent((count) => count + 1)
     if (fileInput.current) fileInput.current.value = ''
   }
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
     const found = validateListing(form, limits)
+    const problem = videoChoiceError(video)
     setErrors(found)
-    if (hasErrors(found) || thumbnailProblem) return
+    setVideoProblem(problem)
+    if (hasErrors(found) || thumbnailProblem || problem) return
     setBusy(true)
     try {
+      // The video first: a URL that does not load stops the listing before anything is uploaded or sent.
+      const videoUrl = await resolveVideo(video, (file) => uploadMedia(file, cluster)).catch((error: unknown) => {
+        setVideoProblem(errorMessage(error))
+        throw error
+      })
       const [created] = await Promise.all([
         (async () => {
           const uploaded = thumbnail ? await uploadMedia(thumbnail, cluster) : null
-          return listFilm.mutateAsync({ ...listingInput(form, uploaded?.url), ...(studioName ? { studioName } : {}) })
+          return listFilm.mutateAsync({ ...listingInput(form, uploaded?.url, videoUrl), ...(studioName ? { studioName } : {}) })
         })(),
         sleep(LISTING_MIN_MS),
       ])
@@ -150,6 +166,10 @@ export function ListingForm({
             <Field.HelperText>Without one, a poster is generated from the title.</Field.HelperText>
           )}
         </Field.Root>
+        <ListingVideoField choice={video} error={videoProblem} resetKey={sent} onChange={(choice) => {
+          setVideo(choice)
+          setVideoProblem(null)
+        }} />
         <Button type="submit" colorPalette="purple" alignSelf="start" loading={busy} loadingText="Listing Movie...">
           List Movie
         </Button>

@@ -145,7 +145,7 @@ export function validateListing(form: ListingForm, limits: ListingLimits, now: n
 export const hasErrors = (errors: ListingErrors) => Object.keys(errors).length > 0
 
 /** The valid form as the client's listing (call validateListing first). */
-export function listingInput(form: ListingForm, thumbnailUrl?: string): ListingInput {
+export function listingInput(form: ListingForm, thumbnailUrl?: string, videoUrl?: string): ListingInput {
   return {
     title: form.title.trim(),
     description: form.description.trim(),
@@ -156,6 +156,7 @@ export function listingInput(form: ListingForm, thumbnailUrl?: string): ListingI
     deadline: deadlineOf(form.deadline)!.toISOString(),
     genres: parseGenres(form.genres),
     ...(thumbnailUrl ? { thumbnailUrl } : {}),
+    ...(videoUrl ? { videoUrl } : {}),
   }
 }
 

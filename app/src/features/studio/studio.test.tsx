@@ -28,6 +28,20 @@ const PLATFORM = {
   maxFundingWindowDays: null,
 }
 
+/** The browser's answer to a video URL (jsdom loads no media): the element's metadata loads, or it fails. */
+function browserLoadsVideos(loads: boolean) {
+  const original = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'src')!
+  Object.defineProperty(HTMLMediaElement.prototype, 'src', {
+    configurable: true,
+    get: original.get,
+    set(this: HTMLMediaElement, value: string) {
+      original.set!.call(this, value)
+      setTimeout(() => this.dispatchEvent(new Event(loads ? 'loadedmetadata' : 'error')))
+    },
+  })
+  return () => Object.defineProperty(HTMLMediaElement.prototype, 'src', original)
+}
+
 function overview(overrides: Partial<StudioOverview> = {}): StudioOverview {
   return { walletAddress: ADDRESS, chainAddress: CHAIN, isAdmin: false, studio: null, profile: null, application: null, ...overrides }
 }
@@ -106,6 +120,34 @@ describe('Production Portal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Harbour Lights' })).not.toBeInTheDocument())
   })
 
+  it('Edit: a video URL that does not load is said under its field and nothing is sent; one that loads is the new video', async () => {
+    const sha256 = 'ef'.repeat(32)
+    const api = fakeApi([makeProject({ id: 7, title: 'Harbour Lights', releaseYear: 2024 })], {
+      'POST /api/demo/update-metadata': () => ({ signature: 'editsig', uri: `http://app.test/api/metadata/${sha256}`, sha256 }),
+    })
+    renderApp('/studio', { connected: true })
+    const row = await screen.findByTestId('studio-project-7', {}, FIRST_SCREEN)
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Harbour Lights' })
+    fireEvent.change(within(dialog).getByLabelText('Video URL (https)'), { target: { value: 'http://cdn.example/cut.webm' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await within(dialog).findByText('The video URL must be an https:// address')).toBeInTheDocument()
+
+    let restore = browserLoadsVideos(false)
+    fireEvent.change(within(dialog).getByLabelText('Video URL (https)'), { target: { value: 'https://gone.example/cut.webm' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await within(dialog).findByText(/The video could not be loaded from this URL/)).toBeInTheDocument()
+    restore()
+    expect(api.find('POST', '/api/demo/update-metadata')).toHaveLength(0)
+
+    restore = browserLoadsVideos(true)
+    fireEvent.change(within(dialog).getByLabelText('Video URL (https)'), { target: { value: 'https://cdn.example/cut.webm' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Listing updated')).toBeInTheDocument()
+    restore()
+    expect(api.find('POST', '/api/demo/update-metadata')[0].body).toMatchObject({ projectId: 7, videoUrl: 'https://cdn.example/cut.webm' })
+  })
+
   it('Edit: a refusal is shown and the dialog stays open', async () => {
     fakeApi([makeProject({ id: 7, title: 'Harbour Lights', releaseYear: 2024 })], {
       'POST /api/demo/update-metadata': () => new Response(JSON.stringify({ message: 'Nothing to update: the film already shows these details' }), { status: 400 }),
@@ -152,7 +194,7 @@ describe('List Existing Movie for License', () => {
     expect(api.requests.some((request) => request.path.startsWith('/api/media') || request.path.startsWith('/api/demo/projects'))).toBe(false)
   })
 
-  it('uploads the thumbnail, lists the film through the demo chain, links the transaction and resets', async () => {
+  it('uploads the thumbnail and the video, lists the film through the demo chain, links the transaction and resets', async () => {
     const api = fakeApi(undefined, {
       'POST /api/media': () => ({ url: `/api/media/${'a'.repeat(64)}`, sha256: 'a'.repeat(64) }),
       'POST /api/demo/projects': () => ({ signature: 'listsig', projectId: 9 }),
@@ -167,10 +209,11 @@ describe('List Existing Movie for License', () => {
     set('Genres (comma-separated)', 'Drama, Adventure')
     set('Description', 'The storm returns.')
     fireEvent.change(within(form).getByLabelText('Thumbnail (JPG/PNG, max 10MB)'), { target: { files: [new File(['png'], 'poster.png', { type: 'image/png' })] } })
+    fireEvent.change(within(form).getByLabelText('Video file (MP4/WebM, max 50MB)'), { target: { files: [new File(['webm'], 'cut.webm', { type: 'video/webm' })] } })
     fireEvent.click(within(form).getByRole('button', { name: 'List Movie' }))
     expect(await screen.findByText('Project created successfully', {}, { timeout: 5000 })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'View transaction' })).toHaveAttribute('href', '/api/demo/transactions/listsig')
-    expect(api.find('POST', '/api/media')).toHaveLength(1)
+    expect(api.find('POST', '/api/media')).toHaveLength(2)
     expect(api.find('POST', '/api/demo/projects')[0].body).toMatchObject({
       walletAddress: ADDRESS,
       title: 'Harbour Lights II',
@@ -179,10 +222,25 @@ describe('List Existing Movie for License', () => {
       fundingGoal: 2500,
       genres: ['Drama', 'Adventure'],
       thumbnailUrl: `/api/media/${'a'.repeat(64)}`,
+      videoUrl: `/api/media/${'a'.repeat(64)}`,
       studioName: 'Harbour Films',
     })
     fireEvent.click(screen.getByRole('tab', { name: 'Upload Content' }))
     await waitFor(() => expect(screen.getByLabelText('Movie Title')).toHaveValue(''))
+  })
+
+  it('refuses a video that is not an MP4/WebM or is over 50MB in the form, before any upload', async () => {
+    const api = fakeApi()
+    const form = await openForm()
+    const videoInput = within(form).getByLabelText('Video file (MP4/WebM, max 50MB)')
+    fireEvent.change(videoInput, { target: { files: [new File(['mov'], 'cut.mov', { type: 'video/quicktime' })] } })
+    expect(await within(form).findByText('The video must be an MP4 or WebM file')).toBeInTheDocument()
+    const huge = new File(['webm'], 'cut.webm', { type: 'video/webm' })
+    Object.defineProperty(huge, 'size', { value: 50 * 1024 * 1024 + 1 })
+    fireEvent.change(videoInput, { target: { files: [huge] } })
+    expect(await within(form).findByText('The video must be at most 50MB')).toBeInTheDocument()
+    fireEvent.click(within(form).getByRole('button', { name: 'List Movie' }))
+    expect(api.requests.some((request) => request.path.startsWith('/api/media') || request.path.startsWith('/api/demo/projects'))).toBe(false)
   })
 
   it('refuses a goal over the studio’s cap before sending', async () => {
