@@ -64,6 +64,16 @@ step "installing npm dependencies"
 # optional packages (litesvm-*, esbuild-*) npm leaves out of a lock written on one platform.
 npm install --no-audit --no-fund --prefer-offline
 
+# The demo renders its films' trailers with ffmpeg (indexer/src/demo/trailers.ts); its tests and the
+# trailer journey need it.
+if ! command -v ffmpeg >/dev/null 2>&1; then
+  step "installing Debian's ffmpeg (the demo renders its films' trailers with it)"
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends ffmpeg
+fi
+
 # ESLint over every workspace and tsc --noEmit of every TypeScript project, beside the program's build and tests.
 in_background "lint and type-check (npm run lint, npm run typecheck)" lint_and_typecheck
 

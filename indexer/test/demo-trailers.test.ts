@@ -4,7 +4,7 @@
 // without ffmpeg, seeding still succeeds (no videos) and says so once.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -50,6 +50,23 @@ describe('rendering a trailer', () => {
     assert.equal(await renderer.render(posterSvg(FILMS[1]), TRAILER_SECONDS), null);
     assert.equal(said.length, 1);
     assert.match(said[0], /ffmpeg is not installed.*no trailer/);
+  });
+
+  test('a second render of the same picture is read from the cache, not rendered again', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'marquee-video-cache-test-'));
+    try {
+      const first = await ffmpegRenderer({ cacheDir }).render(posterSvg(FILMS[2]), TRAILER_SECONDS);
+      assert.ok(first);
+      const [kept] = readdirSync(cacheDir);
+      assert.match(kept, /^[0-9a-f]{64}\.webm$/);
+      // What the cache holds is what the next render answers: a marked copy proves ffmpeg did not run.
+      const marked = Buffer.concat([first, Buffer.from('cached')]);
+      writeFileSync(join(cacheDir, kept), marked);
+      assert.deepEqual(await ffmpegRenderer({ cacheDir }).render(posterSvg(FILMS[2]), TRAILER_SECONDS), marked);
+      assert.notDeepEqual(await ffmpegRenderer({ cacheDir }).render(posterSvg(FILMS[3]), TRAILER_SECONDS), marked);
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
   });
 
   test('a failing ffmpeg is an error with its own words, not a silent film without video', async () => {

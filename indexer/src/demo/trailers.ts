@@ -4,7 +4,8 @@
 // VP8 WebM, which Debian's Chromium plays. Without ffmpeg, rendering answers null and seeding goes on
 // without videos (films keep their poster, the video campaign its banner).
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mediaPath } from '../media/routes.ts';
@@ -45,6 +46,14 @@ export function panArguments(input: string, output: string, seconds: number): st
   ];
 }
 
+/** What a render is kept under: the renderer, the picture and every argument it is made with. */
+function renderKey(command: string, svg: string, seconds: number): string {
+  return createHash('sha256')
+    .update(JSON.stringify([command, ...panArguments('in', 'out', seconds)]))
+    .update(svg)
+    .digest('hex');
+}
+
 /** Runs a program to its end: resolves with its exit code and what it wrote to stderr; ENOENT when it is not installed. */
 function run(command: string, args: string[]): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
@@ -62,34 +71,59 @@ const isMissing = (error: unknown) => (error as NodeJS.ErrnoException | null)?.c
  * The ffmpeg renderer (`command`: the program, default ffmpeg on PATH). A missing ffmpeg makes every
  * render null and is logged once by `onMissing`; a failing one throws with ffmpeg's own words.
  */
-export function ffmpegRenderer(options: { command?: string; onMissing?: (message: string) => void } = {}): VideoRenderer {
+export function ffmpegRenderer(options: { command?: string; onMissing?: (message: string) => void; cacheDir?: string } = {}): VideoRenderer {
   const command = options.command ?? 'ffmpeg';
+  const cacheDir = options.cacheDir ?? join(tmpdir(), 'marquee-video-cache');
   let missing = false;
   return {
     async render(svg, seconds) {
       if (missing) return null;
-      const folder = await mkdtemp(join(tmpdir(), 'marquee-video-'));
-      try {
-        // A file, not a pipe: ffmpeg types the picture by its .svg name, and the WebM muxer writes
-        // its duration and cues only into a file it can seek (a browser then knows the duration).
-        const input = join(folder, 'picture.svg');
-        const output = join(folder, 'video.webm');
-        await writeFile(input, svg);
-        const { code, stderr } = await run(command, panArguments(input, output, seconds));
-        if (code !== 0) throw new Error(`ffmpeg could not render a video (exit ${code}): ${stderr.trim().slice(0, 500)}`);
-        return await readFile(output);
-      } catch (error) {
-        if (!isMissing(error)) throw error;
-        // Renders run two at a time: the second to find ffmpeg missing says nothing more.
-        if (missing) return null;
-        missing = true;
-        options.onMissing?.(`ffmpeg is not installed (${command}): the demo's films get no trailer and its video ad no video (apt-get install ffmpeg)`);
-        return null;
-      } finally {
-        await rm(folder, { recursive: true, force: true });
-      }
+      // The same picture and length render the same video: every fresh data folder (each test server,
+      // each journey) seeds the same fifteen films, so a render is kept by what it was made from and
+      // reused instead of costing ffmpeg's CPU again.
+      const cached = join(cacheDir, `${renderKey(command, svg, seconds)}.webm`);
+      const hit = await readFile(cached).catch(() => null);
+      if (hit && hit.byteLength > 0) return hit;
+      const video = await renderOnce(svg, seconds);
+      if (video) await keep(cached, video);
+      return video;
     },
   };
+
+  async function renderOnce(svg: string, seconds: number): Promise<Buffer | null> {
+    const folder = await mkdtemp(join(tmpdir(), 'marquee-video-'));
+    try {
+      // A file, not a pipe: ffmpeg types the picture by its .svg name, and the WebM muxer writes
+      // its duration and cues only into a file it can seek (a browser then knows the duration).
+      const input = join(folder, 'picture.svg');
+      const output = join(folder, 'video.webm');
+      await writeFile(input, svg);
+      const { code, stderr } = await run(command, panArguments(input, output, seconds));
+      if (code !== 0) throw new Error(`ffmpeg could not render a video (exit ${code}): ${stderr.trim().slice(0, 500)}`);
+      return await readFile(output);
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+      // Renders run two at a time: the second to find ffmpeg missing says nothing more.
+      if (missing) return null;
+      missing = true;
+      options.onMissing?.(`ffmpeg is not installed (${command}): the demo's films get no trailer and its video ad no video (apt-get install ffmpeg)`);
+      return null;
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }
+
+  /** Into the cache whole or not at all: written beside, then renamed; a cache that cannot be written is only a lost saving. */
+  async function keep(path: string, video: Buffer): Promise<void> {
+    try {
+      await mkdir(cacheDir, { recursive: true });
+      const partial = `${path}.${process.pid}.${Date.now()}.partial`;
+      await writeFile(partial, video, { flag: 'wx', mode: 0o644 });
+      await rename(partial, path);
+    } catch {
+      // a read-only or full temporary folder: the next seed renders again
+    }
+  }
 }
 
 /** The video ad's picture: the advertiser's name over its colour, its tagline revealed as the video pans down. */
@@ -109,7 +143,11 @@ export interface DemoVideos {
 }
 
 /** A rendered video kept in the media store: its address and hash; null without a renderer. */
-export async function storedVideo(videos: DemoVideos | undefined, svg: string, seconds: number): Promise<{ url: string; sha256: string; bytes: number } | null> {
+export async function storedVideo(
+  videos: DemoVideos | undefined,
+  svg: string,
+  seconds: number,
+): Promise<{ url: string; sha256: string; bytes: number } | null> {
   const bytes = videos && (await videos.renderer.render(svg, seconds));
   if (!videos || !bytes) return null;
   const { sha256 } = await videos.store.put(bytes);
