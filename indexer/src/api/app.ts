@@ -145,7 +145,7 @@ export function createApp(deps: AppDeps) {
   );
   api.route('/projects', projectRoutes(now));
   api.route('/projects', listingEditRoutes(now));
-  api.route('/platform', platformRoutes(now));
+  api.route('/platform', platformRoutes(now, deps.supportEmail ?? null));
   api.route('/studios', studioRoutes(now));
   api.route('/verification', verificationRoutes(now));
   api.route('/transactions', transactionRoutes());
