@@ -32,7 +32,7 @@ async function twoPublishers() {
   await verifiedWebsite(t.cluster.db, SECOND.publisher, SECOND.website);
   /** The player page as a browser framing it on `website` requests it. */
   const page = async (query: string, website: string | null, headers: Record<string, string> = {}) => {
-    const framing = website ? { referer: `${website}/films.html`, 'sec-fetch-site': 'cross-site' } : {};
+    const framing: Record<string, string> = website ? { referer: `${website}/films.html`, 'sec-fetch-site': 'cross-site' } : {};
     const response = await t.fetchPage(`/player/${film.id}?${query}`, { 'sec-fetch-dest': 'iframe', ...framing, ...headers });
     const html = await response.text();
     const config = JSON.parse(/<script type="application\/json" id="player-config">(.*?)<\/script>/s.exec(html)![1]) as PlayerConfig;

@@ -197,7 +197,10 @@ let starting = false;
 if (config.refusal) {
   element('play').remove();
   element('status').textContent = config.refusal;
-  element('idle').append(Object.assign(document.createElement('p'), { role: 'alert', textContent: config.refusal }));
+  const notice = document.createElement('p');
+  notice.setAttribute('role', 'alert');
+  notice.textContent = config.refusal;
+  element('idle').append(notice);
 }
 element('play')?.addEventListener('click', async () => {
   if (state.phase !== 'idle' || starting || config.refusal) return;
