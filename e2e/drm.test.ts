@@ -69,13 +69,20 @@ test('the player plays on the embed’s verified site only: another site cannot 
     // is no Play to press.
     const child = () => copycat.frames().find((frame) => frame !== copycat.mainFrame());
     await harness.waitFor('the frame settled', async () => (child() && !['', 'about:blank'].includes(child()!.url()) ? true : undefined));
-    assert.equal(playerFrame(copycat, harness.origin), undefined, `no player document on ${elsewhere.origin} (the frame is ${child()?.url()}; console: ${refused.join(' | ')})`);
+    assert.equal(
+      playerFrame(copycat, harness.origin),
+      undefined,
+      `no player document on ${elsewhere.origin} (the frame is ${child()?.url()}; console: ${refused.join(' | ')})`,
+    );
     assert.equal(await copycat.frameLocator('iframe').getByRole('button', { name: 'Play' }).count(), 0);
 
     // Opened top-level (not framed by its site): the player says why, and offers no Play.
     const direct = await harness.browser.newPage();
     await direct.goto(/src="([^"]+)"/.exec(embed.embedCode)![1].replace(/&amp;/g, '&'));
-    await direct.getByRole('alert').filter({ hasText: `This film plays only inside its player on ${site.origin}` }).waitFor();
+    await direct
+      .getByRole('alert')
+      .filter({ hasText: `This film plays only inside its player on ${site.origin}` })
+      .waitFor();
     assert.equal(await direct.getByRole('button', { name: 'Play' }).count(), 0);
   } finally {
     elsewhere?.close();

@@ -37,7 +37,13 @@ describe('Auto-List: listed films earn like registered embeds', () => {
   let adminCookie: string;
 
   before(async () => {
-    demo = await startDemo({ ...storage, origin: 'http://localhost:8787', settlementIntervalMs: 0, settlementMinBatchLamports: DEMO_MIN_BATCH_LAMPORTS, adminWallet: ADMIN_KEY.publicKey.toBase58() });
+    demo = await startDemo({
+      ...storage,
+      origin: 'http://localhost:8787',
+      settlementIntervalMs: 0,
+      settlementMinBatchLamports: DEMO_MIN_BATCH_LAMPORTS,
+      adminWallet: ADMIN_KEY.publicKey.toBase58(),
+    });
     demo.cluster.indexer.start();
     app = createApp({ clusters: [demo.cluster], demo: demo.extension, trustedProxyHops: 1, views: { minWatchMs: 0 }, ticketSecret: TEST_TICKET_SECRET });
     const cookie = await signIn(app, PUBLISHER_KEY);
@@ -62,7 +68,11 @@ describe('Auto-List: listed films earn like registered embeds', () => {
     const listed = await request('POST', '/api/demo/auto-list', { walletAddress: PUBLISHER, websiteUrl: `${SITE}/` });
     assert.equal(listed.status, 200, listed.body.message);
     assert.deepEqual(listed.body.registered.map((row: Json) => row.projectId).sort(), funded.map((film) => film.id).sort());
-    assert.deepEqual((await request('POST', '/api/demo/auto-list', { walletAddress: PUBLISHER, websiteUrl: `${SITE}/` })).body, { registered: [] }, 'nothing twice');
+    assert.deepEqual(
+      (await request('POST', '/api/demo/auto-list', { walletAddress: PUBLISHER, websiteUrl: `${SITE}/` })).body,
+      { registered: [] },
+      'nothing twice',
+    );
 
     // The catalogue of an API key of the site: each film with its counted player.
     const key = await request('POST', '/api/publishers/keys', { walletAddress: PUBLISHER, origin: SITE });
@@ -74,7 +84,9 @@ describe('Auto-List: listed films earn like registered embeds', () => {
     // A visitor of the site plays the first film through the catalogue's player URL.
     const film = catalogue.body.films[0];
     const url = new URL(film.playerUrl);
-    const page = await app.request(`${url.pathname}${url.search}`, { headers: { referer: `${SITE}/films`, 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'iframe' } });
+    const page = await app.request(`${url.pathname}${url.search}`, {
+      headers: { referer: `${SITE}/films`, 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'iframe' },
+    });
     const config = JSON.parse(/<script type="application\/json" id="player-config">(.*?)<\/script>/s.exec(await page.text())![1]);
     assert.deepEqual([config.embedId, config.notCounting, config.refusal], [film.embedId, null, null]);
     const served = playTicket(config.slots, config.ads)!;
@@ -90,6 +102,10 @@ describe('Auto-List: listed films earn like registered embeds', () => {
     const viewPrice = BigInt(campaign.pricePerMilleLamports) / 1000n;
     const [embed] = ((await request('GET', `/api/embeds?publisher=${config.publisher}`)).body as Json[]).filter((row) => row.embedId === film.embedId);
     assert.equal(embed.totalViews, 1);
-    assert.equal(embed.earnedLamports, String((viewPrice * BigInt(PLATFORM_RULES.publisherBps)) / 10_000n), 'the publisher’s share of the view, as for any embed');
+    assert.equal(
+      embed.earnedLamports,
+      String((viewPrice * BigInt(PLATFORM_RULES.publisherBps)) / 10_000n),
+      'the publisher’s share of the view, as for any embed',
+    );
   });
 });

@@ -18,7 +18,14 @@ const SECOND = { publisher: address('second-publisher'), website: 'https://secon
 const UNVERIFIED = { publisher: address('unverified-publisher'), website: 'https://unverified.example' };
 const EMBED_ID = 'embed-0-1';
 
-type PlayerConfig = { embedId: string | null; publisher: string | null; refusal: string | null; notCounting: string | null; slots: string[]; ads: Record<string, { campaign: string | null; ticket: string | null }> };
+type PlayerConfig = {
+  embedId: string | null;
+  publisher: string | null;
+  refusal: string | null;
+  notCounting: string | null;
+  slots: string[];
+  ads: Record<string, { campaign: string | null; ticket: string | null }>;
+};
 
 /** One funded film with two publishers' embeds of the same id, each on its own verified website. */
 async function twoPublishers() {
@@ -71,7 +78,13 @@ describe('embed identity: the publisher travels with the embed', () => {
     const again = await t.page(`embed=${EMBED_ID}&publisher=${SECOND.publisher}`, SECOND.website);
     assert.deepEqual(await t.play(again.config, '192.0.2.9'), { counted: true });
     const rows = await sqlRows(t.cluster.db, 'SELECT embed, COUNT(*) AS n FROM views GROUP BY embed ORDER BY n');
-    assert.deepEqual(rows.map((row) => [row.embed, Number(row.n)]), [[t.first, 1], [t.second, 2]]);
+    assert.deepEqual(
+      rows.map((row) => [row.embed, Number(row.n)]),
+      [
+        [t.first, 1],
+        [t.second, 2],
+      ],
+    );
   });
 
   test('an embed id two publishers share names no embed without its publisher; a ticket cannot change publisher', async () => {
@@ -128,6 +141,9 @@ describe('DRM: the player plays only on the embed’s verified website', () => {
     assert.match(listed.csp, /frame-ancestors [^;]*https:\/\/second\.example/);
     assert.doesNotMatch(listed.csp, /first\.example/);
     assert.equal(listed.config.refusal, null);
-    assert.equal((await t.page(`publisher=${SECOND.publisher}`, FIRST.website)).config.refusal, `This film plays only on ${SECOND.website}, not on ${FIRST.website}`);
+    assert.equal(
+      (await t.page(`publisher=${SECOND.publisher}`, FIRST.website)).config.refusal,
+      `This film plays only on ${SECOND.website}, not on ${FIRST.website}`,
+    );
   });
 });

@@ -19,7 +19,8 @@ describe('support address', () => {
     assert.equal(loadConfig({}).supportEmail, undefined);
     assert.throws(
       () => loadConfig({ MARQUEE_SUPPORT_EMAIL: 'call us' }),
-      (error: unknown) => error instanceof ConfigError && error.problems.some((problem) => problem.startsWith('MARQUEE_SUPPORT_EMAIL=call us: expected an email address')),
+      (error: unknown) =>
+        error instanceof ConfigError && error.problems.some((problem) => problem.startsWith('MARQUEE_SUPPORT_EMAIL=call us: expected an email address')),
     );
   });
 

@@ -29,7 +29,11 @@ type PlayedEmbed = { address: string; project_id: number; publisher: string; emb
  * publisher registered for the film names an embed: two publishers' embeds never mix.
  */
 export async function findEmbed(db: Executor, projectId: number, embedId: string, publisher?: string | null): Promise<PlayedEmbed | undefined> {
-  let query = db.selectFrom('embeds').select(['address', 'project_id', 'publisher', 'embed_id', 'website_url']).where('project_id', '=', projectId).where('embed_id', '=', embedId);
+  let query = db
+    .selectFrom('embeds')
+    .select(['address', 'project_id', 'publisher', 'embed_id', 'website_url'])
+    .where('project_id', '=', projectId)
+    .where('embed_id', '=', embedId);
   if (publisher) query = query.where('publisher', '=', publisher);
   const rows = await query.limit(2).execute();
   return rows.length === 1 ? rows[0] : undefined;

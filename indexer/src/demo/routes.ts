@@ -349,7 +349,8 @@ export const DEMO_ROUTE_DOCS: {
   {
     method: 'post',
     path: '/api/demo/auto-list',
-    summary: "Auto-List: register_embed, signed by the wallet's demo key, for each funded film the wallet's verified website does not list yet (403: not verified)",
+    summary:
+      "Auto-List: register_embed, signed by the wallet's demo key, for each funded film the wallet's verified website does not list yet (403: not verified)",
     body: demoSchemas.autoList,
     forWallet: true,
     response: contract.demoAutoList,

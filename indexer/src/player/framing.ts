@@ -25,10 +25,15 @@ export function frameAncestors(ownOrigins: readonly string[], allowed: readonly 
  * page that asked for it (Referer), `destination`: Sec-Fetch-Dest. A page without either (an old
  * browser, a no-referrer frame) plays: the browser's frame-ancestors check still applies to it.
  */
-export function framingRefusal(request: { framedBy: string | null; destination: string | undefined; embedded: boolean }, allowed: readonly string[], own: readonly string[]): string | null {
+export function framingRefusal(
+  request: { framedBy: string | null; destination: string | undefined; embedded: boolean },
+  allowed: readonly string[],
+  own: readonly string[],
+): string | null {
   const sites = allowed.length > 0 ? allowed.join(', ') : null;
   const where = sites ? `on ${sites}` : 'on a website its publisher verified';
   if (request.embedded && request.destination === 'document') return `This film plays only inside its player ${where}`;
-  if (request.framedBy && !allowed.includes(request.framedBy) && !own.includes(request.framedBy)) return `This film plays only ${where}, not on ${request.framedBy}`;
+  if (request.framedBy && !allowed.includes(request.framedBy) && !own.includes(request.framedBy))
+    return `This film plays only ${where}, not on ${request.framedBy}`;
   return null;
 }

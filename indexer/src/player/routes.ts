@@ -27,12 +27,19 @@ const SCRIPT_HEADERS = { 'content-type': 'text/javascript; charset=utf-8', 'cach
 function ticketed(tickets: TicketSigner, ad: Ad, page: Omit<PageToken, 'kind' | 'expiresAt'> | null, nowMs: number): Ad {
   if (!page) return ad;
   const { projectId, cluster, embed, publisher, origin } = page;
-  const ticket = tickets.issueTicket({ campaign: ad.campaign, projectId, cluster, embed, publisher, slot: ad.slot, origin, issuedAt: nowMs, expiresAt: nowMs + AD_TICKET_TTL_MS });
+  const expiresAt = nowMs + AD_TICKET_TTL_MS;
+  const ticket = tickets.issueTicket({ campaign: ad.campaign, projectId, cluster, embed, publisher, slot: ad.slot, origin, issuedAt: nowMs, expiresAt });
   return { ...ad, ticket };
 }
 
 /** `ownOrigins`: Marquee's public origins (the dApp's), which may always frame the player. */
-export function playerRoutes(options: { clusters: Map<string, ClusterContext>; defaultCluster: string; now: () => number; tickets: TicketSigner; ownOrigins?: readonly string[] }) {
+export function playerRoutes(options: {
+  clusters: Map<string, ClusterContext>;
+  defaultCluster: string;
+  now: () => number;
+  tickets: TicketSigner;
+  ownOrigins?: readonly string[];
+}) {
   const { tickets } = options;
   return (
     new ApiRoutes()
@@ -110,7 +117,9 @@ export function playerRoutes(options: { clusters: Map<string, ClusterContext>; d
           const page = embedId && origin ? { projectId, cluster: name, embed: embedId, ...(publisher ? { publisher } : {}), origin } : null;
           const own = [new URL(c.req.url).origin, ...(options.ownOrigins ?? [])];
           const allowed = await framingOrigins(cluster.db, { embed, publisher: query.publisher });
-          const refusal = framingRefusal({ framedBy: originOf(c.req.header('referer') ?? ''), destination: c.req.header('sec-fetch-dest'), embedded: Boolean(embedId || query.publisher) }, allowed, own);
+          const framedBy = originOf(c.req.header('referer') ?? '');
+          const destination = c.req.header('sec-fetch-dest');
+          const refusal = framingRefusal({ framedBy, destination, embedded: Boolean(embedId || query.publisher) }, allowed, own);
           const slots = parseAdSlots(c.req.query('slots'));
           const ads: Partial<Record<AdSlot, Ad>> = {};
           const film: AdFilm = { address: project.address, genres: project.genres, filmTitle: project.title };

@@ -32,7 +32,8 @@ export async function autoList(
   register: (projectId: number, embedId: string) => Promise<{ signature: string }>,
 ): Promise<{ projectId: number; embedId: string; signature: string }[]> {
   const origin = originOf(input.websiteUrl);
-  if (!origin || !(await publishers.isVerifiedFor(db, input.wallet, origin))) throw new AutoListError(`Verify ${origin ?? input.websiteUrl} before listing films on it`);
+  if (!origin || !(await publishers.isVerifiedFor(db, input.wallet, origin)))
+    throw new AutoListError(`Verify ${origin ?? input.websiteUrl} before listing films on it`);
   const signer = await publishers.signerOfWallet(db, input.wallet);
   const registered = [];
   for (const projectId of await unlistedFilms(db, signer, origin)) {

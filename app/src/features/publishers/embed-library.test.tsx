@@ -100,7 +100,18 @@ describe('Embed Library: film selection', () => {
 describe('Embed Library: Auto-List', () => {
   it('registers the funded films of a verified website on the demo, so they earn like registered embeds', async () => {
     const film = makeProject({ id: 0, title: 'Film Zero', status: 'funded' })
-    const verified = { origin: ORIGIN, websiteUrl: `${ORIGIN}/`, status: 'verified', token: 't', wellKnownUrl: '', metaTag: '', method: 'well-known', verifiedAt: null, lastError: null, contactEmail: null }
+    const verified = {
+      origin: ORIGIN,
+      websiteUrl: `${ORIGIN}/`,
+      status: 'verified',
+      token: 't',
+      wellKnownUrl: '',
+      metaTag: '',
+      method: 'well-known',
+      verifiedAt: null,
+      lastError: null,
+      contactEmail: null,
+    }
     const api = installFakeApi({
       'POST /api/users': () => ({ id: 1 }),
       'GET /api/projects': () => [film],
@@ -108,7 +119,11 @@ describe('Embed Library: Auto-List', () => {
       [`GET /api/demo/wallets/${ADDRESS}`]: () => ({ balance: 15.75 }),
       [`GET /api/publishers/${ADDRESS}/websites`]: () => [verified],
       [`GET /api/publishers/${ADDRESS}/keys`]: () => [],
-      [`GET /api/publishers/${ADDRESS}/analytics`]: () => ({ totals: { views: 0, earnedLamports: '0', claimedLamports: '0', claimableLamports: '0' }, byDay: [], byEmbed: [] }),
+      [`GET /api/publishers/${ADDRESS}/analytics`]: () => ({
+        totals: { views: 0, earnedLamports: '0', claimedLamports: '0', claimableLamports: '0' },
+        byDay: [],
+        byEmbed: [],
+      }),
       [`GET /api/embeds?publisher=${ADDRESS}`]: () => [],
       'POST /api/demo/auto-list': () => ({ registered: [{ projectId: 0, embedId: 'auto-0', signature: 'sig' }] }),
     })

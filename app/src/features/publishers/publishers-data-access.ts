@@ -101,7 +101,10 @@ export function useAutoListFilms() {
   const invalidate = useInvalidatePublisher()
   return useMutation({
     mutationFn: (origin: string) =>
-      apiPost<{ registered: { projectId: number; embedId: string }[] }>('/api/demo/auto-list', cluster, { walletAddress: requireWallet(wallet), websiteUrl: origin }),
+      apiPost<{ registered: { projectId: number; embedId: string }[] }>('/api/demo/auto-list', cluster, {
+        walletAddress: requireWallet(wallet),
+        websiteUrl: origin,
+      }),
     onSettled: invalidate,
   })
 }

@@ -100,7 +100,8 @@ export function viewRoutes(now: () => number, rules: ViewRules, tickets: TicketS
         const body = c.req.valid('json');
         const { chainAddress } = await users.resolveUser(cluster.db, session.walletAddress);
         // The session's own embed of this id (another publisher's of the same id is not its to play).
-        const embed = (await embeds.findEmbed(cluster.db, body.projectId, body.embedId, chainAddress)) ?? (await findEmbed(cluster.db, body.projectId, body.embedId));
+        const own = await embeds.findEmbed(cluster.db, body.projectId, body.embedId, chainAddress);
+        const embed = own ?? (await findEmbed(cluster.db, body.projectId, body.embedId));
         if (embed.publisher !== session.walletAddress && embed.publisher !== chainAddress) fail(403, "Only the embed's publisher can simulate its views");
         const film = await getProject(cluster, new URL(c.req.url).origin, now(), body.projectId);
         const origin = originOf(embed.website_url);
@@ -139,7 +140,8 @@ export function viewRoutes(now: () => number, rules: ViewRules, tickets: TicketS
         // repeat them, never point it at another publisher's embed of the same id. A nonce this server
         // never issued for the embed names nothing: 404, like an unregistered embed.
         const embed = play ? await embeds.findEmbedAt(db, play.embed) : undefined;
-        const matches = embed && embed.project_id === body.projectId && embed.embed_id === body.embedId && (!body.publisher || body.publisher === embed.publisher);
+        const matches =
+          embed && embed.project_id === body.projectId && embed.embed_id === body.embedId && (!body.publisher || body.publisher === embed.publisher);
         if (!play || !embed || !matches) {
           await findEmbed(db, body.projectId, body.embedId, body.publisher);
           fail(404, 'Unknown play nonce for this embed');
