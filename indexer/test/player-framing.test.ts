@@ -115,6 +115,7 @@ describe('DRM: the player plays only on the embed’s verified website', () => {
     assert.ok(ancestors.includes(FIRST.website), csp);
     assert.ok(ancestors.includes("'self'"), 'Marquee’s own film page previews stay allowed');
     assert.ok(!ancestors.includes('*') && !ancestors.includes(SECOND.website), csp);
+    assert.ok(!ancestors.some((source) => source.includes('[')), 'no IPv6 literal, which CSP cannot express');
     assert.equal(response.headers.get('x-frame-options'), null);
     assert.equal(config.refusal, null);
   });

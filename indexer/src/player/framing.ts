@@ -15,9 +15,14 @@ export async function framingOrigins(db: Executor, player: { embed?: { publisher
   return player.publisher ? publishers.verifiedOriginsOf(db, player.publisher) : [];
 }
 
-/** The `frame-ancestors` source list: this server ('self'), its other public origins, the allowed sites. */
+/**
+ * The `frame-ancestors` source list: this server ('self'), its other public origins, the allowed
+ * sites. CSP host sources cannot name an IPv6 literal (browsers ignore http://[::1] with a console
+ * error), so those are left out: such a page is reached as 'self' or not at all.
+ */
 export function frameAncestors(ownOrigins: readonly string[], allowed: readonly string[]): string {
-  return ["'self'", ...new Set([...ownOrigins, ...allowed])].join(' ');
+  const sources = [...new Set([...ownOrigins, ...allowed])].filter((origin) => !new URL(origin).hostname.startsWith('['));
+  return ["'self'", ...sources].join(' ');
 }
 
 /**
