@@ -1,7 +1,8 @@
 // First start, in headless Chromium against the real server on a fresh data folder with nothing set
 // up beyond the server's own start (no MARQUEE_DEMO_ADMIN_WALLET): a visitor without any wallet
 // extension reads the Studio page, signs in on /login with the Marquee Demo Wallet in one click,
-// comes back to the film it was looking at and invests (the token share shows in the portfolio). Being
+// comes back to the film it was looking at, is told the minimum when it tries 0.01 SOL (nothing sent)
+// and invests (the token share shows in the portfolio). Being
 // the first wallet signed in, it is the platform admin (the header says so) and approves a studio's
 // application. It completes a film, generates test revenue, and the bell lists the revenue to claim.
 import { after, before, test } from 'node:test';
@@ -76,6 +77,16 @@ test('a visitor without a wallet reads the Studio page, signs in with the Demo W
   await visitor.goto(`${origin}/debug`);
   assert.match(await visitor.getByTestId('debug-platform-admin').innerText(), new RegExp(`${demoAddress} \\(the first wallet signed in on this demo\\)`));
 
+  // An invest below the program's minimum: the dialog says the minimum, and nothing is sent.
+  await visitor.goto(`${origin}/project/${film.id}`);
+  await visitor.getByRole('button', { name: 'Invest Now' }).first().click();
+  await visitor.getByLabel('Investment amount (SOL)').fill('0.01');
+  await visitor.getByRole('button', { name: 'Confirm Investment' }).click();
+  assert.equal(await visitor.getByTestId('invest-amount-problem').innerText(), 'The minimum investment is 0.05 SOL.');
+  const raised = async () => (await harness.api<ApiProject[]>('/projects')).find((project) => project.id === film.id)!.raisedLamports;
+  assert.equal(await raised(), film.raisedLamports, 'nothing was invested');
+  await visitor.keyboard.press('Escape');
+
   await invest(visitor, film, '0.05');
   await visitor.goto(`${origin}/investments`);
   await visitor.getByText(film.title).first().waitFor();
@@ -85,8 +96,11 @@ test('a visitor without a wallet reads the Studio page, signs in with the Demo W
 test('a studio applies for verification and the first-signed-in admin approves it', { timeout: 300_000 }, async () => {
   const studioPage = await harness.walletPage(studio);
   await studioPage.goto(`${harness.origin}/verification`);
-  // Readable before connecting: what verification offers and its steps.
+  // Readable before connecting: what verification offers, its steps and its support contact; its
+  // actions ask to connect a wallet.
   await studioPage.getByRole('list', { name: 'How verification works' }).waitFor();
+  await studioPage.getByText(/Questions about your verification\?/).waitFor();
+  await studioPage.getByRole('heading', { name: 'Connect Your Wallet' }).waitFor();
   await harness.connect(studioPage, studio);
   await studioPage.getByRole('heading', { name: 'Studio Verification' }).waitFor();
   assert.equal(await studioPage.getByTestId('admin-badge').count(), 0, 'the second wallet is not the admin');

@@ -252,6 +252,13 @@ export const environmentSchema = z.object({
     { expects: 'a base58 wallet address', meaning: "The wallet acting as the demo platform's admin (reviews studio applications)." },
     base58Address,
   ),
+  MARQUEE_SUPPORT_EMAIL: optional(
+    {
+      expects: 'an email address such as support@marquee.example',
+      meaning: 'The support address the Studio and Verification pages show (GET /api/platform supportEmail); unset, they say none is configured.',
+    },
+    z.email(),
+  ),
   MARQUEE_MAX_PLAYS_PER_ADDRESS: withDefault(
     { default: String(MAX_NONCES_PER_IP_PER_WINDOW), expects: 'a whole number ≥ 1', meaning: "Plays per minute of one address group: an IPv4 address, or an IPv6 /64 (one subscriber's 2^64 addresses)." },
     wholeNumber(1),
@@ -431,6 +438,8 @@ export interface Config {
   demoMinBatchLamports: bigint;
   /** The wallet that acts as the demo platform's admin (reviews studio applications); none by default. */
   demoAdminWallet?: string;
+  /** The support address the Studio and Verification pages show (none configured: they say so). */
+  supportEmail?: string;
   /** Seconds after the demo's first start at which its "last call" film closes (refunds can be tried on it). */
   demoLastCallSeconds: number;
   /** MARQUEE_PUBLIC_URL as configured (the metadata URIs the demo chain writes point there); unset: http://localhost:PORT. */
@@ -565,6 +574,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoMinBatchLamports: BigInt(environment.MARQUEE_DEMO_MIN_BATCH_LAMPORTS),
     verifyAllowLoopback: environment.MARQUEE_VERIFY_ALLOW_LOOPBACK,
     demoAdminWallet: environment.MARQUEE_DEMO_ADMIN_WALLET,
+    supportEmail: environment.MARQUEE_SUPPORT_EMAIL,
     demoLastCallSeconds: environment.MARQUEE_DEMO_LAST_CALL_SECONDS,
     publicUrl: publicUrl ?? environment.MARQUEE_ALLOWED_ORIGINS?.[0],
     signInOrigins: configuredOrigins.length > 0 ? [...new Set(configuredOrigins)] : loopbackOrigins(port),

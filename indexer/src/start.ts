@@ -96,6 +96,7 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
     // The ad tickets' key derives from the same shared secret: any API process verifies a ticket another issued.
     ticketSecret: secret,
     siteFetch: { allowLoopback: config.verifyAllowLoopback },
+    supportEmail: config.supportEmail,
   });
   // An `indexer` process is reached by the API processes only: it serves the API, not the dApp.
   const staticDir = config.role === 'indexer' ? undefined : config.staticDir;

@@ -1,6 +1,6 @@
 // Browser-facing headers: the dApp and the API carry the CSP and may not be framed or read
-// cross-origin; the player may be framed anywhere and, with the view and embed endpoints, called
-// from any origin (never with credentials).
+// cross-origin; the player may be framed by its embed's verified website (player-framing.test.ts)
+// and, with the view and embed endpoints, called from any origin (never with credentials).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { APP_CSP } from '../src/api/security-headers.ts';
@@ -39,12 +39,13 @@ describe('security headers', () => {
     }
   });
 
-  test('the player may be framed anywhere; its script and style run by nonce', async () => {
+  test('the player may be framed only by Marquee itself unless an embed’s website is verified (player-framing); its script and style run by nonce', async () => {
     const t = await seeded();
     const response = await t.request('GET', '/player/0?embed=e1', undefined, ORIGIN);
     assert.equal(response.status, 200);
     const csp = response.headers.get('content-security-policy')!;
-    assert.match(csp, /frame-ancestors \*/);
+    assert.match(csp, /frame-ancestors 'self'[^;*]*$/, 'an unregistered embed: no other site');
+    assert.doesNotMatch(csp, /publisher\.example/);
     assert.equal(response.headers.get('x-frame-options'), null);
     assert.equal(response.headers.get('access-control-allow-origin'), '*');
     const nonce = /script-src 'nonce-([^']+)'/.exec(csp)![1];

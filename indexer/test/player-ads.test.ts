@@ -118,7 +118,7 @@ describe('ad serving', () => {
   });
 
   test('the player may load creatives of /api/media (its CSP), and a video ad is skippable after 5 s', () => {
-    const csp = playerCsp('n');
+    const csp = playerCsp('n', "'self'");
     assert.match(csp, /media-src 'self'/);
     assert.match(csp, /img-src 'self'/);
     assert.equal(SKIP_AFTER_SECONDS, 5);

@@ -190,7 +190,7 @@ describe('embed snippet', () => {
       publisherId: 'Pub1111',
       website: 'https://films.example',
     });
-    assert.match(snippet, /<iframe src="https:\/\/marquee.example\/player\/7\?embed=embed-7-1700000000000&amp;slots=pre-roll%2Cmid-roll%2Coverlay"/);
+    assert.match(snippet, /<iframe src="https:\/\/marquee.example\/player\/7\?embed=embed-7-1700000000000&amp;publisher=Pub1111&amp;slots=pre-roll%2Cmid-roll%2Coverlay"/);
     assert.match(snippet, /data-publisher-id="Pub1111"/);
     assert.match(snippet, /data-ad-slots="pre-roll,mid-roll,overlay"/);
     assert.match(snippet, /<script async src="https:\/\/marquee.example\/player\/loader.js"><\/script>/);

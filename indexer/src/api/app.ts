@@ -145,7 +145,7 @@ export function createApp(deps: AppDeps) {
   );
   api.route('/projects', projectRoutes(now));
   api.route('/projects', listingEditRoutes(now));
-  api.route('/platform', platformRoutes(now));
+  api.route('/platform', platformRoutes(now, deps.supportEmail ?? null));
   api.route('/studios', studioRoutes(now));
   api.route('/verification', verificationRoutes(now));
   api.route('/transactions', transactionRoutes());
@@ -199,7 +199,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/auth', authRoutes(auth, { names: [...clusters.keys()], defaultCluster }, now));
   app.route('/api', api);
   // The embed host (player page, its script, the snippet's loader), outside /api so the snippet's URLs stay short.
-  app.route('/player', playerRoutes({ clusters, defaultCluster, now, tickets }));
+  const ownOrigins = [...auth.origins.byDomain.values()].map((url) => url.origin);
+  app.route('/player', playerRoutes({ clusters, defaultCluster, now, tickets, ownOrigins }));
   app.notFound((c) => {
     const path = new URL(c.req.url).pathname;
     const allow = allowedMethods(app.routes, path);

@@ -83,6 +83,8 @@ export interface AppDeps {
    * sign-ins may name (the configuration's; the loopback names when absent: tests).
    */
   auth?: Partial<AuthDeps>;
+  /** The platform's support address (MARQUEE_SUPPORT_EMAIL), stated by GET /api/platform. */
+  supportEmail?: string;
   now?: () => number;
 }
 

@@ -218,9 +218,15 @@ export const claimBody = z.object({
   ...modeFlags,
 });
 
+/** The publisher of a played embed: the chain keys an embed by film, publisher and embed id. */
+const playedPublisher = walletAddress
+  .optional()
+  .meta({ description: "the embed's publisher (its chain address): two publishers' embeds of a film may share an embed id" });
+
 export const nonceBody = z.object({
   projectId: id,
   embedId: z.string().min(1).max(MAX_EMBED_ID_LEN),
+  publisher: playedPublisher,
   slot: z.enum(['pre-roll', 'mid-roll', 'overlay']).meta({ description: 'the ad slot whose ad the play served (the first slot a campaign filled, else pre-roll)' }),
   ticket: z
     .string()
@@ -236,6 +242,7 @@ export const demoTicketBody = z.object({
 export const viewBody = z.object({
   projectId: id,
   embedId: z.string().min(1).max(MAX_EMBED_ID_LEN),
+  publisher: playedPublisher,
   timestamp: z.union([z.number(), z.string()]).optional().meta({ description: "the player's clock; informational" }),
   nonce: z.string().regex(/^[0-9a-f]{32}$/, { message: 'Expected the play nonce from POST /api/views/nonce' }),
   onChain: z.boolean().optional(),
@@ -294,6 +301,11 @@ export const metadataBody = z.object({
 });
 export const playerQuery = z.object({
   embed: z.string().max(MAX_EMBED_ID_LEN).optional().meta({ description: 'registered embed id: views are counted' }),
+  publisher: walletAddress
+    .optional()
+    .meta({
+      description: "the embed's publisher (its chain address); without an embed id, the publisher whose verified websites may frame the player (Auto-List)",
+    }),
   slots: z.string().optional().meta({ description: 'ad slots, comma-separated: pre-roll, mid-roll, overlay (default all)' }),
   website: z.string().optional().meta({ description: 'the embedding page, when the browser sends no Referer: shown only, views never count for it' }),
 });

@@ -22,8 +22,11 @@ export const APP_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** The player page: its inline script and style element carry `nonce`; any site may frame it. */
-export function playerCsp(nonce: string): string {
+/**
+ * The player page: its inline script and style element carry `nonce`; only `frameAncestors` (the
+ * embed's verified website and Marquee's own origins, player/framing.ts) may frame it.
+ */
+export function playerCsp(nonce: string, frameAncestors: string): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}'`,
@@ -35,7 +38,7 @@ export function playerCsp(nonce: string): string {
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
-    'frame-ancestors *',
+    `frame-ancestors ${frameAncestors}`,
   ].join('; ');
 }
 

@@ -21,13 +21,27 @@ function embedQuery(db: Executor, filter: EmbedFilter) {
   return query;
 }
 
-/** The embed a player plays: by project and the publisher's embed id. */
-export function findEmbed(
-  db: Executor,
-  projectId: number,
-  embedId: string,
-): Promise<{ address: string; project_id: number; publisher: string; website_url: string } | undefined> {
-  return db.selectFrom('embeds').select(['address', 'project_id', 'publisher', 'website_url']).where('project_id', '=', projectId).where('embed_id', '=', embedId).executeTakeFirst();
+type PlayedEmbed = { address: string; project_id: number; publisher: string; embed_id: string; website_url: string };
+
+/**
+ * The embed a player plays: by project, the publisher's embed id and its publisher, the key the
+ * chain has. Without a publisher (a snippet made before it carried one) only an embed id no other
+ * publisher registered for the film names an embed: two publishers' embeds never mix.
+ */
+export async function findEmbed(db: Executor, projectId: number, embedId: string, publisher?: string | null): Promise<PlayedEmbed | undefined> {
+  let query = db
+    .selectFrom('embeds')
+    .select(['address', 'project_id', 'publisher', 'embed_id', 'website_url'])
+    .where('project_id', '=', projectId)
+    .where('embed_id', '=', embedId);
+  if (publisher) query = query.where('publisher', '=', publisher);
+  const rows = await query.limit(2).execute();
+  return rows.length === 1 ? rows[0] : undefined;
+}
+
+/** The embed at an on-chain address (what a play nonce records). */
+export function findEmbedAt(db: Executor, address: string): Promise<PlayedEmbed | undefined> {
+  return db.selectFrom('embeds').select(['address', 'project_id', 'publisher', 'embed_id', 'website_url']).where('address', '=', address).executeTakeFirst();
 }
 
 export async function insertEmbed(

@@ -113,6 +113,19 @@ export async function isVerifiedFor(db: Executor, signer: string, origin: string
   return row !== undefined;
 }
 
+/** The origins the publisher behind a signer verified (where its Auto-List players may play). */
+export async function verifiedOriginsOf(db: Executor, signer: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('publisher_websites')
+    .select('origin')
+    .distinct()
+    .where('wallet', 'in', await walletsOfSigner(db, signer))
+    .where('status', '=', 'verified')
+    .orderBy('origin')
+    .execute();
+  return rows.map((row) => row.origin);
+}
+
 // --- API keys -------------------------------------------------------------------------------------
 
 export async function insertApiKey(db: Executor, key: { wallet: string; origin: string; keyHash: string; prefix: string; now: number }): Promise<number> {

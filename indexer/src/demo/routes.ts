@@ -31,6 +31,7 @@ import { posterSvg } from './posters.ts';
 import { certificates, projects, settlement, users } from '../db/index.ts';
 import { transactionPage } from './transaction-page.ts';
 import { DemoActionError } from './action-error.ts';
+import { AutoListError, autoList } from '../publishers/auto-list.ts';
 import type { DemoService, MetadataStore } from './service.ts';
 
 /** generate-revenue sends a random 0.5 to 10 SOL. */
@@ -50,6 +51,7 @@ export const demoSchemas = {
     websiteUrl: embedBody.shape.websiteUrl,
     embedId: embedBody.shape.embedId,
   }),
+  autoList: z.object({ walletAddress, websiteUrl: embedBody.shape.websiteUrl }),
   refund: z.object({ walletAddress, projectId }),
   registerStudio: z.object({ walletAddress, name: nonBlankText(MAX_STUDIO_NAME_LEN) }),
   verifyStudio: z.object({
@@ -178,6 +180,18 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
         const body = c.req.valid('json');
         requireWallet(c, body.walletAddress);
         return c.json(await act(() => service.registerEmbed(body.walletAddress, body.projectId, body.websiteUrl, body.embedId)));
+      })
+      // Auto-List: every funded film not listed yet on the verified website gets its embed, so it earns.
+      .post('/auto-list', validate('json', demoSchemas.autoList), async (c) => {
+        const body = c.req.valid('json');
+        requireWallet(c, body.walletAddress);
+        const register = (projectId: number, embedId: string) => act(() => service.registerEmbed(body.walletAddress, projectId, body.websiteUrl, embedId));
+        try {
+          return c.json({ registered: await autoList(service.cluster.db, { wallet: body.walletAddress, websiteUrl: body.websiteUrl }, register) });
+        } catch (error) {
+          if (error instanceof AutoListError) fail(403, error.message);
+          throw error;
+        }
       })
       .post('/refund', validate('json', demoSchemas.refund), async (c) => {
         const body = c.req.valid('json');
@@ -332,6 +346,15 @@ export const DEMO_ROUTE_DOCS: {
   { method: 'post', path: '/api/demo/invest', summary: 'invest on the demo chain, signed by the demo keypair', body: demoSchemas.invest, forWallet: true, response: contract.demoInvestment },
   { method: 'post', path: '/api/demo/claim-license', summary: "claim_license on the demo chain, signed by the film's studio", body: demoSchemas.claimLicense, forWallet: true, response: contract.demoTransaction },
   { method: 'post', path: '/api/demo/register-embed', summary: 'register_embed on the demo chain', body: demoSchemas.registerEmbed, forWallet: true, response: contract.demoTransaction },
+  {
+    method: 'post',
+    path: '/api/demo/auto-list',
+    summary:
+      "Auto-List: register_embed, signed by the wallet's demo key, for each funded film the wallet's verified website does not list yet (403: not verified)",
+    body: demoSchemas.autoList,
+    forWallet: true,
+    response: contract.demoAutoList,
+  },
   { method: 'post', path: '/api/demo/refund', summary: 'refund of a film past its deadline unfunded', body: demoSchemas.refund, forWallet: true, response: contract.demoPayout },
   { method: 'post', path: '/api/demo/register-studio', summary: "register_studio signed by the wallet's demo key", body: demoSchemas.registerStudio, forWallet: true, response: contract.demoTransaction },
   { method: 'post', path: '/api/demo/verify-studio', summary: "verify_studio signed by the platform admin's key (the admin wallet only)", body: demoSchemas.verifyStudio, forWallet: true, response: contract.demoTransaction },

@@ -28,6 +28,10 @@ export interface PlayerPageConfig {
   cluster: string;
   /** Set when this page plays a registered embed whose views count. */
   embedId: string | null;
+  /** The embed's publisher (film, publisher and embed id name an embed), sent with the play. */
+  publisher: string | null;
+  /** Why this page will not play here (framed by a site that is not the embed's verified one, or opened top-level), or null. */
+  refusal: string | null;
   /** The origin of the page embedding the player, as the server saw it. */
   website: string | null;
   /** Why views of this page are not counted, or null when they are. */
@@ -173,7 +177,8 @@ async function requestNonce() {
   // origin it bound into it.
   const served = playTicket(config.slots, ads);
   if (!served) return;
-  const issued = await post<{ nonce: string }>('/views/nonce', { projectId: config.projectId, embedId: config.embedId, ...served });
+  const publisher = config.publisher ? { publisher: config.publisher } : {};
+  const issued = await post<{ nonce: string }>('/views/nonce', { projectId: config.projectId, embedId: config.embedId, ...publisher, ...served });
   if (issued) viewability = nonceIssued(viewability, issued.nonce, Date.now());
 }
 
@@ -184,6 +189,7 @@ function reportViewWhenDue() {
   void post<{ counted: boolean; reason?: string }>('/views', {
     projectId: config.projectId,
     embedId: config.embedId,
+    ...(config.publisher ? { publisher: config.publisher } : {}),
     nonce,
     timestamp: Date.now(),
   }).then((result) => {
@@ -192,8 +198,17 @@ function reportViewWhenDue() {
 }
 
 let starting = false;
-element('play').addEventListener('click', async () => {
-  if (state.phase !== 'idle' || starting) return;
+// The DRM promise: a page refused here (player/framing.ts) shows why and never plays.
+if (config.refusal) {
+  element('play').remove();
+  element('status').textContent = config.refusal;
+  const notice = document.createElement('p');
+  notice.setAttribute('role', 'alert');
+  notice.textContent = config.refusal;
+  element('idle').append(notice);
+}
+element('play')?.addEventListener('click', async () => {
+  if (state.phase !== 'idle' || starting || config.refusal) return;
   starting = true;
   await fetchAds();
   dispatch({ type: 'play' });
@@ -217,6 +232,6 @@ new IntersectionObserver(
   { threshold: [0, 0.25, 0.5, 0.75, 1] },
 ).observe(element('stage'));
 setInterval(reportViewWhenDue, VIEW_CHECK_INTERVAL_MS);
-if (config.notCounting) element('status').textContent = config.notCounting;
+if (config.notCounting && !config.refusal) element('status').textContent = config.notCounting;
 element('ad-countdown').textContent = `Skip Ad in ${AD_COUNTDOWN_SECONDS}`;
 render();

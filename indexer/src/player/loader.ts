@@ -36,6 +36,8 @@ function init(options: PlayerInit) {
   if (!frame) {
     const query = new URLSearchParams({
       ...(options.embedId ? { embed: options.embedId } : {}),
+      // The snippet's placeholder names nobody: the publisher is a base58 address.
+      ...(options.publisherId && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(options.publisherId) ? { publisher: options.publisherId } : {}),
       ...(options.cluster ? { cluster: options.cluster } : {}),
       ...(options.website ? { website: options.website } : {}),
       slots: slots.join(','),

@@ -16,6 +16,7 @@ import { AD_SLOTS, SAMPLE_DURATION_SECONDS, parseAdSlots, type AdSlot } from './
 import { playerPage } from './page.ts';
 import { countingProblem } from './counting.ts';
 import { embeddingOrigin, originOf } from './website.ts';
+import { frameAncestors, framingOrigins, framingRefusal } from './framing.ts';
 import type { PageToken, TicketSigner } from './ticket.ts';
 import { embeds } from '../db/index.ts';
 import { playerAdParams, playerAdQuery, playerQuery, projectIdParams } from '../api/schemas.ts';
@@ -25,12 +26,20 @@ const SCRIPT_HEADERS = { 'content-type': 'text/javascript; charset=utf-8', 'cach
 /** The ad with a fresh ticket for `page`'s embed and origin (none without a page). */
 function ticketed(tickets: TicketSigner, ad: Ad, page: Omit<PageToken, 'kind' | 'expiresAt'> | null, nowMs: number): Ad {
   if (!page) return ad;
-  const { projectId, cluster, embed, origin } = page;
-  const ticket = tickets.issueTicket({ campaign: ad.campaign, projectId, cluster, embed, slot: ad.slot, origin, issuedAt: nowMs, expiresAt: nowMs + AD_TICKET_TTL_MS });
+  const { projectId, cluster, embed, publisher, origin } = page;
+  const expiresAt = nowMs + AD_TICKET_TTL_MS;
+  const ticket = tickets.issueTicket({ campaign: ad.campaign, projectId, cluster, embed, publisher, slot: ad.slot, origin, issuedAt: nowMs, expiresAt });
   return { ...ad, ticket };
 }
 
-export function playerRoutes(options: { clusters: Map<string, ClusterContext>; defaultCluster: string; now: () => number; tickets: TicketSigner }) {
+/** `ownOrigins`: Marquee's public origins (the dApp's), which may always frame the player. */
+export function playerRoutes(options: {
+  clusters: Map<string, ClusterContext>;
+  defaultCluster: string;
+  now: () => number;
+  tickets: TicketSigner;
+  ownOrigins?: readonly string[];
+}) {
   const { tickets } = options;
   return (
     new ApiRoutes()
@@ -95,13 +104,22 @@ export function playerRoutes(options: { clusters: Map<string, ClusterContext>; d
           const project =
             cluster && Number.isSafeInteger(projectId) ? await getProject(cluster, new URL(c.req.url).origin, options.now(), projectId) : undefined;
           if (!cluster || !project) return c.html('<!doctype html><title>Not found</title><p>Film not found.</p>', 404);
-          const embedId = c.req.valid('query').embed || null;
+          const query = c.req.valid('query');
+          const embedId = query.embed || null;
+          // The embed is the chain's (film, publisher, embed id): the URL names the publisher.
+          const embed = embedId ? await embeds.findEmbed(cluster.db, projectId, embedId, query.publisher) : undefined;
           // The page embedding the iframe, as the browser's request says it (Referer, Sec-Fetch-Site):
           // the only origin views can count for. The website the loader passed is shown, never counted.
           const origin = embeddingOrigin(c.req.header('referer'), c.req.header('sec-fetch-site'));
-          const website = origin ?? originOf(c.req.query('website') ?? '');
+          const website = origin ?? originOf(query.website ?? '');
           const nowMs = options.now();
-          const page = embedId && origin ? { projectId, cluster: name, embed: embedId, origin } : null;
+          const publisher = embed?.publisher ?? query.publisher;
+          const page = embedId && origin ? { projectId, cluster: name, embed: embedId, ...(publisher ? { publisher } : {}), origin } : null;
+          const own = [new URL(c.req.url).origin, ...(options.ownOrigins ?? [])];
+          const allowed = await framingOrigins(cluster.db, { embed, publisher: query.publisher });
+          const framedBy = originOf(c.req.header('referer') ?? '');
+          const destination = c.req.header('sec-fetch-dest');
+          const refusal = framingRefusal({ framedBy, destination, embedded: Boolean(embedId || query.publisher) }, allowed, own);
           const slots = parseAdSlots(c.req.query('slots'));
           const ads: Partial<Record<AdSlot, Ad>> = {};
           const film: AdFilm = { address: project.address, genres: project.genres, filmTitle: project.title };
@@ -111,8 +129,10 @@ export function playerRoutes(options: { clusters: Map<string, ClusterContext>; d
             title: project.title,
             cluster: name,
             embedId,
+            publisher: publisher ?? null,
             website,
-            notCounting: embedId ? await notCountingReason(cluster, projectId, embedId, origin, website) : null,
+            refusal,
+            notCounting: embedId ? await notCountingReason(cluster, embed, origin, website) : null,
             pageToken: page ? tickets.signPage({ ...page, expiresAt: nowMs + PLAYER_PAGE_TOKEN_TTL_MS }) : null,
             slots,
             ads,
@@ -124,7 +144,7 @@ export function playerRoutes(options: { clusters: Map<string, ClusterContext>; d
           };
           // The page's style and script carry a fresh nonce, for the player's Content-Security-Policy.
           const nonce = randomBytes(16).toString('base64');
-          c.header('Content-Security-Policy', playerCsp(nonce));
+          c.header('Content-Security-Policy', playerCsp(nonce, frameAncestors(own.slice(1), allowed)));
           return c.html(playerPage(config, project.thumbnailUrl, nonce));
         },
         ['params'],
@@ -135,12 +155,10 @@ export function playerRoutes(options: { clusters: Map<string, ClusterContext>; d
 /** Why views of this page will not count, or null when they will. */
 async function notCountingReason(
   ctx: ClusterContext,
-  projectId: number,
-  embedId: string,
+  embed: { publisher: string; website_url: string } | undefined,
   origin: string | null,
   website: string | null,
 ): Promise<string | null> {
-  const embed = await embeds.findEmbed(ctx.db, projectId, embedId);
   if (!embed) return 'This embed is not registered: views are not counted';
   if (origin === null && website !== null) return `The browser did not say which page embeds this player: views of it are not counted on ${website}`;
   return countingProblem(ctx.db, embed, origin);

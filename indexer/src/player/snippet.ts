@@ -29,10 +29,15 @@ const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&
 /** A JSON value inside an inline <script>: `<` escaped so no text can close the element. */
 const scriptValue = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** The player page's URL for a snippet (the iframe's src, and what the loader builds). */
+/**
+ * The player page's URL for a snippet (the iframe's src, and what the loader builds). It names the
+ * publisher: the chain keys an embed by film, publisher and embed id, and two publishers may pick the
+ * same embed id.
+ */
 export function playerUrl(input: SnippetInput): string {
   const query = new URLSearchParams({
     ...(input.embedId ? { embed: input.embedId } : {}),
+    ...(input.publisherId && input.publisherId !== PUBLISHER_ID_PLACEHOLDER ? { publisher: input.publisherId } : {}),
     ...(input.cluster !== DEFAULT_CLUSTER ? { cluster: input.cluster } : {}),
     slots: AD_SLOTS.join(','),
   });

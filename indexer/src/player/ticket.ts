@@ -3,8 +3,8 @@
 // - the player page's token binds the page to the origin the server derived from its request
 //   (Referer / Sec-Fetch-Site), so the page's later ad requests carry that origin and no other;
 // - an ad ticket names the ad the server actually chose for one slot of one play (campaign, film,
-//   cluster, embed, slot, origin, expiry, a random id): the play nonce requires it, and the view
-//   records the ticket's campaign, never one the client names.
+//   cluster, embed and its publisher, slot, origin, expiry, a random id): the play nonce requires it,
+//   and the view records the ticket's campaign, never one the client names.
 import { createHash, randomBytes } from 'node:crypto';
 import { PayloadSigner } from '../signed-payload.ts';
 import type { AdSlot } from './machine.ts';
@@ -14,6 +14,8 @@ export interface PageToken {
   projectId: number;
   cluster: string;
   embed: string;
+  /** The embed's publisher (the chain's key of an embed is film, publisher and embed id). */
+  publisher?: string;
   /** The origin of the page embedding the player, as the server derived it. */
   origin: string;
   expiresAt: number;
@@ -28,6 +30,8 @@ export interface AdTicket {
   projectId: number;
   cluster: string;
   embed: string;
+  /** The embed's publisher, when the page named one: the nonce then plays that publisher's embed only. */
+  publisher?: string;
   slot: AdSlot;
   origin: string;
   issuedAt: number;

@@ -9,6 +9,8 @@ export const demoTransaction = z.looseObject({ signature: z.string() });
 export const demoInvestment = demoTransaction.extend({ balance: z.number() });
 /** refund and the claims: what the wallet was paid. */
 export const demoPayout = demoTransaction.extend({ amount: z.number(), amountLamports: lamports });
+/** auto-list: the embeds registered for the funded films a verified website did not list yet. */
+export const demoAutoList = z.object({ registered: z.array(z.object({ projectId: z.number().int(), embedId: z.string(), signature: z.string() })) });
 /** mint-certificate: the Token-2022 mint of the film's licence certificate. */
 export const demoCertificate = demoTransaction.extend({ mint: z.string() });
 /** update-metadata: the stored document's URI and sha256, as update_project_metadata recorded them. */

@@ -492,6 +492,7 @@ export const platform = z.looseObject({
   adminWallet: z.string().nullable().meta({ description: 'The wallet holding the admin role off chain (the demo: the first wallet signed in, or the configured one)' }),
   adminSource: z.enum(['configured', 'first-sign-in']).nullable(),
   chainNow: z.string().meta({ description: "The cluster's clock now (ISO 8601): the demo chain's runs ahead of the wall clock once its admin moves it" }),
+  supportEmail: z.string().nullable().meta({ description: 'The support address (MARQUEE_SUPPORT_EMAIL); null: none configured' }),
 });
 
 /** What a notification is about (GET /api/notifications). */

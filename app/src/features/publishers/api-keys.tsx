@@ -9,12 +9,15 @@ import { errorMessage } from '@/lib/api'
 import { formatDate } from '@/lib/format'
 import type { PublisherApiKey, PublisherWebsite } from '@marquee/api-contract'
 import { EmbedCode } from './embed-code'
-import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './publishers-data-access'
+import { useMode } from '@/features/mode/mode-data-access'
+import { useApiKeys, useAutoListFilms, useCreateApiKey, useRevokeApiKey } from './publishers-data-access'
 
 export function ApiKeys({ websites }: { websites: PublisherWebsite[] }) {
   const keys = useApiKeys()
   const create = useCreateApiKey()
   const revoke = useRevokeApiKey()
+  const autoList = useAutoListFilms()
+  const { isDemo } = useMode()
   const [origin, setOrigin] = useState(websites[0]?.origin ?? '')
   const [created, setCreated] = useState<PublisherApiKey | null>(null)
 
@@ -22,6 +25,17 @@ export function ApiKeys({ websites }: { websites: PublisherWebsite[] }) {
     create.mutate(origin, {
       onSuccess: (key) => setCreated(key),
       onError: (error) => notify({ title: 'API key not created', description: errorMessage(error), variant: 'destructive' }),
+    })
+
+  // An auto-listed film earns once its embed is registered: on the demo chain the server signs them with the wallet's demo key.
+  const listFilms = () =>
+    autoList.mutate(origin, {
+      onSuccess: ({ registered }) =>
+        notify({
+          title: registered.length > 0 ? `${registered.length} funded films listed on ${origin}` : `Every funded film is already listed on ${origin}`,
+          description: 'Their views on this website now count and earn like registered embeds.',
+        }),
+      onError: (error) => notify({ title: 'Films not listed', description: errorMessage(error), variant: 'destructive' }),
     })
 
   return (
@@ -38,6 +52,11 @@ export function ApiKeys({ websites }: { websites: PublisherWebsite[] }) {
         <Button size="sm" colorPalette="purple" onClick={submit} loading={create.isPending} disabled={!origin}>
           Create API Key
         </Button>
+        {isDemo && (
+          <Button size="sm" variant="outline" colorPalette="purple" onClick={listFilms} loading={autoList.isPending} disabled={!origin}>
+            Register Funded Films for Earnings
+          </Button>
+        )}
       </HStack>
       {created?.key && (
         <Alert.Root status="info" flexDirection="column" alignItems="stretch" gap="2">

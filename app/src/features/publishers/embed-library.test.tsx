@@ -96,3 +96,42 @@ describe('Embed Library: film selection', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: /Film Zero/ })).toHaveAttribute('aria-pressed', 'true'))
   })
 })
+
+describe('Embed Library: Auto-List', () => {
+  it('registers the funded films of a verified website on the demo, so they earn like registered embeds', async () => {
+    const film = makeProject({ id: 0, title: 'Film Zero', status: 'funded' })
+    const verified = {
+      origin: ORIGIN,
+      websiteUrl: `${ORIGIN}/`,
+      status: 'verified',
+      token: 't',
+      wellKnownUrl: '',
+      metaTag: '',
+      method: 'well-known',
+      verifiedAt: null,
+      lastError: null,
+      contactEmail: null,
+    }
+    const api = installFakeApi({
+      'POST /api/users': () => ({ id: 1 }),
+      'GET /api/projects': () => [film],
+      [`GET /api/investments/user/${ADDRESS}`]: () => [],
+      [`GET /api/demo/wallets/${ADDRESS}`]: () => ({ balance: 15.75 }),
+      [`GET /api/publishers/${ADDRESS}/websites`]: () => [verified],
+      [`GET /api/publishers/${ADDRESS}/keys`]: () => [],
+      [`GET /api/publishers/${ADDRESS}/analytics`]: () => ({
+        totals: { views: 0, earnedLamports: '0', claimedLamports: '0', claimableLamports: '0' },
+        byDay: [],
+        byEmbed: [],
+      }),
+      [`GET /api/embeds?publisher=${ADDRESS}`]: () => [],
+      'POST /api/demo/auto-list': () => ({ registered: [{ projectId: 0, embedId: 'auto-0', signature: 'sig' }] }),
+    })
+    renderApp('/embed?projectId=0', { connected: true })
+    fireEvent.click(await screen.findByRole('tab', { name: 'Embed Code' }, { timeout: 60_000 }))
+    fireEvent.click(await screen.findByText('Auto-List All Funded Movies'))
+    fireEvent.click(await screen.findByRole('button', { name: 'Register Funded Films for Earnings' }))
+    expect(await screen.findByText(`1 funded films listed on ${ORIGIN}`)).toBeInTheDocument()
+    expect(api.find('POST', '/api/demo/auto-list')[0].body).toEqual({ walletAddress: ADDRESS, websiteUrl: ORIGIN })
+  })
+})

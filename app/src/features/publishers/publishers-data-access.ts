@@ -93,6 +93,23 @@ export function useCreateApiKey() {
   })
 }
 
+/**
+ * Demo chain only: registers an embed of each funded film the verified website does not list yet
+ * (POST /api/demo/auto-list), so every auto-listed film's views count and earn like a registered embed's.
+ */
+export function useAutoListFilms() {
+  const { cluster, wallet } = usePublisher()
+  const invalidate = useInvalidatePublisher()
+  return useMutation({
+    mutationFn: (origin: string) =>
+      apiPost<{ registered: { projectId: number; embedId: string }[] }>('/api/demo/auto-list', cluster, {
+        walletAddress: requireWallet(wallet),
+        websiteUrl: origin,
+      }),
+    onSettled: invalidate,
+  })
+}
+
 export function useRevokeApiKey() {
   const { cluster, wallet } = usePublisher()
   const invalidate = useInvalidatePublisher()

@@ -17,6 +17,7 @@ import { WalletGate } from '@/features/wallet/wallet-gate'
 import { thumbnailError } from '@/features/studio/listing-logic'
 import { usePlatform, useRegisterStudio, useStudioOverview } from '@/features/studio/studio-data-access'
 import { AdminReview } from './admin-review'
+import { SupportContact } from './support-contact'
 import {
   EMPTY_APPLICATION,
   canApply,
@@ -68,6 +69,7 @@ function VerificationPreview() {
         </Card.Body>
       </Card.Root>
       <Benefits />
+      <SupportContact />
     </Stack>
   )
 }
@@ -79,15 +81,13 @@ function Verification() {
   return (
     <Stack gap="6">
       <PageHeading title="Studio Verification">
-        Verification review takes {VERIFICATION_REVIEW_DAYS} business days. You will receive an email notice at your contact address once it is
+        Verification review takes {VERIFICATION_REVIEW_DAYS} business days. A notice arrives in your notifications (the bell) once it is
         decided.
       </PageHeading>
       <Tracker steps={trackerSteps(overview.data)} />
       <NextAction overview={overview.data} />
       <Benefits />
-      <Text fontSize="sm" color="fg.muted">
-        Questions about your verification? Contact verification support through the platform's support channel.
-      </Text>
+      <SupportContact />
       {overview.data.isAdmin && <AdminReview />}
     </Stack>
   )

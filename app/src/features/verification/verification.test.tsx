@@ -43,6 +43,22 @@ function fakeApi(overview: Partial<StudioOverview>, extra = {}) {
 }
 
 describe('Studio Verification', () => {
+  it('is readable without a wallet, with the configured support address, and asks to connect for its actions', async () => {
+    fakeApi({}, { 'GET /api/platform': () => ({ unverifiedFundingCap: 500_000, verifiedFundingCap: 10_000_000, supportEmail: 'help@films.example' }) })
+    renderApp('/verification')
+    const link = await screen.findByRole('link', { name: 'help@films.example' }, FIRST_SCREEN)
+    expect(link).toHaveAttribute('href', 'mailto:help@films.example')
+    expect(screen.getByRole('list', { name: 'How verification works' })).toBeInTheDocument()
+    expect(screen.getAllByRole('button', { name: /Connect Wallet/ }).length).toBeGreaterThan(0)
+  })
+
+  it('says no support address is configured rather than showing one', async () => {
+    fakeApi({}, { 'GET /api/platform': () => ({ unverifiedFundingCap: 500_000, verifiedFundingCap: 10_000_000, supportEmail: null }) })
+    renderApp('/verification')
+    expect(await screen.findByText(/no verification support address configured/, {}, FIRST_SCREEN)).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: /@/ })).not.toBeInTheDocument()
+  })
+
   it('shows the rejection reason and lets the studio apply again', async () => {
     fakeApi({ application: application({ walletAddress: ADDRESS, status: 'rejected', rejectionReason: 'Unreadable scan', studio: null }) })
     renderApp('/verification', { connected: true })

@@ -77,7 +77,8 @@ function publicApplication(application: Awaited<ReturnType<typeof applicationSha
   return { id, walletAddress, chainAddress, studioName, status, submittedAt, reviewedAt, studio };
 }
 
-export function platformRoutes(now: () => number) {
+/** `supportEmail`: the configured support address (MARQUEE_SUPPORT_EMAIL), or null. */
+export function platformRoutes(now: () => number, supportEmail: string | null) {
   return new ApiRoutes().endpoint(
     get('/', "The platform's admin, caps and funding window", { response: contract.platform, errors: { 404: 'not initialised' } }),
     async (c) => {
@@ -98,6 +99,7 @@ export function platformRoutes(now: () => number) {
         adminWallet: holder?.walletAddress ?? null,
         adminSource: holder?.source ?? null,
         chainNow: isoDate(chainSeconds(c.var.cluster, now))!,
+        supportEmail,
       });
     },
   );

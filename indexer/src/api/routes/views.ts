@@ -23,10 +23,17 @@ import { adForSlot } from '../../player/ads.ts';
 import { originOf } from '../../player/website.ts';
 import { getProject } from '../../read-models/projects.ts';
 
-async function findEmbed(db: Executor, projectId: number, embedId: string) {
-  const embed = await embeds.findEmbed(db, projectId, embedId);
-  if (!embed) fail(404, 'Embed not found: register the embed before playing it');
+/** The played embed, by film, embed id and publisher (one embed id of two publishers, unnamed, is none). */
+async function findEmbed(db: Executor, projectId: number, embedId: string, publisher?: string) {
+  const embed = await embeds.findEmbed(db, projectId, embedId, publisher);
+  if (!embed) fail(404, publisher ? "Embed not found: this publisher registered no embed of this id" : 'Embed not found: register the embed before playing it');
   return embed;
+}
+
+/** The publisher a play names: the ticket's (signed when the page was served), which the body may repeat but never change. */
+function playedPublisher(ticket: AdTicket, named: string | undefined): string | undefined {
+  if (ticket.publisher && named && ticket.publisher !== named) fail(400, "The ad ticket is for another publisher's embed");
+  return ticket.publisher ?? named;
 }
 
 /**
@@ -62,7 +69,7 @@ export function viewRoutes(now: () => number, rules: ViewRules, tickets: TicketS
         const body = c.req.valid('json');
         const issuedAt = now();
         const ticket = ticketFor(tickets, body.ticket, { projectId: body.projectId, cluster: name, embedId: body.embedId, slot: body.slot }, issuedAt);
-        const embed = await findEmbed(db, body.projectId, body.embedId);
+        const embed = await findEmbed(db, body.projectId, body.embedId, playedPublisher(ticket, body.publisher));
         // The origin the server derived when it served the player page, never one the body names.
         const problem = await countingProblem(db, embed, ticket.origin);
         if (problem) fail(403, problem);
@@ -91,8 +98,10 @@ export function viewRoutes(now: () => number, rules: ViewRules, tickets: TicketS
         if (cluster.name !== DEFAULT_CLUSTER) fail(404, 'Simulated plays exist on the demo cluster only');
         const session = requireSession(c);
         const body = c.req.valid('json');
-        const embed = await findEmbed(cluster.db, body.projectId, body.embedId);
         const { chainAddress } = await users.resolveUser(cluster.db, session.walletAddress);
+        // The session's own embed of this id (another publisher's of the same id is not its to play).
+        const own = await embeds.findEmbed(cluster.db, body.projectId, body.embedId, chainAddress);
+        const embed = own ?? (await findEmbed(cluster.db, body.projectId, body.embedId));
         if (embed.publisher !== session.walletAddress && embed.publisher !== chainAddress) fail(403, "Only the embed's publisher can simulate its views");
         const film = await getProject(cluster, new URL(c.req.url).origin, now(), body.projectId);
         const origin = originOf(embed.website_url);
@@ -100,7 +109,15 @@ export function viewRoutes(now: () => number, rules: ViewRules, tickets: TicketS
         const ad = await adForSlot(cluster.db, body.slot, { address: film.address, genres: film.genres, filmTitle: film.title }, chainSeconds(cluster, now));
         const issuedAt = now();
         const ticket = tickets.issueTicket({
-          campaign: ad.campaign, projectId: body.projectId, cluster: cluster.name, embed: body.embedId, slot: body.slot, origin, issuedAt, expiresAt: issuedAt + AD_TICKET_TTL_MS,
+          campaign: ad.campaign,
+          projectId: body.projectId,
+          cluster: cluster.name,
+          embed: body.embedId,
+          publisher: embed.publisher,
+          slot: body.slot,
+          origin,
+          issuedAt,
+          expiresAt: issuedAt + AD_TICKET_TTL_MS,
         });
         return c.json({ ...ad, ticket });
       },
@@ -117,11 +134,18 @@ export function viewRoutes(now: () => number, rules: ViewRules, tickets: TicketS
       async (c) => {
         const { db } = c.var.cluster;
         const body = c.req.valid('json');
-        const embed = await findEmbed(db, body.projectId, body.embedId);
         const reportedAt = now();
         const play = await views.findNonce(db, body.nonce);
-        // A nonce this server never issued for the embed names nothing: 404, like an unregistered embed.
-        if (!play || play.embed !== embed.address) fail(404, 'Unknown play nonce for this embed');
+        // The nonce names the embed it was issued for (film, publisher and embed id): the body may
+        // repeat them, never point it at another publisher's embed of the same id. A nonce this server
+        // never issued for the embed names nothing: 404, like an unregistered embed.
+        const embed = play ? await embeds.findEmbedAt(db, play.embed) : undefined;
+        const matches =
+          embed && embed.project_id === body.projectId && embed.embed_id === body.embedId && (!body.publisher || body.publisher === embed.publisher);
+        if (!play || !embed || !matches) {
+          await findEmbed(db, body.projectId, body.embedId, body.publisher);
+          fail(404, 'Unknown play nonce for this embed');
+        }
         if (play.used_at !== null) return c.json({ counted: false, reason: 'This play was already counted' });
         if (reportedAt - play.issued_at > rules.nonceTtlMs) return c.json({ counted: false, reason: 'The play nonce expired' });
         if (reportedAt - play.issued_at < rules.minWatchMs) {

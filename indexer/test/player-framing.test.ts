@@ -1,0 +1,150 @@
+// The embed's identity and where it plays. Embeds are the chain's (film, publisher, embed id): the
+// snippet, the player URL, the ad ticket and the play nonce carry the publisher, so two publishers'
+// embeds of one film with the same embed id never mix. The DRM promise: the player page may be
+// framed only by the embed's verified website and Marquee itself (frame-ancestors, no
+// X-Frame-Options), and a page requested from another site, or opened top-level, refuses to play.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { testApp } from './helpers/app.ts';
+import { address } from './helpers/chain.ts';
+import { sqlRows } from './helpers/database.ts';
+import { verifiedWebsite } from './helpers/publishers.ts';
+import { fundedProjectWithEmbeds } from './helpers/scenario.ts';
+import { playTicket } from '../src/player/machine.ts';
+import { embedSnippet, playerUrl } from '../src/player/snippet.ts';
+
+const FIRST = { publisher: address('first-publisher'), website: 'https://first.example' };
+const SECOND = { publisher: address('second-publisher'), website: 'https://second.example' };
+const UNVERIFIED = { publisher: address('unverified-publisher'), website: 'https://unverified.example' };
+const EMBED_ID = 'embed-0-1';
+
+type PlayerConfig = {
+  embedId: string | null;
+  publisher: string | null;
+  refusal: string | null;
+  notCounting: string | null;
+  slots: string[];
+  ads: Record<string, { campaign: string | null; ticket: string | null }>;
+};
+
+/** One funded film with two publishers' embeds of the same id, each on its own verified website. */
+async function twoPublishers() {
+  const t = await testApp();
+  const { film } = fundedProjectWithEmbeds(t.chain);
+  const first = t.chain.registerEmbed(film.id, FIRST.publisher, EMBED_ID, `${FIRST.website}/`).embed;
+  const second = t.chain.registerEmbed(film.id, SECOND.publisher, EMBED_ID, `${SECOND.website}/`).embed;
+  const unverified = t.chain.registerEmbed(film.id, UNVERIFIED.publisher, 'embed-unverified', `${UNVERIFIED.website}/`).embed;
+  await t.cluster.indexer.sync();
+  await verifiedWebsite(t.cluster.db, FIRST.publisher, FIRST.website);
+  await verifiedWebsite(t.cluster.db, SECOND.publisher, SECOND.website);
+  /** The player page as a browser framing it on `website` requests it. */
+  const page = async (query: string, website: string | null, headers: Record<string, string> = {}) => {
+    const framing: Record<string, string> = website ? { referer: `${website}/films.html`, 'sec-fetch-site': 'cross-site' } : {};
+    const response = await t.fetchPage(`/player/${film.id}?${query}`, { 'sec-fetch-dest': 'iframe', ...framing, ...headers });
+    const html = await response.text();
+    const config = JSON.parse(/<script type="application\/json" id="player-config">(.*?)<\/script>/s.exec(html)![1]) as PlayerConfig;
+    return { response, config, csp: response.headers.get('content-security-policy') ?? '' };
+  };
+  /** A counted play of the page's ad ticket, with the body the player sends. */
+  const play = async (config: PlayerConfig, ip: string) => {
+    const served = playTicket(config.slots as never, config.ads as never)!;
+    const body = { projectId: film.id, embedId: EMBED_ID, ...(config.publisher ? { publisher: config.publisher } : {}) };
+    const issued = await t.request('POST', '/api/views/nonce', { ...body, ...served }, { 'x-forwarded-for': ip });
+    assert.equal(issued.status, 201, await issued.clone().text());
+    const { nonce } = (await issued.json()) as { nonce: string };
+    t.clock.advance(2_000);
+    const counted = await t.request('POST', '/api/views', { ...body, nonce }, { 'x-forwarded-for': ip });
+    return (await counted.json()) as { counted: boolean };
+  };
+  return { ...t, film, first, second, unverified, page, play };
+}
+
+describe('embed identity: the publisher travels with the embed', () => {
+  test('the snippet and the player URL name the publisher; the placeholder names nobody', () => {
+    const input = { origin: 'https://marquee.example', cluster: 'demo', projectId: 3, embedId: EMBED_ID, publisherId: FIRST.publisher, website: FIRST.website };
+    assert.equal(new URL(playerUrl(input)).searchParams.get('publisher'), FIRST.publisher);
+    assert.ok(embedSnippet(input).includes(`publisher=${FIRST.publisher}`));
+    assert.equal(new URL(playerUrl({ ...input, publisherId: undefined })).searchParams.get('publisher'), null);
+  });
+
+  test('two publishers’ embeds of one film with the same embed id: each play counts for its own embed', async () => {
+    const t = await twoPublishers();
+    const first = await t.page(`embed=${EMBED_ID}&publisher=${FIRST.publisher}`, FIRST.website);
+    const second = await t.page(`embed=${EMBED_ID}&publisher=${SECOND.publisher}`, SECOND.website);
+    assert.deepEqual([first.config.publisher, first.config.notCounting], [FIRST.publisher, null]);
+    assert.deepEqual([second.config.publisher, second.config.notCounting], [SECOND.publisher, null]);
+    assert.deepEqual(await t.play(first.config, '203.0.113.5'), { counted: true });
+    assert.deepEqual(await t.play(second.config, '198.51.100.7'), { counted: true });
+    const again = await t.page(`embed=${EMBED_ID}&publisher=${SECOND.publisher}`, SECOND.website);
+    assert.deepEqual(await t.play(again.config, '192.0.2.9'), { counted: true });
+    const rows = await sqlRows(t.cluster.db, 'SELECT embed, COUNT(*) AS n FROM views GROUP BY embed ORDER BY n');
+    assert.deepEqual(
+      rows.map((row) => [row.embed, Number(row.n)]),
+      [
+        [t.first, 1],
+        [t.second, 2],
+      ],
+    );
+  });
+
+  test('an embed id two publishers share names no embed without its publisher; a ticket cannot change publisher', async () => {
+    const t = await twoPublishers();
+    const unnamed = await t.page(`embed=${EMBED_ID}`, FIRST.website);
+    assert.equal(unnamed.config.notCounting, 'This embed is not registered: views are not counted');
+    const first = await t.page(`embed=${EMBED_ID}&publisher=${FIRST.publisher}`, FIRST.website);
+    const served = playTicket(first.config.slots as never, first.config.ads as never)!;
+    const swapped = await t.request('POST', '/api/views/nonce', { projectId: t.film.id, embedId: EMBED_ID, publisher: SECOND.publisher, ...served });
+    assert.equal(swapped.status, 400);
+    assert.match(((await swapped.json()) as { message: string }).message, /another publisher's embed/);
+    // A nonce of the first publisher's embed reported as the second's is unknown, and counts nothing.
+    const issued = await t.request('POST', '/api/views/nonce', { projectId: t.film.id, embedId: EMBED_ID, ...served });
+    assert.equal(issued.status, 201, 'the ticket alone names the publisher');
+    t.clock.advance(2_000);
+    const { nonce } = (await issued.json()) as { nonce: string };
+    const misreported = await t.request('POST', '/api/views', { projectId: t.film.id, embedId: EMBED_ID, publisher: SECOND.publisher, nonce });
+    assert.equal(misreported.status, 404);
+    assert.deepEqual(await sqlRows(t.cluster.db, 'SELECT COUNT(*) AS n FROM views'), [{ n: 0 }]);
+  });
+});
+
+describe('DRM: the player plays only on the embed’s verified website', () => {
+  test('a verified embed may be framed by its website and Marquee only, with no X-Frame-Options', async () => {
+    const t = await twoPublishers();
+    const { response, csp, config } = await t.page(`embed=${EMBED_ID}&publisher=${FIRST.publisher}`, FIRST.website);
+    const ancestors = /frame-ancestors ([^;]+)/.exec(csp)![1].split(' ');
+    assert.ok(ancestors.includes(FIRST.website), csp);
+    assert.ok(ancestors.includes("'self'"), 'Marquee’s own film page previews stay allowed');
+    assert.ok(!ancestors.includes('*') && !ancestors.includes(SECOND.website), csp);
+    assert.ok(!ancestors.some((source) => source.includes('[')), 'no IPv6 literal, which CSP cannot express');
+    assert.equal(response.headers.get('x-frame-options'), null);
+    assert.equal(config.refusal, null);
+  });
+
+  test('framed by another site, opened top-level, or an unverified website: framing refused and the page says why', async () => {
+    const t = await twoPublishers();
+    const elsewhere = await t.page(`embed=${EMBED_ID}&publisher=${FIRST.publisher}`, SECOND.website);
+    assert.ok(!/frame-ancestors[^;]*second\.example/.test(elsewhere.csp), elsewhere.csp);
+    assert.equal(elsewhere.config.refusal, `This film plays only on ${FIRST.website}, not on ${SECOND.website}`);
+    const topLevel = await t.page(`embed=${EMBED_ID}&publisher=${FIRST.publisher}`, null, { 'sec-fetch-dest': 'document', 'sec-fetch-site': 'none' });
+    assert.equal(topLevel.config.refusal, `This film plays only inside its player on ${FIRST.website}`);
+    const unverified = await t.page(`embed=embed-unverified&publisher=${UNVERIFIED.publisher}`, UNVERIFIED.website);
+    assert.doesNotMatch(unverified.csp, /unverified\.example/);
+    assert.equal(unverified.config.refusal, `This film plays only on a website its publisher verified, not on ${UNVERIFIED.website}`);
+    // The film page's preview (no embed) on Marquee itself plays.
+    const preview = await t.page('slots=overlay', 'http://localhost');
+    assert.equal(preview.config.refusal, null);
+    assert.match(preview.csp, /frame-ancestors 'self'/);
+  });
+
+  test('an Auto-List player (a publisher, no embed id) may be framed by that publisher’s verified websites', async () => {
+    const t = await twoPublishers();
+    const listed = await t.page(`publisher=${SECOND.publisher}`, SECOND.website);
+    assert.match(listed.csp, /frame-ancestors [^;]*https:\/\/second\.example/);
+    assert.doesNotMatch(listed.csp, /first\.example/);
+    assert.equal(listed.config.refusal, null);
+    assert.equal(
+      (await t.page(`publisher=${SECOND.publisher}`, FIRST.website)).config.refusal,
+      `This film plays only on ${SECOND.website}, not on ${FIRST.website}`,
+    );
+  });
+});
