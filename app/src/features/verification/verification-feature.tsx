@@ -81,8 +81,8 @@ function Verification() {
   return (
     <Stack gap="6">
       <PageHeading title="Studio Verification">
-        Verification review takes {VERIFICATION_REVIEW_DAYS} business days. A notice arrives in your notifications (the bell) once it is
-        decided.
+        Verification review takes {VERIFICATION_REVIEW_DAYS} business days. You will receive an email notice at your contact address once it is
+        decided, and a notice in your notifications (the bell).
       </PageHeading>
       <Tracker steps={trackerSteps(overview.data)} />
       <NextAction overview={overview.data} />
