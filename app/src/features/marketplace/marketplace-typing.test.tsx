@@ -18,7 +18,7 @@ vi.mock('react-router-dom', async (importOriginal) => {
     useSearchParams: (...args: Parameters<typeof actual.useSearchParams>) => {
       const [params, setParams] = actual.useSearchParams(...args)
       const lagging: typeof setParams = (next, options) => {
-        urlWrites.push(typeof next === 'function' ? (next(params).get('search') ?? '') : String(next))
+        urlWrites.push(actual.createSearchParams(typeof next === 'function' ? next(params) : next).get('search') ?? '')
         setTimeout(() => setParams(next, options), URL_LAG_MS)
       }
       return [params, lagging] as const
