@@ -62,6 +62,19 @@ describe('projects search index', () => {
     assert.deepEqual(await found('zz'), []);
   });
 
+  test('every page of a search, and a cursor past its last match, counts all its matches and no other', async () => {
+    const page = (after: data.projects.ProjectCursor | null, status: data.projects.ProjectStatusFilter = 'all') =>
+      data.projects.pageProjects(store.db, { q: 'GHT', status, nowMs: NOW * 1000 }, 'newest', 1, after);
+    const first = await page(null);
+    const second = await page(first.next);
+    assert.deepEqual([...first.rows, ...second.rows].map((row) => Number(row.id)), [3, 2], 'Harbor Lights, then The Night HEIST');
+    assert.deepEqual([first.total, second.total], [2, 2]);
+    assert.equal(second.next, null);
+    const beyond = await page({ sort: 'newest', key: 0, id: 0, verified: 0 });
+    assert.deepEqual([beyond.rows.length, beyond.total], [0, 2], 'no row left to count in, the matches are still counted');
+    assert.deepEqual([(await page(null, 'funded')).total, (await page(null, 'funding')).total], [0, 2], 'the status filter narrows the count');
+  });
+
   test('the search reads the trigram index instead of scanning every film', async () => {
     const query = store.db
       .selectFrom('projects as p')

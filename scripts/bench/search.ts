@@ -38,9 +38,10 @@ export const SEARCHES = ['Quokka', 'harbor', 'Director Q42', 'en empire', 'light
 const titleOf = (id: number) => `${ADJECTIVES[id % ADJECTIVES.length]} ${id % 100 === 0 ? 'Quokka' : NOUNS[Math.floor(id / 10) % NOUNS.length]} ${id}`;
 const descriptionOf = (id: number) => `A story of ${id % 50 === 0 ? 'a lighthouse keeper' : 'two strangers'} told in ${60 + (id % 90)} minutes.`;
 
-export async function seed(db: data.Executor): Promise<void> {
-  for (let start = 0; start < FILMS; start += ROWS_PER_INSERT) {
-    const ids = Array.from({ length: Math.min(ROWS_PER_INSERT, FILMS - start) }, (_, offset) => start + offset);
+/** Films `firstId` to `firstId + films - 1` (default: this bench's catalogue) written straight into `db`. */
+export async function seed(db: data.Executor, { films = FILMS, firstId = 0 }: { films?: number; firstId?: number } = {}): Promise<void> {
+  for (let start = firstId; start < firstId + films; start += ROWS_PER_INSERT) {
+    const ids = Array.from({ length: Math.min(ROWS_PER_INSERT, firstId + films - start) }, (_, offset) => start + offset);
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('metadata')

@@ -28,6 +28,7 @@ import type { Project } from '@marquee/api-contract'
 import { useCluster } from '@/features/mode/mode-data-access'
 import { filtersFromSearchParams, projectPagesQuery, useProjectPages } from './marketplace-data-access'
 import { SORT_OPTIONS, STATUS_FILTERS, filterProjects } from './marketplace-logic'
+import { UrlWrites } from './url-writes'
 
 const STATUS_LABELS = { all: 'All projects', funding: 'Funding', funded: 'Funded' } as const
 /** Skeleton cards shown under the grid while the next page loads. */
@@ -123,8 +124,12 @@ export default function MarketplaceFeature() {
     [setParams],
   )
   const searchInUrl = useRef(urlSearch)
+  // The searches this screen wrote into the URL, oldest first, until the URL shows them.
+  const ownWrites = useRef(new UrlWrites())
   useEffect(() => {
-    if (urlSearch === searchInUrl.current) return
+    // One of this screen's own writes arriving, maybe late (the router commits a navigation after
+    // the renders of the keys typed since): the box already holds that text or newer, which it keeps.
+    if (ownWrites.current.arrived(urlSearch) || urlSearch === searchInUrl.current) return
     searchInUrl.current = urlSearch
     // From the header's box or a link: the route's loader has asked for its answer already.
     setSearchNow(urlSearch)
@@ -139,6 +144,7 @@ export default function MarketplaceFeature() {
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => {
         searchInUrl.current = debouncedSearch
+        ownWrites.current.wrote(debouncedSearch)
         update('search', debouncedSearch)
       })
     })
