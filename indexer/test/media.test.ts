@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { MAX_MEDIA_BYTES, MAX_REQUEST_BODY_BYTES, MAX_VIDEO_CREATIVE_BYTES } from '../src/constants.ts';
 import { MediaStore, MediaTooLargeError, UnsupportedMediaTypeError, sniffImageType, sniffMediaType } from '../src/media/index.ts';
-import { openStore, type DataStore } from '../src/db/index.ts';
+import { discardStore, MIGRATIONS, openStore, type DataStore, type StoreLocation } from '../src/db/index.ts';
 import anchor from '@coral-xyz/anchor';
 import { DEFAULT_QUOTAS } from '../src/api/quotas.ts';
 import { testApp } from './helpers/app.ts';
@@ -94,6 +94,28 @@ describe('MediaStore', () => {
     assert.equal(Number(row.size), png.length);
   });
 
+  test('an upload is written to disk as it arrives, never held whole: a temporary file (0600) holds what came so far', async () => {
+    const { store, folder } = await newStore();
+    const first = new Uint8Array(1024 * 1024);
+    first.set(MP4_HEADER);
+    const second = new Uint8Array(1024 * 1024).fill(7);
+    let seenMidway: { names: string[]; size: number; mode: number } | undefined;
+    async function* arriving() {
+      yield first;
+      const names = readdirSync(folder);
+      const temporary = join(folder, names[0]);
+      seenMidway = { names, size: statSync(temporary).size, mode: statSync(temporary).mode & 0o777 };
+      yield second;
+    }
+    const stored = await store.putStream(arriving());
+    assert.equal(seenMidway?.names.length, 1);
+    assert.match(seenMidway!.names[0], /^\.incoming-/);
+    assert.equal(seenMidway?.size, first.length, 'the first chunk was on disk before the second arrived');
+    assert.equal(seenMidway?.mode, 0o600);
+    assert.equal(stored.size, first.length + second.length);
+    assert.deepEqual(readdirSync(folder), [stored.sha256]);
+  });
+
   test('a refused upload leaves no file behind', async () => {
     const { store, folder } = await newStore();
     await assert.rejects(store.put(Buffer.from('GIF89a not a png')), UnsupportedMediaTypeError);
@@ -110,22 +132,36 @@ describe('MediaStore', () => {
     assert.throws(() => new MediaStore({} as never, folder), /open to other users \(mode 0755\).*chmod 700/);
   });
 
-  test('the first start moves the files an earlier version kept in the database to the folder, losing none', async () => {
-    const { store, db, folder } = await newStore();
-    // What an earlier version stored: the bytes in the row.
+  test('an earlier version’s database keeps its files through the migration, and the first start moves them to the folder', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'marquee-media-upgrade-'));
+    const throwaway = testLocation();
+    // A database that outlives its first opening (reopened below by the upgraded server).
+    const location: StoreLocation = throwaway.dialect === 'postgres' ? { ...throwaway, temporary: false } : { dialect: 'sqlite', path: join(dataDir, 'a.db') };
+    // The schema before the files left the database, its uploads in the rows.
+    const earlier = await openStore(location, MIGRATIONS.slice(0, MIGRATIONS.findIndex((migration) => migration.name.endsWith('_media_files'))));
     for (const bytes of [png, mp4]) {
-      await db
+      await earlier.db
         .insertInto('media')
-        .values({ sha256: sha256(bytes), content_type: bytes === png ? 'image/png' : 'video/mp4', bytes, size: bytes.length, created_at: 1, private: 0 })
+        .values({ sha256: sha256(bytes), content_type: bytes === png ? 'image/png' : 'video/mp4', bytes, size: bytes.length, created_at: 1 })
         .execute();
     }
-    assert.equal(await store.get(sha256(png)), null, 'not served before it is moved');
-    assert.equal(await store.moveDatabaseBytesToFiles(), 2);
-    assert.deepEqual(readdirSync(folder).sort(), [sha256(png), sha256(mp4)].sort());
-    assert.deepEqual(new Uint8Array(await new Response(store.read(sha256(mp4))).arrayBuffer()), mp4);
-    assert.equal((await sqlRows(db, 'SELECT sha256 FROM media WHERE bytes IS NOT NULL')).length, 0);
-    assert.equal(await store.moveDatabaseBytesToFiles(), 0, 'a second start has nothing to move');
-    assert.equal(await store.count(), 2);
+    await earlier.close();
+    const upgraded = await openStore(location);
+    try {
+      const folder = join(dataDir, 'media');
+      const store = new MediaStore(upgraded.db, folder);
+      assert.equal(await store.get(sha256(png)), null, 'not served before it is moved');
+      assert.equal(await store.moveDatabaseBytesToFiles(), 2);
+      assert.deepEqual(readdirSync(folder).sort(), [sha256(png), sha256(mp4)].sort());
+      assert.deepEqual(new Uint8Array(await new Response(store.read(sha256(mp4))).arrayBuffer()), mp4);
+      assert.equal((await store.get(sha256(png)))?.contentType, 'image/png');
+      assert.equal((await sqlRows(upgraded.db, 'SELECT sha256 FROM media WHERE bytes IS NOT NULL')).length, 0);
+      assert.equal(await store.moveDatabaseBytesToFiles(), 0, 'a second start has nothing to move');
+      assert.equal(await store.count(), 2);
+    } finally {
+      await upgraded.close();
+      await discardStore(location);
+    }
   });
 
   test('accepts exactly 10 MB and refuses one byte more', async () => {
