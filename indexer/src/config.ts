@@ -3,7 +3,6 @@
 // README's configuration table and .env.example are checked against these declarations); a bad
 // value stops the start with a message naming the variable, the value and what was expected. Other
 // modules take the parsed Config, never process.env.
-import { join } from 'node:path';
 import { z } from 'zod';
 import { BASE58_ALPHABET } from './api/base58-pattern.ts';
 import { loopbackOrigins } from './auth/origins.ts';
@@ -412,8 +411,8 @@ export interface Config {
   /** MARQUEE_HOST: the address the server listens on. */
   host: string;
   dataDir: string;
-  /** MARQUEE_MEDIA_DIR: the uploaded files (default dataDir/media), shared by every API process. */
-  mediaDir: string;
+  /** MARQUEE_MEDIA_DIR: the uploaded files, shared by every API process; unset: dataDir/media. */
+  mediaDir?: string;
   /** DATABASE_URL=postgres://… keeps the clusters' data in PostgreSQL (one schema each); unset: SQLite files in dataDir. */
   databaseUrl?: string;
   /** MARQUEE_DATABASE_SCHEMA_PREFIX: prefix of the clusters' schema names on PostgreSQL. */
@@ -561,7 +560,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: environment.MARQUEE_HOST,
     dataDir: environment.MARQUEE_DATA_DIR,
-    mediaDir: environment.MARQUEE_MEDIA_DIR ?? join(environment.MARQUEE_DATA_DIR, 'media'),
+    mediaDir: environment.MARQUEE_MEDIA_DIR,
     databaseUrl: environment.DATABASE_URL,
     schemaPrefix: environment.MARQUEE_DATABASE_SCHEMA_PREFIX,
     rpcClusters: clusters,

@@ -1,6 +1,7 @@
 // startMarquee: the whole server — RPC clusters from the configuration, plus whatever clusters the
 // caller brings (the demo chain's), the settlement jobs, the API and the built dApp on PORT.
 import anchor from '@coral-xyz/anchor';
+import { join } from 'node:path';
 import type { ServerType } from '@hono/node-server';
 import { createApp } from './api/app.ts';
 import type { DemoExtension } from './api/context.ts';
@@ -79,9 +80,10 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
 
   // Uploads' rows live in the home cluster's database (the demo's, else the first), whatever cluster a request names.
   const home = clusters.find((cluster) => cluster.name === DEFAULT_CLUSTER) ?? clusters[0];
-  const media = options.media ?? (home && new MediaStore(home.db, config.mediaDir));
+  const mediaDir = config.mediaDir ?? join(config.dataDir, 'media');
+  const media = options.media ?? (home && new MediaStore(home.db, mediaDir));
   const moved = await media?.moveDatabaseBytesToFiles();
-  if (moved) console.log(`Moved ${moved} uploaded files from the database to ${config.mediaDir}`);
+  if (moved) console.log(`Moved ${moved} uploaded files from the database to ${mediaDir}`);
   // The sign-in nonces live in the default cluster's database (createApp's default); every process
   // of one deployment verifies the others' sessions with the same secret (MARQUEE_SESSION_SECRET).
   const secret = loadSessionSecret(config.dataDir, config.sessionSecret, { shared: config.role !== 'all' });
