@@ -180,7 +180,8 @@ export const environmentSchema = z.object({
       expects: 'a folder path',
       meaning:
         'Folder of the uploaded files, named by their sha256 (created 0700, files 0600; the database keeps their type, size and owner). ' +
-        'Every API process of a deployment must share it (one machine, or a shared volume); the first start moves uploads an earlier version kept in the database here.',
+        'Every API process of a deployment must share it (one machine, or a shared volume); ' +
+        'the first start moves uploads an earlier version kept in the database here.',
     },
     nonEmpty,
   ),

@@ -17,7 +17,14 @@ import { randomSignature } from './helpers/chain.ts';
 import { scalar } from './helpers/dump.ts';
 
 const HOUR = 3_600_000;
-const listing = { title: 'Night Train', description: 'A thriller.', directorName: 'Ada Lens', genres: ['Drama'], releaseYear: 2024, licenseType: 'Exclusive Streaming' };
+const listing = {
+  title: 'Night Train',
+  description: 'A thriller.',
+  directorName: 'Ada Lens',
+  genres: ['Drama'],
+  releaseYear: 2024,
+  licenseType: 'Exclusive Streaming',
+};
 const count = async (t: Awaited<ReturnType<typeof testApp>>, table: string) => Number(await scalar(t.cluster.db, `SELECT COUNT(*) AS n FROM ${table}`));
 const message = async (response: Response) => ((await response.json()) as { message: string }).message;
 

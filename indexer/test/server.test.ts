@@ -35,7 +35,10 @@ test('startMarquee serves the API and the dApp over HTTP, and closes', async () 
   // An upload an earlier version kept in the database: the start moves it to the media folder.
   const poster = Buffer.from('\x89PNG\r\n\x1a\n a poster of an earlier version', 'latin1');
   const posterSha = createHash('sha256').update(poster).digest('hex');
-  await demo.db.insertInto('media').values({ sha256: posterSha, content_type: 'image/png', bytes: poster, size: poster.length, created_at: 1, private: 0 }).execute();
+  await demo.db
+    .insertInto('media')
+    .values({ sha256: posterSha, content_type: 'image/png', bytes: poster, size: poster.length, created_at: 1, private: 0 })
+    .execute();
   const config = { ...loadConfig({ PORT: '0', MARQUEE_RPC_CLUSTERS: ' ' }), staticDir, dataDir: join(dir, 'data') };
   const marquee = await startMarquee({ config, clusters: [demo] });
   try {

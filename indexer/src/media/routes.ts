@@ -75,14 +75,20 @@ export function mediaRoutes(store: MediaStore) {
     .endpoint(
       get('/{sha256}', 'A stored image or video (immutable); a Range request answers 206 with that byte range', {
         description:
-          "A private file (uploaded with ?visibility=private) only to the wallets that uploaded it and the platform admin's session: 401 without a session, 403 to another wallet.",
+          "A private file (uploaded with ?visibility=private) only to the wallets that uploaded it and the platform admin's session: " +
+          '401 without a session, 403 to another wallet.',
         params: sha256Params,
         response: media(
           'application/octet-stream',
           'the stored bytes with their own Content-Type (image/jpeg, image/png, video/mp4, video/webm)',
           z.string().meta({ format: 'binary' }),
         ),
-        errors: { 401: 'a private file, not signed in', 403: 'a private file of another wallet', 404: 'no such file', 416: 'the requested range is outside the file' },
+        errors: {
+          401: 'a private file, not signed in',
+          403: 'a private file of another wallet',
+          404: 'no such file',
+          416: 'the requested range is outside the file',
+        },
       }),
       async (c) => {
         const sha256 = c.req.param('sha256');
