@@ -169,7 +169,19 @@ export const environmentSchema = z.object({
     {
       default: DEFAULT_DATA_DIR,
       expects: 'a folder path',
-      meaning: 'Folder of everything the server keeps: the SQLite databases, the demo chain, the session secret.',
+      meaning: 'Folder of everything the server keeps: the SQLite databases, the demo chain, the session secret, the uploads.',
+    },
+    nonEmpty,
+  ),
+  MARQUEE_MEDIA_DIR: optional(
+    {
+      default: '$MARQUEE_DATA_DIR/media',
+      derived: true,
+      expects: 'a folder path',
+      meaning:
+        'Folder of the uploaded files, named by their sha256 (created 0700, files 0600; the database keeps their type, size and owner). ' +
+        'Every API process of a deployment must share it (one machine, or a shared volume); ' +
+        'the first start moves uploads an earlier version kept in the database here.',
     },
     nonEmpty,
   ),
@@ -407,6 +419,8 @@ export interface Config {
   /** MARQUEE_HOST: the address the server listens on. */
   host: string;
   dataDir: string;
+  /** MARQUEE_MEDIA_DIR: the uploaded files, shared by every API process; unset: dataDir/media. */
+  mediaDir?: string;
   /** DATABASE_URL=postgres://… keeps the clusters' data in PostgreSQL (one schema each); unset: SQLite files in dataDir. */
   databaseUrl?: string;
   /** MARQUEE_DATABASE_SCHEMA_PREFIX: prefix of the clusters' schema names on PostgreSQL. */
@@ -556,6 +570,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: environment.MARQUEE_HOST,
     dataDir: environment.MARQUEE_DATA_DIR,
+    mediaDir: environment.MARQUEE_MEDIA_DIR,
     databaseUrl: environment.DATABASE_URL,
     schemaPrefix: environment.MARQUEE_DATABASE_SCHEMA_PREFIX,
     rpcClusters: clusters,

@@ -1,6 +1,7 @@
 // startMarquee: the whole server — RPC clusters from the configuration, plus whatever clusters the
 // caller brings (the demo chain's), the settlement jobs, the API and the built dApp on PORT.
 import anchor from '@coral-xyz/anchor';
+import { join } from 'node:path';
 import type { ServerType } from '@hono/node-server';
 import { createApp } from './api/app.ts';
 import type { DemoExtension } from './api/context.ts';
@@ -30,7 +31,7 @@ export interface StartOptions {
    * process on SQLite. An `api` process only serves what the leader writes to the shared database.
    */
   ingest?: boolean;
-  /** The image store behind /api/media; by default the home cluster's database. */
+  /** The store behind /api/media; by default the media folder with its rows in the home cluster's database. */
   media?: MediaStore;
 }
 
@@ -77,9 +78,12 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
     .map((cluster) => new SettlementJob({ db: cluster.db, indexer: cluster.indexer, signer: signers[cluster.name] }));
   for (const job of jobs) job.start(config.settlementIntervalMs);
 
-  // Uploads live in the home cluster's database (the demo's, else the first), whatever cluster a request names.
+  // Uploads' rows live in the home cluster's database (the demo's, else the first), whatever cluster a request names.
   const home = clusters.find((cluster) => cluster.name === DEFAULT_CLUSTER) ?? clusters[0];
-  const media = options.media ?? (home && new MediaStore(home.db));
+  const mediaDir = config.mediaDir ?? join(config.dataDir, 'media');
+  const media = options.media ?? (home && new MediaStore(home.db, mediaDir));
+  const moved = await media?.moveDatabaseBytesToFiles();
+  if (moved) console.log(`Moved ${moved} uploaded files from the database to ${mediaDir}`);
   // The sign-in nonces live in the default cluster's database (createApp's default); every process
   // of one deployment verifies the others' sessions with the same secret (MARQUEE_SESSION_SECRET).
   const secret = loadSessionSecret(config.dataDir, config.sessionSecret, { shared: config.role !== 'all' });

@@ -41,7 +41,8 @@ describe('campaigns on the demo chain', () => {
   before(async () => {
     demo = await startDemo({ ...storage, origin: 'http://localhost:8787', settlementIntervalMs: 0, adminWallet: ADMIN_KEY.publicKey.toBase58() });
     demo.cluster.indexer.start();
-    app = createApp({ clusters: [demo.cluster], demo: demo.extension, trustedProxyHops: 1, views: { minWatchMs: 0 }, media: new MediaStore(demo.cluster.db) });
+    const media = new MediaStore(demo.cluster.db, join(dataDir, 'media'));
+    app = createApp({ clusters: [demo.cluster], demo: demo.extension, trustedProxyHops: 1, views: { minWatchMs: 0 }, media });
     sessions = { wallet: await signIn(app, WALLET_KEY), other: await signIn(app, OTHER_KEY), admin: await signIn(app, ADMIN_KEY) };
     request = async (method, path, body, as) => {
       const cookie = as === null ? undefined : as ? sessions[as] : sessions.wallet;

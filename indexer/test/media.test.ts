@@ -1,16 +1,22 @@
 // The content-addressed media store and /api/media: type sniffed from the bytes, the 10 MB limit of
-// images and the 50 MB limit of video creatives (MP4, WebM),
-// one row per content (in the test database: SQLite, or PostgreSQL with MARQUEE_TEST_DATABASE_URL), 413 / 415 with `{ message }`, immutable serving with the right type.
+// images and the 50 MB limit of video creatives (MP4, WebM), one file per content in an owner-only
+// media folder and one row per content (in the test database: SQLite, or PostgreSQL with
+// MARQUEE_TEST_DATABASE_URL), 413 / 415 with `{ message }` and nothing kept, immutable serving
+// with the right type, private documents to their uploader and the admin only.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { MAX_MEDIA_BYTES, MAX_REQUEST_BODY_BYTES, MAX_VIDEO_CREATIVE_BYTES } from '../src/constants.ts';
 import { MediaStore, MediaTooLargeError, UnsupportedMediaTypeError, sniffImageType, sniffMediaType } from '../src/media/index.ts';
-import { openStore, type DataStore } from '../src/db/index.ts';
+import { discardStore, MIGRATIONS, openStore, type DataStore, type StoreLocation } from '../src/db/index.ts';
 import anchor from '@coral-xyz/anchor';
 import { DEFAULT_QUOTAS } from '../src/api/quotas.ts';
 import { testApp } from './helpers/app.ts';
 import { signIn } from './helpers/sign-in.ts';
+import { configureDemoAdmin } from '../src/roles/platform-admin.ts';
 import { sqlRows, testLocation } from './helpers/database.ts';
 
 const PNG_HEADER = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -29,7 +35,8 @@ const databases: DataStore[] = [];
 async function newStore() {
   const database = await openStore(testLocation());
   databases.push(database);
-  return { store: new MediaStore(database.db), db: database.db };
+  const folder = join(mkdtempSync(join(tmpdir(), 'marquee-media-')), 'media');
+  return { store: new MediaStore(database.db, folder), db: database.db, folder };
 }
 after(async () => {
   for (const database of databases) await database.close();
@@ -70,7 +77,91 @@ describe('MediaStore', () => {
     assert.equal(await store.count(), 2);
     const read = await store.get(sha256(jpeg));
     assert.equal(read?.contentType, 'image/jpeg');
-    assert.deepEqual(new Uint8Array(read!.bytes), jpeg);
+    assert.equal(read?.size, jpeg.length);
+    assert.deepEqual(new Uint8Array(await new Response(store.read(sha256(jpeg))).arrayBuffer()), jpeg);
+  });
+
+  test('keeps the bytes as a file named by their hash in an owner-only folder, the row without them', async () => {
+    const { store, db, folder } = await newStore();
+    await store.put(png);
+    await store.put(png);
+    assert.deepEqual(readdirSync(folder), [sha256(png)], 'one file per content, no temporary file left');
+    assert.deepEqual(new Uint8Array(readFileSync(join(folder, sha256(png)))), png);
+    assert.equal(statSync(folder).mode & 0o777, 0o700);
+    assert.equal(statSync(join(folder, sha256(png))).mode & 0o777, 0o600);
+    const [row] = await sqlRows(db, 'SELECT bytes, size FROM media');
+    assert.equal(row.bytes, null);
+    assert.equal(Number(row.size), png.length);
+  });
+
+  test('an upload is written to disk as it arrives, never held whole: a temporary file (0600) holds what came so far', async () => {
+    const { store, folder } = await newStore();
+    const first = new Uint8Array(1024 * 1024);
+    first.set(MP4_HEADER);
+    const second = new Uint8Array(1024 * 1024).fill(7);
+    let seenMidway: { names: string[]; size: number; mode: number } | undefined;
+    async function* arriving() {
+      yield first;
+      const names = readdirSync(folder);
+      const temporary = join(folder, names[0]);
+      seenMidway = { names, size: statSync(temporary).size, mode: statSync(temporary).mode & 0o777 };
+      yield second;
+    }
+    const stored = await store.putStream(arriving());
+    assert.equal(seenMidway?.names.length, 1);
+    assert.match(seenMidway!.names[0], /^\.incoming-/);
+    assert.equal(seenMidway?.size, first.length, 'the first chunk was on disk before the second arrived');
+    assert.equal(seenMidway?.mode, 0o600);
+    assert.equal(stored.size, first.length + second.length);
+    assert.deepEqual(readdirSync(folder), [stored.sha256]);
+  });
+
+  test('a refused upload leaves no file behind', async () => {
+    const { store, folder } = await newStore();
+    await assert.rejects(store.put(Buffer.from('GIF89a not a png')), UnsupportedMediaTypeError);
+    await assert.rejects(store.put(Buffer.from('GIF')), UnsupportedMediaTypeError);
+    const over = new Uint8Array(MAX_MEDIA_BYTES + 1);
+    over.set(PNG_HEADER);
+    await assert.rejects(store.putStream([over.subarray(0, 1024), over.subarray(1024)]), MediaTooLargeError);
+    assert.deepEqual(readdirSync(folder), []);
+  });
+
+  test('refuses a media folder other users may open', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'marquee-media-open-'));
+    chmodSync(folder, 0o755);
+    assert.throws(() => new MediaStore({} as never, folder), /open to other users \(mode 0755\).*chmod 700/);
+  });
+
+  test('an earlier version’s database keeps its files through the migration, and the first start moves them to the folder', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'marquee-media-upgrade-'));
+    const throwaway = testLocation();
+    // A database that outlives its first opening (reopened below by the upgraded server).
+    const location: StoreLocation = throwaway.dialect === 'postgres' ? { ...throwaway, temporary: false } : { dialect: 'sqlite', path: join(dataDir, 'a.db') };
+    // The schema before the files left the database, its uploads in the rows.
+    const earlier = await openStore(location, MIGRATIONS.slice(0, MIGRATIONS.findIndex((migration) => migration.name.endsWith('_media_files'))));
+    for (const bytes of [png, mp4]) {
+      await earlier.db
+        .insertInto('media')
+        .values({ sha256: sha256(bytes), content_type: bytes === png ? 'image/png' : 'video/mp4', bytes, size: bytes.length, created_at: 1 })
+        .execute();
+    }
+    await earlier.close();
+    const upgraded = await openStore(location);
+    try {
+      const folder = join(dataDir, 'media');
+      const store = new MediaStore(upgraded.db, folder);
+      assert.equal(await store.get(sha256(png)), null, 'not served before it is moved');
+      assert.equal(await store.moveDatabaseBytesToFiles(), 2);
+      assert.deepEqual(readdirSync(folder).sort(), [sha256(png), sha256(mp4)].sort());
+      assert.deepEqual(new Uint8Array(await new Response(store.read(sha256(mp4))).arrayBuffer()), mp4);
+      assert.equal((await store.get(sha256(png)))?.contentType, 'image/png');
+      assert.equal((await sqlRows(upgraded.db, 'SELECT sha256 FROM media WHERE bytes IS NOT NULL')).length, 0);
+      assert.equal(await store.moveDatabaseBytesToFiles(), 0, 'a second start has nothing to move');
+      assert.equal(await store.count(), 2);
+    } finally {
+      await upgraded.close();
+      await discardStore(location);
+    }
   });
 
   test('accepts exactly 10 MB and refuses one byte more', async () => {
@@ -111,6 +202,7 @@ describe('MediaStore', () => {
     const { store } = await newStore();
     assert.equal(await store.get(sha256(png)), null);
     assert.equal(await store.get('../../etc/passwd'), null);
+    assert.throws(() => store.read('../../etc/passwd'), /Not a sha256/);
   });
 });
 
@@ -154,7 +246,7 @@ describe('/api/media', () => {
   });
 
   test('an upload streamed past the limit without a declared length is refused at 413 and nothing is stored', async () => {
-    const { store } = await newStore();
+    const { store, folder } = await newStore();
     const { app } = await testApp({ media: store });
     const boundary = 'streamed-boundary';
     const chunk = new Uint8Array(1024 * 1024);
@@ -186,6 +278,7 @@ describe('/api/media', () => {
     // Refused as soon as it passed the limit: the rest of the body was never read.
     assert.ok(sent < total, `read ${sent} of ${total} bytes`);
     assert.equal(await store.count(), 0);
+    assert.deepEqual(readdirSync(folder), [], 'the partial file is removed');
   });
 
   test('a Range request answers 206 with that byte range and Content-Range; a range past the end 416', async () => {
@@ -206,16 +299,30 @@ describe('/api/media', () => {
     assert.equal(outside.headers.get('content-range'), `bytes */${video.length}`);
   });
 
-  test('a private upload (a verification document) is served to its uploader only, not by its hash to anyone', async () => {
-    const { app } = await testApp({ media: (await newStore()).store });
+  test("a private upload (a verification document) is a 0600 file served to its uploader and the admin only: 401 anonymous, 403 another wallet", async () => {
+    const { store, folder } = await newStore();
+    const { app, cluster } = await testApp({ media: store });
+    const ADMIN = anchor.web3.Keypair.generate();
+    await configureDemoAdmin(cluster.db, ADMIN.publicKey.toBase58(), Date.now());
     const document = image(PNG_HEADER, 'certificate of incorporation');
     const { url } = (await (await upload(app, document, 'registration.png', '/api/media?visibility=private')).json()) as { url: string };
+    assert.equal(statSync(join(folder, sha256(document))).mode & 0o777, 0o600);
+    assert.equal(statSync(folder).mode & 0o777, 0o700);
     const own = await app.request(url, { headers: { cookie: await sessionOf(app) } });
     assert.equal(own.status, 200);
     assert.match(own.headers.get('cache-control') ?? '', /private/);
     assert.deepEqual(new Uint8Array(await own.arrayBuffer()), document);
-    assert.equal((await app.request(url)).status, 404);
-    assert.equal((await app.request(url, { headers: { cookie: await signIn(app, OTHER) } })).status, 404);
+    const admin = await app.request(url, { headers: { cookie: await signIn(app, ADMIN) } });
+    assert.equal(admin.status, 200);
+    assert.deepEqual(new Uint8Array(await admin.arrayBuffer()), document);
+    const anonymous = await app.request(url);
+    assert.equal(anonymous.status, 401);
+    assert.match(((await anonymous.json()) as { message: string }).message, /Sign in to read this private document/);
+    const other = await app.request(url, { headers: { cookie: await signIn(app, OTHER) } });
+    assert.equal(other.status, 403);
+    assert.match(((await other.json()) as { message: string }).message, /only to the wallet that uploaded it and the platform admin/);
+    // Nor by a range of it.
+    assert.equal((await app.request(url, { headers: { range: 'bytes=0-3' } })).status, 401);
   });
 
   test('an upload answers its url and sha256, and the url serves the image as immutable', async () => {

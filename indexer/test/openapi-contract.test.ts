@@ -3,6 +3,9 @@
 // fuzzing a running server; these tests pin the rules it found broken, each on its own.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import anchor from '@coral-xyz/anchor';
 import { CLUSTER_HEADER, MAX_EMBED_ID_LEN, MAX_TITLE_LEN } from '../src/constants.ts';
@@ -228,7 +231,7 @@ describe('routes and document agree', () => {
       openapi: demoOpenApi(),
     };
     // Every optional part switched on (the demo chain's routes, the media store), as `npm start` runs.
-    const app = createApp({ clusters: [t.cluster], demo, media: new MediaStore(t.cluster.db) });
+    const app = createApp({ clusters: [t.cluster], demo, media: new MediaStore(t.cluster.db, mkdtempSync(join(tmpdir(), 'marquee-media-'))) });
     const registered = new Set(
       app.routes
         .filter((route) => ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].includes(route.method))

@@ -1,7 +1,9 @@
-// startMarquee over HTTP: the API, the built dApp (with client-side routes), and a clean close.
+// startMarquee over HTTP: the API, the built dApp (with client-side routes), uploads of an earlier
+// version moved from the database to the media folder, and a clean close.
 import assert from 'node:assert/strict';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +32,13 @@ test('startMarquee serves the API and the dApp over HTTP, and closes', async () 
   chain.createProject(studio, 'Film', 10);
   const storage = testStorage(join(dir, 'data'));
   const demo = await createCluster({ source: chain.source, ...storage });
+  // An upload an earlier version kept in the database: the start moves it to the media folder.
+  const poster = Buffer.from('\x89PNG\r\n\x1a\n a poster of an earlier version', 'latin1');
+  const posterSha = createHash('sha256').update(poster).digest('hex');
+  await demo.db
+    .insertInto('media')
+    .values({ sha256: posterSha, content_type: 'image/png', bytes: poster, size: poster.length, created_at: 1, private: 0 })
+    .execute();
   const config = { ...loadConfig({ PORT: '0', MARQUEE_RPC_CLUSTERS: ' ' }), staticDir, dataDir: join(dir, 'data') };
   const marquee = await startMarquee({ config, clusters: [demo] });
   try {
@@ -56,6 +65,10 @@ test('startMarquee serves the API and the dApp over HTTP, and closes', async () 
     // The page names the current build's assets: asked for again on every visit.
     assert.equal((await fetch(`${base}/`)).headers.get('cache-control'), 'no-cache');
     assert.equal((await fetch(`${base}/project/0`)).headers.get('cache-control'), 'no-cache');
+    const moved = await fetch(`${base}/api/media/${posterSha}`);
+    assert.equal(moved.status, 200);
+    assert.deepEqual(Buffer.from(await moved.arrayBuffer()), poster);
+    assert.deepEqual(readdirSync(join(dir, 'data', 'media')), [posterSha], 'in the data folder’s media folder, out of the database');
     const missing = await fetch(`${base}/api/nope`);
     assert.equal(missing.status, 404);
     assert.ok(((await missing.json()) as { message: string }).message);

@@ -444,7 +444,8 @@ export interface LicenseCertificatesTable {
 export interface MediaTable {
   sha256: string;
   content_type: string;
-  bytes: Uint8Array;
+  /** A file of an earlier version, until the first start moves it to the media folder (migration 020); null after. */
+  bytes: Uint8Array | null;
   size: number;
   created_at: number;
   /** 1: served only to its media_readers and the platform admin (migration 014). */

@@ -1,5 +1,5 @@
 // /api/media: upload an image or a video creative (multipart field `file`, a signed-in wallet's,
-// within its quota) into the content-addressed store, streamed with a size counter; serve stored
+// within its quota) into the content-addressed store, streamed to disk with a size counter; serve stored
 // files by their sha256 with immutable cache headers (the name is the content's hash) and byte
 // ranges (a video creative seeks). A private upload (a studio's verification document,
 // ?visibility=private) is served only to the wallets that uploaded it and the platform admin.
@@ -26,11 +26,16 @@ const uploadQuery = z.object({
     .meta({ description: "private: served only to the uploading wallet and the platform admin (a studio's verification documents); default public" }),
 });
 
-/** A stored file's bytes may go to anyone, or (a private file) to its uploaders and the admin only. */
-async function mayRead(c: Context<AppEnv>, store: MediaStore, sha256: string): Promise<boolean> {
+/**
+ * A private file's bytes go to its uploaders and the admin only: 401 to a caller without a session
+ * (sign in first), 403 to any other wallet.
+ */
+async function requireReader(c: Context<AppEnv>, store: MediaStore, sha256: string): Promise<void> {
   const viewer = c.var.session?.walletAddress;
-  if (viewer === undefined) return false;
-  return (await store.isReader(sha256, viewer)) || isPlatformAdmin(c.var.cluster.db, viewer);
+  if (viewer === undefined) fail(401, 'Sign in to read this private document: it is served only to the wallet that uploaded it and the platform admin');
+  if (await store.isReader(sha256, viewer)) return;
+  if (await isPlatformAdmin(c.var.cluster.db, viewer)) return;
+  fail(403, 'This private document is served only to the wallet that uploaded it and the platform admin');
 }
 
 export function mediaRoutes(store: MediaStore) {
@@ -69,20 +74,27 @@ export function mediaRoutes(store: MediaStore) {
     )
     .endpoint(
       get('/{sha256}', 'A stored image or video (immutable); a Range request answers 206 with that byte range', {
-        description: "A private file (uploaded with ?visibility=private) only to the wallets that uploaded it and the platform admin's session: 404 to anyone else.",
+        description:
+          "A private file (uploaded with ?visibility=private) only to the wallets that uploaded it and the platform admin's session: " +
+          '401 without a session, 403 to another wallet.',
         params: sha256Params,
         response: media(
           'application/octet-stream',
           'the stored bytes with their own Content-Type (image/jpeg, image/png, video/mp4, video/webm)',
           z.string().meta({ format: 'binary' }),
         ),
-        errors: { 404: 'no such file', 416: 'the requested range is outside the file' },
+        errors: {
+          401: 'a private file, not signed in',
+          403: 'a private file of another wallet',
+          404: 'no such file',
+          416: 'the requested range is outside the file',
+        },
       }),
       async (c) => {
         const sha256 = c.req.param('sha256');
         const file = await store.get(sha256);
-        // A private file is not found for anyone who may not read it: its hash says nothing.
-        if (!file || (file.isPrivate && !(await mayRead(c, store, sha256)))) fail(404, `No media with sha256 ${sha256}`);
+        if (!file) fail(404, `No media with sha256 ${sha256}`);
+        if (file.isPrivate) await requireReader(c, store, sha256);
         const headers = {
           'Content-Type': file.contentType,
           // A private file is never kept by a shared cache.
@@ -91,15 +103,17 @@ export function mediaRoutes(store: MediaStore) {
           'Accept-Ranges': 'bytes',
           'X-Content-Type-Options': 'nosniff',
         };
-        const range = byteRange(c.req.header('range'), file.bytes.length);
+        const range = byteRange(c.req.header('range'), file.size);
         if (range === 'unsatisfiable') {
-          c.header('Content-Range', `bytes */${file.bytes.length}`);
-          fail(416, `The range ${c.req.header('range')} is outside the file's ${file.bytes.length} bytes`);
+          c.header('Content-Range', `bytes */${file.size}`);
+          fail(416, `The range ${c.req.header('range')} is outside the file's ${file.size} bytes`);
         }
-        if (range === null) return c.body(new Uint8Array(file.bytes), 200, headers);
-        return c.body(new Uint8Array(file.bytes.subarray(range.start, range.end + 1)), 206, {
+        // Streamed from the media folder: a 50 MB video is never held in memory.
+        if (range === null) return c.body(store.read(sha256), 200, { ...headers, 'Content-Length': String(file.size) });
+        return c.body(store.read(sha256, range), 206, {
           ...headers,
-          'Content-Range': `bytes ${range.start}-${range.end}/${file.bytes.length}`,
+          'Content-Length': String(range.end - range.start + 1),
+          'Content-Range': `bytes ${range.start}-${range.end}/${file.size}`,
         });
       },
       ['params'],
