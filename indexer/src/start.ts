@@ -1,7 +1,6 @@
 // startMarquee: the whole server — RPC clusters from the configuration, plus whatever clusters the
 // caller brings (the demo chain's), the settlement jobs, the API and the built dApp on PORT.
 import anchor from '@coral-xyz/anchor';
-import { join } from 'node:path';
 import type { ServerType } from '@hono/node-server';
 import { createApp } from './api/app.ts';
 import type { DemoExtension } from './api/context.ts';
@@ -13,7 +12,7 @@ import { loadConfig, type Config } from './config.ts';
 import { readPrivateFile } from './private-files.ts';
 import { DEFAULT_CLUSTER, SHUTDOWN_GRACE_MS } from './constants.ts';
 import { createServer } from './server.ts';
-import { MediaStore } from './media/store.ts';
+import { MediaStore, mediaFolder } from './media/store.ts';
 import { rpcSettlementSigner } from './settlement/instruction.ts';
 import { SettlementJob, type SettlementSigner } from './settlement/job.ts';
 import { RpcSource } from './sources/rpc.ts';
@@ -80,7 +79,7 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
 
   // Uploads' rows live in the home cluster's database (the demo's, else the first), whatever cluster a request names.
   const home = clusters.find((cluster) => cluster.name === DEFAULT_CLUSTER) ?? clusters[0];
-  const mediaDir = config.mediaDir ?? join(config.dataDir, 'media');
+  const mediaDir = mediaFolder(config);
   const media = options.media ?? (home && new MediaStore(home.db, mediaDir));
   const moved = await media?.moveDatabaseBytesToFiles();
   if (moved) console.log(`Moved ${moved} uploaded files from the database to ${mediaDir}`);

@@ -79,26 +79,26 @@ async function freshDemo(prefix: string, videoRenderer: VideoRenderer) {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
   const storage = testStorage(dataDir);
   const demo = await startDemo({ ...storage, origin: 'http://localhost:8787', settlementIntervalMs: 0, videoRenderer });
-  return { demo, discard: () => discardDemo(demo, storage, dataDir) };
+  return { demo, media: new MediaStore(demo.cluster.db, join(dataDir, 'media')), discard: () => discardDemo(demo, storage, dataDir) };
 }
 
 describe('a fresh demo seeded with ffmpeg', () => {
   let demo: DemoRuntime;
+  let media: MediaStore;
   let discard: () => Promise<void>;
-  before(async () => ({ demo, discard } = await freshDemo('marquee-demo-trailers-', ffmpegRenderer())));
+  before(async () => ({ demo, media, discard } = await freshDemo('marquee-demo-trailers-', ffmpegRenderer())));
   after(() => discard());
 
   test('every seeded film plays its own trailer from the media store, its poster still the thumbnail', async () => {
     const films = await listProjects(demo.cluster, 'http://localhost:8787', Date.now());
     assert.equal(films.length, FILMS.length);
-    const store = new MediaStore(demo.cluster.db);
     const hashes = new Set<string>();
     for (const film of films) {
       const hash = /^\/api\/media\/([0-9a-f]{64})$/.exec(film.videoUrl ?? '')?.[1];
       assert.ok(hash, `${film.title} has a trailer: ${film.videoUrl}`);
-      const stored = await store.get(hash);
+      const stored = await media.get(hash);
       assert.equal(stored?.contentType, 'video/webm');
-      assert.ok(stored.bytes.byteLength <= MAX_TRAILER_BYTES);
+      assert.ok(stored.size <= MAX_TRAILER_BYTES);
       assert.match(film.thumbnailUrl, /\/api\/demo\/posters\/\d+\.svg$/);
       hashes.add(hash);
     }
@@ -109,14 +109,16 @@ describe('a fresh demo seeded with ffmpeg', () => {
   });
 
   test('the seeded video campaign plays a rendered video creative, longer than the wait before Skip Ad', async () => {
-    const video = (await campaigns.servable(demo.cluster.db, demo.chain.clockNow())).find((campaign) => campaign.ad_type === 'video' && Number(campaign.house) !== 1);
+    const video = (await campaigns.servable(demo.cluster.db, demo.chain.clockNow())).find(
+      (campaign) => campaign.ad_type === 'video' && Number(campaign.house) !== 1,
+    );
     assert.ok(video);
     assert.equal(video.creative_kind, 'video');
     const hash = /^\/api\/media\/([0-9a-f]{64})$/.exec(video.creative_uri)?.[1];
     assert.ok(hash, video.creative_uri);
-    const stored = await new MediaStore(demo.cluster.db).get(hash);
-    assert.equal(stored?.contentType, 'video/webm');
-    assert.ok(Math.abs(probedSeconds(stored.bytes) - AD_CREATIVE_SECONDS) < 0.2);
+    assert.equal((await media.get(hash))?.contentType, 'video/webm');
+    const bytes = Buffer.from(await new Response(media.read(hash)).arrayBuffer());
+    assert.ok(Math.abs(probedSeconds(bytes) - AD_CREATIVE_SECONDS) < 0.2);
   });
 });
 
@@ -124,7 +126,13 @@ describe('a fresh demo where ffmpeg is missing', () => {
   const said: string[] = [];
   let demo: DemoRuntime;
   let discard: () => Promise<void>;
-  before(async () => ({ demo, discard } = await freshDemo('marquee-demo-no-ffmpeg-', ffmpegRenderer({ command: '/nonexistent/ffmpeg', onMissing: (message) => said.push(message) }))));
+  before(
+    async () =>
+      ({ demo, discard } = await freshDemo(
+        'marquee-demo-no-ffmpeg-',
+        ffmpegRenderer({ command: '/nonexistent/ffmpeg', onMissing: (message) => said.push(message) }),
+      )),
+  );
   after(() => discard());
 
   test('seeding succeeds with films without video, said in one line', async () => {
@@ -132,7 +140,9 @@ describe('a fresh demo where ffmpeg is missing', () => {
     assert.equal(films.length, FILMS.length);
     assert.ok(films.every((film) => film.videoUrl === null));
     assert.equal(said.length, 1);
-    const video = (await campaigns.servable(demo.cluster.db, demo.chain.clockNow())).find((campaign) => campaign.ad_type === 'video' && Number(campaign.house) !== 1);
+    const video = (await campaigns.servable(demo.cluster.db, demo.chain.clockNow())).find(
+      (campaign) => campaign.ad_type === 'video' && Number(campaign.house) !== 1,
+    );
     assert.ok(video?.creative_uri.startsWith('data:image/svg+xml'), 'the video campaign keeps its banner');
   });
 });

@@ -33,7 +33,13 @@ describe("a listing's video", () => {
   before(async () => {
     demo = await startDemo({ ...storage, origin: 'http://localhost:8787', settlementIntervalMs: 0 });
     demo.cluster.indexer.start();
-    const app = createApp({ clusters: [demo.cluster], demo: demo.extension, media: new MediaStore(demo.cluster.db), trustedProxyHops: 1, ticketSecret: TEST_TICKET_SECRET });
+    const app = createApp({
+      clusters: [demo.cluster],
+      demo: demo.extension,
+      media: new MediaStore(demo.cluster.db, join(dataDir, 'media')),
+      trustedProxyHops: 1,
+      ticketSecret: TEST_TICKET_SECRET,
+    });
     const cookie = await signIn(app, STUDIO_KEY);
     request = (method, path, body) => jsonRequest(app, method, path, body, { 'x-forwarded-for': '203.0.113.31', cookie });
     upload = async (bytes) => {
@@ -89,7 +95,15 @@ describe("a listing's video", () => {
     const listed = await request('POST', '/api/demo/projects', listing());
     assert.equal(listed.status, 201, listed.body.message);
     const projectId = listed.body.projectId;
-    const edit = { walletAddress: STUDIO, projectId, description: 'Two keepers.', directorName: 'Ines Moreau', releaseYear: 2025, licenseType: 'Exclusive Streaming', genres: ['Drama'] };
+    const edit = {
+      walletAddress: STUDIO,
+      projectId,
+      description: 'Two keepers.',
+      directorName: 'Ines Moreau',
+      releaseYear: 2025,
+      licenseType: 'Exclusive Streaming',
+      genres: ['Drama'],
+    };
     const videoOf = async () => {
       await settle();
       return (await request('GET', `/api/projects/${projectId}`)).body.videoUrl;

@@ -16,7 +16,7 @@ import { demoOpenApi, demoRoutes } from './routes.ts';
 import { seedCatalogue, type SeedSummary } from './seed.ts';
 import { DemoService, type MetadataStore } from './service.ts';
 import type { DemoVideos, VideoRenderer } from './trailers.ts';
-import { MediaStore } from '../media/store.ts';
+import { MediaStore, mediaFolder } from '../media/store.ts';
 
 export const DEFAULT_SETTLEMENT_INTERVAL_MS = 15_000;
 
@@ -41,6 +41,8 @@ export interface DemoOptions {
   indexerHooks?: IndexerHooks;
   /** Renders the seeded films' trailers and the seeded video ad (ffmpeg); unset: the demo seeds no video. */
   videoRenderer?: VideoRenderer;
+  /** Where the server keeps uploads (MARQUEE_MEDIA_DIR; default `media` in the data folder): the rendered videos go there too. */
+  mediaDir?: string;
 }
 
 export interface DemoRuntime {
@@ -67,7 +69,8 @@ export interface DemoRuntime {
 function metadataStore(cluster: ClusterContext, now: () => number): (origin: string) => MetadataStore {
   return (origin) => async (metadata) => {
     const parsed = metadataBody.safeParse(metadata);
-    if (!parsed.success) throw new DemoActionError(400, `Invalid listing: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+    if (!parsed.success)
+      throw new DemoActionError(400, `Invalid listing: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
     const sha256 = await storeMetadata(cluster, parsed.data, now());
     return { uri: metadataUri(cluster, origin, sha256), sha256 };
   };
@@ -93,7 +96,7 @@ export async function startDemo(options: DemoOptions): Promise<DemoRuntime> {
   const service = new DemoService(chain, cluster, now);
   const store = metadataStore(cluster, now);
   // Videos go to the media store of this database, the one the server serves /api/media from (the home cluster's).
-  const videos: DemoVideos | undefined = options.videoRenderer && { renderer: options.videoRenderer, store: new MediaStore(cluster.db) };
+  const videos: DemoVideos | undefined = options.videoRenderer && { renderer: options.videoRenderer, store: new MediaStore(cluster.db, mediaFolder(options)) };
   let seeded: SeedSummary | null = null;
   if (!chain.isSeeded) {
     seeded = await seedCatalogue(service, store(options.origin), Math.floor(now() / 1000), options.lastCallSeconds, videos);

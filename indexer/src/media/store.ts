@@ -6,6 +6,7 @@
 // nothing is kept. The bytes live in the media folder, their metadata row (hash, type, size,
 // private, readers) in the server's home cluster's database: every API process on a shared
 // PostgreSQL and a shared media folder serves every upload, whichever process received it.
+import { join } from 'node:path';
 import { MAX_MEDIA_BYTES, MAX_VIDEO_CREATIVE_BYTES } from '../constants.ts';
 import { media, type Executor } from '../db/index.ts';
 import { sniffMediaType, type MediaType } from './sniff.ts';
@@ -18,7 +19,9 @@ const MB = 1024 * 1024;
 export class MediaTooLargeError extends Error {
   constructor(size: number, kind: MediaType['kind'], measure: 'more than' | 'exactly' = 'exactly') {
     const limit = kind === 'video' ? MAX_VIDEO_CREATIVE_BYTES : MAX_MEDIA_BYTES;
-    super(`File too large: ${measure === 'more than' ? `more than ${limit}` : size} bytes (max ${limit} bytes, ${limit / MB} MB for ${kind === 'video' ? 'a video' : 'an image'})`);
+    super(
+      `File too large: ${measure === 'more than' ? `more than ${limit}` : size} bytes (max ${limit} bytes, ${limit / MB} MB for ${kind === 'video' ? 'a video' : 'an image'})`,
+    );
   }
 }
 
@@ -49,6 +52,11 @@ const SNIFF_BYTES = 64;
 /** The most bytes any upload may have (a video's limit): what the route's body limit allows. */
 export const MAX_UPLOAD_BYTES = Math.max(MAX_MEDIA_BYTES, MAX_VIDEO_CREATIVE_BYTES);
 
+/** The media folder of a deployment: MARQUEE_MEDIA_DIR, else `media` in the data folder. */
+export function mediaFolder(settings: { mediaDir?: string; dataDir: string }): string {
+  return settings.mediaDir ?? join(settings.dataDir, 'media');
+}
+
 export class MediaStore {
   private readonly files: ContentFiles;
 
@@ -70,20 +78,24 @@ export class MediaStore {
     let head = Buffer.alloc(0);
     let type: MediaType | null | undefined;
     const limitOf = (known: MediaType | null | undefined) => (known?.kind === 'image' ? MAX_MEDIA_BYTES : MAX_UPLOAD_BYTES);
-    const written = await this.files.write(chunks, (chunk, size) => {
-      if (size > limitOf(type)) throw new MediaTooLargeError(size, type?.kind ?? 'video', 'more than');
-      if (type !== undefined) return;
-      // Only the first bytes are kept in memory, to type the file.
-      head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
-      if (head.length < SNIFF_BYTES) return;
-      type = sniffMediaType(head);
-      if (!type) throw new UnsupportedMediaTypeError();
-      if (size > limitOf(type)) throw new MediaTooLargeError(size, type.kind, 'more than');
-    }, () => {
-      // A file shorter than SNIFF_BYTES is typed once complete.
-      type ??= sniffMediaType(head);
-      if (!type) throw new UnsupportedMediaTypeError();
-    });
+    const written = await this.files.write(
+      chunks,
+      (chunk, size) => {
+        if (size > limitOf(type)) throw new MediaTooLargeError(size, type?.kind ?? 'video', 'more than');
+        if (type !== undefined) return;
+        // Only the first bytes are kept in memory, to type the file.
+        head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
+        if (head.length < SNIFF_BYTES) return;
+        type = sniffMediaType(head);
+        if (!type) throw new UnsupportedMediaTypeError();
+        if (size > limitOf(type)) throw new MediaTooLargeError(size, type.kind, 'more than');
+      },
+      () => {
+        // A file shorter than SNIFF_BYTES is typed once complete.
+        type ??= sniffMediaType(head);
+        if (!type) throw new UnsupportedMediaTypeError();
+      },
+    );
     if (!type) throw new UnsupportedMediaTypeError();
     const { sha256, size } = written;
     await media.putMedia(this.db, { sha256, contentType: type.contentType, size, createdAt: Math.floor(this.now() / 1000), privateTo: options.privateTo });

@@ -35,6 +35,7 @@ async function startLeading(config: Config): Promise<RunningProcess> {
         adminWallet: config.demoAdminWallet,
         lastCallSeconds: config.demoLastCallSeconds,
         // The first start renders the films' trailers and the video ad with ffmpeg (scripts/start.sh installs it).
+        mediaDir: config.mediaDir,
         videoRenderer: ffmpegRenderer({ onMissing: (message) => console.warn(message) }),
       }).catch((error: unknown) => {
         // Another server runs on this data folder: say so and leave its chain alone.
@@ -48,7 +49,8 @@ async function startLeading(config: Config): Promise<RunningProcess> {
     console.log(`Demo chain seeded: ${projects} films in ${transactions} transactions (${JSON.stringify(byState)})`);
     const { trailers } = demo.seeded;
     const kilobytes = trailers.bytes.map((bytes) => Math.round(bytes / 1024));
-    if (kilobytes.length > 0) console.log(`Trailers rendered: ${kilobytes.length} in ${trailers.seconds.toFixed(1)} s, ${Math.min(...kilobytes)}–${Math.max(...kilobytes)} KB each`);
+    if (kilobytes.length > 0)
+      console.log(`Trailers rendered: ${kilobytes.length} in ${trailers.seconds.toFixed(1)} s, ${Math.min(...kilobytes)}–${Math.max(...kilobytes)} KB each`);
   }
   const marquee = await startMarquee({ config, clusters: demo ? [demo.cluster] : [], demo: demo?.extension });
   return {
