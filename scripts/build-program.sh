@@ -20,18 +20,10 @@ LLVM_PREFIX=/usr/lib/llvm-22
 DEBIAN_PACKAGES=(rustc-web cargo-web libstd-rust-web-dev-bpf llvm-22-dev libclang-22-dev libzstd-dev zlib1g-dev)
 step() { printf '\n==> %s\n' "$*"; }
 
-missing=()
-for package in "${DEBIAN_PACKAGES[@]}"; do
-  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  step "installing Debian packages: ${missing[*]}"
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -q
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q "${missing[@]}"
-else
-  step "Debian packages present: ${DEBIAN_PACKAGES[*]}"
-fi
+# shellcheck source=scripts/debian-packages.sh
+source scripts/debian-packages.sh
+ensure_debian_packages "${DEBIAN_PACKAGES[@]}"
+step "Debian packages present: ${DEBIAN_PACKAGES[*]}"
 
 CARGO_BIN="${CARGO_HOME:-$HOME/.cargo}/bin"
 export PATH="$CARGO_BIN:$PATH"

@@ -16,16 +16,9 @@ AGAVE_VERSION=4.2.2
 DEBIAN_PACKAGES=(libudev-dev protobuf-compiler libclang-dev clang pkg-config libssl-dev)
 step() { printf '\n==> %s\n' "$*"; }
 
-missing=()
-for package in "${DEBIAN_PACKAGES[@]}"; do
-  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  step "installing Debian packages: ${missing[*]}"
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -q
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q "${missing[@]}"
-fi
+# shellcheck source=scripts/debian-packages.sh
+source scripts/debian-packages.sh
+ensure_debian_packages "${DEBIAN_PACKAGES[@]}"
 
 CARGO_BIN="${CARGO_HOME:-$HOME/.cargo}/bin"
 export PATH="$CARGO_BIN:$PATH"

@@ -66,13 +66,9 @@ npm install --no-audit --no-fund --prefer-offline
 
 # The demo renders its films' trailers with ffmpeg (indexer/src/demo/trailers.ts); its tests and the
 # trailer journey need it.
-if ! command -v ffmpeg >/dev/null 2>&1; then
-  step "installing Debian's ffmpeg (the demo renders its films' trailers with it)"
-  sudo=""
-  [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  $sudo apt-get update -q
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends ffmpeg
-fi
+# shellcheck source=scripts/debian-packages.sh
+source scripts/debian-packages.sh
+command -v ffmpeg >/dev/null 2>&1 || ensure_debian_packages ffmpeg
 
 # ESLint over every workspace and tsc --noEmit of every TypeScript project, beside the program's build and tests.
 in_background "lint and type-check (npm run lint, npm run typecheck)" lint_and_typecheck
