@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mediaPath } from '../media/routes.ts';
+import { mediaPath } from '../media/store.ts';
 import { escapeXml } from './posters.ts';
 
 /** A seeded film's trailer: long enough for its progress to be seen, small enough to seed quickly. */

@@ -13,11 +13,9 @@ import { isPlatformAdmin } from '../api/admin.ts';
 import { SIGNED_WRITE, signedWrite } from '../api/quotas.ts';
 import { MAX_MEDIA_BYTES, MAX_VIDEO_CREATIVE_BYTES, MEDIA_MULTIPART_OVERHEAD_BYTES } from '../constants.ts';
 import { fail } from '../api/errors.ts';
-import { MAX_UPLOAD_BYTES, MediaStore, MediaTooLargeError, UnsupportedMediaTypeError } from './store.ts';
+import { MAX_UPLOAD_BYTES, MediaStore, MediaTooLargeError, mediaPath, UnsupportedMediaTypeError } from './store.ts';
 import { MultipartError, multipartBoundary, multipartField } from './multipart-file.ts';
 import { byteRange } from './byte-range.ts';
-
-export const mediaPath = (sha256: string) => `/api/media/${sha256}`;
 
 const uploadQuery = z.object({
   visibility: z

@@ -52,6 +52,9 @@ const SNIFF_BYTES = 64;
 /** The most bytes any upload may have (a video's limit): what the route's body limit allows. */
 export const MAX_UPLOAD_BYTES = Math.max(MAX_MEDIA_BYTES, MAX_VIDEO_CREATIVE_BYTES);
 
+/** Where a stored file is served: its address is its hash. */
+export const mediaPath = (sha256: string) => `/api/media/${sha256}`;
+
 /** The media folder of a deployment: MARQUEE_MEDIA_DIR, else `media` in the data folder. */
 export function mediaFolder(settings: { mediaDir?: string; dataDir: string }): string {
   return settings.mediaDir ?? join(settings.dataDir, 'media');
