@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { createApp } from '../src/api/app.ts';
 import { startDemo, type DemoRuntime } from '../src/demo/index.ts';
-import { DEMO_ROUTE_DOCS } from '../src/demo/routes.ts';
+import { DEMO_ROUTE_DOCS } from '../src/demo/contract.ts';
 import { DISTRIBUTION_ACCOUNT_BYTES } from '../src/constants.ts';
 import { pda } from '@marquee/program-client';
 import { revenue } from '../src/db/index.ts';

@@ -12,14 +12,18 @@ import { CLUSTER_HEADER, MAX_EMBED_ID_LEN, MAX_TITLE_LEN } from '../src/constant
 import { BASE58_ALPHABET, numeralBounds, PREFIX_DIGITS } from '../src/api/base58-pattern.ts';
 import { investmentBody, metadataBody, publisherAnalyticsQuery, txHash, walletAddress } from '../src/api/schemas.ts';
 import { createApp } from '../src/api/app.ts';
-import { demoOpenApi, demoRoutes, demoSchemas } from '../src/demo/routes.ts';
+import { demoOpenApi, demoSchemas } from '../src/demo/contract.ts';
+import { demoRoutes } from '../src/demo/routes.ts';
 import type { DemoService, MetadataStore } from '../src/demo/service.ts';
 import { MediaStore } from '../src/media/index.ts';
 import { testApp } from './helpers/app.ts';
 
 const { bs58 } = anchor.utils.bytes;
 
-type Operation = { parameters: Array<{ name: string; in: string; schema: Record<string, unknown> }>; requestBody?: { content: Record<string, { schema: Schema }> } };
+type Operation = {
+  parameters: Array<{ name: string; in: string; schema: Record<string, unknown> }>;
+  requestBody?: { content: Record<string, { schema: Schema }> };
+};
 type Schema = { pattern?: string; maximum?: number; multipleOf?: number; properties?: Record<string, Schema>; enum?: string[] };
 
 let t: Awaited<ReturnType<typeof testApp>>;
@@ -46,7 +50,13 @@ function nextToBound(text: string, bytes: number): boolean {
 
 describe('base58 addresses and signatures', () => {
   for (const { name, schema, bytes, lengths, published } of [
-    { name: 'address', schema: walletAddress, bytes: 32, lengths: [40, 45], published: () => bodySchema('/api/publishers/keys/{id}/revoke', 'post').properties!.walletAddress },
+    {
+      name: 'address',
+      schema: walletAddress,
+      bytes: 32,
+      lengths: [40, 45],
+      published: () => bodySchema('/api/publishers/keys/{id}/revoke', 'post').properties!.walletAddress,
+    },
     { name: 'signature', schema: txHash, bytes: 64, lengths: [84, 89], published: () => bodySchema('/api/investments', 'post').properties!.txHash },
   ]) {
     test(`the published ${name} pattern: every random ${bytes}-byte value matches it`, () => {
@@ -188,7 +198,7 @@ describe('documented statuses and bodies', () => {
     assert.ok(body?.content['application/json'].schema.properties?.walletAddress);
   });
 
-  test("routes that look a transaction up on the cluster document the 502 of a failing RPC", () => {
+  test('routes that look a transaction up on the cluster document the 502 of a failing RPC', () => {
     for (const [path, method] of [
       ['/api/investments', 'post'],
       ['/api/embeds', 'post'],
@@ -253,7 +263,7 @@ describe('routes and document agree', () => {
 });
 
 describe('every route answers a documented shape', () => {
-  test('every operation, the demo chain\'s included, has a success answer with a schema', () => {
+  test("every operation, the demo chain's included, has a success answer with a schema", () => {
     type Responses = Record<string, { content?: Record<string, { schema?: unknown }> }>;
     const bare: string[] = [];
     // The test app runs without the demo chain: its routes' document is read from where the server takes it.

@@ -11,7 +11,7 @@ import { claimBody, metadataBody } from '../src/api/schemas.ts';
 import { LIST_RESPONSES } from '@marquee/api-contract';
 import { hashApiKey } from '../src/api/routes/publishers.ts';
 import { heliusDelivery } from '../src/api/routes/webhooks.ts';
-import { demoSchemas } from '../src/demo/routes.ts';
+import { demoSchemas } from '../src/demo/contract.ts';
 import { testApp } from './helpers/app.ts';
 import { address, randomSignature } from './helpers/chain.ts';
 import { signIn } from './helpers/sign-in.ts';

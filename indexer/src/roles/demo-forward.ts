@@ -8,7 +8,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv, DemoExtension } from '../api/context.ts';
 import { fail } from '../api/errors.ts';
 import { DEMO_FORWARD_TIMEOUT_MS, FORWARDED_ORIGIN_HEADER } from '../constants.ts';
-import { demoOpenApi } from '../demo/routes.ts';
+import { demoOpenApi } from '../demo/contract.ts';
 
 /** Where the leader is; LeaderDirectory in production, anything with the same shape in tests. */
 export interface LeaderAddress {
