@@ -75,14 +75,27 @@ before(async () => {
   // The validator takes a contiguous range for gossip, TPU and repair; start it away from the RPC port.
   const dynamicStart = 20_000 + Math.floor(Math.random() * 400) * 100;
   rpcUrl = `http://127.0.0.1:${rpcPort}`;
-  // --mint makes the payer the genesis holder, so nothing depends on the faucet. No --deactivate-feature:
+  // --mint makes the payer the genesis holder, so nothing depends on the faucet. No feature is turned off:
   // the validator runs with every feature it activates by default.
   validator = spawn(
     VALIDATOR_BIN,
     [
-      '--ledger', ledger, '--reset', '--quiet', '--mint', payer.publicKey.toBase58(), '--bind-address', '127.0.0.1',
-      '--rpc-port', String(rpcPort), '--faucet-port', String(await freePort()), '--gossip-port', String(dynamicStart - 1),
-      '--dynamic-port-range', `${dynamicStart}-${dynamicStart + 60}`,
+      '--ledger',
+      ledger,
+      '--reset',
+      '--quiet',
+      '--mint',
+      payer.publicKey.toBase58(),
+      '--bind-address',
+      '127.0.0.1',
+      '--rpc-port',
+      String(rpcPort),
+      '--faucet-port',
+      String(await freePort()),
+      '--gossip-port',
+      String(dynamicStart - 1),
+      '--dynamic-port-range',
+      `${dynamicStart}-${dynamicStart + 60}`,
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
@@ -105,11 +118,11 @@ test('the validator runs with its default features: v0–v2 deployment is disabl
 test('migrations/deploy.ts deploys marquee.so and initialises the platform in the next slot', { timeout: 180_000 }, () => {
   const keypairFile = join(ledger, 'payer.json');
   writeFileSync(keypairFile, JSON.stringify([...payer.secretKey]), { mode: 0o600 });
-  const run = spawnSync(
-    'npx',
-    ['tsx', 'migrations/deploy.ts', '--url', rpcUrl, '--keypair', keypairFile, '--loader', 'ts'],
-    { cwd: ROOT, encoding: 'utf8', timeout: 170_000 },
-  );
+  const run = spawnSync('npx', ['tsx', 'migrations/deploy.ts', '--url', rpcUrl, '--keypair', keypairFile, '--loader', 'ts'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 170_000,
+  });
   process.stdout.write(run.stdout);
   assert.equal(run.status, 0, run.stderr);
   assert.match(run.stdout, /initialize_platform \w+/);
