@@ -23,8 +23,18 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { decodeAccount, initializePlatformInstruction, MARQUEE_PROGRAM_ID, marqueePdas, pda, UPGRADEABLE_LOADER_ID } from '@marquee/program-client';
 
-const { Connection, Keypair, PublicKey, SystemProgram, SYSVAR_CLOCK_PUBKEY, SYSVAR_RENT_PUBKEY, Transaction, TransactionInstruction, sendAndConfirmTransaction } =
-  anchor.web3;
+const {
+  Connection,
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  SYSVAR_CLOCK_PUBKEY,
+  SYSVAR_RENT_PUBKEY,
+  Transaction,
+  TransactionExpiredBlockheightExceededError,
+  TransactionInstruction,
+  sendAndConfirmTransaction,
+} = anchor.web3;
 type PublicKey = anchor.web3.PublicKey;
 type Keypair = anchor.web3.Keypair;
 type TransactionInstruction = anchor.web3.TransactionInstruction;
@@ -41,6 +51,13 @@ const PARALLEL_WRITES = 8;
 /** How often, and how long at most, to poll for the slot after a deployment (slots are ~400 ms). */
 const SLOT_POLL_MS = 200;
 const SLOT_WAIT_MS = 30_000;
+/**
+ * How many times one transaction is signed and sent before its failure is final. A busy validator (or
+ * an RPC node behind) can leave a send without a fresh blockhash, or let its blockhash expire before it
+ * lands; neither means the instructions were refused.
+ */
+const SEND_ATTEMPTS = 4;
+const SEND_RETRY_MS = 1_000;
 
 /** What deploying needs from a cluster: a JSON-RPC connection, or a local runtime in tests. */
 export interface DeployRuntime {
@@ -268,6 +285,23 @@ export async function initializePlatform(
   );
 }
 
+/**
+ * Whether a send failed before its transaction could land, so signing and sending it again cannot do
+ * its work twice: no fresh blockhash was obtained (nothing was sent), or the blockhash expired unconfirmed
+ * (the cluster will never execute it now). Any other failure, a program error above all, is final.
+ */
+export function sendNeverLanded(error: unknown): boolean {
+  if (error instanceof TransactionExpiredBlockheightExceededError) return true;
+  return /Unable to obtain a new blockhash|Blockhash not found|block height exceeded/i.test(String((error as Error)?.message ?? error));
+}
+
+/** The signature of an expired send that the cluster did execute after all (its confirmation was missed), else null. */
+async function landedDespite(connection: InstanceType<typeof Connection>, error: unknown): Promise<string | null> {
+  if (!(error instanceof TransactionExpiredBlockheightExceededError)) return null;
+  const { value } = await connection.getSignatureStatus(error.signature, { searchTransactionHistory: true });
+  return value && !value.err && value.confirmationStatus !== 'processed' ? error.signature : null;
+}
+
 /** A JSON-RPC cluster as a DeployRuntime ('confirmed' commitment). */
 export function rpcRuntime(url: string): DeployRuntime {
   const connection = new Connection(url, 'confirmed');
@@ -277,8 +311,20 @@ export function rpcRuntime(url: string): DeployRuntime {
       return info && { data: info.data, executable: info.executable, owner: info.owner };
     },
     rentExempt: (size) => connection.getMinimumBalanceForRentExemption(size),
-    send: (instructions, signers) =>
-      sendAndConfirmTransaction(connection, new Transaction().add(...instructions), signers, { commitment: 'confirmed' }),
+    async send(instructions, signers) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          // A new Transaction each time: it is signed again over a fresh blockhash.
+          return await sendAndConfirmTransaction(connection, new Transaction().add(...instructions), signers, { commitment: 'confirmed' });
+        } catch (error) {
+          const landed = await landedDespite(connection, error);
+          if (landed) return landed;
+          if (!sendNeverLanded(error) || attempt === SEND_ATTEMPTS) throw error;
+          console.warn(`deploy: ${(error as Error).message}; sending again (${attempt + 1}/${SEND_ATTEMPTS})`);
+          await new Promise((resolveWait) => setTimeout(resolveWait, SEND_RETRY_MS));
+        }
+      }
+    },
     async awaitNextSlot() {
       const current = await connection.getSlot('confirmed');
       const deadline = Date.now() + SLOT_WAIT_MS;

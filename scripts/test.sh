@@ -2,7 +2,8 @@
 # `npm test`: installs what is missing, lints and type-checks, builds the program, then runs every test there is:
 # Rust host unit tests of the program's logic, the mocha suite against the real marquee.so in
 # LiteSVM, each workspace package's own tests (the indexer's on SQLite, then on a throwaway
-# PostgreSQL), the fuzz of the API's OpenAPI contract, the end-to-end journeys, and a smoke of the bench.
+# PostgreSQL), the fuzz of the API's OpenAPI contract, the end-to-end journeys, a smoke of the bench, and
+# marquee.so deployed to a real solana-test-validator.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each step says when it started (minutes:seconds since the start), so a slow run shows where the time went.
@@ -116,5 +117,10 @@ step "end to end again on PostgreSQL: the demo journey against two API processes
 # journey covers. Every journey on it: E2E_TOPOLOGY=pg-cluster bash scripts/with-postgres.sh node
 # --import tsx --test e2e/*.test.ts
 E2E_TOPOLOGY=pg-cluster bash scripts/with-postgres.sh node --import tsx --test e2e/demo-journey.test.ts
+
+step "Marquee on a real solana-test-validator with its default features: deploy marquee.so, initialise, invest (scripts/test-validator.sh)"
+# Last and alone: a validator starved of CPU by the steps above stops producing blocks in time (a
+# deployment's writes outlive their blockhash), and nothing else runs now.
+bash scripts/test-validator.sh
 
 step "every test passed"

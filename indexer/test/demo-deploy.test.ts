@@ -13,6 +13,7 @@ import {
   initializePlatform,
   readKeypair,
   sbpfVersion,
+  sendNeverLanded,
   type DeployRuntime,
 } from '../../migrations/deploy.ts';
 import { decodeAccount, MARQUEE_PROGRAM_ID as PROGRAM_ADDRESS, pda, UPGRADEABLE_LOADER_ID as BPF_LOADER_UPGRADEABLE } from '@marquee/program-client';
@@ -146,5 +147,14 @@ describe('migrations/deploy.ts', () => {
     assert.equal(svm.getBalance(address(payer.publicKey)), before);
     assert.equal(svm.getAccount(address(PROGRAM_ADDRESS)).exists, false);
     await assert.rejects(deployWithLoader(runtime, { payer, programKeypair, programBytes: Buffer.from('not an elf') }), /not an ELF binary/);
+  });
+
+  test('a send is signed again only when it cannot have landed: no fresh blockhash, or an expired one; a program error is final', () => {
+    const { TransactionExpiredBlockheightExceededError } = anchor.web3;
+    assert.equal(sendNeverLanded(new Error('Unable to obtain a new blockhash after 10236ms')), true);
+    assert.equal(sendNeverLanded(new TransactionExpiredBlockheightExceededError('5xYz')), true);
+    assert.equal(sendNeverLanded(new Error('failed to send transaction: Transaction simulation failed: Blockhash not found')), true);
+    assert.equal(sendNeverLanded(new Error('Transaction simulation failed: Error processing Instruction 0: custom program error: 0x1770')), false);
+    assert.equal(sendNeverLanded(new Error('Attempt to debit an account but found no record of a prior credit.')), false);
   });
 });
