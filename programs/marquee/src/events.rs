@@ -11,7 +11,7 @@ use pinocchio::{
 };
 
 use crate::{
-    bytes::Writer,
+    bytes::{same_address, Writer},
     errors::MarqueeError,
     seeds::{EVENT_AUTHORITY, EVENT_AUTHORITY_ADDRESS, EVENT_AUTHORITY_BUMP},
     ID,
@@ -28,7 +28,7 @@ pub fn process_event_instruction(accounts: &mut [AccountView]) -> ProgramResult 
     let [event_authority, ..] = accounts else {
         return Err(MarqueeError::NotEnoughAccounts.into());
     };
-    if event_authority.is_signer() && event_authority.address().as_array() == &EVENT_AUTHORITY_ADDRESS {
+    if event_authority.is_signer() && same_address(event_authority.address().as_array(), &EVENT_AUTHORITY_ADDRESS) {
         Ok(())
     } else {
         Err(MarqueeError::InvalidEventAuthority.into())
