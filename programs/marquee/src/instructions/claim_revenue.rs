@@ -34,7 +34,9 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     validate::signer(investor)?;
     validate::writable(investor)?;
     validate::event_accounts(event_authority, program)?;
-    let project_address = *project_account.address();
+    // A copy of the view (a pointer), so the address is read in place while the data is borrowed.
+    let project_view = *project_account;
+    let project_address = project_view.address();
     let mut project = state::load_mut::<Project>(project_account)?;
     // vault: the project's own (derived and stored by create_project).
     validate::address(vault, &project.vault, MarqueeError::InvalidVault)?;
@@ -44,7 +46,7 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     if investment.investor != *investor.address() {
         return Err(MarqueeError::Unauthorized.into());
     }
-    if investment.project != project_address {
+    if investment.project != *project_address {
         return Err(MarqueeError::InvalidPda.into());
     }
 
@@ -72,7 +74,7 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     validate::rent_exempt(investor, MarqueeError::RecipientNotRentExempt)?;
 
     events::emit(event_authority, &event::REVENUE_CLAIMED, |body| {
-        body.address(&project_address)?;
+        body.address(project_address)?;
         body.address(investor.address())?;
         body.address(investment_account.address())?;
         body.u64(owed)?;
