@@ -22,7 +22,7 @@
 
 use super::prelude::*;
 
-use crate::{math, state::{Investment, Project}};
+use crate::{bytes::same_address, math, state::{Investment, Project}};
 
 pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     let [investor, project_account, investment_account, vault, event_authority, program, ..] = accounts else {
@@ -43,7 +43,7 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     validate::writable(vault)?;
     // investment: the signer's position in this project.
     let mut investment = state::load_mut::<Investment>(investment_account)?;
-    if investment.investor != *investor.address() {
+    if !same_address(investment.investor.as_array(), investor.address().as_array()) {
         return Err(MarqueeError::Unauthorized.into());
     }
     if investment.project != *project_address {
