@@ -54,7 +54,8 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
     let delta = checkpoint
         .checked_sub(investment.revenue_per_share_checkpoint)
         .ok_or(MarqueeError::ArithmeticOverflow)?;
-    let owed = math::accrued_revenue(investment.shares, delta)
+    let (shares_hi, shares_lo) = investment.shares_halves();
+    let owed = math::accrued_revenue_of_halves(shares_hi, shares_lo, delta)
         .and_then(|accrued| math::add(accrued, investment.accrued_revenue_lamports))
         .ok_or(MarqueeError::ArithmeticOverflow)?;
     if owed == 0 {
