@@ -103,19 +103,6 @@ pub fn mul_div_floor(a: u64, b: u64, divisor: u64) -> Option<u64> {
     div_wide(high, low, divisor).map(|(quotient, _)| quotient)
 }
 
-/// a + b, or `None` on overflow, as one add and one compare that branches: `u64::checked_add`
-/// lowers on BPF to an overflow flag set in a register, masked and tested again (4 instructions
-/// more on every sum a claim checks).
-#[inline(always)]
-pub fn add(a: u64, b: u64) -> Option<u64> {
-    let sum = a.wrapping_add(b);
-    if sum < a {
-        None
-    } else {
-        Some(sum)
-    }
-}
-
 /// a · b, or `None` if it does not fit in u64 (`u64::checked_mul` does not lower on BPF).
 #[inline(always)]
 pub fn checked_mul(a: u64, b: u64) -> Option<u64> {
@@ -249,14 +236,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn add_is_checked_add() {
-        assert_eq!(add(u64::MAX - 1, 1), Some(u64::MAX));
-        assert_eq!(add(u64::MAX, 1), None);
-        assert_eq!(add(1, u64::MAX), None);
-        assert_eq!(add(0, 0), Some(0));
-    }
-
-    #[test]
     fn widening_mul_edges() {
         assert_eq!(widening_mul(u64::MAX, u64::MAX), (u64::MAX - 1, 1));
         assert_eq!(widening_mul(0, u64::MAX), (0, 0));
@@ -329,11 +308,6 @@ mod tests {
     }
 
     proptest! {
-        #[test]
-        fn add_matches_checked_add(a: u64, b: u64) {
-            prop_assert_eq!(add(a, b), a.checked_add(b));
-        }
-
         #[test]
         fn widening_mul_matches_u128(a: u64, b: u64) {
             let product = a as u128 * b as u128;

@@ -227,12 +227,8 @@ pub fn create_pda_account(
 /// Moves lamports out of an account this program owns (the runtime lets a program debit only
 /// its own accounts) into any writable account.
 pub fn move_lamports(from: &mut AccountView, to: &mut AccountView, lamports: u64) -> ProgramResult {
-    let balance = from.lamports();
-    if balance < lamports {
-        return Err(MarqueeError::InsufficientVaultBalance.into());
-    }
-    let credited = crate::math::add(to.lamports(), lamports).ok_or(MarqueeError::ArithmeticOverflow)?;
-    let debited = balance - lamports;
+    let debited = from.lamports().checked_sub(lamports).ok_or(MarqueeError::InsufficientVaultBalance)?;
+    let credited = to.lamports().checked_add(lamports).ok_or(MarqueeError::ArithmeticOverflow)?;
     from.set_lamports(debited);
     to.set_lamports(credited);
     Ok(())

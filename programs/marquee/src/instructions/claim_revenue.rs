@@ -56,7 +56,7 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
         .ok_or(MarqueeError::ArithmeticOverflow)?;
     let (shares_hi, shares_lo) = investment.shares_halves();
     let owed = math::accrued_revenue_of_halves(shares_hi, shares_lo, delta)
-        .and_then(|accrued| math::add(accrued, investment.accrued_revenue_lamports))
+        .and_then(|accrued| accrued.checked_add(investment.accrued_revenue_lamports))
         .ok_or(MarqueeError::ArithmeticOverflow)?;
     if owed == 0 {
         return Err(MarqueeError::NothingToClaim.into());
@@ -64,9 +64,11 @@ pub fn process(accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
 
     investment.revenue_per_share_checkpoint = checkpoint;
     investment.accrued_revenue_lamports = 0;
-    let claimed_total_after = math::add(investment.claimed_revenue_lamports, owed).ok_or(MarqueeError::ArithmeticOverflow)?;
+    let claimed_total_after =
+        investment.claimed_revenue_lamports.checked_add(owed).ok_or(MarqueeError::ArithmeticOverflow)?;
     investment.claimed_revenue_lamports = claimed_total_after;
-    project.investor_claimed_lamports = math::add(project.investor_claimed_lamports, owed).ok_or(MarqueeError::ArithmeticOverflow)?;
+    project.investor_claimed_lamports =
+        project.investor_claimed_lamports.checked_add(owed).ok_or(MarqueeError::ArithmeticOverflow)?;
     project.invariant()?;
     let seq = project.next_event_seq()?;
     drop(investment);
