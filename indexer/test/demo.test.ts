@@ -256,6 +256,10 @@ describe('demo chain', () => {
     const claim = await request('POST', '/api/demo/claim-revenue', { walletAddress: WALLET, distributionIds: ids });
     assert.equal(claim.status, 200, claim.body.message);
     assert.equal(claim.body.amount, unclaimed.body.total);
+    // RevenueClaimed carries no timestamp: the claim is dated by its demo transaction's block time.
+    const claimTx = await demo.chain.getTransaction(claim.body.signature);
+    assert.ok(claimTx?.blockTime, 'the demo chain gives its transactions a block time');
+    assert.equal(Number(await scalar(demo.cluster.db, 'SELECT claimed_at FROM revenue_claims WHERE signature = ?', claim.body.signature)), claimTx.blockTime);
     const recorded = await request('POST', '/api/revenue/claim', { distributionIds: ids, txHash: claim.body.signature, simulated: true });
     assert.equal(recorded.status, 200, recorded.body.message);
     assert.deepEqual(recorded.body.claimed, ids);

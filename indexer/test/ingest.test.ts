@@ -45,6 +45,26 @@ describe('ingestion', () => {
     assert.deepEqual(flop, { raised_lamports: 0, investor_count: 0, total_shares: 0 });
   });
 
+  test("a claim's time is its transaction's block time, or when it was ingested where the block time is unknown", async () => {
+    const ingestedAtMs = 1_800_000_000_999;
+    for (const blockTime of [1_760_000_000, null]) {
+      const { chain, film } = platformWithFilm();
+      chain.invest(film.id, alice, 10_000_000_000n);
+      chain.claimLicense(film.id);
+      const { embed } = chain.registerEmbed(film.id, address('publisher'), 'embed-0-1', 'https://films.example');
+      chain.distributeRevenue(film.id, 2_000_000_000n, [{ embed, views: 10n }]);
+      // RevenueClaimed carries no timestamp of its own: only the transaction can date it.
+      const claim = chain.claimRevenue(film.id, alice);
+      claim.blockTime = blockTime;
+      const store = await openStore(testLocation());
+      const indexer = new ClusterIndexer({ cluster: 'demo', store, source: chain.source, now: () => ingestedAtMs });
+      await indexer.sync();
+      const row = (await sqlRow(indexer.db, 'SELECT claimed_at FROM revenue_claims WHERE investor = ?', alice)) as { claimed_at: number };
+      assert.equal(Number(row.claimed_at), blockTime ?? Math.floor(ingestedAtMs / 1000));
+      await store.close();
+    }
+  });
+
   test('replaying every transaction, through sync or directly, changes nothing', async () => {
     const { chain } = fullScenario();
     const indexer = await indexerFor(chain.source);

@@ -261,8 +261,8 @@ describe('events (LiteSVM)', () => {
         amountLamports: owed,
         revenuePerShareCheckpoint: revenuePerShare,
         claimedTotalAfter: owed,
+        // No timestamp: a claim is dated by its transaction's block time.
         seq: (filmSeq += 1n),
-        timestamp: chain.now(),
       });
     }
   });

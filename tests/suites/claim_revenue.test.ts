@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { Keypair, PublicKey, TransactionInstruction } from '@solana/web3.js';
 import { createTransferInstruction } from '@solana/spl-token';
-import { addresses, expectFailureLogs, expectProgramError, sol } from '../utils/chain.ts';
+import { addresses, expectFailureLogs, expectProgramError, PROGRAM_ID, sol } from '../utils/chain.ts';
 import { claimLicenseIx, claimRevenueIx } from '../utils/fixtures.ts';
 import {
   accrued,
@@ -211,6 +211,60 @@ describe('claim_revenue', () => {
     const ix = await claimIx(investors[0]);
     ix.keys[2].isWritable = false;
     await expectProgramError(chain.send([ix], [investors[0]]), 'AccountNotWritable');
+  });
+
+  it('error: AccountNotWritable when the investor, the project or the vault is passed read-only', async () => {
+    await deposit(sol(1));
+    for (const index of [0, 1, 3]) {
+      const ix = await claimIx(investors[0]);
+      ix.keys[index].isWritable = false;
+      await expectProgramError(chain.send([ix], [investors[0]]), 'AccountNotWritable');
+    }
+  });
+
+  it('error: InvalidAccountOwner when the project is not an account of the program', async () => {
+    const ix = await claimIx(investors[0]);
+    ix.keys[1].pubkey = investors[1].publicKey;
+    await expectProgramError(chain.send([ix], [investors[0]]), 'InvalidAccountOwner');
+  });
+
+  // Addresses are compared as four 8-byte words: a difference in any one word is caught.
+  const nearly = (address: PublicKey, byte: number) => {
+    const bytes = address.toBytes();
+    bytes[byte] ^= 1;
+    return new PublicKey(bytes);
+  };
+  const oneByteInEachWord = [0, 8, 16, 24, 31];
+
+  it('error: InvalidProgram and InvalidEventAuthority when the program or the event authority differs in one byte of any word', async () => {
+    await deposit(sol(1));
+    for (const byte of oneByteInEachWord) {
+      const program = await claimIx(investors[0]);
+      program.keys[5].pubkey = nearly(PROGRAM_ID, byte);
+      await expectProgramError(chain.send([program], [investors[0]]), 'InvalidProgram');
+      const authority = await claimIx(investors[0]);
+      authority.keys[4].pubkey = nearly(authority.keys[4].pubkey, byte);
+      await expectProgramError(chain.send([authority], [investors[0]]), 'InvalidEventAuthority');
+    }
+  });
+
+  it("error: InvalidAccountOwner and Unauthorized when an account's owner or an Investment's investor differs in one byte of any word", async () => {
+    await deposit(sol(1));
+    const [investor] = investors;
+    const position = investment(investor);
+    const original = (await chain.rawAccount(position))!;
+    // The Investment's data: the discriminator, then the project (32 bytes), then the investor.
+    const INVESTOR_OFFSET = 8 + 32;
+    for (const byte of oneByteInEachWord) {
+      await chain.setRawAccount(position, { ...original, owner: nearly(PROGRAM_ID, byte) });
+      await expectProgramError(chain.send([await claimIx(investor)], [investor]), 'InvalidAccountOwner');
+      const data = Uint8Array.from(original.data);
+      data[INVESTOR_OFFSET + byte] ^= 1;
+      await chain.setRawAccount(position, { ...original, data });
+      await expectProgramError(chain.send([await claimIx(investor)], [investor]), 'Unauthorized');
+    }
+    await chain.setRawAccount(position, original);
+    await claimRevenue(chain, investor, project);
   });
 
   it('error: InvalidEventAuthority when the event authority is substituted', async () => {

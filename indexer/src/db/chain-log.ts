@@ -87,6 +87,12 @@ export async function insertTransactions(db: Executor, transactions: readonly Ne
   );
 }
 
+/** When the transaction `signature` was ingested (ms), if it was. */
+export async function ingestedAt(db: Executor, signature: string): Promise<number | undefined> {
+  const row = await db.selectFrom('transactions').select('ingested_at').where('signature', '=', signature).executeTakeFirst();
+  return row === undefined ? undefined : Number(row.ingested_at);
+}
+
 /** Stores events; one already stored (same signature, instruction and event index) is left as it is. */
 export async function insertEvents(db: Executor, events: readonly NewEvent[]): Promise<void> {
   await insertRows(

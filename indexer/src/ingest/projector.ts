@@ -3,7 +3,7 @@
 // only in seq order per stream (see Ingestion), inside the ingesting transaction, so the projected
 // tables always equal a replay of the applied events.
 import { REVENUE_PER_SHARE_SHIFT } from '../constants.ts';
-import { campaigns, embeds, investments, platform, projects, revenue, users, type Executor } from '../db/index.ts';
+import { campaigns, chainLog, embeds, investments, platform, projects, revenue, users, type Executor } from '../db/index.ts';
 import type { MarqueeEvents } from '@marquee/program-client';
 
 /** An events-table row with its data parsed back (u64/u128 are decimal text). */
@@ -55,6 +55,19 @@ async function projectId(db: Executor, address: string): Promise<number> {
   const id = await projects.projectIdByAddress(db, address);
   if (id === undefined) throw new Error(`Event for unknown project ${address}`);
   return id;
+}
+
+/**
+ * When a claim happened, in unix seconds. RevenueClaimed carries no timestamp (reading the clock was
+ * ~121 CU of the claim): its time is its transaction's block time, or, where the RPC node knows none,
+ * when the transaction was ingested (stored before its events are projected, so a replay of the log
+ * finds the same time).
+ */
+async function claimTime(db: Executor, event: StoredEvent): Promise<number> {
+  if (event.block_time !== null) return event.block_time;
+  const ingestedAtMs = await chainLog.ingestedAt(db, event.signature);
+  if (ingestedAtMs === undefined) throw new Error(`Claim ${event.signature} projected before its transaction was stored`);
+  return Math.floor(ingestedAtMs / 1000);
 }
 
 type Handler<Name extends ProgramEventName> = (db: Executor, data: StoredFields[Name], event: StoredEvent) => Promise<void>;
@@ -198,7 +211,8 @@ const HANDLERS: { [Name in ProgramEventName]: Handler<Name> } = {
     const id = await projectId(db, d.project);
     await investments.setRevenueCheckpoint(db, id, d.investor, String(d.revenue_per_share_checkpoint));
     // A claim pays everything accrued in the project, so every earlier distribution is now claimed.
-    await revenue.recordRevenueClaim(db, { projectId: id, investor: d.investor, amountLamports: num(d.amount_lamports), claimedAt: num(d.timestamp), signature: event.signature });
+    const claimedAt = await claimTime(db, event);
+    await revenue.recordRevenueClaim(db, { projectId: id, investor: d.investor, amountLamports: num(d.amount_lamports), claimedAt, signature: event.signature });
   },
   async PublisherRevenueClaimed(db, d, event) {
     await revenue.insertPublisherClaim(db, { embed: d.embed, publisher: d.publisher, amountLamports: num(d.amount_lamports), claimedAt: num(d.timestamp), signature: event.signature });

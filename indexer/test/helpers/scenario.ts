@@ -151,10 +151,11 @@ export class ScriptedChain {
   }
 
   /** An event of an investor's position in a film (invest, claim, refund): the position's accounts, then `fields`, sequenced by the film. */
-  private emitPositionEvent(name: TestEvent['name'], projectId: number, investor: string, fields: Record<string, unknown>) {
+  /** `stamped`: the event carries a timestamp (every event but RevenueClaimed, whose time is the block's). */
+  private emitPositionEvent(name: TestEvent['name'], projectId: number, investor: string, fields: Record<string, unknown>, stamped = true) {
     const project = this.projects.get(projectId)!;
     const investment = address(`investment:${projectId}:${investor}`);
-    const data = { project: project.address, investor, investment, ...fields, seq: BigInt(++project.seq), ...this.stamp() };
+    const data = { project: project.address, investor, investment, ...fields, seq: BigInt(++project.seq), ...(stamped ? this.stamp() : {}) };
     return this.emit([{ name, data }], [project.address, investor]);
   }
 
@@ -463,7 +464,7 @@ export class ScriptedChain {
       amount_lamports: amount,
       revenue_per_share_checkpoint: project.rps,
       claimed_total_after: position.claimed,
-    });
+    }, false);
   }
 
   refund(projectId: number, investor: string) {

@@ -7,11 +7,11 @@ use core::mem::MaybeUninit;
 use pinocchio::{
     cpi::{invoke_signed_unchecked, CpiAccount, Seed, Signer},
     instruction::{InstructionAccount, InstructionView},
-    AccountView, ProgramResult,
+    AccountView, Address, ProgramResult,
 };
 
 use crate::{
-    bytes::Writer,
+    bytes::{same_address, Writer},
     errors::MarqueeError,
     seeds::{EVENT_AUTHORITY, EVENT_AUTHORITY_ADDRESS, EVENT_AUTHORITY_BUMP},
     ID,
@@ -28,12 +28,45 @@ pub fn process_event_instruction(accounts: &mut [AccountView]) -> ProgramResult 
     let [event_authority, ..] = accounts else {
         return Err(MarqueeError::NotEnoughAccounts.into());
     };
-    if event_authority.is_signer() && event_authority.address().as_array() == &EVENT_AUTHORITY_ADDRESS {
+    if event_authority.is_signer() && same_address(event_authority.address().as_array(), &EVENT_AUTHORITY_ADDRESS) {
         Ok(())
     } else {
         Err(MarqueeError::InvalidEventAuthority.into())
     }
 }
+
+/// The event authority as the CPI's one instruction account (a read-only signer).
+static EVENT_AUTHORITY_KEY: Address = Address::new_from_array(EVENT_AUTHORITY_ADDRESS);
+static EVENT_ACCOUNTS: [InstructionAccount<'static>; 1] = [InstructionAccount::readonly_signer(&EVENT_AUTHORITY_KEY)];
+
+/// The event authority's signer seeds, laid out once in the program's read-only data instead of
+/// on the stack at every event. `Seed` and `Signer` are `repr(C)` pairs of a pointer and a length
+/// (what `sol_invoke_signed_c` reads) whose fields are private: they are built from these mirrors.
+#[repr(C)]
+struct RawSlice {
+    pointer: *const u8,
+    len: u64,
+}
+/// Raw pointers are not `Sync`: these point only at immutable statics.
+struct EventSigner([Signer<'static, 'static>; 1]);
+unsafe impl Sync for EventSigner {}
+struct EventSeeds([Seed<'static>; 2]);
+unsafe impl Sync for EventSeeds {}
+static EVENT_AUTHORITY_BUMP_SEED: [u8; 1] = [EVENT_AUTHORITY_BUMP];
+// SAFETY: `Seed` is `repr(C)` {pointer, length, zero-sized marker}, laid out as `RawSlice`.
+static EVENT_SEEDS: EventSeeds = EventSeeds(unsafe {
+    core::mem::transmute::<[RawSlice; 2], [Seed<'static>; 2]>([
+        RawSlice { pointer: EVENT_AUTHORITY.as_ptr(), len: EVENT_AUTHORITY.len() as u64 },
+        RawSlice { pointer: EVENT_AUTHORITY_BUMP_SEED.as_ptr(), len: 1 },
+    ])
+});
+// SAFETY: `Signer` is `repr(C)` {pointer to the seeds, their count, zero-sized marker}.
+static EVENT_SIGNER: EventSigner = EventSigner(unsafe {
+    core::mem::transmute::<[RawSlice; 1], [Signer<'static, 'static>; 1]>([RawSlice {
+        pointer: EVENT_SEEDS.0.as_ptr() as *const u8,
+        len: 2,
+    }])
+});
 
 /// Emits the event `discriminator` whose Borsh body `write_body` writes.
 ///
@@ -52,19 +85,29 @@ pub fn emit(
     writer.bytes8(&EVENT_IX_TAG)?;
     writer.bytes8(discriminator)?;
     write_body(&mut writer)?;
-    let accounts = [InstructionAccount::readonly_signer(event_authority.address())];
-    let instruction = InstructionView { program_id: &ID, data: writer.written(), accounts: &accounts };
-    let bump = [EVENT_AUTHORITY_BUMP];
-    let seeds = [Seed::from(EVENT_AUTHORITY), Seed::from(&bump)];
-    // SAFETY: the CPI account is built from the very account the instruction names, which is
-    // read-only, so no borrow of it held here can be invalidated by the callee.
-    unsafe { invoke_signed_unchecked(&instruction, &[CpiAccount::from(event_authority)], &[Signer::from(&seeds)]) };
+    let instruction = InstructionView { program_id: &ID, data: writer.written(), accounts: &EVENT_ACCOUNTS };
+    // SAFETY: the CPI account is the event authority the instruction names (every caller checked
+    // its address), read-only, so no borrow of it held here can be invalidated by the callee.
+    unsafe { invoke_signed_unchecked(&instruction, &[CpiAccount::from(event_authority)], &EVENT_SIGNER.0) };
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use sha2::{Digest, Sha256};
+
+    #[test]
+    fn the_static_signer_holds_the_event_authoritys_seeds() {
+        let seeds = &super::EVENT_SEEDS.0;
+        let bytes: [&[u8]; 2] = [&seeds[0], &seeds[1]];
+        let derived = pinocchio::Address::create_program_address(&bytes, &crate::ID).unwrap();
+        assert_eq!(derived.to_bytes(), crate::seeds::EVENT_AUTHORITY_ADDRESS);
+        // The signer points at those two seeds.
+        let signer: [super::RawSlice; 1] = unsafe { core::mem::transmute_copy(&super::EVENT_SIGNER.0) };
+        assert_eq!(signer[0].pointer, seeds.as_ptr() as *const u8);
+        assert_eq!(signer[0].len, 2);
+        assert_eq!(super::EVENT_ACCOUNTS[0].address.to_bytes(), crate::seeds::EVENT_AUTHORITY_ADDRESS);
+    }
 
     #[test]
     fn event_tag_is_anchors() {

@@ -9,6 +9,7 @@ use pinocchio::{
 use pinocchio_system::instructions::{Allocate, Assign, CreateAccount, Transfer};
 
 use crate::{
+    bytes::same_address,
     constants::{SYSTEM_PROGRAM_ID, UPGRADEABLE_LOADER_ID},
     errors::MarqueeError,
     seeds::{EVENT_AUTHORITY_ADDRESS, PLATFORM_ADDRESS, PROGRAM_DATA_ADDRESS},
@@ -33,7 +34,7 @@ pub fn writable(account: &AccountView) -> ProgramResult {
 
 /// The account is exactly `expected`, else `error`.
 pub fn address(account: &AccountView, expected: &Address, error: MarqueeError) -> ProgramResult {
-    if account.address() == expected {
+    if same_address(account.address().as_array(), expected.as_array()) {
         Ok(())
     } else {
         Err(error.into())
@@ -103,7 +104,7 @@ pub fn upgrade_authority(program_data: &AccountView, signer: &AccountView) -> Pr
 
 /// The account is the program `id`.
 pub fn program(account: &AccountView, id: &[u8; 32]) -> ProgramResult {
-    if account.address().as_array() == id {
+    if same_address(account.address().as_array(), id) {
         Ok(())
     } else {
         Err(MarqueeError::InvalidProgram.into())
@@ -116,7 +117,7 @@ pub fn system_program(account: &AccountView) -> ProgramResult {
 
 /// The platform PDA (its address is fixed for the program id).
 pub fn platform_address(account: &AccountView) -> ProgramResult {
-    if account.address().as_array() == &PLATFORM_ADDRESS {
+    if same_address(account.address().as_array(), &PLATFORM_ADDRESS) {
         Ok(())
     } else {
         Err(MarqueeError::InvalidPda.into())
@@ -125,7 +126,7 @@ pub fn platform_address(account: &AccountView) -> ProgramResult {
 
 /// The two trailing accounts of every instruction: the event authority and this program.
 pub fn event_accounts(event_authority: &AccountView, program_account: &AccountView) -> ProgramResult {
-    if event_authority.address().as_array() != &EVENT_AUTHORITY_ADDRESS {
+    if !same_address(event_authority.address().as_array(), &EVENT_AUTHORITY_ADDRESS) {
         return Err(MarqueeError::InvalidEventAuthority.into());
     }
     program(program_account, ID.as_array())

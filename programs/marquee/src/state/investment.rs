@@ -29,3 +29,24 @@ impl AccountState for Investment {
     const DISCRIMINATOR: [u8; 8] = account::INVESTMENT;
     const SPACE: usize = DISCRIMINATOR_LEN + core::mem::size_of::<Investment>();
 }
+
+impl Investment {
+    /// `shares` as its (high, low) 32-bit halves, each read by a load of its own (little-endian:
+    /// the low half first), for `math::accrued_revenue_of_halves`.
+    pub fn shares_halves(&self) -> (u64, u64) {
+        let field = core::ptr::addr_of!(self.shares).cast::<u32>();
+        // SAFETY: both halves lie inside the field; unaligned reads, as the struct is packed.
+        unsafe { (field.add(1).read_unaligned() as u64, field.read_unaligned() as u64) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn shares_halves_are_the_high_and_low_words() {
+        let mut bytes = [0u8; core::mem::size_of::<super::Investment>()];
+        let investment = unsafe { &mut *(bytes.as_mut_ptr() as *mut super::Investment) };
+        investment.shares = 0x1234_5678_9abc_def0;
+        assert_eq!(investment.shares_halves(), (0x1234_5678, 0x9abc_def0));
+    }
+}

@@ -23,7 +23,11 @@ use pinocchio::{
     AccountView,
 };
 
-use crate::{bytes::copy_bytes, errors::MarqueeError, ID};
+use crate::{
+    bytes::{copy_bytes, same_address},
+    errors::MarqueeError,
+    ID,
+};
 
 pub const DISCRIMINATOR_LEN: usize = 8;
 
@@ -38,7 +42,7 @@ pub trait AccountState: Sized {
 
 /// Only this program writes accounts it owns, so ownership plus the discriminator authenticates one.
 fn check_owner(account: &AccountView) -> Result<(), ProgramError> {
-    if !account.owned_by(&ID) {
+    if !same_address(account.owner().as_array(), ID.as_array()) {
         return Err(MarqueeError::InvalidAccountOwner.into());
     }
     Ok(())
