@@ -1,3 +1,4 @@
+// @differs-on-postgres: test/all.ts runs this file on PostgreSQL too
 // The content-addressed media store and /api/media: type sniffed from the bytes, the 10 MB limit of
 // images and the 50 MB limit of video creatives (MP4, WebM), one file per content in an owner-only
 // media folder and one row per content (in the test database: SQLite, or PostgreSQL with
