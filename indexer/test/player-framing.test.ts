@@ -159,8 +159,15 @@ describe('the embed a player page plays, with its publisher’s verified website
     const pending = { wallet: FIRST.publisher, origin: 'https://pending.example', websiteUrl: 'https://pending.example/', contactEmail: null };
     await publishers.requestWebsite(t.cluster.db, { ...pending, token: 'marquee-site-verification=test', now: Date.now() });
     const first = await embeds.findEmbedWithVerifiedOrigins(t.cluster.db, t.film.id, EMBED_ID, FIRST.publisher);
-    assert.deepEqual(first, { ...(await embeds.findEmbed(t.cluster.db, t.film.id, EMBED_ID, FIRST.publisher)), verifiedOrigins: ['https://first-wallet.example', FIRST.website] });
-    assert.deepEqual(first?.verifiedOrigins, (await publishers.verifiedOriginsOf(t.cluster.db, FIRST.publisher)).sort(), 'as publishers.verifiedOriginsOf reads them');
+    assert.deepEqual(first, {
+      ...(await embeds.findEmbed(t.cluster.db, t.film.id, EMBED_ID, FIRST.publisher)),
+      verifiedOrigins: ['https://first-wallet.example', FIRST.website],
+    });
+    assert.deepEqual(
+      first?.verifiedOrigins,
+      (await publishers.verifiedOriginsOf(t.cluster.db, FIRST.publisher)).sort(),
+      'as publishers.verifiedOriginsOf reads them',
+    );
     const unverified = await embeds.findEmbedWithVerifiedOrigins(t.cluster.db, t.film.id, 'embed-unverified');
     assert.deepEqual([unverified?.publisher, unverified?.verifiedOrigins], [UNVERIFIED.publisher, []]);
     assert.equal(await embeds.findEmbedWithVerifiedOrigins(t.cluster.db, t.film.id, EMBED_ID), undefined, 'two publishers share the id');

@@ -61,7 +61,11 @@ export async function findEmbedWithVerifiedOrigins(
         .on((eb) =>
           eb.or([
             eb('publisher_websites.wallet', '=', eb.ref('embeds.publisher')),
-            eb('publisher_websites.wallet', 'in', eb.selectFrom('users').select('users.wallet_address').whereRef('users.chain_address', '=', 'embeds.publisher')),
+            eb(
+              'publisher_websites.wallet',
+              'in',
+              eb.selectFrom('users').select('users.wallet_address').whereRef('users.chain_address', '=', 'embeds.publisher'),
+            ),
           ]),
         ),
     )

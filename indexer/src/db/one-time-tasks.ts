@@ -9,5 +9,9 @@ export async function isDone(db: Executor, task: string): Promise<boolean> {
 
 /** Records a task as done; several processes finishing it at once record it once. */
 export async function markDone(db: Executor, task: string, nowMs: number): Promise<void> {
-  await db.insertInto('one_time_tasks').values({ name: task, done_at: nowMs }).onConflict((conflict) => conflict.column('name').doNothing()).execute();
+  await db
+    .insertInto('one_time_tasks')
+    .values({ name: task, done_at: nowMs })
+    .onConflict((conflict) => conflict.column('name').doNothing())
+    .execute();
 }
