@@ -215,8 +215,8 @@ export const SHUTDOWN_GRACE_MS = 2_000;
 
 /** A video ad may be skipped after 5 seconds. */
 export const SKIP_AFTER_SECONDS = 5;
-/** A listing's image URL (thumbnailUrl): /api/media/{sha256} or an https URL of at most this many characters. */
-export const MAX_LISTING_MEDIA_URL_LEN = 2048;
+/** A listing's image or video URL: /api/media/{sha256} or an https URL of at most this many characters (the app checks it too). */
+export { MAX_LISTING_MEDIA_URL_LEN } from '@marquee/api-contract/listing-video-url';
 /** Video creatives (MP4, WebM) uploaded to /api/media: at most 50 MB. */
 export const MAX_VIDEO_CREATIVE_BYTES = 50 * 1024 * 1024;
 /** POST /api/demo/clock/advance moves the demo chain's clock by 1 second to 30 days. */

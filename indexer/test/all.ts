@@ -10,45 +10,14 @@
 // election and failover, search indexes, keyset pages, batching under FOR UPDATE SKIP LOCKED, the
 // read models and the tables each API area writes). The files that never reach the database, or
 // reach it only through data-layer functions these files already prove on both, run on SQLite only.
+// The files PostgreSQL runs are tagged on their first line (helpers/suite-files.ts).
 // MARQUEE_TEST_EVERY_FILE=1 runs every file on PostgreSQL too.
-import { readdirSync } from 'node:fs';
 import { describe } from 'node:test';
 import { testDialect } from './helpers/database.ts';
-
-const DIFFERS_ON_POSTGRES = new Set([
-  'analytics',
-  'api',
-  'auth',
-  'auto-list',
-  'campaigns',
-  'collaboration',
-  'failover',
-  'first-start',
-  'ingest',
-  'ingest-batch',
-  'ingest-integrity',
-  'leadership',
-  'marketplace',
-  'media',
-  'migrations',
-  'notifications',
-  'pagination',
-  'player',
-  'publishers-api',
-  'publishers-store',
-  'quotas',
-  'read-cache',
-  'search-index',
-  'settlement',
-  'settlement-safety',
-  'studios',
-]);
+import { suiteFiles } from './helpers/suite-files.ts';
 
 const everyFile = testDialect === 'sqlite' || process.env.MARQUEE_TEST_EVERY_FILE === '1';
-const files = readdirSync(new URL('.', import.meta.url))
-  .filter((name) => name.endsWith('.test.ts'))
-  .filter((name) => everyFile || DIFFERS_ON_POSTGRES.has(name.replace(/\.test\.ts$/, '')))
-  .sort();
+const files = suiteFiles(new URL('.', import.meta.url), everyFile);
 
 for (const file of files) {
   describe(file, async () => {

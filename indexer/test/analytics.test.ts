@@ -1,3 +1,4 @@
+// @differs-on-postgres: test/all.ts runs this file on PostgreSQL too
 // /api/analytics from indexed events: funding per day (cumulative), views and revenue per day from
 // distributions, the 40 / 57.5 / 2.5 split, per film and platform-wide, and one wallet's figures.
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// @differs-on-postgres: test/all.ts runs this file on PostgreSQL too
 // Every route through app.request(): success shapes, and bad input answered with a 4xx `{ message }`.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';

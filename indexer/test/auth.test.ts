@@ -1,3 +1,4 @@
+// @differs-on-postgres: test/all.ts runs this file on PostgreSQL too
 // Sign-In With Solana and sessions: a sign-in proves the wallet only with that wallet's signature
 // over one of our configured origins (never a request's Host), a nonce we issued for that wallet,
 // domain and Chain ID (used once) and an unexpired message; the session cookie cannot be altered,

@@ -1,3 +1,4 @@
+// @differs-on-postgres: test/all.ts runs this file on PostgreSQL too
 // Auto-listed films earn like registered embeds: on the demo, POST /api/demo/auto-list registers an
 // embed of each funded film a publisher's verified website does not list yet (an unverified one is
 // refused and registers nothing, nothing is registered twice); the catalogue then hands out each

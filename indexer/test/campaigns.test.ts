@@ -1,3 +1,4 @@
+// @differs-on-postgres: test/all.ts runs this file on PostgreSQL too
 // Advertising campaigns, server side: the Campaign* events projected into campaigns and
 // their settled batches, GET /api/campaigns (list, one with series and byFilm, genres), and the
 // advertiser's off-chain details (PUT: 401 / 403 / 404).

@@ -1,3 +1,4 @@
+// @differs-on-postgres: test/all.ts runs this file on PostgreSQL too
 // /api/collaboration through app.request(), on SQLite or PostgreSQL (helpers/database.ts): the hub's
 // indexed facts, chat (persisted and pushed live as server-sent events), the studio's updates, polls
 // and team, and every refusal of bad input with nothing stored.

@@ -1,3 +1,4 @@
+// @differs-on-postgres: test/all.ts runs this file on PostgreSQL too
 // Failover on PostgreSQL (run under scripts/with-postgres.sh): two leader candidates as child
 // processes; the leader is SIGKILLed mid-ingestion and, later, mid-settlement (its settle_campaign
 // sent, not recorded); the standby takes over within 10 s, and the database then equals an

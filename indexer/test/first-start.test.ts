@@ -1,3 +1,4 @@
+// @differs-on-postgres: test/all.ts runs this file on PostgreSQL too
 // A fresh demo with no admin configured: the first wallet that signs in (and connects its demo
 // wallet) becomes the platform admin — kept in the database, stated by /api/platform and the
 // studio overview — and approves a studio's application with verify_studio; the second wallet is

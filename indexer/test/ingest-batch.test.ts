@@ -1,3 +1,4 @@
+// @differs-on-postgres: test/all.ts runs this file on PostgreSQL too
 // A backfill ingests its transactions in batches (one database transaction each, Invested runs
 // projected as sets): the database it leaves must equal the per-transaction path's (the old
 // backfill loop: ingestTransaction of each listed transaction, the cursor moving with it), whatever

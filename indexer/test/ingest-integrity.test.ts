@@ -1,3 +1,4 @@
+// @differs-on-postgres: test/all.ts runs this file on PostgreSQL too
 // Ingestion never stalls: poison transactions are quarantined and re-projected after a
 // fix, signatures the RPC cannot return are retried with backoff, gap backfill lists only what is
 // newer than a stream's own cursor, and confirmed transactions gone at finalized are rolled back.

@@ -1,3 +1,4 @@
+// @differs-on-postgres: test/all.ts runs this file on PostgreSQL too
 // Roles and leader election: MARQUEE_ROLE is checked against the database, and on PostgreSQL
 // (DATABASE_URL, as scripts/with-postgres.sh sets it) exactly one campaigning process leads, a
 // standby takes over when the leader goes, and API processes find the current leader only.

@@ -3,6 +3,7 @@
 // message and stores nothing; an edit sets, keeps (omitted) or removes (null) the video, the poster
 // staying the film's still.
 import anchor from '@coral-xyz/anchor';
+import { listingVideoUrlError } from '@marquee/api-contract';
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,11 +83,17 @@ describe("a listing's video", () => {
 
   test('a video address that is not https nor an upload of this server is refused with its reason, nothing listed', async () => {
     const before = await filmCount();
-    for (const videoUrl of ['http://cdn.example/trailer.mp4', 'javascript:alert(1)', '/api/media/not-a-hash', 'data:video/webm;base64,GkXfow==']) {
+    for (const videoUrl of ['http://cdn.example/trailer.mp4', 'javascript:alert(1)', '/api/media/not-a-hash', 'data:video/webm;base64,GkXfow==', 'https://[']) {
       const refused = await request('POST', '/api/demo/projects', listing(videoUrl));
       assert.equal(refused.status, 400, videoUrl);
       assert.match(refused.body.message, /video/i, videoUrl);
+      // The app's form says the same before sending (the one rule in @marquee/api-contract).
+      assert.ok(refused.body.message.includes(listingVideoUrlError(videoUrl)!), refused.body.message);
     }
+    const tooLong = `https://cdn.example/${'a'.repeat(2048)}`;
+    const refused = await request('POST', '/api/demo/projects', listing(tooLong));
+    assert.equal(refused.status, 400);
+    assert.match(refused.body.message, /The video URL is too long: at most 2048 characters/);
     await settle();
     assert.equal(await filmCount(), before);
   });

@@ -1,3 +1,4 @@
+// @differs-on-postgres: test/all.ts runs this file on PostgreSQL too
 // The marketplace's server side (GET /api/projects): search, status filter, sorts and cursor
 // pagination in the database, ETag and compression — over a catalogue big enough for several pages.
 import assert from 'node:assert/strict';

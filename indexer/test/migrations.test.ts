@@ -1,3 +1,4 @@
+// @differs-on-postgres: test/all.ts runs this file on PostgreSQL too
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

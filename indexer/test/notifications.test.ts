@@ -1,3 +1,4 @@
+// @differs-on-postgres: test/all.ts runs this file on PostgreSQL too
 // Every kind of the bell's notifications, each from indexed data and for its own recipient only:
 // revenue to claim, a backed film funded or refundable, the studio's verification decided (approved
 // or declined), a campaign ending or out of budget, an embed's earnings to claim. Read/unread per

@@ -1,3 +1,4 @@
+// @differs-on-postgres: test/all.ts runs this file on PostgreSQL too
 // Every list endpoint pages the same way (docs/API.md "Pagination"): `limit`
 // and an opaque `cursor`, a total order with a unique tie-breaker, `nextCursor` null on the last
 // page, and without either the un-paginated answer the app reads. And every list a request body

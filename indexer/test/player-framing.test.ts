@@ -5,6 +5,7 @@
 // X-Frame-Options), and a page requested from another site, or opened top-level, refuses to play.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { embeds, publishers, users } from '../src/db/index.ts';
 import { testApp } from './helpers/app.ts';
 import { address } from './helpers/chain.ts';
 import { sqlRows } from './helpers/database.ts';
@@ -146,5 +147,30 @@ describe('DRM: the player plays only on the embed’s verified website', () => {
       (await t.page(`publisher=${SECOND.publisher}`, FIRST.website)).config.refusal,
       `This film plays only on ${SECOND.website}, not on ${FIRST.website}`,
     );
+  });
+});
+
+describe('the embed a player page plays, with its publisher’s verified websites in the same read', () => {
+  test('the verified origins of the signer and of the wallet it signs for; none pending; no embed for an ambiguous id', async () => {
+    const t = await twoPublishers();
+    const wallet = address('first-publisher-wallet');
+    await users.linkSigner(t.cluster.db, wallet, FIRST.publisher, Date.now());
+    await verifiedWebsite(t.cluster.db, wallet, 'https://first-wallet.example/');
+    const pending = { wallet: FIRST.publisher, origin: 'https://pending.example', websiteUrl: 'https://pending.example/', contactEmail: null };
+    await publishers.requestWebsite(t.cluster.db, { ...pending, token: 'marquee-site-verification=test', now: Date.now() });
+    const first = await embeds.findEmbedWithVerifiedOrigins(t.cluster.db, t.film.id, EMBED_ID, FIRST.publisher);
+    assert.deepEqual(first, {
+      ...(await embeds.findEmbed(t.cluster.db, t.film.id, EMBED_ID, FIRST.publisher)),
+      verifiedOrigins: ['https://first-wallet.example', FIRST.website],
+    });
+    assert.deepEqual(
+      first?.verifiedOrigins,
+      (await publishers.verifiedOriginsOf(t.cluster.db, FIRST.publisher)).sort(),
+      'as publishers.verifiedOriginsOf reads them',
+    );
+    const unverified = await embeds.findEmbedWithVerifiedOrigins(t.cluster.db, t.film.id, 'embed-unverified');
+    assert.deepEqual([unverified?.publisher, unverified?.verifiedOrigins], [UNVERIFIED.publisher, []]);
+    assert.equal(await embeds.findEmbedWithVerifiedOrigins(t.cluster.db, t.film.id, EMBED_ID), undefined, 'two publishers share the id');
+    assert.equal(await embeds.findEmbedWithVerifiedOrigins(t.cluster.db, t.film.id, 'no-such-embed'), undefined);
   });
 });

@@ -1,3 +1,4 @@
+// @differs-on-postgres: test/all.ts runs this file on PostgreSQL too
 // The embed player's state machine and viewability rule, driven event by event (no DOM, no clock),
 // and the snippet the spec describes.
 import assert from 'node:assert/strict';

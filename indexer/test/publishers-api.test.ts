@@ -1,3 +1,4 @@
+// @differs-on-postgres: test/all.ts runs this file on PostgreSQL too
 // The publisher's API end to end over a scripted chain and a local website the test serves:
 // verification (bad input, a site without the token, then with it), views only from the verified
 // registered website, API keys (origin-scoped, revocable) and the catalogue, analytics per embed.

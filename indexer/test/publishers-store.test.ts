@@ -1,3 +1,4 @@
+// @differs-on-postgres: test/all.ts runs this file on PostgreSQL too
 // The publishers aggregate on the data layer: one token per wallet and origin, checks recorded,
 // verification found through a demo signer, API keys listed and revoked once.
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// @differs-on-postgres: test/all.ts runs this file on PostgreSQL too
 // The quotas of issue 27 on what a caller can make the server store, fetch or hold open, each 429
 // with Retry-After past its limit and nothing done: server-sent event streams per client address
 // (a closed one frees its place), demo wallets per client address (no airdrop), metadata documents,

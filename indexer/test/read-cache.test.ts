@@ -1,3 +1,4 @@
+// @differs-on-postgres: test/all.ts runs this file on PostgreSQL too
 // The read cache (api/read-cache.ts): an answer is served again only while the database has not
 // changed (by this process or another connection) and its clock-bound validity holds; errors are
 // never kept; concurrent requests share change-stamp readings begun after they arrived. On SQLite,

@@ -1,3 +1,4 @@
+// @differs-on-postgres: test/all.ts runs this file on PostgreSQL too
 // The projects search read from its trigram indexes (migration 014), on whichever database the suite
 // runs: the index follows every write of the data layer (a film listed before or after its metadata,
 // a metadata edit), the query keeps LIKE's substring semantics, and the plan reads the index rather

@@ -1,3 +1,4 @@
+// @differs-on-postgres: test/all.ts runs this file on PostgreSQL too
 // Settlement that never stalls and never pays twice (issue 26): a batch the program refuses for
 // good ends `failed` with its reason and does not hold the film's other campaigns back; a stale read
 // of the chain never moves a batch's index backwards; two leaders batching at once batch each view

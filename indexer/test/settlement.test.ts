@@ -1,3 +1,4 @@
+// @differs-on-postgres: test/all.ts runs this file on PostgreSQL too
 // The settlement job: counted views, grouped by film and the campaign that served them →
 // settle_campaign through a SettlementSigner → ingested. Never more impressions than the campaign
 // has budget for; house-ad views never; a paused campaign's served views still.

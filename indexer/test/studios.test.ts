@@ -1,3 +1,4 @@
+// @differs-on-postgres: test/all.ts runs this file on PostgreSQL too
 // The studio side against the demo chain in process: a new wallet lists a film (registering its
 // studio), saves its settings, applies for verification; the platform admin's wallet rejects with
 // a reason, then approves with verify_studio; the verified cap applies; investors fund the film and

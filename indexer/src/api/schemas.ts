@@ -38,6 +38,7 @@ import {
   PUBLISHER_WEBSITE_CATEGORIES,
   MAX_LISTING_MEDIA_URL_LEN,
 } from '../constants.ts';
+import { LISTING_VIDEO_URL_PATTERN, WHITESPACE, listingVideoUrlError } from '@marquee/api-contract/listing-video-url';
 import { PROJECT_SORTS } from '../db/projects.ts';
 import { largestExactAmount, lamportProblem, lamportStep, THOUSANDTHS_OF_SOL, USD, type AmountUnit } from '../lamports.ts';
 import { base58Pattern } from './base58-pattern.ts';
@@ -54,12 +55,7 @@ function decodesTo(length: number) {
   };
 }
 
-/**
- * JavaScript's whitespace (what String.prototype.trim() removes and `\s` matches), spelled out: a
- * published pattern must mean the same in every regex engine, and Python's and Rust's `\s` differ
- * from JavaScript's (\x1c-\x1f, \x85, \ufeff).
- */
-const WHITESPACE = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+// JavaScript's whitespace spelled out for published patterns (defined beside the listing video rule).
 const NOT_WHITESPACE = `[^${WHITESPACE}]`;
 
 /**
@@ -267,16 +263,20 @@ export const listingMediaUrl = z
 
 /**
  * A listing's video (the film or its trailer): an upload of this server (/api/media/{sha256}, an MP4
- * or WebM the media store typed by its bytes) or an https URL of at most 2,048 characters.
+ * or WebM the media store typed by its bytes) or an https URL of at most 2,048 characters, by the
+ * rule the app's form checks too (@marquee/api-contract's listingVideoUrlError).
  */
 export const listingVideoUrl = z
   .string()
-  .max(MAX_LISTING_MEDIA_URL_LEN, { message: `The video URL is too long: at most ${MAX_LISTING_MEDIA_URL_LEN} characters` })
-  .refine((url) => !/^\s*data:/i.test(url), { message: 'A data: URL is not accepted as the video URL' })
-  .regex(new RegExp(`^(?:/api/media/[0-9a-f]{64}|https://${NOT_WHITESPACE}+)$`), {
-    message: 'The video must be an upload of this server (/api/media/{sha256}) or an https:// URL',
+  .superRefine((url, ctx) => {
+    const problem = listingVideoUrlError(url);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
   })
-  .meta({ description: 'an MP4 or WebM upload of this server (/api/media/{sha256}) or an https URL (at most 2,048 characters)' });
+  .meta({
+    maxLength: MAX_LISTING_MEDIA_URL_LEN,
+    pattern: LISTING_VIDEO_URL_PATTERN,
+    description: 'an MP4 or WebM upload of this server (/api/media/{sha256}) or an https URL (at most 2,048 characters)',
+  });
 
 export const metadataBody = z.object({
   title: nonBlankText(MAX_TITLE_LEN),

@@ -29,14 +29,52 @@ type PlayedEmbed = { address: string; project_id: number; publisher: string; emb
  * publisher registered for the film names an embed: two publishers' embeds never mix.
  */
 export async function findEmbed(db: Executor, projectId: number, embedId: string, publisher?: string | null): Promise<PlayedEmbed | undefined> {
-  let query = db
-    .selectFrom('embeds')
-    .select(['address', 'project_id', 'publisher', 'embed_id', 'website_url'])
-    .where('project_id', '=', projectId)
-    .where('embed_id', '=', embedId);
-  if (publisher) query = query.where('publisher', '=', publisher);
-  const rows = await query.limit(2).execute();
+  const rows = await embedsNamed(db, projectId, embedId, publisher).limit(2).execute();
   return rows.length === 1 ? rows[0] : undefined;
+}
+
+/** The embeds a player's (film, embed id, publisher) may name: one, or several when no publisher is named. */
+function embedsNamed(db: Executor, projectId: number, embedId: string, publisher?: string | null) {
+  const query = db
+    .selectFrom('embeds')
+    .select(['embeds.address', 'embeds.project_id', 'embeds.publisher', 'embeds.embed_id', 'embeds.website_url'])
+    .where('embeds.project_id', '=', projectId)
+    .where('embeds.embed_id', '=', embedId);
+  return publisher ? query.where('embeds.publisher', '=', publisher) : query;
+}
+
+/**
+ * The embed a player page plays (as findEmbed names it) with the websites its publisher verified
+ * (publishers.verifiedOriginsOf: those of the signer's wallets), in one query: the page's framing
+ * reads both.
+ */
+export async function findEmbedWithVerifiedOrigins(
+  db: Executor,
+  projectId: number,
+  embedId: string,
+  publisher?: string | null,
+): Promise<(PlayedEmbed & { verifiedOrigins: string[] }) | undefined> {
+  const rows = await embedsNamed(db, projectId, embedId, publisher)
+    .leftJoin('publisher_websites', (join) =>
+      join
+        .on('publisher_websites.status', '=', 'verified')
+        .on((eb) =>
+          eb.or([
+            eb('publisher_websites.wallet', '=', eb.ref('embeds.publisher')),
+            eb(
+              'publisher_websites.wallet',
+              'in',
+              eb.selectFrom('users').select('users.wallet_address').whereRef('users.chain_address', '=', 'embeds.publisher'),
+            ),
+          ]),
+        ),
+    )
+    .select('publisher_websites.origin')
+    .execute();
+  if (rows.length === 0 || rows.some((row) => row.address !== rows[0].address)) return undefined;
+  const { address, project_id, publisher: signer, embed_id, website_url } = rows[0];
+  const verifiedOrigins = [...new Set(rows.flatMap((row) => (row.origin === null ? [] : [row.origin])))].sort();
+  return { address, project_id, publisher: signer, embed_id, website_url, verifiedOrigins };
 }
 
 /** The embed at an on-chain address (what a play nonce records). */

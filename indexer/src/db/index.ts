@@ -17,6 +17,7 @@ export * as investments from './investments.ts';
 export * as media from './media.ts';
 export * as metadata from './metadata.ts';
 export * as notificationReads from './notification-reads.ts';
+export * as oneTimeTasks from './one-time-tasks.ts';
 export * as platform from './platform.ts';
 export * as platformRoles from './platform-roles.ts';
 export * as projects from './projects.ts';

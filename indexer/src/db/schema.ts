@@ -452,6 +452,12 @@ export interface MediaTable {
   private: Generated<number>;
 }
 
+/** A task a start runs once per database, once it is done (migration 021). */
+export interface OneTimeTasksTable {
+  name: string;
+  done_at: number;
+}
+
 /** The wallets that uploaded a private file (migration 014). */
 export interface MediaReadersTable {
   sha256: string;
@@ -548,6 +554,7 @@ export interface Schema {
   license_certificates: LicenseCertificatesTable;
   media: MediaTable;
   media_readers: MediaReadersTable;
+  one_time_tasks: OneTimeTasksTable;
   chat_messages: ChatMessagesTable;
   project_updates: ProjectUpdatesTable;
   polls: PollsTable;

@@ -8,11 +8,14 @@
 // PostgreSQL and a shared media folder serves every upload, whichever process received it.
 import { join } from 'node:path';
 import { MAX_MEDIA_BYTES, MAX_VIDEO_CREATIVE_BYTES } from '../constants.ts';
-import { media, type Executor } from '../db/index.ts';
+import { media, oneTimeTasks, type Executor } from '../db/index.ts';
 import { sniffMediaType, type MediaType } from './sniff.ts';
 import { ContentFiles } from './content-files.ts';
 
 export const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/** The one-time task (db/one-time-tasks.ts) of moving an earlier version's media bytes to files. */
+const MOVE_DATABASE_BYTES = 'move-media-bytes-to-files';
 
 const MB = 1024 * 1024;
 
@@ -137,9 +140,12 @@ export class MediaStore {
    * Moves the bytes an earlier version kept in the database (the media table's BLOBs) into the
    * media folder, one file at a time, and empties their column: the first start after the
    * upgrade loses no upload. Safe when several processes do it at once (a file is named by its
-   * hash, an emptied row is not read again). Returns how many files were moved.
+   * hash, an emptied row is not read again). Done once per database: since this version stores no
+   * bytes there, a later start reads only its one-time task's row, not the media table; a start cut
+   * short before the end moves the rest next time. Returns how many files were moved.
    */
   async moveDatabaseBytesToFiles(): Promise<number> {
+    if (await oneTimeTasks.isDone(this.db, MOVE_DATABASE_BYTES)) return 0;
     let moved = 0;
     for (let row = await media.nextKeptInDatabase(this.db); row; row = await media.nextKeptInDatabase(this.db)) {
       const written = await this.files.write([row.bytes]);
@@ -147,6 +153,7 @@ export class MediaStore {
       await media.forgetDatabaseBytes(this.db, row.sha256);
       moved++;
     }
+    await oneTimeTasks.markDone(this.db, MOVE_DATABASE_BYTES, this.now());
     return moved;
   }
 

@@ -6,11 +6,18 @@
 import { publishers, type Executor } from '../db/index.ts';
 import { originOf } from './website.ts';
 
-/** The origins besides Marquee's own that may frame a player page. */
-export async function framingOrigins(db: Executor, player: { embed?: { publisher: string; website_url: string }; publisher?: string }): Promise<string[]> {
+/**
+ * The origins besides Marquee's own that may frame a player page. An embed comes with the origins
+ * its publisher verified (embeds.findEmbedWithVerifiedOrigins), so the page reads it once; only an
+ * Auto-List player (no embed) reads its publisher's.
+ */
+export async function framingOrigins(
+  db: Executor,
+  player: { embed?: { website_url: string; verifiedOrigins: readonly string[] }; publisher?: string },
+): Promise<string[]> {
   if (player.embed) {
     const origin = originOf(player.embed.website_url);
-    return origin && (await publishers.isVerifiedFor(db, player.embed.publisher, origin)) ? [origin] : [];
+    return origin && player.embed.verifiedOrigins.includes(origin) ? [origin] : [];
   }
   return player.publisher ? publishers.verifiedOriginsOf(db, player.publisher) : [];
 }

@@ -106,8 +106,9 @@ export function playerRoutes(options: {
           if (!cluster || !project) return c.html('<!doctype html><title>Not found</title><p>Film not found.</p>', 404);
           const query = c.req.valid('query');
           const embedId = query.embed || null;
-          // The embed is the chain's (film, publisher, embed id): the URL names the publisher.
-          const embed = embedId ? await embeds.findEmbed(cluster.db, projectId, embedId, query.publisher) : undefined;
+          // The embed is the chain's (film, publisher, embed id): the URL names the publisher. It
+          // comes with its publisher's verified websites, where the page may be framed.
+          const embed = embedId ? await embeds.findEmbedWithVerifiedOrigins(cluster.db, projectId, embedId, query.publisher) : undefined;
           // The page embedding the iframe, as the browser's request says it (Referer, Sec-Fetch-Site):
           // the only origin views can count for. The website the loader passed is shown, never counted.
           const origin = embeddingOrigin(c.req.header('referer'), c.req.header('sec-fetch-site'));

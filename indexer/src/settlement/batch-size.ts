@@ -29,13 +29,36 @@ export interface BatchLimits {
 
 export type BatchSize = { impressions: bigint; leftOverReason: string } | { impressions: 0n; waitReason: string };
 
-const afterRent = (lamports: bigint, rent: bigint) => (lamports > rent ? lamports - rent : 0n);
+/**
+ * What settle_campaign draws from a campaign for one batch, against its remaining budget and its
+ * maximum spend per day: the batch's amount and the rent of the distribution account it creates.
+ * The program's rule, written once: the batch sizes here and the scripted test chain both apply it.
+ */
+export function batchDebitLamports(amountLamports: bigint, rentLamports: bigint): bigint {
+  return amountLamports + rentLamports;
+}
+
+/** The most impressions whose batch's debit (batchDebitLamports) fits in `leftLamports`. */
+function impressionsWithin(leftLamports: bigint, rentLamports: bigint, price: bigint): bigint {
+  const fits = (impressions: bigint) => batchDebitLamports(chargeFor(impressions, price), rentLamports) <= leftLamports;
+  if (!fits(0n)) return 0n;
+  // The debit grows with the impressions and holds at least their amount: the largest batch that
+  // fits lies between none and what the amount alone could pay, found by halving.
+  let fitting = 0n;
+  let tooMany = affordableImpressions(leftLamports, price) + 1n;
+  while (tooMany - fitting > 1n) {
+    const middle = (fitting + tooMany) / 2n;
+    if (fits(middle)) fitting = middle;
+    else tooMany = middle;
+  }
+  return fitting;
+}
 
 export function batchSize(limits: BatchLimits): BatchSize {
   const price = limits.pricePerMilleLamports;
-  const byBudget = affordableImpressions(afterRent(limits.budgetLeftLamports, limits.rentLamports), price);
+  const byBudget = impressionsWithin(limits.budgetLeftLamports, limits.rentLamports, price);
   if (byBudget === 0n) return { impressions: 0n, waitReason: BUDGET_SPENT };
-  const byDay = limits.dayLeftLamports === null ? byBudget : affordableImpressions(afterRent(limits.dayLeftLamports, limits.rentLamports), price);
+  const byDay = limits.dayLeftLamports === null ? byBudget : impressionsWithin(limits.dayLeftLamports, limits.rentLamports, price);
   const allowed = byDay < byBudget ? byDay : byBudget;
   const impressions = limits.batchable < allowed ? limits.batchable : allowed;
   // The limit that cut the batch, if one did: the day's when it is the tighter, else the budget's.

@@ -2,6 +2,8 @@
 // accumulator) to emit consistent events into a FakeChainSource, until tests can run the real
 // program (see litesvm.test.ts).
 import { address, buildTransaction, FakeChainSource, randomSignature, SYSTEM_PROGRAM, type TestEvent } from './chain.ts';
+import { chargeFor } from '../../src/campaigns/rules.ts';
+import { batchDebitLamports } from '../../src/settlement/batch-size.ts';
 
 const Q64 = 1n << 64n;
 export const T0 = 1_750_000_000;
@@ -386,21 +388,23 @@ export class ScriptedChain {
   /** `batchId`: the settlement job's batch (default: a per-campaign count, as a signer outside the job would choose). */
   /**
    * `rent`: what the campaign pays back for the distribution account (the scripted chain charges none
-   * unless told); amount plus rent are checked against the budget and the day's cap, as the program does.
+   * unless told); the batch's debit (batchDebitLamports: amount plus rent) is checked against the
+   * budget and the day's cap, as the program does.
    */
   settleCampaign(campaign: string, projectId: number, impressions: bigint, embeds: { embed: string; views: bigint }[] = [], batchId?: number, rent = 0n) {
     const state = this.campaigns.get(campaign)!;
-    const amount = (impressions * state.price) / 1000n;
-    if (amount + rent > state.budget - state.spent) throw new Error('CampaignBudgetExceeded');
+    const amount = chargeFor(impressions, state.price);
+    const debit = batchDebitLamports(amount, rent);
+    if (debit > state.budget - state.spent) throw new Error('CampaignBudgetExceeded');
     // The day of the CampaignSettled timestamp (its stamp is taken before the transaction is emitted).
     const day = BigInt(this.time + 60) / 86_400n;
-    const spentToday = (state.day.day === day ? state.day.spent : 0n) + amount + rent;
+    const spentToday = (state.day.day === day ? state.day.spent : 0n) + debit;
     if (spentToday > state.maxDaily) throw new Error('CampaignDailyCapExceeded');
     state.day = { day, spent: spentToday };
     const project = this.projects.get(projectId)!;
     const distributed = this.revenueDistributed(projectId, amount, embeds);
     const index = project.distributions - 1;
-    state.spent += amount + rent;
+    state.spent += debit;
     state.impressions += impressions;
     const settled: TestEvent = {
       name: 'CampaignSettled',

@@ -18,9 +18,16 @@ describe('a listing’s video', () => {
     expect(videoUrlError('')).toBeNull()
     expect(videoUrlError(' https://cdn.example/trailer.webm ')).toBeNull()
     expect(videoUrlError(`/api/media/${'a'.repeat(64)}`)).toBeNull()
-    for (const url of ['http://cdn.example/trailer.webm', 'cdn.example/trailer.webm', 'javascript:alert(1)', '/api/media/x', 'https://']) {
-      expect(videoUrlError(url)).toBe('The video URL must be an https:// address')
+    for (const url of ['http://cdn.example/trailer.webm', 'cdn.example/trailer.webm', 'javascript:alert(1)', '/api/media/x', 'https://', 'https://[']) {
+      expect(videoUrlError(url)).toBe('The video URL must be an https:// address or an upload of this site (/api/media/{sha256})')
     }
+  })
+
+  it('refuses what the server refuses: a data: URL, and a URL past 2,048 characters', () => {
+    expect(videoUrlError('data:video/webm;base64,GkXfow==')).toBe('A data: URL is not accepted as the video URL')
+    const longest = `https://cdn.example/${'a'.repeat(2048 - 'https://cdn.example/'.length)}`
+    expect(videoUrlError(longest)).toBeNull()
+    expect(videoUrlError(`${longest}a`)).toBe('The video URL is too long: at most 2048 characters')
   })
 
   it('takes one source at a time, and a refused file stays the problem', () => {

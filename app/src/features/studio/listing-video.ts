@@ -1,6 +1,7 @@
 // A listed film's video, for the listing form and the Edit dialog: an MP4 or WebM file (checked
 // before it is uploaded to the media store: its type and the 50 MB limit) or an https URL, which
 // must load as a video before anything is sent. Pure rules plus the probe that asks the browser.
+import { listingVideoUrlError } from '@marquee/api-contract/listing-video-url'
 import { FILM_VIDEO_MAX_BYTES, FILM_VIDEO_TYPES, VIDEO_PROBE_TIMEOUT_MS } from '@/constants'
 
 /** What the video fields hold: a chosen file (with what was wrong with the last one picked) or a URL. */
@@ -26,9 +27,7 @@ export function videoFileError(file: Pick<File, 'type' | 'size'>): string | null
 /** A video given by address: https, or an upload of this site's media store; empty means none. */
 export function videoUrlError(text: string): string | null {
   const url = text.trim()
-  if (!url || /^\/api\/media\/[0-9a-f]{64}$/.test(url)) return null
-  if (!/^https:\/\/\S+$/i.test(url) || !URL.canParse(url)) return 'The video URL must be an https:// address'
-  return null
+  return url ? listingVideoUrlError(url) : null
 }
 
 /** The choice's problem, before anything is uploaded or sent; null when it can go. */

@@ -131,7 +131,7 @@ describe('Production Portal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Harbour Lights' })
     fireEvent.change(within(dialog).getByLabelText('Video URL (https)'), { target: { value: 'http://cdn.example/cut.webm' } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
-    expect(await within(dialog).findByText('The video URL must be an https:// address')).toBeInTheDocument()
+    expect(await within(dialog).findByText('The video URL must be an https:// address or an upload of this site (/api/media/{sha256})')).toBeInTheDocument()
 
     let restore = browserLoadsVideos(false)
     fireEvent.change(within(dialog).getByLabelText('Video URL (https)'), { target: { value: 'https://gone.example/cut.webm' } })
