@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { installFakeApi } from '@/test/fake-api'
 import { makeInvestment, makeProject } from '@/test/fixtures'
@@ -31,7 +31,11 @@ function fakePublisherApi() {
     [`GET /api/investments/user/${ADDRESS}`]: () => [],
     [`GET /api/demo/wallets/${ADDRESS}`]: () => ({ balance: 15.75 }),
     [`GET /api/publishers/${ADDRESS}/websites`]: () => (checks > 0 || status === 'verified' ? [website()] : []),
-    [`GET /api/publishers/${ADDRESS}/analytics`]: () => ({ totals: { views: 0, earnedLamports: '0', claimedLamports: '0', claimableLamports: '0' }, byDay: [], byEmbed: [] }),
+    [`GET /api/publishers/${ADDRESS}/analytics`]: () => ({
+      totals: { views: 0, earnedLamports: '0', claimedLamports: '0', claimableLamports: '0' },
+      byDay: [],
+      byEmbed: [],
+    }),
     [`GET /api/embeds?publisher=${ADDRESS}`]: () => [],
     'POST /api/publishers/websites': () => website(),
     'POST /api/publishers/websites/verify': () => {
@@ -84,7 +88,11 @@ describe('Embed Library: film selection', () => {
       [`GET /api/investments/user/${ADDRESS}`]: () => [makeInvestment({ projectId: 0 })],
       [`GET /api/demo/wallets/${ADDRESS}`]: () => ({ balance: 15.75 }),
       [`GET /api/publishers/${ADDRESS}/websites`]: () => [],
-      [`GET /api/publishers/${ADDRESS}/analytics`]: () => ({ totals: { views: 0, earnedLamports: '0', claimedLamports: '0', claimableLamports: '0' }, byDay: [], byEmbed: [] }),
+      [`GET /api/publishers/${ADDRESS}/analytics`]: () => ({
+        totals: { views: 0, earnedLamports: '0', claimedLamports: '0', claimableLamports: '0' },
+        byDay: [],
+        byEmbed: [],
+      }),
       [`GET /api/embeds?publisher=${ADDRESS}`]: () => [],
     })
     const { router } = renderApp('/embed', { connected: true })
@@ -133,5 +141,42 @@ describe('Embed Library: Auto-List', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Register Funded Films for Earnings' }))
     expect(await screen.findByText(`1 funded films listed on ${ORIGIN}`)).toBeInTheDocument()
     expect(api.find('POST', '/api/demo/auto-list')[0].body).toEqual({ walletAddress: ADDRESS, websiteUrl: ORIGIN })
+  })
+})
+
+describe('Embed Library: earnings per embed', () => {
+  const row = (embedId: string, claimableLamports: string) => ({
+    embedId,
+    projectId: 0,
+    title: `Film ${embedId}`,
+    websiteUrl: ORIGIN,
+    views: 1,
+    earnedLamports: claimableLamports,
+    claimedLamports: '0',
+    claimableLamports,
+  })
+
+  it('offers a claim only for something, and shows a few thousand lamports with their digits', async () => {
+    installFakeApi({
+      'POST /api/users': () => ({ id: 1 }),
+      'GET /api/projects': () => [makeProject({ id: 0, title: 'Film Zero', status: 'funded' })],
+      [`GET /api/investments/user/${ADDRESS}`]: () => [],
+      [`GET /api/demo/wallets/${ADDRESS}`]: () => ({ balance: 15.75 }),
+      [`GET /api/publishers/${ADDRESS}/websites`]: () => [],
+      [`GET /api/publishers/${ADDRESS}/analytics`]: () => ({
+        totals: { views: 2, earnedLamports: '6000', claimedLamports: '0', claimableLamports: '6000' },
+        byDay: [],
+        byEmbed: [row('paid', '6000'), row('unpaid', '0')],
+      }),
+      [`GET /api/embeds?publisher=${ADDRESS}`]: () => [],
+    })
+    renderApp('/embed', { connected: true })
+    const paid = await screen.findByTestId('embed-earnings-paid', {}, { timeout: 60_000 })
+    const unpaid = screen.getByTestId('embed-earnings-unpaid')
+    expect(paid).toHaveTextContent('0.000006 SOL')
+    expect(paid).not.toHaveTextContent('0.00 SOL')
+    expect(within(paid).getByRole('button', { name: 'Claim' })).toBeEnabled()
+    expect(within(unpaid).queryByRole('button', { name: 'Claim' })).toBeNull()
+    expect(within(unpaid).getByText('Nothing to claim yet')).toBeInTheDocument()
   })
 })
