@@ -276,7 +276,8 @@ export const environmentSchema = z.object({
       expects: 'an smtp:// or smtps:// URL such as smtps://user:password@mail.example:465',
       secret: true,
       meaning:
-        "The mail server that sends studios their verification decision, to the application's contact email; unset, no email is sent and the decision is an in-app notification only.",
+        "The mail server that emails studios their verification decision (to the application's contact email); " +
+        'unset, no email is sent and the decision is an in-app notification only.',
     },
     urlOf(['smtp:', 'smtps:']),
   ),
@@ -578,6 +579,11 @@ function rpcClustersOf(environment: Environment, env: NodeJS.ProcessEnv): { clus
 }
 
 /** The configuration of `env`, or a ConfigError naming every bad variable. */
+/** The mail transport's settings: the From defaults to no-reply at the SMTP server's host. */
+function mailSettings(smtpUrl: string, from: string | undefined): { smtpUrl: string; from: string } {
+  return { smtpUrl, from: from ?? `Marquee <no-reply@${new URL(smtpUrl).hostname}>` };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const environment = checkEnvironment(env);
   const { clusters, problems } = rpcClustersOf(environment, env);
@@ -610,9 +616,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     verifyAllowLoopback: environment.MARQUEE_VERIFY_ALLOW_LOOPBACK,
     demoAdminWallet: environment.MARQUEE_DEMO_ADMIN_WALLET,
     supportEmail: environment.MARQUEE_SUPPORT_EMAIL,
-    ...(environment.MARQUEE_SMTP_URL
-      ? { mail: { smtpUrl: environment.MARQUEE_SMTP_URL, from: environment.MARQUEE_MAIL_FROM ?? `Marquee <no-reply@${new URL(environment.MARQUEE_SMTP_URL).hostname}>` } }
-      : {}),
+    ...(environment.MARQUEE_SMTP_URL ? { mail: mailSettings(environment.MARQUEE_SMTP_URL, environment.MARQUEE_MAIL_FROM) } : {}),
     demoLastCallSeconds: environment.MARQUEE_DEMO_LAST_CALL_SECONDS,
     publicUrl: publicUrl ?? environment.MARQUEE_ALLOWED_ORIGINS?.[0],
     signInOrigins: configuredOrigins.length > 0 ? [...new Set(configuredOrigins)] : loopbackOrigins(port),

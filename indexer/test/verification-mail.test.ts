@@ -96,7 +96,14 @@ describe('verification decisions by email', () => {
     const app = createApp({ clusters: [demo.cluster], demo: demo.extension, now: clock.now, ...(decisionMail ? { decisionMail } : {}) });
     const cookies = { studio: await signIn(app, studioKey), admin: await signIn(app, ADMIN_KEY) };
     const request = (method: string, path: string, body: unknown, as: keyof typeof cookies) => jsonRequest(app, method, path, body, { cookie: cookies[as] });
-    const application = { walletAddress: studio, studioName: `Studio ${studio.slice(0, 6)}`, contactEmail, website: 'https://studio.example', description: 'Films.', documents: [DOCUMENT] };
+    const application = {
+      walletAddress: studio,
+      studioName: `Studio ${studio.slice(0, 6)}`,
+      contactEmail,
+      website: 'https://studio.example',
+      description: 'Films.',
+      documents: [DOCUMENT],
+    };
     const submitted = await request('POST', '/api/verification/applications', application, 'studio');
     assert.equal(submitted.status, 201, submitted.body.message);
     return { request, studio, id: submitted.body.id as number, studioName: application.studioName };
@@ -127,14 +134,19 @@ describe('verification decisions by email', () => {
     assert.equal((await first.request('POST', '/api/demo/wallets', { walletAddress: first.studio }, 'studio')).status, 200);
     const registered = await first.request('POST', '/api/demo/register-studio', { walletAddress: first.studio, name: first.studioName }, 'studio');
     assert.equal(registered.status, 200, registered.body.message);
-    const again = await first.request('POST', '/api/verification/applications', {
-      walletAddress: first.studio,
-      studioName: first.studioName,
-      contactEmail: contact,
-      website: 'https://studio.example',
-      description: 'Films.',
-      documents: [DOCUMENT],
-    }, 'studio');
+    const again = await first.request(
+      'POST',
+      '/api/verification/applications',
+      {
+        walletAddress: first.studio,
+        studioName: first.studioName,
+        contactEmail: contact,
+        website: 'https://studio.example',
+        description: 'Films.',
+        documents: [DOCUMENT],
+      },
+      'studio',
+    );
     assert.equal(again.status, 201, again.body.message);
     const studioAuthority = (await first.request('GET', `/api/studios/${first.studio}`, undefined, 'studio')).body.chainAddress;
     const verified = await first.request('POST', '/api/demo/verify-studio', { walletAddress: ADMIN, studio: studioAuthority, verified: true }, 'admin');

@@ -496,7 +496,7 @@ export const platform = z.looseObject({
   emailNotices: z
     .boolean()
     .optional()
-    .meta({ description: 'Whether verification decisions are also emailed (a mail transport, MARQUEE_SMTP_URL, is configured); false: in-app notifications only' }),
+    .meta({ description: 'Whether verification decisions are also emailed (MARQUEE_SMTP_URL is configured); false: in-app notifications only' }),
 });
 
 /** What a notification is about (GET /api/notifications). */

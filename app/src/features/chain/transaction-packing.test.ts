@@ -9,7 +9,11 @@ import { AnchorClient } from './anchor-client'
 import { packInstructions, transactionSize } from './transaction-packing'
 
 const publisher = Keypair.generate().publicKey
-const client = new AnchorClient(new Connection('http://127.0.0.1:1'), { publicKey: publisher, signTransaction: async (tx) => tx, signAllTransactions: async (txs) => txs })
+const client = new AnchorClient(new Connection('http://127.0.0.1:1'), {
+  publicKey: publisher,
+  signTransaction: async (tx) => tx,
+  signAllTransactions: async (txs) => txs,
+})
 const film = (id: number) => ({ id, address: Keypair.generate().publicKey.toBase58(), fundingGoal: 1000, title: `Film ${id}` })
 const registrations = (count: number, websiteUrl: string) =>
   Array.from({ length: count }, (_, id) => Object.assign(client.registerEmbedInstruction(film(id), websiteUrl, embedIdFor(id)), { id }))

@@ -11,7 +11,5 @@ function originOf(websiteUrl: string): string | null {
 /** Funded films (with an on-chain address) that none of `embeds` lists on `origin`, oldest first. */
 export function unlistedFundedFilms(projects: Project[], embeds: PublisherEmbed[], origin: string): Project[] {
   const listed = new Set(embeds.filter((embed) => originOf(embed.websiteUrl) === origin).map((embed) => embed.projectId))
-  return projects
-    .filter((project) => project.status === 'funded' && Boolean(project.address) && !listed.has(project.id))
-    .sort((a, b) => a.id - b.id)
+  return projects.filter((project) => project.status === 'funded' && Boolean(project.address) && !listed.has(project.id)).sort((a, b) => a.id - b.id)
 }
