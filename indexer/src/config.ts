@@ -271,6 +271,25 @@ export const environmentSchema = z.object({
     },
     z.email(),
   ),
+  MARQUEE_SMTP_URL: optional(
+    {
+      expects: 'an smtp:// or smtps:// URL such as smtps://user:password@mail.example:465',
+      secret: true,
+      meaning:
+        "The mail server that emails studios their verification decision (to the application's contact email); " +
+        'unset, no email is sent and the decision is an in-app notification only.',
+    },
+    urlOf(['smtp:', 'smtps:']),
+  ),
+  MARQUEE_MAIL_FROM: optional(
+    {
+      default: 'Marquee <no-reply@{the SMTP server host}>',
+      derived: true,
+      expects: 'an address such as Marquee <no-reply@marquee.example>',
+      meaning: 'The From of the emails sent through MARQUEE_SMTP_URL.',
+    },
+    nonEmpty,
+  ),
   MARQUEE_MAX_PLAYS_PER_ADDRESS: withDefault(
     { default: String(MAX_NONCES_PER_IP_PER_WINDOW), expects: 'a whole number ≥ 1', meaning: "Plays per minute of one address group: an IPv4 address, or an IPv6 /64 (one subscriber's 2^64 addresses)." },
     wholeNumber(1),
@@ -454,6 +473,8 @@ export interface Config {
   demoAdminWallet?: string;
   /** The support address the Studio and Verification pages show (none configured: they say so). */
   supportEmail?: string;
+  /** The mail transport of the verification notices (MARQUEE_SMTP_URL and MARQUEE_MAIL_FROM); none configured: no email. */
+  mail?: { smtpUrl: string; from: string };
   /** Seconds after the demo's first start at which its "last call" film closes (refunds can be tried on it). */
   demoLastCallSeconds: number;
   /** MARQUEE_PUBLIC_URL as configured (the metadata URIs the demo chain writes point there); unset: http://localhost:PORT. */
@@ -558,6 +579,11 @@ function rpcClustersOf(environment: Environment, env: NodeJS.ProcessEnv): { clus
 }
 
 /** The configuration of `env`, or a ConfigError naming every bad variable. */
+/** The mail transport's settings: the From defaults to no-reply at the SMTP server's host. */
+function mailSettings(smtpUrl: string, from: string | undefined): { smtpUrl: string; from: string } {
+  return { smtpUrl, from: from ?? `Marquee <no-reply@${new URL(smtpUrl).hostname}>` };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const environment = checkEnvironment(env);
   const { clusters, problems } = rpcClustersOf(environment, env);
@@ -590,6 +616,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     verifyAllowLoopback: environment.MARQUEE_VERIFY_ALLOW_LOOPBACK,
     demoAdminWallet: environment.MARQUEE_DEMO_ADMIN_WALLET,
     supportEmail: environment.MARQUEE_SUPPORT_EMAIL,
+    ...(environment.MARQUEE_SMTP_URL ? { mail: mailSettings(environment.MARQUEE_SMTP_URL, environment.MARQUEE_MAIL_FROM) } : {}),
     demoLastCallSeconds: environment.MARQUEE_DEMO_LAST_CALL_SECONDS,
     publicUrl: publicUrl ?? environment.MARQUEE_ALLOWED_ORIGINS?.[0],
     signInOrigins: configuredOrigins.length > 0 ? [...new Set(configuredOrigins)] : loopbackOrigins(port),

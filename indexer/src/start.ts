@@ -16,6 +16,7 @@ import { MediaStore, mediaFolder } from './media/store.ts';
 import { rpcSettlementSigner } from './settlement/instruction.ts';
 import { SettlementJob, type SettlementSigner } from './settlement/job.ts';
 import { RpcSource } from './sources/rpc.ts';
+import { configuredMailer } from './notifications/mail.ts';
 
 export interface StartOptions {
   config?: Config;
@@ -100,6 +101,7 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
     ticketSecret: secret,
     siteFetch: { allowLoopback: config.verifyAllowLoopback },
     supportEmail: config.supportEmail,
+    decisionMail: { mailer: configuredMailer(config.mail), ...(config.publicUrl ? { pageUrl: `${config.publicUrl}/verification` } : {}) },
   });
   // An `indexer` process is reached by the API processes only: it serves the API, not the dApp.
   const staticDir = config.role === 'indexer' ? undefined : config.staticDir;

@@ -61,6 +61,7 @@ const MEDIA_UPLOAD_PATH = '/api/media';
 import { clientAddress } from './client-address.ts';
 import { ReadCache } from './read-cache.ts';
 import { DEFAULT_QUOTAS, perAddress, QuotaCounters } from './quotas.ts';
+import { NO_MAIL } from '../notifications/mail.ts';
 
 export function createApp(deps: AppDeps) {
   const now = deps.now ?? Date.now;
@@ -145,9 +146,9 @@ export function createApp(deps: AppDeps) {
   );
   api.route('/projects', projectRoutes(now));
   api.route('/projects', listingEditRoutes(now));
-  api.route('/platform', platformRoutes(now, deps.supportEmail ?? null));
+  api.route('/platform', platformRoutes(now, deps.supportEmail ?? null, Boolean(deps.decisionMail && deps.decisionMail.mailer !== NO_MAIL)));
   api.route('/studios', studioRoutes(now));
-  api.route('/verification', verificationRoutes(now));
+  api.route('/verification', verificationRoutes(now, deps.decisionMail));
   api.route('/transactions', transactionRoutes());
   api.route('/investments', investmentRoutes(now));
   api.route('/users', userRoutes(now, deps.demo?.isServerKey));

@@ -6,6 +6,7 @@ import type { Session } from '../auth/session.ts';
 import type { ClusterContext } from '../cluster.ts';
 import type { SiteFetchOptions } from '../publishers/site-fetch.ts';
 import type { MediaStore } from '../media/store.ts';
+import type { DecisionMail } from '../notifications/verification-notice.ts';
 import type { QuotaCounters, QuotaSettings } from './quotas.ts';
 import type { ReadCache } from './read-cache.ts';
 
@@ -85,6 +86,8 @@ export interface AppDeps {
   auth?: Partial<AuthDeps>;
   /** The platform's support address (MARQUEE_SUPPORT_EMAIL), stated by GET /api/platform. */
   supportEmail?: string;
+  /** Where verification decisions are emailed besides the bell (MARQUEE_SMTP_URL); no email when absent. */
+  decisionMail?: DecisionMail;
   now?: () => number;
 }
 

@@ -6,6 +6,7 @@
 import type { Notification, NotificationKind } from '@marquee/api-contract';
 import { CAMPAIGN_ENDING_NOTICE_SECONDS, LAMPORTS_PER_SOL } from '../constants.ts';
 import { campaigns, embeds, notificationReads, revenue, verification, type Executor } from '../db/index.ts';
+import { verificationNotice } from '../notifications/verification-notice.ts';
 import { isoDate } from './units.ts';
 
 /** Who the notifications are for: the signed-in wallet and the address that signs for it on this cluster. */
@@ -72,11 +73,7 @@ async function positionNotices(db: Executor, investor: string, nowMs: number): P
 async function verificationNotices(db: Executor, walletAddress: string): Promise<Unread[]> {
   const application = await verification.latestOf(db, walletAddress);
   if (!application || application.status === 'submitted' || application.reviewedAt === null) return [];
-  const message =
-    application.status === 'approved'
-      ? `${application.studioName} is verified: its films may raise up to the verified funding cap.`
-      : `${application.studioName} was not verified: ${application.rejectionReason ?? 'no reason given'}. You may apply again.`;
-  const title = application.status === 'approved' ? 'Studio verified' : 'Verification declined';
+  const { title, message } = verificationNotice(application);
   return [item('verification-decided', String(application.id), title, message, '/verification', application.reviewedAt)];
 }
 

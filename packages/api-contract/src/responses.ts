@@ -493,6 +493,10 @@ export const platform = z.looseObject({
   adminSource: z.enum(['configured', 'first-sign-in']).nullable(),
   chainNow: z.string().meta({ description: "The cluster's clock now (ISO 8601): the demo chain's runs ahead of the wall clock once its admin moves it" }),
   supportEmail: z.string().nullable().meta({ description: 'The support address (MARQUEE_SUPPORT_EMAIL); null: none configured' }),
+  emailNotices: z
+    .boolean()
+    .optional()
+    .meta({ description: 'Whether verification decisions are also emailed (MARQUEE_SMTP_URL is configured); false: in-app notifications only' }),
 });
 
 /** What a notification is about (GET /api/notifications). */

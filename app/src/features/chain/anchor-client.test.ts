@@ -412,3 +412,51 @@ describe('AnchorClient.updateProjectMetadata', () => {
     expect(spy).toHaveBeenCalledTimes(1)
   })
 })
+
+describe('AnchorClient.registerEmbeds (Auto-List on a real cluster)', () => {
+  afterEach(() => vi.restoreAllMocks())
+  const films = (count: number, firstId: number) =>
+    Array.from({ length: count }, (_, index) => ({ id: firstId + index, address: Keypair.generate().publicKey.toBase58(), fundingGoal: 1000, title: `Film ${index}` }))
+
+  it('signs register_embed for every film, several to a transaction, and reports each embed with its transaction', async () => {
+    const eight = films(8, 10)
+    const api = installFakeApi({ 'POST /api/embeds': ({ body }) => ({ ...(body as object), id: 1 }) })
+    const sent: { data: Buffer }[][] = []
+    // The wallet's signing and the cluster are not reached: the provider's send is the boundary, one call per wallet prompt.
+    const provider = (client as unknown as { provider: { sendAndConfirm: (tx: { instructions: { data: Buffer }[] }) => Promise<string> } }).provider
+    vi.spyOn(provider, 'sendAndConfirm').mockImplementation(async (tx) => {
+      sent.push(tx.instructions)
+      return `sig${sent.length}`
+    })
+    const registered = await client.registerEmbeds(eight, 'https://films.example')
+
+    // Eight films, two prompts: six fit the first transaction (the packet's and the cap's limit), two the second.
+    expect(sent.map((instructions) => instructions.length)).toEqual([6, 2])
+    for (const instructions of sent) {
+      for (const instruction of instructions) {
+        expect(Buffer.from(instruction.data).subarray(0, 8).toString('hex')).toBe(discriminator('register_embed').toString('hex'))
+      }
+    }
+    expect(registered.map((embed) => embed.projectId)).toEqual(eight.map((film) => film.id))
+    expect(registered.map((embed) => embed.txHash)).toEqual([...Array(6).fill('sig1'), 'sig2', 'sig2'])
+    expect(new Set(registered.map((embed) => embed.embedId)).size).toBe(8)
+    // Each film's instruction carries its own embed id, and the server is told of each under its transaction.
+    for (const [index, embed] of registered.entries()) {
+      const instruction = sent.flat()[index]
+      expect(Buffer.from(instruction.data).includes(Buffer.from(embed.embedId))).toBe(true)
+    }
+    expect(api.find('POST', '/api/embeds').map((request) => request.body)).toEqual(
+      registered.map(({ projectId, embedId, txHash }) => ({ projectId, websiteUrl: 'https://films.example', embedId, txHash, onChain: true })),
+    )
+  })
+
+  it('keeps what was registered before a refused transaction and reports nothing of the refused one', async () => {
+    const api = installFakeApi({ 'POST /api/embeds': ({ body }) => ({ ...(body as object), id: 1 }) })
+    const provider = (client as unknown as { provider: { sendAndConfirm: () => Promise<string> } }).provider
+    vi.spyOn(provider, 'sendAndConfirm')
+      .mockResolvedValueOnce('sig1')
+      .mockRejectedValueOnce(new Error('User rejected the request.'))
+    await expect(client.registerEmbeds(films(7, 30), 'https://films.example')).rejects.toThrow(/User rejected/)
+    expect(api.find('POST', '/api/embeds')).toHaveLength(6)
+  })
+})

@@ -30,7 +30,7 @@ import {
   verifyStudioInstruction,
   type CreateProjectArgs,
 } from '@marquee/program-client'
-import { AD_PRICE_PER_MILLE_LAMPORTS, COMMITMENT, LAMPORTS_PER_SOL, USD_PER_SOL } from '@/constants'
+import { AD_PRICE_PER_MILLE_LAMPORTS, AUTO_LIST_EMBEDS_PER_TRANSACTION, COMMITMENT, LAMPORTS_PER_SOL, USD_PER_SOL } from '@/constants'
 import { ApiError, apiGet, apiPost } from '@/lib/api'
 import type { Cluster } from '@/lib/api'
 import type { CampaignDetail, CampaignSummary, Project } from '@marquee/api-contract'
@@ -46,8 +46,11 @@ import {
   type ListingInput,
   type MarqueeClient,
   type ProjectRef,
+  type RegisteredEmbed,
   type StudioRef,
 } from './marquee-client'
+import { packInstructions } from './transaction-packing'
+import { embedIdFor } from '@marquee/program-client/embed-id'
 
 export function solToLamports(sol: number): bigint {
   return BigInt(Math.round(sol * LAMPORTS_PER_SOL))
@@ -137,6 +140,27 @@ export class AnchorClient implements MarqueeClient {
     const txHash = await this.send([this.registerEmbedInstruction(project, websiteUrl, embedId)])
     const embed = await this.writes.embed(project, websiteUrl, embedId, txHash)
     return { txHash, embed }
+  }
+
+  /**
+   * register_embed of each film under a new embed id, as many to a transaction as fit (one wallet
+   * prompt per transaction); each transaction's embeds are reported once it is confirmed, so a
+   * refusal part way keeps what was registered before it.
+   */
+  async registerEmbeds(projects: ProjectRef[], websiteUrl: string): Promise<RegisteredEmbed[]> {
+    const planned = projects.map((project) => {
+      const embedId = embedIdFor(project.id)
+      return Object.assign(this.registerEmbedInstruction(project, websiteUrl, embedId), { project, embedId })
+    })
+    const registered: RegisteredEmbed[] = []
+    for (const batch of packInstructions(planned, this.wallet.publicKey, AUTO_LIST_EMBEDS_PER_TRANSACTION)) {
+      const txHash = await this.send(batch)
+      for (const { project, embedId } of batch) {
+        await this.writes.embed(project, websiteUrl, embedId, txHash)
+        registered.push({ projectId: project.id, embedId, txHash })
+      }
+    }
+    return registered
   }
 
   /** One claim_revenue instruction per project, in one transaction. */

@@ -19,8 +19,10 @@ import {
   type MarqueeClient,
   type MintedCertificate,
   type ProjectRef,
+  type RegisteredEmbed,
   type StudioRef,
 } from './marquee-client'
+import { embedIdFor } from '@marquee/program-client/embed-id'
 
 interface Signature {
   signature: string
@@ -54,6 +56,17 @@ export class DemoClient implements MarqueeClient {
     })
     await this.writes.projectFunded(project, signature)
     return signature
+  }
+
+  /** The demo chain signs with the wallet's demo key: one register_embed each, no prompt. */
+  async registerEmbeds(projects: ProjectRef[], websiteUrl: string): Promise<RegisteredEmbed[]> {
+    const registered: RegisteredEmbed[] = []
+    for (const project of projects) {
+      const embedId = embedIdFor(project.id)
+      const { txHash } = await this.registerEmbed(project, websiteUrl, embedId)
+      registered.push({ projectId: project.id, embedId, txHash })
+    }
+    return registered
   }
 
   async registerEmbed(project: ProjectRef, websiteUrl: string, embedId: string) {

@@ -11,6 +11,13 @@ import type { Mode } from '@/features/mode/mode-data-access'
 
 export type ProjectRef = Pick<Project, 'id' | 'address' | 'fundingGoal' | 'title'>
 
+/** One film's embed registered by Auto-List, with the transaction that registered it. */
+export interface RegisteredEmbed {
+  projectId: number
+  embedId: string
+  txHash: string
+}
+
 export interface InvestResult {
   txHash: string
   investment: Investment | null
@@ -161,6 +168,12 @@ export interface MarqueeClient {
   invest(project: ProjectRef, amountSol: number): Promise<InvestResult>
   claimLicense(project: ProjectRef): Promise<string>
   registerEmbed(project: ProjectRef, websiteUrl: string, embedId: string): Promise<{ txHash: string; embed: EmbedRecord | null }>
+  /**
+   * Auto-List: an embed of each film on `websiteUrl`, each under a new embed id, signed by the wallet
+   * (on a real cluster several register_embed to a transaction, one prompt each) and reported as
+   * registered embeds are.
+   */
+  registerEmbeds(projects: ProjectRef[], websiteUrl: string): Promise<RegisteredEmbed[]>
   claimRevenue(input: ClaimRevenueInput): Promise<ClaimRevenueResult>
   /** claim_publisher_revenue: what the wallet's embed of a film earned so far. */
   claimPublisherRevenue(project: Pick<Project, 'id' | 'address'>, embedId: string): Promise<PublisherClaimResult>

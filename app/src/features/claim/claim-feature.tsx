@@ -24,6 +24,7 @@ import {
   revenueClaimedToast,
 } from './claim-machine'
 import { withReason } from '@/lib/failure-toast'
+import { isClaimable } from '@/lib/claimable'
 import { useTransactionLink } from '@/features/chain/chain-ui'
 
 export default function ClaimFeature() {
@@ -129,8 +130,7 @@ export default function ClaimFeature() {
         <Card.Body gap="4">
           <Heading size="md">Confirm your claim</Heading>
           <Text color="fg.muted">
-            You are about to claim {amountText} SOL from {projectCount} {projectCount === 1 ? 'project' : 'projects'}. A
-            small network fee applies.
+            You are about to claim {amountText} SOL from {projectCount} {projectCount === 1 ? 'project' : 'projects'}. A small network fee applies.
           </Text>
           {state.phase === 'inProgress' && (
             <Stack gap="2">
@@ -143,6 +143,12 @@ export default function ClaimFeature() {
                 {claimProgressText(state.progress)}
               </Text>
             </Stack>
+          )}
+          {/* The disabled claim says why: nothing is claimable yet (the spec's own words). */}
+          {walletAddress && unclaimed.data && state.phase === 'idle' && !claiming && !isClaimable(unclaimed.data.totalLamports ?? unclaimed.data.total) && (
+            <Text color="fg.muted" data-testid="claim-nothing">
+              {NO_REVENUE_TOAST.description}
+            </Text>
           )}
           <HStack justify="end">
             <Button variant="outline" onClick={() => navigate('/revenue')} disabled={state.phase !== 'idle'}>

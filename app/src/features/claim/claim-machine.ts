@@ -15,11 +15,7 @@ export interface ClaimState {
   claimedAmount: number | null
 }
 
-export type ClaimAction =
-  | { type: 'start' }
-  | { type: 'tick' }
-  | { type: 'confirmed'; txHash: string; amount: number }
-  | { type: 'failed' }
+export type ClaimAction = { type: 'start' } | { type: 'tick' } | { type: 'confirmed'; txHash: string; amount: number } | { type: 'failed' }
 
 /** The highest progress shown while the transaction is not confirmed yet. */
 export const UNCONFIRMED_PROGRESS_CAP = 100 - CLAIM_PROGRESS_STEP

@@ -9,7 +9,15 @@ const SIGNATURE = '5Kd3NBUAdUnhyzenEwVLy9pBKxSwXvE9FMPyR4UKZvpe6E3AgLr6wMu7SM5Vc
 
 function fakeApi({ total = 1250, claimFails = false } = {}) {
   let balance = 15.75
-  let unclaimed = { total, distributions: total ? [{ id: 1, amount: 1000, projectId: 2 }, { id: 2, amount: 250, projectId: 3 }] : [] }
+  let unclaimed = {
+    total,
+    distributions: total
+      ? [
+          { id: 1, amount: 1000, projectId: 2 },
+          { id: 2, amount: 250, projectId: 3 },
+        ]
+      : [],
+  }
   return installFakeApi({
     'POST /api/users': () => ({ id: 1 }),
     'GET /api/projects': () => [],
@@ -31,6 +39,16 @@ describe('claim revenue screen', () => {
     renderApp('/claim-revenue', { connected: true })
     expect(await screen.findByTestId('claim-available')).toHaveTextContent('0.00 SOL')
     expect(screen.getByRole('button', { name: 'Claim 0.00 SOL' })).toBeDisabled()
+    // The disabled claim says why.
+    expect(await screen.findByTestId('claim-nothing')).toHaveTextContent("You don't have any unclaimed revenue at this time.")
+  })
+
+  it('shows a total below 0.01 SOL with its digits and offers its claim', async () => {
+    fakeApi({ total: 0.015 })
+    renderApp('/claim-revenue', { connected: true })
+    await waitFor(() => expect(screen.getByTestId('claim-available')).toHaveTextContent('0.000015 SOL'))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Claim 0.000015 SOL' })).toBeEnabled())
+    expect(screen.queryByTestId('claim-nothing')).toBeNull()
   })
 
   it('runs the progress phases, succeeds with the shortened hash, raises the balance and goes to /revenue after 3 s', async () => {

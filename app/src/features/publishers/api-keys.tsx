@@ -9,7 +9,6 @@ import { errorMessage } from '@/lib/api'
 import { formatDate } from '@/lib/format'
 import type { PublisherApiKey, PublisherWebsite } from '@marquee/api-contract'
 import { EmbedCode } from './embed-code'
-import { useMode } from '@/features/mode/mode-data-access'
 import { useApiKeys, useAutoListFilms, useCreateApiKey, useRevokeApiKey } from './publishers-data-access'
 
 export function ApiKeys({ websites }: { websites: PublisherWebsite[] }) {
@@ -17,7 +16,6 @@ export function ApiKeys({ websites }: { websites: PublisherWebsite[] }) {
   const create = useCreateApiKey()
   const revoke = useRevokeApiKey()
   const autoList = useAutoListFilms()
-  const { isDemo } = useMode()
   const [origin, setOrigin] = useState(websites[0]?.origin ?? '')
   const [created, setCreated] = useState<PublisherApiKey | null>(null)
 
@@ -27,7 +25,8 @@ export function ApiKeys({ websites }: { websites: PublisherWebsite[] }) {
       onError: (error) => notify({ title: 'API key not created', description: errorMessage(error), variant: 'destructive' }),
     })
 
-  // An auto-listed film earns once its embed is registered: on the demo chain the server signs them with the wallet's demo key.
+  // An auto-listed film earns once its embed is registered: on the demo chain the server signs them with the wallet's demo
+  // key; on a real cluster the wallet signs them, a few films to each transaction.
   const listFilms = () =>
     autoList.mutate(origin, {
       onSuccess: ({ registered }) =>
@@ -52,11 +51,9 @@ export function ApiKeys({ websites }: { websites: PublisherWebsite[] }) {
         <Button size="sm" colorPalette="purple" onClick={submit} loading={create.isPending} disabled={!origin}>
           Create API Key
         </Button>
-        {isDemo && (
-          <Button size="sm" variant="outline" colorPalette="purple" onClick={listFilms} loading={autoList.isPending} disabled={!origin}>
-            Register Funded Films for Earnings
-          </Button>
-        )}
+        <Button size="sm" variant="outline" colorPalette="purple" onClick={listFilms} loading={autoList.isPending} disabled={!origin}>
+          Register Funded Films for Earnings
+        </Button>
       </HStack>
       {created?.key && (
         <Alert.Root status="info" flexDirection="column" alignItems="stretch" gap="2">

@@ -1,9 +1,11 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { installFakeApi } from '@/test/fake-api'
 import { makeInvestment, makeProject } from '@/test/fixtures'
 import { FAKE_WALLET_KEY } from '@/test/fake-wallet'
 import { renderApp } from '@/test/render'
+import { MODE_STORAGE_KEY } from '@/constants'
+import { AnchorClient } from '@/features/chain/anchor-client'
 
 const ADDRESS = FAKE_WALLET_KEY.toBase58()
 const ORIGIN = 'https://films.example'
@@ -31,7 +33,11 @@ function fakePublisherApi() {
     [`GET /api/investments/user/${ADDRESS}`]: () => [],
     [`GET /api/demo/wallets/${ADDRESS}`]: () => ({ balance: 15.75 }),
     [`GET /api/publishers/${ADDRESS}/websites`]: () => (checks > 0 || status === 'verified' ? [website()] : []),
-    [`GET /api/publishers/${ADDRESS}/analytics`]: () => ({ totals: { views: 0, earnedLamports: '0', claimedLamports: '0', claimableLamports: '0' }, byDay: [], byEmbed: [] }),
+    [`GET /api/publishers/${ADDRESS}/analytics`]: () => ({
+      totals: { views: 0, earnedLamports: '0', claimedLamports: '0', claimableLamports: '0' },
+      byDay: [],
+      byEmbed: [],
+    }),
     [`GET /api/embeds?publisher=${ADDRESS}`]: () => [],
     'POST /api/publishers/websites': () => website(),
     'POST /api/publishers/websites/verify': () => {
@@ -84,7 +90,11 @@ describe('Embed Library: film selection', () => {
       [`GET /api/investments/user/${ADDRESS}`]: () => [makeInvestment({ projectId: 0 })],
       [`GET /api/demo/wallets/${ADDRESS}`]: () => ({ balance: 15.75 }),
       [`GET /api/publishers/${ADDRESS}/websites`]: () => [],
-      [`GET /api/publishers/${ADDRESS}/analytics`]: () => ({ totals: { views: 0, earnedLamports: '0', claimedLamports: '0', claimableLamports: '0' }, byDay: [], byEmbed: [] }),
+      [`GET /api/publishers/${ADDRESS}/analytics`]: () => ({
+        totals: { views: 0, earnedLamports: '0', claimedLamports: '0', claimableLamports: '0' },
+        byDay: [],
+        byEmbed: [],
+      }),
       [`GET /api/embeds?publisher=${ADDRESS}`]: () => [],
     })
     const { router } = renderApp('/embed', { connected: true })
@@ -133,5 +143,89 @@ describe('Embed Library: Auto-List', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Register Funded Films for Earnings' }))
     expect(await screen.findByText(`1 funded films listed on ${ORIGIN}`)).toBeInTheDocument()
     expect(api.find('POST', '/api/demo/auto-list')[0].body).toEqual({ walletAddress: ADDRESS, websiteUrl: ORIGIN })
+  })
+})
+
+describe('Embed Library: Auto-List on a real cluster', () => {
+  it('has the wallet sign register_embed for the funded films the website does not list yet, then says how many', async () => {
+    window.localStorage.setItem(MODE_STORAGE_KEY, 'onchain')
+    const listed = makeProject({ id: 1, title: 'Film One', status: 'funded' })
+    const unlisted = makeProject({ id: 2, title: 'Film Two', status: 'funded' })
+    const verified = {
+      origin: ORIGIN,
+      websiteUrl: `${ORIGIN}/`,
+      status: 'verified',
+      token: 't',
+      wellKnownUrl: '',
+      metaTag: '',
+      method: 'well-known',
+      verifiedAt: null,
+      lastError: null,
+      contactEmail: null,
+    }
+    const api = installFakeApi({
+      'POST /api/users': () => ({ id: 1 }),
+      'GET /api/projects': () => [listed, unlisted, makeProject({ id: 3, title: 'Film Three', status: 'funding' })],
+      'GET /api/projects?status=funded': () => [listed, unlisted],
+      [`GET /api/investments/user/${ADDRESS}`]: () => [],
+      [`GET /api/publishers/${ADDRESS}/websites`]: () => [verified],
+      [`GET /api/publishers/${ADDRESS}/keys`]: () => [],
+      [`GET /api/publishers/${ADDRESS}/analytics`]: () => ({
+        totals: { views: 0, earnedLamports: '0', claimedLamports: '0', claimableLamports: '0' },
+        byDay: [],
+        byEmbed: [],
+      }),
+      [`GET /api/embeds?publisher=${ADDRESS}`]: () => [{ projectId: 1, websiteUrl: `${ORIGIN}/films.html`, embedId: 'embed-1' }],
+    })
+    // The wallet's signature and the cluster are the boundary: the client's batch registration is observed, not sent.
+    const registerEmbeds = vi
+      .spyOn(AnchorClient.prototype, 'registerEmbeds')
+      .mockImplementation(async (projects) => projects.map((project) => ({ projectId: project.id, embedId: `embed-${project.id}`, txHash: 'sig' })))
+    renderApp('/embed?projectId=1', { connected: true })
+    fireEvent.click(await screen.findByRole('tab', { name: 'Embed Code' }, { timeout: 60_000 }))
+    fireEvent.click(await screen.findByText('Auto-List All Funded Movies'))
+    fireEvent.click(await screen.findByRole('button', { name: 'Register Funded Films for Earnings' }))
+    expect(await screen.findByText(`1 funded films listed on ${ORIGIN}`)).toBeInTheDocument()
+    expect(registerEmbeds).toHaveBeenCalledTimes(1)
+    expect(registerEmbeds.mock.calls[0][0].map((project) => project.id)).toEqual([2])
+    expect(registerEmbeds.mock.calls[0][1]).toBe(ORIGIN)
+    expect(api.find('POST', '/api/demo/auto-list')).toHaveLength(0)
+  })
+})
+
+describe('Embed Library: earnings per embed', () => {
+  const row = (embedId: string, claimableLamports: string) => ({
+    embedId,
+    projectId: 0,
+    title: `Film ${embedId}`,
+    websiteUrl: ORIGIN,
+    views: 1,
+    earnedLamports: claimableLamports,
+    claimedLamports: '0',
+    claimableLamports,
+  })
+
+  it('offers a claim only for something, and shows a few thousand lamports with their digits', async () => {
+    installFakeApi({
+      'POST /api/users': () => ({ id: 1 }),
+      'GET /api/projects': () => [makeProject({ id: 0, title: 'Film Zero', status: 'funded' })],
+      [`GET /api/investments/user/${ADDRESS}`]: () => [],
+      [`GET /api/demo/wallets/${ADDRESS}`]: () => ({ balance: 15.75 }),
+      [`GET /api/publishers/${ADDRESS}/websites`]: () => [],
+      [`GET /api/publishers/${ADDRESS}/analytics`]: () => ({
+        totals: { views: 2, earnedLamports: '6000', claimedLamports: '0', claimableLamports: '6000' },
+        byDay: [],
+        byEmbed: [row('paid', '6000'), row('unpaid', '0')],
+      }),
+      [`GET /api/embeds?publisher=${ADDRESS}`]: () => [],
+    })
+    renderApp('/embed', { connected: true })
+    const paid = await screen.findByTestId('embed-earnings-paid', {}, { timeout: 60_000 })
+    const unpaid = screen.getByTestId('embed-earnings-unpaid')
+    expect(paid).toHaveTextContent('0.000006 SOL')
+    expect(paid).not.toHaveTextContent('0.00 SOL')
+    expect(within(paid).getByRole('button', { name: 'Claim' })).toBeEnabled()
+    expect(within(unpaid).queryByRole('button', { name: 'Claim' })).toBeNull()
+    expect(within(unpaid).getByText('Nothing to claim yet')).toBeInTheDocument()
   })
 })

@@ -8,6 +8,7 @@ import { LabelledFigure } from '@/components/ui/labelled-figure'
 import { notify } from '@/components/ui/toaster'
 import { SectionCard } from '@/components/ui/section-card'
 import { errorMessage } from '@/lib/api'
+import { NOTHING_TO_CLAIM, isClaimable } from '@/lib/claimable'
 import type { Project, PublisherAnalytics } from '@marquee/api-contract'
 import { dailySeries, lamportsToSolText, unpaidViewsLines } from './analytics-logic'
 import { useClaimPublisherRevenue } from './publishers-data-access'
@@ -99,7 +100,7 @@ export function EmbedEarnings({ analytics, projects, projectId }: { analytics: P
       <Table.Body>
         {rows.map((row) => {
           const project = projects.find((candidate) => candidate.id === row.projectId)
-          const claimable = BigInt(row.claimableLamports) > 0n
+          const claimable = isClaimable(row.claimableLamports)
           return (
             <Table.Row key={row.embedId} data-testid={`embed-earnings-${row.embedId}`}>
               <Table.Cell>
@@ -118,30 +119,36 @@ export function EmbedEarnings({ analytics, projects, projectId }: { analytics: P
               </Table.Cell>
               <Table.Cell textAlign="end">{lamportsToSolText(row.claimedLamports)}</Table.Cell>
               <Table.Cell textAlign="end">
-                <Button
-                  size="xs"
-                  colorPalette="green"
-                  disabled={!claimable || !project}
-                  loading={claim.isPending && claim.variables?.embedId === row.embedId}
-                  onClick={() =>
-                    project &&
-                    claim.mutate(
-                      { project, embedId: row.embedId },
-                      {
-                        onSuccess: (result) =>
-                          notify({
-                            title: 'Revenue claimed successfully',
-                            description: `${result.amountLamports ? lamportsToSolText(result.amountLamports) : 'Your earnings'} sent to your wallet.`,
-                            link: link(result.txHash),
-                          }),
-                        onError: (error) =>
-                          notify({ title: 'Failed to claim revenue', description: errorMessage(error), variant: 'destructive' }),
-                      },
-                    )
-                  }
-                >
-                  Claim
-                </Button>
+                {/* Never a claim button for nothing: a row with 0 claimable says so instead. */}
+                {!claimable ? (
+                  <Text fontSize="xs" color="fg.muted" data-testid="embed-nothing-to-claim">
+                    {NOTHING_TO_CLAIM}
+                  </Text>
+                ) : (
+                  <Button
+                    size="xs"
+                    colorPalette="green"
+                    disabled={!project}
+                    loading={claim.isPending && claim.variables?.embedId === row.embedId}
+                    onClick={() =>
+                      project &&
+                      claim.mutate(
+                        { project, embedId: row.embedId },
+                        {
+                          onSuccess: (result) =>
+                            notify({
+                              title: 'Revenue claimed successfully',
+                              description: `${result.amountLamports ? lamportsToSolText(result.amountLamports) : 'Your earnings'} sent to your wallet.`,
+                              link: link(result.txHash),
+                            }),
+                          onError: (error) => notify({ title: 'Failed to claim revenue', description: errorMessage(error), variant: 'destructive' }),
+                        },
+                      )
+                    }
+                  >
+                    Claim
+                  </Button>
+                )}
               </Table.Cell>
             </Table.Row>
           )

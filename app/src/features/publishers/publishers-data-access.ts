@@ -1,7 +1,7 @@
 // The publisher's data: websites and their verification, auto-list API keys, registered embeds,
 // analytics, and the mutations that change them (verify, register_embed, claim, keys).
 import { useMutation } from '@/lib/use-mutation'
-import { apiPost } from '@/lib/api'
+import { apiGet, apiPost } from '@/lib/api'
 import type { Cluster } from '@/lib/api'
 import type { Project, PublisherAnalytics, PublisherApiKey, PublisherEmbed, PublisherWebsite } from '@marquee/api-contract'
 import { useCluster } from '@/features/mode/mode-data-access'
@@ -12,6 +12,7 @@ import { embedIdFor } from '@marquee/program-client/embed-id'
 import { projectKeys } from '@/features/projects/projects-data-access'
 import { revenueKeys } from '@/features/revenue/revenue-data-access'
 import { useWalletAddress } from '@/features/wallet/wallet-bridge'
+import { unlistedFundedFilms } from './auto-list-logic'
 
 export const publisherKeys = {
   all: (cluster: Cluster, wallet: string | null) => ['publisher', cluster, wallet] as const,
@@ -94,20 +95,22 @@ export function useCreateApiKey() {
 }
 
 /**
- * Demo chain only: registers an embed of each funded film the verified website does not list yet
- * (POST /api/demo/auto-list), so every auto-listed film's views count and earn like a registered embed's.
+ * Registers an embed of each funded film the verified website does not list yet, so every
+ * auto-listed film's views count and earn like a registered embed's. On the demo chain the server
+ * signs them with the wallet's demo key (POST /api/demo/auto-list); on a real cluster the wallet
+ * signs register_embed itself, several to a transaction, and each is reported as a registered embed.
  */
 export function useAutoListFilms() {
   const { cluster, wallet } = usePublisher()
-  const invalidate = useInvalidatePublisher()
-  return useMutation({
-    mutationFn: (origin: string) =>
-      apiPost<{ registered: { projectId: number; embedId: string }[] }>('/api/demo/auto-list', cluster, {
-        walletAddress: requireWallet(wallet),
-        websiteUrl: origin,
-      }),
-    onSettled: invalidate,
-  })
+  return useClientMutation(async (client, origin: string): Promise<{ registered: { projectId: number; embedId: string }[] }> => {
+    const walletAddress = requireWallet(wallet)
+    if (client.mode === 'demo') return apiPost('/api/demo/auto-list', cluster, { walletAddress, websiteUrl: origin })
+    const [funded, embeds] = await Promise.all([
+      apiGet<Project[]>('/api/projects?status=funded', cluster),
+      apiGet<PublisherEmbed[]>(`/api/embeds?publisher=${walletAddress}`, cluster),
+    ])
+    return { registered: await client.registerEmbeds(unlistedFundedFilms(funded, embeds, origin), origin) }
+  }, useInvalidatePublisher())
 }
 
 export function useRevokeApiKey() {

@@ -57,12 +57,12 @@ describe('claim dialog', () => {
     expect(api.find('POST', '/api/demo/claim-revenue')[0].body).toEqual({ walletAddress: ADDRESS, distributionIds: [3] })
   })
 
-  it('says No revenue to claim without distributions, and the failure message when the claim fails', async () => {
+  it('is not offered without distributions (the page says so), and says the failure message when the claim fails', async () => {
     fakeApi({ distributions: [] })
     const { unmount } = renderApp('/revenue', { connected: true })
-    await openDialog()
-    fireEvent.click(screen.getByRole('button', { name: 'Claim Selected' }))
-    expect(await screen.findByText("You don't have any unclaimed revenue at the moment.")).toBeInTheDocument()
+    // Never a claim for nothing: the dialog's button stays disabled and the page says why.
+    expect(await screen.findByTestId('revenue-nothing-to-claim')).toHaveTextContent('Nothing to claim yet')
+    expect(screen.getByRole('button', { name: /Select Distributions/ })).toBeDisabled()
     unmount()
 
     fakeApi({ claimFails: true })

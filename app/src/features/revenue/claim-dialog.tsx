@@ -39,12 +39,7 @@ export function ClaimDialog({ unclaimed, open, onOpenChange }: { unclaimed: Uncl
   }
 
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Claim revenue"
-      confirm={{ label: 'Claim Selected', onConfirm: submit, busy: claim.isPending }}
-    >
+    <FormDialog open={open} onOpenChange={onOpenChange} title="Claim revenue" confirm={{ label: 'Claim Selected', onConfirm: submit, busy: claim.isPending }}>
       <Stack gap="3">
         {distributions.length === 0 ? (
           <Text color="fg.muted">You have no unclaimed distributions.</Text>

@@ -16,6 +16,7 @@ import { randomTestRevenueSol, useGenerateTestRevenue, useUnclaimedRevenue, useU
 import { revenueGrowthPercent, type DatedAmount } from './revenue-logic'
 import { RevenueOverTime } from './revenue-ui'
 import { failureToast } from '@/lib/failure-toast'
+import { NOTHING_TO_CLAIM, isClaimable } from '@/lib/claimable'
 import { useMode } from '@/features/mode/mode-data-access'
 import { useTransactionLink } from '@/features/chain/chain-ui'
 
@@ -42,6 +43,8 @@ export function InvestorRevenue() {
     })
   }
 
+  // Never a claim button for nothing: both claim buttons wait for an unclaimed total above 0.
+  const somethingToClaim = isClaimable(unclaimed.data?.totalLamports ?? unclaimed.data?.total)
   const growth = revenue.data ? revenueGrowthPercent(revenue.data.transactions) : null
   return (
     <Stack gap="6">
@@ -54,12 +57,17 @@ export function InvestorRevenue() {
               <LuFlaskConical /> Generate Test Revenue
             </Button>
           )}
-          <Button variant="outline" onClick={() => setClaimDialogOpen(true)} disabled={!unclaimed.data}>
+          <Button variant="outline" onClick={() => setClaimDialogOpen(true)} disabled={!somethingToClaim}>
             <LuListChecks /> Select Distributions
           </Button>
-          <Button colorPalette="purple" onClick={() => navigate('/claim-revenue')}>
+          <Button colorPalette="purple" onClick={() => navigate('/claim-revenue')} disabled={!somethingToClaim}>
             <LuCoins /> Claim Revenue
           </Button>
+          {unclaimed.data && !somethingToClaim && (
+            <Text fontSize="sm" color="fg.muted" data-testid="revenue-nothing-to-claim">
+              {NOTHING_TO_CLAIM}
+            </Text>
+          )}
         </HStack>
       </HStack>
       {unclaimed.data && <ClaimDialog unclaimed={unclaimed.data} open={claimDialogOpen} onOpenChange={setClaimDialogOpen} />}
@@ -70,7 +78,11 @@ export function InvestorRevenue() {
       ) : (
         <>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-            <SummaryStat label="Total earned" value={formatSol(amountToSol(revenue.data.earned))} hint={`${formatSol(amountToSol(revenue.data.claimed))} claimed`} />
+            <SummaryStat
+              label="Total earned"
+              value={formatSol(amountToSol(revenue.data.earned))}
+              hint={`${formatSol(amountToSol(revenue.data.claimed))} claimed`}
+            />
             <SummaryStat label="Claimable" value={formatSol(amountToSol(revenue.data.claimable))} />
             <SummaryStat
               label="Growth (30 days)"
@@ -120,5 +132,7 @@ export function InvestorRevenue() {
 
 /** The wallet's own revenue (its distribution rows, claims left out) as distributions to chart. */
 function earnedDistributions(transactions: RevenueTransaction[]): DatedAmount[] {
-  return transactions.filter((transaction) => transaction.type !== 'claim').map((transaction) => ({ amount: transaction.amount, distributedAt: transaction.date }))
+  return transactions
+    .filter((transaction) => transaction.type !== 'claim')
+    .map((transaction) => ({ amount: transaction.amount, distributedAt: transaction.date }))
 }

@@ -50,9 +50,7 @@ export function PlatformRevenue() {
         </Stack>
         <Select label="Period" value={period} options={REVENUE_PERIODS} onChange={setPeriod} />
       </HStack>
-      {distributions.isError && (
-        <ErrorAlert error={distributions.error} onRetry={distributions.refetch} />
-      )}
+      {distributions.isError && <ErrorAlert error={distributions.error} onRetry={distributions.refetch} />}
       <Tabs.Root defaultValue="overview" variant="line">
         <Tabs.List>
           <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
@@ -85,7 +83,11 @@ export function PlatformRevenue() {
               columns={[
                 { header: 'Project', cell: (row) => row.project.title },
                 { header: 'Status', cell: (row) => row.project.status },
-                { header: `Revenue (${REVENUE_PERIODS.find((option) => option.value === period)!.label})`, end: true, cell: (row) => formatSol(row.revenue, 3) },
+                {
+                  header: `Revenue (${REVENUE_PERIODS.find((option) => option.value === period)!.label})`,
+                  end: true,
+                  cell: (row) => formatSol(row.revenue, 3),
+                },
                 { header: 'Distributions', end: true, cell: (row) => row.distributions },
                 { header: 'Views', end: true, cell: (row) => formatCount(row.project.totalViews ?? 0) },
               ]}

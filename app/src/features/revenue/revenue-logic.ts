@@ -72,9 +72,7 @@ export function bucketDistributions(
     bucket.count += 1
     buckets.set(start, bucket)
   }
-  return [...buckets.values()]
-    .map((bucket) => ({ ...bucket, aboveThreshold: bucket.total >= thresholdSol }))
-    .sort((a, b) => a.start - b.start)
+  return [...buckets.values()].map((bucket) => ({ ...bucket, aboveThreshold: bucket.total >= thresholdSol })).sort((a, b) => a.start - b.start)
 }
 
 export function splitTotals(distributions: PlatformDistribution[]) {

@@ -9,14 +9,19 @@ const ADDRESS = FAKE_WALLET_KEY.toBase58()
 
 afterEach(() => vi.restoreAllMocks())
 
-function fakeApi(generateStatus = 200) {
-  let claimable = 0
+function fakeApi(generateStatus = 200, initialClaimable = 0) {
+  let claimable = initialClaimable
   return installFakeApi({
     'POST /api/users': () => ({ id: 1 }),
     'GET /api/projects': () => [],
     'GET /api/revenue/distributions': () => [],
     [`GET /api/demo/wallets/${ADDRESS}`]: () => ({ balance: 15.75 }),
     [`GET /api/revenue/user/${ADDRESS}`]: () => ({ earned: claimable, claimable, claimed: 0, byProject: [], transactions: [] }),
+    [`GET /api/revenue/unclaimed/${ADDRESS}`]: () => ({
+      total: claimable,
+      totalLamports: String(claimable * 1_000_000),
+      distributions: claimable ? [{ id: 1, amount: claimable, projectId: 1 }] : [],
+    }),
     'POST /api/demo/generate-revenue': ({ body }) => {
       if (generateStatus !== 200) return new Response('no funded investment', { status: generateStatus })
       claimable += Math.round((body as { amount: number }).amount * 575)
@@ -53,10 +58,20 @@ describe('Revenue Dashboard', () => {
   })
 
   it('goes to /claim-revenue from the Claim Revenue button', async () => {
-    fakeApi()
+    fakeApi(200, 15)
     const { router } = renderApp('/revenue', { connected: true })
-    fireEvent.click(await screen.findByRole('button', { name: /Claim Revenue/ }))
+    await waitFor(() => expect(screen.getByRole('button', { name: /Claim Revenue/ })).toBeEnabled())
+    expect(screen.queryByTestId('revenue-nothing-to-claim')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: /Claim Revenue/ }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/claim-revenue'))
+  })
+
+  it('offers no claim for nothing: with 0 unclaimed both claim buttons are disabled and the page says why', async () => {
+    fakeApi()
+    renderApp('/revenue', { connected: true })
+    expect(await screen.findByTestId('revenue-nothing-to-claim')).toHaveTextContent('Nothing to claim yet')
+    expect(screen.getByRole('button', { name: /Claim Revenue/ })).toBeDisabled()
+    expect(screen.getByRole('button', { name: /Select Distributions/ })).toBeDisabled()
   })
 
   it('has the platform tabs Overview, Distribution and Projects', async () => {

@@ -74,6 +74,13 @@ function VerificationPreview() {
   )
 }
 
+/** The spec's email promise holds where the server has a mail transport; elsewhere the page says the bell is the notice. */
+function EmailNoticeCaveat() {
+  const platform = usePlatform()
+  if (!platform.data || platform.data.emailNotices) return null
+  return <>This server sends no email (no mail transport is configured): the decision arrives in the bell only.</>
+}
+
 function Verification() {
   const overview = useStudioOverview()
   if (overview.isPending) return <Skeleton h="64" />
@@ -82,7 +89,7 @@ function Verification() {
     <Stack gap="6">
       <PageHeading title="Studio Verification">
         Verification review takes {VERIFICATION_REVIEW_DAYS} business days. You will receive an email notice at your contact address once it is
-        decided, and a notice in your notifications (the bell).
+        decided, and a notice in your notifications (the bell). <EmailNoticeCaveat />
       </PageHeading>
       <Tracker steps={trackerSteps(overview.data)} />
       <NextAction overview={overview.data} />

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { installFakeApi } from '@/test/fake-api'
 import { makeStudioAccount } from '@/test/fixtures'
@@ -57,6 +57,21 @@ describe('Studio Verification', () => {
     renderApp('/verification')
     expect(await screen.findByText(/no verification support address configured/, {}, FIRST_SCREEN)).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: /@/ })).not.toBeInTheDocument()
+  })
+
+  it('promises an email where a mail transport is configured, and says the bell is the notice where none is', async () => {
+    for (const emailNotices of [true, false]) {
+      fakeApi({}, { 'GET /api/platform': () => ({ unverifiedFundingCap: 500_000, verifiedFundingCap: 10_000_000, supportEmail: null, emailNotices }) })
+      const { unmount } = renderApp('/verification', { connected: true })
+      const promise = await screen.findByText(/You will receive an email notice at your contact address/, {}, FIRST_SCREEN)
+      await screen.findByText(/no verification support address configured/)
+      if (emailNotices) expect(promise).not.toHaveTextContent('This server sends no email')
+      else {
+        const caveat = 'This server sends no email (no mail transport is configured): the decision arrives in the bell only.'
+        await waitFor(() => expect(promise).toHaveTextContent(caveat))
+      }
+      unmount()
+    }
   })
 
   it('shows the rejection reason and lets the studio apply again', async () => {

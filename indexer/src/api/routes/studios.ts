@@ -33,6 +33,8 @@ import { verifiedEvents } from '../verify.ts';
 import type { StoredEvent } from '../../ingest/projector.ts';
 import { EVENT_NAMES } from '@marquee/program-client';
 import { adminHolder } from '../../roles/platform-admin.ts';
+import { NO_MAIL } from '../../notifications/mail.ts';
+import { verificationMail, type DecisionMail } from '../../notifications/verification-notice.ts';
 
 async function studioAccount(ctx: ClusterContext, db: Executor, authority: string) {
   const row = await platform.studioByAuthority(db, authority);
@@ -77,8 +79,11 @@ function publicApplication(application: Awaited<ReturnType<typeof applicationSha
   return { id, walletAddress, chainAddress, studioName, status, submittedAt, reviewedAt, studio };
 }
 
-/** `supportEmail`: the configured support address (MARQUEE_SUPPORT_EMAIL), or null. */
-export function platformRoutes(now: () => number, supportEmail: string | null) {
+/**
+ * `supportEmail`: the configured support address (MARQUEE_SUPPORT_EMAIL), or null; `emailNotices`:
+ * whether decisions are emailed too (a mail transport is configured).
+ */
+export function platformRoutes(now: () => number, supportEmail: string | null, emailNotices = false) {
   return new ApiRoutes().endpoint(
     get('/', "The platform's admin, caps and funding window", { response: contract.platform, errors: { 404: 'not initialised' } }),
     async (c) => {
@@ -100,6 +105,7 @@ export function platformRoutes(now: () => number, supportEmail: string | null) {
         adminSource: holder?.source ?? null,
         chainNow: isoDate(chainSeconds(c.var.cluster, now))!,
         supportEmail,
+        emailNotices,
       });
     },
   );
@@ -154,7 +160,13 @@ export function studioRoutes(now: () => number) {
     );
 }
 
-export function verificationRoutes(now: () => number) {
+/**
+ * `decisions`: where a decided application's notice is emailed besides the bell (the configured mail
+ * transport, none by default) and the Verification page's address the email links to.
+ */
+export function verificationRoutes(now: () => number, decisions: DecisionMail = { mailer: NO_MAIL }) {
+  /** The decision's email, sent in the background: a slow or failing mail server never holds or fails the answer. */
+  const mailDecision = (application: verification.Application) => void decisions.mailer.send(verificationMail(application, decisions.pageUrl));
   return new ApiRoutes()
     .endpoint(
       get('/applications', "Every studio's latest application, open ones first, then newest (the platform admin's session)", {
@@ -218,7 +230,9 @@ export function verificationRoutes(now: () => number) {
         if (!(await verification.decide(db, id, { status: 'rejected', reason: c.req.valid('json').reason }, Math.floor(now() / 1000)))) {
           fail(409, 'This application was already decided');
         }
-        return c.json(await applicationShape(ctx, db, (await verification.getApplication(db, id))!));
+        const decided = (await verification.getApplication(db, id))!;
+        mailDecision(decided);
+        return c.json(await applicationShape(ctx, db, decided));
       },
     )
     .endpoint(
@@ -252,7 +266,9 @@ export function verificationRoutes(now: () => number) {
         if (!(await verification.decide(db, id, { status: 'approved', signature: txHash }, Math.floor(now() / 1000)))) {
           fail(409, 'This application was already decided');
         }
-        return c.json(await applicationShape(ctx, db, (await verification.getApplication(db, id))!));
+        const decided = (await verification.getApplication(db, id))!;
+        mailDecision(decided);
+        return c.json(await applicationShape(ctx, db, decided));
       },
     );
 }
