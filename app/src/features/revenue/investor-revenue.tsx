@@ -43,7 +43,8 @@ export function InvestorRevenue() {
     })
   }
 
-  // Never a claim button for nothing: both claim buttons wait for an unclaimed total above 0.
+  // Never a claim for nothing: Select Distributions waits for an unclaimed total above 0. Claim Revenue
+  // stays the spec's way to the claim screen, whose own Claim button is disabled at 0 and says why.
   const somethingToClaim = isClaimable(unclaimed.data?.totalLamports ?? unclaimed.data?.total)
   const growth = revenue.data ? revenueGrowthPercent(revenue.data.transactions) : null
   return (
@@ -60,7 +61,7 @@ export function InvestorRevenue() {
           <Button variant="outline" onClick={() => setClaimDialogOpen(true)} disabled={!somethingToClaim}>
             <LuListChecks /> Select Distributions
           </Button>
-          <Button colorPalette="purple" onClick={() => navigate('/claim-revenue')} disabled={!somethingToClaim}>
+          <Button colorPalette="purple" onClick={() => navigate('/claim-revenue')}>
             <LuCoins /> Claim Revenue
           </Button>
           {unclaimed.data && !somethingToClaim && (

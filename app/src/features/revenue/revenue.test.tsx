@@ -66,12 +66,13 @@ describe('Revenue Dashboard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/claim-revenue'))
   })
 
-  it('offers no claim for nothing: with 0 unclaimed both claim buttons are disabled and the page says why', async () => {
+  it('offers no claim for nothing: with 0 unclaimed Select Distributions is disabled and the page says why; Claim Revenue still leads to the claim screen', async () => {
     fakeApi()
-    renderApp('/revenue', { connected: true })
+    const { router } = renderApp('/revenue', { connected: true })
     expect(await screen.findByTestId('revenue-nothing-to-claim')).toHaveTextContent('Nothing to claim yet')
-    expect(screen.getByRole('button', { name: /Claim Revenue/ })).toBeDisabled()
     expect(screen.getByRole('button', { name: /Select Distributions/ })).toBeDisabled()
+    fireEvent.click(screen.getByRole('button', { name: /Claim Revenue/ }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/claim-revenue'))
   })
 
   it('has the platform tabs Overview, Distribution and Projects', async () => {
