@@ -21,7 +21,7 @@ function embedQuery(db: Executor, filter: EmbedFilter) {
   return query;
 }
 
-type PlayedEmbed = { address: string; project_id: number; publisher: string; embed_id: string; website_url: string };
+export type PlayedEmbed = { address: string; project_id: number; publisher: string; embed_id: string; website_url: string };
 
 /**
  * The embed a player plays: by project, the publisher's embed id and its publisher, the key the
@@ -37,11 +37,6 @@ export async function findEmbed(db: Executor, projectId: number, embedId: string
   if (publisher) query = query.where('publisher', '=', publisher);
   const rows = await query.limit(2).execute();
   return rows.length === 1 ? rows[0] : undefined;
-}
-
-/** The embed at an on-chain address (what a play nonce records). */
-export function findEmbedAt(db: Executor, address: string): Promise<PlayedEmbed | undefined> {
-  return db.selectFrom('embeds').select(['address', 'project_id', 'publisher', 'embed_id', 'website_url']).where('address', '=', address).executeTakeFirst();
 }
 
 export async function insertEmbed(

@@ -1,48 +1,52 @@
 // The views aggregate: play nonces the embed player asks for (each with the ad ticket it came with
 // and the address groups it came from), and the views counted with them (waiting in `views` for the
 // settlement job). The limits count address groups (player/address-group.ts), not addresses.
-import { countRows, inTransaction, type Executor } from './executor.ts';
+import { sql } from 'kysely';
+import { inTransaction, type Executor } from './executor.ts';
+import type { PlayedEmbed } from './embeds.ts';
 
 /** Which rows a limit counts: the plays (by issue time) or the counted views (by count time). */
 export type ViewLedger = 'play_nonces' | 'views';
 
 const timeColumn = (ledger: ViewLedger) => (ledger === 'play_nonces' ? 'issued_at' : 'counted_at');
 
-/** Rows of an address group since `since`: `narrow` the IPv4 address or IPv6 /64, `wide` the IPv4 /24. */
-export function countForGroup(db: Executor, ledger: ViewLedger, tier: 'narrow' | 'wide', group: string, since: number): Promise<number> {
-  return countRows(
-    db
-      .selectFrom(ledger)
-      .where(tier === 'narrow' ? 'ip_group' : 'wide_group', '=', group)
-      .where(timeColumn(ledger), '>', since),
-  );
+/** What the limits of one request count in a ledger since a time: its address groups' rows and its embed's use. */
+export interface LedgerUse {
+  /** Rows of the tight group (IPv4 address, IPv6 /64). */
+  narrow: number;
+  /** Rows of the loose group (IPv4 /24; the /64 again for IPv6). */
+  wide: number;
+  /** The embed's rows, of every group. */
+  embedTotal: number;
+  /** The embed's rows from the request's loose group. */
+  embedOfGroup: number;
+  /** How many loose groups used the embed. */
+  embedGroups: number;
 }
 
 /**
- * An embed's use since `since`: all its rows, the rows of one (wide) address group, and how many
- * groups used it — what a fair share of the embed's cap is computed from.
+ * Every count the limits need, in one statement (one round trip, each count on its own index:
+ * (ip_group, time), (wide_group, time), (embed, wide_group, time)).
  */
-export async function embedUseSince(
-  db: Executor,
-  ledger: ViewLedger,
-  embed: string,
-  group: string,
-  since: number,
-): Promise<{ total: number; ofGroup: number; groups: number }> {
-  const rows = await db
-    .selectFrom(ledger)
-    .select((eb) => ['wide_group', eb.fn.countAll<number>().as('n')])
-    .where('embed', '=', embed)
-    .where(timeColumn(ledger), '>', since)
-    .groupBy('wide_group')
-    .execute();
-  let total = 0;
-  let ofGroup = 0;
-  for (const row of rows) {
-    total += Number(row.n);
-    if (row.wide_group === group) ofGroup = Number(row.n);
-  }
-  return { total, ofGroup, groups: rows.length };
+export async function ledgerUseSince(db: Executor, ledger: ViewLedger, request: { narrow: string; wide: string; embed: string; since: number }): Promise<LedgerUse> {
+  const table = sql.table(ledger);
+  const time = sql.ref(timeColumn(ledger));
+  const { narrow, wide, embed, since } = request;
+  const row = (
+    await sql<Record<'narrow' | 'wide' | 'embed_total' | 'embed_of_group' | 'embed_groups', number | string>>`SELECT
+      (SELECT COUNT(*) FROM ${table} WHERE ip_group = ${narrow} AND ${time} > ${since}) AS narrow,
+      (SELECT COUNT(*) FROM ${table} WHERE wide_group = ${wide} AND ${time} > ${since}) AS wide,
+      (SELECT COUNT(*) FROM ${table} WHERE embed = ${embed} AND ${time} > ${since}) AS embed_total,
+      (SELECT COUNT(*) FROM ${table} WHERE embed = ${embed} AND wide_group = ${wide} AND ${time} > ${since}) AS embed_of_group,
+      (SELECT COUNT(DISTINCT wide_group) FROM ${table} WHERE embed = ${embed} AND ${time} > ${since}) AS embed_groups`.execute(db)
+  ).rows[0];
+  return {
+    narrow: Number(row.narrow),
+    wide: Number(row.wide),
+    embedTotal: Number(row.embed_total),
+    embedOfGroup: Number(row.embed_of_group),
+    embedGroups: Number(row.embed_groups),
+  };
 }
 
 /** Plays that never reported a view expire; their nonces are dropped so the table stays small. */
@@ -82,8 +86,23 @@ export async function insertNonce(db: Executor, play: NewPlay): Promise<boolean>
   return stored !== undefined;
 }
 
-export function findNonce(db: Executor, nonce: string): Promise<{ embed: string; issued_at: number; used_at: number | null; campaign: string | null } | undefined> {
-  return db.selectFrom('play_nonces').select(['embed', 'issued_at', 'used_at', 'campaign']).where('nonce', '=', nonce).executeTakeFirst();
+/** A play and the embed it was issued for (one query: the view report reads both). */
+export interface Play {
+  embed: PlayedEmbed;
+  issued_at: number;
+  used_at: number | null;
+}
+
+export async function findPlay(db: Executor, nonce: string): Promise<Play | undefined> {
+  const row = await db
+    .selectFrom('play_nonces as n')
+    .innerJoin('embeds as e', 'e.address', 'n.embed')
+    .select(['n.issued_at', 'n.used_at', 'e.address', 'e.project_id', 'e.publisher', 'e.embed_id', 'e.website_url'])
+    .where('n.nonce', '=', nonce)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { issued_at, used_at, ...embed } = row;
+  return { embed, issued_at, used_at };
 }
 
 /**
@@ -95,15 +114,15 @@ export function countView(
   view: { nonce: string; projectId: number; embed: string; ip: string; ipGroup: string; wideGroup: string; countedAt: number },
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
-    const used = await trx
+    // The view is the impression of the campaign its play's ticket named (read as the nonce is used).
+    const play = await trx
       .updateTable('play_nonces')
       .set({ used_at: view.countedAt })
       .where('nonce', '=', view.nonce)
       .where('used_at', 'is', null)
+      .returning('campaign')
       .executeTakeFirst();
-    if (Number(used.numUpdatedRows) === 0) return false;
-    // The view is the impression of the campaign its play's ticket named.
-    const play = await trx.selectFrom('play_nonces').select('campaign').where('nonce', '=', view.nonce).executeTakeFirstOrThrow();
+    if (!play) return false;
     await trx
       .insertInto('views')
       .values({
