@@ -1,5 +1,6 @@
 // The embeds aggregate: registered embeds of funded films, their credited views and earnings.
 import type { Selectable } from 'kysely';
+import { compiledOnce } from './compiled-once.ts';
 import type { Executor } from './executor.ts';
 import type { EmbedsTable } from './schema.ts';
 import { keysetReads, newestFirst } from './keyset.ts';
@@ -29,15 +30,17 @@ export type PlayedEmbed = { address: string; project_id: number; publisher: stri
  * publisher registered for the film names an embed: two publishers' embeds never mix.
  */
 export async function findEmbed(db: Executor, projectId: number, embedId: string, publisher?: string | null): Promise<PlayedEmbed | undefined> {
-  let query = db
-    .selectFrom('embeds')
-    .select(['address', 'project_id', 'publisher', 'embed_id', 'website_url'])
-    .where('project_id', '=', projectId)
-    .where('embed_id', '=', embedId);
-  if (publisher) query = query.where('publisher', '=', publisher);
-  const rows = await query.limit(2).execute();
+  const { rows } = publisher ? await embedOfPublisher(db, projectId, embedId, publisher) : await embedOfAnyPublisher(db, projectId, embedId);
   return rows.length === 1 ? rows[0] : undefined;
 }
+
+const embedsOfId = (db: Executor, projectId: number, embedId: string) =>
+  db.selectFrom('embeds').select(['address', 'project_id', 'publisher', 'embed_id', 'website_url']).where('project_id', '=', projectId).where('embed_id', '=', embedId);
+// Two rows at most: two publishers' embeds of one id name no embed.
+const embedOfAnyPublisher = compiledOnce((db: Executor, projectId: number, embedId: string) => embedsOfId(db, projectId, embedId).limit(2));
+const embedOfPublisher = compiledOnce((db: Executor, projectId: number, embedId: string, publisher: string) =>
+  embedsOfId(db, projectId, embedId).where('publisher', '=', publisher).limit(2),
+);
 
 export async function insertEmbed(
   db: Executor,

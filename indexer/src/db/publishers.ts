@@ -2,6 +2,7 @@
 // its embeds (views and earnings per day and per embed). A wallet acts off chain as itself; its
 // embeds are registered on chain by its signer (the demo key on the demo chain), found via users.
 import { sql, type Selectable } from 'kysely';
+import { compiledOnce } from './compiled-once.ts';
 import type { Executor, QueryRow } from './executor.ts';
 import { keyColumn, keysetReads, newestFirst, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
 import type { PublisherWebsitesTable } from './schema.ts';
@@ -91,7 +92,7 @@ export async function recordCheck(
 
 /** The wallet a chain signer acts for: the demo key's wallet, or the signer itself on a real cluster. */
 export async function walletsOfSigner(db: Executor, signer: string): Promise<string[]> {
-  const rows = await db.selectFrom('users').select('wallet_address').where('chain_address', '=', signer).execute();
+  const { rows } = await walletsOfSignerQuery(db, signer);
   return [...new Set([signer, ...rows.map((row) => row.wallet_address)])];
 }
 
@@ -100,6 +101,8 @@ export async function signerOfWallet(db: Executor, wallet: string): Promise<stri
   const row = await db.selectFrom('users').select('chain_address').where('wallet_address', '=', wallet).executeTakeFirst();
   return row?.chain_address ?? wallet;
 }
+
+const walletsOfSignerQuery = compiledOnce((db: Executor, signer: string) => db.selectFrom('users').select('wallet_address').where('chain_address', '=', signer));
 
 /** Whether the publisher behind an embed's signer verified this origin. */
 export async function isVerifiedFor(db: Executor, signer: string, origin: string): Promise<boolean> {

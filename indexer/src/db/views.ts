@@ -2,6 +2,7 @@
 // and the address groups it came from), and the views counted with them (waiting in `views` for the
 // settlement job). The limits count address groups (player/address-group.ts), not addresses.
 import { sql } from 'kysely';
+import { compiledOnce } from './compiled-once.ts';
 import { inTransaction, type Executor } from './executor.ts';
 import type { PlayedEmbed } from './embeds.ts';
 
@@ -28,18 +29,30 @@ export interface LedgerUse {
  * Every count the limits need, in one statement (one round trip, each count on its own index:
  * (ip_group, time), (wide_group, time), (embed, wide_group, time)).
  */
-export async function ledgerUseSince(db: Executor, ledger: ViewLedger, request: { narrow: string; wide: string; embed: string; since: number }): Promise<LedgerUse> {
-  const table = sql.table(ledger);
-  const time = sql.ref(timeColumn(ledger));
-  const { narrow, wide, embed, since } = request;
-  const row = (
-    await sql<Record<'narrow' | 'wide' | 'embed_total' | 'embed_of_group' | 'embed_groups', number | string>>`SELECT
+/** The statement of ledgerUseSince for one ledger (the table is part of the SQL, the rest are values). */
+function ledgerUseQuery(ledger: ViewLedger) {
+  return compiledOnce((db: Executor, narrow: string, wide: string, embed: string, since: number) => {
+    const table = sql.table(ledger);
+    const time = sql.ref(timeColumn(ledger));
+    const query = sql<Record<'narrow' | 'wide' | 'embed_total' | 'embed_of_group' | 'embed_groups', number | string>>`SELECT
       (SELECT COUNT(*) FROM ${table} WHERE ip_group = ${narrow} AND ${time} > ${since}) AS narrow,
       (SELECT COUNT(*) FROM ${table} WHERE wide_group = ${wide} AND ${time} > ${since}) AS wide,
       (SELECT COUNT(*) FROM ${table} WHERE embed = ${embed} AND ${time} > ${since}) AS embed_total,
       (SELECT COUNT(*) FROM ${table} WHERE embed = ${embed} AND wide_group = ${wide} AND ${time} > ${since}) AS embed_of_group,
-      (SELECT COUNT(DISTINCT wide_group) FROM ${table} WHERE embed = ${embed} AND ${time} > ${since}) AS embed_groups`.execute(db)
-  ).rows[0];
+      (SELECT COUNT(DISTINCT wide_group) FROM ${table} WHERE embed = ${embed} AND ${time} > ${since}) AS embed_groups`;
+    return { compile: () => query.compile(db) };
+  });
+}
+
+const ledgerUse = { play_nonces: ledgerUseQuery('play_nonces'), views: ledgerUseQuery('views') };
+
+/**
+ * Every count the limits need, in one statement (one round trip, each count on its own index:
+ * (ip_group, time), (wide_group, time), (embed, time), (embed, wide_group, time)).
+ */
+export async function ledgerUseSince(db: Executor, ledger: ViewLedger, request: { narrow: string; wide: string; embed: string; since: number }): Promise<LedgerUse> {
+  const { narrow, wide, embed, since } = request;
+  const row = (await ledgerUse[ledger](db, narrow, wide, embed, since)).rows[0];
   return {
     narrow: Number(row.narrow),
     wide: Number(row.wide),
@@ -66,24 +79,19 @@ export interface NewPlay {
   ticketId: string;
 }
 
+const insertNonceQuery = compiledOnce(
+  (db: Executor, nonce: string, embed: string, ip: string, ipGroup: string, wideGroup: string, issuedAt: number, campaign: string | null, ticketId: string) =>
+    db
+      .insertInto('play_nonces')
+      .values({ nonce, embed, ip, ip_group: ipGroup, wide_group: wideGroup, issued_at: issuedAt, campaign, ticket_id: ticketId })
+      .onConflict((oc) => oc.column('ticket_id').doNothing())
+      .returning('nonce'),
+);
+
 /** Stores the play; false when its ticket already bought a play (the ticket id is unique). */
 export async function insertNonce(db: Executor, play: NewPlay): Promise<boolean> {
-  const stored = await db
-    .insertInto('play_nonces')
-    .values({
-      nonce: play.nonce,
-      embed: play.embed,
-      ip: play.ip,
-      ip_group: play.ipGroup,
-      wide_group: play.wideGroup,
-      issued_at: play.issuedAt,
-      campaign: play.campaign,
-      ticket_id: play.ticketId,
-    })
-    .onConflict((oc) => oc.column('ticket_id').doNothing())
-    .returning('nonce')
-    .executeTakeFirst();
-  return stored !== undefined;
+  const stored = await insertNonceQuery(db, play.nonce, play.embed, play.ip, play.ipGroup, play.wideGroup, play.issuedAt, play.campaign, play.ticketId);
+  return stored.rows.length > 0;
 }
 
 /** A play and the embed it was issued for (one query: the view report reads both). */
@@ -93,17 +101,31 @@ export interface Play {
   used_at: number | null;
 }
 
-export async function findPlay(db: Executor, nonce: string): Promise<Play | undefined> {
-  const row = await db
+const findPlayQuery = compiledOnce((db: Executor, nonce: string) =>
+  db
     .selectFrom('play_nonces as n')
     .innerJoin('embeds as e', 'e.address', 'n.embed')
     .select(['n.issued_at', 'n.used_at', 'e.address', 'e.project_id', 'e.publisher', 'e.embed_id', 'e.website_url'])
-    .where('n.nonce', '=', nonce)
-    .executeTakeFirst();
+    .where('n.nonce', '=', nonce),
+);
+
+export async function findPlay(db: Executor, nonce: string): Promise<Play | undefined> {
+  const row = (await findPlayQuery(db, nonce)).rows[0];
   if (!row) return undefined;
   const { issued_at, used_at, ...embed } = row;
   return { embed, issued_at, used_at };
 }
+
+const useNonceQuery = compiledOnce((db: Executor, nonce: string, usedAt: number) =>
+  db.updateTable('play_nonces').set({ used_at: usedAt }).where('nonce', '=', nonce).where('used_at', 'is', null).returning('campaign'),
+);
+
+const insertViewQuery = compiledOnce(
+  (db: Executor, projectId: number, embed: string, nonce: string, ip: string, ipGroup: string, wideGroup: string, countedAt: number, campaign: string | null) =>
+    db
+      .insertInto('views')
+      .values({ project_id: projectId, embed, nonce, ip, ip_group: ipGroup, wide_group: wideGroup, counted_at: countedAt, campaign }),
+);
 
 /**
  * Uses the nonce and counts its view, atomically: of two reports of the same play only the one
@@ -115,27 +137,9 @@ export function countView(
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     // The view is the impression of the campaign its play's ticket named (read as the nonce is used).
-    const play = await trx
-      .updateTable('play_nonces')
-      .set({ used_at: view.countedAt })
-      .where('nonce', '=', view.nonce)
-      .where('used_at', 'is', null)
-      .returning('campaign')
-      .executeTakeFirst();
+    const play = (await useNonceQuery(trx, view.nonce, view.countedAt)).rows[0];
     if (!play) return false;
-    await trx
-      .insertInto('views')
-      .values({
-        project_id: view.projectId,
-        embed: view.embed,
-        nonce: view.nonce,
-        ip: view.ip,
-        ip_group: view.ipGroup,
-        wide_group: view.wideGroup,
-        counted_at: view.countedAt,
-        campaign: play.campaign,
-      })
-      .execute();
+    await insertViewQuery(trx, view.projectId, view.embed, view.nonce, view.ip, view.ipGroup, view.wideGroup, view.countedAt, play.campaign);
     return true;
   });
 }
