@@ -104,16 +104,21 @@ export async function signerOfWallet(db: Executor, wallet: string): Promise<stri
 
 const walletsOfSignerQuery = compiledOnce((db: Executor, signer: string) => db.selectFrom('users').select('wallet_address').where('chain_address', '=', signer));
 
-/** Whether the publisher behind an embed's signer verified this origin. */
-export async function isVerifiedFor(db: Executor, signer: string, origin: string): Promise<boolean> {
-  const row = await db
+// The signer's own wallet or a wallet whose demo key it is (walletsOfSigner), in one statement:
+// every play of an embed asks.
+const verifiedForQuery = compiledOnce((db: Executor, signer: string, origin: string) =>
+  db
     .selectFrom('publisher_websites')
     .select('id')
-    .where('wallet', 'in', await walletsOfSigner(db, signer))
+    .where((eb) => eb.or([eb('wallet', '=', signer), eb('wallet', 'in', eb.selectFrom('users').select('wallet_address').where('chain_address', '=', signer))]))
     .where('origin', '=', origin)
     .where('status', '=', 'verified')
-    .executeTakeFirst();
-  return row !== undefined;
+    .limit(1),
+);
+
+/** Whether the publisher behind an embed's signer verified this origin. */
+export async function isVerifiedFor(db: Executor, signer: string, origin: string): Promise<boolean> {
+  return (await verifiedForQuery(db, signer, origin)).rows.length > 0;
 }
 
 /** The origins the publisher behind a signer verified (where its Auto-List players may play). */
