@@ -19,7 +19,6 @@ interface Template {
 
 const MARKER = '\u0000marquee-argument-';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function compiledOnce<A extends unknown[], R>(build: (db: Executor, ...args: A) => Compilable<R>): (db: Executor, ...args: A) => Promise<QueryResult<R>> {
   // One template per dialect (the adapter class): SQLite and PostgreSQL spell parameters differently.
   const templates = new WeakMap<object, Template>();
