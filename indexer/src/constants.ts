@@ -92,6 +92,8 @@ export const DEMO_MIN_BATCH_LAMPORTS = 0n;
 export const MIN_VIEW_WATCH_MS = 2_000;
 /** A play nonce expires after this long unused. */
 export const PLAY_NONCE_TTL_MS = 6 * 60 * 60 * 1000;
+/** Expired play nonces are swept at most this often (a delete on every play would be a second write per play). */
+export const PLAY_NONCE_SWEEP_INTERVAL_MS = 60_000;
 /** Per-IP limits over a sliding minute. */
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 export const MAX_VIEWS_PER_IP_PER_WINDOW = 20;

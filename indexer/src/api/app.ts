@@ -8,6 +8,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
 import { HTTPException } from 'hono/http-exception';
+import type { Context } from 'hono';
 import {
   CLUSTER_HEADER,
   DEFAULT_CLUSTER,
@@ -187,15 +188,21 @@ export function createApp(deps: AppDeps) {
   // Before any route reads it: a declared Content-Length over the limit is refused at once, a
   // streamed body as soon as it passes it.
   // The media upload has its own, larger limit (media/routes.ts: a video creative's 50 MB).
-  const requestBodyLimit = bodyLimit({
-    maxSize: MAX_REQUEST_BODY_BYTES,
-    onError: (c) => c.json({ message: `Request body too large: at most ${MAX_REQUEST_BODY_BYTES} bytes` }, 413),
-  });
+  const tooLarge = (c: Context) => c.json({ message: `Request body too large: at most ${MAX_REQUEST_BODY_BYTES} bytes` }, 413);
+  const requestBodyLimit = bodyLimit({ maxSize: MAX_REQUEST_BODY_BYTES, onError: tooLarge });
   // GET and HEAD carry no body; asking for one would build the whole web Request (and its abort
   // signal) on every read, the most of a cached read's cost.
-  app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' || (c.req.method === 'POST' && c.req.path === MEDIA_UPLOAD_PATH) ? next() : requestBodyLimit(c, next),
-  );
+  app.use('/api/*', (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || (c.req.method === 'POST' && c.req.path === MEDIA_UPLOAD_PATH)) return next();
+    // A declared length is judged from the header alone, as bodyLimit would: bodyLimit first asks
+    // whether the request has a body, which on Node builds the whole web Request and its abort
+    // signal (more than a small write's route costs); the route then reads the body directly.
+    const declared = c.req.header('content-length');
+    if (declared !== undefined && c.req.header('transfer-encoding') === undefined && /^\d+$/.test(declared)) {
+      return Number(declared) > MAX_REQUEST_BODY_BYTES ? Promise.resolve(tooLarge(c)) : next();
+    }
+    return requestBodyLimit(c, next);
+  });
   // Sign-in is not per cluster: mounted ahead of /api's cluster middleware.
   app.route('/api/auth', authRoutes(auth, { names: [...clusters.keys()], defaultCluster }, now));
   app.route('/api', api);

@@ -49,13 +49,24 @@ export function isCrossOriginPath(path: string): boolean {
   return CROSS_ORIGIN_PATHS.some((pattern) => (pattern.endsWith('/*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern));
 }
 
-/** CORS for the cross-origin endpoints: any origin, no credentials (the session cookie never travels). */
-export const crossOriginCors = cors({
+const preflightCors = cors({
   origin: '*',
   allowMethods: ['GET', 'POST'],
   allowHeaders: ['content-type', CLUSTER_HEADER],
   maxAge: 600,
 });
+
+/**
+ * CORS for the cross-origin endpoints: any origin, no credentials (the session cookie never travels).
+ * Hono's cors answers the preflight; on the requests themselves the one header it would add (any
+ * origin) is set on the finished response in place: Hono's cors sets it before the route runs,
+ * which makes a placeholder response that is then rebuilt around the route's, on every play.
+ */
+export const crossOriginCors: MiddlewareHandler = async (c, next) => {
+  if (c.req.method === 'OPTIONS') return preflightCors(c, next);
+  await next();
+  setOnResponse(c, [['Access-Control-Allow-Origin', '*']]);
+};
 
 /**
  * Every response: the dApp's CSP and no framing, unless the route set its own CSP (the framable

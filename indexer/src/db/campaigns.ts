@@ -2,6 +2,7 @@
 // batches settled from each (for the dashboard's series and by-film figures), the advertiser's
 // off-chain request details, and the ad server's lookup of the campaigns that may fill a slot.
 import type { Selectable, Updateable } from 'kysely';
+import { compiledOnce } from './compiled-once.ts';
 import { inTransaction, type Executor } from './executor.ts';
 import { keyColumn, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
 import type { CampaignDetailsTable, CampaignsTable } from './schema.ts';
@@ -162,16 +163,35 @@ export function settlementsOf(
  * caller matches genres and sponsorships.
  */
 export async function servable(db: Executor, now: number): Promise<CampaignWithDetails[]> {
-  const rows = await withDetails(db)
+  return (await servableQuery(db, now)).rows;
+}
+
+const servableQuery = compiledOnce((db: Executor, now: number) =>
+  withDetails(db)
     .where('c.closed_at', 'is', null)
     .where('c.paused', '=', 0)
     .where('c.start_at', '<=', now)
     .where('c.end_at', '>', now)
     .where((eb) => eb.or([eb('d.house', 'is', null), eb('d.house', '=', 0)]))
     .orderBy('c.created_at')
-    .orderBy('c.address')
-    .execute();
-  return rows;
+    .orderBy('c.address'),
+);
+
+const targetFilmQuery = compiledOnce((db: Executor, projectId: number) =>
+  db
+    .selectFrom('projects as p')
+    // the document whose hash the chain records: where the film's genres are
+    .leftJoin('metadata as m', 'm.sha256', 'p.metadata_hash')
+    .select(['p.address', 'p.title', 'm.body as metadata'])
+    .where('p.id', '=', projectId),
+);
+
+/** What campaigns are matched against on a film (its account, title and genres): less than the whole film the API shows. */
+export async function targetFilm(db: Executor, projectId: number): Promise<{ address: string; title: string; genres: string[] } | undefined> {
+  const row = (await targetFilmQuery(db, projectId)).rows[0];
+  if (!row) return undefined;
+  const genres = row.metadata ? (JSON.parse(row.metadata) as { genres?: string[] }).genres : undefined;
+  return { address: row.address, title: row.title, genres: genres ?? [] };
 }
 
 /** The demo's house campaign, when there is one (and it is not closed). */

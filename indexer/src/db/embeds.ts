@@ -1,5 +1,6 @@
 // The embeds aggregate: registered embeds of funded films, their credited views and earnings.
 import type { Selectable } from 'kysely';
+import { compiledOnce } from './compiled-once.ts';
 import type { Executor } from './executor.ts';
 import type { EmbedsTable } from './schema.ts';
 import { keysetReads, newestFirst } from './keyset.ts';
@@ -21,7 +22,7 @@ function embedQuery(db: Executor, filter: EmbedFilter) {
   return query;
 }
 
-type PlayedEmbed = { address: string; project_id: number; publisher: string; embed_id: string; website_url: string };
+export type PlayedEmbed = { address: string; project_id: number; publisher: string; embed_id: string; website_url: string };
 
 /**
  * The embed a player plays: by project, the publisher's embed id and its publisher, the key the
@@ -29,9 +30,17 @@ type PlayedEmbed = { address: string; project_id: number; publisher: string; emb
  * publisher registered for the film names an embed: two publishers' embeds never mix.
  */
 export async function findEmbed(db: Executor, projectId: number, embedId: string, publisher?: string | null): Promise<PlayedEmbed | undefined> {
-  const rows = await embedsNamed(db, projectId, embedId, publisher).limit(2).execute();
+  const { rows } = publisher ? await embedOfPublisher(db, projectId, embedId, publisher) : await embedOfAnyPublisher(db, projectId, embedId);
   return rows.length === 1 ? rows[0] : undefined;
 }
+
+const embedsOfId = (db: Executor, projectId: number, embedId: string) =>
+  db.selectFrom('embeds').select(['address', 'project_id', 'publisher', 'embed_id', 'website_url']).where('project_id', '=', projectId).where('embed_id', '=', embedId);
+// Two rows at most: two publishers' embeds of one id name no embed.
+const embedOfAnyPublisher = compiledOnce((db: Executor, projectId: number, embedId: string) => embedsOfId(db, projectId, embedId).limit(2));
+const embedOfPublisher = compiledOnce((db: Executor, projectId: number, embedId: string, publisher: string) =>
+  embedsOfId(db, projectId, embedId).where('publisher', '=', publisher).limit(2),
+);
 
 /** The embeds a player's (film, embed id, publisher) may name: one, or several when no publisher is named. */
 function embedsNamed(db: Executor, projectId: number, embedId: string, publisher?: string | null) {
@@ -75,11 +84,6 @@ export async function findEmbedWithVerifiedOrigins(
   const { address, project_id, publisher: signer, embed_id, website_url } = rows[0];
   const verifiedOrigins = [...new Set(rows.flatMap((row) => (row.origin === null ? [] : [row.origin])))].sort();
   return { address, project_id, publisher: signer, embed_id, website_url, verifiedOrigins };
-}
-
-/** The embed at an on-chain address (what a play nonce records). */
-export function findEmbedAt(db: Executor, address: string): Promise<PlayedEmbed | undefined> {
-  return db.selectFrom('embeds').select(['address', 'project_id', 'publisher', 'embed_id', 'website_url']).where('address', '=', address).executeTakeFirst();
 }
 
 export async function insertEmbed(

@@ -2,6 +2,7 @@
 // its embeds (views and earnings per day and per embed). A wallet acts off chain as itself; its
 // embeds are registered on chain by its signer (the demo key on the demo chain), found via users.
 import { sql, type Selectable } from 'kysely';
+import { compiledOnce } from './compiled-once.ts';
 import type { Executor, QueryRow } from './executor.ts';
 import { keyColumn, keysetReads, newestFirst, ordered, readPage, type KeysetOrder, type KeysetPage, type Paged } from './keyset.ts';
 import type { PublisherWebsitesTable } from './schema.ts';
@@ -91,7 +92,7 @@ export async function recordCheck(
 
 /** The wallet a chain signer acts for: the demo key's wallet, or the signer itself on a real cluster. */
 export async function walletsOfSigner(db: Executor, signer: string): Promise<string[]> {
-  const rows = await db.selectFrom('users').select('wallet_address').where('chain_address', '=', signer).execute();
+  const { rows } = await walletsOfSignerQuery(db, signer);
   return [...new Set([signer, ...rows.map((row) => row.wallet_address)])];
 }
 
@@ -101,16 +102,23 @@ export async function signerOfWallet(db: Executor, wallet: string): Promise<stri
   return row?.chain_address ?? wallet;
 }
 
-/** Whether the publisher behind an embed's signer verified this origin. */
-export async function isVerifiedFor(db: Executor, signer: string, origin: string): Promise<boolean> {
-  const row = await db
+const walletsOfSignerQuery = compiledOnce((db: Executor, signer: string) => db.selectFrom('users').select('wallet_address').where('chain_address', '=', signer));
+
+// The signer's own wallet or a wallet whose demo key it is (walletsOfSigner), in one statement:
+// every play of an embed asks.
+const verifiedForQuery = compiledOnce((db: Executor, signer: string, origin: string) =>
+  db
     .selectFrom('publisher_websites')
     .select('id')
-    .where('wallet', 'in', await walletsOfSigner(db, signer))
+    .where((eb) => eb.or([eb('wallet', '=', signer), eb('wallet', 'in', eb.selectFrom('users').select('wallet_address').where('chain_address', '=', signer))]))
     .where('origin', '=', origin)
     .where('status', '=', 'verified')
-    .executeTakeFirst();
-  return row !== undefined;
+    .limit(1),
+);
+
+/** Whether the publisher behind an embed's signer verified this origin. */
+export async function isVerifiedFor(db: Executor, signer: string, origin: string): Promise<boolean> {
+  return (await verifiedForQuery(db, signer, origin)).rows.length > 0;
 }
 
 /** The origins the publisher behind a signer verified (where its Auto-List players may play). */

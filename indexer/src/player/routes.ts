@@ -18,7 +18,7 @@ import { countingProblem } from './counting.ts';
 import { embeddingOrigin, originOf } from './website.ts';
 import { frameAncestors, framingOrigins, framingRefusal } from './framing.ts';
 import type { PageToken, TicketSigner } from './ticket.ts';
-import { embeds } from '../db/index.ts';
+import { campaigns, embeds } from '../db/index.ts';
 import { playerAdParams, playerAdQuery, playerQuery, projectIdParams } from '../api/schemas.ts';
 
 const SCRIPT_HEADERS = { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=300' };
@@ -75,10 +75,10 @@ export function playerRoutes(options: {
           const projectId = Number(c.req.param('projectId'));
           const slot = c.req.param('slot') as AdSlot;
           if (!AD_SLOTS.includes(slot)) return c.json({ message: `Unknown ad slot "${slot}" (known: ${AD_SLOTS.join(', ')})` }, 400);
-          const project =
-            cluster && Number.isSafeInteger(projectId) ? await getProject(cluster, new URL(c.req.url).origin, options.now(), projectId) : undefined;
-          if (!cluster || !project) return c.json({ message: 'Project not found' }, 404);
-          const film: AdFilm = { address: project.address, genres: project.genres, filmTitle: project.title };
+          // Only what campaigns are matched against: the film's account, title and genres.
+          const target = cluster && Number.isSafeInteger(projectId) ? await campaigns.targetFilm(cluster.db, projectId) : undefined;
+          if (!cluster || !target) return c.json({ message: 'Project not found' }, 404);
+          const film: AdFilm = { address: target.address, genres: target.genres, filmTitle: target.title };
           c.header('Cache-Control', 'no-store');
           const nowMs = options.now();
           // The page's token says which embed and origin the page was served for; one of another

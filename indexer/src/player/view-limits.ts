@@ -21,16 +21,12 @@ export async function limitProblem(
 ): Promise<string | null> {
   const what = ledger === 'play_nonces' ? 'plays' : 'views';
   const { embed, groups, since } = request;
-  if ((await views.countForGroup(db, ledger, 'narrow', groups.narrow, since)) >= caps.perAddress) {
-    return `Too many ${what} from this address; try again in a minute`;
-  }
-  if (groups.wide !== groups.narrow && (await views.countForGroup(db, ledger, 'wide', groups.wide, since)) >= caps.perNetwork) {
-    return `Too many ${what} from this network; try again in a minute`;
-  }
-  const use = await views.embedUseSince(db, ledger, embed, groups.wide, since);
-  if (use.total < caps.perEmbed) return null;
+  const use = await views.ledgerUseSince(db, ledger, { narrow: groups.narrow, wide: groups.wide, embed, since });
+  if (use.narrow >= caps.perAddress) return `Too many ${what} from this address; try again in a minute`;
+  if (groups.wide !== groups.narrow && use.wide >= caps.perNetwork) return `Too many ${what} from this network; try again in a minute`;
+  if (use.embedTotal < caps.perEmbed) return null;
   // The embed is at its cap: a group that has not used its share yet (a newcomer always) still gets in.
-  const groupsSharing = use.groups + (use.ofGroup === 0 ? 1 : 0);
+  const groupsSharing = use.embedGroups + (use.embedOfGroup === 0 ? 1 : 0);
   const fairShare = Math.max(1, Math.floor(caps.perEmbed / groupsSharing));
-  return use.ofGroup >= fairShare ? `Too many ${what} of this embed from this network; try again in a minute` : null;
+  return use.embedOfGroup >= fairShare ? `Too many ${what} of this embed from this network; try again in a minute` : null;
 }

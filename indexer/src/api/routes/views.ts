@@ -16,7 +16,7 @@ import { addressGroups } from '../../player/address-group.ts';
 import type { AdTicket, TicketSigner } from '../../player/ticket.ts';
 import { limitProblem } from '../../player/view-limits.ts';
 import { embeds, users, views, type Executor } from '../../db/index.ts';
-import { AD_TICKET_TTL_MS, DEFAULT_CLUSTER } from '../../constants.ts';
+import { AD_TICKET_TTL_MS, DEFAULT_CLUSTER, PLAY_NONCE_SWEEP_INTERVAL_MS } from '../../constants.ts';
 import { chainSeconds } from '../../cluster.ts';
 import { requireSession } from '../../auth/guard.ts';
 import { adForSlot } from '../../player/ads.ts';
@@ -50,6 +50,13 @@ function ticketFor(tickets: TicketSigner, value: string, play: { projectId: numb
 }
 
 export function viewRoutes(now: () => number, rules: ViewRules, tickets: TicketSigner) {
+  // Unused nonces that expired are dropped when plays start, once a sweep interval per cluster.
+  const sweptAt = new Map<string, number>();
+  const sweepExpiredNonces = async (cluster: string, db: Executor, nowMs: number) => {
+    if (nowMs - (sweptAt.get(cluster) ?? -Infinity) < PLAY_NONCE_SWEEP_INTERVAL_MS) return;
+    sweptAt.set(cluster, nowMs);
+    await views.dropExpiredNonces(db, nowMs - rules.nonceTtlMs);
+  };
   return new ApiRoutes()
     .endpoint(
       post('/nonce', "A play nonce for one view of a registered embed, for the ad ticket of the ad it served", {
@@ -78,7 +85,7 @@ export function viewRoutes(now: () => number, rules: ViewRules, tickets: TicketS
         const caps = { perAddress: rules.maxNoncesPerIp, perNetwork: rules.maxNoncesPerNetwork, perEmbed: rules.maxNoncesPerEmbed };
         const limited = await limitProblem(db, 'play_nonces', { embed: embed.address, groups, since }, caps);
         if (limited) fail(429, limited);
-        await views.dropExpiredNonces(db, issuedAt - rules.nonceTtlMs);
+        await sweepExpiredNonces(name, db, issuedAt);
         const nonce = randomBytes(16).toString('hex');
         const play = { nonce, embed: embed.address, ip: c.var.clientIp, ipGroup: groups.narrow, wideGroup: groups.wide, issuedAt };
         if (!(await views.insertNonce(db, { ...play, campaign: ticket.campaign, ticketId: ticket.id }))) {
@@ -135,11 +142,11 @@ export function viewRoutes(now: () => number, rules: ViewRules, tickets: TicketS
         const { db } = c.var.cluster;
         const body = c.req.valid('json');
         const reportedAt = now();
-        const play = await views.findNonce(db, body.nonce);
+        const play = await views.findPlay(db, body.nonce);
         // The nonce names the embed it was issued for (film, publisher and embed id): the body may
         // repeat them, never point it at another publisher's embed of the same id. A nonce this server
         // never issued for the embed names nothing: 404, like an unregistered embed.
-        const embed = play ? await embeds.findEmbedAt(db, play.embed) : undefined;
+        const embed = play?.embed;
         const matches =
           embed && embed.project_id === body.projectId && embed.embed_id === body.embedId && (!body.publisher || body.publisher === embed.publisher);
         if (!play || !embed || !matches) {

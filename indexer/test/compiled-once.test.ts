@@ -1,0 +1,43 @@
+// A query compiled once (db/compiled-once.ts) runs with each call's values: nothing of the first
+// call's arguments is baked into the SQL it keeps, an argument the query binds twice gets the value
+// in both places, and the query's own constants (a LIMIT, a literal) stay as they were compiled.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { compiledOnce } from '../src/db/compiled-once.ts';
+import { openStore, type DataStore, type Executor } from '../src/db/index.ts';
+import { sqlRun, testLocation } from './helpers/database.ts';
+
+const usersOf = compiledOnce((db: Executor, createdAt: number) =>
+  db.selectFrom('users').select('wallet_address').where('created_at', '=', createdAt).orderBy('wallet_address').limit(2),
+);
+
+const eitherOf = compiledOnce((db: Executor, address: string) =>
+  db.selectFrom('users').select('wallet_address').where((eb) => eb.or([eb('wallet_address', '=', address), eb('chain_address', '=', address)])).orderBy('wallet_address'),
+);
+
+describe('compiledOnce', () => {
+  let store: DataStore;
+  before(async () => {
+    store = await openStore(testLocation('compiled'));
+    for (const [wallet, chain, createdAt] of [['w1', 'c1', 5], ['w2', 'c2', 5], ['w3', 'c3', 5], ['w4', 'c4', 7], ['c4', 'c6', 9]]) {
+      await sqlRun(store.db, 'INSERT INTO users (wallet_address, chain_address, username, created_at) VALUES (?, ?, ?, ?)', wallet, chain, wallet, createdAt);
+    }
+  });
+  after(() => store.close());
+
+  test("each call binds its own values; the query's constants stay", async () => {
+    assert.deepEqual((await usersOf(store.db, 5)).rows, [{ wallet_address: 'w1' }, { wallet_address: 'w2' }]);
+    assert.deepEqual((await usersOf(store.db, 7)).rows, [{ wallet_address: 'w4' }]);
+    assert.deepEqual((await usersOf(store.db, 8)).rows, []);
+  });
+
+  test('an argument bound twice gets its value in both places', async () => {
+    assert.deepEqual((await eitherOf(store.db, 'c4')).rows, [{ wallet_address: 'c4' }, { wallet_address: 'w4' }]);
+    assert.deepEqual((await eitherOf(store.db, 'w1')).rows, [{ wallet_address: 'w1' }]);
+  });
+
+  test('inside a transaction too', async () => {
+    const rows = await store.db.transaction().execute(async (trx) => (await usersOf(trx, 7)).rows);
+    assert.deepEqual(rows, [{ wallet_address: 'w4' }]);
+  });
+});
