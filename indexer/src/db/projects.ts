@@ -271,26 +271,27 @@ async function listPageKeys(db: Executor, filter: ProjectFilter, sort: ProjectSo
 }
 
 /**
- * A page of a search, verified studios' films first. PostgreSQL: its matches (from the trigram index)
- * sorted for the page, counted by the same statement (a window over every match, before the cursor
- * narrows them): a count of its own read every match's row from the heap a second time. SQLite: the
- * FTS5 table is asked the question planned for the search and counts its matches alone; then, when
- * they are so many that the sort's index meets a page of them sooner than they are all sorted, the
- * page is walked along that index (walkedSearchKeys), else its matches are sorted.
+ * A page of a search, verified studios' films first, and its count of every match. PostgreSQL: the
+ * count and the page's keys at once, on two connections; the page is asked in the sort's order
+ * (ordered), and PostgreSQL's planner, from its statistics, walks the sort's index for a word of
+ * many films or sorts the few matches of a rare one. SQLite: the FTS5 table is asked the question
+ * planned for the search and counts its matches alone; then, when they are so many that the sort's
+ * index meets a page of them sooner than they are all sorted, the page is walked along that index
+ * (ordered, bounded), else its matches are sorted.
  */
 async function searchPageKeys(db: Executor, filter: ProjectFilter, sort: ProjectSort, limit: number, after: ProjectCursor | null): Promise<PageKeys> {
   const search = await planSearch(db, filter.q!);
   if (isPostgres(db)) {
-    const found = await sortedSearchKeys(db, filter, sort, limit, after, search.condition, true);
-    return { found, total: found.length > 0 ? Number(found[0].total) : await countMatching(db, filter, search) };
+    const [total, found] = await Promise.all([countMatching(db, filter, search), orderedSearchKeys(db, filter, sort, limit, after, search.condition, false)]);
+    return { found: found!, total };
   }
   const total = await countMatching(db, filter, search);
-  const walked = search.trigram && (await walkPays(db, total, limit)) ? await walkedSearchKeys(db, filter, sort, limit, after) : null;
-  return { found: walked ?? (await sortedSearchKeys(db, filter, sort, limit, after, search.condition, false)), total };
+  const walk = search.trigram && (await walkPays(db, total, limit));
+  const walked = walk ? await orderedSearchKeys(db, filter, sort, limit, after, filmHolds(containsPattern(filter.q!)), true) : null;
+  return { found: walked ?? (await sortedSearchKeys(db, filter, sort, limit, after, search.condition)), total };
 }
 
-/** A search page's keys, with (PostgreSQL) every match's count when `countsInWindow`. */
-type SearchKeys = (PageKeys['found'][number] & { total: number | null })[];
+type SearchKeys = PageKeys['found'];
 
 /** Every match of the search (`condition`) past the cursor, sorted for the page: verified studios' films first. */
 async function sortedSearchKeys(
@@ -300,17 +301,11 @@ async function sortedSearchKeys(
   limit: number,
   after: ProjectCursor | null,
   condition: Expression<SqlBool>,
-  countsInWindow: boolean,
 ): Promise<SearchKeys> {
   const { key, descending } = SORT_KEYS[sort];
   const direction = descending ? 'desc' : 'asc';
-  const hits = matching(db, filter, condition).select([
-    'p.id',
-    sql<number>`${key}`.as('sort_key'),
-    VERIFIED_RANK.as('verified_rank'),
-    (countsInWindow ? sql<number | null>`COUNT(*) OVER ()` : sql<number | null>`NULL`).as('total'),
-  ]);
-  let page = db.selectFrom(hits.as('hits')).select(['hits.id', 'hits.sort_key', 'hits.verified_rank', 'hits.total']);
+  const hits = matching(db, filter, condition).select(['p.id', sql<number>`${key}`.as('sort_key'), VERIFIED_RANK.as('verified_rank')]);
+  let page = db.selectFrom(hits.as('hits')).select(['hits.id', 'hits.sort_key', 'hits.verified_rank']);
   if (after) {
     const verified = after.verified ?? 0;
     const beyond = beyondCursor(sql<number>`hits.sort_key`, sql<number>`hits.id`, descending, after);
@@ -334,38 +329,41 @@ async function walkPays(db: Executor, total: number, limit: number): Promise<boo
   return (limit + 1) * Number(films) < total * total;
 }
 
-/** The most films a walk along a sort's index tests before it gives up for a sort of the matches. */
+/** The most films a walk along a sort's index tests before it gives up for a sort of the matches (SQLite). */
 export const WALK_FILMS = 5_000;
 
 /**
- * A page of a search met along the sort's index, films tested one by one (filmHolds), where a sort
- * of every match (9,000 of 100,000 films for "harbor") would read them all: the verified studios'
- * matches first (their few films, through projects_studio, sorted), then the others in the index's
- * order from the cursor, stopping at the page's last row. The walk goes no further than WALK_FILMS
- * films (a key range the index seeks to): a page not met by then (matches bunched at the far end of
- * the order) is null, and the matches are sorted instead.
+ * A page of a search asked in the sort's order, so that an index of the sort can serve it and stop at
+ * the page's last row: the verified studios' matches first (their few films, through projects_studio,
+ * sorted), then the others in the sort's order from the cursor. `matches` tests a film: the search's
+ * condition, or (SQLite's walk) filmHolds, one film's own text. `bounded` (SQLite, which walks
+ * whatever the matches' count): the walk goes no further than WALK_FILMS films (a key range the
+ * index seeks to), and a page not met by then (matches bunched at the far end of the order) is null,
+ * for the matches to be sorted instead.
  */
-async function walkedSearchKeys(db: Executor, filter: ProjectFilter, sort: ProjectSort, limit: number, after: ProjectCursor | null): Promise<SearchKeys | null> {
+async function orderedSearchKeys(
+  db: Executor,
+  filter: ProjectFilter,
+  sort: ProjectSort,
+  limit: number,
+  after: ProjectCursor | null,
+  matches: Expression<SqlBool>,
+  bounded: boolean,
+): Promise<SearchKeys | null> {
   const { key, descending } = SORT_KEYS[sort];
   const direction = descending ? 'desc' : 'asc';
-  const holds = filmHolds(containsPattern(filter.q!));
-  const keys = (verified: number) => [
-    'p.id',
-    sql<number>`${key}`.as('sort_key'),
-    sql<number>`${verified}`.as('verified_rank'),
-    sql<number | null>`NULL`.as('total'),
-  ] as const;
+  const keys = (verified: number) => ['p.id', sql<number>`${key}`.as('sort_key'), sql<number>`${verified}`.as('verified_rank')] as const;
   const found: SearchKeys = [];
   if (!after || after.verified === 1) {
     // The studio's own IN (not the rank's CASE), which projects_studio serves.
-    let verified = matching(db, filter, holds).where(sql<SqlBool>`p.studio IN (SELECT authority FROM studios WHERE verified = 1)`);
+    let verified = matching(db, filter, matches).where(sql<SqlBool>`p.studio IN (SELECT authority FROM studios WHERE verified = 1)`);
     if (after) verified = verified.where(beyondCursor(key, sql<number>`p.id`, descending, after));
     found.push(...((await verified.select(keys(1)).orderBy(key, direction).orderBy('p.id', direction).limit(limit + 1).execute()) as SearchKeys));
     if (found.length > limit) return found;
   }
   const from = after && after.verified !== 1 ? after : null;
-  const bound = await walkBound(db, sort, from);
-  let others = matching(db, filter, holds).where(sql<SqlBool>`${VERIFIED_RANK} = 0`);
+  const bound = bounded ? await walkBound(db, sort, from) : null;
+  let others = matching(db, filter, matches).where(sql<SqlBool>`${VERIFIED_RANK} = 0`);
   if (from) others = others.where(beyondCursor(key, sql<number>`p.id`, descending, from));
   if (bound !== null) others = others.where(descending ? sql<SqlBool>`${key} >= ${bound}` : sql<SqlBool>`${key} <= ${bound}`);
   const wanted = limit + 1 - found.length;
