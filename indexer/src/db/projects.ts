@@ -167,10 +167,17 @@ function matching(db: Executor, filter: ProjectFilter, search?: Expression<SqlBo
 async function countMatching(db: Executor, filter: ProjectFilter, search?: PlannedSearch): Promise<number> {
   const searchOnly = filter.q && !filter.studio && (filter.status ?? 'all') === 'all';
   if (searchOnly && search?.trigram) return countTrigramMatches(db, search.trigram);
-  const { n } = await matching(db, filter, search?.condition)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(n);
+  const count = (executor: Executor) =>
+    matching(executor, filter, search?.condition)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+  if (!filter.q || !isPostgres(db)) return Number((await count(db)).n);
+  // PostgreSQL prices LIKE on a film's text like a comparison of numbers, so for a word of many films
+  // (9,000 of 100,000) it scanned every film (105 ms) rather than read the trigram index (13 ms).
+  return db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+    return Number((await count(trx)).n);
+  });
 }
 
 function filtered(db: Executor, filter: ProjectFilter) {
@@ -354,16 +361,19 @@ async function orderedSearchKeys(
   const direction = descending ? 'desc' : 'asc';
   const keys = (verified: number) => ['p.id', sql<number>`${key}`.as('sort_key'), sql<number>`${verified}`.as('verified_rank')] as const;
   const found: SearchKeys = [];
-  if (!after || after.verified === 1) {
-    // The studio's own IN (not the rank's CASE), which projects_studio serves.
-    let verified = matching(db, filter, matches).where(sql<SqlBool>`p.studio IN (SELECT authority FROM studios WHERE verified = 1)`);
+  // The verified studios' authorities as values (a handful): each database then estimates both parts
+  // from its statistics of projects.studio, where a subquery's rows were guessed (PostgreSQL walked
+  // every film for the verified part) and the rank's CASE hid the studio from the index.
+  const authorities = (await db.selectFrom('studios').select('authority').where('verified', '=', 1).execute()).map((row) => row.authority);
+  if (authorities.length > 0 && (!after || after.verified === 1)) {
+    let verified = matching(db, filter, matches).where('p.studio', 'in', authorities);
     if (after) verified = verified.where(beyondCursor(key, sql<number>`p.id`, descending, after));
     found.push(...((await verified.select(keys(1)).orderBy(key, direction).orderBy('p.id', direction).limit(limit + 1).execute()) as SearchKeys));
     if (found.length > limit) return found;
   }
   const from = after && after.verified !== 1 ? after : null;
   const bound = bounded ? await walkBound(db, sort, from) : null;
-  let others = matching(db, filter, matches).where(sql<SqlBool>`${VERIFIED_RANK} = 0`);
+  let others = matching(db, filter, matches).$if(authorities.length > 0, (query) => query.where('p.studio', 'not in', authorities));
   if (from) others = others.where(beyondCursor(key, sql<number>`p.id`, descending, from));
   if (bound !== null) others = others.where(descending ? sql<SqlBool>`${key} >= ${bound}` : sql<SqlBool>`${key} <= ${bound}`);
   const wanted = limit + 1 - found.length;
