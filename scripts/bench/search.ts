@@ -90,13 +90,16 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
  * p50 and p99 (ms) of GET `paths` in turn, one request at a time, after a warm-up round. Each URL
  * carries a parameter of its own the API ignores (`request=`): a repeated URL would be answered by
  * the API's read cache without reaching the database, and the search is what is timed. Each path's
- * own p50, p99 and slowest go to stderr, so a slow tail is seen to be one search's or every one's.
+ * own p50, p99 and slowest go to stderr, so a slow tail is seen to be one search's or every one's,
+ * and the CPU time a request, which a loaded machine stretches less than the latencies.
  */
 async function latencies(origin: string, paths: string[], label: string): Promise<{ p50: number; p99: number }> {
   const timings: number[] = [];
   const byPath = new Map<string, number[]>(paths.map((path) => [path, []]));
+  let cpuStarted = process.cpuUsage();
   for (let index = -paths.length; index < REQUESTS; index++) {
     const path = paths[((index % paths.length) + paths.length) % paths.length];
+    if (index === 0) cpuStarted = process.cpuUsage();
     const started = performance.now();
     const response = await fetch(`${origin}${path}&request=${index}`);
     const body = (await response.json()) as { items?: unknown[] };
@@ -105,6 +108,9 @@ async function latencies(origin: string, paths: string[], label: string): Promis
     if (index >= 0) timings.push(elapsed);
     if (index >= 0) byPath.get(path)!.push(elapsed);
   }
+  // The process's CPU time a request (the server and this client share it): what the load around it does not change much.
+  const cpu = process.cpuUsage(cpuStarted);
+  console.error(`  ${label}: ${((cpu.user + cpu.system) / 1000 / REQUESTS).toFixed(2)} ms of CPU a request (server and client)`);
   for (const [path, times] of byPath) {
     times.sort((a, b) => a - b);
     const q = new URL(path, origin).searchParams.get('q') ?? '(unsearched)';

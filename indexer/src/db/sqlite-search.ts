@@ -9,7 +9,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Executor } from './executor.ts';
 
 /** A trigram held by fewer films than this is rare: its films are the candidates. */
-export const RARE_TRIGRAM = 1_000;
+export const RARE_TRIGRAM = 300;
 /** At most this many of a long search's trigrams are counted (spread over it): any of them narrows the candidates. */
 const PROBED_TRIGRAMS = 8;
 /** FTS5's trigram tokenizer matches no substring shorter than three characters. */
