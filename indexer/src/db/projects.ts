@@ -242,13 +242,14 @@ export async function pageProjects(
     found.length > limit && last
       ? { sort, key: Number(last.sort_key), id: Number(last.id), ...(filter.q ? { verified: Number(last.verified_rank) } : {}) }
       : null;
-  return { rows: ids.map((id) => byId.get(id)!), next, total };
+  return { rows: ids.map((id) => byId.get(id)!), next, total: await total };
 }
 
 /** A page's keys: up to limit + 1 rows after the cursor (one more tells whether a next page exists). */
 interface PageKeys {
   found: { id: number; sort_key: number; verified_rank: number }[];
-  total: number;
+  /** PostgreSQL's count of a search is still running while the page's rows are read (another connection). */
+  total: number | Promise<number>;
 }
 
 /** Rows past the cursor in the sort's direction, on (key, id): the sort's index starts the walk there. */
@@ -279,7 +280,7 @@ async function listPageKeys(db: Executor, filter: ProjectFilter, sort: ProjectSo
 
 /**
  * A page of a search, verified studios' films first, and its count of every match. PostgreSQL: the
- * count and the page's keys at once, on two connections; the page is asked in the sort's order
+ * count on a connection of its own while the page's keys and rows are read; the page is asked in the sort's order
  * (ordered), and PostgreSQL's planner, from its statistics, walks the sort's index for a word of
  * many films or sorts the few matches of a rare one. SQLite: the FTS5 table is asked the question
  * planned for the search and counts its matches alone; then, when they are so many that the sort's
@@ -289,8 +290,10 @@ async function listPageKeys(db: Executor, filter: ProjectFilter, sort: ProjectSo
 async function searchPageKeys(db: Executor, filter: ProjectFilter, sort: ProjectSort, limit: number, after: ProjectCursor | null): Promise<PageKeys> {
   const search = await planSearch(db, filter.q!);
   if (isPostgres(db)) {
-    const [total, found] = await Promise.all([countMatching(db, filter, search), orderedSearchKeys(db, filter, sort, limit, after, search.condition, false)]);
-    return { found: found!, total };
+    const total = countMatching(db, filter, search);
+    // Awaited by pageProjects once the page's rows are read; a failure of the page's own keys must not leave it unhandled.
+    total.catch(() => undefined);
+    return { found: (await orderedSearchKeys(db, filter, sort, limit, after, search.condition, false))!, total };
   }
   const total = await countMatching(db, filter, search);
   const walk = search.trigram && (await walkPays(db, total, limit));
