@@ -44,10 +44,10 @@ export async function planTrigramSearch(db: Executor, q: string, pattern: string
   const phrase = { match: trigramPhrase(q), verify: null };
   if (trigrams.length < 2) return phrase;
   // Each trigram's films counted up to RARE_TRIGRAM: a bounded read of the start of its list.
-  const counts = trigrams.map(
-    (trigram, index) =>
-      sql`(SELECT COUNT(*) FROM (SELECT 1 FROM project_search WHERE project_search MATCH ${trigramPhrase(trigram)} LIMIT ${RARE_TRIGRAM})) AS ${sql.ref(`t${index}`)}`,
-  );
+  const counts = trigrams.map((trigram, index) => {
+    const films = sql`SELECT 1 FROM project_search WHERE project_search MATCH ${trigramPhrase(trigram)} LIMIT ${RARE_TRIGRAM}`;
+    return sql`(SELECT COUNT(*) FROM (${films})) AS ${sql.ref(`t${index}`)}`;
+  });
   const { rows } = await sql<Record<string, number>>`SELECT ${sql.join(counts)}`.execute(db);
   const byRarity = trigrams.map((trigram, index) => ({ trigram, films: Number(rows[0][`t${index}`]) })).sort((a, b) => a.films - b.films);
   if (byRarity[0].films >= RARE_TRIGRAM) return phrase;
