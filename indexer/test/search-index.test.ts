@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { CompiledQuery } from 'kysely';
+import { searchFields } from '../src/db/metadata-search.ts';
 import { data, openStore, type DataStore } from '../src/index.ts';
 import { testDialect, testLocation } from './helpers/database.ts';
 
@@ -97,5 +98,110 @@ describe('projects search index', () => {
       const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
       assert.match(text, /projects_search_document_trigram/);
     });
+  });
+});
+
+/**
+ * A catalogue big enough for each of SQLite's plans of a search (sqlite-search.ts, projects.ts):
+ * a phrase of common trigrams with a rare one (the rare trigrams' films, LIKE-checked), a word of
+ * many films (a page walked along the sort's index), a word whose films all sit at the far end of
+ * the order (the walk gives up at its bound and the matches are sorted), verified studios' films
+ * first. Every page of every search in every sort is checked against the films counted in JS.
+ */
+describe('projects search at scale: the same films in the same order, whichever plan', () => {
+  const FILMS = data.projects.WALK_FILMS + 1_000;
+  let store: DataStore;
+  const verifiedAuthority = 'VerifiedAuthority';
+  const director = (id: number) => `Director ${String.fromCharCode(65 + (id % 26))}${id % 400}`;
+  // "A Q42 Story" holds the two rarest trigrams of "director q42" (" q4", "q42") but not the phrase: only LIKE tells it apart.
+  const titleOf = (id: number) => (id % 997 === 0 ? 'A Q42 Story' : `${id % 11 === 0 ? 'Harbor' : 'River'} ${id}`);
+  // Funding ratio falls with the id, so the last films are the far end of the funding order.
+  const raisedOf = (id: number) => (FILMS - id) * 1_000;
+  const descriptionOf = (id: number) => (id > FILMS - 600 ? 'a tail of the catalogue' : 'a film');
+  const studioOf = (id: number) => (id % 500 === 7 ? verifiedAuthority : 'Authority');
+
+  before(async () => {
+    store = await openStore(testLocation());
+    await store.db
+      .insertInto('studios')
+      .values({ id: 1, address: 'VerifiedStudio', authority: verifiedAuthority, name: 'Verified', verified: 1, registered_at: NOW, signature: 'sig-studio' })
+      .execute();
+    for (let start = 1; start <= FILMS; start += 500) {
+      const ids = Array.from({ length: Math.min(500, FILMS - start + 1) }, (_, offset) => start + offset);
+      await store.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('metadata')
+          .values(
+            ids.map((id) => {
+              const body = document(descriptionOf(id), director(id));
+              return { sha256: `hash${id}`, body, created_at: NOW, ...searchFields(body) };
+            }),
+          )
+          .execute();
+        await trx
+          .insertInto('projects')
+          .values(
+            ids.map((id) => ({
+              id,
+              address: `Project${id}`,
+              studio: studioOf(id),
+              share_mint: `Mint${id}`,
+              vault: `Vault${id}`,
+              title: titleOf(id),
+              search_title: titleOf(id).toLowerCase(),
+              metadata_uri: `http://localhost/api/metadata/hash${id}`,
+              metadata_hash: `hash${id}`,
+              goal_lamports: 1_000_000_000,
+              raised_lamports: raisedOf(id),
+              deadline: NOW + 86_400 + (id % 30),
+              created_at: NOW + id,
+              signature: `sig-${id}`,
+            })),
+          )
+          .execute();
+      });
+    }
+  });
+  after(() => store.close());
+
+  /** The films holding `q` in the order of a search's pages: verified studios' first, then the sort's key and id. */
+  function expected(q: string, sort: data.projects.ProjectSort): number[] {
+    const needle = q.toLowerCase();
+    const key = (id: number) => (sort === 'funding' ? raisedOf(id) : sort === 'newest' ? id : NOW + 86_400 + (id % 30));
+    const direction = sort === 'endingSoon' ? 1 : -1;
+    return Array.from({ length: FILMS }, (_, index) => index + 1)
+      .filter((id) => [titleOf(id), descriptionOf(id), director(id)].some((text) => text.toLowerCase().includes(needle)))
+      .sort((a, b) => Number(studioOf(b) === verifiedAuthority) - Number(studioOf(a) === verifiedAuthority) || direction * (key(a) - key(b) || a - b));
+  }
+
+  async function everyPage(q: string, sort: data.projects.ProjectSort, limit: number) {
+    const ids: number[] = [];
+    const totals = new Set<number>();
+    let after: data.projects.ProjectCursor | null = null;
+    do {
+      const page: data.projects.ProjectPage = await data.projects.pageProjects(store.db, { q, nowMs: NOW * 1000 }, sort, limit, after);
+      ids.push(...page.rows.map((row) => Number(row.id)));
+      totals.add(page.total);
+      after = page.next;
+    } while (after);
+    return { ids, totals: [...totals] };
+  }
+
+  for (const sort of data.projects.PROJECT_SORTS) {
+    test(`every page, sorted by ${sort}`, async () => {
+      for (const q of ['Director Q42', 'harbor', 'tail of the', 'a Q42 Story']) {
+        const want = expected(q, sort);
+        const { ids, totals } = await everyPage(q, sort, 24);
+        assert.deepEqual(totals, [want.length], `${q}: every page counts every match`);
+        assert.deepEqual(ids, want, `${q}: the films and their order`);
+      }
+    });
+  }
+
+  test('the first page of each plan: a rare trigram, many matches, matches at the far end', async () => {
+    for (const q of ['Director Q42', 'harbor', 'tail of the']) {
+      const page = await data.projects.pageProjects(store.db, { q, nowMs: NOW * 1000 }, 'funding', 24, null);
+      assert.deepEqual(page.rows.map((row) => Number(row.id)), expected(q, 'funding').slice(0, 24), q);
+    }
   });
 });

@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Hono } from 'hono';
+import { PostgresAdapter, sql } from 'kysely';
 import { createApp } from '../../indexer/src/api/app.ts';
 import type { ClusterContext } from '../../indexer/src/cluster.ts';
 import { searchFields } from '../../indexer/src/db/metadata-search.ts';
@@ -76,6 +77,10 @@ export async function seed(db: data.Executor, { films = FILMS, firstId = 0 }: { 
         .execute();
     });
   }
+  // PostgreSQL's planner reads its statistics of the table to choose between walking a sort's index and
+  // sorting a search's matches; autovacuum gathers them within a minute of this many writes to a live
+  // catalogue, and the bench measures the search, not that minute.
+  if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`ANALYZE projects`.execute(db);
 }
 
 const idleSource: ChainSource = { cluster: 'demo', getTransaction: async () => null, getSignatures: async () => [] };
@@ -84,17 +89,33 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 /**
  * p50 and p99 (ms) of GET `paths` in turn, one request at a time, after a warm-up round. Each URL
  * carries a parameter of its own the API ignores (`request=`): a repeated URL would be answered by
- * the API's read cache without reaching the database, and the search is what is timed.
+ * the API's read cache without reaching the database, and the search is what is timed. Each path's
+ * own p50, p99 and slowest go to stderr, so a slow tail is seen to be one search's or every one's,
+ * and the CPU time a request, which a loaded machine stretches less than the latencies.
  */
-async function latencies(origin: string, paths: string[]): Promise<{ p50: number; p99: number }> {
+async function latencies(origin: string, paths: string[], label: string): Promise<{ p50: number; p99: number }> {
   const timings: number[] = [];
+  const byPath = new Map<string, number[]>(paths.map((path) => [path, []]));
+  let cpuStarted = process.cpuUsage();
   for (let index = -paths.length; index < REQUESTS; index++) {
     const path = paths[((index % paths.length) + paths.length) % paths.length];
+    if (index === 0) cpuStarted = process.cpuUsage();
     const started = performance.now();
     const response = await fetch(`${origin}${path}&request=${index}`);
     const body = (await response.json()) as { items?: unknown[] };
     if (!response.ok || !Array.isArray(body.items)) throw new Error(`${path}: ${response.status}`);
-    if (index >= 0) timings.push(performance.now() - started);
+    const elapsed = performance.now() - started;
+    if (index >= 0) timings.push(elapsed);
+    if (index >= 0) byPath.get(path)!.push(elapsed);
+  }
+  // The process's CPU time a request (the server and this client share it): what the load around it does not change much.
+  const cpu = process.cpuUsage(cpuStarted);
+  console.error(`  ${label}: ${((cpu.user + cpu.system) / 1000 / REQUESTS).toFixed(2)} ms of CPU a request (server and client)`);
+  for (const [path, times] of byPath) {
+    times.sort((a, b) => a - b);
+    const q = new URL(path, origin).searchParams.get('q') ?? '(unsearched)';
+    const figures = `p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms, slowest ${times.at(-1)!.toFixed(1)} ms`;
+    console.error(`  ${label} ${JSON.stringify(q)}: ${figures} (${times.length} requests)`);
   }
   timings.sort((a, b) => a - b);
   return { p50: percentile(timings, 50), p99: percentile(timings, 99) };
@@ -113,8 +134,8 @@ export async function measureSearch(location: StoreLocation): Promise<BenchRow[]
     try {
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const page = (q?: string) => `/api/projects?limit=24&status=all&sort=funding${q ? `&q=${encodeURIComponent(q)}` : ''}`;
-      const searched = await latencies(origin, SEARCHES.map(page));
-      const unsearched = await latencies(origin, [page()]);
+      const searched = await latencies(origin, SEARCHES.map(page), store.dialect);
+      const unsearched = await latencies(origin, [page()], store.dialect);
       const films = FILMS.toLocaleString('en-US');
       const row = (name: string, value: number, base: number): BenchRow => ({
         name: `${name} [${store.dialect}, ${films} films] (vs the unsearched first page)`,

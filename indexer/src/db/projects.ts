@@ -3,6 +3,7 @@
 import { PostgresAdapter, sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Executor, QueryRow } from './executor.ts';
 import { newestFirst, readPage, type KeysetPage, type Paged } from './keyset.ts';
+import { countTrigramMatches, filmHolds, planTrigramSearch, TRIGRAM, trigramCondition, trigramPhrase, type TrigramSearch } from './sqlite-search.ts';
 
 /** A film as the catalogue reads it: its projected row, its studio's and the metadata document the chain records. */
 export type ProjectRow = QueryRow<typeof projectSelect>;
@@ -91,28 +92,25 @@ function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** FTS5's trigram tokenizer matches no substring shorter than three characters (they are scanned instead). */
-const TRIGRAM = 3;
-
 /**
  * Films whose title, description or directorName contains `q` (case-insensitive), read from the
- * trigram indexes of migration 014, each over one row of text per film (title, description and
+ * trigram indexes of migration 017, each over one row of text per film (title, description and
  * director). PostgreSQL's pg_trgm serves LIKE on projects.search_document; SQLite's FTS5 table
  * of every film's text is asked a phrase (a phrase of the trigram tokenizer is a substring), or scanned by LIKE for one
- * or two characters, which no trigram holds.
+ * or two characters, which no trigram holds. (A page of a search asks SQLite's table a question
+ * planned for `q`, planSearch.)
  */
 export function searchCondition(db: Executor, q: string): Expression<SqlBool> {
   const pattern = containsPattern(q);
-  if (db.getExecutor().adapter instanceof PostgresAdapter) return sql<SqlBool>`p.search_document LIKE ${pattern} ESCAPE '\\'`;
+  if (isPostgres(db)) return sql<SqlBool>`p.search_document LIKE ${pattern} ESCAPE '\\'`;
   if (searchReadsDocument(db, q)) {
     return sql<SqlBool>`(p.search_title LIKE ${pattern} ESCAPE '\\' OR m.search_description LIKE ${pattern} ESCAPE '\\'
       OR m.search_director LIKE ${pattern} ESCAPE '\\')`;
   }
-  return sql<SqlBool>`p.id IN (SELECT rowid FROM project_search WHERE project_search MATCH ${trigramPhrase(q)})`;
+  return trigramCondition({ match: trigramPhrase(q), verify: null });
 }
 
-/** FTS5's query for the substring `q`: one phrase (quotes doubled, so they are text), lower-cased. */
-const trigramPhrase = (q: string) => `"${q.toLowerCase().replaceAll('"', '""')}"`;
+const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * Whether searchCondition reads the film's document (metadata as m): only SQLite's scan of one or two
@@ -120,17 +118,31 @@ const trigramPhrase = (q: string) => `"${q.toLowerCase().replaceAll('"', '""')}"
  * joined to every match (with 100,000 films that join was half of a search's time).
  */
 export function searchReadsDocument(db: Executor, q: string): boolean {
-  return !(db.getExecutor().adapter instanceof PostgresAdapter) && [...q.toLowerCase()].length < TRIGRAM;
+  return !isPostgres(db) && [...q.toLowerCase()].length < TRIGRAM;
 }
 
-function filterConditions(db: Executor, filter: ProjectFilter): Expression<SqlBool>[] {
+/** A search as one page reads it: its condition, and on SQLite the question its trigrams are asked (null: scanned or PostgreSQL). */
+interface PlannedSearch {
+  condition: Expression<SqlBool>;
+  trigram: TrigramSearch | null;
+}
+
+/** SQLite's FTS5 table is asked a question planned for `q` (sqlite-search.ts); PostgreSQL's index is one LIKE. */
+async function planSearch(db: Executor, q: string): Promise<PlannedSearch> {
+  if (isPostgres(db) || searchReadsDocument(db, q)) return { condition: searchCondition(db, q), trigram: null };
+  const trigram = await planTrigramSearch(db, q, containsPattern(q));
+  return { condition: trigramCondition(trigram), trigram };
+}
+
+/** The filter's conditions; `search` replaces the search's own (a page's planned question, or a walk's test of one film). */
+function filterConditions(db: Executor, filter: ProjectFilter, search?: Expression<SqlBool>): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   if (filter.studio) conditions.push(sql<SqlBool>`(s.address = ${filter.studio} OR p.studio = ${filter.studio})`);
   // 'failed' is not stored: a film still funding after its deadline (the shape computes the same).
   if (filter.status === 'funded') conditions.push(sql<SqlBool>`p.status = 'funded'`);
   if (filter.status === 'funding') conditions.push(sql<SqlBool>`(p.status = 'funding' AND p.deadline * 1000 >= ${filter.nowMs})`);
   if (filter.status === 'failed') conditions.push(sql<SqlBool>`(p.status = 'funding' AND p.deadline * 1000 < ${filter.nowMs})`);
-  if (filter.q) conditions.push(searchCondition(db, filter.q));
+  if (filter.q) conditions.push(search ?? searchCondition(db, filter.q));
   return conditions;
 }
 
@@ -139,11 +151,11 @@ function filterConditions(db: Executor, filter: ProjectFilter): Expression<SqlBo
  * each project has at most one studio and one document, so they never change which rows match, and
  * reading 100,000 films without them is far cheaper.
  */
-function matching(db: Executor, filter: ProjectFilter) {
+function matching(db: Executor, filter: ProjectFilter, search?: Expression<SqlBool>) {
   let query = db.selectFrom('projects as p');
   if (filter.studio) query = query.leftJoin('studios as s', 's.authority', 'p.studio') as unknown as typeof query;
   if (filter.q && searchReadsDocument(db, filter.q)) query = query.leftJoin('metadata as m', 'm.sha256', 'p.metadata_hash') as unknown as typeof query;
-  const conditions = filterConditions(db, filter);
+  const conditions = filterConditions(db, filter, search);
   return query.$if(conditions.length > 0, (q) => q.where(() => sql<SqlBool>`${sql.join(conditions, sql` AND `)}`));
 }
 
@@ -152,16 +164,21 @@ function matching(db: Executor, filter: ProjectFilter) {
  * in that table alone (it holds one row per film, and no other): each match is not looked up among
  * the films, which cost more than finding it.
  */
-async function countMatching(db: Executor, filter: ProjectFilter): Promise<number> {
+async function countMatching(db: Executor, filter: ProjectFilter, search?: PlannedSearch): Promise<number> {
   const searchOnly = filter.q && !filter.studio && (filter.status ?? 'all') === 'all';
-  if (searchOnly && !(db.getExecutor().adapter instanceof PostgresAdapter) && !searchReadsDocument(db, filter.q!)) {
-    const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM project_search WHERE project_search MATCH ${trigramPhrase(filter.q!)}`.execute(db);
-    return Number(rows[0].n);
-  }
-  const { n } = await matching(db, filter)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(n);
+  if (searchOnly && search?.trigram) return countTrigramMatches(db, search.trigram);
+  const count = (executor: Executor) =>
+    matching(executor, filter, search?.condition)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+  // (Inside a caller's transaction, which cannot open another, the planner is left to choose.)
+  if (!filter.q || !isPostgres(db) || db.isTransaction) return Number((await count(db)).n);
+  // PostgreSQL prices LIKE on a film's text like a comparison of numbers, so for a word of many films
+  // (9,000 of 100,000) it scanned every film (105 ms) rather than read the trigram index (13 ms).
+  return db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+    return Number((await count(trx)).n);
+  });
 }
 
 function filtered(db: Executor, filter: ProjectFilter) {
@@ -226,20 +243,22 @@ export async function pageProjects(
     found.length > limit && last
       ? { sort, key: Number(last.sort_key), id: Number(last.id), ...(filter.q ? { verified: Number(last.verified_rank) } : {}) }
       : null;
-  return { rows: ids.map((id) => byId.get(id)!), next, total };
+  return { rows: ids.map((id) => byId.get(id)!), next, total: await total };
 }
 
 /** A page's keys: up to limit + 1 rows after the cursor (one more tells whether a next page exists). */
 interface PageKeys {
   found: { id: number; sort_key: number; verified_rank: number }[];
-  total: number;
+  /** PostgreSQL's count of a search is still running while the page's rows are read (another connection). */
+  total: number | Promise<number>;
 }
 
 /** Rows past the cursor in the sort's direction, on (key, id): the sort's index starts the walk there. */
 function beyondCursor(key: Expression<number>, id: Expression<number>, descending: boolean, after: ProjectCursor) {
+  // The key's own range besides: the database seeks the sort's index to the cursor rather than filtering the rows before it.
   return descending
-    ? sql<SqlBool>`(${key} < ${after.key} OR (${key} = ${after.key} AND ${id} < ${after.id}))`
-    : sql<SqlBool>`(${key} > ${after.key} OR (${key} = ${after.key} AND ${id} > ${after.id}))`;
+    ? sql<SqlBool>`(${key} <= ${after.key} AND (${key} < ${after.key} OR (${key} = ${after.key} AND ${id} < ${after.id})))`
+    : sql<SqlBool>`(${key} >= ${after.key} AND (${key} > ${after.key} OR (${key} = ${after.key} AND ${id} > ${after.id})))`;
 }
 
 /**
@@ -261,37 +280,127 @@ async function listPageKeys(db: Executor, filter: ProjectFilter, sort: ProjectSo
 }
 
 /**
- * A page of a search: its matches (from the trigram index) sorted for the page, verified studios'
- * films first. On PostgreSQL the same statement counts them (a window over every match, before the
- * cursor narrows them): a count of its own read every match's row from the heap a second time. On
- * SQLite they are counted apart, in the FTS5 table alone (countMatching), cheaper than SQLite's
- * window over the matches. A cursor past the last match leaves no row to carry the count: it is
- * counted apart then.
+ * A page of a search, verified studios' films first, and its count of every match. PostgreSQL: the
+ * count on a connection of its own while the page's keys and rows are read; the page is asked in the sort's order
+ * (ordered), and PostgreSQL's planner, from its statistics, walks the sort's index for a word of
+ * many films or sorts the few matches of a rare one. SQLite: the FTS5 table is asked the question
+ * planned for the search and counts its matches alone; then, when they are so many that the sort's
+ * index meets a page of them sooner than they are all sorted, the page is walked along that index
+ * (ordered, bounded), else its matches are sorted.
  */
 async function searchPageKeys(db: Executor, filter: ProjectFilter, sort: ProjectSort, limit: number, after: ProjectCursor | null): Promise<PageKeys> {
+  const search = await planSearch(db, filter.q!);
+  if (isPostgres(db)) {
+    const total = countMatching(db, filter, search);
+    // Awaited by pageProjects once the page's rows are read; a failure of the page's own keys must not leave it unhandled.
+    total.catch(() => undefined);
+    return { found: (await orderedSearchKeys(db, filter, sort, limit, after, search.condition, false))!, total };
+  }
+  const total = await countMatching(db, filter, search);
+  const walk = search.trigram && (await walkPays(db, total, limit));
+  const walked = walk ? await orderedSearchKeys(db, filter, sort, limit, after, filmHolds(containsPattern(filter.q!)), true) : null;
+  return { found: walked ?? (await sortedSearchKeys(db, filter, sort, limit, after, search.condition)), total };
+}
+
+type SearchKeys = PageKeys['found'];
+
+/** Every match of the search (`condition`) past the cursor, sorted for the page: verified studios' films first. */
+async function sortedSearchKeys(
+  db: Executor,
+  filter: ProjectFilter,
+  sort: ProjectSort,
+  limit: number,
+  after: ProjectCursor | null,
+  condition: Expression<SqlBool>,
+): Promise<SearchKeys> {
   const { key, descending } = SORT_KEYS[sort];
   const direction = descending ? 'desc' : 'asc';
-  const countsInWindow = db.getExecutor().adapter instanceof PostgresAdapter;
-  const hits = matching(db, filter).select([
-    'p.id',
-    sql<number>`${key}`.as('sort_key'),
-    VERIFIED_RANK.as('verified_rank'),
-    (countsInWindow ? sql<number | null>`COUNT(*) OVER ()` : sql<number | null>`NULL`).as('total'),
-  ]);
-  let page = db.selectFrom(hits.as('hits')).select(['hits.id', 'hits.sort_key', 'hits.verified_rank', 'hits.total']);
+  const hits = matching(db, filter, condition).select(['p.id', sql<number>`${key}`.as('sort_key'), VERIFIED_RANK.as('verified_rank')]);
+  let page = db.selectFrom(hits.as('hits')).select(['hits.id', 'hits.sort_key', 'hits.verified_rank']);
   if (after) {
     const verified = after.verified ?? 0;
     const beyond = beyondCursor(sql<number>`hits.sort_key`, sql<number>`hits.id`, descending, after);
     page = page.where(sql<SqlBool>`(hits.verified_rank < ${verified} OR (hits.verified_rank = ${verified} AND ${beyond}))`);
   }
-  const found = (await page
+  return (await page
     .orderBy('hits.verified_rank', 'desc')
     .orderBy('hits.sort_key', direction)
     .orderBy('hits.id', direction)
     .limit(limit + 1)
-    .execute()) as (PageKeys['found'][number] & { total: number | null })[];
-  const total = countsInWindow && found.length > 0 ? Number(found[0].total) : await countMatching(db, filter);
-  return { found, total };
+    .execute()) as SearchKeys;
+}
+
+/**
+ * Whether walking the sort's index costs less than sorting the matches: a walk tests about
+ * (limit + 1) × films / total films to meet a page, a sort reads every match (`total`).
+ */
+async function walkPays(db: Executor, total: number, limit: number): Promise<boolean> {
+  if (total === 0) return false;
+  const { films } = await db.selectFrom('projects').select((eb) => eb.fn.countAll<number>().as('films')).executeTakeFirstOrThrow();
+  return (limit + 1) * Number(films) < total * total;
+}
+
+/** The most films a walk along a sort's index tests before it gives up for a sort of the matches (SQLite). */
+export const WALK_FILMS = 5_000;
+
+/**
+ * A page of a search asked in the sort's order, so that an index of the sort can serve it and stop at
+ * the page's last row: the verified studios' matches first (their few films, through projects_studio,
+ * sorted), then the others in the sort's order from the cursor. `matches` tests a film: the search's
+ * condition, or (SQLite's walk) filmHolds, one film's own text. `bounded` (SQLite, which walks
+ * whatever the matches' count): the walk goes no further than WALK_FILMS films (a key range the
+ * index seeks to), and a page not met by then (matches bunched at the far end of the order) is null,
+ * for the matches to be sorted instead.
+ */
+async function orderedSearchKeys(
+  db: Executor,
+  filter: ProjectFilter,
+  sort: ProjectSort,
+  limit: number,
+  after: ProjectCursor | null,
+  matches: Expression<SqlBool>,
+  bounded: boolean,
+): Promise<SearchKeys | null> {
+  const { key, descending } = SORT_KEYS[sort];
+  const direction = descending ? 'desc' : 'asc';
+  const keys = (verified: number) => ['p.id', sql<number>`${key}`.as('sort_key'), sql<number>`${verified}`.as('verified_rank')] as const;
+  const found: SearchKeys = [];
+  // The verified studios' authorities as values (a handful): each database then estimates both parts
+  // from its statistics of projects.studio, where a subquery's rows were guessed (PostgreSQL walked
+  // every film for the verified part) and the rank's CASE hid the studio from the index.
+  const authorities = (await db.selectFrom('studios').select('authority').where('verified', '=', 1).execute()).map((row) => row.authority);
+  if (authorities.length > 0 && (!after || after.verified === 1)) {
+    let verified = matching(db, filter, matches).where('p.studio', 'in', authorities);
+    if (after) verified = verified.where(beyondCursor(key, sql<number>`p.id`, descending, after));
+    found.push(...((await verified.select(keys(1)).orderBy(key, direction).orderBy('p.id', direction).limit(limit + 1).execute()) as SearchKeys));
+    if (found.length > limit) return found;
+  }
+  const from = after && after.verified !== 1 ? after : null;
+  const bound = bounded ? await walkBound(db, sort, from) : null;
+  let others = matching(db, filter, matches).$if(authorities.length > 0, (query) => query.where('p.studio', 'not in', authorities));
+  if (from) others = others.where(beyondCursor(key, sql<number>`p.id`, descending, from));
+  if (bound !== null) others = others.where(descending ? sql<SqlBool>`${key} >= ${bound}` : sql<SqlBool>`${key} <= ${bound}`);
+  const wanted = limit + 1 - found.length;
+  const rows = (await others.select(keys(0)).orderBy(key, direction).orderBy('p.id', direction).limit(wanted).execute()) as SearchKeys;
+  // Short of a page before the bound: the matches past it are not known to be fewer.
+  if (rows.length < wanted && bound !== null) return null;
+  return [...found, ...rows];
+}
+
+/** The sort key of the WALK_FILMS-th film past `from` in the sort's order (an index-only walk); null when fewer films remain. */
+async function walkBound(db: Executor, sort: ProjectSort, from: ProjectCursor | null): Promise<number | null> {
+  const { key, descending } = SORT_KEYS[sort];
+  const direction = descending ? 'desc' : 'asc';
+  let films = db.selectFrom('projects as p');
+  if (from) films = films.where(beyondCursor(key, sql<number>`p.id`, descending, from));
+  const row = await films
+    .select(sql<number>`${key}`.as('sort_key'))
+    .orderBy(key, direction)
+    .orderBy('p.id', direction)
+    .limit(1)
+    .offset(WALK_FILMS - 1)
+    .executeTakeFirst();
+  return row ? Number(row.sort_key) : null;
 }
 
 /**

@@ -28,13 +28,20 @@ export function projectRoutes(now: () => number) {
         const ctx = c.var.cluster;
         const origin = new URL(c.req.url).origin;
         const nowMs = now();
-        holdsUntil(c, await projects.nextStatusChangeMs(ctx.db, nowMs));
         const filter = { studio: query.studio, status: query.status, q: query.q ?? query.search, nowMs };
         const sort = query.sort ?? 'newest';
         // Without limit or cursor: the spec's plain array of every match.
-        if (query.limit === undefined && query.cursor === undefined) return c.json(await listProjects(ctx, origin, nowMs, filter, sort));
+        if (query.limit === undefined && query.cursor === undefined) {
+          holdsUntil(c, await projects.nextStatusChangeMs(ctx.db, nowMs));
+          return c.json(await listProjects(ctx, origin, nowMs, filter, sort));
+        }
         const after = query.cursor ? decodeCursor(query.cursor, sort) : null;
-        const page = await projects.pageProjects(ctx.db, filter, sort, query.limit ?? DEFAULT_PAGE_LIMIT, after);
+        // At once: on PostgreSQL each is a wait for the server, and a loaded machine makes every wait long.
+        const [statusChangeMs, page] = await Promise.all([
+          projects.nextStatusChangeMs(ctx.db, nowMs),
+          projects.pageProjects(ctx.db, filter, sort, query.limit ?? DEFAULT_PAGE_LIMIT, after),
+        ]);
+        holdsUntil(c, statusChangeMs);
         return c.json({
           items: page.rows.map((row) => projectShape(row, ctx, origin, nowMs)),
           nextCursor: page.next && encodeCursor(page.next),
