@@ -1,7 +1,7 @@
 // A listed film's video, for the listing form and the Edit dialog: an MP4 or WebM file (checked
 // before it is uploaded to the media store: its type and the 50 MB limit) or an https URL, which
 // must load as a video before anything is sent. Pure rules plus the probe that asks the browser.
-import { listingVideoUrlError } from '@marquee/api-contract/listing-video-url'
+import { LISTING_VIDEO_URL_MESSAGE, listingVideoUrlError } from '@marquee/api-contract/listing-video-url'
 import { FILM_VIDEO_MAX_BYTES, FILM_VIDEO_TYPES, VIDEO_PROBE_TIMEOUT_MS } from '@/constants'
 
 /** What the video fields hold: a chosen file (with what was wrong with the last one picked) or a URL. */
@@ -27,7 +27,9 @@ export function videoFileError(file: Pick<File, 'type' | 'size'>): string | null
 /** A video given by address: https, or an upload of this site's media store; empty means none. */
 export function videoUrlError(text: string): string | null {
   const url = text.trim()
-  return url ? listingVideoUrlError(url) : null
+  if (!url) return null
+  // The server's rule, then an address the browser can parse (the probe that follows loads it).
+  return listingVideoUrlError(url) ?? (url.startsWith('https://') && !URL.canParse(url) ? LISTING_VIDEO_URL_MESSAGE : null)
 }
 
 /** The choice's problem, before anything is uploaded or sent; null when it can go. */
