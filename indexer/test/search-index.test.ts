@@ -106,7 +106,9 @@ describe('projects search index', () => {
  * a phrase of common trigrams with a rare one (the rare trigrams' films, LIKE-checked), a word of
  * many films (a page walked along the sort's index), a word whose films all sit at the far end of
  * the order (the walk gives up at its bound and the matches are sorted), verified studios' films
- * first. Every page of every search in every sort is checked against the films counted in JS.
+ * first; searches of one or two characters (the trigrams starting with them, and the columns ending
+ * with them: "ue" only ends "catalogue", "up" is a whole title). Every page of every search in every
+ * sort is checked against the films counted in JS.
  */
 describe('projects search at scale: the same films in the same order, whichever plan', () => {
   const FILMS = data.projects.WALK_FILMS + 1_000;
@@ -114,7 +116,9 @@ describe('projects search at scale: the same films in the same order, whichever 
   const verifiedAuthority = 'VerifiedAuthority';
   const director = (id: number) => `Director ${String.fromCharCode(65 + (id % 26))}${id % 400}`;
   // "A Q42 Story" holds the two rarest trigrams of "director q42" (" q4", "q42") but not the phrase: only LIKE tells it apart.
-  const titleOf = (id: number) => (id % 997 === 0 ? 'A Q42 Story' : `${id % 11 === 0 ? 'Harbor' : 'River'} ${id}`);
+  // Titles of one and two characters hold no trigram: a short search finds them by the column's end alone.
+  const titleOf = (id: number) =>
+    id % 997 === 0 ? 'A Q42 Story' : id % 1009 === 0 ? 'Up' : id % 2003 === 0 ? 'U' : `${id % 11 === 0 ? 'Harbor' : 'River'} ${id}`;
   // Funding ratio falls with the id, so the last films are the far end of the funding order.
   const raisedOf = (id: number) => (FILMS - id) * 1_000;
   const descriptionOf = (id: number) => (id > FILMS - 600 ? 'a tail of the catalogue' : 'a film');
@@ -198,8 +202,19 @@ describe('projects search at scale: the same films in the same order, whichever 
     });
   }
 
+  for (const sort of data.projects.PROJECT_SORTS) {
+    test(`every page of one- and two-character searches, sorted by ${sort}`, async () => {
+      for (const q of ['ue', 'up', 'U', 'q', '7', '42', 'e', 'zz', '%', ' ']) {
+        const want = expected(q, sort);
+        const { ids, totals } = await everyPage(q, sort, q === 'e' || q === ' ' ? 500 : 60);
+        assert.deepEqual(totals, [want.length], `${JSON.stringify(q)}: every page counts every match`);
+        assert.deepEqual(ids, want, `${JSON.stringify(q)}: the films and their order`);
+      }
+    });
+  }
+
   test('the first page of each plan: a rare trigram, many matches, matches at the far end', async () => {
-    for (const q of ['Director Q42', 'harbor', 'tail of the']) {
+    for (const q of ['Director Q42', 'harbor', 'tail of the', 'ue', 'u', '7']) {
       const page = await data.projects.pageProjects(store.db, { q, nowMs: NOW * 1000 }, 'funding', 24, null);
       assert.deepEqual(page.rows.map((row) => Number(row.id)), expected(q, 'funding').slice(0, 24), q);
     }
