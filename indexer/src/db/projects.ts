@@ -107,14 +107,19 @@ function containsPattern(text: string): string {
 /**
  * Films whose title, description or directorName contains `q` (case-insensitive), read from the
  * trigram indexes of migration 017, each over one row of text per film (title, description and
- * director). PostgreSQL's pg_trgm serves LIKE on projects.search_document; SQLite's FTS5 table
+ * director). PostgreSQL's pg_trgm serves LIKE on projects.search_document (migration 023's index of its
+ * characters and pairs a search of one or two); SQLite's FTS5 table
  * of every film's text is asked a phrase (a phrase of the trigram tokenizer is a substring), or scanned by LIKE for one
  * or two characters, which no trigram holds. (A page of a search asks SQLite's table a question
  * planned for `q`, planSearch.)
  */
 export function searchCondition(db: Executor, q: string): Expression<SqlBool> {
   const pattern = containsPattern(q);
-  if (isPostgres(db)) return sql<SqlBool>`p.search_document LIKE ${pattern} ESCAPE '\\'`;
+  if (isPostgres(db)) {
+    // One or two characters: migration 023's index of each film's distinct characters and pairs (no trigram is that short).
+    if ([...q.toLowerCase()].length < TRIGRAM) return sql<SqlBool>`project_search_grams(p.search_document) @> ARRAY[${q.toLowerCase()}]::text[]`;
+    return sql<SqlBool>`p.search_document LIKE ${pattern} ESCAPE '\\'`;
+  }
   if (searchReadsDocument(db, q)) {
     return sql<SqlBool>`(p.search_title LIKE ${pattern} ESCAPE '\\' OR m.search_description LIKE ${pattern} ESCAPE '\\'
       OR m.search_director LIKE ${pattern} ESCAPE '\\')`;

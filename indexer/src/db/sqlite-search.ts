@@ -136,9 +136,20 @@ export function shortCondition(search: ShortSearch): Expression<SqlBool> {
   return sql<SqlBool>`p.id IN (${shortSearchFilms(search)})`;
 }
 
-/** How many films the short search matches: every film when a trigram is held by all of them, else its films counted. */
+/**
+ * How many films the short search matches: every film when a trigram is held by all of them; else the
+ * films of its trigrams, counted by FTS5 (which merges their lists), and the films found only by a
+ * column's end, each told apart by its own row: none of its columns holds the search where a trigram
+ * would start with it (before its last 3 − length characters). Their union, deduplicated whole, took
+ * 70–80 ms for "4" (47,566 of 100,000 films).
+ */
 export async function countShortMatches(db: Executor, search: ShortSearch): Promise<number> {
   if (search.everyFilm !== null) return search.everyFilm;
-  const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM (${shortSearchFilms(search)})`.execute(db);
+  const trigrammed = search.match === null ? sql`0` : sql`(SELECT COUNT(*) FROM project_search WHERE project_search MATCH ${search.match})`;
+  const kept = TRIGRAM - [...search.text].length;
+  const startsTrigram = (column: string) => sql`instr(substr(${sql.ref(`t.${column}`)}, 1, length(${sql.ref(`t.${column}`)}) - ${kept}), ${search.text}) > 0`;
+  const endsOnly = sql`SELECT COUNT(*) FROM (${sql.join(columnEnds(search.text), sql` UNION `)}) ends JOIN project_search t ON t.rowid = ends.id
+    WHERE NOT (${startsTrigram('title')} OR ${startsTrigram('description')} OR ${startsTrigram('director')})`;
+  const { rows } = await sql<{ n: number }>`SELECT ${trigrammed} + (${endsOnly}) AS n`.execute(db);
   return Number(rows[0].n);
 }
