@@ -99,6 +99,16 @@ describe('projects search index', () => {
       assert.match(text, /projects_search_document_trigram/);
     });
   });
+
+  test('PostgreSQL reads a search of one or two characters from the index of each film\'s characters and pairs', async (t) => {
+    if (testDialect !== 'postgres') return t.skip('SQLite: the trigrams starting with it and the columns ending with it (the scale tests)');
+    const query = store.db.selectFrom('projects as p').select('p.id').where(data.projects.searchCondition(store.db, 'Zz')).compile();
+    await store.db.transaction().execute(async (trx) => {
+      await trx.executeQuery(CompiledQuery.raw('SET LOCAL enable_seqscan = off'));
+      const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${query.sql}`, [...query.parameters]));
+      assert.match(plan.rows.map((row) => row['QUERY PLAN']).join('\n'), /projects_search_grams/);
+    });
+  });
 });
 
 /**

@@ -116,9 +116,11 @@ function containsPattern(text: string): string {
 export function searchCondition(db: Executor, q: string): Expression<SqlBool> {
   const pattern = containsPattern(q);
   if (isPostgres(db)) {
+    const like = sql<SqlBool>`p.search_document LIKE ${pattern} ESCAPE '\\'`;
+    if ([...q.toLowerCase()].length >= TRIGRAM) return like;
     // One or two characters: migration 023's index of each film's distinct characters and pairs (no trigram is that short).
-    if ([...q.toLowerCase()].length < TRIGRAM) return sql<SqlBool>`project_search_grams(p.search_document) @> ARRAY[${q.toLowerCase()}]::text[]`;
-    return sql<SqlBool>`p.search_document LIKE ${pattern} ESCAPE '\\'`;
+    // The LIKE, which decides alone, is what a walk along a sort's index tests film by film (computing the pairs took 0.15 ms a film).
+    return sql<SqlBool>`(${like} AND project_search_grams(p.search_document) @> ARRAY[${q.toLowerCase()}]::text[])`;
   }
   if (searchReadsDocument(db, q)) {
     return sql<SqlBool>`(p.search_title LIKE ${pattern} ESCAPE '\\' OR m.search_description LIKE ${pattern} ESCAPE '\\'
