@@ -4,9 +4,13 @@
 // a metadata edit), the query keeps LIKE's substring semantics, and the plan reads the index rather
 // than scanning every film.
 import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { CompiledQuery } from 'kysely';
 import { searchFields } from '../src/db/metadata-search.ts';
+import { discardStore, MIGRATIONS, type StoreLocation } from '../src/db/index.ts';
 import { data, openStore, type DataStore } from '../src/index.ts';
 import { testDialect, testLocation } from './helpers/database.ts';
 
@@ -108,6 +112,31 @@ describe('projects search index', () => {
       const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${query.sql}`, [...query.parameters]));
       assert.match(plan.rows.map((row) => row['QUERY PLAN']).join('\n'), /projects_search_grams/);
     });
+  });
+});
+
+describe('a database of films before migration 023', () => {
+  test('finds one and two characters in the films it already held', async () => {
+    const testing = testLocation('short-search');
+    const location: StoreLocation =
+      testing.dialect === 'postgres' ? { ...testing, temporary: false } : { dialect: 'sqlite', path: join(mkdtempSync(join(tmpdir(), 'marquee-short-')), 'a.db') };
+    const upTo = MIGRATIONS.findIndex((migration) => migration.name === '023_short_search');
+    const before023 = await openStore(location, MIGRATIONS.slice(0, upTo));
+    await data.metadata.putMetadata(before023.db, 'hash-1', document('A tale of the catalogue', 'Ada Lens'), NOW);
+    await listFilm(before023.db, 1, 'Up', 'hash-1');
+    await listFilm(before023.db, 2, 'Harbor', 'hash-2');
+    await before023.close();
+    const store = await openStore(location);
+    try {
+      const found = async (q: string) => (await data.projects.pageProjects(store.db, { q, nowMs: NOW * 1000 }, 'newest', 50, null)).rows.map((row) => Number(row.id)).sort();
+      assert.deepEqual(await found('ue'), [1], 'the end of a description');
+      assert.deepEqual(await found('UP'), [1], 'a title of two characters');
+      assert.deepEqual(await found('r'), [2], 'a character of a title');
+      assert.deepEqual(await found('a'), [1, 2]);
+    } finally {
+      await store.close();
+      await discardStore(location);
+    }
   });
 });
 
