@@ -4,9 +4,13 @@
 // a metadata edit), the query keeps LIKE's substring semantics, and the plan reads the index rather
 // than scanning every film.
 import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { CompiledQuery } from 'kysely';
 import { searchFields } from '../src/db/metadata-search.ts';
+import { discardStore, MIGRATIONS, type StoreLocation } from '../src/db/index.ts';
 import { data, openStore, type DataStore } from '../src/index.ts';
 import { testDialect, testLocation } from './helpers/database.ts';
 
@@ -99,6 +103,41 @@ describe('projects search index', () => {
       assert.match(text, /projects_search_document_trigram/);
     });
   });
+
+  test('PostgreSQL reads a search of one or two characters from the index of each film\'s characters and pairs', async (t) => {
+    if (testDialect !== 'postgres') return t.skip('SQLite: the trigrams starting with it and the columns ending with it (the scale tests)');
+    const query = store.db.selectFrom('projects as p').select('p.id').where(data.projects.searchCondition(store.db, 'Zz')).compile();
+    await store.db.transaction().execute(async (trx) => {
+      await trx.executeQuery(CompiledQuery.raw('SET LOCAL enable_seqscan = off'));
+      const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${query.sql}`, [...query.parameters]));
+      assert.match(plan.rows.map((row) => row['QUERY PLAN']).join('\n'), /projects_search_grams/);
+    });
+  });
+});
+
+describe('a database of films before migration 023', () => {
+  test('finds one and two characters in the films it already held', async () => {
+    const testing = testLocation('short-search');
+    const location: StoreLocation =
+      testing.dialect === 'postgres' ? { ...testing, temporary: false } : { dialect: 'sqlite', path: join(mkdtempSync(join(tmpdir(), 'marquee-short-')), 'a.db') };
+    const upTo = MIGRATIONS.findIndex((migration) => migration.name === '023_short_search');
+    const before023 = await openStore(location, MIGRATIONS.slice(0, upTo));
+    await data.metadata.putMetadata(before023.db, 'hash-1', document('A tale of the catalogue', 'Ada Lens'), NOW);
+    await listFilm(before023.db, 1, 'Up', 'hash-1');
+    await listFilm(before023.db, 2, 'Harbor', 'hash-2');
+    await before023.close();
+    const store = await openStore(location);
+    try {
+      const found = async (q: string) => (await data.projects.pageProjects(store.db, { q, nowMs: NOW * 1000 }, 'newest', 50, null)).rows.map((row) => Number(row.id)).sort();
+      assert.deepEqual(await found('ue'), [1], 'the end of a description');
+      assert.deepEqual(await found('UP'), [1], 'a title of two characters');
+      assert.deepEqual(await found('r'), [2], 'a character of a title');
+      assert.deepEqual(await found('a'), [1, 2]);
+    } finally {
+      await store.close();
+      await discardStore(location);
+    }
+  });
 });
 
 /**
@@ -106,7 +145,9 @@ describe('projects search index', () => {
  * a phrase of common trigrams with a rare one (the rare trigrams' films, LIKE-checked), a word of
  * many films (a page walked along the sort's index), a word whose films all sit at the far end of
  * the order (the walk gives up at its bound and the matches are sorted), verified studios' films
- * first. Every page of every search in every sort is checked against the films counted in JS.
+ * first; searches of one or two characters (the trigrams starting with them, and the columns ending
+ * with them: "ue" only ends "catalogue", "up" is a whole title). Every page of every search in every
+ * sort is checked against the films counted in JS.
  */
 describe('projects search at scale: the same films in the same order, whichever plan', () => {
   const FILMS = data.projects.WALK_FILMS + 1_000;
@@ -114,7 +155,9 @@ describe('projects search at scale: the same films in the same order, whichever 
   const verifiedAuthority = 'VerifiedAuthority';
   const director = (id: number) => `Director ${String.fromCharCode(65 + (id % 26))}${id % 400}`;
   // "A Q42 Story" holds the two rarest trigrams of "director q42" (" q4", "q42") but not the phrase: only LIKE tells it apart.
-  const titleOf = (id: number) => (id % 997 === 0 ? 'A Q42 Story' : `${id % 11 === 0 ? 'Harbor' : 'River'} ${id}`);
+  // Titles of one and two characters hold no trigram: a short search finds them by the column's end alone.
+  const titleOf = (id: number) =>
+    id % 997 === 0 ? 'A Q42 Story' : id % 1009 === 0 ? 'Up' : id % 2003 === 0 ? 'U' : `${id % 11 === 0 ? 'Harbor' : 'River'} ${id}`;
   // Funding ratio falls with the id, so the last films are the far end of the funding order.
   const raisedOf = (id: number) => (FILMS - id) * 1_000;
   const descriptionOf = (id: number) => (id > FILMS - 600 ? 'a tail of the catalogue' : 'a film');
@@ -198,8 +241,19 @@ describe('projects search at scale: the same films in the same order, whichever 
     });
   }
 
+  for (const sort of data.projects.PROJECT_SORTS) {
+    test(`every page of one- and two-character searches, sorted by ${sort}`, async () => {
+      for (const q of ['ue', 'up', 'U', 'q', '7', '42', 'e', 'zz', '%', ' ']) {
+        const want = expected(q, sort);
+        const { ids, totals } = await everyPage(q, sort, q === 'e' || q === ' ' ? 500 : 60);
+        assert.deepEqual(totals, [want.length], `${JSON.stringify(q)}: every page counts every match`);
+        assert.deepEqual(ids, want, `${JSON.stringify(q)}: the films and their order`);
+      }
+    });
+  }
+
   test('the first page of each plan: a rare trigram, many matches, matches at the far end', async () => {
-    for (const q of ['Director Q42', 'harbor', 'tail of the']) {
+    for (const q of ['Director Q42', 'harbor', 'tail of the', 'ue', 'u', '7']) {
       const page = await data.projects.pageProjects(store.db, { q, nowMs: NOW * 1000 }, 'funding', 24, null);
       assert.deepEqual(page.rows.map((row) => Number(row.id)), expected(q, 'funding').slice(0, 24), q);
     }

@@ -33,8 +33,11 @@ const ADJECTIVES = ['Silent', 'Golden', 'Broken', 'Hidden', 'Last', 'Crimson', '
 // Quokka is one title noun in a hundred (1,000 of 100,000 films); the others share the rest.
 const NOUNS = ['Harbor', 'River', 'Empire', 'Garden', 'Signal', 'Voyage', 'Orchard', 'Lantern', 'Summit', 'Canyon'];
 const DIRECTORS = Array.from({ length: 400 }, (_, index) => `Director ${String.fromCharCode(65 + (index % 26))}${index}`);
-/** The searches timed, in turn: rare title word, common title word, a director, a phrase across a title's words, a description word. */
-export const SEARCHES = ['Quokka', 'harbor', 'Director Q42', 'en empire', 'lighthouse'];
+/**
+ * The searches timed, in turn: rare title word, common title word, a director, a phrase across a title's words, a description word,
+ * a person's first key (one character), and two characters no film holds (no trigram is that short: each is read otherwise).
+ */
+export const SEARCHES = ['Quokka', 'harbor', 'Director Q42', 'en empire', 'lighthouse', 'q', 'zz'];
 
 const titleOf = (id: number) => `${ADJECTIVES[id % ADJECTIVES.length]} ${id % 100 === 0 ? 'Quokka' : NOUNS[Math.floor(id / 10) % NOUNS.length]} ${id}`;
 const descriptionOf = (id: number) => `A story of ${id % 50 === 0 ? 'a lighthouse keeper' : 'two strangers'} told in ${60 + (id % 90)} minutes.`;

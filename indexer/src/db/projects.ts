@@ -3,7 +3,19 @@
 import { PostgresAdapter, sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Executor, QueryRow } from './executor.ts';
 import { newestFirst, readPage, type KeysetPage, type Paged } from './keyset.ts';
-import { countTrigramMatches, filmHolds, planTrigramSearch, TRIGRAM, trigramCondition, trigramPhrase, type TrigramSearch } from './sqlite-search.ts';
+import {
+  countShortMatches,
+  countTrigramMatches,
+  filmHolds,
+  planShortSearch,
+  planTrigramSearch,
+  shortCondition,
+  TRIGRAM,
+  trigramCondition,
+  trigramPhrase,
+  type ShortSearch,
+  type TrigramSearch,
+} from './sqlite-search.ts';
 
 /** A film as the catalogue reads it: its projected row, its studio's and the metadata document the chain records. */
 export type ProjectRow = QueryRow<typeof projectSelect>;
@@ -95,14 +107,21 @@ function containsPattern(text: string): string {
 /**
  * Films whose title, description or directorName contains `q` (case-insensitive), read from the
  * trigram indexes of migration 017, each over one row of text per film (title, description and
- * director). PostgreSQL's pg_trgm serves LIKE on projects.search_document; SQLite's FTS5 table
+ * director). PostgreSQL's pg_trgm serves LIKE on projects.search_document (migration 023's index of its
+ * characters and pairs a search of one or two); SQLite's FTS5 table
  * of every film's text is asked a phrase (a phrase of the trigram tokenizer is a substring), or scanned by LIKE for one
  * or two characters, which no trigram holds. (A page of a search asks SQLite's table a question
  * planned for `q`, planSearch.)
  */
 export function searchCondition(db: Executor, q: string): Expression<SqlBool> {
   const pattern = containsPattern(q);
-  if (isPostgres(db)) return sql<SqlBool>`p.search_document LIKE ${pattern} ESCAPE '\\'`;
+  if (isPostgres(db)) {
+    const like = sql<SqlBool>`p.search_document LIKE ${pattern} ESCAPE '\\'`;
+    if ([...q.toLowerCase()].length >= TRIGRAM) return like;
+    // One or two characters: migration 023's index of each film's distinct characters and pairs (no trigram is that short).
+    // The LIKE, which decides alone, is what a walk along a sort's index tests film by film (computing the pairs took 0.15 ms a film).
+    return sql<SqlBool>`(${like} AND project_search_grams(p.search_document) @> ARRAY[${q.toLowerCase()}]::text[])`;
+  }
   if (searchReadsDocument(db, q)) {
     return sql<SqlBool>`(p.search_title LIKE ${pattern} ESCAPE '\\' OR m.search_description LIKE ${pattern} ESCAPE '\\'
       OR m.search_director LIKE ${pattern} ESCAPE '\\')`;
@@ -121,17 +140,25 @@ export function searchReadsDocument(db: Executor, q: string): boolean {
   return !isPostgres(db) && [...q.toLowerCase()].length < TRIGRAM;
 }
 
-/** A search as one page reads it: its condition, and on SQLite the question its trigrams are asked (null: scanned or PostgreSQL). */
+/**
+ * A search as one page reads it: its condition, and on SQLite the question its trigrams are asked, or
+ * for one or two characters the trigrams starting with it and the columns ending with it (null: PostgreSQL).
+ */
 interface PlannedSearch {
   condition: Expression<SqlBool>;
   trigram: TrigramSearch | null;
+  short: ShortSearch | null;
 }
 
 /** SQLite's FTS5 table is asked a question planned for `q` (sqlite-search.ts); PostgreSQL's index is one LIKE. */
 async function planSearch(db: Executor, q: string): Promise<PlannedSearch> {
-  if (isPostgres(db) || searchReadsDocument(db, q)) return { condition: searchCondition(db, q), trigram: null };
+  if (isPostgres(db)) return { condition: searchCondition(db, q), trigram: null, short: null };
+  if (searchReadsDocument(db, q)) {
+    const short = await planShortSearch(db, q);
+    return { condition: shortCondition(short), trigram: null, short };
+  }
   const trigram = await planTrigramSearch(db, q, containsPattern(q));
-  return { condition: trigramCondition(trigram), trigram };
+  return { condition: trigramCondition(trigram), trigram, short: null };
 }
 
 /** The filter's conditions; `search` replaces the search's own (a page's planned question, or a walk's test of one film). */
@@ -154,7 +181,8 @@ function filterConditions(db: Executor, filter: ProjectFilter, search?: Expressi
 function matching(db: Executor, filter: ProjectFilter, search?: Expression<SqlBool>) {
   let query = db.selectFrom('projects as p');
   if (filter.studio) query = query.leftJoin('studios as s', 's.authority', 'p.studio') as unknown as typeof query;
-  if (filter.q && searchReadsDocument(db, filter.q)) query = query.leftJoin('metadata as m', 'm.sha256', 'p.metadata_hash') as unknown as typeof query;
+  // (A planned search, or a walk's test of one film, reads no document.)
+  if (filter.q && !search && searchReadsDocument(db, filter.q)) query = query.leftJoin('metadata as m', 'm.sha256', 'p.metadata_hash') as unknown as typeof query;
   const conditions = filterConditions(db, filter, search);
   return query.$if(conditions.length > 0, (q) => q.where(() => sql<SqlBool>`${sql.join(conditions, sql` AND `)}`));
 }
@@ -167,6 +195,7 @@ function matching(db: Executor, filter: ProjectFilter, search?: Expression<SqlBo
 async function countMatching(db: Executor, filter: ProjectFilter, search?: PlannedSearch): Promise<number> {
   const searchOnly = filter.q && !filter.studio && (filter.status ?? 'all') === 'all';
   if (searchOnly && search?.trigram) return countTrigramMatches(db, search.trigram);
+  if (searchOnly && search?.short) return countShortMatches(db, search.short);
   const count = (executor: Executor) =>
     matching(executor, filter, search?.condition)
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -297,7 +326,7 @@ async function searchPageKeys(db: Executor, filter: ProjectFilter, sort: Project
     return { found: (await orderedSearchKeys(db, filter, sort, limit, after, search.condition, false))!, total };
   }
   const total = await countMatching(db, filter, search);
-  const walk = search.trigram && (await walkPays(db, total, limit));
+  const walk = (search.trigram || search.short) && (await walkPays(db, total, limit));
   const walked = walk ? await orderedSearchKeys(db, filter, sort, limit, after, filmHolds(containsPattern(filter.q!)), true) : null;
   return { found: walked ?? (await sortedSearchKeys(db, filter, sort, limit, after, search.condition)), total };
 }

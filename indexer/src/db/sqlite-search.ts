@@ -79,3 +79,77 @@ export async function countTrigramMatches(db: Executor, search: TrigramSearch): 
 export function filmHolds(pattern: string): Expression<SqlBool> {
   return sql<SqlBool>`EXISTS (SELECT 1 FROM project_search film_text WHERE film_text.rowid = p.id AND ${holds('film_text', pattern)})`;
 }
+
+/** The last code point: `text` followed by it bounds every string that starts with `text`. */
+const LAST_CHARACTER = '\u{10FFFF}';
+
+/**
+ * A search of one or two characters (no trigram is that short; migration 023): the FTS5 query of the
+ * trigrams that start with it, and whether one of them is held by every film (then so is the search).
+ */
+export interface ShortSearch {
+  /** The search, lower-cased. */
+  text: string;
+  /** Every trigram starting with the search, OR'd (null: none). */
+  match: string | null;
+  /** How many films, when a trigram is held by all of them; else null. */
+  everyFilm: number | null;
+}
+
+/** The trigrams of the FTS5 index that start with `q` (a range of its terms) and their films. */
+export async function planShortSearch(db: Executor, q: string): Promise<ShortSearch> {
+  const text = q.toLowerCase();
+  const { rows } = await sql<{ term: string; films: number }>`SELECT term, doc AS films FROM project_search_terms
+    WHERE term >= ${text} AND term < ${text + LAST_CHARACTER}`.execute(db);
+  const match = rows.length === 0 ? null : rows.map((row) => trigramPhrase(row.term)).join(' OR ');
+  const most = Math.max(0, ...rows.map((row) => Number(row.films)));
+  const { films } = (await sql<{ films: number }>`SELECT COUNT(*) AS films FROM projects`.execute(db)).rows[0];
+  return { text, match, everyFilm: most > 0 && most === Number(films) ? most : null };
+}
+
+/**
+ * The films whose column ends with the search's occurrences no trigram starts (a column's last one or
+ * two characters), each read from migration 023's expression indexes (the expressions spelled as
+ * indexed): its last two characters are the search, or (one character) its last character is, or the
+ * second to last (the last two characters start with it; a column of one character is its own last two).
+ */
+function columnEnds(text: string) {
+  const ends = [...text].length === 1
+    ? (column: string) => [sql`substr(${sql.raw(column)}, -1) = ${text}`, sql`substr(${sql.raw(column)}, -2) >= ${text} AND substr(${sql.raw(column)}, -2) < ${text + LAST_CHARACTER}`]
+    : (column: string) => [sql`substr(${sql.raw(column)}, -2) = ${text}`];
+  const films = ends('search_title').map((end) => sql`SELECT id FROM projects WHERE ${end}`);
+  for (const column of ['search_description', 'search_director']) {
+    films.push(...ends(column).map((end) => sql`SELECT f.id FROM metadata JOIN projects f ON f.metadata_hash = metadata.sha256 WHERE ${end}`));
+  }
+  return films;
+}
+
+/** Every film the short search matches (ids, one row each): a trigram starting with it, or a column ending with it. */
+function shortSearchFilms(search: ShortSearch) {
+  const films = columnEnds(search.text);
+  if (search.match !== null) films.unshift(sql`SELECT rowid AS id FROM project_search WHERE project_search MATCH ${search.match}`);
+  return sql.join(films, sql` UNION `);
+}
+
+/** The films (ids) the short search matches, as a condition on `projects as p`. */
+export function shortCondition(search: ShortSearch): Expression<SqlBool> {
+  return sql<SqlBool>`p.id IN (${shortSearchFilms(search)})`;
+}
+
+/**
+ * How many films the short search matches: every film when a trigram is held by all of them; else the
+ * films of its trigrams, counted by FTS5 (which merges their lists), and the films found only by a
+ * column's end, each told apart by its own row: none of its columns holds the search where a trigram
+ * would start with it (before its last 3 − length characters). Their union, deduplicated whole, took
+ * 70–80 ms for "4" (47,566 of 100,000 films).
+ */
+export async function countShortMatches(db: Executor, search: ShortSearch): Promise<number> {
+  if (search.everyFilm !== null) return search.everyFilm;
+  const trigrammed = search.match === null ? sql`0` : sql`(SELECT COUNT(*) FROM project_search WHERE project_search MATCH ${search.match})`;
+  const kept = TRIGRAM - [...search.text].length;
+  const startsTrigram = (column: string) => sql`instr(substr(${sql.ref(`t.${column}`)}, 1, length(${sql.ref(`t.${column}`)}) - ${kept}), ${search.text}) > 0`;
+  const endsOnly = sql`SELECT COUNT(*) FROM (${sql.join(columnEnds(search.text), sql` UNION `)}) ends JOIN project_search t ON t.rowid = ends.id
+    WHERE NOT (${startsTrigram('title')} OR ${startsTrigram('description')} OR ${startsTrigram('director')})`;
+  const { rows } = await sql<{ n: number }>`SELECT ${trigrammed} + (${endsOnly}) AS n`.execute(db);
+  return Number(rows[0].n);
+}
