@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { Keypair } from '@solana/web3.js';
+import { LISTING_VIDEO_URL_MESSAGE } from '@marquee/api-contract/listing-video-url';
 import { startHarness, type ApiProject, type Harness } from './harness.ts';
 
 /** The https name the page asks for; its requests are answered by the local video server. */
@@ -104,7 +105,7 @@ test('a listing with a video URL that does not load is stopped with a message; o
   // A file refused, then a plain http address: neither is sent.
   await form.getByLabel('Video URL (https)').fill(`${VIDEO_HOST.replace('https:', 'http:')}/trailer.webm`);
   await form.getByRole('button', { name: 'List Movie' }).click();
-  await fieldMessage(form, 'The video URL must be an https:// address').waitFor();
+  await fieldMessage(form, LISTING_VIDEO_URL_MESSAGE).waitFor();
 
   // An https address that answers 404: the browser tries it, the message shows under the field, nothing is listed.
   await form.getByLabel('Video URL (https)').fill(`${VIDEO_HOST}/missing.webm`);
