@@ -34,21 +34,22 @@ export async function findEmbed(db: Executor, projectId: number, embedId: string
   return rows.length === 1 ? rows[0] : undefined;
 }
 
+/** The embeds of one (film, embed id), columns qualified so that a join can be added. */
 const embedsOfId = (db: Executor, projectId: number, embedId: string) =>
-  db.selectFrom('embeds').select(['address', 'project_id', 'publisher', 'embed_id', 'website_url']).where('project_id', '=', projectId).where('embed_id', '=', embedId);
-// Two rows at most: two publishers' embeds of one id name no embed.
-const embedOfAnyPublisher = compiledOnce((db: Executor, projectId: number, embedId: string) => embedsOfId(db, projectId, embedId).limit(2));
-const embedOfPublisher = compiledOnce((db: Executor, projectId: number, embedId: string, publisher: string) =>
-  embedsOfId(db, projectId, embedId).where('publisher', '=', publisher).limit(2),
-);
-
-/** The embeds a player's (film, embed id, publisher) may name: one, or several when no publisher is named. */
-function embedsNamed(db: Executor, projectId: number, embedId: string, publisher?: string | null) {
-  const query = db
+  db
     .selectFrom('embeds')
     .select(['embeds.address', 'embeds.project_id', 'embeds.publisher', 'embeds.embed_id', 'embeds.website_url'])
     .where('embeds.project_id', '=', projectId)
     .where('embeds.embed_id', '=', embedId);
+// Two rows at most: two publishers' embeds of one id name no embed.
+const embedOfAnyPublisher = compiledOnce((db: Executor, projectId: number, embedId: string) => embedsOfId(db, projectId, embedId).limit(2));
+const embedOfPublisher = compiledOnce((db: Executor, projectId: number, embedId: string, publisher: string) =>
+  embedsOfId(db, projectId, embedId).where('embeds.publisher', '=', publisher).limit(2),
+);
+
+/** The embeds a player's (film, embed id, publisher) may name: one, or several when no publisher is named. */
+function embedsNamed(db: Executor, projectId: number, embedId: string, publisher?: string | null) {
+  const query = embedsOfId(db, projectId, embedId);
   return publisher ? query.where('embeds.publisher', '=', publisher) : query;
 }
 
