@@ -33,6 +33,9 @@ export const REVENUE_SPLIT_PERCENT = { ...PROGRAM_REVENUE_SPLIT_PERCENT, chainFe
 /** Demo mode: the wallet's demo keypair starts with this balance (the server funds it). */
 export const DEMO_STARTING_BALANCE_SOL = 15.75
 
+/** A view counts once the player stayed visible this long after Play (the server's rule; Simulate View waits it out). */
+export const MIN_VIEW_WATCH_MS = 2000
+
 /** Toasts: one visible at a time, 5 s each, F8 focuses the region, swipe right 50 px dismisses. */
 export const TOAST_DURATION_MS = 5000
 export const TOAST_MAX_VISIBLE = 1

@@ -14,9 +14,6 @@ import {
   DEFAULT_ROLE,
   DEFAULT_SCHEMA_PREFIX,
   DEMO_MIN_BATCH_LAMPORTS,
-  MAX_NONCES_PER_EMBED_PER_WINDOW,
-  MAX_NONCES_PER_IP_PER_WINDOW,
-  MAX_NONCES_PER_NETWORK_PER_WINDOW,
   MAX_VIEWS_PER_EMBED_PER_WINDOW,
   MAX_VIEWS_PER_IP_PER_WINDOW,
   MAX_VIEWS_PER_NETWORK_PER_WINDOW,
@@ -290,24 +287,12 @@ export const environmentSchema = z.object({
     },
     nonEmpty,
   ),
-  MARQUEE_MAX_PLAYS_PER_ADDRESS: withDefault(
-    { default: String(MAX_NONCES_PER_IP_PER_WINDOW), expects: 'a whole number ≥ 1', meaning: "Plays per minute of one address group: an IPv4 address, or an IPv6 /64 (one subscriber's 2^64 addresses)." },
-    wholeNumber(1),
-  ),
   MARQUEE_MAX_VIEWS_PER_ADDRESS: withDefault(
     { default: String(MAX_VIEWS_PER_IP_PER_WINDOW), expects: 'a whole number ≥ 1', meaning: "Counted views per minute of one address group." },
     wholeNumber(1),
   ),
-  MARQUEE_MAX_PLAYS_PER_NETWORK: withDefault(
-    { default: String(MAX_NONCES_PER_NETWORK_PER_WINDOW), expects: 'a whole number ≥ 1', meaning: "Plays per minute of one IPv4 /24 (the looser second tier)." },
-    wholeNumber(1),
-  ),
   MARQUEE_MAX_VIEWS_PER_NETWORK: withDefault(
     { default: String(MAX_VIEWS_PER_NETWORK_PER_WINDOW), expects: 'a whole number ≥ 1', meaning: "Counted views per minute of one IPv4 /24." },
-    wholeNumber(1),
-  ),
-  MARQUEE_MAX_PLAYS_PER_EMBED: withDefault(
-    { default: String(MAX_NONCES_PER_EMBED_PER_WINDOW), expects: 'a whole number ≥ 1', meaning: "Plays per minute of one embed; at the cap a network that used less than its fair share still plays, so one source cannot lock a publisher out." },
     wholeNumber(1),
   ),
   MARQUEE_MAX_VIEWS_PER_EMBED: withDefault(
@@ -495,18 +480,15 @@ export interface Config {
    * MARQUEE_INTERNAL_URL, default http://127.0.0.1:PORT.
    */
   internalUrl: string;
-  /** The view caps per window (MARQUEE_MAX_{PLAYS,VIEWS}_PER_{ADDRESS,NETWORK,EMBED}); unset ones are constants.ts's defaults. */
+  /** The view caps per window (MARQUEE_MAX_VIEWS_PER_{ADDRESS,NETWORK,EMBED}); unset ones are constants.ts's defaults. */
   viewCaps: ViewCaps;
   /** Per-wallet quotas and per-address rate limits (api/quotas.ts; MARQUEE_QUOTA_*). */
   quotas: QuotaSettings;
 }
 
 export interface ViewCaps {
-  maxNoncesPerIp: number;
   maxViewsPerIp: number;
-  maxNoncesPerNetwork: number;
   maxViewsPerNetwork: number;
-  maxNoncesPerEmbed: number;
   maxViewsPerEmbed: number;
 }
 
@@ -628,11 +610,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       MARQUEE_QUOTA_SSE_CONNECTIONS: String(environment.MARQUEE_QUOTA_SSE_CONNECTIONS),
     }),
     viewCaps: {
-      maxNoncesPerIp: environment.MARQUEE_MAX_PLAYS_PER_ADDRESS,
       maxViewsPerIp: environment.MARQUEE_MAX_VIEWS_PER_ADDRESS,
-      maxNoncesPerNetwork: environment.MARQUEE_MAX_PLAYS_PER_NETWORK,
       maxViewsPerNetwork: environment.MARQUEE_MAX_VIEWS_PER_NETWORK,
-      maxNoncesPerEmbed: environment.MARQUEE_MAX_PLAYS_PER_EMBED,
       maxViewsPerEmbed: environment.MARQUEE_MAX_VIEWS_PER_EMBED,
     },
   };

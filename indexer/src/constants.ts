@@ -90,30 +90,27 @@ export const DEMO_MIN_BATCH_LAMPORTS = 0n;
 
 /** A view counts when the player stayed visible for 2 continuous seconds. */
 export const MIN_VIEW_WATCH_MS = 2_000;
-/** A play nonce expires after this long unused. */
-export const PLAY_NONCE_TTL_MS = 6 * 60 * 60 * 1000;
-/** Expired play nonces are swept at most this often (a delete on every play would be a second write per play). */
-export const PLAY_NONCE_SWEEP_INTERVAL_MS = 60_000;
 /** Per-IP limits over a sliding minute. */
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 export const MAX_VIEWS_PER_IP_PER_WINDOW = 20;
-export const MAX_NONCES_PER_IP_PER_WINDOW = 60;
 /**
  * Per-embed limits over the same window, whatever addresses the plays come from: a busy site's
  * embed stays under them (300 counted views a minute is 18,000 an hour), while views faked from
  * rotated addresses on one embed cannot cost the settlement more than that.
  */
 export const MAX_VIEWS_PER_EMBED_PER_WINDOW = 300;
-export const MAX_NONCES_PER_EMBED_PER_WINDOW = 900;
 /**
  * The per-address limits above count an address group (IPv4 address, IPv6 /64: a /64 is one
  * subscriber's 2^64 addresses); this looser tier counts the IPv4 /24 around it (an office, a
  * carrier NAT, or one host's rotated addresses).
  */
 export const MAX_VIEWS_PER_NETWORK_PER_WINDOW = 80;
-export const MAX_NONCES_PER_NETWORK_PER_WINDOW = 240;
-/** An ad ticket (GET /player/{projectId}/ads/{slot}) buys one play nonce within this long. */
-export const AD_TICKET_TTL_MS = 2 * 60 * 1000;
+/**
+ * An ad ticket (GET /player/{projectId}/ads/{slot}) is a play: it buys one counted view, reported
+ * within this long of its issue (the pre-roll, then the player visible for 2 s; a viewer may pause or
+ * scroll it into view later). A paused or spent campaign gets no new tickets.
+ */
+export const AD_TICKET_TTL_MS = 30 * 60 * 1000;
 /** The player page's own token: how long its page may ask for fresh ad tickets for the origin it was served to. */
 export const PLAYER_PAGE_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** An ad ticket or page token is a few hundred characters; anything much longer is not one. */

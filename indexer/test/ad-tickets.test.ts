@@ -1,5 +1,5 @@
-// Paid views bound to the ad the server served (issue 26): the play nonce requires the signed ticket
-// of the ad the server chose (forged, expired, another film, embed or slot, or used twice: refused),
+// Paid views bound to the ad the server served (issue 26): a view requires the signed ticket of the
+// ad the server chose (forged, expired, another film or embed: refused; used twice: counted once),
 // the view records the ticket's campaign whatever the body says, a paused campaign gets no ticket,
 // the origin counted is the one the player page's request carried (Referer), never `?website=`;
 // limits group IPv6 by /64 and IPv4 by /24, and an embed's cap is shared fairly per network.
@@ -32,15 +32,15 @@ async function market(options: Parameters<typeof testApp>[0] = {}) {
   await t.cluster.indexer.sync();
   await verifiedWebsite(t.cluster.db, address('publisher'), SITE);
   const page = (headers: Record<string, string> = {}) => ({ projectId: film.id, embedId: EMBED, website: SITE, headers });
-  const nonce = (body: Record<string, unknown>, ip = '203.0.113.5') => t.request('POST', '/api/views/nonce', body, { 'x-forwarded-for': ip });
+  /** The view report as the player sends it, at once (no watch time). */
+  const report = (body: Record<string, unknown>, ip = '203.0.113.5') => t.request('POST', '/api/views', body, { 'x-forwarded-for': ip });
+  /** The view report after the player's 2 s of watching. */
   const view = async (body: Record<string, unknown>, ip = '203.0.113.5') => {
-    const issued = await nonce(body, ip);
-    if (issued.status !== 201) return { status: issued.status, body: (await issued.json()) as { message: string } };
     t.clock.advance(2_000);
-    const counted = await t.request('POST', '/api/views', { projectId: film.id, embedId: EMBED, nonce: ((await issued.json()) as { nonce: string }).nonce }, { 'x-forwarded-for': ip });
-    return { status: counted.status, body: (await counted.json()) as { counted?: boolean; message?: string } };
+    const counted = await report(body, ip);
+    return { status: counted.status, body: (await counted.json()) as { counted?: boolean; reason?: string; message?: string } };
   };
-  return { ...t, film, campaign, page, nonce, view };
+  return { ...t, film, campaign, page, report, view };
 }
 
 const messageOf = async (response: Response) => ((await response.json()) as { message: string }).message;
@@ -55,21 +55,22 @@ describe('ad tickets', () => {
     // The ad requested again at Play, with the page's token, carries a fresh ticket for the same embed and origin.
     const config = await playerConfig(t.fetchPage, t.page());
     const ad = (await (await t.request('GET', `/player/${t.film.id}/ads/pre-roll?page=${encodeURIComponent(config.pageToken!)}`)).json()) as { ticket: string };
-    assert.equal((await t.nonce({ projectId: t.film.id, embedId: EMBED, slot: 'pre-roll', ticket: ad.ticket })).status, 201);
+    assert.deepEqual(await t.view({ projectId: t.film.id, embedId: EMBED, ticket: ad.ticket }, '203.0.113.6'), { status: 200, body: { counted: true } });
     // Without the page's token the ad has no ticket: nothing to count with.
     assert.equal(((await (await t.request('GET', `/player/${t.film.id}/ads/pre-roll`)).json()) as { ticket: unknown }).ticket, null);
   });
 
-  test('a play without a ticket, or with a forged, expired, reused one or one of another film, embed or slot, is refused and stores nothing', async () => {
+  test('a view without a ticket, or with a forged or expired one or one of another film or embed, is refused and stores nothing; a reused one counts once', async () => {
     const t = await market();
     const base = { projectId: t.film.id, embedId: EMBED };
     const good = () => mintedTicket({ projectId: t.film.id, embedId: EMBED, origin: SITE, campaign: t.campaign, nowMs: t.clock.now() });
-    assert.equal((await t.nonce({ ...base, campaign: t.campaign, website: SITE })).status, 400);
+    assert.equal((await t.view({ ...base, campaign: t.campaign, website: SITE })).status, 400);
     const forged = new TicketSigner(Buffer.alloc(32, 1)).issueTicket({
       campaign: t.campaign, projectId: t.film.id, cluster: 'demo', embed: EMBED, slot: 'pre-roll', origin: SITE, issuedAt: t.clock.now(), expiresAt: t.clock.now() + 60_000,
     });
     const refused = async (body: Record<string, unknown>, status: number, message: string | RegExp) => {
-      const response = await t.nonce(body);
+      t.clock.advance(2_000);
+      const response = await t.report(body);
       assert.equal(response.status, status);
       const text = await messageOf(response);
       if (typeof message === 'string') assert.equal(text, message);
@@ -81,18 +82,17 @@ describe('ad tickets', () => {
     const edited = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), campaign: address('rival') })).toString('base64url');
     await refused({ ...base, slot: 'pre-roll', ticket: `${edited}.${mac}` }, 403, 'Invalid ad ticket: ask the player for the ad again');
     const stale = good();
-    t.clock.advance(AD_TICKET_TTL_MS + 1);
+    t.clock.advance(AD_TICKET_TTL_MS + 1 - 2_000);
     await refused({ ...base, ...stale }, 403, 'The ad ticket expired: ask the player for the ad again');
     const other = t.chain.createProject(t.chain.registerStudio('b', 'B'), 'Other', 10);
     await refused({ ...base, ...mintedTicket({ projectId: other.id, embedId: EMBED, origin: SITE, campaign: t.campaign, nowMs: t.clock.now() }) }, 400, 'The ad ticket is for another film');
     await refused({ ...base, ...mintedTicket({ projectId: t.film.id, embedId: 'embed-0-9', origin: SITE, campaign: t.campaign, nowMs: t.clock.now() }) }, 400, 'The ad ticket is for another embed');
-    await refused({ ...base, ...good(), slot: 'overlay' }, 400, 'The ad ticket is for another ad slot');
     await refused({ ...base, ...mintedTicket({ projectId: t.film.id, embedId: EMBED, origin: SITE, campaign: t.campaign, nowMs: t.clock.now(), cluster: 'devnet' }) }, 400, 'The ad ticket is for another film');
-    assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM play_nonces'), 0);
+    assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM views'), 0);
     const once = good();
-    assert.equal((await t.nonce({ ...base, ...once })).status, 201);
-    await refused({ ...base, ...once }, 409, /already used/);
-    assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM play_nonces'), 1);
+    assert.deepEqual(await t.view({ ...base, ...once }), { status: 200, body: { counted: true } });
+    assert.deepEqual(await t.view({ ...base, ...once }, '198.51.100.7'), { status: 200, body: { counted: false, reason: 'This play was already counted' } });
+    assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM views'), 1);
   });
 
   test('a publisher naming a campaign it was not served, or a paused one, charges nobody: the view is the ticket’s', async () => {
@@ -112,7 +112,8 @@ describe('ad tickets', () => {
     // A copycat site embedding the player, claiming the registered website in the query.
     const copycat = await playerConfig(t.fetchPage, { ...t.page({ referer: 'https://copycat.example/x' }), website: 'https://copycat.example' });
     assert.equal(copycat.notCounting, `Views of this embed count on ${SITE} only`);
-    const copied = await t.nonce({ projectId: t.film.id, embedId: EMBED, slot: 'pre-roll', ticket: copycat.ads['pre-roll'].ticket });
+    t.clock.advance(2_000);
+    const copied = await t.report({ projectId: t.film.id, embedId: EMBED, ticket: copycat.ads['pre-roll'].ticket });
     assert.equal(copied.status, 403);
     assert.equal(await messageOf(copied), `Views of this embed count on ${SITE} only`);
     // No Referer, the website named in the query only: no ticket at all.
@@ -144,8 +145,7 @@ describe('the demo’s Simulate View', () => {
     assert.equal(await messageOf(foreign), "Only the embed's publisher can simulate its views");
     const ad = (await (await ask(cookie)).json()) as { campaign: string; ticket: string };
     assert.equal(ad.campaign, t.campaign);
-    const nonce = await t.request('POST', '/api/views/nonce', { projectId: t.film.id, embedId: 'embed-0-2', slot: 'pre-roll', ticket: ad.ticket }, { 'x-forwarded-for': '203.0.113.77' });
-    assert.equal(nonce.status, 201);
+    assert.deepEqual(await t.view({ projectId: t.film.id, embedId: 'embed-0-2', ticket: ad.ticket }, '203.0.113.77'), { status: 200, body: { counted: true } });
   });
 });
 
@@ -159,7 +159,7 @@ describe('address groups and fair shares', () => {
   });
 
   test('addresses rotated inside one IPv6 /64 share one per-address cap', async () => {
-    const t = await market({ views: { maxViewsPerIp: 3, maxNoncesPerIp: 50 } });
+    const t = await market({ views: { maxViewsPerIp: 3 } });
     const outcomes = [];
     for (let i = 0; i < 5; i++) {
       const ip = `2001:db8:aa:bb:${(i + 1).toString(16)}::${i + 7}`;
@@ -181,14 +181,14 @@ describe('address groups and fair shares', () => {
   });
 
   test('one network using up an embed’s cap does not lock the publisher’s other viewers out', async () => {
-    const t = await market({ views: { maxNoncesPerEmbed: 6, maxViewsPerEmbed: 4 } });
+    const t = await market({ views: { maxViewsPerEmbed: 4 } });
     const ticket = () => ({ projectId: t.film.id, embedId: EMBED, ...mintedTicket({ projectId: t.film.id, embedId: EMBED, origin: SITE, campaign: t.campaign, nowMs: t.clock.now() }) });
-    let botPlays = 0;
-    for (let i = 0; i < 10; i++) if ((await t.nonce(ticket(), `192.0.2.${i + 1}`)).status === 201) botPlays++;
-    assert.equal(botPlays, 6, 'the bot network takes the whole cap while nobody else plays');
-    const bot = await t.nonce(ticket(), '192.0.2.99');
+    let botViews = 0;
+    for (let i = 0; i < 10; i++) if ((await t.view(ticket(), `192.0.2.${i + 1}`)).status === 200) botViews++;
+    assert.equal(botViews, 4, 'the bot network takes the whole cap while nobody else plays');
+    const bot = await t.view(ticket(), '192.0.2.99');
     assert.equal(bot.status, 429);
-    assert.equal(await messageOf(bot), 'Too many plays of this embed from this network; try again in a minute');
+    assert.equal(bot.body.message, 'Too many views of this embed from this network; try again in a minute');
     // Honest viewers of two other networks still play and count: under their fair share.
     assert.deepEqual(await t.view(ticket(), '203.0.113.20'), { status: 200, body: { counted: true } });
     assert.deepEqual(await t.view(ticket(), '2001:db8:77::1'), { status: 200, body: { counted: true } });

@@ -21,7 +21,7 @@ import {
   type PlayerOptions,
   type PlayerState,
 } from '../src/player/machine.ts';
-import { initialViewability, nonceIssued, observeRatio, viewDue, viewReported } from '../src/player/viewability.ts';
+import { initialViewability, observeRatio, playStarted, viewDue, viewReported } from '../src/player/viewability.ts';
 import { embedSnippet, playerUrl } from '../src/player/snippet.ts';
 import { playerPage } from '../src/player/page.ts';
 import type { PlayerPageConfig } from '../src/player/client.ts';
@@ -153,24 +153,24 @@ describe('player state machine', () => {
   });
 });
 
-describe('viewability: a view once per play nonce, after 2 s at ≥ 50% visible', () => {
+describe('viewability: a view once per play, after 2 s at ≥ 50% visible', () => {
   const MIN = 2000;
 
-  test('needs the nonce, the film started and 2 continuous visible seconds', () => {
+  test('needs a play, the film started and 2 continuous visible seconds', () => {
     let state = observeRatio(initialViewability, 1, 0);
-    assert.equal(viewDue(state, true, 5000, MIN), false, 'no nonce yet');
-    state = nonceIssued(state, 'n1', 1000);
+    assert.equal(viewDue(state, true, 5000, MIN), false, 'no play yet');
+    state = playStarted(state, 'n1', 1000);
     assert.equal(viewDue(state, false, 5000, MIN), false, 'the film has not started');
     assert.equal(viewDue(state, true, 2999, MIN), false, 'visibility before the play does not count');
     assert.equal(viewDue(state, true, 3000, MIN), true);
     state = viewReported(state);
-    assert.equal(viewDue(state, true, 9000, MIN), false, 'once per nonce');
-    state = nonceIssued(state, 'n2', 9000);
+    assert.equal(viewDue(state, true, 9000, MIN), false, 'once per play');
+    state = playStarted(state, 'n2', 9000);
     assert.equal(viewDue(state, true, 11_000, MIN), true, 'a new play reports again');
   });
 
   test('dropping under 50% restarts the 2 s', () => {
-    let state = nonceIssued(initialViewability, 'n', 0);
+    let state = playStarted(initialViewability, 'n', 0);
     state = observeRatio(state, 0.6, 0);
     state = observeRatio(state, 0.49, 1500);
     assert.equal(viewDue(state, true, 2500, MIN), false, 'hidden');

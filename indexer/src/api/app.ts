@@ -13,14 +13,10 @@ import {
   CLUSTER_HEADER,
   DEFAULT_CLUSTER,
   MAX_REQUEST_BODY_BYTES,
-  MAX_NONCES_PER_EMBED_PER_WINDOW,
-  MAX_NONCES_PER_IP_PER_WINDOW,
-  MAX_NONCES_PER_NETWORK_PER_WINDOW,
   MAX_VIEWS_PER_EMBED_PER_WINDOW,
   MAX_VIEWS_PER_IP_PER_WINDOW,
   MAX_VIEWS_PER_NETWORK_PER_WINDOW,
   MIN_VIEW_WATCH_MS,
-  PLAY_NONCE_TTL_MS,
   RATE_LIMIT_WINDOW_MS,
   SITE_VERIFY_MAX_BYTES,
   SITE_VERIFY_MAX_REDIRECTS,
@@ -70,14 +66,10 @@ export function createApp(deps: AppDeps) {
   const defaultCluster = deps.defaultCluster ?? (clusters.has(DEFAULT_CLUSTER) ? DEFAULT_CLUSTER : deps.clusters[0]?.name);
   const rules: ViewRules = {
     minWatchMs: MIN_VIEW_WATCH_MS,
-    nonceTtlMs: PLAY_NONCE_TTL_MS,
     windowMs: RATE_LIMIT_WINDOW_MS,
     maxViewsPerIp: MAX_VIEWS_PER_IP_PER_WINDOW,
-    maxNoncesPerIp: MAX_NONCES_PER_IP_PER_WINDOW,
     maxViewsPerNetwork: MAX_VIEWS_PER_NETWORK_PER_WINDOW,
-    maxNoncesPerNetwork: MAX_NONCES_PER_NETWORK_PER_WINDOW,
     maxViewsPerEmbed: MAX_VIEWS_PER_EMBED_PER_WINDOW,
-    maxNoncesPerEmbed: MAX_NONCES_PER_EMBED_PER_WINDOW,
     ...deps.views,
   };
 

@@ -11,22 +11,18 @@ import type { QuotaCounters, QuotaSettings } from './quotas.ts';
 import type { ReadCache } from './read-cache.ts';
 
 export interface ViewRules {
-  /** A view counts only this long after its play nonce was issued (the player's visibility rule). */
+  /** A view counts only this long after its play's ticket was issued (the player's visibility rule). */
   minWatchMs: number;
-  nonceTtlMs: number;
   windowMs: number;
   /** Per address group: an IPv4 address or an IPv6 /64 (player/address-group.ts). */
   maxViewsPerIp: number;
-  maxNoncesPerIp: number;
   /** Per IPv4 /24, the looser second tier. */
   maxViewsPerNetwork: number;
-  maxNoncesPerNetwork: number;
   /**
-   * Per embed over the same window, whatever addresses the plays come from (rotated addresses on one
+   * Per embed over the same window, whatever addresses the views come from (rotated addresses on one
    * embed); at the cap, a group that used less than its fair share still gets in (view-limits.ts).
    */
   maxViewsPerEmbed: number;
-  maxNoncesPerEmbed: number;
 }
 
 export type AppEnv = {

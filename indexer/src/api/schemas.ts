@@ -219,17 +219,6 @@ const playedPublisher = walletAddress
   .optional()
   .meta({ description: "the embed's publisher (its chain address): two publishers' embeds of a film may share an embed id" });
 
-export const nonceBody = z.object({
-  projectId: id,
-  embedId: z.string().min(1).max(MAX_EMBED_ID_LEN),
-  publisher: playedPublisher,
-  slot: z.enum(['pre-roll', 'mid-roll', 'overlay']).meta({ description: 'the ad slot whose ad the play served (the first slot a campaign filled, else pre-roll)' }),
-  ticket: z
-    .string()
-    .min(1)
-    .max(MAX_AD_TICKET_LEN)
-    .meta({ description: "the slot's ad ticket (GET /player/{projectId}/ads/{slot}): it names the campaign the view records and the origin it counts for" }),
-});
 export const demoTicketBody = z.object({
   projectId: id,
   embedId: z.string().min(1).max(MAX_EMBED_ID_LEN),
@@ -240,7 +229,14 @@ export const viewBody = z.object({
   embedId: z.string().min(1).max(MAX_EMBED_ID_LEN),
   publisher: playedPublisher,
   timestamp: z.union([z.number(), z.string()]).optional().meta({ description: "the player's clock; informational" }),
-  nonce: z.string().regex(/^[0-9a-f]{32}$/, { message: 'Expected the play nonce from POST /api/views/nonce' }),
+  ticket: z
+    .string()
+    .min(1)
+    .max(MAX_AD_TICKET_LEN)
+    .meta({
+      description:
+        "the play's ad ticket (GET /player/{projectId}/ads/{slot}, asked when the viewer pressed Play): it names the campaign the view records and the origin it counts for, and buys one view",
+    }),
   onChain: z.boolean().optional(),
 });
 

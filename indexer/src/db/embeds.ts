@@ -47,24 +47,14 @@ const embedOfPublisher = compiledOnce((db: Executor, projectId: number, embedId:
   embedsOfId(db, projectId, embedId).where('embeds.publisher', '=', publisher).limit(2),
 );
 
-/** The embeds a player's (film, embed id, publisher) may name: one, or several when no publisher is named. */
-function embedsNamed(db: Executor, projectId: number, embedId: string, publisher?: string | null) {
-  const query = embedsOfId(db, projectId, embedId);
-  return publisher ? query.where('embeds.publisher', '=', publisher) : query;
-}
-
 /**
- * The embed a player page plays (as findEmbed names it) with the websites its publisher verified
- * (publishers.verifiedOriginsOf: those of the signer's wallets), in one query: the page's framing
- * reads both.
+ * The embeds a player's (film, embed id, publisher) may name — one, or several when no publisher is
+ * named — each with the websites its publisher verified (publishers.verifiedOriginsOf: those of the
+ * signer's wallets), one row per website.
  */
-export async function findEmbedWithVerifiedOrigins(
-  db: Executor,
-  projectId: number,
-  embedId: string,
-  publisher?: string | null,
-): Promise<(PlayedEmbed & { verifiedOrigins: string[] }) | undefined> {
-  const rows = await embedsNamed(db, projectId, embedId, publisher)
+function embedsWithVerifiedOrigins(db: Executor, projectId: number, embedId: string, publisher?: string) {
+  const named = publisher === undefined ? embedsOfId(db, projectId, embedId) : embedsOfId(db, projectId, embedId).where('embeds.publisher', '=', publisher);
+  return named
     .leftJoin('publisher_websites', (join) =>
       join
         .on('publisher_websites.status', '=', 'verified')
@@ -79,8 +69,29 @@ export async function findEmbedWithVerifiedOrigins(
           ]),
         ),
     )
-    .select('publisher_websites.origin')
-    .execute();
+    .select('publisher_websites.origin');
+}
+// Compiled once each: the player page and every counted view read them.
+const embedOfAnyPublisherWithOrigins = compiledOnce((db: Executor, projectId: number, embedId: string) => embedsWithVerifiedOrigins(db, projectId, embedId));
+const embedOfPublisherWithOrigins = compiledOnce((db: Executor, projectId: number, embedId: string, publisher: string) =>
+  embedsWithVerifiedOrigins(db, projectId, embedId, publisher),
+);
+
+export type EmbedWithVerifiedOrigins = PlayedEmbed & { verifiedOrigins: string[] };
+
+/**
+ * The embed a player plays (as findEmbed names it) with the websites its publisher verified, in one
+ * query: the page's framing and the counting of its views read both.
+ */
+export async function findEmbedWithVerifiedOrigins(
+  db: Executor,
+  projectId: number,
+  embedId: string,
+  publisher?: string | null,
+): Promise<EmbedWithVerifiedOrigins | undefined> {
+  const { rows } = publisher
+    ? await embedOfPublisherWithOrigins(db, projectId, embedId, publisher)
+    : await embedOfAnyPublisherWithOrigins(db, projectId, embedId);
   if (rows.length === 0 || rows.some((row) => row.address !== rows[0].address)) return undefined;
   const { address, project_id, publisher: signer, embed_id, website_url } = rows[0];
   const verifiedOrigins = [...new Set(rows.flatMap((row) => (row.origin === null ? [] : [row.origin])))].sort();

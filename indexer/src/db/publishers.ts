@@ -105,7 +105,7 @@ export async function signerOfWallet(db: Executor, wallet: string): Promise<stri
 const walletsOfSignerQuery = compiledOnce((db: Executor, signer: string) => db.selectFrom('users').select('wallet_address').where('chain_address', '=', signer));
 
 // The signer's own wallet or a wallet whose demo key it is (walletsOfSigner), in one statement:
-// every play of an embed asks.
+// Auto-List asks for each film it lists.
 const verifiedForQuery = compiledOnce((db: Executor, signer: string, origin: string) =>
   db
     .selectFrom('publisher_websites')

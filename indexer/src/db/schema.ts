@@ -235,21 +235,6 @@ export interface MetadataTable {
   search_director: Generated<string>;
 }
 
-export interface PlayNoncesTable {
-  nonce: string;
-  embed: string;
-  ip: string;
-  issued_at: number;
-  used_at: number | null;
-  campaign: Generated<string | null>;
-  /** The ad ticket the play came with (one play per ticket); null for plays of before tickets. */
-  ticket_id: string | null;
-  /** The address group the play came from: IPv4 address, IPv6 /64 (address-group.ts). */
-  ip_group: string | null;
-  /** The looser group: IPv4 /24, IPv6 /64. */
-  wide_group: string | null;
-}
-
 export interface PlatformRolesTable {
   /** 'admin' */
   role: string;
@@ -307,6 +292,7 @@ export interface ViewsTable {
   id: Generated<number>;
   project_id: number;
   embed: string;
+  /** The play's id: the random id of its ad ticket (one view per ticket). */
   nonce: string;
   ip: string;
   counted_at: number;
@@ -537,7 +523,6 @@ export interface Schema {
   revenue_claims: RevenueClaimsTable;
   publisher_claims: PublisherClaimsTable;
   metadata: MetadataTable;
-  play_nonces: PlayNoncesTable;
   auth_nonces: AuthNoncesTable;
   revoked_sessions: RevokedSessionsTable;
   platform_roles: PlatformRolesTable;

@@ -1,8 +1,8 @@
 // The player page's script (bundled for the browser by ./bundle.ts): renders the state machine of
 // ./machine.ts into the page, runs its clocks, asks the server for each slot's ad when the viewer
 // presses Play (a campaign's video or image creative, or the house ad, each with its signed ticket),
-// asks for a play nonce with the ticket of the ad it served when a counted embed starts, and reports
-// the view under the rules of ./viewability.ts.
+// and reports the view of a counted embed's play with the ticket of the ad it served, under the rules
+// of ./viewability.ts.
 import {
   AD_COUNTDOWN_SECONDS,
   PROGRESS_TICK_MS,
@@ -19,7 +19,7 @@ import {
   type PlayerEvent,
   type PlayerState,
 } from './machine.ts';
-import { initialViewability, nonceIssued, observeRatio, viewDue, viewReported } from './viewability.ts';
+import { initialViewability, observeRatio, playStarted, viewDue, viewReported } from './viewability.ts';
 import type { Ad } from './ads.ts';
 
 export interface PlayerPageConfig {
@@ -171,26 +171,22 @@ async function post<T>(path: string, body: unknown): Promise<T | null> {
   return (await response.json()) as T;
 }
 
-async function requestNonce() {
+/** The play starts with the ticket of the ad served: the server records its campaign, and counts the view for the origin it bound into it. */
+function startPlay() {
   if (!config.embedId || config.notCounting) return;
-  // The ticket of the ad served: the server records its campaign, and counts the view for the
-  // origin it bound into it.
   const served = playTicket(config.slots, ads);
-  if (!served) return;
-  const publisher = config.publisher ? { publisher: config.publisher } : {};
-  const issued = await post<{ nonce: string }>('/views/nonce', { projectId: config.projectId, embedId: config.embedId, ...publisher, ...served });
-  if (issued) viewability = nonceIssued(viewability, issued.nonce, Date.now());
+  if (served) viewability = playStarted(viewability, served.ticket, Date.now());
 }
 
 function reportViewWhenDue() {
   if (!viewDue(viewability, filmStarted(state, video), Date.now(), config.minVisibleMs)) return;
-  const nonce = viewability.nonce!;
+  const ticket = viewability.play!;
   viewability = viewReported(viewability);
   void post<{ counted: boolean; reason?: string }>('/views', {
     projectId: config.projectId,
     embedId: config.embedId,
     ...(config.publisher ? { publisher: config.publisher } : {}),
-    nonce,
+    ticket,
     timestamp: Date.now(),
   }).then((result) => {
     if (result) element('status').textContent = result.counted ? 'View counted' : (result.reason ?? '');
@@ -212,7 +208,7 @@ element('play')?.addEventListener('click', async () => {
   starting = true;
   await fetchAds();
   dispatch({ type: 'play' });
-  void requestNonce();
+  startPlay();
 });
 element('skip').addEventListener('click', () => dispatch({ type: 'skip' }));
 element('pause').addEventListener('click', () => dispatch({ type: 'togglePause' }));

@@ -153,7 +153,7 @@ export function parseAdSlots(text: string | null | undefined): AdSlot[] {
 }
 
 /**
- * The ad ticket a play presents for its nonce: the first slot a campaign filled (the ad the view
+ * The ad ticket a play presents with its view: the first slot a campaign filled (the ad the view
  * pays for), else the first slot's (the house ad, which pays nothing); null when the page's ads
  * carry no ticket (no registered embed, or no embedding page the server could see).
  */

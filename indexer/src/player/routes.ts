@@ -133,7 +133,7 @@ export function playerRoutes(options: {
             publisher: publisher ?? null,
             website,
             refusal,
-            notCounting: embedId ? await notCountingReason(cluster, embed, origin, website) : null,
+            notCounting: embedId ? notCountingReason(embed, origin, website) : null,
             pageToken: page ? tickets.signPage({ ...page, expiresAt: nowMs + PLAYER_PAGE_TOKEN_TTL_MS }) : null,
             slots,
             ads,
@@ -154,13 +154,8 @@ export function playerRoutes(options: {
 }
 
 /** Why views of this page will not count, or null when they will. */
-async function notCountingReason(
-  ctx: ClusterContext,
-  embed: { publisher: string; website_url: string } | undefined,
-  origin: string | null,
-  website: string | null,
-): Promise<string | null> {
+function notCountingReason(embed: embeds.EmbedWithVerifiedOrigins | undefined, origin: string | null, website: string | null): string | null {
   if (!embed) return 'This embed is not registered: views are not counted';
   if (origin === null && website !== null) return `The browser did not say which page embeds this player: views of it are not counted on ${website}`;
-  return countingProblem(ctx.db, embed, origin);
+  return countingProblem(embed, origin);
 }

@@ -1,6 +1,6 @@
-// The limits on plays and counted views over a sliding window, by address group rather than by
+// The limits on counted views over a sliding window, by address group rather than by
 // address: the tight group (IPv4 address, IPv6 /64), the looser IPv4 /24, and a fair share of each
-// embed's cap per (embed, /24-or-/64 group). An embed at its cap still takes plays from a group
+// embed's cap per (embed, /24-or-/64 group). An embed at its cap still counts views from a group
 // that has used less than its share (the cap over the groups using the embed), so one source —
 // however many addresses it rotates — cannot lock a publisher's other viewers out.
 import { views, type Executor } from '../db/index.ts';
@@ -15,18 +15,16 @@ export interface LedgerCaps {
 /** The refusal message of the first limit the request is over, or null. */
 export async function limitProblem(
   db: Executor,
-  ledger: views.ViewLedger,
   request: { embed: string; groups: AddressGroups; since: number },
   caps: LedgerCaps,
 ): Promise<string | null> {
-  const what = ledger === 'play_nonces' ? 'plays' : 'views';
   const { embed, groups, since } = request;
-  const use = await views.ledgerUseSince(db, ledger, { narrow: groups.narrow, wide: groups.wide, embed, since });
-  if (use.narrow >= caps.perAddress) return `Too many ${what} from this address; try again in a minute`;
-  if (groups.wide !== groups.narrow && use.wide >= caps.perNetwork) return `Too many ${what} from this network; try again in a minute`;
+  const use = await views.ledgerUseSince(db, { narrow: groups.narrow, wide: groups.wide, embed, since });
+  if (use.narrow >= caps.perAddress) return 'Too many views from this address; try again in a minute';
+  if (groups.wide !== groups.narrow && use.wide >= caps.perNetwork) return 'Too many views from this network; try again in a minute';
   if (use.embedTotal < caps.perEmbed) return null;
   // The embed is at its cap: a group that has not used its share yet (a newcomer always) still gets in.
   const groupsSharing = use.embedGroups + (use.embedOfGroup === 0 ? 1 : 0);
   const fairShare = Math.max(1, Math.floor(caps.perEmbed / groupsSharing));
-  return use.embedOfGroup >= fairShare ? `Too many ${what} of this embed from this network; try again in a minute` : null;
+  return use.embedOfGroup >= fairShare ? 'Too many views of this embed from this network; try again in a minute' : null;
 }

@@ -425,8 +425,6 @@ export const user = z.looseObject({
 /** A stored metadata document: the URI and sha256 create_project and update_project_metadata record. */
 export const storedDocument = z.looseObject({ uri: z.string(), sha256: z.string() });
 
-export const playNonce = z.looseObject({ nonce: z.string(), issuedAt: isoDate, minWatchMs: z.number().int() });
-
 export const session = z.looseObject({ walletAddress: z.string(), expiresAt: z.union([isoDate, z.number()]) });
 
 export const storedMedia = z.looseObject({ url: z.string(), sha256: z.string(), contentType: z.string() });

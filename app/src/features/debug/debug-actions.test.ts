@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { MarqueeClient } from '@/features/chain/marquee-client'
 import { installFakeApi } from '@/test/fake-api'
+import { sleep } from '@/lib/format'
+import { MIN_VIEW_WATCH_MS } from '@/constants'
 import { trackViewFromDebug } from './debug-actions'
+
+// The player's minimum watch is waited out without the tests waiting it.
+vi.mock('@/lib/format', async (original) => ({ ...(await original<typeof import('@/lib/format')>()), sleep: vi.fn(async () => {}) }))
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -11,7 +16,6 @@ const RENT_REASON = "Waits until its views pay more than the distribution accoun
 function demoApi(settle: () => unknown, distributions: () => unknown[] = () => []) {
   return installFakeApi({
     'POST /api/views/demo-ticket': () => ({ campaign: 'Campaign1111', ticket: 'ticket' }),
-    'POST /api/views/nonce': () => ({ nonce: 'n'.repeat(32), minWatchMs: 0 }),
     'POST /api/views': () => ({ counted: true }),
     'GET /api/revenue/distributions': distributions,
     'POST /api/demo/settle': settle,
@@ -43,8 +47,7 @@ describe('Simulate View in demo mode', () => {
   it('says the view is unpaid when the house ad played (no campaign), without settling', async () => {
     const api = installFakeApi({
       'POST /api/views/demo-ticket': () => ({ campaign: null, ticket: 'ticket' }),
-      'POST /api/views/nonce': () => ({ nonce: 'n'.repeat(32), minWatchMs: 0 }),
-      'POST /api/views': () => ({ counted: true }),
+        'POST /api/views': () => ({ counted: true }),
       'GET /api/revenue/distributions': () => [],
       'POST /api/demo/settle': () => ({ settled: [], failed: [], waiting: [] }),
     })
@@ -52,10 +55,17 @@ describe('Simulate View in demo mode', () => {
     expect(api.find('POST', '/api/demo/settle')).toHaveLength(0)
   })
 
-  it('on a cluster, says where views count when the server issued no ad ticket (no embedding page), and asks for no nonce', async () => {
+  it("reports the view with the ad's ticket once the player's minimum watch has passed", async () => {
+    const api = demoApi(() => ({ settled: [], failed: [], waiting: [] }))
+    await trackViewFromDebug(client, 7, embed).catch(() => undefined)
+    expect(sleep).toHaveBeenCalledWith(MIN_VIEW_WATCH_MS)
+    expect(api.find('POST', '/api/views')[0].body).toMatchObject({ projectId: 7, embedId: 'embed-7-1', ticket: 'ticket' })
+  })
+
+  it('on a cluster, says where views count when the server issued no ad ticket (no embedding page), and reports no view', async () => {
     const api = installFakeApi({ 'GET /player/7/ads/pre-roll': () => ({ campaign: 'Campaign1111', ticket: null }), 'GET /api/revenue/distributions': () => [] })
     const onChain = { mode: 'onchain', cluster: 'devnet' } as unknown as MarqueeClient
     await expect(trackViewFromDebug(onChain, 7, embed)).rejects.toThrow('views count only from the player embedded on https://films.example: play it there')
-    expect(api.find('POST', '/api/views/nonce')).toHaveLength(0)
+    expect(api.find('POST', '/api/views')).toHaveLength(0)
   })
 })

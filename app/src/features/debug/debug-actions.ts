@@ -1,7 +1,8 @@
 // The five debug actions through the active MarqueeClient (demo chain or devnet wallet) and the
-// API's real paths: a view goes through a play nonce and the view report like the player's, and in
+// API's real paths: a view goes through the ad's ticket and the view report like the player's, and in
 // demo mode the settlement job is run at once so the view's revenue distribution exists on return.
 import { apiGet, apiPost } from '@/lib/api'
+import { MIN_VIEW_WATCH_MS } from '@/constants'
 import { amountToSol, sleep } from '@/lib/format'
 import type { EmbedRecord, Project, UnclaimedRevenue } from '@marquee/api-contract'
 import { embedIdFor } from '@marquee/program-client/embed-id'
@@ -30,14 +31,9 @@ interface ServedAd {
   ticket: string | null
 }
 
-interface PlayNonce {
-  nonce: string
-  minWatchMs: number
-}
-
 /**
- * One view of an embed as its player on the embed's registered website would make it: a play nonce
- * for that website, the player's minimum watch time, then the report. Views count only there, and
+ * One view of an embed as its player on the embed's registered website would make it: the ad's
+ * ticket for that website, the player's minimum watch time, then the report. Views count only there, and
  * only once the publisher verified the website (the server says so otherwise).
  */
 export async function trackViewFromDebug(
@@ -48,20 +44,19 @@ export async function trackViewFromDebug(
   const { embedId, websiteUrl: website } = embed
   const onChainFlag = client.mode === 'onchain' ? { onChain: true } : {}
   const distributionsBefore = await distributionCount(client, projectId)
-  // The player's pre-roll: a campaign's ad pays for the view, the house ad pays nothing. The play
-  // nonce needs the ad's ticket, which the server issues only to a player page a website embedded;
+  // The player's pre-roll: a campaign's ad pays for the view, the house ad pays nothing. The view
+  // needs the ad's ticket, which the server issues only to a player page a website embedded;
   // on the demo chain the embed's publisher may ask for the one its own website's player would get.
   const { campaign, ticket } =
     client.mode === 'demo'
       ? await apiPost<ServedAd>('/api/views/demo-ticket', client.cluster, { projectId, embedId, slot: 'pre-roll' })
       : await apiGet<ServedAd>(`/player/${projectId}/ads/pre-roll`, client.cluster)
   if (!ticket) throw new DebugActionError(`views count only from the player embedded on ${website}: play it there`)
-  const { nonce, minWatchMs } = await apiPost<PlayNonce>('/api/views/nonce', client.cluster, { projectId, embedId, slot: 'pre-roll', ticket })
-  await sleep(minWatchMs)
+  await sleep(MIN_VIEW_WATCH_MS)
   const report = await apiPost<{ counted: boolean; reason?: string }>('/api/views', client.cluster, {
     projectId,
     embedId,
-    nonce,
+    ticket,
     timestamp: Date.now(),
     ...onChainFlag,
   })

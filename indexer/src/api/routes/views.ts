@@ -1,31 +1,31 @@
-// /api/views: the embed player asks for a play nonce when it starts, presenting the signed ticket
-// of the ad it served (player/ticket.ts: the server chose the campaign and bound the embed's origin
-// into it), and reports the view after it stayed visible long enough. One view per nonce, one nonce
-// per ticket, registered embeds only, limits by address group with fair shares per embed
-// (player/view-limits.ts); counted views wait in the views table for the settlement job, which
-// pays them from the ticket's campaign. On the demo cluster only, an embed's publisher may ask for the
+// /api/views: the embed player reports the view of a play after it stayed visible long enough,
+// presenting the signed ticket of the ad it served (player/ticket.ts: the server chose the campaign
+// and bound the embed's origin into it when the viewer pressed Play). The ticket is the play: its
+// random id is unique among the views (one view per ticket), its issue time starts the watch, and it
+// buys nothing after it expires. Registered embeds on their verified website only, limits by address
+// group with fair shares per embed (player/view-limits.ts); counted views wait in the views table
+// for the settlement job, which pays them from the ticket's campaign. On the demo cluster only, an embed's publisher may ask for the
 // ticket its player on its own website would get (the dApp's Simulate View): play money, its own embed.
 import * as contract from '@marquee/api-contract';
 import { ApiRoutes, post } from '../openapi.ts';
-import { randomBytes } from 'node:crypto';
 import type { ViewRules } from '../context.ts';
 import { fail } from '../errors.ts';
-import { demoTicketBody, nonceBody, viewBody } from '../schemas.ts';
+import { demoTicketBody, viewBody } from '../schemas.ts';
 import { countingProblem } from '../../player/counting.ts';
 import { addressGroups } from '../../player/address-group.ts';
 import type { AdTicket, TicketSigner } from '../../player/ticket.ts';
 import { limitProblem } from '../../player/view-limits.ts';
 import { embeds, users, views, type Executor } from '../../db/index.ts';
-import { AD_TICKET_TTL_MS, DEFAULT_CLUSTER, PLAY_NONCE_SWEEP_INTERVAL_MS } from '../../constants.ts';
+import { AD_TICKET_TTL_MS, DEFAULT_CLUSTER } from '../../constants.ts';
 import { chainSeconds } from '../../cluster.ts';
 import { requireSession } from '../../auth/guard.ts';
 import { adForSlot } from '../../player/ads.ts';
 import { originOf } from '../../player/website.ts';
 import { getProject } from '../../read-models/projects.ts';
 
-/** The played embed, by film, embed id and publisher (one embed id of two publishers, unnamed, is none). */
+/** The played embed, by film, embed id and publisher (one embed id of two publishers, unnamed, is none), with its publisher's verified websites. */
 async function findEmbed(db: Executor, projectId: number, embedId: string, publisher?: string) {
-  const embed = await embeds.findEmbed(db, projectId, embedId, publisher);
+  const embed = await embeds.findEmbedWithVerifiedOrigins(db, projectId, embedId, publisher);
   if (!embed) fail(404, publisher ? "Embed not found: this publisher registered no embed of this id" : 'Embed not found: register the embed before playing it');
   return embed;
 }
@@ -40,60 +40,16 @@ function playedPublisher(ticket: AdTicket, named: string | undefined): string | 
  * The ticket of the play. One the server did not sign, or signed too long ago, is a credential that
  * authorises nothing (403); a genuine ticket of another play is a mismatch (400).
  */
-function ticketFor(tickets: TicketSigner, value: string, play: { projectId: number; cluster: string; embedId: string; slot: string }, nowMs: number): AdTicket {
+function ticketFor(tickets: TicketSigner, value: string, play: { projectId: number; cluster: string; embedId: string }, nowMs: number): AdTicket {
   const ticket = tickets.verifyTicket(value, nowMs);
   if ('problem' in ticket) fail(403, ticket.problem);
   if (ticket.projectId !== play.projectId || ticket.cluster !== play.cluster) fail(400, 'The ad ticket is for another film');
   if (ticket.embed !== play.embedId) fail(400, 'The ad ticket is for another embed');
-  if (ticket.slot !== play.slot) fail(400, 'The ad ticket is for another ad slot');
   return ticket;
 }
 
 export function viewRoutes(now: () => number, rules: ViewRules, tickets: TicketSigner) {
-  // Unused nonces that expired are dropped when plays start, once a sweep interval per cluster.
-  const sweptAt = new Map<string, number>();
-  const sweepExpiredNonces = async (cluster: string, db: Executor, nowMs: number) => {
-    if (nowMs - (sweptAt.get(cluster) ?? -Infinity) < PLAY_NONCE_SWEEP_INTERVAL_MS) return;
-    sweptAt.set(cluster, nowMs);
-    await views.dropExpiredNonces(db, nowMs - rules.nonceTtlMs);
-  };
   return new ApiRoutes()
-    .endpoint(
-      post('/nonce', "A play nonce for one view of a registered embed, for the ad ticket of the ad it served", {
-        body: nonceBody,
-        response: contract.playNonce,
-        status: 201,
-        errors: {
-          400: 'a ticket for another film, embed or slot',
-          403: "a forged or expired ticket, or the ticket's origin is not the embed's verified website",
-          404: 'unregistered embed',
-          409: 'the ticket already bought a play',
-          429: 'rate limited: play nonces per address group (IPv4 address, IPv6 /64), per IPv4 /24, or beyond the fair share of an embed at its cap, a minute',
-        },
-      }),
-      async (c) => {
-        const { db, name } = c.var.cluster;
-        const body = c.req.valid('json');
-        const issuedAt = now();
-        const ticket = ticketFor(tickets, body.ticket, { projectId: body.projectId, cluster: name, embedId: body.embedId, slot: body.slot }, issuedAt);
-        const embed = await findEmbed(db, body.projectId, body.embedId, playedPublisher(ticket, body.publisher));
-        // The origin the server derived when it served the player page, never one the body names.
-        const problem = await countingProblem(db, embed, ticket.origin);
-        if (problem) fail(403, problem);
-        const groups = addressGroups(c.var.clientIp);
-        const since = issuedAt - rules.windowMs;
-        const caps = { perAddress: rules.maxNoncesPerIp, perNetwork: rules.maxNoncesPerNetwork, perEmbed: rules.maxNoncesPerEmbed };
-        const limited = await limitProblem(db, 'play_nonces', { embed: embed.address, groups, since }, caps);
-        if (limited) fail(429, limited);
-        await sweepExpiredNonces(name, db, issuedAt);
-        const nonce = randomBytes(16).toString('hex');
-        const play = { nonce, embed: embed.address, ip: c.var.clientIp, ipGroup: groups.narrow, wideGroup: groups.wide, issuedAt };
-        if (!(await views.insertNonce(db, { ...play, campaign: ticket.campaign, ticketId: ticket.id }))) {
-          fail(409, 'This ad ticket was already used for a play: ask the player for the ad again');
-        }
-        return c.json({ nonce, issuedAt: new Date(issuedAt).toISOString(), minWatchMs: rules.minWatchMs }, 201);
-      },
-    )
     .endpoint(
       post('/demo-ticket', "Demo cluster only: the ad and ticket the player on the embed's own website would get, for the embed's signed-in publisher (Simulate View)", {
         body: demoTicketBody,
@@ -130,46 +86,41 @@ export function viewRoutes(now: () => number, rules: ViewRules, tickets: TicketS
       },
     )
     .endpoint(
-      post('/', 'Report a view (one per play nonce)', {
+      post('/', "Report the view of a play: the ticket of the ad the player served (one view per ticket)", {
         body: viewBody,
         response: contract.viewReport,
         errors: {
-          404: 'unregistered embed or unknown play nonce',
+          400: 'a ticket for another film or embed',
+          403: "a forged or expired ticket, or the ticket's origin is not the embed's verified website",
+          404: 'unregistered embed',
           429: 'rate limited: counted views per address group (IPv4 address, IPv6 /64), per IPv4 /24, or beyond the fair share of an embed at its cap, a minute',
         },
       }),
       async (c) => {
-        const { db } = c.var.cluster;
+        const { db, name } = c.var.cluster;
         const body = c.req.valid('json');
         const reportedAt = now();
-        const play = await views.findPlay(db, body.nonce);
-        // The nonce names the embed it was issued for (film, publisher and embed id): the body may
-        // repeat them, never point it at another publisher's embed of the same id. A nonce this server
-        // never issued for the embed names nothing: 404, like an unregistered embed.
-        const embed = play?.embed;
-        const matches =
-          embed && embed.project_id === body.projectId && embed.embed_id === body.embedId && (!body.publisher || body.publisher === embed.publisher);
-        if (!play || !embed || !matches) {
-          await findEmbed(db, body.projectId, body.embedId, body.publisher);
-          fail(404, 'Unknown play nonce for this embed');
-        }
-        if (play.used_at !== null) return c.json({ counted: false, reason: 'This play was already counted' });
-        if (reportedAt - play.issued_at > rules.nonceTtlMs) return c.json({ counted: false, reason: 'The play nonce expired' });
-        if (reportedAt - play.issued_at < rules.minWatchMs) {
+        const ticket = ticketFor(tickets, body.ticket, { projectId: body.projectId, cluster: name, embedId: body.embedId }, reportedAt);
+        if (reportedAt - ticket.issuedAt < rules.minWatchMs) {
           return c.json({ counted: false, reason: `The player must stay visible for ${rules.minWatchMs / 1000} s` });
         }
+        const embed = await findEmbed(db, body.projectId, body.embedId, playedPublisher(ticket, body.publisher));
+        // The origin the server derived when it served the player page, never one the body names.
+        const problem = countingProblem(embed, ticket.origin);
+        if (problem) fail(403, problem);
         const groups = addressGroups(c.var.clientIp);
         const caps = { perAddress: rules.maxViewsPerIp, perNetwork: rules.maxViewsPerNetwork, perEmbed: rules.maxViewsPerEmbed };
-        const limited = await limitProblem(db, 'views', { embed: embed.address, groups, since: reportedAt - rules.windowMs }, caps);
+        const limited = await limitProblem(db, { embed: embed.address, groups, since: reportedAt - rules.windowMs }, caps);
         if (limited) fail(429, limited);
         const counted = await views.countView(db, {
-          nonce: body.nonce,
+          play: ticket.id,
           projectId: embed.project_id,
           embed: embed.address,
           ip: c.var.clientIp,
           ipGroup: groups.narrow,
           wideGroup: groups.wide,
           countedAt: reportedAt,
+          campaign: ticket.campaign,
         });
         return c.json(counted ? { counted: true } : { counted: false, reason: 'This play was already counted' });
       },
