@@ -288,15 +288,15 @@ export const environmentSchema = z.object({
     nonEmpty,
   ),
   MARQUEE_MAX_VIEWS_PER_ADDRESS: withDefault(
-    { default: String(MAX_VIEWS_PER_IP_PER_WINDOW), expects: 'a whole number ≥ 1', meaning: "Counted views per minute of one address group." },
+    { default: String(MAX_VIEWS_PER_IP_PER_WINDOW), expects: 'a whole number ≥ 1', meaning: "Counted views per minute of one address group: an IPv4 address, or an IPv6 /64 (one subscriber's 2^64 addresses)." },
     wholeNumber(1),
   ),
   MARQUEE_MAX_VIEWS_PER_NETWORK: withDefault(
-    { default: String(MAX_VIEWS_PER_NETWORK_PER_WINDOW), expects: 'a whole number ≥ 1', meaning: "Counted views per minute of one IPv4 /24." },
+    { default: String(MAX_VIEWS_PER_NETWORK_PER_WINDOW), expects: 'a whole number ≥ 1', meaning: "Counted views per minute of one IPv4 /24 (the looser second tier)." },
     wholeNumber(1),
   ),
   MARQUEE_MAX_VIEWS_PER_EMBED: withDefault(
-    { default: String(MAX_VIEWS_PER_EMBED_PER_WINDOW), expects: 'a whole number ≥ 1', meaning: "Counted views per minute of one embed, shared the same way." },
+    { default: String(MAX_VIEWS_PER_EMBED_PER_WINDOW), expects: 'a whole number ≥ 1', meaning: "Counted views per minute of one embed; at the cap a network that used less than its fair share still counts, so one source cannot lock a publisher out." },
     wholeNumber(1),
   ),
   MARQUEE_DEMO_MIN_BATCH_LAMPORTS: withDefault(

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import anchor from '@coral-xyz/anchor';
-import { RATE_LIMIT_WINDOW_MS } from '../src/constants.ts';
+import { AD_TICKET_TTL_MS, RATE_LIMIT_WINDOW_MS } from '../src/constants.ts';
 import { UserLinkError, users } from '../src/db/index.ts';
 import { testApp } from './helpers/app.ts';
 import { address, buildTransaction, randomSignature } from './helpers/chain.ts';
@@ -425,14 +425,11 @@ describe('/api/revenue', () => {
 });
 
 describe('/api/views', () => {
-  test('a view counts once per play nonce, after the watch time, for registered embeds only', async () => {
+  test('a view counts once per play ticket, after the watch time, for registered embeds only', async () => {
     const t = await seeded();
     const { request, clock, funded } = t;
     const embedId = 'embed-1-1700000000000';
-    const issued = await json(await request('POST', '/api/views/nonce', playBody(funded.id, embedId, clock.now())));
-    assert.equal(issued.status, 201);
-    assert.match(issued.body.nonce, /^[0-9a-f]{32}$/);
-    const view = { projectId: funded.id, embedId, timestamp: Date.now(), nonce: issued.body.nonce };
+    const view = { ...playBody(funded.id, embedId, clock.now()), timestamp: Date.now() };
     const early = await json(await request('POST', '/api/views', view));
     assert.deepEqual(early.body.counted, false);
     assert.match(early.body.reason, /visible/);
@@ -442,39 +439,36 @@ describe('/api/views', () => {
     assert.equal(again.body.counted, false);
     assert.match(again.body.reason, /already counted/);
     assert.equal(((await sqlRow(t.cluster.db, 'SELECT COUNT(*) AS n FROM views')) as { n: number }).n, 1);
-    assertError(await json(await request('POST', '/api/views', { ...view, nonce: 'a'.repeat(32) })), 404, 'Unknown play nonce for this embed');
-    // An unused nonce expires and is dropped when later plays start.
-    const stale = (await json(await request('POST', '/api/views/nonce', playBody(funded.id, embedId, clock.now())))).body.nonce;
-    clock.advance(7 * 60 * 60 * 1000);
-    const expired = await json(await request('POST', '/api/views', { ...view, nonce: stale }));
-    assert.deepEqual(expired.body, { counted: false, reason: 'The play nonce expired' });
-    await request('POST', '/api/views/nonce', playBody(funded.id, embedId, clock.now()));
-    assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM play_nonces WHERE nonce = ?', stale), 0);
-    assertError(await json(await request('POST', '/api/views', { ...view, embedId: 'embed-unknown' })), 404, /Embed not found/);
-    assertError(await json(await request('POST', '/api/views/nonce', playBody(funded.id, 'embed-unknown', clock.now()))), 404, /Embed not found/);
+    // A ticket buys its view for AD_TICKET_TTL_MS: after that it is refused and nothing is stored.
+    const stale = playBody(funded.id, embedId, clock.now());
+    clock.advance(AD_TICKET_TTL_MS + 1);
+    assertError(await json(await request('POST', '/api/views', stale)), 403, 'The ad ticket expired: ask the player for the ad again');
+    const later = playBody(funded.id, embedId, clock.now());
+    clock.advance(2_500);
+    assertError(await json(await request('POST', '/api/views', { ...later, embedId: 'embed-unknown' })), 400, 'The ad ticket is for another embed');
+    assertError(await json(await request('POST', '/api/views', playBody(funded.id, 'embed-unknown', clock.now() - 2_500))), 404, /Embed not found/);
     // Views count only on the embed's registered website, as the ticket's origin says it.
-    assertError(await json(await request('POST', '/api/views/nonce', { projectId: funded.id, embedId })), 400, /slot|ticket/);
     assertError(
-      await json(await request('POST', '/api/views/nonce', playBody(funded.id, embedId, clock.now(), 'https://copycat.example'))),
+      await json(await request('POST', '/api/views', playBody(funded.id, embedId, clock.now() - 2_500, 'https://copycat.example'))),
       403,
       'Views of this embed count on https://films.example only',
     );
-    assertError(await json(await request('POST', '/api/views', { projectId: funded.id, embedId })), 400, /nonce/);
-    assertError(await json(await request('POST', '/api/views', { ...view, projectId: 'x' })), 400, /projectId/);
+    assertError(await json(await request('POST', '/api/views', { projectId: funded.id, embedId })), 400, /ticket/);
+    assertError(await json(await request('POST', '/api/views', { ...later, projectId: 'x' })), 400, /projectId/);
+    assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM views'), 1);
   });
 
-  test('views and nonces are rate-limited per IP', async () => {
+  test('views are rate-limited per IP', async () => {
     const t = await seeded();
     const { request, clock, funded } = t;
     const embedId = 'embed-1-1700000000000';
     const ip = { 'x-forwarded-for': '203.0.113.9' };
-    const nonces: string[] = [];
-    for (let i = 0; i < 21; i++) nonces.push((await json(await request('POST', '/api/views/nonce', playBody(funded.id, embedId, clock.now()), ip))).body.nonce);
+    const plays = Array.from({ length: 21 }, () => playBody(funded.id, embedId, clock.now()));
     clock.advance(3_000);
     let counted = 0;
     let limited = 0;
-    for (const nonce of nonces) {
-      const response = await json(await request('POST', '/api/views', { projectId: funded.id, embedId, nonce }, ip));
+    for (const play of plays) {
+      const response = await json(await request('POST', '/api/views', play, ip));
       if (response.status === 429) {
         limited++;
         assertError(response, 429, /Too many views/);
@@ -484,55 +478,39 @@ describe('/api/views', () => {
     assert.equal(limited, 1);
     // Another address is not limited.
     const other = { 'x-forwarded-for': '198.51.100.1' };
-    const nonce = (await json(await request('POST', '/api/views/nonce', playBody(funded.id, embedId, clock.now()), other))).body.nonce;
+    const play = playBody(funded.id, embedId, clock.now());
     clock.advance(3_000);
-    assert.equal((await json(await request('POST', '/api/views', { projectId: funded.id, embedId, nonce }, other))).body.counted, true);
-    // Nonce issuing has its own limit.
-    let nonceLimited = 0;
-    for (let i = 0; i < 70; i++) if ((await request('POST', '/api/views/nonce', playBody(funded.id, embedId, clock.now()), ip)).status === 429) nonceLimited++;
-    assert.ok(nonceLimited > 0);
+    assert.equal((await json(await request('POST', '/api/views', play, other))).body.counted, true);
   });
 
-  test('views and nonces are rate-limited per embed, whatever addresses they come from', async () => {
-    // Small caps so the test stays short; the defaults (MAX_*_PER_EMBED_PER_WINDOW) are the same rule.
-    const t = await seeded({ views: { maxNoncesPerEmbed: 6, maxViewsPerEmbed: 4 } });
+  test('views are rate-limited per embed, whatever addresses they come from', async () => {
+    // Small caps so the test stays short; the defaults (MAX_VIEWS_PER_EMBED_PER_WINDOW) are the same rule.
+    const t = await seeded({ views: { maxViewsPerEmbed: 4 } });
     const { request, clock, funded } = t;
     const embedId = 'embed-1-1700000000000';
     const from = (i: number) => ({ 'x-forwarded-for': `198.51.100.${i}` });
-    const play = (i: number) => request('POST', '/api/views/nonce', playBody(funded.id, embedId, clock.now()), from(i));
-    const nonces: string[] = [];
-    for (let i = 0; i < 6; i++) {
-      const issued = await json(await play(i));
-      assert.equal(issued.status, 201);
-      nonces.push(issued.body.nonce);
-    }
-    // A seventh address of the same /24 is new, its network is not: every address under its own cap,
-    // the embed at its cap and this network holding all of it (its fair share and more).
-    assertError(await json(await play(6)), 429, 'Too many plays of this embed from this network; try again in a minute');
+    const plays = Array.from({ length: 6 }, () => playBody(funded.id, embedId, clock.now()));
     clock.advance(3_000);
+    // Every address of the same /24 under its own cap, the embed at its cap and this network holding
+    // all of it (its fair share and more).
     const reports = [];
-    for (const [i, nonce] of nonces.entries()) reports.push(await json(await request('POST', '/api/views', { projectId: funded.id, embedId, nonce }, from(i))));
+    for (const [i, play] of plays.entries()) reports.push(await json(await request('POST', '/api/views', play, from(i))));
     assert.deepEqual(reports.slice(0, 4).map((report) => report.body), Array(4).fill({ counted: true }));
     for (const report of reports.slice(4)) assertError(report, 429, 'Too many views of this embed from this network; try again in a minute');
     assert.equal(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM views'), 4);
-    // A window later the embed plays and counts again; the refused plays' nonces are still good.
+    // A window later the embed counts again; the refused plays' tickets are still good.
     clock.advance(RATE_LIMIT_WINDOW_MS);
-    assert.deepEqual((await json(await request('POST', '/api/views', { projectId: funded.id, embedId, nonce: nonces[4] }, from(4)))).body, { counted: true });
-    assert.equal((await play(7)).status, 201);
+    assert.deepEqual((await json(await request('POST', '/api/views', plays[4], from(4)))).body, { counted: true });
   });
 
   /** Plays `count` views, each with the X-Forwarded-For `forwardedFor(i)`; how many counted and how many were refused as over the per-address cap. */
   async function playViews(t: Awaited<ReturnType<typeof seeded>>, count: number, forwardedFor: (i: number) => string) {
     const embedId = 'embed-1-1700000000000';
-    const nonces: string[] = [];
-    for (let i = 0; i < count; i++) {
-      const headers = { 'x-forwarded-for': forwardedFor(i) };
-      nonces.push((await json(await t.request('POST', '/api/views/nonce', playBody(t.funded.id, embedId, t.clock.now()), headers))).body.nonce);
-    }
+    const plays = Array.from({ length: count }, () => playBody(t.funded.id, embedId, t.clock.now()));
     t.clock.advance(3_000);
     const outcome = { counted: 0, limited: 0 };
-    for (const [i, nonce] of nonces.entries()) {
-      const response = await json(await t.request('POST', '/api/views', { projectId: t.funded.id, embedId, nonce }, { 'x-forwarded-for': forwardedFor(i) }));
+    for (const [i, play] of plays.entries()) {
+      const response = await json(await t.request('POST', '/api/views', play, { 'x-forwarded-for': forwardedFor(i) }));
       if (response.status === 429) outcome.limited++;
       else if (response.body.counted) outcome.counted++;
     }
@@ -544,7 +522,7 @@ describe('/api/views', () => {
     const t = await seeded();
     const outcome = await playViews(t, 21, (i) => `10.9.${i}.1, 203.0.113.9`);
     assert.deepEqual(outcome, { counted: 20, limited: 1 });
-    const addresses = await sqlRows<{ ip: string }>(t.cluster.db, 'SELECT DISTINCT ip FROM play_nonces');
+    const addresses = await sqlRows<{ ip: string }>(t.cluster.db, 'SELECT DISTINCT ip FROM views');
     assert.deepEqual(addresses.map((row) => row.ip), ['203.0.113.9']);
   });
 

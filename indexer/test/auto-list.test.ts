@@ -93,9 +93,7 @@ describe('Auto-List: listed films earn like registered embeds', () => {
     const served = playTicket(config.slots, config.ads)!;
     assert.ok(config.ads[served.slot].campaign, 'a seeded campaign pays the view');
     const play = { projectId: film.id, embedId: film.embedId, publisher: config.publisher };
-    const nonce = await request('POST', '/api/views/nonce', { ...play, ...served });
-    assert.equal(nonce.status, 201, nonce.body.message);
-    assert.deepEqual((await request('POST', '/api/views', { ...play, nonce: nonce.body.nonce })).body, { counted: true });
+    assert.deepEqual((await request('POST', '/api/views', { ...play, ticket: served.ticket })).body, { counted: true });
 
     const settled = await request('POST', '/api/demo/settle', undefined, { cookie: adminCookie });
     assert.equal(settled.status, 200, JSON.stringify(settled.body));

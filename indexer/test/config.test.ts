@@ -48,11 +48,11 @@ describe('configuration', () => {
   });
 
   test('quotas and view caps are read from their variables, the defaults otherwise', () => {
-    const config = loadConfig({ MARQUEE_QUOTA_UPLOADS: '5/60', MARQUEE_QUOTA_SSE_CONNECTIONS: '3', MARQUEE_MAX_PLAYS_PER_EMBED: '7' });
+    const config = loadConfig({ MARQUEE_QUOTA_UPLOADS: '5/60', MARQUEE_QUOTA_SSE_CONNECTIONS: '3', MARQUEE_MAX_VIEWS_PER_ADDRESS: '7' });
     assert.deepEqual(config.quotas.uploads, { limit: 5, windowMs: 60_000 });
     assert.equal(config.quotas.sseConnections, 3);
     assert.deepEqual(config.quotas.chat, { limit: 30, windowMs: 60_000 });
-    assert.equal(config.viewCaps.maxNoncesPerEmbed, 7);
+    assert.equal(config.viewCaps.maxViewsPerIp, 7);
     assert.equal(config.viewCaps.maxViewsPerEmbed, 300);
   });
 

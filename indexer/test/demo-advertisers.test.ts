@@ -85,9 +85,7 @@ describe('seeded advertisers on a fresh demo', () => {
       embedId: embed.embedId,
       ...mintedTicket({ projectId: embed.projectId, embedId: embed.embedId, origin: new URL(embed.websiteUrl).origin, campaign, nowMs: Date.now() }),
     });
-    const nonce = await request('POST', '/api/views/nonce', play(ad.campaign));
-    assert.equal(nonce.status, 201, nonce.body.message);
-    const counted = await request('POST', '/api/views', { projectId: embed.projectId, embedId: embed.embedId, nonce: nonce.body.nonce });
+    const counted = await request('POST', '/api/views', play(ad.campaign));
     assert.deepEqual(counted.body, { counted: true });
     const unsettled = async () => {
       const { body } = await request('GET', `/api/publishers/${embed.publisher}/analytics`);
@@ -95,9 +93,7 @@ describe('seeded advertisers on a fresh demo', () => {
     };
     assert.deepEqual(await unsettled(), [{ views: 1, reason: NEXT_SETTLEMENT_REASON }]);
     // A house-ad view (no campaign) never earns, and the Embed Library can say why.
-    const house = await request('POST', '/api/views/nonce', play(null));
-    assert.equal(house.status, 201, house.body.message);
-    assert.deepEqual((await request('POST', '/api/views', { projectId: embed.projectId, embedId: embed.embedId, nonce: house.body.nonce })).body, { counted: true });
+    assert.deepEqual((await request('POST', '/api/views', play(null))).body, { counted: true });
     const distributions = await revenue.distributionCount(demo.cluster.db, embed.projectId);
     const settled = await request('POST', '/api/demo/settle', undefined, true);
     assert.equal(settled.body.settled.length, 1, JSON.stringify(settled.body));

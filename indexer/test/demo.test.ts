@@ -317,9 +317,7 @@ describe('demo chain', () => {
     // The seeded publisher verified its website (the check itself is tested in publishers-api).
     await verifiedWebsite(demo.cluster.db, embed.publisher, embed.websiteUrl);
     for (let view = 0; view < 3; view++) {
-      const nonce = await request('POST', '/api/views/nonce', demoPlay(embed, campaign, now()));
-      assert.equal(nonce.status, 201, nonce.body.message);
-      const counted = await request('POST', '/api/views', { projectId: embed.projectId, embedId: embed.embedId, nonce: nonce.body.nonce });
+      const counted = await request('POST', '/api/views', demoPlay(embed, campaign, now()));
       assert.deepEqual(counted.body, { counted: true });
     }
     const settled = await request('POST', '/api/demo/settle', undefined, 'admin');
@@ -356,8 +354,7 @@ describe('demo chain', () => {
     );
     assert.equal(created.status, 201, created.body.message);
     const campaign = created.body.campaign.address;
-    const nonce = await request('POST', '/api/views/nonce', demoPlay(embed, campaign, now()));
-    assert.deepEqual((await request('POST', '/api/views', { projectId: embed.projectId, embedId: embed.embedId, nonce: nonce.body.nonce })).body, { counted: true });
+    assert.deepEqual((await request('POST', '/api/views', demoPlay(embed, campaign, now()))).body, { counted: true });
     const distributions = await revenue.distributionCount(demo.cluster.db, embed.projectId);
     const settled = await request('POST', '/api/demo/settle', undefined, 'admin');
     assert.deepEqual([settled.body.settled, settled.body.failed], [[], []]);

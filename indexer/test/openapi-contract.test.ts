@@ -216,7 +216,6 @@ describe('documented statuses and bodies', () => {
     for (const [path, method] of [
       ['/api/metadata', 'post'],
       ['/api/investments', 'post'],
-      ['/api/views/nonce', 'post'],
     ]) {
       assert.ok('201' in (paths[path][method] as unknown as { responses: object }).responses, `${method} ${path}`);
     }

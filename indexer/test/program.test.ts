@@ -163,9 +163,9 @@ describe('the real program in LiteSVM', { skip: skipWithoutProgram }, () => {
     const post = (path: string, body: unknown, ip: string) =>
       app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) });
     for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) {
-      const { nonce } = (await (await post('/api/views/nonce', { projectId: Number(project.id), embedId, ...mintedTicket({ projectId: Number(project.id), embedId, origin: 'https://films.example', campaign, nowMs }) }, ip)).json()) as { nonce: string };
+      const { ticket } = mintedTicket({ projectId: Number(project.id), embedId, origin: 'https://films.example', campaign, nowMs });
       nowMs += 2_000;
-      assert.deepEqual(await (await post('/api/views', { projectId: Number(project.id), embedId, nonce }, ip)).json(), { counted: true });
+      assert.deepEqual(await (await post('/api/views', { projectId: Number(project.id), embedId, ticket }, ip)).json(), { counted: true });
     }
     const signer = {
       nextDistributionIndex: async (address: string) => Number(chain.account('Project', new anchor.web3.PublicKey(address)).distributionCount),

@@ -101,13 +101,13 @@ export function viewRoutes(now: () => number, rules: ViewRules, tickets: TicketS
         const body = c.req.valid('json');
         const reportedAt = now();
         const ticket = ticketFor(tickets, body.ticket, { projectId: body.projectId, cluster: name, embedId: body.embedId }, reportedAt);
-        if (reportedAt - ticket.issuedAt < rules.minWatchMs) {
-          return c.json({ counted: false, reason: `The player must stay visible for ${rules.minWatchMs / 1000} s` });
-        }
         const embed = await findEmbed(db, body.projectId, body.embedId, playedPublisher(ticket, body.publisher));
         // The origin the server derived when it served the player page, never one the body names.
         const problem = countingProblem(embed, ticket.origin);
         if (problem) fail(403, problem);
+        if (reportedAt - ticket.issuedAt < rules.minWatchMs) {
+          return c.json({ counted: false, reason: `The player must stay visible for ${rules.minWatchMs / 1000} s` });
+        }
         const groups = addressGroups(c.var.clientIp);
         const caps = { perAddress: rules.maxViewsPerIp, perNetwork: rules.maxViewsPerNetwork, perEmbed: rules.maxViewsPerEmbed };
         const limited = await limitProblem(db, { embed: embed.address, groups, since: reportedAt - rules.windowMs }, caps);
