@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../indexer/src/api/app.ts';
+import { AD_TICKET_TTL_MS } from '../indexer/src/constants.ts';
 import { publishers } from '../indexer/src/db/index.ts';
 import { startDemo } from '../indexer/src/demo/index.ts';
 import { KEY } from '../indexer/src/demo/keys.ts';
@@ -24,7 +25,7 @@ import { SettlementJob, type SettlementSigner } from '../indexer/src/settlement/
 const LAMPORTS_PER_SOL = 1_000_000_000;
 const DAY_SECONDS = 86_400;
 /** Small caps, so the bots meet them within the run; the rules are the defaults' (constants.ts). */
-const CAPS = { minWatchMs: 0, maxViewsPerIp: 5, maxNoncesPerIp: 15, maxViewsPerNetwork: 10, maxNoncesPerNetwork: 30, maxViewsPerEmbed: 20, maxNoncesPerEmbed: 60 };
+const CAPS = { minWatchMs: 0, maxViewsPerIp: 5, maxViewsPerNetwork: 10, maxViewsPerEmbed: 20 };
 
 type Kind =
   | 'honest'
@@ -90,11 +91,9 @@ async function main() {
       const served = playTicket(config.slots, config.ads);
       return { served, campaign: served ? config.ads[served.slot].campaign : null };
     };
-    /** A play and its view report; whether the view counted. */
+    /** A play's view report, with its ticket (and whatever else the caller adds to the body); whether the view counted. */
     const play = async (ip: string, body: Record<string, unknown>) => {
-      const nonce = await post('/api/views/nonce', { projectId: embed.projectId, embedId: embed.embedId, ...body }, ip);
-      if (nonce.status !== 201) return false;
-      const view = await post('/api/views', { projectId: embed.projectId, embedId: embed.embedId, nonce: nonce.body.nonce }, ip);
+      const view = await post('/api/views', { projectId: embed.projectId, embedId: embed.embedId, ...body }, ip);
       return view.body.counted === true;
     };
     let viewer = 0;
@@ -187,7 +186,7 @@ async function main() {
     });
     tally('ticket forged (another key)', await play('100.97.2.7', { slot: 'pre-roll', ticket: forged }), false);
     const stale = await ticketOf('100.97.3.7');
-    offsetMs += 3 * 60_000;
+    offsetMs += AD_TICKET_TTL_MS + 60_000;
     tally('ticket expired', await play('100.97.3.7', stale), false);
     const otherEmbed = await app.request(`/player/${other.projectId}?embed=${other.embedId}`, { headers: { referer: `${SITE}/x`, 'x-forwarded-for': '100.97.4.7' } });
     const otherConfig = JSON.parse(/id="player-config">(.*?)<\/script>/s.exec(await otherEmbed.text())![1]) as { slots: AdSlot[]; ads: Record<string, { campaign: string | null; ticket: string | null }> };

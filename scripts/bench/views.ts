@@ -1,6 +1,6 @@
 // Benchmark (not a test): counted views per second through the whole view path on the demo chain's
 // seeded catalogue — when the viewer presses Play, the slot's ad and its signed ticket from the ad
-// endpoint, the play nonce for that ticket, the view report, every cap at its default — against a
+// endpoint (the ticket is the play), then the view report with it, every cap at its default — against a
 // bare Hono POST route writing one row to the same database, on the same HTTP stack in the same run
 // (target ≥ 0.3); then the settlement of 10,000 counted views on the demo chain (LiteSVM, the real
 // program) in transactions and compute units. Each viewer first loads the player page as a browser
@@ -118,7 +118,7 @@ async function loadPage(agent: Agent, port: number, embed: Embed, ip: string): P
 
 /**
  * The view path of a play: the slot's ad and its ticket from the ad endpoint (as the player asks
- * when the viewer presses Play), the play nonce for that ticket, the view report; whether it counted.
+ * when the viewer presses Play), then the view report with that ticket; whether it counted.
  */
 async function view(agent: Agent, port: number, viewer: Viewer): Promise<boolean> {
   const { embed, ip } = viewer;
@@ -126,9 +126,7 @@ async function view(agent: Agent, port: number, viewer: Viewer): Promise<boolean
   const ad = await call(agent, port, 'GET', `/player/${embed.projectId}/ads/${viewer.slot}?page=${encodeURIComponent(viewer.pageToken)}`, headers);
   const ticket = ad.status === 200 ? (JSON.parse(ad.body) as { ticket?: string | null }).ticket : null;
   if (!ticket) return false;
-  const nonce = await call(agent, port, 'POST', '/api/views/nonce', headers, { projectId: embed.projectId, embedId: embed.embedId, slot: viewer.slot, ticket });
-  if (nonce.status !== 201) return false;
-  const reported = await call(agent, port, 'POST', '/api/views', headers, { projectId: embed.projectId, embedId: embed.embedId, nonce: (JSON.parse(nonce.body) as { nonce: string }).nonce });
+  const reported = await call(agent, port, 'POST', '/api/views', headers, { projectId: embed.projectId, embedId: embed.embedId, ticket });
   return reported.status === 200 && (JSON.parse(reported.body) as { counted?: boolean }).counted === true;
 }
 
@@ -164,17 +162,14 @@ async function within(seconds: number, work: () => Promise<void>): Promise<numbe
 async function viewsUpTo(db: Executor, total: number, now: number): Promise<void> {
   const counted = await db.selectFrom('views').select(['project_id', 'embed', 'campaign']).orderBy('id').execute();
   if (counted.length === 0) return;
-  const plays = [];
   const rows = [];
   for (let n = counted.length; n < total; n++) {
     const { project_id, embed, campaign } = counted[n % counted.length];
     const ip = viewerAddress(1_000_000 + n);
     const nonce = `bench-${n}`;
-    plays.push({ nonce, embed, campaign, ip, ip_group: ip, wide_group: ip, issued_at: now, used_at: now, ticket_id: nonce });
     rows.push({ project_id, embed, campaign, nonce, ip, ip_group: ip, wide_group: ip, counted_at: now });
   }
   for (let start = 0; start < rows.length; start += 500) {
-    await db.insertInto('play_nonces').values(plays.slice(start, start + 500)).execute();
     await db.insertInto('views').values(rows.slice(start, start + 500)).execute();
   }
 }
@@ -255,7 +250,7 @@ async function measure(dialect: 'sqlite' | 'postgres', databaseUrl?: string): Pr
     const cost = await settleAll(demo);
     const per = (total: number | bigint) => (cost.views === 0 ? null : Math.round((Number(total) * PER_VIEWS) / cost.views));
     return [
-      benchRow(`counted views/s: ticket, nonce, view, caps vs a bare POST writing one row [${dialect}]`, counted / seconds.views, writes / seconds.bare, TARGET),
+      benchRow(`counted views/s: ad ticket, view, caps vs a bare POST writing one row [${dialect}]`, counted / seconds.views, writes / seconds.bare, TARGET),
       { name: `views counted / offered [${dialect}]`, value: `${counted} / ${offered}`, baseline: null, ratio: null, target: 'all', met: counted === offered },
       {
         name: `settlement per ${PER_VIEWS.toLocaleString('en-US')} views: transactions (${cost.views} paid views in ${cost.transactions}, ${cost.waiting} waiting) [${dialect}]`,
