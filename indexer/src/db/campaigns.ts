@@ -163,34 +163,68 @@ export function settlementsOf(
  * caller matches genres and sponsorships.
  */
 export async function servable(db: Executor, now: number): Promise<CampaignWithDetails[]> {
-  return (await servableQuery(db, now)).rows;
+  const running = await runningCampaigns(db);
+  return running.filter((campaign) => Number(campaign.start_at) <= now && Number(campaign.end_at) > now);
 }
 
-const servableQuery = compiledOnce((db: Executor, now: number) =>
+/**
+ * The campaigns not closed, not paused and not the house's, as of the campaign tables' generation
+ * (migration 025: the database moves it on every write to them). Read again only when it moved, so
+ * a pause is seen by the next ad request of every process; the read of the counter is one row.
+ */
+const running = new WeakMap<Executor, { generation: number; campaigns: CampaignWithDetails[] }>();
+
+async function runningCampaigns(db: Executor): Promise<CampaignWithDetails[]> {
+  const generation = Number((await generationQuery(db)).rows[0]?.n ?? -1);
+  const known = running.get(db);
+  if (known && known.generation === generation) return known.campaigns;
+  // Read after the counter: a write in between is read now and moves the counter, so the next call reads again.
+  const campaigns = (await runningQuery(db)).rows;
+  running.set(db, { generation, campaigns });
+  return campaigns;
+}
+
+const generationQuery = compiledOnce((db: Executor) => db.selectFrom('campaign_generation').select('n').where('id', '=', 1));
+
+const runningQuery = compiledOnce((db: Executor) =>
   withDetails(db)
     .where('c.closed_at', 'is', null)
     .where('c.paused', '=', 0)
-    .where('c.start_at', '<=', now)
-    .where('c.end_at', '>', now)
     .where((eb) => eb.or([eb('d.house', 'is', null), eb('d.house', '=', 0)]))
     .orderBy('c.created_at')
     .orderBy('c.address'),
 );
 
 const targetFilmQuery = compiledOnce((db: Executor, projectId: number) =>
-  db
-    .selectFrom('projects as p')
-    // the document whose hash the chain records: where the film's genres are
-    .leftJoin('metadata as m', 'm.sha256', 'p.metadata_hash')
-    .select(['p.address', 'p.title', 'm.body as metadata'])
-    .where('p.id', '=', projectId),
+  db.selectFrom('projects').select(['address', 'title', 'metadata_hash']).where('id', '=', projectId),
 );
+
+const metadataBodyQuery = compiledOnce((db: Executor, sha256: string) => db.selectFrom('metadata').select('body').where('sha256', '=', sha256));
+
+/**
+ * The genres of a metadata document, by its sha256: a document never changes under its hash, so
+ * what was read once is kept (a bounded map, emptied when full).
+ */
+const genresByHash = new Map<string, string[]>();
+const GENRES_KEPT = 10_000;
+
+async function genresOfDocument(db: Executor, sha256: string): Promise<string[] | undefined> {
+  const known = genresByHash.get(sha256);
+  if (known) return known;
+  const body = (await metadataBodyQuery(db, sha256)).rows[0]?.body;
+  if (body === undefined) return undefined;
+  const genres = (JSON.parse(body) as { genres?: string[] }).genres ?? [];
+  if (genresByHash.size >= GENRES_KEPT) genresByHash.clear();
+  genresByHash.set(sha256, genres);
+  return genres;
+}
 
 /** What campaigns are matched against on a film (its account, title and genres): less than the whole film the API shows. */
 export async function targetFilm(db: Executor, projectId: number): Promise<{ address: string; title: string; genres: string[] } | undefined> {
   const row = (await targetFilmQuery(db, projectId)).rows[0];
   if (!row) return undefined;
-  const genres = row.metadata ? (JSON.parse(row.metadata) as { genres?: string[] }).genres : undefined;
+  // The document whose hash the chain records: where the film's genres are.
+  const genres = row.metadata_hash ? await genresOfDocument(db, row.metadata_hash) : undefined;
   return { address: row.address, title: row.title, genres: genres ?? [] };
 }
 

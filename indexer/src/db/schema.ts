@@ -502,7 +502,14 @@ export interface TeamMembersTable {
   created_at: number;
 }
 
+/** One row: moved by triggers on every write to campaigns and campaign_details (migration 025). */
+export interface CampaignGenerationTable {
+  id: number;
+  n: number | string;
+}
+
 export interface Schema {
+  campaign_generation: CampaignGenerationTable;
   transactions: TransactionsTable;
   events: EventsTable;
   streams: StreamsTable;

@@ -14,21 +14,29 @@ export interface LedgerUse {
   wide: number;
   /** The embed's rows, of every group. */
   embedTotal: number;
-  /** The embed's rows from the request's loose group. */
+}
+
+/** How an embed at its cap is shared: the request's loose group's rows, and how many loose groups used it. */
+export interface EmbedShare {
   embedOfGroup: number;
-  /** How many loose groups used the embed. */
   embedGroups: number;
 }
 
 /**
- * Every count the limits need, in one statement (one round trip, each count on its own index:
- * (ip_group, time), (wide_group, time), (embed, time, wide_group)).
+ * The counts every view's limits need, in one statement (one round trip, each count on its own
+ * index: (ip_group, time), (wide_group, time), (embed, time, wide_group)).
  */
 const ledgerUse = compiledOnce((db: Executor, narrow: string, wide: string, embed: string, since: number) => {
-  const query = sql<Record<'narrow' | 'wide' | 'embed_total' | 'embed_of_group' | 'embed_groups', number | string>>`SELECT
+  const query = sql<Record<'narrow' | 'wide' | 'embed_total', number | string>>`SELECT
     (SELECT COUNT(*) FROM views WHERE ip_group = ${narrow} AND counted_at > ${since}) AS narrow,
     (SELECT COUNT(*) FROM views WHERE wide_group = ${wide} AND counted_at > ${since}) AS wide,
-    (SELECT COUNT(*) FROM views WHERE embed = ${embed} AND counted_at > ${since}) AS embed_total,
+    (SELECT COUNT(*) FROM views WHERE embed = ${embed} AND counted_at > ${since}) AS embed_total`;
+  return { compile: () => query.compile(db) };
+});
+
+/** The share counts, read only for an embed at its cap (they walk the embed's whole window). */
+const embedShare = compiledOnce((db: Executor, wide: string, embed: string, since: number) => {
+  const query = sql<Record<'embed_of_group' | 'embed_groups', number | string>>`SELECT
     (SELECT COUNT(*) FROM views WHERE embed = ${embed} AND wide_group = ${wide} AND counted_at > ${since}) AS embed_of_group,
     (SELECT COUNT(DISTINCT wide_group) FROM views WHERE embed = ${embed} AND counted_at > ${since}) AS embed_groups`;
   return { compile: () => query.compile(db) };
@@ -38,13 +46,13 @@ const ledgerUse = compiledOnce((db: Executor, narrow: string, wide: string, embe
 export async function ledgerUseSince(db: Executor, request: { narrow: string; wide: string; embed: string; since: number }): Promise<LedgerUse> {
   const { narrow, wide, embed, since } = request;
   const row = (await ledgerUse(db, narrow, wide, embed, since)).rows[0];
-  return {
-    narrow: Number(row.narrow),
-    wide: Number(row.wide),
-    embedTotal: Number(row.embed_total),
-    embedOfGroup: Number(row.embed_of_group),
-    embedGroups: Number(row.embed_groups),
-  };
+  return { narrow: Number(row.narrow), wide: Number(row.wide), embedTotal: Number(row.embed_total) };
+}
+
+/** How the embed's window is shared between loose groups (player/view-limits.ts, at the embed's cap). */
+export async function embedShareSince(db: Executor, request: { wide: string; embed: string; since: number }): Promise<EmbedShare> {
+  const row = (await embedShare(db, request.wide, request.embed, request.since)).rows[0];
+  return { embedOfGroup: Number(row.embed_of_group), embedGroups: Number(row.embed_groups) };
 }
 
 const countViewQuery = compiledOnce(

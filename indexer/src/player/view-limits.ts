@@ -24,7 +24,8 @@ export async function limitProblem(
   if (groups.wide !== groups.narrow && use.wide >= caps.perNetwork) return 'Too many views from this network; try again in a minute';
   if (use.embedTotal < caps.perEmbed) return null;
   // The embed is at its cap: a group that has not used its share yet (a newcomer always) still gets in.
-  const groupsSharing = use.embedGroups + (use.embedOfGroup === 0 ? 1 : 0);
+  const share = await views.embedShareSince(db, { wide: groups.wide, embed, since });
+  const groupsSharing = share.embedGroups + (share.embedOfGroup === 0 ? 1 : 0);
   const fairShare = Math.max(1, Math.floor(caps.perEmbed / groupsSharing));
-  return use.embedOfGroup >= fairShare ? 'Too many views of this embed from this network; try again in a minute' : null;
+  return share.embedOfGroup >= fairShare ? 'Too many views of this embed from this network; try again in a minute' : null;
 }
