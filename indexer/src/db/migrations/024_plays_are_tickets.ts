@@ -3,7 +3,8 @@
 // campaign the one the view records. The play nonces of before (a row written per play, then used
 // by the view) are dropped with the foreign key that tied each view to one. Views counted before
 // keep their nonce as their play's id. SQLite cannot drop a column's constraint: `views` is rebuilt
-// there with the same columns, rows and indexes.
+// there with the same columns, rows and indexes. One index goes: every counted view writes each of
+// them, and the unbatched views by film (001) are read through (batch_id, project_id, campaign) (009).
 import { sql } from 'kysely';
 import type { MarqueeMigration } from '../migrate.ts';
 import { INT, withId } from './columns.ts';
@@ -19,6 +20,7 @@ export const migration024: MarqueeMigration = {
         WHERE conrelid = 'views'::regclass AND confrelid = 'play_nonces'::regclass AND contype = 'f'`.execute(db);
       for (const { name } of keys.rows) await sql`ALTER TABLE views DROP CONSTRAINT ${sql.id(name)}`.execute(db);
       await db.schema.dropTable('play_nonces').execute();
+      await db.schema.dropIndex('views_unbatched').ifExists().execute();
       return;
     }
     const indexes = await sql<{ sql: string }>`SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'views' AND sql IS NOT NULL`.execute(db);
@@ -40,6 +42,7 @@ export const migration024: MarqueeMigration = {
     await db.schema.alterTable('views_of_tickets').renameTo('views').execute();
     // The indexes went with the old table: the same statements, on the rebuilt one.
     for (const index of indexes.rows) await sql.raw(index.sql).execute(db);
+    await db.schema.dropIndex('views_unbatched').ifExists().execute();
     await db.schema.dropTable('play_nonces').execute();
   },
 };
