@@ -12,6 +12,8 @@ import { address } from './helpers/chain.ts';
 import { fundedProjectWithEmbeds } from './helpers/scenario.ts';
 import { signIn } from './helpers/sign-in.ts';
 import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
+import { campaigns } from '../src/db/index.ts';
 
 const advertiserKey = anchor.web3.Keypair.generate();
 const advertiser = advertiserKey.publicKey.toBase58();
@@ -188,5 +190,25 @@ describe('PUT /api/campaigns/{address}/details', () => {
     assert.match(((await notOwner.json()) as { message: string }).message, /Only the advertiser of this campaign/);
     const cookie = await signIn(t.app, advertiserKey);
     assert.equal((await t.request('PUT', `/api/campaigns/${address('not-indexed')}/details`, details, { cookie })).status, 404);
+  });
+});
+
+describe('servable campaigns, kept by each process between writes', () => {
+  test('every write to the campaign tables, by any writer, is seen by the next read: a pause, an unpause by hand, a closing', async () => {
+    const t = await withCampaign();
+    const row = (await campaigns.byAddress(t.cluster.db, t.campaign.address))!;
+    const now = Number(row.start_at) + 1;
+    const servable = async () => (await campaigns.servable(t.cluster.db, now)).map((campaign) => campaign.address);
+    assert.deepEqual(await servable(), [t.campaign.address]);
+    assert.deepEqual(await servable(), [t.campaign.address], 'read again with nothing written');
+    t.chain.pauseCampaign(t.campaign.address, true);
+    await t.cluster.indexer.sync();
+    assert.deepEqual(await servable(), [], 'paused through the projector');
+    // A writer that is not the data layer (another process, an operator): the database's triggers move the generation.
+    await sql`UPDATE campaigns SET paused = 0 WHERE address = ${t.campaign.address}`.execute(t.cluster.db);
+    assert.deepEqual(await servable(), [t.campaign.address], 'unpaused by hand');
+    assert.deepEqual(await campaigns.servable(t.cluster.db, Number(row.end_at)), [], 'never outside its window');
+    await sql`UPDATE campaigns SET closed_at = ${now} WHERE address = ${t.campaign.address}`.execute(t.cluster.db);
+    assert.deepEqual(await servable(), [], 'closed by hand');
   });
 });

@@ -20,7 +20,7 @@ export interface Ad {
   campaign: string | null;
   /** The campaign's creative: a video for pre-roll and mid-roll, an image for the overlay. */
   creative: { kind: CreativeKind; url: string } | null;
-  /** The signed ticket a play nonce requires (routes.ts issues it for this very ad); null without a player page's token. */
+  /** The signed ticket the view of this play presents (routes.ts issues it for this very ad); null without a player page's token. */
   ticket: string | null;
 }
 

@@ -3,8 +3,9 @@
 // - the player page's token binds the page to the origin the server derived from its request
 //   (Referer / Sec-Fetch-Site), so the page's later ad requests carry that origin and no other;
 // - an ad ticket names the ad the server actually chose for one slot of one play (campaign, film,
-//   cluster, embed and its publisher, slot, origin, expiry, a random id): the play nonce requires it,
-//   and the view records the ticket's campaign, never one the client names.
+//   cluster, embed and its publisher, slot, origin, issue time, expiry, a random id). The ticket is
+//   the play: the view report presents it, its id buys one view, and the view records the ticket's
+//   campaign, never one the client names.
 import { createHash, randomBytes } from 'node:crypto';
 import { PayloadSigner } from '../signed-payload.ts';
 import type { AdSlot } from './machine.ts';
@@ -23,14 +24,14 @@ export interface PageToken {
 
 export interface AdTicket {
   kind: 'ad';
-  /** A random id: each ticket buys one play. */
+  /** A random id: the play's id, which buys one view. */
   id: string;
   /** The campaign the server chose (null: the house ad, which pays nothing). */
   campaign: string | null;
   projectId: number;
   cluster: string;
   embed: string;
-  /** The embed's publisher, when the page named one: the nonce then plays that publisher's embed only. */
+  /** The embed's publisher, when the page named one: the ticket then counts for that publisher's embed only. */
   publisher?: string;
   slot: AdSlot;
   origin: string;
