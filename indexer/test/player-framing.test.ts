@@ -1,5 +1,5 @@
 // The embed's identity and where it plays. Embeds are the chain's (film, publisher, embed id): the
-// snippet, the player URL, the ad ticket and the play nonce carry the publisher, so two publishers'
+// snippet, the player URL, the ad ticket and the view report carry the publisher, so two publishers'
 // embeds of one film with the same embed id never mix. The DRM promise: the player page may be
 // framed only by the embed's verified website and Marquee itself (frame-ancestors, no
 // X-Frame-Options), and a page requested from another site, or opened top-level, refuses to play.

@@ -164,7 +164,7 @@ async function verify(t: Awaited<ReturnType<typeof setup>>) {
 }
 
 describe('views need the verified, registered website', () => {
-  testWithSetup('a nonce is refused until the publisher verified the website, and from another website', async (t) => {
+  testWithSetup('a view is refused until the publisher verified the website, and from another website', async (t) => {
     const play = (origin = siteOrigin) => ({
       projectId: t.film.id,
       embedId: 'embed-0-1',
