@@ -166,6 +166,49 @@ describe('the count of a one- or two-character search after every write', () => 
   });
 });
 
+/**
+ * A word in every film's director: each of its trigrams is common, so SQLite counts the phrase in every
+ * film (55 ms at 100,000) and remembers the count while the text is unchanged (search-count-memo.ts).
+ * The total follows each write to the text, and a transaction's own writes, rolled back, leave no count.
+ */
+describe('the count of a word in every film, after every write', () => {
+  const FILMS = 320; // more than RARE_TRIGRAM: every trigram of "director" is common
+  let store: DataStore;
+  after(() => store?.close());
+  const total = async (db: DataStore['db'] = store.db) => (await data.projects.pageProjects(db, { q: 'director', nowMs: NOW * 1000 }, 'newest', 5, null)).total;
+
+  test('a film listed, a director edited, a film removed; a rolled-back film counted only inside its transaction', async () => {
+    store = await openStore(testLocation('remembered-counts'));
+    const ids = Array.from({ length: FILMS }, (_, index) => index + 1);
+    await store.db
+      .insertInto('metadata')
+      .values(ids.map((id) => ({ sha256: `hash${id}`, body: '{}', created_at: NOW, ...searchFields(document('A film', `Director ${id}`)) })))
+      .execute();
+    for (const id of ids) await listFilm(store.db, id, `Film ${id}`, `hash${id}`);
+    assert.equal(await total(), FILMS);
+    assert.equal(await total(), FILMS, 'asked again');
+    await listFilm(store.db, FILMS + 1, 'The Director Cut', 'hash-none');
+    assert.equal(await total(), FILMS + 1, 'a film listed');
+    await store.db.updateTable('metadata').set({ search_director: 'ada lens' }).where('sha256', '=', 'hash1').execute();
+    assert.equal(await total(), FILMS, 'a director edited');
+    await store.db.deleteFrom('projects').where('id', '=', 2).execute();
+    assert.equal(await total(), FILMS - 1, 'a film removed');
+    await assert.rejects(
+      store.db.transaction().execute(async (trx) => {
+        await listFilm(trx, FILMS + 2, 'Director Two', 'hash-none');
+        assert.equal(await total(trx), FILMS, 'inside its transaction');
+        throw new Error('rolled back');
+      }),
+      /rolled back/,
+    );
+    // The text's change counter is back where the rolled-back film took it from: the next write takes it there again.
+    await listFilm(store.db, FILMS + 3, 'Plain Film', 'hash-none');
+    assert.equal(await total(), FILMS - 1, 'after the rollback, a film without the word listed');
+    await listFilm(store.db, FILMS + 4, 'Director Four', 'hash-none');
+    assert.equal(await total(), FILMS, 'a film with it listed');
+  });
+});
+
 describe('a database of films before migration 023', () => {
   test('finds one and two characters in the films it already held', async () => {
     const testing = testLocation('short-search');

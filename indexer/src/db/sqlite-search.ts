@@ -7,6 +7,7 @@
 // (LIKE, the substring test PostgreSQL's search makes too): the same films, from a short list.
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Executor } from './executor.ts';
+import { rememberedCount } from './search-count-memo.ts';
 
 /** A trigram held by fewer films than this is rare: its films are the candidates. */
 export const RARE_TRIGRAM = 300;
@@ -65,11 +66,18 @@ export function trigramCondition(search: TrigramSearch): Expression<SqlBool> {
   return sql<SqlBool>`p.id IN (SELECT rowid FROM project_search WHERE project_search MATCH ${search.match}${verified})`;
 }
 
-/** How many films the search matches, counted in the FTS5 table alone (one row per film). */
+/**
+ * How many films the search matches, counted in the FTS5 table alone (one row per film). A phrase
+ * (every trigram common, or one trigram) is remembered while the text is unchanged: it reads every
+ * film of each of its trigrams, where the rare trigrams' candidates are few.
+ */
 export async function countTrigramMatches(db: Executor, search: TrigramSearch): Promise<number> {
   const verified = search.verify === null ? sql`` : sql` AND ${holds('project_search', search.verify)}`;
-  const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM project_search WHERE project_search MATCH ${search.match}${verified}`.execute(db);
-  return Number(rows[0].n);
+  const count = async () => {
+    const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM project_search WHERE project_search MATCH ${search.match}${verified}`.execute(db);
+    return Number(rows[0].n);
+  };
+  return search.verify === null ? rememberedCount(db, search.match, count) : count();
 }
 
 /**

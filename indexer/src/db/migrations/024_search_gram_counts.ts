@@ -5,7 +5,8 @@
 // each checked). search_gram_films(gram, films) is kept by triggers in the writing transaction, over
 // the same text each database's search reads: PostgreSQL the grams of projects.search_document
 // (migration 023's project_search_grams, so a gram's films are exactly its `@>` matches); SQLite the
-// substrings within each of the film's title, description and director (017's FTS5 columns).
+// substrings within each of the film's title, description and director (017's FTS5 columns), and
+// besides a count of the text's changes, under which search-count-memo.ts keeps its costliest counts.
 import { sql } from 'kysely';
 import type { MarqueeMigration } from '../migrate.ts';
 
@@ -33,6 +34,10 @@ const sqliteAdjust = (films: string, sign: 1 | -1) => `INSERT INTO search_gram_f
     SELECT gram, ${sign} * COUNT(*) FROM (${sqliteFilmGrams(films)}) GROUP BY gram
     ON CONFLICT (gram) DO UPDATE SET films = search_gram_films.films + excluded.films;`;
 
+/** SQLite: a trigger that adjusts the counts and counts one more change of the text (search_text_changes: search-count-memo.ts's key). */
+const sqliteTrigger = (name: string, event: string, ...adjustments: string[]) =>
+  `CREATE TRIGGER ${name} AFTER ${event} BEGIN ${adjustments.join(' ')} UPDATE search_text_changes SET changes = changes + 1; END`;
+
 /** SQLite: the film `film` (new or old row of projects) with its document's text as stored now. */
 const sqliteFilm = (film: 'new' | 'old') => `SELECT ${film}.id AS id, ${film}.search_title AS title, m.search_description AS description,
     m.search_director AS director FROM (SELECT 1) LEFT JOIN metadata m ON m.sha256 = ${film}.metadata_hash`;
@@ -48,17 +53,21 @@ const sqliteFilmsOf = (document: 'new' | 'old', text: 'new' | 'old' | 'none') =>
 async function sqliteGramCounts(db: Db): Promise<void> {
   const statements = [
     CREATE_TABLE,
-    `CREATE TRIGGER search_grams_film_listed AFTER INSERT ON projects BEGIN ${sqliteAdjust(sqliteFilm('new'), 1)} END`,
-    `CREATE TRIGGER search_grams_film_changed AFTER UPDATE OF search_title, metadata_hash ON projects BEGIN
-      ${sqliteAdjust(sqliteFilm('old'), -1)} ${sqliteAdjust(sqliteFilm('new'), 1)} END`,
-    `CREATE TRIGGER search_grams_film_removed AFTER DELETE ON projects BEGIN ${sqliteAdjust(sqliteFilm('old'), -1)} END`,
+    // How many times the films' searchable text has changed (one row): what a remembered count was counted under.
+    'CREATE TABLE search_text_changes (changes bigint NOT NULL)',
+    'INSERT INTO search_text_changes (changes) VALUES (0)',
+    sqliteTrigger('search_grams_film_listed', 'INSERT ON projects', sqliteAdjust(sqliteFilm('new'), 1)),
+    sqliteTrigger('search_grams_film_changed', 'UPDATE OF search_title, metadata_hash ON projects', sqliteAdjust(sqliteFilm('old'), -1), sqliteAdjust(sqliteFilm('new'), 1)),
+    sqliteTrigger('search_grams_film_removed', 'DELETE ON projects', sqliteAdjust(sqliteFilm('old'), -1)),
     // A document stored after its films: they held their title alone until now.
-    `CREATE TRIGGER search_grams_document_stored AFTER INSERT ON metadata BEGIN
-      ${sqliteAdjust(sqliteFilmsOf('new', 'none'), -1)} ${sqliteAdjust(sqliteFilmsOf('new', 'new'), 1)} END`,
-    `CREATE TRIGGER search_grams_document_changed AFTER UPDATE OF search_description, search_director ON metadata BEGIN
-      ${sqliteAdjust(sqliteFilmsOf('new', 'old'), -1)} ${sqliteAdjust(sqliteFilmsOf('new', 'new'), 1)} END`,
-    `CREATE TRIGGER search_grams_document_removed AFTER DELETE ON metadata BEGIN
-      ${sqliteAdjust(sqliteFilmsOf('old', 'old'), -1)} ${sqliteAdjust(sqliteFilmsOf('old', 'none'), 1)} END`,
+    sqliteTrigger('search_grams_document_stored', 'INSERT ON metadata', sqliteAdjust(sqliteFilmsOf('new', 'none'), -1), sqliteAdjust(sqliteFilmsOf('new', 'new'), 1)),
+    sqliteTrigger(
+      'search_grams_document_changed',
+      'UPDATE OF search_description, search_director ON metadata',
+      sqliteAdjust(sqliteFilmsOf('new', 'old'), -1),
+      sqliteAdjust(sqliteFilmsOf('new', 'new'), 1),
+    ),
+    sqliteTrigger('search_grams_document_removed', 'DELETE ON metadata', sqliteAdjust(sqliteFilmsOf('old', 'old'), -1), sqliteAdjust(sqliteFilmsOf('old', 'none'), 1)),
     // The films already stored.
     sqliteAdjust(
       `SELECT f.id AS id, f.search_title AS title, m.search_description AS description, m.search_director AS director
