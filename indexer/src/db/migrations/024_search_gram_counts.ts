@@ -5,8 +5,7 @@
 // each checked). search_gram_films(gram, films) is kept by triggers in the writing transaction, over
 // the same text each database's search reads: PostgreSQL the grams of projects.search_document
 // (migration 023's project_search_grams, so a gram's films are exactly its `@>` matches); SQLite the
-// substrings within each of the film's title, description and director (017's FTS5 columns), and
-// besides a count of the text's changes, under which search-count-memo.ts keeps its costliest counts.
+// substrings within each of the film's title, description and director (017's FTS5 columns).
 import { sql } from 'kysely';
 import type { MarqueeMigration } from '../migrate.ts';
 
@@ -34,9 +33,17 @@ const sqliteAdjust = (films: string, sign: 1 | -1) => `INSERT INTO search_gram_f
     SELECT gram, ${sign} * COUNT(*) FROM (${sqliteFilmGrams(films)}) GROUP BY gram
     ON CONFLICT (gram) DO UPDATE SET films = search_gram_films.films + excluded.films;`;
 
-/** SQLite: a trigger that adjusts the counts and counts one more change of the text (search_text_changes: search-count-memo.ts's key). */
-const sqliteTrigger = (name: string, event: string, ...adjustments: string[]) =>
-  `CREATE TRIGGER ${name} AFTER ${event} BEGIN ${adjustments.join(' ')} UPDATE search_text_changes SET changes = changes + 1; END`;
+/**
+ * A gram no film holds any more is dropped, so the table is what the films' text is now, whatever
+ * writes led to it (the tests compare databases that took different paths to the same films).
+ */
+const DROP_UNHELD = 'DELETE FROM search_gram_films WHERE films = 0';
+
+/** SQLite: a trigger counting the films of `out` out of their grams and those of `into` in (old text, then new), dropping what none holds. */
+const sqliteTrigger = (name: string, event: string, { out, into }: { out?: string; into?: string }) => {
+  const body = [out && `${sqliteAdjust(out, -1)} ${DROP_UNHELD};`, into && sqliteAdjust(into, 1)];
+  return `CREATE TRIGGER ${name} AFTER ${event} BEGIN ${body.filter(Boolean).join(' ')} END`;
+};
 
 /** SQLite: the film `film` (new or old row of projects) with its document's text as stored now. */
 const sqliteFilm = (film: 'new' | 'old') => `SELECT ${film}.id AS id, ${film}.search_title AS title, m.search_description AS description,
@@ -53,21 +60,16 @@ const sqliteFilmsOf = (document: 'new' | 'old', text: 'new' | 'old' | 'none') =>
 async function sqliteGramCounts(db: Db): Promise<void> {
   const statements = [
     CREATE_TABLE,
-    // How many times the films' searchable text has changed (one row): what a remembered count was counted under.
-    'CREATE TABLE search_text_changes (changes bigint NOT NULL)',
-    'INSERT INTO search_text_changes (changes) VALUES (0)',
-    sqliteTrigger('search_grams_film_listed', 'INSERT ON projects', sqliteAdjust(sqliteFilm('new'), 1)),
-    sqliteTrigger('search_grams_film_changed', 'UPDATE OF search_title, metadata_hash ON projects', sqliteAdjust(sqliteFilm('old'), -1), sqliteAdjust(sqliteFilm('new'), 1)),
-    sqliteTrigger('search_grams_film_removed', 'DELETE ON projects', sqliteAdjust(sqliteFilm('old'), -1)),
+    sqliteTrigger('search_grams_film_listed', 'INSERT ON projects', { into: sqliteFilm('new') }),
+    sqliteTrigger('search_grams_film_changed', 'UPDATE OF search_title, metadata_hash ON projects', { out: sqliteFilm('old'), into: sqliteFilm('new') }),
+    sqliteTrigger('search_grams_film_removed', 'DELETE ON projects', { out: sqliteFilm('old') }),
     // A document stored after its films: they held their title alone until now.
-    sqliteTrigger('search_grams_document_stored', 'INSERT ON metadata', sqliteAdjust(sqliteFilmsOf('new', 'none'), -1), sqliteAdjust(sqliteFilmsOf('new', 'new'), 1)),
-    sqliteTrigger(
-      'search_grams_document_changed',
-      'UPDATE OF search_description, search_director ON metadata',
-      sqliteAdjust(sqliteFilmsOf('new', 'old'), -1),
-      sqliteAdjust(sqliteFilmsOf('new', 'new'), 1),
-    ),
-    sqliteTrigger('search_grams_document_removed', 'DELETE ON metadata', sqliteAdjust(sqliteFilmsOf('old', 'old'), -1), sqliteAdjust(sqliteFilmsOf('old', 'none'), 1)),
+    sqliteTrigger('search_grams_document_stored', 'INSERT ON metadata', { out: sqliteFilmsOf('new', 'none'), into: sqliteFilmsOf('new', 'new') }),
+    sqliteTrigger('search_grams_document_changed', 'UPDATE OF search_description, search_director ON metadata', {
+      out: sqliteFilmsOf('new', 'old'),
+      into: sqliteFilmsOf('new', 'new'),
+    }),
+    sqliteTrigger('search_grams_document_removed', 'DELETE ON metadata', { out: sqliteFilmsOf('old', 'old'), into: sqliteFilmsOf('old', 'none') }),
     // The films already stored.
     sqliteAdjust(
       `SELECT f.id AS id, f.search_title AS title, m.search_description AS description, m.search_director AS director
@@ -97,7 +99,7 @@ async function postgresGramCounts(db: Db): Promise<void> {
     `CREATE TRIGGER search_grams_films_listed AFTER INSERT ON projects REFERENCING NEW TABLE AS listed
       FOR EACH STATEMENT EXECUTE FUNCTION search_grams_films_listed()`,
     `CREATE FUNCTION search_grams_films_removed() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN ${postgresAdjust('removed', '-')}; RETURN NULL; END $$`,
+      BEGIN ${postgresAdjust('removed', '-')}; ${DROP_UNHELD}; RETURN NULL; END $$`,
     `CREATE TRIGGER search_grams_films_removed AFTER DELETE ON projects REFERENCING OLD TABLE AS removed
       FOR EACH STATEMENT EXECUTE FUNCTION search_grams_films_removed()`,
     `CREATE FUNCTION search_grams_film_changed() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -108,6 +110,7 @@ async function postgresGramCounts(db: Db): Promise<void> {
             UNION ALL SELECT unnest(project_search_grams(NEW.search_document)), 1
           ) AS changes GROUP BY gram ORDER BY gram
           ON CONFLICT (gram) DO UPDATE SET films = search_gram_films.films + excluded.films;
+        ${DROP_UNHELD};
         RETURN NULL;
       END $$`,
     // search_document is written by 017's BEFORE trigger (an update of the title or document hash) or by its document's trigger.
