@@ -6,7 +6,7 @@ import { newestFirst, readPage, type KeysetPage, type Paged } from './keyset.ts'
 import { countsByGram, gramFilms } from './search-grams.ts';
 import {
   countTrigramMatches,
-  filmHolds as filmTextHolds,
+  filmTextHolds,
   planShortSearch,
   planTrigramSearch,
   shortCondition,
@@ -405,15 +405,15 @@ async function filmsAbout(db: Executor): Promise<number> {
   return Number(films);
 }
 
-/** The most films a walk along a sort's index tests before it gives up for a sort of the matches (SQLite). */
+/** The most films a walk along a sort's index tests before it gives up for a sort of the matches (SQLite; PostgreSQL's short searches). */
 export const WALK_FILMS = 5_000;
 
 /**
  * A page of a search asked in the sort's order, so that an index of the sort can serve it and stop at
  * the page's last row: the verified studios' matches first (their few films, through projects_studio,
  * sorted), then the others in the sort's order from the cursor. `matches` tests a film: the search's
- * condition, or (SQLite's walk) filmHolds, one film's own text. `bounded` (SQLite, which walks
- * whatever the matches' count): the walk goes no further than WALK_FILMS films (a key range the
+ * condition, or (a walk chosen by the matches' count) filmHolds, one film's own text. `bounded` (such
+ * a walk, whatever the films' order): the walk goes no further than WALK_FILMS films (a key range the
  * index seeks to), and a page not met by then (matches bunched at the far end of the order) is null,
  * for the matches to be sorted instead.
  */

@@ -84,7 +84,7 @@ export async function countTrigramMatches(db: Executor, search: TrigramSearch): 
  * Whether the film `p` matches, read from its own row of the FTS5 table (a rowid lookup): the test of
  * a walk along a sort's index, which looks at films one by one rather than at a list of matches.
  */
-export function filmHolds(pattern: string): Expression<SqlBool> {
+export function filmTextHolds(pattern: string): Expression<SqlBool> {
   return sql<SqlBool>`EXISTS (SELECT 1 FROM project_search film_text WHERE film_text.rowid = p.id AND ${holds('film_text', pattern)})`;
 }
 
