@@ -35,9 +35,10 @@ const NOUNS = ['Harbor', 'River', 'Empire', 'Garden', 'Signal', 'Voyage', 'Orcha
 const DIRECTORS = Array.from({ length: 400 }, (_, index) => `Director ${String.fromCharCode(65 + (index % 26))}${index}`);
 /**
  * The searches timed, in turn: rare title word, common title word, a director, a phrase across a title's words, a description word,
- * a person's first key (one character), and two characters no film holds (no trigram is that short: each is read otherwise).
+ * a person's first key (one character), and two characters no film holds (no trigram is that short: each is read otherwise);
+ * a character in every film, a digit ending many titles and directors, and a word in every film's director (each once the slowest).
  */
-export const SEARCHES = ['Quokka', 'harbor', 'Director Q42', 'en empire', 'lighthouse', 'q', 'zz'];
+export const SEARCHES = ['Quokka', 'harbor', 'Director Q42', 'en empire', 'lighthouse', 'q', 'zz', 'e', '4', 'director'];
 
 const titleOf = (id: number) => `${ADJECTIVES[id % ADJECTIVES.length]} ${id % 100 === 0 ? 'Quokka' : NOUNS[Math.floor(id / 10) % NOUNS.length]} ${id}`;
 const descriptionOf = (id: number) => `A story of ${id % 50 === 0 ? 'a lighthouse keeper' : 'two strangers'} told in ${60 + (id % 90)} minutes.`;

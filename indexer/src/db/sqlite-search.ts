@@ -7,6 +7,7 @@
 // (LIKE, the substring test PostgreSQL's search makes too): the same films, from a short list.
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Executor } from './executor.ts';
+import { rememberedCount } from './search-count-memo.ts';
 
 /** A trigram held by fewer films than this is rare: its films are the candidates. */
 export const RARE_TRIGRAM = 300;
@@ -65,18 +66,25 @@ export function trigramCondition(search: TrigramSearch): Expression<SqlBool> {
   return sql<SqlBool>`p.id IN (SELECT rowid FROM project_search WHERE project_search MATCH ${search.match}${verified})`;
 }
 
-/** How many films the search matches, counted in the FTS5 table alone (one row per film). */
+/**
+ * How many films the search matches, counted in the FTS5 table alone (one row per film). A phrase
+ * (every trigram common, or one trigram) is remembered while the text is unchanged: it reads every
+ * film of each of its trigrams, where the rare trigrams' candidates are few.
+ */
 export async function countTrigramMatches(db: Executor, search: TrigramSearch): Promise<number> {
   const verified = search.verify === null ? sql`` : sql` AND ${holds('project_search', search.verify)}`;
-  const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM project_search WHERE project_search MATCH ${search.match}${verified}`.execute(db);
-  return Number(rows[0].n);
+  const count = async () => {
+    const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM project_search WHERE project_search MATCH ${search.match}${verified}`.execute(db);
+    return Number(rows[0].n);
+  };
+  return search.verify === null ? rememberedCount(db, search.match, count) : count();
 }
 
 /**
  * Whether the film `p` matches, read from its own row of the FTS5 table (a rowid lookup): the test of
  * a walk along a sort's index, which looks at films one by one rather than at a list of matches.
  */
-export function filmHolds(pattern: string): Expression<SqlBool> {
+export function filmTextHolds(pattern: string): Expression<SqlBool> {
   return sql<SqlBool>`EXISTS (SELECT 1 FROM project_search film_text WHERE film_text.rowid = p.id AND ${holds('film_text', pattern)})`;
 }
 
@@ -85,26 +93,21 @@ const LAST_CHARACTER = '\u{10FFFF}';
 
 /**
  * A search of one or two characters (no trigram is that short; migration 023): the FTS5 query of the
- * trigrams that start with it, and whether one of them is held by every film (then so is the search).
+ * trigrams that start with it. (Its films are counted by migration 026's search_gram_films.)
  */
 export interface ShortSearch {
   /** The search, lower-cased. */
   text: string;
   /** Every trigram starting with the search, OR'd (null: none). */
   match: string | null;
-  /** How many films, when a trigram is held by all of them; else null. */
-  everyFilm: number | null;
 }
 
-/** The trigrams of the FTS5 index that start with `q` (a range of its terms) and their films. */
+/** The trigrams of the FTS5 index that start with `q` (a range of its terms). */
 export async function planShortSearch(db: Executor, q: string): Promise<ShortSearch> {
   const text = q.toLowerCase();
-  const { rows } = await sql<{ term: string; films: number }>`SELECT term, doc AS films FROM project_search_terms
+  const { rows } = await sql<{ term: string }>`SELECT term FROM project_search_terms
     WHERE term >= ${text} AND term < ${text + LAST_CHARACTER}`.execute(db);
-  const match = rows.length === 0 ? null : rows.map((row) => trigramPhrase(row.term)).join(' OR ');
-  const most = Math.max(0, ...rows.map((row) => Number(row.films)));
-  const { films } = (await sql<{ films: number }>`SELECT COUNT(*) AS films FROM projects`.execute(db)).rows[0];
-  return { text, match, everyFilm: most > 0 && most === Number(films) ? most : null };
+  return { text, match: rows.length === 0 ? null : rows.map((row) => trigramPhrase(row.term)).join(' OR ') };
 }
 
 /**
@@ -134,22 +137,4 @@ function shortSearchFilms(search: ShortSearch) {
 /** The films (ids) the short search matches, as a condition on `projects as p`. */
 export function shortCondition(search: ShortSearch): Expression<SqlBool> {
   return sql<SqlBool>`p.id IN (${shortSearchFilms(search)})`;
-}
-
-/**
- * How many films the short search matches: every film when a trigram is held by all of them; else the
- * films of its trigrams, counted by FTS5 (which merges their lists), and the films found only by a
- * column's end, each told apart by its own row: none of its columns holds the search where a trigram
- * would start with it (before its last 3 − length characters). Their union, deduplicated whole, took
- * 70–80 ms for "4" (47,566 of 100,000 films).
- */
-export async function countShortMatches(db: Executor, search: ShortSearch): Promise<number> {
-  if (search.everyFilm !== null) return search.everyFilm;
-  const trigrammed = search.match === null ? sql`0` : sql`(SELECT COUNT(*) FROM project_search WHERE project_search MATCH ${search.match})`;
-  const kept = TRIGRAM - [...search.text].length;
-  const startsTrigram = (column: string) => sql`instr(substr(${sql.ref(`t.${column}`)}, 1, length(${sql.ref(`t.${column}`)}) - ${kept}), ${search.text}) > 0`;
-  const endsOnly = sql`SELECT COUNT(*) FROM (${sql.join(columnEnds(search.text), sql` UNION `)}) ends JOIN project_search t ON t.rowid = ends.id
-    WHERE NOT (${startsTrigram('title')} OR ${startsTrigram('description')} OR ${startsTrigram('director')})`;
-  const { rows } = await sql<{ n: number }>`SELECT ${trigrammed} + (${endsOnly}) AS n`.execute(db);
-  return Number(rows[0].n);
 }
