@@ -34,4 +34,4 @@ fi
 
 [ -f target/deploy/marquee.so ] || bash scripts/build-program.sh
 step "deploying marquee.so to solana-test-validator $AGAVE_VERSION (default features) and sending transactions to it"
-VALIDATOR_BIN="$CARGO_BIN/solana-test-validator" node --import tsx --test --test-force-exit tests/validator/*.test.ts
+VALIDATOR_BIN="$CARGO_BIN/solana-test-validator" node --import tsx --test --test-force-exit tests/validator/all.ts
