@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Marquee against a real Agave `solana-test-validator` with its default features: deploys
-# target/deploy/marquee.so through migrations/deploy.ts and sends transactions to it
-# (tests/validator/real-validator.test.ts). Devnet is not reachable from CI; this validator is the
-# same software devnet runs, started on loopback.
+# target/deploy/marquee.so through migrations/deploy.ts and sends transactions to it: a studio's film
+# and an investment (tests/validator/real-validator.test.ts), a publisher's On-Chain Auto-List as the
+# app packs it (tests/validator/auto-list.test.ts). One validator and one deployment serve both:
+# tests/validator/all.ts runs the suites in one process (tests/validator/cluster.ts). Devnet is not
+# reachable from CI; this validator is the same software devnet runs, started on loopback.
 #
 # The validator comes from crates.io, built once and cached like sbpf-linker: `cargo install` into
 # ~/.cargo/bin, reused while its version matches. A cold build is long (most of an hour on two

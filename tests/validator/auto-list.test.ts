@@ -18,12 +18,11 @@ import {
   decodeTransactionEvents,
   filmGenreMask,
   investmentInstructions,
+  MARQUEE_IDL,
   MAX_WEBSITE_URL_LEN,
   marqueePdas,
   packInstructions,
   PLATFORM_RULES,
-  programErrorCode,
-  programErrorMessage,
   registerStudioInstruction,
   transactionSize,
   type AutoListFilm,
@@ -49,11 +48,15 @@ let publisher: Keypair;
 let funded: AutoListFilm[];
 let funding: AutoListFilm;
 
-/** Sends `instructions` signed by `signer` in as few transactions as fit, one after the other (project ids are sequential). */
-async function sendPacked(instructions: TransactionInstruction[], signer: Keypair, perTransaction: number): Promise<void> {
-  for (const batch of packInstructions(instructions, signer.publicKey, perTransaction)) {
-    await sendAndConfirmTransaction(cluster.connection, new Transaction().add(...batch), [signer]);
-  }
+/**
+ * Sends `instructions` signed by `signer` in as few transactions as fit: one after the other when
+ * their order matters (project ids are sequential), else all at once.
+ */
+async function sendPacked(instructions: TransactionInstruction[], signer: Keypair, perTransaction: number, order: 'in turn' | 'at once'): Promise<void> {
+  const send = (batch: TransactionInstruction[]) => sendAndConfirmTransaction(cluster.connection, new Transaction().add(...batch), [signer]);
+  const batches = packInstructions(instructions, signer.publicKey, perTransaction);
+  if (order === 'at once') await Promise.all(batches.map(send));
+  else for (const batch of batches) await send(batch);
 }
 
 /** A studio lists `count` films of GOAL_LAMPORTS; the first `fundedCount` are then funded by one investor. */
@@ -75,11 +78,11 @@ async function listFilms(count: number, fundedCount: number): Promise<AutoListFi
       genreMask: filmGenreMask(['Drama']),
     }),
   );
-  await sendPacked([registerStudioInstruction({ authority: studio.publicKey, name: 'Auto-List Pictures' }), ...listings], studio, 4);
+  await sendPacked([registerStudioInstruction({ authority: studio.publicKey, name: 'Auto-List Pictures' }), ...listings], studio, 4, 'in turn');
   const investments = films
     .slice(0, fundedCount)
     .flatMap((film) => investmentInstructions({ investor: investor.publicKey, project: new PublicKey(film.address), amountLamports: GOAL_LAMPORTS }));
-  await sendPacked(investments, investor, 8);
+  await sendPacked(investments, investor, 8, 'at once');
   return films;
 }
 
@@ -101,14 +104,13 @@ async function embedOnChain({ film, embedId }: AutoListRegistration<AutoListFilm
   return account && { address, embed: decodeAccount('Embed', account.data) };
 }
 
-/** What the validator says about a refused transaction: the failing instruction and the program's error name. */
+/** What the validator says about a refused transaction: the failing instruction, and the program's error by the IDL (what the app's describeError shows). */
 function refusal(error: unknown): { instruction: number; name: string | undefined; message: string | undefined } {
   const text = error instanceof Error ? `${error.message}\n${((error as { logs?: string[] }).logs ?? []).join('\n')}` : String(error);
   const match = /Error processing Instruction (\d+): custom program error: (0x[0-9a-f]+)/i.exec(text);
   assert.ok(match, `a custom program error in: ${text}`);
-  const code = Number(match[2]);
-  const name = ['ProjectNotFunded', 'InvalidWebsiteUrl'].find((candidate) => programErrorCode(candidate) === code);
-  return { instruction: Number(match[1]), name, message: programErrorMessage(code) };
+  const named = (MARQUEE_IDL.errors ?? []).find((candidate) => candidate.code === Number(match[2]));
+  return { instruction: Number(match[1]), name: named?.name, message: named?.msg };
 }
 
 describe('On-Chain Auto-List on a real validator', () => {

@@ -27,7 +27,7 @@ import { RpcSource } from '../../indexer/src/index.ts';
 import { DISABLE_SBPF_V0_V1_V2_DEPLOYMENT, featureActive, rpcRuntime, sbpfVersion } from '../../migrations/deploy.ts';
 import { deployedCluster, fundedWallets, ROOT, validatorCluster } from './cluster.ts';
 
-const { Keypair, LAMPORTS_PER_SOL, Transaction, sendAndConfirmTransaction } = anchor.web3;
+const { LAMPORTS_PER_SOL, Transaction, sendAndConfirmTransaction } = anchor.web3;
 
 test('the validator runs with its default features: v0–v2 deployment is disabled, and marquee.so is SBPF v3', async () => {
   const { rpcUrl } = await validatorCluster();
