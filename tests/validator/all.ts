@@ -4,3 +4,4 @@
 // after the last suite. A suite can still run alone: `node --import tsx --test tests/validator/<file>.test.ts`.
 import './real-validator.test.ts';
 import './auto-list.test.ts';
+import './auto-list-journey.test.ts';

@@ -13,78 +13,32 @@ import { before, describe, test, type TestContext } from 'node:test';
 import {
   AUTO_LIST_EMBEDS_PER_TRANSACTION,
   autoListTransactions,
-  createProjectInstruction,
   decodeAccount,
   decodeTransactionEvents,
-  filmGenreMask,
-  investmentInstructions,
   MARQUEE_IDL,
   MAX_WEBSITE_URL_LEN,
   marqueePdas,
-  packInstructions,
-  PLATFORM_RULES,
-  registerStudioInstruction,
   transactionSize,
   type AutoListFilm,
   type AutoListRegistration,
 } from '@marquee/program-client';
 import { RpcSource } from '../../indexer/src/index.ts';
 import { deployedCluster, fundedWallets, type DeployedCluster } from './cluster.ts';
+import { listFilms } from './films.ts';
 
 const { PACKET_DATA_SIZE, PublicKey, Transaction, sendAndConfirmTransaction } = anchor.web3;
 type Keypair = anchor.web3.Keypair;
-type TransactionInstruction = anchor.web3.TransactionInstruction;
 
 const pdas = marqueePdas();
 const WEBSITE = 'https://films.example';
 /** The program's longest website address: its register_embed instructions fill a packet in fewer than six. */
 const LONG_WEBSITE = `https://films.example/${'a'.repeat(MAX_WEBSITE_URL_LEN - 'https://films.example/'.length)}`;
-/** A goal one minimum investment reaches, so one invest funds the film. */
-const GOAL_LAMPORTS = PLATFORM_RULES.minInvestmentLamports;
 const FUNDED_FILMS = 8;
 
 let cluster: DeployedCluster;
 let publisher: Keypair;
 let funded: AutoListFilm[];
 let funding: AutoListFilm;
-
-/**
- * Sends `instructions` signed by `signer` in as few transactions as fit: one after the other when
- * their order matters (project ids are sequential), else all at once.
- */
-async function sendPacked(instructions: TransactionInstruction[], signer: Keypair, perTransaction: number, order: 'in turn' | 'at once'): Promise<void> {
-  const send = (batch: TransactionInstruction[]) => sendAndConfirmTransaction(cluster.connection, new Transaction().add(...batch), [signer]);
-  const batches = packInstructions(instructions, signer.publicKey, perTransaction);
-  if (order === 'at once') await Promise.all(batches.map(send));
-  else for (const batch of batches) await send(batch);
-}
-
-/** A studio lists `count` films of GOAL_LAMPORTS; the first `fundedCount` are then funded by one investor. */
-async function listFilms(count: number, fundedCount: number): Promise<AutoListFilm[]> {
-  const [studio, investor] = await fundedWallets(cluster, 2, 5);
-  const platform = decodeAccount('Platform', (await cluster.connection.getAccountInfo(pdas.platform()))!.data);
-  const firstId = Number(platform.project_count.toString());
-  const deadline = BigInt(Math.floor(Date.now() / 1000) + 7 * 24 * 3600);
-  const films = Array.from({ length: count }, (_, index) => ({ id: firstId + index, address: pdas.project(BigInt(firstId + index)).toBase58() }));
-  const listings = films.map((film) =>
-    createProjectInstruction({
-      authority: studio.publicKey,
-      projectId: BigInt(film.id),
-      title: `Auto-Listed Film ${film.id}`,
-      metadataUri: `https://marquee.example/metadata/auto-list-${film.id}`,
-      metadataHash: new Uint8Array(32).fill(film.id % 250 + 1),
-      fundingGoalLamports: GOAL_LAMPORTS,
-      deadline,
-      genreMask: filmGenreMask(['Drama']),
-    }),
-  );
-  await sendPacked([registerStudioInstruction({ authority: studio.publicKey, name: 'Auto-List Pictures' }), ...listings], studio, 4, 'in turn');
-  const investments = films
-    .slice(0, fundedCount)
-    .flatMap((film) => investmentInstructions({ investor: investor.publicKey, project: new PublicKey(film.address), amountLamports: GOAL_LAMPORTS }));
-  await sendPacked(investments, investor, 8, 'at once');
-  return films;
-}
 
 /** Signs and sends each transaction of the app's Auto-List in turn; answers each one's signature and wire size. */
 async function sendAutoList(batches: AutoListRegistration<AutoListFilm>[][]): Promise<{ signature: string; bytes: number }[]> {
@@ -117,7 +71,7 @@ describe('On-Chain Auto-List on a real validator', () => {
   before(async () => {
     cluster = await deployedCluster();
     [publisher] = await fundedWallets(cluster, 1, 5);
-    const films = await listFilms(FUNDED_FILMS + 1, FUNDED_FILMS);
+    const films = await listFilms(cluster, FUNDED_FILMS + 1, FUNDED_FILMS);
     funded = films.slice(0, FUNDED_FILMS);
     funding = films[FUNDED_FILMS];
     for (const film of [...funded, funding]) {

@@ -131,7 +131,9 @@ export function deployedCluster(): Promise<DeployedCluster> {
 /** New wallets holding `sol` each, funded by the genesis holder in one transaction. */
 export async function fundedWallets(cluster: Pick<Cluster, 'connection' | 'payer'>, count: number, sol: number): Promise<anchor.web3.Keypair[]> {
   const wallets = Array.from({ length: count }, () => Keypair.generate());
-  const transfers = wallets.map((wallet) => SystemProgram.transfer({ fromPubkey: cluster.payer.publicKey, toPubkey: wallet.publicKey, lamports: sol * LAMPORTS_PER_SOL }));
+  const transfers = wallets.map((wallet) =>
+    SystemProgram.transfer({ fromPubkey: cluster.payer.publicKey, toPubkey: wallet.publicKey, lamports: sol * LAMPORTS_PER_SOL }),
+  );
   await sendAndConfirmTransaction(cluster.connection, new Transaction().add(...transfers), [cluster.payer]);
   return wallets;
 }
