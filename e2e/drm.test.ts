@@ -9,11 +9,13 @@ import type { Frame, Page } from 'playwright-core';
 import { Keypair } from '@solana/web3.js';
 import { startPublisherSite, withPublisherSite, type PublisherSite } from './publisher-site.ts';
 import type { ApiProject, Harness } from './harness.ts';
+import { journeyScreenshots } from './screenshots.ts';
 
 const publisher = Keypair.generate();
 let site: PublisherSite;
 let harness: Harness;
 let elsewhere: PublisherSite;
+const shot = journeyScreenshots('drm');
 
 withPublisherSite(async (started) => {
   ({ site, harness } = started);
@@ -58,6 +60,7 @@ test('the player plays on the embed’s verified site only: another site cannot 
     const visitor = await harness.browser.newPage();
     await visitor.goto(`${site.origin}/films.html`);
     await visitor.frameLocator('iframe').getByRole('button', { name: 'Play' }).waitFor({ timeout: 30_000 });
+    await shot(visitor, 'verified-site-plays');
 
     const copycat = await harness.browser.newPage();
     const refused: string[] = [];
@@ -75,6 +78,7 @@ test('the player plays on the embed’s verified site only: another site cannot 
       `no player document on ${elsewhere.origin} (the frame is ${child()?.url()}; console: ${refused.join(' | ')})`,
     );
     assert.equal(await copycat.frameLocator('iframe').getByRole('button', { name: 'Play' }).count(), 0);
+    await shot(copycat, 'other-site-refused');
 
     // Opened top-level (not framed by its site): the player says why, and offers no Play.
     const direct = await harness.browser.newPage();
@@ -84,6 +88,7 @@ test('the player plays on the embed’s verified site only: another site cannot 
       .filter({ hasText: `This film plays only inside its player on ${site.origin}` })
       .waitFor();
     assert.equal(await direct.getByRole('button', { name: 'Play' }).count(), 0);
+    await shot(direct, 'refused-message');
   } finally {
     elsewhere?.close();
   }

@@ -11,6 +11,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { Keypair } from '@solana/web3.js';
 import { withPublisherSite, type PublisherSite } from './publisher-site.ts';
 import { harnessCalls, type ApiProject, type Harness } from './harness.ts';
+import { journeyScreenshots } from './screenshots.ts';
 
 /** What one video ad view pays ($15 CPM: 0.015 SOL per 1,000 views), and the publisher's 40% of it. */
 const VIDEO_VIEW_LAMPORTS = 15_000n;
@@ -23,6 +24,7 @@ let site: PublisherSite;
 let page: Page;
 const wallet = Keypair.generate();
 const { api, waitFor } = harnessCalls(() => harness);
+const shot = journeyScreenshots('trailer');
 
 withPublisherSite(async (started) => {
   ({ site, harness } = started);
@@ -89,6 +91,7 @@ test('a seeded film embedded on a website plays its trailer after a seeded video
   await waitFor('the ad creative playing', () =>
     player.locator('#ad-video').evaluate((video: HTMLVideoElement) => (video.currentTime > 0.5 && Number.isFinite(video.duration) ? true : undefined)),
   );
+  await shot(visitor, 'pre-roll');
   await player.getByRole('button', { name: 'Skip Ad' }).click({ timeout: 10_000 });
 
   // The trailer plays: its time advances, its duration is the file's, and the clock says so.
@@ -99,6 +102,7 @@ test('a seeded film embedded on a website plays its trailer after a seeded video
   assert.ok(Number.isFinite(started.duration) && Math.abs(started.duration - TRAILER_SECONDS) < 0.5, `duration ${started.duration}`);
   assert.ok(started.src.endsWith(film.videoUrl!));
   assert.match(await player.locator('#clock').innerText(), /\/ 00:00:04$/);
+  await shot(visitor, 'playing');
   await player.getByText('View counted').waitFor({ timeout: 15_000 });
   // At 30% the mid-roll interrupts the trailer; after it, the trailer resumes from where it was and plays to its end.
   await player.getByText(/Skip Ad in [1-5]/).waitFor();
@@ -115,6 +119,7 @@ test('a seeded film embedded on a website plays its trailer after a seeded video
   assert.equal((await videoState(player)).currentTime, held, 'a paused trailer stands still');
   await player.getByRole('button', { name: 'Resume' }).click();
   await player.getByText('Thanks for watching').waitFor({ timeout: 15_000 });
+  await shot(visitor, 'ended');
   assert.ok((await videoState(player)).currentTime >= TRAILER_SECONDS - 0.5, 'played to its end');
   await visitor.close();
 
@@ -132,4 +137,5 @@ test('a seeded film embedded on a website plays its trailer after a seeded video
     (await earnings.getByTestId('embed-claimable').innerText()) === `${Number(PUBLISHER_SHARE_LAMPORTS) / 1e9} SOL` ? true : undefined,
   );
   assert.equal(await earnings.getByRole('button', { name: /^Claim/ }).isEnabled(), true);
+  await shot(page, 'earnings');
 });

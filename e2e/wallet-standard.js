@@ -2,12 +2,14 @@
 // wallet-adapter lists it like an installed browser extension ("E2E Wallet"). Demo mode needs
 // connect, the account and the sign-in: `solana:signIn` formats the SIWS text from the dApp's input
 // and signs it, `solana:signMessage` signs given bytes, both with a real ed25519 key (WebCrypto).
-// Transactions are not signed: the demo chain signs with the server-held demo keypair. Every
-// signature request is recorded in sessionStorage 'e2e-wallet-prompts' (kept across the journey's
-// page loads; the test counts the prompts).
+// Transactions are not signed unless `signsTransactions` is set (On-Chain mode against a real
+// validator): the demo chain signs with the server-held demo keypair. Every signature request is
+// recorded in sessionStorage 'e2e-wallet-prompts' (kept across the journey's page loads; the test
+// counts the prompts).
 // Plain browser JavaScript (a transpiled function would carry bundler helpers along);
-// window.__E2E_WALLET__ = { address, publicKey: number[], seed: number[] } is set just before it runs.
-(function registerTestWallet({ address, publicKey, seed }) {
+// window.__E2E_WALLET__ = { address, publicKey: number[], seed: number[], signsTransactions?: boolean }
+// is set just before it runs.
+(function registerTestWallet({ address, publicKey, seed, signsTransactions }) {
   const chains = ['solana:devnet', 'solana:mainnet', 'solana:testnet', 'solana:localnet'];
   const account = {
     address,
@@ -42,6 +44,34 @@
     const lines = labels.filter(([key]) => input[key]).map(([key, label]) => `${label}: ${input[key]}`);
     if (lines.length) text += `\n\n${lines.join('\n')}`;
     return text;
+  };
+  // A compact-u16 (Solana's short vector length) at `offset`: its value and its length in bytes.
+  const compactU16 = (bytes, offset) => {
+    let value = 0;
+    for (let size = 0; size < 3; size++) {
+      const byte = bytes[offset + size];
+      value |= (byte & 0x7f) << (7 * size);
+      if ((byte & 0x80) === 0) return { value, size: size + 1 };
+    }
+    throw new Error('bad compact-u16');
+  };
+  // A wire transaction signed in this account's signature slot: the message's signer keys name the slot.
+  const signWireTransaction = async (wire) => {
+    const signatures = compactU16(wire, 0);
+    const messageStart = signatures.size + 64 * signatures.value;
+    const message = wire.subarray(messageStart);
+    const header = message[0] & 0x80 ? 1 : 0; // a versioned message starts with its version byte
+    const requiredSignatures = message[header];
+    const keys = compactU16(message, header + 3);
+    const keysStart = header + 3 + keys.size;
+    const own = new Uint8Array(publicKey);
+    const slot = Array.from({ length: requiredSignatures }, (_, index) => index).find((index) =>
+      message.subarray(keysStart + 32 * index, keysStart + 32 * (index + 1)).every((byte, at) => byte === own[at]),
+    );
+    if (slot === undefined) throw new Error('the E2E wallet is not a signer of this transaction');
+    const signed = wire.slice();
+    signed.set(await sign(message), signatures.size + 64 * slot);
+    return signed;
   };
   let accounts = [];
   const listeners = {};
@@ -86,9 +116,10 @@
       'solana:signTransaction': {
         version: '1.0.0',
         supportedTransactionVersions: ['legacy', 0],
-        signTransaction: async () => {
+        signTransaction: async (...inputs) => {
           prompts.push('signTransaction');
-          throw new Error('the E2E wallet signs no transaction: demo mode signs on the server');
+          if (!signsTransactions) throw new Error('the E2E wallet signs no transaction: demo mode signs on the server');
+          return Promise.all(inputs.map(async ({ transaction }) => ({ signedTransaction: await signWireTransaction(transaction) })));
         },
       },
       'solana:signMessage': {

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Marquee against a real Agave `solana-test-validator` with its default features: deploys
-# target/deploy/marquee.so through migrations/deploy.ts and sends transactions to it
-# (tests/validator/real-validator.test.ts). Devnet is not reachable from CI; this validator is the
-# same software devnet runs, started on loopback.
+# target/deploy/marquee.so through migrations/deploy.ts and sends transactions to it: a studio's film
+# and an investment (tests/validator/real-validator.test.ts), a publisher's On-Chain Auto-List as the
+# app packs it (tests/validator/auto-list.test.ts), and the same in the browser, the dApp in On-Chain
+# mode with the test wallet signing (tests/validator/auto-list-journey.test.ts). One validator and
+# one deployment serve them all: tests/validator/all.ts runs the suites in one process
+# (tests/validator/cluster.ts). Devnet is not reachable from CI; this validator is the same software
+# devnet runs, started on loopback.
 #
 # The validator comes from crates.io, built once and cached like sbpf-linker: `cargo install` into
 # ~/.cargo/bin, reused while its version matches. A cold build is long (most of an hour on two
@@ -33,5 +37,7 @@ else
 fi
 
 [ -f target/deploy/marquee.so ] || bash scripts/build-program.sh
+# The browser journey (tests/validator/auto-list-journey.test.ts) serves the built dApp.
+[ -f app/dist/index.html ] || npm run build -w app
 step "deploying marquee.so to solana-test-validator $AGAVE_VERSION (default features) and sending transactions to it"
-VALIDATOR_BIN="$CARGO_BIN/solana-test-validator" node --import tsx --test --test-force-exit tests/validator/*.test.ts
+VALIDATOR_BIN="$CARGO_BIN/solana-test-validator" node --import tsx --test --test-force-exit tests/validator/all.ts

@@ -196,6 +196,3 @@ export const MAX_CLOCK_ADVANCE_DAYS = 30
 /** Publisher program application: the Monthly Visitors and Website Category choices. */
 export const MONTHLY_VISITOR_RANGES = ['1-5k', '5-25k', '25-100k', '100k-500k', '500k+'] as const
 export const WEBSITE_CATEGORIES = ['entertainment', 'news', 'blog', 'community', 'streaming', 'other'] as const
-
-/** Auto-List on a real cluster: at most this many register_embed per transaction (one wallet prompt each), fewer when the packet is full. */
-export const AUTO_LIST_EMBEDS_PER_TRANSACTION = 6

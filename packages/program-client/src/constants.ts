@@ -47,6 +47,8 @@ export const MAX_TITLE_LEN = 64;
 export const MAX_METADATA_URI_LEN = 200;
 export const MAX_EMBED_ID_LEN = 64;
 export const MAX_WEBSITE_URL_LEN = 200;
+/** Auto-List on a real cluster: at most this many register_embed per transaction (one wallet prompt each), fewer when the packet is full. */
+export const AUTO_LIST_EMBEDS_PER_TRANSACTION = 6;
 export const MAX_CREATIVE_URI_LEN = 200;
 /** The most embeds one distribution or settlement pays. */
 export const MAX_EMBEDS_PER_DISTRIBUTION = 16;

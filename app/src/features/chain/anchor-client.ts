@@ -6,6 +6,7 @@ import { AnchorProvider } from '@coral-xyz/anchor'
 import type { AnchorWallet } from '@solana/wallet-adapter-react'
 import { Keypair, PublicKey, Transaction, type Connection, type TransactionInstruction } from '@solana/web3.js'
 import {
+  autoListTransactions,
   certificateInstructions,
   certificateMetadata,
   certificateSpace,
@@ -30,7 +31,7 @@ import {
   verifyStudioInstruction,
   type CreateProjectArgs,
 } from '@marquee/program-client'
-import { AD_PRICE_PER_MILLE_LAMPORTS, AUTO_LIST_EMBEDS_PER_TRANSACTION, COMMITMENT, LAMPORTS_PER_SOL, USD_PER_SOL } from '@/constants'
+import { AD_PRICE_PER_MILLE_LAMPORTS, COMMITMENT, LAMPORTS_PER_SOL, USD_PER_SOL } from '@/constants'
 import { ApiError, apiGet, apiPost } from '@/lib/api'
 import type { Cluster } from '@/lib/api'
 import type { CampaignDetail, CampaignSummary, Project } from '@marquee/api-contract'
@@ -49,8 +50,6 @@ import {
   type RegisteredEmbed,
   type StudioRef,
 } from './marquee-client'
-import { packInstructions } from './transaction-packing'
-import { embedIdFor } from '@marquee/program-client/embed-id'
 
 export function solToLamports(sol: number): bigint {
   return BigInt(Math.round(sol * LAMPORTS_PER_SOL))
@@ -144,20 +143,16 @@ export class AnchorClient implements MarqueeClient {
 
   /**
    * register_embed of each film under a new embed id, as many to a transaction as fit (one wallet
-   * prompt per transaction); each transaction's embeds are reported once it is confirmed, so a
+   * prompt per transaction, packed by the program client's autoListTransactions); each transaction's embeds are reported once it is confirmed, so a
    * refusal part way keeps what was registered before it.
    */
   async registerEmbeds(projects: ProjectRef[], websiteUrl: string): Promise<RegisteredEmbed[]> {
-    const planned = projects.map((project) => {
-      const embedId = embedIdFor(project.id)
-      return Object.assign(this.registerEmbedInstruction(project, websiteUrl, embedId), { project, embedId })
-    })
     const registered: RegisteredEmbed[] = []
-    for (const batch of packInstructions(planned, this.wallet.publicKey, AUTO_LIST_EMBEDS_PER_TRANSACTION)) {
+    for (const batch of autoListTransactions(projects, this.wallet.publicKey, websiteUrl)) {
       const txHash = await this.send(batch)
-      for (const { project, embedId } of batch) {
-        await this.writes.embed(project, websiteUrl, embedId, txHash)
-        registered.push({ projectId: project.id, embedId, txHash })
+      for (const { film, embedId } of batch) {
+        await this.writes.embed(film, websiteUrl, embedId, txHash)
+        registered.push({ projectId: film.id, embedId, txHash })
       }
     }
     return registered

@@ -1,12 +1,11 @@
 // @vitest-environment node
-// Auto-List's packing: every register_embed, in order, in as few transactions as fit one packet and
+// Auto-List's packing (the program client's transaction-packing): every register_embed, in order, in as few transactions as fit one packet and
 // the per-transaction cap; a website address of the program's longest still fits.
 import { Connection, Keypair, PACKET_DATA_SIZE } from '@solana/web3.js'
 import { describe, expect, it } from 'vitest'
-import { MAX_WEBSITE_URL_LEN } from '@marquee/program-client'
+import { MAX_WEBSITE_URL_LEN, packInstructions, transactionSize } from '@marquee/program-client'
 import { embedIdFor } from '@marquee/program-client/embed-id'
 import { AnchorClient } from './anchor-client'
-import { packInstructions, transactionSize } from './transaction-packing'
 
 const publisher = Keypair.generate().publicKey
 const client = new AnchorClient(new Connection('http://127.0.0.1:1'), {
