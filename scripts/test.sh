@@ -49,6 +49,13 @@ indexer_on_postgres() {
   # MARQUEE_TEST_EVERY_FILE=1 bash scripts/with-postgres.sh npm test -w indexer
   (cd indexer && bash ../scripts/with-postgres.sh npm test)
 }
+# Chained with &&: `set -e` does not apply inside a function that in_background runs as `"$@" || status=$?`.
+build_and_test_program() {
+  step "building the program" && bash scripts/build-program.sh \
+    && step "checking the checked-in IDL is the generated one" && node programs/marquee/idl/generate.mjs >/dev/null \
+    && git diff --exit-code -- programs/marquee/idl/marquee.json \
+    && step "Rust host unit tests (programs/marquee)" && cargo test -p marquee
+}
 build_app_for_browsers() {
   if ! command -v chromium >/dev/null 2>&1; then
     echo "installing Debian's chromium for the browser tests"
@@ -60,29 +67,27 @@ build_app_for_browsers() {
   npm run build -w app
 }
 
-step "installing npm dependencies"
-# `npm install` rather than `npm ci`: it honours the lock file, and tolerates the platform-specific
-# optional packages (litesvm-*, esbuild-*) npm leaves out of a lock written on one platform.
-npm install --no-audit --no-fund --prefer-offline
-
 # The demo renders its films' trailers with ffmpeg (indexer/src/demo/trailers.ts); its tests and the
-# trailer journey need it.
+# trailer journey need it. Installed first, alone: apt takes one install at a time, and the program's
+# build below (started beside npm install) installs its own Debian packages.
 # shellcheck source=scripts/debian-packages.sh
 source scripts/debian-packages.sh
 command -v ffmpeg >/dev/null 2>&1 || ensure_debian_packages ffmpeg
 
-# ESLint over every workspace and tsc --noEmit of every TypeScript project, beside the program's build and tests.
+# The program needs nothing from npm: it builds and its Rust tests run beside the npm install, whose
+# longest part (better-sqlite3's SQLite compiled from source when no prebuilt binary can be fetched)
+# keeps only one core busy.
+in_background "building the program, checking the IDL, Rust host unit tests (programs/marquee)" build_and_test_program
+
+step "installing npm dependencies"
+# `npm install` rather than `npm ci`: it honours the lock file, and tolerates the platform-specific
+# optional packages (litesvm-*, esbuild-*) npm leaves out of a lock written on one platform.
+# JOBS=max: node-gyp compiles a native module's sources in parallel (SQLite and its binding at once).
+JOBS=max npm install --no-audit --no-fund --prefer-offline
+
+# ESLint over every workspace and tsc --noEmit of every TypeScript project, beside the program's tests.
 in_background "lint and type-check (npm run lint, npm run typecheck)" lint_and_typecheck
-
-step "building the program"
-bash scripts/build-program.sh
-
-step "checking the checked-in IDL is the generated one"
-node programs/marquee/idl/generate.mjs >/dev/null
-git diff --exit-code -- programs/marquee/idl/marquee.json
-
-step "Rust host unit tests (programs/marquee)"
-cargo test -p marquee
+await_background "building the program, checking the IDL, Rust host unit tests (programs/marquee)"
 
 step "program tests: mocha against target/deploy/marquee.so (SBPF v3) in LiteSVM (scripts/test-program.sh)"
 bash scripts/test-program.sh
