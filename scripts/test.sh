@@ -50,11 +50,13 @@ indexer_on_postgres() {
   (cd indexer && bash ../scripts/with-postgres.sh npm test)
 }
 # Chained with &&: `set -e` does not apply inside a function that in_background runs as `"$@" || status=$?`.
-build_and_test_program() {
+build_program_and_fuzzer() {
   step "building the program" && bash scripts/build-program.sh \
     && step "checking the checked-in IDL is the generated one" && node programs/marquee/idl/generate.mjs >/dev/null \
     && git diff --exit-code -- programs/marquee/idl/marquee.json \
-    && step "Rust host unit tests (programs/marquee)" && cargo test -p marquee
+    && step "Rust host unit tests (programs/marquee)" && cargo test -p marquee \
+    && step "the API fuzz's schemathesis in its Python environment (scripts/api-fuzz/schemathesis.sh)" \
+    && source scripts/api-fuzz/schemathesis.sh && ensure_schemathesis
 }
 build_app_for_browsers() {
   if ! command -v chromium >/dev/null 2>&1; then
@@ -74,10 +76,11 @@ build_app_for_browsers() {
 source scripts/debian-packages.sh
 command -v ffmpeg >/dev/null 2>&1 || ensure_debian_packages ffmpeg
 
-# The program needs nothing from npm: it builds and its Rust tests run beside the npm install, whose
-# longest part (better-sqlite3's SQLite compiled from source when no prebuilt binary can be fetched)
-# keeps only one core busy.
-in_background "building the program, checking the IDL, Rust host unit tests (programs/marquee)" build_and_test_program
+# The program and the fuzz's Python tool need nothing from npm: they build, and the program's Rust tests
+# run, beside the npm install, whose longest part (better-sqlite3's SQLite compiled from source when no
+# prebuilt binary can be fetched) keeps only one core busy. One job after the other: each may install
+# Debian packages, and apt takes one install at a time.
+in_background "building the program, checking the IDL, Rust host unit tests (programs/marquee), schemathesis" build_program_and_fuzzer
 
 step "installing npm dependencies"
 # `npm install` rather than `npm ci`: it honours the lock file, and tolerates the platform-specific
@@ -87,7 +90,7 @@ JOBS=max npm install --no-audit --no-fund --prefer-offline
 
 # ESLint over every workspace and tsc --noEmit of every TypeScript project, beside the program's tests.
 in_background "lint and type-check (npm run lint, npm run typecheck)" lint_and_typecheck
-await_background "building the program, checking the IDL, Rust host unit tests (programs/marquee)"
+await_background "building the program, checking the IDL, Rust host unit tests (programs/marquee), schemathesis"
 
 step "program tests: mocha against target/deploy/marquee.so (SBPF v3) in LiteSVM (scripts/test-program.sh)"
 bash scripts/test-program.sh
