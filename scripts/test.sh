@@ -113,8 +113,8 @@ await_background "building the dApp for the browser tests (Debian's chromium ins
 
 step "end to end: every journey in headless Chromium against the built dApp and the real server, two at a time"
 # Each journey starts its own servers on a random free port with its own data folder (e2e/harness.ts),
-# so two run side by side on the two cores.
-node --import tsx --test --test-concurrency=2 e2e/*.test.ts
+# so two run side by side on the two cores; e2e/run.ts starts those that mostly wait first.
+node --import tsx e2e/run.ts
 
 step "the benchmark's smoke: every section of npm run bench at tiny sizes, without targets (a bench that no longer runs fails here)"
 BENCH_SMOKE=1 npx tsx scripts/bench.ts
