@@ -43,11 +43,16 @@ await_background() {
 # A step that fails stops the run: what runs beside it stops too.
 trap 'for pid in "${BACKGROUND_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done' EXIT
 lint_and_typecheck() { npm run lint && npm run typecheck; }
-indexer_on_postgres() {
+# The indexer's two crash suites (SQLite) start a process per kill -9, each loading the server's modules:
+# nearly two minutes of one core. They run after the PostgreSQL files, in their own process, so the two
+# lanes of the workspace tests end together (indexer/test/all.ts: MARQUEE_TEST_ONLY, MARQUEE_TEST_EXCEPT).
+INDEXER_CRASH_SUITES=crash.test.ts,demo-crash.test.ts
+indexer_on_postgres_then_crash_suites() {
   # What differs between the databases, not the whole suite again: indexer/test/all.ts names the files
   # whose SQL PostgreSQL runs differently. Every file on PostgreSQL:
   # MARQUEE_TEST_EVERY_FILE=1 bash scripts/with-postgres.sh npm test -w indexer
-  (cd indexer && bash ../scripts/with-postgres.sh npm test)
+  (cd indexer && bash ../scripts/with-postgres.sh npm test) \
+    && step "the indexer's crash suites on SQLite" && (cd indexer && MARQUEE_TEST_ONLY=$INDEXER_CRASH_SUITES npm test)
 }
 # Chained with &&: `set -e` does not apply inside a function that in_background runs as `"$@" || status=$?`.
 build_program_and_fuzzer() {
@@ -98,11 +103,13 @@ await_background "lint and type-check (npm run lint, npm run typecheck)"
 
 # The two databases' suites side by side: each is one test file at a time (their servers and clocks
 # are per file), and neither reaches the other's database.
-in_background "the indexer suite on PostgreSQL: the files that differ between the databases (a throwaway server: scripts/with-postgres.sh)" indexer_on_postgres
+postgres_lane="the indexer suite on PostgreSQL: the files that differ between the databases (a throwaway server: scripts/with-postgres.sh),"
+postgres_lane+=" then the crash suites on SQLite"
+in_background "$postgres_lane" indexer_on_postgres_then_crash_suites
 
-step "workspace package tests (the indexer on SQLite, the app's unit tests)"
-npm test --workspaces --if-present
-await_background "the indexer suite on PostgreSQL: the files that differ between the databases (a throwaway server: scripts/with-postgres.sh)"
+step "workspace package tests (the indexer on SQLite but its crash suites, the app's unit tests)"
+MARQUEE_TEST_EXCEPT=$INDEXER_CRASH_SUITES npm test --workspaces --if-present
+await_background "$postgres_lane"
 
 in_background "building the dApp for the browser tests (Debian's chromium installed if missing)" build_app_for_browsers
 
