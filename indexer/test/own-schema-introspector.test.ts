@@ -42,7 +42,10 @@ describe('introspection of a cluster store on PostgreSQL', { skip: testDialect !
     const users = (await own.db.introspection.getTables()).find((table) => table.name === 'users');
     assert.ok(users);
     const id = users.columns.find((column) => column.name === 'id');
-    assert.deepEqual({ ...id }, { name: 'id', dataType: 'int8', dataTypeSchema: 'pg_catalog', isNullable: false, isAutoIncrementing: true, hasDefaultValue: false, comment: undefined });
+    assert.deepEqual(
+      { ...id },
+      { name: 'id', dataType: 'int8', dataTypeSchema: 'pg_catalog', isNullable: false, isAutoIncrementing: true, hasDefaultValue: false, comment: undefined },
+    );
     assert.ok(users.columns.every((column) => column.dataType && typeof column.isNullable === 'boolean'));
   });
 });
