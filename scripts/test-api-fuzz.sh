@@ -6,29 +6,19 @@
 # requests accepted and schema-violating ones rejected. Fails on any failure, after the summary.
 #
 # schemathesis lives in a Python virtual environment under .venv/ (ignored by git), created on the
-# first run and reused while it holds the pinned version. Settings: scripts/api-fuzz/schemathesis.toml.
+# first run and reused while it holds the pinned version (scripts/api-fuzz/schemathesis.sh). Settings: scripts/api-fuzz/schemathesis.toml.
 # API_FUZZ_SEED=<n> replays another seed (the default one is fixed so `npm test` is reproducible);
 # API_FUZZ_MAX_EXAMPLES=<n> sets the examples per operation and phase.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { printf '\n==> %s\n' "$*"; }
 
-SCHEMATHESIS_VERSION=4.32.5
-VENV=.venv/api-fuzz
 SEED="${API_FUZZ_SEED:-20261123}"
 MAX_EXAMPLES="${API_FUZZ_MAX_EXAMPLES:-10}"
 
-if ! "$VENV/bin/schemathesis" --version 2>/dev/null | grep -qx "schemathesis, version $SCHEMATHESIS_VERSION"; then
-  step "installing schemathesis $SCHEMATHESIS_VERSION into $VENV"
-  if ! python3 -c 'import ensurepip, venv' 2>/dev/null; then
-    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-    $SUDO apt-get update -q
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q python3-venv
-  fi
-  rm -rf "$VENV"
-  python3 -m venv "$VENV"
-  "$VENV/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
-fi
+# shellcheck source=scripts/api-fuzz/schemathesis.sh
+source scripts/api-fuzz/schemathesis.sh
+ensure_schemathesis
 
 data_dir=$(mktemp -d "${TMPDIR:-/tmp}/marquee-api-fuzz-XXXXXX")
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
@@ -64,7 +54,7 @@ curl -sf "$origin/api/health" >/dev/null || { echo "the server did not answer /a
 
 step "schemathesis $SCHEMATHESIS_VERSION against $origin/api/openapi.json (seed $SEED, $MAX_EXAMPLES examples per operation and phase)"
 status=0
-"$VENV/bin/schemathesis" --config-file scripts/api-fuzz/schemathesis.toml --no-color run "$origin/api/openapi.json" \
+"$SCHEMATHESIS_VENV/bin/schemathesis" --config-file scripts/api-fuzz/schemathesis.toml --no-color run "$origin/api/openapi.json" \
   --seed "$SEED" --max-examples "$MAX_EXAMPLES" || status=$?
 if [ "$status" -ne 0 ]; then
   # The server's own account of what went wrong (a 500's stack trace).

@@ -11,13 +11,14 @@
 // read models and the tables each API area writes). The files that never reach the database, or
 // reach it only through data-layer functions these files already prove on both, run on SQLite only.
 // The files PostgreSQL runs are tagged on their first line (helpers/suite-files.ts).
-// MARQUEE_TEST_EVERY_FILE=1 runs every file on PostgreSQL too.
+// MARQUEE_TEST_EVERY_FILE=1 runs every file on PostgreSQL too. MARQUEE_TEST_ONLY / MARQUEE_TEST_EXCEPT
+// (comma-separated file names) split the suite between two processes run side by side (scripts/test.sh).
 import { describe } from 'node:test';
 import { testDialect } from './helpers/database.ts';
-import { suiteFiles } from './helpers/suite-files.ts';
+import { splitFromEnvironment, suiteFiles } from './helpers/suite-files.ts';
 
 const everyFile = testDialect === 'sqlite' || process.env.MARQUEE_TEST_EVERY_FILE === '1';
-const files = suiteFiles(new URL('.', import.meta.url), everyFile);
+const files = suiteFiles(new URL('.', import.meta.url), everyFile, splitFromEnvironment(process.env));
 
 for (const file of files) {
   describe(file, async () => {

@@ -2,12 +2,13 @@
 // one file per cluster, the default) or PostgreSQL (`DATABASE_URL=postgres://…`, one schema per
 // cluster in that database); everything above this module speaks Kysely only.
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type DatabaseIntrospector, type SqliteDatabase } from 'kysely';
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import { migrateToLatest, type MigrationList } from './migrate.ts';
+import { OwnSchemaIntrospector } from './own-schema-introspector.ts';
 import type { Schema } from './schema.ts';
 import { postgresChangeStamp, sqliteChangeStamp, type ChangeStamp } from './change-stamp.ts';
 
@@ -67,6 +68,14 @@ class MarqueeSqliteDialect extends SqliteDialect {
   }
 }
 
+/** Introspection (the Migrator's) of the cluster's own schema only, not every schema in the database. */
+class MarqueePostgresDialect extends PostgresDialect {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    return new OwnSchemaIntrospector(db);
+  }
+}
+
 /** How many compiled statements a SQLite connection keeps for reuse. */
 const SQLITE_STATEMENT_CACHE = 500;
 
@@ -118,7 +127,7 @@ async function openPostgres(url: string, schema: string): Promise<{ db: Kysely<S
   }
   // Every connection of the cluster's pool resolves unqualified table names in its own schema.
   const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${quoted}`, types: pgTypes, max: 10 });
-  return { db: new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }), changeStamp: postgresChangeStamp(pool) };
+  return { db: new Kysely<Schema>({ dialect: new MarqueePostgresDialect({ pool }) }), changeStamp: postgresChangeStamp(pool) };
 }
 
 export async function openStore(location: StoreLocation, migrations?: MigrationList): Promise<DataStore> {
