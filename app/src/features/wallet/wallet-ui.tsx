@@ -2,10 +2,10 @@
 // for the Marquee Demo Wallet) and the sidebar's Connect/Disconnect Wallet card.
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react'
 import { LuWallet } from 'react-icons/lu'
+import { DEMO_WALLET_NAME } from '@/constants'
 import { shortenAddress } from '@/lib/format'
 import { useBalance } from '@/features/chain/chain-data-access'
 import { useWalletConnection } from './wallet-bridge'
-import { DEMO_WALLET_NAME } from './demo-wallet-adapter'
 import { usePlatformAdmin } from './platform-admin'
 
 export const DEMO_KEY_LABEL = 'Demo key'
