@@ -144,7 +144,7 @@ test('a browser in On-Chain mode drops a demo preview at once, and its next visi
   }
 });
 
-test('the wallet code loads at the first Connect click, not for browsing, and at once for a remembered wallet', async () => {
+test('the wallet code loads at the first wallet action (a pointer over Connect), not for browsing, and at once for a remembered wallet', async () => {
   const page = await harness.walletPage(Keypair.generate());
   try {
     // The wallet runtime's chunk (features/wallet/wallet-data-access.tsx: web3.js, wallet-adapter, the clients).
@@ -163,7 +163,12 @@ test('the wallet code loads at the first Connect click, not for browsing, and at
     await page.waitForLoadState('networkidle');
     assert.equal(walletChunkRequests(), 0, `no wallet code while browsing: ${requested.filter((path) => path.endsWith('.js')).join(', ')}`);
 
-    // The first Connect click loads it and opens the spec's wallet modal, the injected wallet listed.
+    // A pointer over Connect Wallet starts the download (the click rarely waits for it); the click
+    // opens the spec's wallet modal, the injected wallet listed.
+    const download = page.waitForRequest(walletChunk);
+    await page.getByRole('button', { name: 'Connect Wallet' }).first().hover();
+    await download;
+    assert.equal(await page.getByText('Connect a wallet on Solana to continue').count(), 0, 'hovering opens nothing');
     await page.getByRole('button', { name: 'Connect Wallet' }).first().click();
     await page.getByText('Connect a wallet on Solana to continue').waitFor();
     assert.equal(walletChunkRequests(), 1);

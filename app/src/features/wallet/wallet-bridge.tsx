@@ -56,6 +56,15 @@ const BridgeContext = createContext<Bridge | null>(null)
 
 const loadWalletRuntime = () => import('./wallet-data-access').then((module) => ({ default: module.WalletRuntime }))
 
+/**
+ * Starts downloading the wallet runtime before it is wanted: where a wallet action is likely next (a
+ * pointer over a Connect button, a page that asks to connect), so the click rarely waits for it.
+ */
+export function preloadWalletRuntime(): void {
+  // A failed download is not reported here: the action that needs the runtime loads it again.
+  loadWalletRuntime().catch(() => undefined)
+}
+
 /** Whether wallet-adapter remembers a wallet here (it reconnects it, so the runtime is needed at once). */
 function remembersWallet(): boolean {
   try {
