@@ -2,7 +2,8 @@
 // wallet-adapter, its modal, the MarqueeClients and the sign-in flow (most of the dApp's JavaScript)
 // live in wallet-data-access.tsx, which is imported only when a wallet is wanted: at the first
 // wallet action (a Connect click, the /login page's wallet choice), or at once after the first render
-// when this browser remembers a wallet (it reconnects). A visitor who only browses never downloads it.
+// when this browser remembers a wallet (it reconnects); its download starts earlier where a wallet
+// action is likely (preloadWalletRuntime). A visitor who only browses never downloads it.
 // Until it has loaded there is no wallet, and the action that asked for it is kept (its button shows
 // it as connecting) and runs once the runtime attaches.
 //
