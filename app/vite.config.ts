@@ -46,9 +46,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // The shell's chunk (React, the router, react-query and Chakra) is ~0.7 MB (~210 kB gzip);
-    // web3.js, wallet-adapter and the sign-in (~0.45 MB) load after the first render behind the
-    // wallet bridge (features/wallet/wallet-bridge.tsx), @coral-xyz/anchor in On-Chain mode only.
+    // The shell's chunks (React, the router, react-query and Chakra) are ~0.7 MB (~220 kB gzip);
+    // web3.js, wallet-adapter and the sign-in (~0.5 MB, ~145 kB gzip) load at the first wallet action
+    // behind the wallet bridge (features/wallet/wallet-bridge.tsx), @coral-xyz/anchor in On-Chain mode only.
     chunkSizeWarningLimit: 800,
   },
   test: {

@@ -2,9 +2,11 @@
 // /marketplace already holds the first screen of cards (the indexer renders it with the app's
 // src/prerender.tsx), visible with JavaScript switched off; with JavaScript the live app takes the
 // preview's place, starting from the same answer, and its search works; other routes, searches and
-// made-up parameters get the plain dApp shell.
+// made-up parameters get the plain dApp shell. A visitor who only browses never downloads the wallet
+// code (web3.js, wallet-adapter): it loads at the first wallet action, or at once for a remembered wallet.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { Keypair } from '@solana/web3.js';
 import { MARKETPLACE_SEARCH_LABEL, PROJECT_CARD_TEST_ID } from '../app/src/lib/shared-selectors.ts';
 import { startHarness, type ApiProject, type Harness } from './harness.ts';
 
@@ -139,5 +141,45 @@ test('a browser in On-Chain mode drops a demo preview at once, and its next visi
     assert.doesNotMatch((await again?.text()) ?? '', /data-prerendered/);
   } finally {
     await context.close();
+  }
+});
+
+test('the wallet code loads at the first wallet action (a pointer over Connect), not for browsing, and at once for a remembered wallet', async () => {
+  const page = await harness.walletPage(Keypair.generate());
+  try {
+    // The wallet runtime's chunk (features/wallet/wallet-data-access.tsx: web3.js, wallet-adapter, the clients).
+    const walletChunk = /\/assets\/wallet-data-access-[^/]*\.js$/;
+    const walletChunkRequests = () => requested.filter((path) => walletChunk.test(path)).length;
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    await page.goto(`${harness.origin}/marketplace`);
+    await page.locator('[data-prerendered]').waitFor({ state: 'detached' });
+    // Browsing: the marketplace, a film's page and the header draw without it.
+    await page.getByTestId(PROJECT_CARD_TEST_ID).first().click();
+    await page.waitForURL(/\/project\//);
+    await page.getByRole('heading', { name: firstScreen[0].title }).first().waitFor();
+    await page.getByRole('button', { name: 'Notifications' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.equal(walletChunkRequests(), 0, `no wallet code while browsing: ${requested.filter((path) => path.endsWith('.js')).join(', ')}`);
+
+    // A pointer over Connect Wallet starts the download (the click rarely waits for it); the click
+    // opens the spec's wallet modal, the injected wallet listed.
+    const download = page.waitForRequest(walletChunk);
+    await page.getByRole('button', { name: 'Connect Wallet' }).first().hover();
+    await download;
+    assert.equal(await page.getByText('Connect a wallet on Solana to continue').count(), 0, 'hovering opens nothing');
+    await page.getByRole('button', { name: 'Connect Wallet' }).first().click();
+    await page.getByText('Connect a wallet on Solana to continue').waitFor();
+    assert.equal(walletChunkRequests(), 1);
+    await page.getByText('E2E Wallet').first().click();
+    await page.getByText('Connected', { exact: true }).first().waitFor();
+
+    // Remembered: the next visit loads it at once and reconnects, without a click.
+    await page.reload();
+    await page.getByText('Connected', { exact: true }).first().waitFor();
+    assert.equal(walletChunkRequests(), 2);
+  } finally {
+    await page.context().close();
   }
 });

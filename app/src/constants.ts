@@ -49,6 +49,11 @@ export const TOOLTIP_SKIP_WINDOW_MS = 300
 /** Wallet modal closes this long after a choice (wallet-adapter-react-ui does it). */
 export const WALLET_MODAL_CLOSE_DELAY_MS = 150
 export const WALLET_NAME_STORAGE_KEY = 'walletName'
+/**
+ * The Marquee Demo Wallet's name in the wallet list. Here, not in its adapter: the header and /login
+ * compare against it without loading @solana/web3.js, which the adapter needs.
+ */
+export const DEMO_WALLET_NAME = 'Marquee Demo Wallet'
 /** Where the Marquee Demo Wallet keeps its burner key (Demo mode only; a key for play money, never for real funds). */
 export const DEMO_WALLET_KEY_STORAGE_KEY = 'marqueeDemoWalletKey'
 /** How often the header asks for the signed-in wallet's notifications. */

@@ -1,5 +1,5 @@
-// Entry point: polyfills, providers and the router (the wallet modal's styles load with the wallet runtime).
-import './polyfills'
+// Entry point: providers and the router. The wallet runtime (web3.js, wallet-adapter, its modal's styles
+// and the Buffer polyfill they need) loads on demand behind the wallet bridge.
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'

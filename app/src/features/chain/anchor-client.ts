@@ -2,6 +2,7 @@
 // devnet with commitment 'confirmed'. This class is the wallet's sender: it names the accounts the
 // user chose and reads what a send needs (the next project or campaign id); the bytes come from
 // @marquee/program-client.
+import '@/polyfills'
 import { AnchorProvider } from '@coral-xyz/anchor'
 import type { AnchorWallet } from '@solana/wallet-adapter-react'
 import { Keypair, PublicKey, Transaction, type Connection, type TransactionInstruction } from '@solana/web3.js'

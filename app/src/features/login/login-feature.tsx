@@ -5,10 +5,10 @@ import { Badge, Button, Card, Heading, HStack, List, SimpleGrid, Stack, Text } f
 import { useEffect } from 'react'
 import { LuFlaskConical, LuWallet } from 'react-icons/lu'
 import { useNavigate, useSearchParams } from 'react-router-dom'
+import { DEMO_WALLET_NAME } from '@/constants'
 import { PageHeading } from '@/components/ui/page-heading'
 import { useMode } from '@/features/mode/mode-data-access'
-import { DEMO_WALLET_NAME } from '@/features/wallet/demo-wallet-adapter'
-import { useSignedInWallet, useWalletConnection } from '@/features/wallet/wallet-bridge'
+import { preloadWalletRuntime, useSignedInWallet, useWalletConnection } from '@/features/wallet/wallet-bridge'
 import { DEMO_KEY_LABEL } from '@/features/wallet/wallet-ui'
 import { SigningInCard } from '@/features/wallet/wallet-gate'
 import { afterSignInPath } from './login-logic'
@@ -27,6 +27,8 @@ export default function LoginFeature() {
   useEffect(() => {
     if (signedIn) navigate(next, { replace: true })
   }, [signedIn, next, navigate])
+  // The page is there to connect a wallet: its code downloads while the visitor reads.
+  useEffect(preloadWalletRuntime, [])
 
   return (
     <Stack gap="6" maxW="4xl">

@@ -1,13 +1,13 @@
 // The header's Demo / On-Chain switch.
 import { Badge, HStack, Switch, Text } from '@chakra-ui/react'
-import { Tooltip } from '@/components/ui/tooltip'
+import { DeferredTooltip } from '@/components/ui/deferred-tooltip'
 import { useMode } from './mode-data-access'
 
 export function ModeSwitch() {
   const { mode, setMode } = useMode()
   const onChain = mode === 'onchain'
   return (
-    <Tooltip
+    <DeferredTooltip
       content={
         onChain
           ? 'On-Chain Mode: real devnet transactions, real SOL is needed.'
@@ -36,6 +36,6 @@ export function ModeSwitch() {
           {onChain ? 'On-Chain Mode' : 'Demo Mode'}
         </Badge>
       </HStack>
-    </Tooltip>
+    </DeferredTooltip>
   )
 }

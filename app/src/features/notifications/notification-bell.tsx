@@ -1,11 +1,12 @@
 // The header's bell: the unread count of the signed-in wallet's notifications and, opened, their
 // list; choosing one marks it read and opens its screen. Without a signed-in wallet it says so.
-import { Badge, Box, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react'
-import { LuBell } from 'react-icons/lu'
+// The header loads it after its first paint (its menu's machinery is not needed to draw the page).
+import { Box, Menu, Portal, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router-dom'
 import type { Notification } from '@marquee/api-contract'
 import { formatDate } from '@/lib/format'
 import { useSignedInWallet } from '@/features/wallet/wallet-bridge'
+import { BellButton } from './bell-button'
 import { useMarkNotificationRead, useNotifications } from './notifications-data-access'
 
 export const NO_NOTIFICATIONS_TEXT = 'Nothing new: revenue to claim, funded films and decisions show here.'
@@ -25,14 +26,7 @@ export function NotificationBell() {
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <IconButton aria-label={unread > 0 ? `Notifications (${unread} unread)` : 'Notifications'} variant="ghost" size="sm" position="relative">
-          <LuBell />
-          {unread > 0 && (
-            <Badge data-testid="notification-count" colorPalette="red" variant="solid" size="xs" position="absolute" top="0" right="0" borderRadius="full">
-              {unread}
-            </Badge>
-          )}
-        </IconButton>
+        <BellButton unread={unread} />
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>

@@ -1,8 +1,11 @@
-// The app shell: fixed sidebar above 1024px, a slide-in drawer with a backdrop at 1024px and below.
-import { Box, CloseButton, Drawer, Flex, Portal, useMediaQuery } from '@chakra-ui/react'
-import { useState } from 'react'
+// The app shell: fixed sidebar above 1024px, a slide-in drawer with a backdrop at 1024px and below
+// (sidebar-drawer.tsx, loaded only in that layout).
+import { Box, Flex, useMediaQuery } from '@chakra-ui/react'
+import { lazy, Suspense, useState } from 'react'
 import { Outlet } from 'react-router-dom'
 import { Footer, Header, SidebarContent } from './shell-ui'
+
+const SidebarDrawer = lazy(() => import('./sidebar-drawer'))
 
 export const DRAWER_MAX_WIDTH_PX = 1024
 
@@ -19,19 +22,10 @@ export function Layout() {
         </Box>
       )}
       {isDrawerLayout && (
-        <Drawer.Root open={drawerOpen} onOpenChange={({ open }) => setDrawerOpen(open)} placement="start">
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content maxW="72">
-                <Drawer.CloseTrigger asChild>
-                  <CloseButton size="sm" position="absolute" top="3" right="3" />
-                </Drawer.CloseTrigger>
-                <SidebarContent onNavigate={() => setDrawerOpen(false)} />
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
+        // Closed until the menu button opens it: nothing to show while its chunk loads.
+        <Suspense fallback={null}>
+          <SidebarDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+        </Suspense>
       )}
       <Flex direction="column" flex="1" minW="0">
         <Header showMenuButton={isDrawerLayout} onOpenMenu={() => setDrawerOpen(true)} />

@@ -1,6 +1,6 @@
 // Presentational parts of the shell: sidebar navigation, header, footer, not-found screen.
 import { Badge, Box, Flex, Heading, HStack, IconButton, Input, InputGroup, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useState, type FormEvent } from 'react'
+import { lazy, Suspense, useState, type FormEvent } from 'react'
 import type { IconType } from 'react-icons'
 import {
   LuBuilding2,
@@ -19,7 +19,11 @@ import {
 import { NavLink, Link as RouterLink, useNavigate } from 'react-router-dom'
 import { ModeSwitch } from '@/features/mode/mode-ui'
 import { WalletButton, WalletCard } from '@/features/wallet/wallet-ui'
-import { NotificationBell } from '@/features/notifications/notification-bell'
+import { BellButton } from '@/features/notifications/bell-button'
+
+// The bell's menu (zag's menu, popper and floating-ui) is not needed to draw the page: it loads after
+// the first paint, a disabled look-alike standing in meanwhile (a click is never lost on a dead button).
+const NotificationBell = lazy(() => import('@/features/notifications/notification-bell').then((module) => ({ default: module.NotificationBell })))
 
 interface NavItem {
   label: string
@@ -139,7 +143,9 @@ export function Header({ onOpenMenu, showMenuButton }: { onOpenMenu: () => void;
       <SearchBox />
       <Box flex="1" hideBelow="md" />
       <ModeSwitch />
-      <NotificationBell />
+      <Suspense fallback={<BellButton unread={0} disabled />}>
+        <NotificationBell />
+      </Suspense>
       <WalletButton />
     </Flex>
   )

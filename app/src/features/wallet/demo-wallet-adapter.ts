@@ -12,9 +12,7 @@ import {
   type WalletName,
 } from '@solana/wallet-adapter-base'
 import { Keypair, type Transaction, type TransactionVersion, type VersionedTransaction } from '@solana/web3.js'
-import { DEMO_WALLET_KEY_STORAGE_KEY } from '@/constants'
-
-export const DEMO_WALLET_NAME = 'Marquee Demo Wallet' as WalletName<'Marquee Demo Wallet'>
+import { DEMO_WALLET_KEY_STORAGE_KEY, DEMO_WALLET_NAME } from '@/constants'
 
 // A purple ticket with a "D": the demo wallet's icon in the wallet list.
 const DEMO_WALLET_ICON =
@@ -41,7 +39,7 @@ export function loadOrCreateDemoKey(storage: Storage): Keypair {
 }
 
 export class DemoWalletAdapter extends BaseMessageSignerWalletAdapter {
-  name = DEMO_WALLET_NAME
+  name = DEMO_WALLET_NAME as WalletName<typeof DEMO_WALLET_NAME>
   url = '/login'
   icon = DEMO_WALLET_ICON
   readonly supportedTransactionVersions: ReadonlySet<TransactionVersion> = new Set(['legacy', 0] as TransactionVersion[])

@@ -1,13 +1,17 @@
 // The wallet as the shell and the screens see it, without the wallet libraries: @solana/web3.js,
-// wallet-adapter, its modal and the sign-in flow (most of the dApp's JavaScript) live in
-// wallet-data-access.tsx, which is imported lazily after the first render and publishes the
-// wallet's state here. Until it has loaded there is no wallet yet (the remembered wallet reconnects
-// once it has), and a Connect click made meanwhile is kept and opens the wallet modal when it can.
+// wallet-adapter, its modal, the MarqueeClients and the sign-in flow (most of the dApp's JavaScript)
+// live in wallet-data-access.tsx, which is imported only when a wallet is wanted: at the first
+// wallet action (a Connect click, the /login page's wallet choice), or at once after the first render
+// when this browser remembers a wallet (it reconnects); its download starts earlier where a wallet
+// action is likely (preloadWalletRuntime). A visitor who only browses never downloads it.
+// Until it has loaded there is no wallet, and the action that asked for it is kept (its button shows
+// it as connecting) and runs once the runtime attaches.
 //
 // Screens read the wallet only through the hooks below: useWalletAddress (connected),
 // useSignedInWallet (connected and signed in), useMarqueeClient and useWalletConnection.
 import type { Adapter } from '@solana/wallet-adapter-base'
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react'
+import { WALLET_NAME_STORAGE_KEY } from '@/constants'
 import type { MarqueeClient } from '@/features/chain/marquee-client'
 
 /** What the wallet runtime publishes: the connected and signed-in addresses, progress flags and the mode's client. */
@@ -53,11 +57,32 @@ const BridgeContext = createContext<Bridge | null>(null)
 
 const loadWalletRuntime = () => import('./wallet-data-access').then((module) => ({ default: module.WalletRuntime }))
 
+/**
+ * Starts downloading the wallet runtime before it is wanted: where a wallet action is likely next (a
+ * pointer over a Connect button, a page that asks to connect), so the click rarely waits for it.
+ */
+export function preloadWalletRuntime(): void {
+  // A failed download is not reported here: the action that needs the runtime loads it again.
+  loadWalletRuntime().catch(() => undefined)
+}
+
+/** Whether wallet-adapter remembers a wallet here (it reconnects it, so the runtime is needed at once). */
+function remembersWallet(): boolean {
+  try {
+    return window.localStorage.getItem(WALLET_NAME_STORAGE_KEY) !== null
+  } catch {
+    // Storage denied (a privacy setting): nothing is remembered, the wallet loads at the first action.
+    return false
+  }
+}
+
 /** `wallets` lists adapters that do not speak Wallet Standard (none in the app; tests pass a fake). */
 export function WalletBridgeProvider({ children, wallets }: { children: ReactNode; wallets?: Adapter[] }) {
   // One lazy component per bridge, so every bridge (the app has one; each test renders its own)
-  // mounts its runtime after its first render, the same way, whether the module is cached or not.
+  // mounts its runtime once wanted, after a render, the same way, whether the module is cached or not.
   const [WalletRuntime] = useState(() => lazy(loadWalletRuntime))
+  // No wallet on the server (the marketplace's prerender, src/prerender.tsx); in the browser, only once wanted.
+  const [runtimeWanted, setRuntimeWanted] = useState(() => typeof window !== 'undefined' && remembersWallet())
   const [snapshot, setSnapshot] = useState(NO_WALLET)
   // A Connect click made before the runtime loaded: kept in a ref (read once, when the runtime
   // attaches) and mirrored in state so the buttons show it as connecting meanwhile.
@@ -76,6 +101,7 @@ export function WalletBridgeProvider({ children, wallets }: { children: ReactNod
     if (actions.current) return request(actions.current)
     connectRequested.current = request
     setWaitingForRuntime(true)
+    setRuntimeWanted(true)
   }, [])
   const connect = useCallback(() => whenLoaded((loaded) => loaded.openModal()), [whenLoaded])
   const connectWallet = useCallback((name: string) => whenLoaded((loaded) => loaded.connectWallet(name)), [whenLoaded])
@@ -90,9 +116,8 @@ export function WalletBridgeProvider({ children, wallets }: { children: ReactNod
   return (
     <BridgeContext.Provider value={bridge}>
       {children}
-      {/* A sibling, not a wrapper: the page never waits for (or remounts on) the wallet libraries.
-          No wallet on the server (the marketplace's prerender, src/prerender.tsx). */}
-      {typeof window !== 'undefined' && <Suspense fallback={null}>{runtime}</Suspense>}
+      {/* A sibling, not a wrapper: the page never waits for (or remounts on) the wallet libraries. */}
+      {runtimeWanted && <Suspense fallback={null}>{runtime}</Suspense>}
     </BridgeContext.Provider>
   )
 }

@@ -4,6 +4,7 @@
 // sign-in on connect (the server's session of the wallet; a refused sign-in disconnects), the
 // sign-out on disconnect, the user registration sent once signed in, and the publisher of the
 // wallet's state, client and actions to the bridge. Screens never import this module.
+import '@/polyfills'
 import '@solana/wallet-adapter-react-ui/styles.css'
 import {
   WalletConnectionError,

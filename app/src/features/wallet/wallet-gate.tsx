@@ -2,10 +2,10 @@
 // wait for the connected wallet's sign-in before they act for it. A page readable without a wallet
 // passes a `preview` (what it offers, its steps), shown above the request to connect.
 import { Button, Card, Heading, Icon, Link, Spinner, Stack, Text } from '@chakra-ui/react'
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { LuWallet } from 'react-icons/lu'
 import { Link as RouterLink, useLocation } from 'react-router-dom'
-import { useSignedInWallet, useWalletConnection } from './wallet-bridge'
+import { preloadWalletRuntime, useSignedInWallet, useWalletConnection } from './wallet-bridge'
 
 export const SIGNING_IN_TITLE = 'Signing in'
 export const SIGNING_IN_TEXT = 'Approve the sign-in request in your wallet. It costs nothing and sends no transaction.'
@@ -39,6 +39,8 @@ export function WalletGate({ explanation, preview, children }: { explanation: st
 function ConnectRequest({ explanation }: { explanation: string }) {
   const { address, connect, connecting } = useWalletConnection()
   const { pathname, search } = useLocation()
+  // The page asks for a wallet: its code downloads while the visitor reads.
+  useEffect(preloadWalletRuntime, [])
   if (address) {
     return <SigningInCard maxW="lg" mx="auto" mt="8" />
   }

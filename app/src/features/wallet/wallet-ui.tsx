@@ -2,10 +2,10 @@
 // for the Marquee Demo Wallet) and the sidebar's Connect/Disconnect Wallet card.
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react'
 import { LuWallet } from 'react-icons/lu'
+import { DEMO_WALLET_NAME } from '@/constants'
 import { shortenAddress } from '@/lib/format'
 import { useBalance } from '@/features/chain/chain-data-access'
-import { useWalletConnection } from './wallet-bridge'
-import { DEMO_WALLET_NAME } from './demo-wallet-adapter'
+import { preloadWalletRuntime, useWalletConnection } from './wallet-bridge'
 import { usePlatformAdmin } from './platform-admin'
 
 export const DEMO_KEY_LABEL = 'Demo key'
@@ -44,7 +44,16 @@ export function WalletButton() {
     )
   }
   return (
-    <Button colorPalette="purple" size="sm" onClick={connect} loading={connecting} flexShrink={0} aria-label="Connect Wallet">
+    <Button
+      colorPalette="purple"
+      size="sm"
+      onClick={connect}
+      onPointerEnter={preloadWalletRuntime}
+      onFocus={preloadWalletRuntime}
+      loading={connecting}
+      flexShrink={0}
+      aria-label="Connect Wallet"
+    >
       <LuWallet />
       <Box as="span" hideBelow="sm">
         Connect Wallet
@@ -80,7 +89,7 @@ export function WalletCard() {
             Disconnect Wallet
           </Button>
         ) : (
-          <Button size="xs" colorPalette="purple" onClick={connect} loading={connecting}>
+          <Button size="xs" colorPalette="purple" onClick={connect} onPointerEnter={preloadWalletRuntime} onFocus={preloadWalletRuntime} loading={connecting}>
             Connect Wallet
           </Button>
         )}
