@@ -3,7 +3,7 @@
 # Rust host unit tests of the program's logic, the mocha suite against the real marquee.so in
 # LiteSVM, each workspace package's own tests (the indexer's on SQLite, then on a throwaway
 # PostgreSQL), the fuzz of the API's OpenAPI contract, the end-to-end journeys, a smoke of the bench, and
-# marquee.so deployed to a real solana-test-validator.
+# marquee.so deployed to a real solana-test-validator (an investment and On-Chain Auto-List, in the browser too).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each step says when it started (minutes:seconds since the start), so a slow run shows where the time went.
@@ -133,7 +133,7 @@ step "end to end again on PostgreSQL: the demo journey against two API processes
 # --import tsx --test e2e/*.test.ts
 E2E_TOPOLOGY=pg-cluster bash scripts/with-postgres.sh node --import tsx --test e2e/demo-journey.test.ts
 
-step "Marquee on a real solana-test-validator with its default features: deploy marquee.so, initialise, invest (scripts/test-validator.sh)"
+step "Marquee on a real solana-test-validator with its default features: deploy marquee.so, initialise, invest, Auto-List in the program and in the browser (scripts/test-validator.sh)"
 # Last and alone: a validator starved of CPU by the steps above stops producing blocks in time (a
 # deployment's writes outlive their blockhash), and nothing else runs now.
 bash scripts/test-validator.sh
