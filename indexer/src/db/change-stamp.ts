@@ -14,14 +14,13 @@ import type pg from 'pg';
 
 export type ChangeStamp = () => Promise<string>;
 
+/** SQLite's token: the statement and how its row reads (search-count-memo.ts asks it through Kysely). */
+export const SQLITE_CHANGE_STAMP_SQL = 'SELECT total_changes() AS changes, data_version AS version FROM pragma_data_version';
+export const sqliteStampOf = (row: { changes: number; version: number }): string => `${row.changes}:${row.version}`;
+
 export function sqliteChangeStamp(database: Database.Database): ChangeStamp {
-  const statement = database.prepare<[], { changes: number; version: number }>(
-    'SELECT total_changes() AS changes, data_version AS version FROM pragma_data_version',
-  );
-  return async () => {
-    const { changes, version } = statement.get()!;
-    return `${changes}:${version}`;
-  };
+  const statement = database.prepare<[], { changes: number; version: number }>(SQLITE_CHANGE_STAMP_SQL);
+  return async () => sqliteStampOf(statement.get()!);
 }
 
 export function postgresChangeStamp(pool: pg.Pool): ChangeStamp {

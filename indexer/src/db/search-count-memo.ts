@@ -5,6 +5,7 @@
 // has taken no write since it was counted (change-stamp.ts's token: this connection's changes and
 // other connections' commits), so under the same text; any write, a counted view's too, forgets it.
 import { sql } from 'kysely';
+import { SQLITE_CHANGE_STAMP_SQL, sqliteStampOf } from './change-stamp.ts';
 import type { Executor } from './executor.ts';
 
 /** Counts kept per database; the oldest is dropped past this many. */
@@ -26,8 +27,8 @@ const memos = new WeakMap<object, Memo>();
  */
 export async function rememberedCount(db: Executor, key: string, count: () => Promise<number>): Promise<number> {
   if (db.isTransaction) return count();
-  const { rows } = await sql<{ changes: number; version: number }>`SELECT total_changes() AS changes, data_version AS version FROM pragma_data_version`.execute(db);
-  const stamp = `${rows[0].changes}:${rows[0].version}`;
+  const { rows } = await sql<{ changes: number; version: number }>`${sql.raw(SQLITE_CHANGE_STAMP_SQL)}`.execute(db);
+  const stamp = sqliteStampOf(rows[0]);
   const adapter = db.getExecutor().adapter;
   let memo = memos.get(adapter);
   if (!memo || memo.stamp !== stamp) memos.set(adapter, (memo = { stamp, counts: new Map() }));
