@@ -209,6 +209,68 @@ describe('the count of a word in every film, after every write', () => {
   });
 });
 
+/**
+ * A remembered count (search-count-memo.ts, both databases) is kept under the change stamp of the
+ * database, not of the connection that counted: a film listed or a director edited by another
+ * connection (its own pool, as another process would have) is counted at once, and on PostgreSQL
+ * the count of a transaction that wrote, whose snapshot reads like the one outside it, is not
+ * served to anyone else while it is open.
+ */
+describe('a remembered count and the writes of other connections', () => {
+  const FILMS = 320; // more than RARE_TRIGRAM: every trigram of "director" is common
+  const total = async (db: DataStore['db']) => (await data.projects.pageProjects(db, { q: 'director', nowMs: NOW * 1000 }, 'newest', 5, null)).total;
+  const stores: DataStore[] = [];
+  after(async () => {
+    // The second store first: the first one drops a PostgreSQL test schema on close.
+    for (const store of stores.reverse()) await store.close();
+  });
+
+  /** A database of FILMS films whose directors hold "director", opened twice (two connections, or two pools). */
+  async function openedTwice(): Promise<[DataStore, DataStore]> {
+    const location: StoreLocation =
+      testDialect === 'postgres' ? testLocation('other-connections') : { dialect: 'sqlite', path: join(mkdtempSync(join(tmpdir(), 'marquee-memo-')), 'demo.sqlite') };
+    const first = await openStore(location);
+    stores.push(first);
+    const ids = Array.from({ length: FILMS }, (_, index) => index + 1);
+    await first.db
+      .insertInto('metadata')
+      .values(ids.map((id) => ({ sha256: `hash${id}`, body: '{}', created_at: NOW, ...searchFields(document('A film', `Director ${id}`)) })))
+      .execute();
+    for (const id of ids) await listFilm(first.db, id, `Film ${id}`, `hash${id}`);
+    const second = await openStore(location.dialect === 'postgres' ? { ...location, temporary: false } : location);
+    stores.push(second);
+    return [first, second];
+  }
+
+  test('a film listed and a director edited by another connection are counted by the one that remembered', async () => {
+    const [first, second] = await openedTwice();
+    assert.equal(await total(first.db), FILMS);
+    assert.equal(await total(first.db), FILMS, 'asked again (remembered)');
+    await listFilm(second.db, FILMS + 1, 'The Director Cut', 'hash-none');
+    assert.equal(await total(first.db), FILMS + 1, 'a film listed by the other connection');
+    await second.db.updateTable('metadata').set({ search_director: 'ada lens' }).where('sha256', '=', 'hash1').execute();
+    assert.equal(await total(first.db), FILMS, 'a director edited by the other connection');
+    assert.equal(await total(second.db), FILMS, 'the other connection counts the same');
+  });
+
+  test('PostgreSQL: a count inside a transaction that wrote is not served outside it while it is open', async (t) => {
+    // (SQLite's one connection runs nothing else while a transaction is open.)
+    if (testDialect !== 'postgres') return t.skip('PostgreSQL only');
+    const [store] = stores;
+    const committed = await total(store.db);
+    await assert.rejects(
+      store.db.transaction().execute(async (trx) => {
+        await listFilm(trx, FILMS + 10, 'Director Ten', 'hash-none');
+        assert.equal(await total(trx), committed + 1, 'inside the transaction, its film');
+        assert.equal(await total(store.db), committed, 'outside, while it is open');
+        throw new Error('rolled back');
+      }),
+      /rolled back/,
+    );
+    assert.equal(await total(store.db), committed, 'after the rollback');
+  });
+});
+
 describe('a database of films before migration 023', () => {
   test('finds one and two characters in the films it already held', async () => {
     const testing = testLocation('short-search');
