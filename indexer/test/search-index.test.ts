@@ -166,25 +166,36 @@ describe('the count of a one- or two-character search after every write', () => 
   });
 });
 
+/** More than RARE_TRIGRAM: every trigram of "director" is common (SQLite counts its phrase whole). */
+const DIRECTOR_FILMS = 320;
+
+/** The total of a search for "director" (a page of it). */
+const directorTotal = async (db: DataStore['db']) => (await data.projects.pageProjects(db, { q: 'director', nowMs: NOW * 1000 }, 'newest', 5, null)).total;
+
+/** Films 1 to DIRECTOR_FILMS, each with a document whose director holds "director". */
+async function listDirectorFilms(db: DataStore['db']) {
+  const ids = Array.from({ length: DIRECTOR_FILMS }, (_, index) => index + 1);
+  await db
+    .insertInto('metadata')
+    .values(ids.map((id) => ({ sha256: `hash${id}`, body: '{}', created_at: NOW, ...searchFields(document('A film', `Director ${id}`)) })))
+    .execute();
+  for (const id of ids) await listFilm(db, id, `Film ${id}`, `hash${id}`);
+}
+
 /**
  * A word in every film's director: each of its trigrams is common, so SQLite counts the phrase in every
  * film (55 ms at 100,000) and remembers the count until the next write (search-count-memo.ts).
  * The total follows each write to the text, and a transaction's own writes, rolled back, leave no count.
  */
 describe('the count of a word in every film, after every write', () => {
-  const FILMS = 320; // more than RARE_TRIGRAM: every trigram of "director" is common
+  const FILMS = DIRECTOR_FILMS;
   let store: DataStore;
   after(() => store?.close());
-  const total = async (db: DataStore['db'] = store.db) => (await data.projects.pageProjects(db, { q: 'director', nowMs: NOW * 1000 }, 'newest', 5, null)).total;
+  const total = (db: DataStore['db'] = store.db) => directorTotal(db);
 
   test('a film listed, a director edited, a film removed; a rolled-back film counted only inside its transaction', async () => {
     store = await openStore(testLocation('remembered-counts'));
-    const ids = Array.from({ length: FILMS }, (_, index) => index + 1);
-    await store.db
-      .insertInto('metadata')
-      .values(ids.map((id) => ({ sha256: `hash${id}`, body: '{}', created_at: NOW, ...searchFields(document('A film', `Director ${id}`)) })))
-      .execute();
-    for (const id of ids) await listFilm(store.db, id, `Film ${id}`, `hash${id}`);
+    await listDirectorFilms(store.db);
     assert.equal(await total(), FILMS);
     assert.equal(await total(), FILMS, 'asked again');
     await listFilm(store.db, FILMS + 1, 'The Director Cut', 'hash-none');
@@ -217,26 +228,21 @@ describe('the count of a word in every film, after every write', () => {
  * served to anyone else while it is open.
  */
 describe('a remembered count and the writes of other connections', () => {
-  const FILMS = 320; // more than RARE_TRIGRAM: every trigram of "director" is common
-  const total = async (db: DataStore['db']) => (await data.projects.pageProjects(db, { q: 'director', nowMs: NOW * 1000 }, 'newest', 5, null)).total;
+  const FILMS = DIRECTOR_FILMS;
+  const total = directorTotal;
   const stores: DataStore[] = [];
   after(async () => {
     // The second store first: the first one drops a PostgreSQL test schema on close.
     for (const store of stores.reverse()) await store.close();
   });
 
-  /** A database of FILMS films whose directors hold "director", opened twice (two connections, or two pools). */
+  /** A database of DIRECTOR_FILMS films whose directors hold "director", opened twice (two connections, or two pools). */
   async function openedTwice(): Promise<[DataStore, DataStore]> {
     const location: StoreLocation =
       testDialect === 'postgres' ? testLocation('other-connections') : { dialect: 'sqlite', path: join(mkdtempSync(join(tmpdir(), 'marquee-memo-')), 'demo.sqlite') };
     const first = await openStore(location);
     stores.push(first);
-    const ids = Array.from({ length: FILMS }, (_, index) => index + 1);
-    await first.db
-      .insertInto('metadata')
-      .values(ids.map((id) => ({ sha256: `hash${id}`, body: '{}', created_at: NOW, ...searchFields(document('A film', `Director ${id}`)) })))
-      .execute();
-    for (const id of ids) await listFilm(first.db, id, `Film ${id}`, `hash${id}`);
+    await listDirectorFilms(first.db);
     const second = await openStore(location.dialect === 'postgres' ? { ...location, temporary: false } : location);
     stores.push(second);
     return [first, second];
