@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { CompiledQuery } from 'kysely';
 import { searchFields } from '../src/db/metadata-search.ts';
+import { rememberedCount } from '../src/db/search-count-memo.ts';
 import { discardStore, MIGRATIONS, type StoreLocation } from '../src/db/index.ts';
 import { data, openStore, type DataStore } from '../src/index.ts';
 import { testDialect, testLocation } from './helpers/database.ts';
@@ -221,11 +222,11 @@ describe('the count of a word in every film, after every write', () => {
 });
 
 /**
- * A remembered count (search-count-memo.ts, both databases) is kept under the change stamp of the
- * database, not of the connection that counted: a film listed or a director edited by another
- * connection (its own pool, as another process would have) is counted at once, and on PostgreSQL
- * the count of a transaction that wrote, whose snapshot reads like the one outside it, is not
- * served to anyone else while it is open.
+ * A remembered count (search-count-memo.ts, both databases) is kept under the generation of the
+ * films' text in the database (migration 027), not in the connection that counted: a film listed or a
+ * director edited by another connection (its own pool, as another process would have) is counted at
+ * once, and on PostgreSQL the count of a transaction that wrote is not served to anyone else while it
+ * is open.
  */
 describe('a remembered count and the writes of other connections', () => {
   const FILMS = DIRECTOR_FILMS;
@@ -274,6 +275,64 @@ describe('a remembered count and the writes of other connections', () => {
       /rolled back/,
     );
     assert.equal(await total(store.db), committed, 'after the rollback');
+  });
+});
+
+/**
+ * Migration 027's generation moves with every kind of write to a film's searchable text, so a count
+ * remembered before it is not served after it; a film's other writes keep it.
+ */
+describe('the remembered count of a word in every film, and what forgets it', () => {
+  let store: DataStore;
+  after(() => store?.close());
+
+  test('after every kind of write to the films\' text, the total is the films found', async () => {
+    store = await openStore(testLocation('text-generation'));
+    await listDirectorFilms(store.db);
+    const assertTotal = async (when: string) => {
+      const films = (await data.projects.listProjects(store.db, { q: 'director', nowMs: NOW * 1000 })).length;
+      assert.equal(await directorTotal(store.db), films, when);
+    };
+    const write = async (when: string, change: () => Promise<unknown>) => {
+      await directorTotal(store.db); // remembered before the write
+      await change();
+      await assertTotal(when);
+    };
+    await assertTotal('listed');
+    await write('a film listed before its document', () => listFilm(store.db, 1_001, 'Plain Film', 'hash-late'));
+    await write('its document stored', () => data.metadata.putMetadata(store.db, 'hash-late', document('A film', 'Director Late'), NOW));
+    await write('a film renamed', () => store.db.updateTable('projects').set({ title: 'A Director', search_title: 'a director' }).where('id', '=', 1_001).execute());
+    await write('a film pointed at another document', () =>
+      data.projects.updateMetadata(store.db, 'Project1', { metadataUri: 'http://localhost/api/metadata/hash-none', metadataHash: 'hash-none' }),
+    );
+    await write('a document edited', () => store.db.updateTable('metadata').set({ search_director: 'ada lens' }).where('sha256', '=', 'hash2').execute());
+    await write('a document removed', () => store.db.deleteFrom('metadata').where('sha256', '=', 'hash3').execute());
+    await write('a film removed', () => store.db.deleteFrom('projects').where('id', '=', 4).execute());
+  });
+
+  test('a transaction\'s count is not remembered: the generation it read is committed later with other text', async () => {
+    const committed = await directorTotal(store.db);
+    await assert.rejects(
+      store.db.transaction().execute(async (trx) => {
+        await listFilm(trx, 2_001, 'Director Rolled Back', 'hash-none');
+        assert.equal(await directorTotal(trx), committed + 1, 'inside the transaction, its film');
+        throw new Error('rolled back');
+      }),
+      /rolled back/,
+    );
+    // Listed straight after the rollback: the generation moves to the one the transaction read.
+    await listFilm(store.db, 2_002, 'Plain Film', 'hash-none');
+    assert.equal(await directorTotal(store.db), committed);
+  });
+
+  test('a film\'s other writes (its raised amount, its views) keep the count; a write to its text does not', async () => {
+    let counted = 0;
+    const count = () => rememberedCount(store.db, 'a question', async () => ++counted);
+    await count();
+    await store.db.updateTable('projects').set({ raised_lamports: 5, total_views: 7 }).where('id', '=', 5).execute();
+    assert.equal(await count(), 1, 'remembered across a film\'s amounts');
+    await store.db.updateTable('projects').set({ search_title: 'renamed' }).where('id', '=', 5).execute();
+    assert.equal(await count(), 2, 'counted again after a film renamed');
   });
 });
 

@@ -93,12 +93,12 @@ function locations(): { name: string; location: () => StoreLocation }[] {
 
 /**
  * Every table's rows but those the fresh store's migrations and triggers fill themselves: the
- * migrations' bookkeeping, the campaign tables' generation counter (its one row made by its migration,
- * moved by triggers), the search's counts of short substrings (kept by triggers on the films and
+ * migrations' bookkeeping, the campaign tables' and the films' text's generation counters (each one row
+ * made by its migration, moved by triggers), the search's counts of short substrings (kept by triggers on the films and
  * their documents); on SQLite, ordinary tables only (the search index's FTS5 table and its shadow
  * tables are filled by the triggers of the tables they index).
  */
-const TRIGGER_FILLED = new Set(['campaign_generation', 'search_gram_films']);
+const TRIGGER_FILLED = new Set(['campaign_generation', 'search_gram_films', 'search_generation']);
 
 async function everyRow(db: data.Executor, dialect: data.DialectName): Promise<Map<string, Record<string, unknown>[]>> {
   const tables =

@@ -14,28 +14,17 @@ import type pg from 'pg';
 
 export type ChangeStamp = () => Promise<string>;
 
-/** A dialect's token: the statement that reads it and how its one row reads (search-count-memo.ts asks it through Kysely). */
-export interface ChangeStampQuery<Row> {
-  sql: string;
-  stampOf: (row: Row) => string;
-}
-
-export const SQLITE_CHANGE_STAMP: ChangeStampQuery<{ changes: number; version: number }> = {
-  sql: 'SELECT total_changes() AS changes, data_version AS version FROM pragma_data_version',
-  stampOf: (row) => `${row.changes}:${row.version}`,
-};
-
-export const POSTGRES_CHANGE_STAMP: ChangeStampQuery<{ snapshot: string }> = {
-  sql: 'SELECT pg_current_snapshot()::text AS snapshot',
-  stampOf: (row) => row.snapshot,
-};
-
 export function sqliteChangeStamp(database: Database.Database): ChangeStamp {
-  const statement = database.prepare<[], { changes: number; version: number }>(SQLITE_CHANGE_STAMP.sql);
-  return async () => SQLITE_CHANGE_STAMP.stampOf(statement.get()!);
+  const statement = database.prepare<[], { changes: number; version: number }>(
+    'SELECT total_changes() AS changes, data_version AS version FROM pragma_data_version',
+  );
+  return async () => {
+    const { changes, version } = statement.get()!;
+    return `${changes}:${version}`;
+  };
 }
 
 export function postgresChangeStamp(pool: pg.Pool): ChangeStamp {
-  const query = { name: 'marquee_change_stamp', text: POSTGRES_CHANGE_STAMP.sql };
-  return async () => POSTGRES_CHANGE_STAMP.stampOf((await pool.query<{ snapshot: string }>(query)).rows[0]);
+  const query = { name: 'marquee_change_stamp', text: 'SELECT pg_current_snapshot()::text AS snapshot' };
+  return async () => (await pool.query<{ snapshot: string }>(query)).rows[0].snapshot;
 }

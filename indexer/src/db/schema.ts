@@ -508,8 +508,15 @@ export interface CampaignGenerationTable {
   n: number | string;
 }
 
+/** Migration 027's counter of changes to the films' searchable text (search-count-memo.ts). */
+export interface SearchGenerationTable {
+  id: number;
+  n: number | string;
+}
+
 export interface Schema {
   campaign_generation: CampaignGenerationTable;
+  search_generation: SearchGenerationTable;
   transactions: TransactionsTable;
   events: EventsTable;
   streams: StreamsTable;

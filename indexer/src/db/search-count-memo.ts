@@ -1,51 +1,45 @@
-// A search's costliest counts, remembered while the database is unchanged, on either database: a
-// word whose every trigram is common ("director", in every film's director) is counted by reading
-// every film that holds it (SQLite matches each trigram's position in every film, six lists of
-// 100,000 entries: 55 ms; PostgreSQL's trigram index lists every film, each rechecked: ~110 ms),
-// and the total is exact (GET /api/projects promises every match's count). A count is served again
-// only while the database's change stamp (change-stamp.ts) is the one it was counted under: SQLite's
-// moves with this connection's changes and other connections' commits, PostgreSQL's snapshot with
-// every commit by any process (equal snapshots see the same committed rows). Any write, a counted
-// view's too, forgets every count.
-import { PostgresAdapter, sql } from 'kysely';
-import { POSTGRES_CHANGE_STAMP, SQLITE_CHANGE_STAMP, type ChangeStampQuery } from './change-stamp.ts';
+// A search's costliest counts, remembered while the films' searchable text is unchanged, on either
+// database: a word whose every trigram is common ("director", in every film's director) is counted by
+// reading every film that holds it (SQLite matches each trigram's position in every film, six lists
+// of 100,000 entries: 55 ms; PostgreSQL's trigram index lists every film, each rechecked: 75 ms), and
+// the total is exact (GET /api/projects promises every match's count). A count is served again only
+// while migration 027's generation, which triggers move with every change to a film's text (in the
+// writing transaction, whichever process writes), is the one it was counted under; a film's other
+// writes (its raised amount, its views) keep it.
+import { sql } from 'kysely';
 import type { Executor } from './executor.ts';
 
 /** Counts kept per database; the oldest is dropped past this many. */
 const REMEMBERED_COUNTS = 256;
 
-/** A database's remembered counts and the change stamp they were counted at. */
+/** A database's remembered counts and the generation of the films' text they were counted at. */
 interface Memo {
-  stamp: string;
+  generation: string;
   counts: Map<string, number>;
 }
 
 // Each database (its adapter: one per Kysely instance, shared by its transactions) has its own.
 const memos = new WeakMap<object, Memo>();
 
-/** The database's change stamp, read through Kysely in a statement of its own. */
-function changeStamp(db: Executor): Promise<string> {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? readStamp(db, POSTGRES_CHANGE_STAMP) : readStamp(db, SQLITE_CHANGE_STAMP);
-}
-
-async function readStamp<Row>(db: Executor, query: ChangeStampQuery<Row>): Promise<string> {
-  const { rows } = await sql<Row>`${sql.raw(query.sql)}`.execute(db);
-  return query.stampOf(rows[0]);
+/** The films' text's generation, as committed (a statement of its own, outside any transaction). */
+async function textGeneration(db: Executor): Promise<string> {
+  const { rows } = await sql<{ n: number | string }>`SELECT n FROM search_generation WHERE id = 1`.execute(db);
+  return String(rows[0].n);
 }
 
 /**
  * The count of `key` (a search's question, as its database asks it), from `count` or remembered. The
- * stamp is read before counting: a commit landing while `count` runs may be in the count, and then
- * every later reading differs from the stamp it is kept under. A transaction counts afresh and keeps
- * nothing: its writes, not yet committed, may be rolled back, and on PostgreSQL its own snapshot
- * reads like the one outside it (its own id is not listed), where those writes are not seen.
+ * generation is read before counting: a change committed while `count` runs may be in the count, and
+ * then every later reading differs from the generation it is kept under. A transaction counts afresh
+ * and keeps nothing: its writes, not yet committed, may be rolled back, and until it commits it reads
+ * a generation of its own that nobody else does (PostgreSQL: other connections still read the old one).
  */
 export async function rememberedCount(db: Executor, key: string, count: () => Promise<number>): Promise<number> {
   if (db.isTransaction) return count();
-  const stamp = await changeStamp(db);
+  const generation = await textGeneration(db);
   const adapter = db.getExecutor().adapter;
   let memo = memos.get(adapter);
-  if (!memo || memo.stamp !== stamp) memos.set(adapter, (memo = { stamp, counts: new Map() }));
+  if (!memo || memo.generation !== generation) memos.set(adapter, (memo = { generation, counts: new Map() }));
   const remembered = memo.counts.get(key);
   if (remembered !== undefined) return remembered;
   const counted = await count();

@@ -29,10 +29,10 @@ export async function dumpTables(db: Executor, options: DumpOptions = {}): Promi
         await sqlRows<{ name: string }>(db, "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
       : await sqlRows<{ name: string }>(db, "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name")
   )
-    // The migration bookkeeping records when it ran, not what was ingested; the campaign tables'
-    // generation counts their writes (a cache's stamp), not what they hold.
+    // The migration bookkeeping records when it ran, not what was ingested; the campaign tables' and
+    // the films' text's generations count their writes (a cache's stamp), not what they hold.
     .map(({ name }) => name)
-    .filter((name) => !name.startsWith('kysely_migration') && name !== 'campaign_generation');
+    .filter((name) => !name.startsWith('kysely_migration') && name !== 'campaign_generation' && name !== 'search_generation');
   const rows = new Map<string, Record<string, unknown>[]>();
   for (const name of tables) rows.set(name, await sqlRows(db, `SELECT * FROM ${name}`));
   const rowText = options.idsByRow ? await rowsWithoutSurrogates(db, rows, omit) : (_table: string, row: Record<string, unknown>) => textOf(row, omit);
