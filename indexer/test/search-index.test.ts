@@ -185,7 +185,7 @@ async function listDirectorFilms(db: DataStore['db']) {
 
 /**
  * A word in every film's director: each of its trigrams is common, so SQLite counts the phrase in every
- * film (55 ms at 100,000) and remembers the count until the next write (search-count-memo.ts).
+ * film (55 ms at 100,000) and remembers the count until a film's text changes (search-count-memo.ts).
  * The total follows each write to the text, and a transaction's own writes, rolled back, leave no count.
  */
 describe('the count of a word in every film, after every write', () => {
