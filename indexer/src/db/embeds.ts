@@ -1,5 +1,6 @@
 // The embeds aggregate: registered embeds of funded films, their credited views and earnings.
 import type { Selectable } from 'kysely';
+import { originOf } from '../origin.ts';
 import { compiledOnce } from './compiled-once.ts';
 import type { Executor } from './executor.ts';
 import type { EmbedsTable } from './schema.ts';
@@ -110,6 +111,7 @@ export async function insertEmbed(
       publisher: embed.publisher,
       embed_id: embed.embedId,
       website_url: embed.websiteUrl,
+      website_origin: originOf(embed.websiteUrl),
       registered_at: embed.registeredAt,
       signature: embed.signature,
     })
