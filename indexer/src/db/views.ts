@@ -60,7 +60,7 @@ export interface PlayedView {
   play: string;
   projectId: number;
   embedId: string;
-  /** The embed's publisher as the ticket names it; without one, the only publisher's embed of that id (embeds.findEmbed). */
+  /** The embed's publisher as the ticket names it; without one, the only publisher's embed of that id (embeds.findEmbedWithVerifiedOrigins). */
   publisher: string | null;
   /** The origin the ticket was issued for (the page's, as the server derived it). */
   origin: string;
@@ -120,7 +120,7 @@ const countWithinRulesQuery = compiledOnce(
 
 /**
  * Counts the view when every rule lets it count at first sight, in one statement: the embed the
- * ticket names (as embeds.findEmbed finds it), registered for the ticket's origin, which its
+ * ticket names (as embeds.findEmbedWithVerifiedOrigins finds it), registered for the ticket's origin, which its
  * publisher verified; every limit
  * under its cap; the play not counted before. Whether it counted: when not, nothing was written, and
  * the caller takes the rules one by one (findEmbedWithVerifiedOrigins, counting.ts, view-limits.ts,

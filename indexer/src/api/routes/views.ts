@@ -63,7 +63,7 @@ export function viewRoutes(now: () => number, rules: ViewRules, tickets: TicketS
         const body = c.req.valid('json');
         const { chainAddress } = await users.resolveUser(cluster.db, session.walletAddress);
         // The session's own embed of this id (another publisher's of the same id is not its to play).
-        const own = await embeds.findEmbed(cluster.db, body.projectId, body.embedId, chainAddress);
+        const own = await embeds.findEmbedWithVerifiedOrigins(cluster.db, body.projectId, body.embedId, chainAddress);
         const embed = own ?? (await findEmbed(cluster.db, body.projectId, body.embedId));
         if (embed.publisher !== session.walletAddress && embed.publisher !== chainAddress) fail(403, "Only the embed's publisher can simulate its views");
         const film = await getProject(cluster, new URL(c.req.url).origin, now(), body.projectId);
