@@ -23,12 +23,13 @@ export interface EmbedShare {
 }
 
 /**
- * The counts every view's limits need, in one statement (one round trip, each count on its own
- * index: (ip_group, time), (wide_group, time), (embed, time, wide_group)).
+ * The counts every view's limits need, in one statement (one round trip): the address groups' from
+ * one index (wide_group, time, ip_group; the tight group lies inside the loose one, migration 028),
+ * the embed's from (embed, time, wide_group).
  */
 const ledgerUse = compiledOnce((db: Executor, narrow: string, wide: string, embed: string, since: number) => {
   const query = sql<Record<'narrow' | 'wide' | 'embed_total', number | string>>`SELECT
-    (SELECT COUNT(*) FROM views WHERE ip_group = ${narrow} AND counted_at > ${since}) AS narrow,
+    (SELECT COUNT(*) FROM views WHERE wide_group = ${wide} AND counted_at > ${since} AND ip_group = ${narrow}) AS narrow,
     (SELECT COUNT(*) FROM views WHERE wide_group = ${wide} AND counted_at > ${since}) AS wide,
     (SELECT COUNT(*) FROM views WHERE embed = ${embed} AND counted_at > ${since}) AS embed_total`;
   return { compile: () => query.compile(db) };
@@ -109,7 +110,7 @@ const countWithinRulesQuery = compiledOnce(
       AND e.website_origin = ${origin}
       AND EXISTS (SELECT 1 FROM publisher_websites w WHERE w.status = 'verified' AND w.origin = e.website_origin
         AND (w.wallet = e.publisher OR w.wallet IN (SELECT u.wallet_address FROM users u WHERE u.chain_address = e.publisher)))
-      AND (SELECT COUNT(*) FROM views v WHERE v.ip_group = ${ipGroup} AND v.counted_at > ${since}) < ${perAddress}
+      AND (SELECT COUNT(*) FROM views v WHERE v.wide_group = ${wideGroup} AND v.counted_at > ${since} AND v.ip_group = ${ipGroup}) < ${perAddress}
       AND (SELECT COUNT(*) FROM views v WHERE v.wide_group = ${wideGroup} AND v.counted_at > ${since}) < ${perNetwork}
       AND (SELECT COUNT(*) FROM views v WHERE v.embed = e.address AND v.counted_at > ${since}) < ${perEmbed}
     ON CONFLICT (nonce) DO NOTHING
