@@ -149,6 +149,20 @@ describe('the demo’s Simulate View', () => {
   });
 });
 
+describe('ticket ids', () => {
+  test('every ticket has an id of its own, across many pools of random bytes', () => {
+    const signer = new TicketSigner(Buffer.alloc(32, 1));
+    const play = { campaign: null, projectId: 1, cluster: 'demo', embed: 'embed-1', slot: 'pre-roll' as const, origin: 'https://films.example', issuedAt: 0, expiresAt: 1 };
+    const ids = Array.from({ length: 2_000 }, () => {
+      const ticket = signer.verifyTicket(signer.issueTicket(play), 0);
+      assert.ok('id' in ticket);
+      return ticket.id;
+    });
+    assert.equal(new Set(ids).size, ids.length);
+    for (const id of ids) assert.match(id, /^[A-Za-z0-9_-]{16}$/, '96 random bits');
+  });
+});
+
 describe('address groups and fair shares', () => {
   test('IPv6 groups by /64, IPv4 by address with its /24 as the looser tier; an IPv4-mapped address is IPv4', () => {
     assert.deepEqual(addressGroups('2001:db8:1:2:aaaa::1'), { narrow: '2001:db8:1:2::/64', wide: '2001:db8:1:2::/64' });

@@ -102,3 +102,31 @@ describe('migrations', () => {
     }
   });
 });
+
+describe('028: the embeds indexed before keep their website origin', () => {
+  test("each embed's registered origin is computed from its URL, none for a URL without one", async () => {
+    const location = durableLocation();
+    const upTo = MIGRATIONS.findIndex((migration) => migration.name === '028_embed_origin');
+    const before = await openStore(location, MIGRATIONS.slice(0, upTo));
+    await sqlRun(
+      before.db,
+      `INSERT INTO projects (id, address, studio, share_mint, vault, title, metadata_uri, metadata_hash, goal_lamports, deadline, created_at, signature)
+       VALUES (1, 'Film1', 'Studio1', 'Mint1', 'Vault1', 'Night Train', 'uri', 'hash', 1, 2, 1, 'sig-film')`,
+    );
+    const embed = "INSERT INTO embeds (address, project_id, publisher, embed_id, website_url, registered_at, signature) VALUES (?, 1, 'Pub', ?, ?, 1, ?)";
+    await sqlRun(before.db, embed, 'Embed1', 'embed-1', 'https://Films.example:443/watch?x=1', 'sig-1');
+    await sqlRun(before.db, embed, 'Embed2', 'embed-2', 'ftp://films.example/', 'sig-2');
+    await before.close();
+    const after = await openStore(location);
+    try {
+      assert.deepEqual(await sqlRows(after.db, 'SELECT address, website_origin FROM embeds ORDER BY address'), [
+        { address: 'Embed1', website_origin: 'https://films.example' },
+        { address: 'Embed2', website_origin: null },
+      ]);
+    } finally {
+      await after.close();
+      await discardStore(location);
+    }
+  });
+});
+

@@ -10,6 +10,7 @@ import { testApp } from './helpers/app.ts';
 import { address } from './helpers/chain.ts';
 import { sqlRows } from './helpers/database.ts';
 import { verifiedWebsite } from './helpers/publishers.ts';
+import { mintedTicket } from './helpers/tickets.ts';
 import { fundedProjectWithEmbeds } from './helpers/scenario.ts';
 import { playTicket } from '../src/player/machine.ts';
 import { embedSnippet, playerUrl } from '../src/player/snippet.ts';
@@ -100,6 +101,50 @@ describe('embed identity: the publisher travels with the embed', () => {
   });
 });
 
+describe('a view report counts for the embed its ticket names, on the website its publisher verified', () => {
+  // Most reports are counted by one statement that checks every rule at once (db/views.ts
+  // countViewWithinRules); each case here breaks one rule that statement must check itself.
+  test('a shared id without its publisher, another publisher named, a website pending or verified by another wallet: nothing counts', async () => {
+    const t = await twoPublishers();
+    const report = async (play: { embedId: string; origin: string; publisher?: string }, ip: string) => {
+      const ticket = mintedTicket({ projectId: t.film.id, campaign: null, nowMs: t.clock.now(), ...play });
+      t.clock.advance(2_000);
+      const response = await t.request('POST', '/api/views', { projectId: t.film.id, embedId: play.embedId, ...ticket }, { 'x-forwarded-for': ip });
+      return { status: response.status, body: (await response.json()) as { counted?: boolean; message?: string } };
+    };
+    // Two publishers registered EMBED_ID: a ticket naming neither names no embed.
+    assert.deepEqual(await report({ embedId: EMBED_ID, origin: FIRST.website }, '203.0.113.1'), {
+      status: 404,
+      body: { message: 'Embed not found: register the embed before playing it' },
+    });
+    // The unverified publisher's website asked for, not verified yet.
+    await publishers.requestWebsite(t.cluster.db, {
+      wallet: UNVERIFIED.publisher,
+      origin: UNVERIFIED.website,
+      websiteUrl: UNVERIFIED.website,
+      token: 'marquee-site-verification=pending',
+      contactEmail: null,
+      now: t.clock.now(),
+    });
+    const unverified = { embedId: 'embed-unverified', origin: UNVERIFIED.website, publisher: UNVERIFIED.publisher };
+    const notVerified = `${UNVERIFIED.website} is not verified by the publisher of this embed: views are not counted`;
+    assert.deepEqual(await report(unverified, '203.0.113.2'), { status: 403, body: { message: notVerified } });
+    // Another wallet verifying that website verifies it for nobody else.
+    await verifiedWebsite(t.cluster.db, SECOND.publisher, UNVERIFIED.website);
+    assert.deepEqual(await report(unverified, '203.0.113.3'), { status: 403, body: { message: notVerified } });
+    // Verified by its publisher, the embed counts, for the publisher its ticket names only.
+    await verifiedWebsite(t.cluster.db, UNVERIFIED.publisher, UNVERIFIED.website);
+    assert.deepEqual(await report({ ...unverified, publisher: FIRST.publisher }, '203.0.113.4'), {
+      status: 404,
+      body: { message: 'Embed not found: this publisher registered no embed of this id' },
+    });
+    assert.deepEqual(await sqlRows(t.cluster.db, 'SELECT COUNT(*) AS n FROM views'), [{ n: 0 }]);
+    assert.deepEqual(await report(unverified, '203.0.113.5'), { status: 200, body: { counted: true } });
+    assert.deepEqual(await report({ embedId: 'embed-unverified', origin: UNVERIFIED.website }, '203.0.113.6'), { status: 200, body: { counted: true } });
+    assert.deepEqual(await sqlRows(t.cluster.db, 'SELECT embed, COUNT(*) AS n FROM views GROUP BY embed'), [{ embed: t.unverified, n: 2 }]);
+  });
+});
+
 describe('DRM: the player plays only on the embed’s verified website', () => {
   test('a verified embed may be framed by its website and Marquee only, with no X-Frame-Options', async () => {
     const t = await twoPublishers();
@@ -152,7 +197,11 @@ describe('the embed a player page plays, with its publisher’s verified website
     await publishers.requestWebsite(t.cluster.db, { ...pending, token: 'marquee-site-verification=test', now: Date.now() });
     const first = await embeds.findEmbedWithVerifiedOrigins(t.cluster.db, t.film.id, EMBED_ID, FIRST.publisher);
     assert.deepEqual(first, {
-      ...(await embeds.findEmbed(t.cluster.db, t.film.id, EMBED_ID, FIRST.publisher)),
+      address: t.first,
+      project_id: t.film.id,
+      publisher: FIRST.publisher,
+      embed_id: EMBED_ID,
+      website_url: `${FIRST.website}/`,
       verifiedOrigins: ['https://first-wallet.example', FIRST.website],
     });
     assert.deepEqual(

@@ -7,13 +7,21 @@ interface RouteEntry {
   path: string;
 }
 
+// Compiled once per route path: every unknown path is tested against every route, and compiling
+// them again for each made a 404 cost several ordinary requests.
+const patterns = new Map<string, RegExp>();
+
 /** `/api/projects/:id/status` → a regular expression matching `/api/projects/12/status`. */
 function pathPattern(path: string): RegExp {
-  const source = path
-    .split('/')
-    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('/');
-  return new RegExp(`^${source}/?$`);
+  let pattern = patterns.get(path);
+  if (!pattern) {
+    const source = path
+      .split('/')
+      .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/');
+    patterns.set(path, (pattern = new RegExp(`^${source}/?$`)));
+  }
+  return pattern;
 }
 
 /**

@@ -163,19 +163,24 @@ export function settlementsOf(
  * caller matches genres and sponsorships.
  */
 export async function servable(db: Executor, now: number): Promise<CampaignWithDetails[]> {
-  const running = await runningCampaigns(db);
+  return servableAt(await runningAt(db, Number((await generationQuery(db)).rows[0]?.n ?? -1)), now);
+}
+
+/** Of the running campaigns (adTarget's), those within their window at `now` (unix seconds), as servable() reads them. */
+export function servableAt(running: readonly CampaignWithDetails[], now: number): CampaignWithDetails[] {
   return running.filter((campaign) => Number(campaign.start_at) <= now && Number(campaign.end_at) > now);
 }
 
 /**
  * The campaigns not closed, not paused and not the house's, as of the campaign tables' generation
  * (migration 025: the database moves it on every write to them). Read again only when it moved, so
- * a pause is seen by the next ad request of every process; the read of the counter is one row.
+ * a pause is seen by the next ad request of every process; the counter is one row, read with
+ * whatever else the request reads (adTarget) or on its own (servable).
  */
 const running = new WeakMap<Executor, { generation: number; campaigns: CampaignWithDetails[] }>();
 
-async function runningCampaigns(db: Executor): Promise<CampaignWithDetails[]> {
-  const generation = Number((await generationQuery(db)).rows[0]?.n ?? -1);
+/** The running campaigns as of `generation`, the counter's value read before (or with) this call. */
+async function runningAt(db: Executor, generation: number): Promise<CampaignWithDetails[]> {
   const known = running.get(db);
   if (known && known.generation === generation) return known.campaigns;
   // Read after the counter: a write in between is read now and moves the counter, so the next call reads again.
@@ -195,8 +200,14 @@ const runningQuery = compiledOnce((db: Executor) =>
     .orderBy('c.address'),
 );
 
-const targetFilmQuery = compiledOnce((db: Executor, projectId: number) =>
-  db.selectFrom('projects').select(['address', 'title', 'metadata_hash']).where('id', '=', projectId),
+// The film and the campaign tables' generation in one statement: the ad of a Play reads nothing else
+// while no campaign changed.
+const adTargetQuery = compiledOnce((db: Executor, projectId: number) =>
+  db
+    .selectFrom('projects as p')
+    .innerJoin('campaign_generation as g', (join) => join.on('g.id', '=', 1))
+    .select(['p.address', 'p.title', 'p.metadata_hash', 'g.n as generation'])
+    .where('p.id', '=', projectId),
 );
 
 const metadataBodyQuery = compiledOnce((db: Executor, sha256: string) => db.selectFrom('metadata').select('body').where('sha256', '=', sha256));
@@ -219,13 +230,19 @@ async function genresOfDocument(db: Executor, sha256: string): Promise<string[] 
   return genres;
 }
 
-/** What campaigns are matched against on a film (its account, title and genres): less than the whole film the API shows. */
-export async function targetFilm(db: Executor, projectId: number): Promise<{ address: string; title: string; genres: string[] } | undefined> {
-  const row = (await targetFilmQuery(db, projectId)).rows[0];
+/**
+ * What campaigns are matched against on a film (its account, title and genres: less than the whole
+ * film the API shows), with the campaigns running now (servableAt picks those in their window).
+ */
+export async function adTarget(
+  db: Executor,
+  projectId: number,
+): Promise<{ film: { address: string; title: string; genres: string[] }; running: CampaignWithDetails[] } | undefined> {
+  const row = (await adTargetQuery(db, projectId)).rows[0];
   if (!row) return undefined;
   // The document whose hash the chain records: where the film's genres are.
   const genres = row.metadata_hash ? await genresOfDocument(db, row.metadata_hash) : undefined;
-  return { address: row.address, title: row.title, genres: genres ?? [] };
+  return { film: { address: row.address, title: row.title, genres: genres ?? [] }, running: await runningAt(db, Number(row.generation)) };
 }
 
 /** The demo's house campaign, when there is one (and it is not closed). */

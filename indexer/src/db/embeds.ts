@@ -1,5 +1,6 @@
 // The embeds aggregate: registered embeds of funded films, their credited views and earnings.
 import type { Selectable } from 'kysely';
+import { originOf } from '../origin.ts';
 import { compiledOnce } from './compiled-once.ts';
 import type { Executor } from './executor.ts';
 import type { EmbedsTable } from './schema.ts';
@@ -24,16 +25,6 @@ function embedQuery(db: Executor, filter: EmbedFilter) {
 
 export type PlayedEmbed = { address: string; project_id: number; publisher: string; embed_id: string; website_url: string };
 
-/**
- * The embed a player plays: by project, the publisher's embed id and its publisher, the key the
- * chain has. Without a publisher (a snippet made before it carried one) only an embed id no other
- * publisher registered for the film names an embed: two publishers' embeds never mix.
- */
-export async function findEmbed(db: Executor, projectId: number, embedId: string, publisher?: string | null): Promise<PlayedEmbed | undefined> {
-  const { rows } = publisher ? await embedOfPublisher(db, projectId, embedId, publisher) : await embedOfAnyPublisher(db, projectId, embedId);
-  return rows.length === 1 ? rows[0] : undefined;
-}
-
 /** The embeds of one (film, embed id), columns qualified so that a join can be added. */
 const embedsOfId = (db: Executor, projectId: number, embedId: string) =>
   db
@@ -41,11 +32,6 @@ const embedsOfId = (db: Executor, projectId: number, embedId: string) =>
     .select(['embeds.address', 'embeds.project_id', 'embeds.publisher', 'embeds.embed_id', 'embeds.website_url'])
     .where('embeds.project_id', '=', projectId)
     .where('embeds.embed_id', '=', embedId);
-// Two rows at most: two publishers' embeds of one id name no embed.
-const embedOfAnyPublisher = compiledOnce((db: Executor, projectId: number, embedId: string) => embedsOfId(db, projectId, embedId).limit(2));
-const embedOfPublisher = compiledOnce((db: Executor, projectId: number, embedId: string, publisher: string) =>
-  embedsOfId(db, projectId, embedId).where('embeds.publisher', '=', publisher).limit(2),
-);
 
 /**
  * The embeds a player's (film, embed id, publisher) may name — one, or several when no publisher is
@@ -80,8 +66,11 @@ const embedOfPublisherWithOrigins = compiledOnce((db: Executor, projectId: numbe
 export type EmbedWithVerifiedOrigins = PlayedEmbed & { verifiedOrigins: string[] };
 
 /**
- * The embed a player plays (as findEmbed names it) with the websites its publisher verified, in one
- * query: the page's framing and the counting of its views read both.
+ * The embed a player plays, with the websites its publisher verified, in one query (the page's
+ * framing and the counting of its views read both): by project, the publisher's embed id and its
+ * publisher, the key the chain has. Without a publisher (a snippet made before it carried one) only
+ * an embed id no other publisher registered for the film names an embed: two publishers' embeds
+ * never mix.
  */
 export async function findEmbedWithVerifiedOrigins(
   db: Executor,
@@ -110,6 +99,7 @@ export async function insertEmbed(
       publisher: embed.publisher,
       embed_id: embed.embedId,
       website_url: embed.websiteUrl,
+      website_origin: originOf(embed.websiteUrl),
       registered_at: embed.registeredAt,
       signature: embed.signature,
     })

@@ -34,6 +34,8 @@ import { migration024 } from './migrations/024_plays_are_tickets.ts';
 import { migration025 } from './migrations/025_campaign_generation.ts';
 import { migration026 } from './migrations/026_search_gram_counts.ts';
 import { migration027 } from './migrations/027_search_generation.ts';
+import { migration028 } from './migrations/028_embed_origin.ts';
+import { migration029 } from './migrations/029_view_group_index.ts';
 
 /** A migration's `up` gets the dialect for the few column types the two databases spell apart. */
 export interface MarqueeMigration {
@@ -52,7 +54,7 @@ export const MIGRATIONS: MigrationList = [
   migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008,
   migration009, migration010, migration011, migration012, migration013, migration014, migration015, migration016,
   migration017, migration018, migration019, migration020, migration021, migration022, migration023, migration024,
-  migration025, migration026, migration027,
+  migration025, migration026, migration027, migration028, migration029,
 ];
 
 const MIGRATION_TABLE = 'kysely_migration';

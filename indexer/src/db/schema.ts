@@ -166,6 +166,8 @@ export interface EmbedsTable {
   publisher: string;
   embed_id: string;
   website_url: string;
+  /** The origin of website_url (null when it has none): where the embed's views count (migration 028). */
+  website_origin: string | null;
   total_views: Generated<number>;
   earned_lamports: Generated<number>;
   claimed_lamports: Generated<number>;

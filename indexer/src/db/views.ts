@@ -23,12 +23,13 @@ export interface EmbedShare {
 }
 
 /**
- * The counts every view's limits need, in one statement (one round trip, each count on its own
- * index: (ip_group, time), (wide_group, time), (embed, time, wide_group)).
+ * The counts every view's limits need, in one statement (one round trip): the address groups' from
+ * one index (wide_group, time, ip_group; the tight group lies inside the loose one, migration 029),
+ * the embed's from (embed, time, wide_group).
  */
 const ledgerUse = compiledOnce((db: Executor, narrow: string, wide: string, embed: string, since: number) => {
   const query = sql<Record<'narrow' | 'wide' | 'embed_total', number | string>>`SELECT
-    (SELECT COUNT(*) FROM views WHERE ip_group = ${narrow} AND counted_at > ${since}) AS narrow,
+    (SELECT COUNT(*) FROM views WHERE wide_group = ${wide} AND counted_at > ${since} AND ip_group = ${narrow}) AS narrow,
     (SELECT COUNT(*) FROM views WHERE wide_group = ${wide} AND counted_at > ${since}) AS wide,
     (SELECT COUNT(*) FROM views WHERE embed = ${embed} AND counted_at > ${since}) AS embed_total`;
   return { compile: () => query.compile(db) };
@@ -53,6 +54,99 @@ export async function ledgerUseSince(db: Executor, request: { narrow: string; wi
 export async function embedShareSince(db: Executor, request: { wide: string; embed: string; since: number }): Promise<EmbedShare> {
   const row = (await embedShare(db, request.wide, request.embed, request.since)).rows[0];
   return { embedOfGroup: Number(row.embed_of_group), embedGroups: Number(row.embed_groups) };
+}
+
+/** A view report's play and where it was played: the ticket's id, campaign, embed and origin, and the viewer's address groups. */
+export interface PlayedView {
+  play: string;
+  projectId: number;
+  embedId: string;
+  /** The embed's publisher as the ticket names it; without one, the only publisher's embed of that id (embeds.findEmbedWithVerifiedOrigins). */
+  publisher: string | null;
+  /** The origin the ticket was issued for (the page's, as the server derived it). */
+  origin: string;
+  ip: string;
+  ipGroup: string;
+  wideGroup: string;
+  countedAt: number;
+  campaign: string | null;
+}
+
+/** The limits of player/view-limits.ts over the window since `since`; `perNetwork` null when the loose group is the tight one (IPv6). */
+export interface WindowLimits {
+  since: number;
+  perAddress: number;
+  perNetwork: number | null;
+  perEmbed: number;
+}
+
+// Every argument is bound (none changes the statement's shape); the time is cast because
+// PostgreSQL types a bare parameter in a SELECT list as text, the publisher where it is only tested for null.
+const countWithinRulesQuery = compiledOnce(
+  (
+    db: Executor,
+    play: string,
+    projectId: number,
+    embedId: string,
+    publisher: string | null,
+    origin: string,
+    ip: string,
+    ipGroup: string,
+    wideGroup: string,
+    countedAt: number,
+    campaign: string | null,
+    since: number,
+    perAddress: number,
+    perNetwork: number,
+    perEmbed: number,
+  ) => {
+    const query = sql<{ id: number }>`INSERT INTO views (project_id, embed, nonce, ip, ip_group, wide_group, counted_at, campaign)
+    SELECT e.project_id, e.address, ${play}, ${ip}, ${ipGroup}, ${wideGroup}, CAST(${countedAt} AS BIGINT), ${campaign}
+    FROM embeds e
+    WHERE e.project_id = ${projectId} AND e.embed_id = ${embedId}
+      AND (e.publisher = ${publisher}
+        OR (CAST(${publisher} AS TEXT) IS NULL
+          AND NOT EXISTS (SELECT 1 FROM embeds o WHERE o.project_id = e.project_id AND o.embed_id = e.embed_id AND o.address <> e.address)))
+      AND e.website_origin = ${origin}
+      AND EXISTS (SELECT 1 FROM publisher_websites w WHERE w.status = 'verified' AND w.origin = e.website_origin
+        AND (w.wallet = e.publisher OR w.wallet IN (SELECT u.wallet_address FROM users u WHERE u.chain_address = e.publisher)))
+      AND (SELECT COUNT(*) FROM views v WHERE v.wide_group = ${wideGroup} AND v.counted_at > ${since} AND v.ip_group = ${ipGroup}) < ${perAddress}
+      AND (SELECT COUNT(*) FROM views v WHERE v.wide_group = ${wideGroup} AND v.counted_at > ${since}) < ${perNetwork}
+      AND (SELECT COUNT(*) FROM views v WHERE v.embed = e.address AND v.counted_at > ${since}) < ${perEmbed}
+    ON CONFLICT (nonce) DO NOTHING
+    RETURNING id`;
+    return { compile: () => query.compile(db) };
+  },
+);
+
+/**
+ * Counts the view when every rule lets it count at first sight, in one statement: the embed the
+ * ticket names (as embeds.findEmbedWithVerifiedOrigins finds it), registered for the ticket's origin, which its
+ * publisher verified; every limit
+ * under its cap; the play not counted before. Whether it counted: when not, nothing was written, and
+ * the caller takes the rules one by one (findEmbedWithVerifiedOrigins, counting.ts, view-limits.ts,
+ * countView) to say which one refuses, or to count it within an embed's fair share at its cap.
+ */
+export async function countViewWithinRules(db: Executor, view: PlayedView, limits: WindowLimits): Promise<boolean> {
+  const counted = await countWithinRulesQuery(
+    db,
+    view.play,
+    view.projectId,
+    view.embedId,
+    view.publisher,
+    view.origin,
+    view.ip,
+    view.ipGroup,
+    view.wideGroup,
+    view.countedAt,
+    view.campaign,
+    limits.since,
+    limits.perAddress,
+    // The loose group is the tight one: its count is the same, under the tighter cap already.
+    limits.perNetwork ?? Number.MAX_SAFE_INTEGER,
+    limits.perEmbed,
+  );
+  return counted.rows.length > 0;
 }
 
 const countViewQuery = compiledOnce(

@@ -30,7 +30,7 @@ import {
 import type { ClusterContext } from '../cluster.ts';
 import { campaigns, embeds, metadata, revenue } from '../db/index.ts';
 import { editedListing, NOTHING_TO_UPDATE, type ListingEdit } from '../listing-edit.ts';
-import { originOf } from '../player/website.ts';
+import { originOf } from '../origin.ts';
 import { DISTRIBUTION_ACCOUNT_BYTES, MAX_DEMO_CLOCK_OFFSET_SECONDS, STANDARD_PRICE_PER_MILLE_LAMPORTS, type AdType } from '../constants.ts';
 import { maskOfGenres, requiredCreativeKind, UnknownGenreError, type CreativeKind } from '../campaigns/rules.ts';
 import { formatUnits, SOL, USD } from '../lamports.ts';

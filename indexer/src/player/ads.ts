@@ -109,7 +109,12 @@ function campaignAd(slot: AdSlot, campaign: campaigns.CampaignWithDetails): Ad {
 
 /** The ad of one slot of a film at `nowSeconds` (unix): a campaign's, else the house ad. */
 export async function adForSlot(db: Executor, slot: AdSlot, film: AdFilm, nowSeconds: number): Promise<Ad> {
-  const candidates = (await campaigns.servable(db, nowSeconds)).filter((campaign) => fillsSlot(campaign, slot, film, nowSeconds));
+  return adAmong(await campaigns.servable(db, nowSeconds), slot, film, nowSeconds);
+}
+
+/** The ad of one slot among the campaigns running now (campaigns.adTarget's): the best that fills it, else the house ad. */
+export function adAmong(running: readonly campaigns.CampaignWithDetails[], slot: AdSlot, film: AdFilm, nowSeconds: number): Ad {
+  const candidates = campaigns.servableAt(running, nowSeconds).filter((campaign) => fillsSlot(campaign, slot, film, nowSeconds));
   candidates.sort((a, b) => {
     const [rankA, leftA] = preference(a);
     const [rankB, leftB] = preference(b);

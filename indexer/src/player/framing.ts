@@ -4,7 +4,7 @@
 // previews). The browser enforces it through the page's `frame-ancestors`; the page also says why it
 // refuses when the request shows it was opened elsewhere (another site's Referer, or top-level).
 import { publishers, type Executor } from '../db/index.ts';
-import { originOf } from './website.ts';
+import { originOf } from '../origin.ts';
 
 /**
  * The origins besides Marquee's own that may frame a player page. An embed comes with the origins

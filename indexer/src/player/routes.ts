@@ -9,13 +9,14 @@ import { AD_TICKET_TTL_MS, LAMPORTS_PER_USD, MIN_VIEW_WATCH_MS, PLAYER_PAGE_TOKE
 import { chainSeconds, type ClusterContext } from '../cluster.ts';
 import { playerCsp } from '../api/security-headers.ts';
 import { getProject } from '../read-models/projects.ts';
-import { adForSlot, type Ad, type AdFilm } from './ads.ts';
+import { adAmong, adForSlot, type Ad, type AdFilm } from './ads.ts';
 import { browserScript } from './bundle.ts';
 import type { PlayerPageConfig } from './client.ts';
 import { AD_SLOTS, SAMPLE_DURATION_SECONDS, parseAdSlots, type AdSlot } from './machine.ts';
 import { playerPage } from './page.ts';
 import { countingProblem } from './counting.ts';
-import { embeddingOrigin, originOf } from './website.ts';
+import { originOf } from '../origin.ts';
+import { embeddingOrigin } from './website.ts';
 import { frameAncestors, framingOrigins, framingRefusal } from './framing.ts';
 import type { PageToken, TicketSigner } from './ticket.ts';
 import { campaigns, embeds } from '../db/index.ts';
@@ -75,17 +76,17 @@ export function playerRoutes(options: {
           const projectId = Number(c.req.param('projectId'));
           const slot = c.req.param('slot') as AdSlot;
           if (!AD_SLOTS.includes(slot)) return c.json({ message: `Unknown ad slot "${slot}" (known: ${AD_SLOTS.join(', ')})` }, 400);
-          // Only what campaigns are matched against: the film's account, title and genres.
-          const target = cluster && Number.isSafeInteger(projectId) ? await campaigns.targetFilm(cluster.db, projectId) : undefined;
+          // Only what campaigns are matched against (the film's account, title and genres) and the running campaigns.
+          const target = cluster && Number.isSafeInteger(projectId) ? await campaigns.adTarget(cluster.db, projectId) : undefined;
           if (!cluster || !target) return c.json({ message: 'Project not found' }, 404);
-          const film: AdFilm = { address: target.address, genres: target.genres, filmTitle: target.title };
+          const film: AdFilm = { address: target.film.address, genres: target.film.genres, filmTitle: target.film.title };
           c.header('Cache-Control', 'no-store');
           const nowMs = options.now();
           // The page's token says which embed and origin the page was served for; one of another
           // film or cluster gets no ticket.
           const page = tickets.verifyPage(c.req.query('page'), nowMs);
           const forThisPage = page && page.projectId === projectId && page.cluster === clusterName ? page : null;
-          return c.json(ticketed(tickets, await adForSlot(cluster.db, slot, film, chainSeconds(cluster, options.now)), forThisPage, nowMs));
+          return c.json(ticketed(tickets, adAmong(target.running, slot, film, chainSeconds(cluster, options.now)), forThisPage, nowMs));
         },
         ['params'],
       )

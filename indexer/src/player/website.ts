@@ -1,15 +1,5 @@
-// Websites as the embed host compares them: by origin (scheme, host and port), the unit a browser
-// isolates and the unit a publisher verifies.
-
-/** The origin of an http(s) URL, or null for anything else. */
-export function originOf(url: string): string | null {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
-  } catch {
-    return null;
-  }
-}
+// The website embedding the player, as the embed host derives it (compared by origin: ../origin.ts).
+import { originOf } from '../origin.ts';
 
 /**
  * The origin of the page embedding the player, as the browser's own request for the player page

@@ -4,7 +4,7 @@
 // under an embed id of their own; the catalogue then hands out their counted player and the
 // settlement pays them like any other embed.
 import { publishers, type Executor } from '../db/index.ts';
-import { originOf } from '../player/website.ts';
+import { originOf } from '../origin.ts';
 
 export const AUTO_LIST_EMBED_PREFIX = 'auto-';
 

@@ -52,6 +52,8 @@ export function mintedTicket(play: {
   slot?: AdSlot;
   cluster?: string;
   ttlMs?: number;
+  /** The embed's publisher, as a page that found the embed names it (none: a snippet older than publishers in URLs). */
+  publisher?: string;
 }): { slot: AdSlot; ticket: string } {
   const slot = play.slot ?? 'pre-roll';
   const ticket = testTickets.issueTicket({
@@ -59,6 +61,7 @@ export function mintedTicket(play: {
     projectId: play.projectId,
     cluster: play.cluster ?? 'demo',
     embed: play.embedId,
+    ...(play.publisher ? { publisher: play.publisher } : {}),
     slot,
     origin: play.origin,
     issuedAt: play.nowMs,

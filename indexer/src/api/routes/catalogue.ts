@@ -10,7 +10,7 @@ import { listProjects, pageFundedProjects } from '../../read-models/projects.ts'
 import { listEmbeds } from '../shapes.ts';
 import { projects, publishers } from '../../db/index.ts';
 import { embedSnippet, playerUrl } from '../../player/snippet.ts';
-import { originOf } from '../../player/website.ts';
+import { originOf } from '../../origin.ts';
 import { hashApiKey } from './publishers.ts';
 
 export const API_KEY_HEADER = 'x-marquee-key';

@@ -25,7 +25,7 @@ import { API_KEY_PREFIX, API_KEY_SHOWN_PREFIX_LENGTH, MAX_ANALYTICS_WINDOW_DAYS 
 import { publishers, settlement, type Executor } from '../../db/index.ts';
 import type { WebsiteRow } from '../../db/publishers.ts';
 import { catalogueSnippet } from '../../player/snippet.ts';
-import { originOf } from '../../player/website.ts';
+import { originOf } from '../../origin.ts';
 import type { SiteFetchOptions } from '../../publishers/site-fetch.ts';
 import { WELL_KNOWN_PATH, issueToken, metaTag, verifySite } from '../../publishers/site-verification.ts';
 

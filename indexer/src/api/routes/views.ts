@@ -20,7 +20,7 @@ import { AD_TICKET_TTL_MS, DEFAULT_CLUSTER } from '../../constants.ts';
 import { chainSeconds } from '../../cluster.ts';
 import { requireSession } from '../../auth/guard.ts';
 import { adForSlot } from '../../player/ads.ts';
-import { originOf } from '../../player/website.ts';
+import { originOf } from '../../origin.ts';
 import { getProject } from '../../read-models/projects.ts';
 
 /** The played embed, by film, embed id and publisher (one embed id of two publishers, unnamed, is none), with its publisher's verified websites. */
@@ -63,7 +63,7 @@ export function viewRoutes(now: () => number, rules: ViewRules, tickets: TicketS
         const body = c.req.valid('json');
         const { chainAddress } = await users.resolveUser(cluster.db, session.walletAddress);
         // The session's own embed of this id (another publisher's of the same id is not its to play).
-        const own = await embeds.findEmbed(cluster.db, body.projectId, body.embedId, chainAddress);
+        const own = await embeds.findEmbedWithVerifiedOrigins(cluster.db, body.projectId, body.embedId, chainAddress);
         const embed = own ?? (await findEmbed(cluster.db, body.projectId, body.embedId));
         if (embed.publisher !== session.walletAddress && embed.publisher !== chainAddress) fail(403, "Only the embed's publisher can simulate its views");
         const film = await getProject(cluster, new URL(c.req.url).origin, now(), body.projectId);
@@ -97,31 +97,40 @@ export function viewRoutes(now: () => number, rules: ViewRules, tickets: TicketS
         },
       }),
       async (c) => {
-        const { db, name } = c.var.cluster;
+        const { db, name } = c.get('cluster');
         const body = c.req.valid('json');
         const reportedAt = now();
         const ticket = ticketFor(tickets, body.ticket, { projectId: body.projectId, cluster: name, embedId: body.embedId }, reportedAt);
-        const embed = await findEmbed(db, body.projectId, body.embedId, playedPublisher(ticket, body.publisher));
+        const publisher = playedPublisher(ticket, body.publisher);
+        const ip = c.get('clientIp');
+        const groups = addressGroups(ip);
+        const since = reportedAt - rules.windowMs;
+        const play = { play: ticket.id, ip, ipGroup: groups.narrow, wideGroup: groups.wide, countedAt: reportedAt, campaign: ticket.campaign };
         // The origin the server derived when it served the player page, never one the body names.
+        const origin = originOf(ticket.origin);
+        // Most reports break no rule: one statement checks them all and counts the view. Any other
+        // is taken rule by rule below, which says the first it breaks.
+        if (origin && reportedAt - ticket.issuedAt >= rules.minWatchMs) {
+          const limits = {
+            since,
+            perAddress: rules.maxViewsPerIp,
+            perNetwork: groups.wide === groups.narrow ? null : rules.maxViewsPerNetwork,
+            perEmbed: rules.maxViewsPerEmbed,
+          };
+          if (await views.countViewWithinRules(db, { ...play, projectId: body.projectId, embedId: body.embedId, publisher: publisher ?? null, origin }, limits)) {
+            return c.json({ counted: true });
+          }
+        }
+        const embed = await findEmbed(db, body.projectId, body.embedId, publisher);
         const problem = countingProblem(embed, ticket.origin);
         if (problem) fail(403, problem);
         if (reportedAt - ticket.issuedAt < rules.minWatchMs) {
           return c.json({ counted: false, reason: `The player must stay visible for ${rules.minWatchMs / 1000} s` });
         }
-        const groups = addressGroups(c.var.clientIp);
         const caps = { perAddress: rules.maxViewsPerIp, perNetwork: rules.maxViewsPerNetwork, perEmbed: rules.maxViewsPerEmbed };
-        const limited = await limitProblem(db, { embed: embed.address, groups, since: reportedAt - rules.windowMs }, caps);
+        const limited = await limitProblem(db, { embed: embed.address, groups, since }, caps);
         if (limited) fail(429, limited);
-        const counted = await views.countView(db, {
-          play: ticket.id,
-          projectId: embed.project_id,
-          embed: embed.address,
-          ip: c.var.clientIp,
-          ipGroup: groups.narrow,
-          wideGroup: groups.wide,
-          countedAt: reportedAt,
-          campaign: ticket.campaign,
-        });
+        const counted = await views.countView(db, { ...play, projectId: embed.project_id, embed: embed.address });
         return c.json(counted ? { counted: true } : { counted: false, reason: 'This play was already counted' });
       },
     );
