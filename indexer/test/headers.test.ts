@@ -82,7 +82,7 @@ describe('security headers', () => {
     t.chain.registerEmbed(film.id, address('publisher'), 'embed-0-1', 'https://films.example');
     await t.cluster.indexer.sync();
     const listing = { title: 'Film', description: 'd', directorName: 'D', genres: ['Drama'], releaseYear: 2024, licenseType: 'Exclusive Streaming' };
-    const forged = [
+    const forged: { url: string; headers: Record<string, string> }[] = [
       { url: 'http://attacker.example', headers: {} },
       { url: 'http://localhost', headers: { 'x-marquee-forwarded-origin': 'http://attacker.example' } },
     ];
