@@ -175,3 +175,23 @@ describe('amounts outside u64 lamports are a 400', () => {
     assert.throws(() => toLamports(6.8e307, SOL), RangeError);
   });
 });
+
+describe('numeric ids in a body are numbers or decimal digits, never coerced', () => {
+  /** Each id a route reads from its body, and how a request carrying `value` there is sent. */
+  const bodies = [
+    { field: 'projectId', send: (projectId: unknown) => t.request('POST', '/api/investments', { projectId, amount: 50, txHash: '1'.repeat(64), simulated: true }) },
+    { field: 'projectId', send: (projectId: unknown) => t.request('POST', '/api/views', { projectId, embedId: 'embed-1', timestamp: Date.now() }) },
+    { field: 'optionId', send: (optionId: unknown) => t.request('POST', '/api/collaboration/1/polls/1/votes', { walletAddress: address('voter'), optionId }) },
+  ];
+
+  test('null, "", true, [3], "0x3", "3e0", " 3", -1 and 1.5 in a body are a 400 naming the field, not film 0, 1 or 3', async () => {
+    for (const { field, send } of bodies) {
+      for (const value of [null, '', true, [3], '0x3', '3e0', ' 3', -1, 1.5, 2 ** 53]) {
+        const response = await send(value);
+        const answer = (await response.json()) as { message: string };
+        assert.equal(response.status, 400, `${field} ${JSON.stringify(value)}: ${answer.message}`);
+        assert.equal(answer.message, `${field}: Expected a numeric id`, `${field} ${JSON.stringify(value)}`);
+      }
+    }
+  });
+});

@@ -158,14 +158,24 @@ export function enforce(c: Context<AppEnv>, quota: WindowedQuota, key: string): 
 }
 
 /**
- * A signed-in write: 401 without a session, then the wallet's `quota` and the client address's
- * share of all writes (429 with Retry-After past either).
+ * The quotas on what costs the server most (disk for uploads and metadata documents, outbound
+ * fetches for website checks), counted per client address as well as per wallet: a wallet costs
+ * nothing to make, so one address signing in as fresh wallets would otherwise have no limit but
+ * its share of all writes (300 uploads of 50 MB a minute).
+ */
+const ALSO_PER_ADDRESS: ReadonlySet<WindowedQuota> = new Set(['uploads', 'metadata', 'verificationFetches']);
+
+/**
+ * A signed-in write: 401 without a session, then the wallet's `quota` (and the client address's, for
+ * the costliest ones) and the client address's share of all writes (429 with Retry-After past any).
  */
 export function signedWrite(quota?: WindowedQuota): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const session = requireSession(c);
     enforce(c, 'writesPerAddress', c.var.clientIp);
     if (quota) enforce(c, quota, session.walletAddress);
+    // '@' keeps an address's count apart from a wallet's (base58 has no '@').
+    if (quota && ALSO_PER_ADDRESS.has(quota)) enforce(c, quota, `@${c.var.clientIp}`);
     await next();
   };
 }
