@@ -10,6 +10,7 @@ import type { DemoService, MetadataStore } from '../src/demo/service.ts';
 import { lamportProblem, SOL, THOUSANDTHS_OF_SOL, toLamports, USD } from '../src/lamports.ts';
 import { testApp } from './helpers/app.ts';
 import { address } from './helpers/chain.ts';
+import { scalar } from './helpers/dump.ts';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 before(async () => {
@@ -193,5 +194,23 @@ describe('numeric ids in a body are numbers or decimal digits, never coerced', (
         assert.equal(answer.message, `${field}: Expected a numeric id`, `${field} ${JSON.stringify(value)}`);
       }
     }
+  });
+});
+
+describe('a NUL character in any text is a 400 naming the field (PostgreSQL cannot store U+0000)', () => {
+  test('in a body, nested or not, and in a query: 400 and nothing stored', async () => {
+    const stored = async () => Number(await scalar(t.cluster.db, 'SELECT COUNT(*) AS n FROM metadata'));
+    const storedBefore = await stored();
+    const cases: Array<{ method: string; path: string; body?: unknown; message: string }> = [
+      { method: 'POST', path: '/api/metadata', body: { ...filmMetadata, title: 'Open\u0000Water' }, message: 'title: Text must not contain NUL characters (U+0000)' },
+      { method: 'POST', path: '/api/metadata', body: { ...filmMetadata, genres: ['Drama', 'Com\u0000edy'] }, message: 'genres.1: Text must not contain NUL characters (U+0000)' },
+      { method: 'GET', path: '/api/projects?q=open%00water', message: 'q: Text must not contain NUL characters (U+0000)' },
+    ];
+    for (const { method, path, body, message } of cases) {
+      const response = await t.request(method, path, body);
+      assert.equal(response.status, 400, path);
+      assert.deepEqual(await response.json(), { message }, path);
+    }
+    assert.equal(await stored(), storedBefore, 'no metadata document stored');
   });
 });

@@ -1,4 +1,6 @@
 // zValidator with the API's error format: the first issue becomes `{ message }` with status 400.
+// A valid value is also refused (400) if any of its texts holds a NUL character: PostgreSQL's text
+// cannot store U+0000 (the write would fail as a 500), and no field of ours has a use for it.
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import { z } from 'zod';
@@ -9,11 +11,37 @@ function describe(issue: z.core.$ZodIssue): string {
   return path ? `${path}: ${issue.message}` : issue.message;
 }
 
+export const NUL_IN_TEXT = 'Text must not contain NUL characters (U+0000)';
+
+/**
+ * The path of the first text (a string, or an object's key) in `value` holding U+0000, in document
+ * order, walked without recursion (a stack, children pushed last first); undefined when none does.
+ */
+export function pathOfNul(value: unknown): string[] | undefined {
+  const pending: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  while (pending.length > 0) {
+    const { value: next, path } = pending.pop()!;
+    if (typeof next === 'string') {
+      if (next.includes('\u0000')) return path;
+    } else if (Array.isArray(next)) {
+      for (let index = next.length - 1; index >= 0; index--) pending.push({ value: next[index], path: [...path, String(index)] });
+    } else if (next !== null && typeof next === 'object' && Object.getPrototypeOf(next) === Object.prototype) {
+      const entries = Object.entries(next);
+      const badKey = entries.find(([key]) => key.includes('\u0000'));
+      if (badKey) return [...path, badKey[0].replaceAll('\u0000', '\\u0000')];
+      for (let index = entries.length - 1; index >= 0; index--) pending.push({ value: entries[index][1], path: [...path, entries[index][0]] });
+    }
+  }
+  return undefined;
+}
+
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
   target: Target,
   schema: Schema,
 ) {
   return zValidator(target, schema, (result, c) => {
     if (!result.success) return c.json({ message: describe(result.error.issues[0]) }, 400);
+    const nul = pathOfNul(result.data);
+    if (nul) return c.json({ message: nul.length > 0 ? `${nul.join('.')}: ${NUL_IN_TEXT}` : NUL_IN_TEXT }, 400);
   });
 }
