@@ -121,6 +121,18 @@ describe('quotas', () => {
     assert.equal((await asFreshWallet('Elsewhere', '198.51.100.51')).status, 201, 'another address writes');
   });
 
+  test('an IPv6 client is one address per /64: rotating through its /64 starts no fresh count of sign-in requests', async () => {
+    const t = await testApp({ quotas: { ...DEFAULT_QUOTAS, nonces: { limit: 2, windowMs: 60_000 } } });
+    const wallet = anchor.web3.Keypair.generate().publicKey.toBase58();
+    const nonceFrom = (address: string) => t.request('GET', `/api/auth/nonce?address=${wallet}`, undefined, { 'x-forwarded-for': address });
+    assert.equal((await nonceFrom('2001:db8:7:1::1')).status, 200);
+    assert.equal((await nonceFrom('2001:db8:7:1::2')).status, 200);
+    const third = await nonceFrom('2001:db8:7:1:ffff:ffff:ffff:3');
+    assert.equal(third.status, 429);
+    assert.match(await message(third), /Too many sign-in requests/);
+    assert.equal((await nonceFrom('2001:db8:7:2::1')).status, 200, 'another /64 has its own count');
+  });
+
   test('chat posts are within the wallet’s quota: 429 with Retry-After and no message stored past it', async () => {
     const t = await testApp({ quotas: { ...DEFAULT_QUOTAS, chat: { limit: 2, windowMs: 60_000 } } });
     t.chain.initializePlatform();
