@@ -214,3 +214,20 @@ describe('a NUL character in any text is a 400 naming the field (PostgreSQL cann
     assert.equal(await stored(), storedBefore, 'no metadata document stored');
   });
 });
+
+describe('a body refused while not sent as JSON is a 415 saying so', () => {
+  test('no Content-Type, text/plain, a form: 415 with the reason, not "x is required"; JSON types still read', async () => {
+    const text = JSON.stringify({ ...filmMetadata });
+    for (const type of ['', 'text/plain', 'application/x-www-form-urlencoded']) {
+      const response = await t.request('POST', '/api/metadata', text, { 'content-type': type });
+      assert.equal(response.status, 415, JSON.stringify(type));
+      assert.deepEqual(await response.json(), { message: 'Send the body as JSON, with Content-Type: application/json' });
+    }
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'application/vnd.api+json']) {
+      assert.equal((await t.request('POST', '/api/metadata', text, { 'content-type': type })).status, 201, type);
+    }
+    const malformed = await t.request('POST', '/api/metadata', '{"title":', { 'content-type': 'application/json' });
+    assert.equal(malformed.status, 400);
+    assert.deepEqual(await malformed.json(), { message: 'Malformed JSON in request body' });
+  });
+});

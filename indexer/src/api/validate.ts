@@ -1,6 +1,8 @@
 // zValidator with the API's error format: the first issue becomes `{ message }` with status 400.
 // A valid value is also refused (400) if any of its texts holds a NUL character: PostgreSQL's text
-// cannot store U+0000 (the write would fail as a 500), and no field of ours has a use for it.
+// cannot store U+0000 (the write would fail as a 500), and no field of ours has a use for it. A body
+// refused while it was not sent as JSON is a 415 saying so (its fields were never read, so "x is
+// required" would mislead).
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import { z } from 'zod';
@@ -10,6 +12,11 @@ function describe(issue: z.core.$ZodIssue): string {
   if (path && issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return `${path} is required`;
   return path ? `${path}: ${issue.message}` : issue.message;
 }
+
+/** What zValidator reads as JSON: application/json and the application/*+json types. */
+const JSON_TYPE = /^application\/([a-z0-9.-]+\+)?json\s*(;|$)/i;
+
+export const NOT_JSON = 'Send the body as JSON, with Content-Type: application/json';
 
 export const NUL_IN_TEXT = 'Text must not contain NUL characters (U+0000)';
 
@@ -40,7 +47,10 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
   schema: Schema,
 ) {
   return zValidator(target, schema, (result, c) => {
-    if (!result.success) return c.json({ message: describe(result.error.issues[0]) }, 400);
+    if (!result.success) {
+      if (target === 'json' && !JSON_TYPE.test(c.req.header('content-type') ?? '')) return c.json({ message: NOT_JSON }, 415);
+      return c.json({ message: describe(result.error.issues[0]) }, 400);
+    }
     const nul = pathOfNul(result.data);
     if (nul) return c.json({ message: nul.length > 0 ? `${nul.join('.')}: ${NUL_IN_TEXT}` : NUL_IN_TEXT }, 400);
   });
