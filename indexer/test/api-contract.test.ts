@@ -231,3 +231,14 @@ describe('a body refused while not sent as JSON is a 415 saying so', () => {
     assert.deepEqual(await malformed.json(), { message: 'Malformed JSON in request body' });
   });
 });
+
+describe('a query parameter given twice is a 400 that says so', () => {
+  test('?limit=1&limit=2 and ?status=funded&status=all name the repeated parameter', async () => {
+    for (const [query, name] of [['limit=1&limit=2', 'limit'], ['status=funded&status=all', 'status']]) {
+      const response = await t.request('GET', `/api/projects?${query}`);
+      assert.equal(response.status, 400, query);
+      assert.deepEqual(await response.json(), { message: `${name}: Give ${name} once (it was given 2 times)` }, query);
+    }
+    assert.equal((await t.request('GET', '/api/projects?limit=2')).status, 200);
+  });
+});

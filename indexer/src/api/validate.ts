@@ -49,6 +49,10 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
   return zValidator(target, schema, (result, c) => {
     if (!result.success) {
       if (target === 'json' && !JSON_TYPE.test(c.req.header('content-type') ?? '')) return c.json({ message: NOT_JSON }, 415);
+      // A query parameter given twice reaches the schema as a list ("expected number, received NaN"): say what happened.
+      const name = String(result.error.issues[0].path[0] ?? '');
+      const given = target === 'query' && name ? (c.req.queries(name)?.length ?? 0) : 0;
+      if (given > 1) return c.json({ message: `${name}: Give ${name} once (it was given ${given} times)` }, 400);
       return c.json({ message: describe(result.error.issues[0]) }, 400);
     }
     const nul = pathOfNul(result.data);
