@@ -149,7 +149,7 @@ export const environmentSchema = z.object({
       expects: 'an http:// or https:// origin such as https://marquee.example (no path)',
       meaning:
         'Where the server is reached from outside: the domain, URI and cookie of every sign-in (https: a `__Host-` Secure cookie and HSTS), ' +
-        "the demo's metadata URIs, the Helius webhook. Unset on a loopback address: localhost, 127.0.0.1 and [::1] on PORT.",
+        "the absolute URLs answers carry (embed snippets, metadata URIs; never a request's Host), the Helius webhook. Unset on a loopback address: localhost, 127.0.0.1 and [::1] on PORT.",
     },
     origin,
   ),
