@@ -149,7 +149,7 @@ export const environmentSchema = z.object({
       expects: 'an http:// or https:// origin such as https://marquee.example (no path)',
       meaning:
         'Where the server is reached from outside: the domain, URI and cookie of every sign-in (https: a `__Host-` Secure cookie and HSTS), ' +
-        "the demo's metadata URIs, the Helius webhook. Unset on a loopback address: localhost, 127.0.0.1 and [::1] on PORT.",
+        "the absolute URLs answers carry (embed snippets, metadata URIs; never a request's Host), the Helius webhook. Unset on a loopback address: localhost, 127.0.0.1 and [::1] on PORT.",
     },
     origin,
   ),
@@ -308,11 +308,11 @@ export const environmentSchema = z.object({
     wholeNumber(0),
   ),
   MARQUEE_QUOTA_UPLOADS: withDefault(
-    { default: quotaText(DEFAULT_QUOTAS.uploads), expects: 'a count and a window in seconds, as count/seconds (e.g. 30/3600), both ≥ 1', meaning: 'Uploads (POST /api/media) per wallet in each window; past it 429 with Retry-After.' },
+    { default: quotaText(DEFAULT_QUOTAS.uploads), expects: 'a count and a window in seconds, as count/seconds (e.g. 30/3600), both ≥ 1', meaning: 'Uploads (POST /api/media) per wallet, and as many per client address, in each window; past either 429 with Retry-After.' },
     quotaCheck,
   ),
   MARQUEE_QUOTA_METADATA: withDefault(
-    { default: quotaText(DEFAULT_QUOTAS.metadata), expects: 'a count and a window in seconds, as count/seconds (e.g. 30/3600), both ≥ 1', meaning: 'Metadata documents per wallet in each window; past it 429 with Retry-After.' },
+    { default: quotaText(DEFAULT_QUOTAS.metadata), expects: 'a count and a window in seconds, as count/seconds (e.g. 30/3600), both ≥ 1', meaning: 'Metadata documents per wallet, and as many per client address, in each window; past either 429 with Retry-After.' },
     quotaCheck,
   ),
   MARQUEE_QUOTA_NONCES: withDefault(
@@ -324,7 +324,7 @@ export const environmentSchema = z.object({
     quotaCheck,
   ),
   MARQUEE_QUOTA_VERIFICATION_FETCHES: withDefault(
-    { default: quotaText(DEFAULT_QUOTAS.verificationFetches), expects: 'a count and a window in seconds, as count/seconds (e.g. 30/3600), both ≥ 1', meaning: 'Website verification checks per wallet (two outbound fetches each) in each window; past it 429 with Retry-After.' },
+    { default: quotaText(DEFAULT_QUOTAS.verificationFetches), expects: 'a count and a window in seconds, as count/seconds (e.g. 30/3600), both ≥ 1', meaning: 'Website verification checks (two outbound fetches each) per wallet, and as many per client address, in each window; past either 429 with Retry-After.' },
     quotaCheck,
   ),
   MARQUEE_QUOTA_DEMO_WALLETS: withDefault(

@@ -47,6 +47,13 @@ export async function createServer(options: {
       if (prerendered) return c.html(prerendered);
       return indexHtml(c, next);
     });
+    // A page of the dApp is read, never written: any other method there is a 405 naming the two it
+    // has (the API's and the player's paths keep their own 404 and 405 answers: api/app.ts).
+    app.all('*', (c, next) => {
+      if (c.req.method === 'GET' || c.req.method === 'HEAD' || /^\/(api|player)(\/|$)/.test(c.req.path)) return next();
+      c.header('Allow', 'GET, HEAD');
+      return c.json({ message: `Method ${c.req.method} is not allowed on ${c.req.path} (allowed: GET, HEAD)` }, 405);
+    });
     prerenderer?.warmUp();
   }
   return new Promise((resolve) => {

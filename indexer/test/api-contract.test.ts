@@ -10,6 +10,7 @@ import type { DemoService, MetadataStore } from '../src/demo/service.ts';
 import { lamportProblem, SOL, THOUSANDTHS_OF_SOL, toLamports, USD } from '../src/lamports.ts';
 import { testApp } from './helpers/app.ts';
 import { address } from './helpers/chain.ts';
+import { scalar } from './helpers/dump.ts';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 before(async () => {
@@ -173,5 +174,71 @@ describe('amounts outside u64 lamports are a 400', () => {
     assert.match(lamportProblem(-0.5, SOL)!, /must not be negative/);
     assert.match(lamportProblem(Number.NaN, SOL)!, /must be a finite number of SOL/);
     assert.throws(() => toLamports(6.8e307, SOL), RangeError);
+  });
+});
+
+describe('numeric ids in a body are numbers or decimal digits, never coerced', () => {
+  /** Each id a route reads from its body, and how a request carrying `value` there is sent. */
+  const bodies = [
+    { field: 'projectId', send: (projectId: unknown) => t.request('POST', '/api/investments', { projectId, amount: 50, txHash: '1'.repeat(64), simulated: true }) },
+    { field: 'projectId', send: (projectId: unknown) => t.request('POST', '/api/views', { projectId, embedId: 'embed-1', timestamp: Date.now() }) },
+    { field: 'optionId', send: (optionId: unknown) => t.request('POST', '/api/collaboration/1/polls/1/votes', { walletAddress: address('voter'), optionId }) },
+  ];
+
+  test('null, "", true, [3], "0x3", "3e0", " 3", -1 and 1.5 in a body are a 400 naming the field, not film 0, 1 or 3', async () => {
+    for (const { field, send } of bodies) {
+      for (const value of [null, '', true, [3], '0x3', '3e0', ' 3', -1, 1.5, 2 ** 53]) {
+        const response = await send(value);
+        const answer = (await response.json()) as { message: string };
+        assert.equal(response.status, 400, `${field} ${JSON.stringify(value)}: ${answer.message}`);
+        assert.equal(answer.message, `${field}: Expected a numeric id`, `${field} ${JSON.stringify(value)}`);
+      }
+    }
+  });
+});
+
+describe('a NUL character in any text is a 400 naming the field (PostgreSQL cannot store U+0000)', () => {
+  test('in a body, nested or not, and in a query: 400 and nothing stored', async () => {
+    const stored = async () => Number(await scalar(t.cluster.db, 'SELECT COUNT(*) AS n FROM metadata'));
+    const storedBefore = await stored();
+    const cases: Array<{ method: string; path: string; body?: unknown; message: string }> = [
+      { method: 'POST', path: '/api/metadata', body: { ...filmMetadata, title: 'Open\u0000Water' }, message: 'title: Text must not contain NUL characters (U+0000)' },
+      { method: 'POST', path: '/api/metadata', body: { ...filmMetadata, genres: ['Drama', 'Com\u0000edy'] }, message: 'genres.1: Text must not contain NUL characters (U+0000)' },
+      { method: 'GET', path: '/api/projects?q=open%00water', message: 'q: Text must not contain NUL characters (U+0000)' },
+    ];
+    for (const { method, path, body, message } of cases) {
+      const response = await t.request(method, path, body);
+      assert.equal(response.status, 400, path);
+      assert.deepEqual(await response.json(), { message }, path);
+    }
+    assert.equal(await stored(), storedBefore, 'no metadata document stored');
+  });
+});
+
+describe('a body refused while not sent as JSON is a 415 saying so', () => {
+  test('no Content-Type, text/plain, a form: 415 with the reason, not "x is required"; JSON types still read', async () => {
+    const text = JSON.stringify({ ...filmMetadata });
+    for (const type of ['', 'text/plain', 'application/x-www-form-urlencoded']) {
+      const response = await t.request('POST', '/api/metadata', text, { 'content-type': type });
+      assert.equal(response.status, 415, JSON.stringify(type));
+      assert.deepEqual(await response.json(), { message: 'Send the body as JSON, with Content-Type: application/json' });
+    }
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'application/vnd.api+json']) {
+      assert.equal((await t.request('POST', '/api/metadata', text, { 'content-type': type })).status, 201, type);
+    }
+    const malformed = await t.request('POST', '/api/metadata', '{"title":', { 'content-type': 'application/json' });
+    assert.equal(malformed.status, 400);
+    assert.deepEqual(await malformed.json(), { message: 'Malformed JSON in request body' });
+  });
+});
+
+describe('a query parameter given twice is a 400 that says so', () => {
+  test('?limit=1&limit=2 and ?status=funded&status=all name the repeated parameter', async () => {
+    for (const [query, name] of [['limit=1&limit=2', 'limit'], ['status=funded&status=all', 'status']]) {
+      const response = await t.request('GET', `/api/projects?${query}`);
+      assert.equal(response.status, 400, query);
+      assert.deepEqual(await response.json(), { message: `${name}: Give ${name} once (it was given 2 times)` }, query);
+    }
+    assert.equal((await t.request('GET', '/api/projects?limit=2')).status, 200);
   });
 });

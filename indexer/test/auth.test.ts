@@ -128,6 +128,18 @@ describe('/api/auth', () => {
     assert.equal(relayed.headers.get('set-cookie'), null);
   });
 
+  test('a nonce that is not letters and digits (a NUL, which PostgreSQL cannot look up) is a 400 before any lookup', async () => {
+    const t = await testApp();
+    const wallet = Keypair.generate();
+    const { input } = await signInRequest(t.app, wallet.publicKey.toBase58());
+    for (const nonce of [`${input.nonce}\u0000`, `${input.nonce}'--`, 'short']) {
+      const message = formatSignInMessage({ ...input, address: input.address, domain: input.domain, nonce });
+      const result = await json(await postSignIn(t.app, message, signBytes(wallet, Buffer.from(message))));
+      assert.equal(result.status, 400, JSON.stringify(nonce));
+      assert.equal(result.body.message, "The sign-in message's Nonce must be 8 to 128 letters or digits");
+    }
+  });
+
   test('a URI off the signed-in origin is refused', async () => {
     const t = await testApp();
     const wallet = Keypair.generate();

@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { FORWARDED_ORIGIN_HEADER } from '../src/constants.ts';
+import { signInOrigins } from '../src/auth/origins.ts';
 import { demoForwarder, type LeaderAddress } from '../src/roles/demo-forward.ts';
 import { testApp } from './helpers/app.ts';
 
@@ -54,7 +55,8 @@ describe('demo actions forwarded to the leader', () => {
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   test('the request goes as it came, the answer comes back as it went', async () => {
-    const { request } = await testApp({ demo: demoForwarder(new FixedLeader(leaderUrl)) });
+    const origins = signInOrigins(['http://marquee.example', 'http://localhost']);
+    const { request } = await testApp({ demo: demoForwarder(new FixedLeader(leaderUrl)), auth: { origins } });
     const response = await request('POST', 'http://marquee.example/api/demo/invest?cluster=demo&x=1', { walletAddress: 'w', amount: 1 }, {
       cookie: 'session=abc; theme=light',
       authorization: 'Bearer t',

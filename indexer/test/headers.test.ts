@@ -4,6 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { APP_CSP } from '../src/api/security-headers.ts';
+import { signInOrigins } from '../src/auth/origins.ts';
+import { address } from './helpers/chain.ts';
 import { testApp } from './helpers/app.ts';
 
 const ORIGIN = { origin: 'https://publisher.example' };
@@ -70,5 +72,45 @@ describe('security headers', () => {
     }
     const list = await t.request('GET', '/api/embeds', undefined, ORIGIN);
     assert.equal(list.headers.get('access-control-allow-origin'), '*');
+  });
+
+  test('absolute URLs are built on a configured origin, never on a Host or forwarded origin the caller made up', async () => {
+    const t = await testApp({ auth: { origins: signInOrigins(['https://marquee.example', 'http://localhost']) } });
+    t.chain.initializePlatform();
+    const studio = t.chain.registerStudio('a24', 'A24');
+    const film = t.chain.createProject(studio, 'Open Water', 20);
+    t.chain.registerEmbed(film.id, address('publisher'), 'embed-0-1', 'https://films.example');
+    await t.cluster.indexer.sync();
+    const listing = { title: 'Film', description: 'd', directorName: 'D', genres: ['Drama'], releaseYear: 2024, licenseType: 'Exclusive Streaming' };
+    const forged: { url: string; headers: Record<string, string> }[] = [
+      { url: 'http://attacker.example', headers: {} },
+      { url: 'http://localhost', headers: { 'x-marquee-forwarded-origin': 'http://attacker.example' } },
+    ];
+    for (const { url, headers } of forged) {
+      const metadata = await t.request('POST', `${url}/api/metadata`, listing, headers);
+      assert.equal(metadata.status, 201);
+      assert.match((await metadata.json()).uri, /^https:\/\/marquee\.example\/api\/metadata\//, 'the public URL, not the forged origin');
+      const embeds = await (await t.request('GET', `${url}/api/embeds`, undefined, headers)).text();
+      assert.doesNotMatch(embeds, /attacker\.example/);
+      assert.match(embeds, /https:\/\/marquee\.example\/player\//);
+    }
+    // One of ours, by host (a TLS proxy in front speaks http to us), keeps its configured origin.
+    const own = await t.request('POST', 'http://marquee.example/api/metadata', listing);
+    assert.match((await own.json()).uri, /^https:\/\/marquee\.example\//);
+    const local = await t.request('POST', 'http://localhost/api/metadata', listing);
+    assert.match((await local.json()).uri, /^http:\/\/localhost\//);
+  });
+
+  test("a signed-in caller's answers may be kept by no shared cache; public answers stay cacheable", async () => {
+    const t = await seeded();
+    const cookie = await t.writerSession();
+    const wallet = t.writer.publicKey.toBase58();
+    for (const path of ['/api/notifications', `/api/studios/${wallet}`, `/api/publishers/${wallet}/keys`, '/api/auth/session', '/api/projects']) {
+      const response = await t.request('GET', path, undefined, { cookie });
+      assert.equal(response.status, 200, path);
+      assert.equal(response.headers.get('cache-control'), 'private, no-store', path);
+    }
+    const anonymous = await t.request('GET', '/api/projects');
+    assert.equal(anonymous.headers.get('cache-control'), null, 'an anonymous public read keeps its ETag caching');
   });
 });

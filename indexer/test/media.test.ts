@@ -253,6 +253,24 @@ describe('/api/media', () => {
     assert.equal(await store.count(), 2);
   });
 
+  test('a client address signing in as fresh wallets is held to the upload quota too: 429, nothing more stored', async () => {
+    const { store } = await newStore();
+    const { app } = await testApp({ media: store, quotas: { ...DEFAULT_QUOTAS, uploads: { limit: 2, windowMs: 60_000 } } });
+    const asFreshWallet = async (bytes: Uint8Array<ArrayBuffer>, address: string) => {
+      const form = new FormData();
+      form.set('file', new File([bytes], 'poster.png'));
+      const cookie = await signIn(app, anchor.web3.Keypair.generate());
+      return app.request('/api/media', { method: 'POST', body: form, headers: { cookie, 'x-forwarded-for': address } });
+    };
+    assert.equal((await asFreshWallet(png, '203.0.113.40')).status, 200);
+    assert.equal((await asFreshWallet(jpeg, '203.0.113.40')).status, 200);
+    const third = await asFreshWallet(image(PNG_HEADER, 'a third png'), '203.0.113.40');
+    assert.equal(third.status, 429);
+    assert.match(((await third.json()) as { message: string }).message, /Too many uploads/);
+    assert.equal(await store.count(), 2);
+    assert.equal((await asFreshWallet(image(PNG_HEADER, 'from elsewhere'), '198.51.100.41')).status, 200, 'another address uploads');
+  });
+
   test('an upload streamed past the limit without a declared length is refused at 413 and nothing is stored', async () => {
     const { store, folder } = await newStore();
     const { app } = await testApp({ media: store });

@@ -107,6 +107,32 @@ describe('quotas', () => {
     assert.equal(await count(t, 'metadata'), 2);
   });
 
+  test('metadata documents are within the client address’s quota too, whichever wallets it signs in as', async () => {
+    const t = await testApp({ quotas: { ...DEFAULT_QUOTAS, metadata: { limit: 2, windowMs: HOUR } } });
+    const asFreshWallet = async (title: string, address: string) => {
+      const cookie = await signIn(t.app, anchor.web3.Keypair.generate());
+      return t.request('POST', '/api/metadata', { ...listing, title }, { cookie, 'x-forwarded-for': address });
+    };
+    for (const title of ['One', 'Two']) assert.equal((await asFreshWallet(title, '203.0.113.50')).status, 201);
+    const third = await asFreshWallet('Three', '203.0.113.50');
+    assert.equal(third.status, 429);
+    assert.match(await message(third), /Too many metadata documents/);
+    assert.equal(await count(t, 'metadata'), 2);
+    assert.equal((await asFreshWallet('Elsewhere', '198.51.100.51')).status, 201, 'another address writes');
+  });
+
+  test('an IPv6 client is one address per /64: rotating through its /64 starts no fresh count of sign-in requests', async () => {
+    const t = await testApp({ quotas: { ...DEFAULT_QUOTAS, nonces: { limit: 2, windowMs: 60_000 } } });
+    const wallet = anchor.web3.Keypair.generate().publicKey.toBase58();
+    const nonceFrom = (address: string) => t.request('GET', `/api/auth/nonce?address=${wallet}`, undefined, { 'x-forwarded-for': address });
+    assert.equal((await nonceFrom('2001:db8:7:1::1')).status, 200);
+    assert.equal((await nonceFrom('2001:db8:7:1::2')).status, 200);
+    const third = await nonceFrom('2001:db8:7:1:ffff:ffff:ffff:3');
+    assert.equal(third.status, 429);
+    assert.match(await message(third), /Too many sign-in requests/);
+    assert.equal((await nonceFrom('2001:db8:7:2::1')).status, 200, 'another /64 has its own count');
+  });
+
   test('chat posts are within the wallet’s quota: 429 with Retry-After and no message stored past it', async () => {
     const t = await testApp({ quotas: { ...DEFAULT_QUOTAS, chat: { limit: 2, windowMs: 60_000 } } });
     t.chain.initializePlatform();

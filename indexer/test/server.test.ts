@@ -48,6 +48,15 @@ test('startMarquee serves the API and the dApp over HTTP, and closes', async () 
     assert.deepEqual(projects.map((p) => p.title), ['Film']);
     assert.match(await (await fetch(`${base}/`)).text(), /<title>Marquee/);
     assert.match(await (await fetch(`${base}/project/0`)).text(), /<title>Marquee/, 'client-side route');
+    // A page of the dApp has GET and HEAD only; the API keeps its own answers.
+    for (const [method, path] of [['PUT', '/'], ['DELETE', '/project/0'], ['OPTIONS', '/marketplace'], ['POST', '/assets/index-Ab12.js']]) {
+      const refused = await fetch(`${base}${path}`, { method });
+      assert.equal(refused.status, 405, `${method} ${path}`);
+      assert.equal(refused.headers.get('allow'), 'GET, HEAD');
+      assert.deepEqual(await refused.json(), { message: `Method ${method} is not allowed on ${path} (allowed: GET, HEAD)` });
+    }
+    assert.equal((await fetch(`${base}/api/no-such-route`, { method: 'PUT' })).status, 404, 'an unknown API path stays 404');
+    assert.equal((await fetch(`${base}/api/projects`, { method: 'PUT' })).status, 405);
 
     // Assets: the compressed copy the browser accepts, kept for good (their names change with them).
     const asset = (encoding: string) => fetch(`${base}/assets/index-Ab12.js`, { headers: { 'accept-encoding': encoding } });

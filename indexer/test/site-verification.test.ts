@@ -176,6 +176,13 @@ describe('address and meta parsing', () => {
     for (const address of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) assert.equal(isPublicAddress(address), true, address);
   });
 
+  test('an IPv4 address written as IPv6 (IPv4-compatible ::a.b.c.d, as a URL normalises [::127.0.0.1]) and site-local fec0::/10 are not public', () => {
+    for (const url of ['http://[::127.0.0.1]/', 'http://[::169.254.169.254]/', 'http://[::10.0.0.1]/', 'http://[fec0::1]/']) {
+      const address = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+      assert.equal(isPublicAddress(address), false, `${url} (${address})`);
+    }
+  });
+
   test('meta tags in any attribute order and quoting', () => {
     assert.deepEqual(
       metaTokens(`<head><META NAME=marquee-verification CONTENT=abc><meta content="def" name='marquee-verification'><meta name="other" content="x"></head>`),

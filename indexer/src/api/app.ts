@@ -12,6 +12,7 @@ import type { Context } from 'hono';
 import {
   CLUSTER_HEADER,
   DEFAULT_CLUSTER,
+  FORWARDED_ORIGIN_HEADER,
   MAX_REQUEST_BODY_BYTES,
   MAX_VIEWS_PER_EMBED_PER_WINDOW,
   MAX_VIEWS_PER_IP_PER_WINDOW,
@@ -56,6 +57,8 @@ import { mediaRoutes } from '../media/routes.ts';
 /** POST here is the media upload, limited by its own route. */
 const MEDIA_UPLOAD_PATH = '/api/media';
 import { clientAddress } from './client-address.ts';
+import { publicOrigin } from './public-origin.ts';
+import { privateAnswers } from './private-answers.ts';
 import { ReadCache } from './read-cache.ts';
 import { DEFAULT_QUOTAS, perAddress, QuotaCounters } from './quotas.ts';
 import { NO_MAIL } from '../notifications/mail.ts';
@@ -170,10 +173,12 @@ export function createApp(deps: AppDeps) {
   app.use('*', securityHeaders({ hsts: auth.origins.secure }));
   for (const path of CROSS_ORIGIN_PATHS) app.use(path, crossOriginCors);
   app.use('*', sessionMiddleware({ ...auth, cookieName: sessionCookieName(auth.origins) }, now));
+  app.use('*', privateAnswers);
   // Ahead of sign-in too: its nonces are rate-limited per client address.
   app.use('*', async (c, next) => {
     c.set('quotas', quotas);
     c.set('clientIp', clientAddress(c.req.header('x-forwarded-for'), socketAddress(c), trustedProxyHops));
+    c.set('publicOrigin', publicOrigin(auth.origins, c.req.url, c.req.header(FORWARDED_ORIGIN_HEADER)));
     await next();
   });
   app.use('/api/auth/nonce', perAddress('nonces'));

@@ -29,6 +29,8 @@ export type AppEnv = {
   Variables: {
     cluster: ClusterContext;
     clientIp: string;
+    /** The configured origin absolute URLs are built on (public-origin.ts): never a made-up Host. */
+    publicOrigin: string;
     /** The caller's verified session (signed-in wallet), or null. */
     session: Session | null;
     /** The media store behind /api/media, when the server has one (campaigns check creatives in it). */

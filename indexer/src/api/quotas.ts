@@ -1,4 +1,4 @@
-// Per-wallet quotas and per-address rate limits on everything a caller can make the server store,
+// Per-wallet quotas and per-address rate limits (an IPv6 address counted as its /64) on everything a caller can make the server store,
 // fetch or hold open: uploads, metadata documents, sign-in nonces, chat posts, SSE connections,
 // website verification fetches, demo wallets and transaction verifications (each an RPC request
 // that ingestion's quota pays for). Fixed windows counted in this process; past the limit the
@@ -6,6 +6,7 @@
 // MARQUEE_QUOTA_<NAME>=<count>/<window seconds> (e.g. MARQUEE_QUOTA_UPLOADS=30/3600).
 import type { Context, MiddlewareHandler } from 'hono';
 import { requireSession } from '../auth/guard.ts';
+import { addressGroups } from '../player/address-group.ts';
 import type { AppEnv } from './context.ts';
 import { fail } from './errors.ts';
 
@@ -149,6 +150,14 @@ const QUOTA_WORDS: Record<WindowedQuota, string> = {
   writesPerAddress: 'writes',
 };
 
+/**
+ * What a per-address quota counts under: the client's address group (player/address-group.ts), so
+ * an IPv6 client, who holds a whole /64, cannot start a fresh count with each of its 2^64 addresses.
+ */
+export function clientKey(c: Context<AppEnv>): string {
+  return addressGroups(c.var.clientIp).narrow;
+}
+
 /** 429 with Retry-After when `key` has used up `quota`. */
 export function enforce(c: Context<AppEnv>, quota: WindowedQuota, key: string): void {
   const retryAfter = c.var.quotas.take(quota, key);
@@ -158,14 +167,24 @@ export function enforce(c: Context<AppEnv>, quota: WindowedQuota, key: string): 
 }
 
 /**
- * A signed-in write: 401 without a session, then the wallet's `quota` and the client address's
- * share of all writes (429 with Retry-After past either).
+ * The quotas on what costs the server most (disk for uploads and metadata documents, outbound
+ * fetches for website checks), counted per client address as well as per wallet: a wallet costs
+ * nothing to make, so one address signing in as fresh wallets would otherwise have no limit but
+ * its share of all writes (300 uploads of 50 MB a minute).
+ */
+const ALSO_PER_ADDRESS: ReadonlySet<WindowedQuota> = new Set(['uploads', 'metadata', 'verificationFetches']);
+
+/**
+ * A signed-in write: 401 without a session, then the wallet's `quota` (and the client address's, for
+ * the costliest ones) and the client address's share of all writes (429 with Retry-After past any).
  */
 export function signedWrite(quota?: WindowedQuota): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const session = requireSession(c);
-    enforce(c, 'writesPerAddress', c.var.clientIp);
+    enforce(c, 'writesPerAddress', clientKey(c));
     if (quota) enforce(c, quota, session.walletAddress);
+    // '@' keeps an address's count apart from a wallet's (base58 has no '@').
+    if (quota && ALSO_PER_ADDRESS.has(quota)) enforce(c, quota, `@${clientKey(c)}`);
     await next();
   };
 }
@@ -176,7 +195,7 @@ export const SIGNED_WRITE = { 401: 'not signed in', 429: 'quota used up (Retry-A
 /** A client address's per-window quota (nonces, demo wallets): 429 with Retry-After past it. */
 export function perAddress(quota: WindowedQuota): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    enforce(c, quota, c.var.clientIp);
+    enforce(c, quota, clientKey(c));
     await next();
   };
 }

@@ -119,7 +119,17 @@ export function lamportAmount(unit: AmountUnit, description: string, bounds: (am
     });
 }
 
-const id = z.coerce.number({ message: 'Expected a numeric id' }).int().nonnegative();
+const NOT_AN_ID = { message: 'Expected a numeric id' };
+/** A numeric id in a path or query (always text there): decimal digits, documented as an integer. */
+const id = z.coerce.number(NOT_AN_ID).int().nonnegative();
+/**
+ * A numeric id in a JSON body: a number, or a string of decimal digits. Never coerced: a body's null,
+ * '', true or [3] would otherwise name film 0, 1 or 3, and '0x3', '3e0' or ' 3' be other names of 3.
+ */
+const bodyId = z.union(
+  [z.number(NOT_AN_ID).int(NOT_AN_ID).nonnegative(NOT_AN_ID).max(Number.MAX_SAFE_INTEGER, NOT_AN_ID), z.string().regex(/^\d{1,15}$/).transform(Number)],
+  NOT_AN_ID,
+);
 
 /** A `{userId}`: the numeric id from POST /api/users (as a number or a string) or a wallet address; always a string after parsing. */
 export const userId = z
@@ -170,7 +180,7 @@ export const projectStatusBody = z.object({
 });
 
 export const investmentBody = z.object({
-  projectId: id,
+  projectId: bodyId,
   amount: lamportAmount(THOUSANDTHS_OF_SOL, 'thousandths of SOL (informational; the chain decides)', (amount) => amount.positive()).optional(),
   txHash,
   userId: z.union([z.number(), z.string()]).optional(),
@@ -191,7 +201,7 @@ const websiteUrl = z
   .regex(new RegExp(`^https?://${NOT_WHITESPACE}+$`), { message: 'Invalid URL: Please enter a valid website URL' });
 
 export const embedBody = z.object({
-  projectId: id,
+  projectId: bodyId,
   websiteUrl,
   embedId: z.string().min(1).max(MAX_EMBED_ID_LEN),
   txHash,
@@ -220,12 +230,12 @@ const playedPublisher = walletAddress
   .meta({ description: "the embed's publisher (its chain address): two publishers' embeds of a film may share an embed id" });
 
 export const demoTicketBody = z.object({
-  projectId: id,
+  projectId: bodyId,
   embedId: z.string().min(1).max(MAX_EMBED_ID_LEN),
   slot: z.enum(['pre-roll', 'mid-roll', 'overlay']),
 });
 export const viewBody = z.object({
-  projectId: id,
+  projectId: bodyId,
   embedId: z.string().min(1).max(MAX_EMBED_ID_LEN),
   publisher: playedPublisher,
   timestamp: z.union([z.number(), z.string()]).optional().meta({ description: "the player's clock; informational" }),
@@ -488,7 +498,7 @@ export const pollBody = z.object({
   endDate: z.iso.datetime({ offset: true, message: 'endDate: Expected an ISO-8601 date and time' }),
 });
 export const pollParams = z.object({ projectId: id, pollId: id });
-export const voteBody = z.object({ ...actor, optionId: id });
+export const voteBody = z.object({ ...actor, optionId: bodyId });
 export const teamMemberBody = z.object({
   ...actor,
   name: trimmed('Name', TEAM_NAME_MAX_LENGTH),

@@ -69,6 +69,8 @@ export async function verifySignIn(
     throw new SignInError(401, 'The sign-in message is not valid yet');
   }
   if (!fields.nonce) throw new SignInError(400, 'The sign-in message has no Nonce');
+  // A SIWS nonce is letters and digits (EIP-4361): anything else was never issued, and a NUL in it would fail the lookup on PostgreSQL.
+  if (!/^[A-Za-z0-9]{8,128}$/.test(fields.nonce)) throw new SignInError(400, "The sign-in message's Nonce must be 8 to 128 letters or digits");
   const claimed = { address: fields.address, domain: fields.domain, chainId: fields.chainId };
   const outcome = await expected.store.consumeNonce(fields.nonce, claimed, expected.nowMs);
   if (outcome.kind === 'unknown') throw new SignInError(401, 'Unknown or already used nonce: request a new one from GET /api/auth/nonce');

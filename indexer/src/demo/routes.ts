@@ -7,7 +7,6 @@ import { requireSession, requireWallet } from '../auth/guard.ts';
 import { requireAdmin } from '../api/admin.ts';
 import { perAddress } from '../api/quotas.ts';
 import { fail } from '../api/errors.ts';
-import { FORWARDED_ORIGIN_HEADER } from '../constants.ts';
 import { loadCampaignSummary } from '../read-models/campaigns.ts';
 import { chainSeconds } from '../cluster.ts';
 import { creativeKindOf } from '../campaigns/creative.ts';
@@ -40,14 +39,6 @@ async function act<T>(action: () => T | Promise<T>): Promise<T> {
     if (error instanceof DemoActionError) fail(error.status, error.message);
     throw error;
   }
-}
-
-/**
- * The origin the caller used: an API process forwarding a demo action to the leader
- * (roles/demo-forward.ts) says which, else this request's own.
- */
-function requestOrigin(c: Context<AppEnv>): string {
-  return c.req.header(FORWARDED_ORIGIN_HEADER) ?? new URL(c.req.url).origin;
 }
 
 /**
@@ -136,7 +127,7 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
       .post('/update-metadata', validate('json', demoSchemas.updateMetadata), async (c) => {
         const { walletAddress: wallet, projectId: id, ...edit } = c.req.valid('json');
         requireWallet(c, wallet);
-        const store = options.metadataStore(requestOrigin(c));
+        const store = options.metadataStore(c.get('publicOrigin'));
         return c.json(await act(() => service.updateMetadata(wallet, id, edit, store)));
       })
       .get('/transactions/:signature', validate('param', demoSchemas.transaction), (c) => {
@@ -157,7 +148,7 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
       .post('/projects', validate('json', demoSchemas.listing), async (c) => {
         const { walletAddress: wallet, ...listing } = c.req.valid('json');
         requireWallet(c, wallet);
-        const store = options.metadataStore(requestOrigin(c));
+        const store = options.metadataStore(c.get('publicOrigin'));
         return c.json(await act(() => service.listFilm(wallet, listing, store)), 201);
       })
       .post('/generate-revenue', validate('json', demoSchemas.generateRevenue), async (c) => {

@@ -38,7 +38,7 @@ function forwardedRequestHeaders(c: Context<AppEnv>): Headers {
     // A caller cannot choose the origin the leader believes in.
     if (!HOP_BY_HOP.has(name) && name !== FORWARDED_ORIGIN_HEADER) headers.append(name, value);
   }
-  headers.set(FORWARDED_ORIGIN_HEADER, new URL(c.req.url).origin);
+  headers.set(FORWARDED_ORIGIN_HEADER, c.get('publicOrigin'));
   const forwardedFor = c.req.header('x-forwarded-for');
   headers.set('x-forwarded-for', forwardedFor ? `${forwardedFor}, ${c.var.clientIp}` : c.var.clientIp);
   return headers;

@@ -36,7 +36,7 @@ export function catalogueRoutes(now: () => number) {
       c.header('access-control-allow-origin', row.origin);
       c.header('vary', 'Origin');
 
-      const host = new URL(c.req.url).origin;
+      const host = c.get('publicOrigin');
       const signer = await publishers.signerOfWallet(ctx.db, row.wallet);
       const registered = (await listEmbeds(ctx, host, { publisher: signer })).filter((embed) => originOf(embed.websiteUrl) === row.origin);
       const page = requestedPage(c.req.valid('query'), projects.CATALOGUE_ORDER);

@@ -6,7 +6,7 @@
 // are pushed to open hubs as server-sent events from the cluster's ChatFeed, which polls the table.
 import * as contract from '@marquee/api-contract';
 import { ApiRoutes, media, get, post, del } from '../openapi.ts';
-import { SIGNED_WRITE, signedWrite } from '../quotas.ts';
+import { clientKey, SIGNED_WRITE, signedWrite } from '../quotas.ts';
 
 import { type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -160,7 +160,7 @@ export function collaborationRoutes(now: () => number) {
         // A reconnecting EventSource says where it stopped in Last-Event-ID.
         const resumeFrom = Number(c.req.header('last-event-id') ?? c.req.valid('query').after) || 0;
         // A stream holds a connection and a subscription for as long as the client keeps it: a few per address.
-        const release = c.var.quotas.acquire(c.var.clientIp);
+        const release = c.var.quotas.acquire(clientKey(c));
         if (!release) {
           c.header('Retry-After', String(SSE_RETRY_AFTER_SECONDS));
           fail(429, `Too many open chat streams from this address (at most ${c.var.quotas.settings.sseConnections}): close one first`);

@@ -21,7 +21,7 @@ export function embedRoutes(now: () => number) {
         }),
         async (c) => {
           const ctx = c.var.cluster;
-          const origin = new URL(c.req.url).origin;
+          const origin = c.get('publicOrigin');
           const body = c.req.valid('json');
           const project = await projectOfWrite(ctx, origin, now, body.projectId, body.txHash, ['EmbedRegistered']);
           const [event] = await verifiedEvents(
@@ -54,7 +54,7 @@ export function embedRoutes(now: () => number) {
         const query = c.req.valid('query');
         const publisherAddress = query.publisher ? (await users.resolveUser(ctx.db, query.publisher)).chainAddress : undefined;
         const filter = { projectId: query.projectId, publisher: publisherAddress };
-        const origin = new URL(c.req.url).origin;
+        const origin = c.get('publicOrigin');
         const list = () => listEmbeds(ctx, origin, filter);
         return c.json(await listAnswer(query, embeds.EMBED_ORDER, list, (page) => pageEmbeds(ctx, origin, filter, page)));
       })

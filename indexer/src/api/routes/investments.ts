@@ -23,7 +23,7 @@ export function investmentRoutes(now: () => number) {
       async (c) => {
         const ctx = c.var.cluster;
         const chainAddress = await chainAddressOfUser(ctx.db, c.req.valid('param').userId);
-        const origin = new URL(c.req.url).origin;
+        const origin = c.get('publicOrigin');
         const withProjects = async (list: Awaited<ReturnType<typeof listInvestments>>) => {
           const result = [];
           for (const investment of list) result.push({ ...investment, project: await getProject(ctx, origin, now(), investment.projectId) });
@@ -46,7 +46,7 @@ export function investmentRoutes(now: () => number) {
       async (c) => {
         const ctx = c.var.cluster;
         const { projectId } = c.req.valid('param');
-        if (!(await getProject(ctx, new URL(c.req.url).origin, now(), projectId))) fail(404, 'Project not found');
+        if (!(await getProject(ctx, c.get('publicOrigin'), now(), projectId))) fail(404, 'Project not found');
         const list = () => listInvestments(ctx, { projectId });
         return c.json(await listAnswer(c.req.valid('query'), investments.INVESTMENT_ORDER, list, (page) => pageInvestments(ctx, { projectId }, page)));
       },
@@ -61,7 +61,7 @@ export function investmentRoutes(now: () => number) {
       }),
       async (c) => {
         const ctx = c.var.cluster;
-        const origin = new URL(c.req.url).origin;
+        const origin = c.get('publicOrigin');
         const body = c.req.valid('json');
         const project = await projectOfWrite(ctx, origin, now, body.projectId, body.txHash, ['Invested']);
         const [event] = await verifiedEvents(ctx, body.txHash, ['Invested'], (e) => e.data.project === project.address);

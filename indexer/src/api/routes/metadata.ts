@@ -20,7 +20,7 @@ export function metadataRoutes(now: () => number) {
       async (c) => {
         const ctx = c.var.cluster;
         const sha256 = await storeMetadata(ctx, c.req.valid('json'), now());
-        return c.json({ uri: metadataUri(ctx, new URL(c.req.url).origin, sha256), sha256 }, 201);
+        return c.json({ uri: metadataUri(ctx, c.get('publicOrigin'), sha256), sha256 }, 201);
       },
     )
     .endpoint(get('/{sha256}', 'Stored project metadata', { params: sha256Params, response: contract.filmMetadata }), async (c) => {

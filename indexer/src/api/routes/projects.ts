@@ -26,7 +26,7 @@ export function projectRoutes(now: () => number) {
       async (c) => {
         const query = c.req.valid('query');
         const ctx = c.var.cluster;
-        const origin = new URL(c.req.url).origin;
+        const origin = c.get('publicOrigin');
         const nowMs = now();
         const filter = { studio: query.studio, status: query.status, q: query.q ?? query.search, nowMs };
         const sort = query.sort ?? 'newest';
@@ -56,7 +56,7 @@ export function projectRoutes(now: () => number) {
         const nowMs = now();
         holdsUntil(c, await projects.nextStatusChangeMs(c.var.cluster.db, nowMs));
         const rank = (status: string) => (status === 'funding' ? 0 : status === 'funded' ? 1 : 2);
-        const list = (await listProjects(c.var.cluster, new URL(c.req.url).origin, nowMs))
+        const list = (await listProjects(c.var.cluster, c.get('publicOrigin'), nowMs))
           .sort(
             (a, b) =>
               rank(a.status) - rank(b.status) || verifiedRank(a) - verifiedRank(b) || b.currentFunding / b.fundingGoal - a.currentFunding / a.fundingGoal,
@@ -70,7 +70,7 @@ export function projectRoutes(now: () => number) {
       async (c) => {
         const nowMs = now();
         holdsUntil(c, await projects.nextStatusChangeMs(c.var.cluster.db, nowMs));
-        const project = await getProject(c.var.cluster, new URL(c.req.url).origin, nowMs, c.req.valid('param').id);
+        const project = await getProject(c.var.cluster, c.get('publicOrigin'), nowMs, c.req.valid('param').id);
         if (!project) fail(404, 'Project not found');
         return c.json(project);
       },
@@ -85,7 +85,7 @@ export function projectRoutes(now: () => number) {
       }),
       async (c) => {
         const ctx = c.var.cluster;
-        const origin = new URL(c.req.url).origin;
+        const origin = c.get('publicOrigin');
         const { id } = c.req.valid('param');
         const expected = ['LicenseClaimed', 'Invested'];
         const before = await projectOfWrite(ctx, origin, now, id, c.req.valid('json').txHash, expected);

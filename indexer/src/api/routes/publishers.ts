@@ -116,7 +116,7 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
         if (!website) fail(404, `No verification token for ${origin} yet: ask for one with POST /api/publishers/websites`);
         if (website.status === 'verified') return c.json(websiteShape(website));
         // Marquee's own origin (the one called, and the public one) never verifies: its documents serve anything.
-        const result = await verifySite(website.website_url, website.token, siteFetch, [new URL(c.req.url).origin]);
+        const result = await verifySite(website.website_url, website.token, siteFetch, [c.get('publicOrigin')]);
         await publishers.recordCheck(db, website.id, { ...result, now: now() });
         if (!result.verified) fail(422, result.reason);
         return c.json(websiteShape((await publishers.findWebsite(db, walletAddress, origin))!));
@@ -170,7 +170,7 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
             createdAt: isoMs(createdAt)!,
             revokedAt: null,
             key,
-            catalogueSnippet: catalogueSnippet({ origin: new URL(c.req.url).origin, cluster: c.var.cluster.name, apiKey: key }),
+            catalogueSnippet: catalogueSnippet({ origin: c.get('publicOrigin'), cluster: c.var.cluster.name, apiKey: key }),
           },
           201,
         );

@@ -314,7 +314,7 @@ export function listingEditRoutes(now: () => number) {
       }),
       async (c) => {
         const ctx = c.var.cluster;
-        const origin = new URL(c.req.url).origin;
+        const origin = c.get('publicOrigin');
         const project = await getProject(ctx, origin, now(), c.req.valid('param').id);
         if (!project) fail(404, 'Project not found');
         const session = requireSession(c);
