@@ -146,6 +146,14 @@ describe('player state machine', () => {
     assert.doesNotMatch(playerPage({ ...config, videoUrl: null }, '/api/demo/posters/3.svg', 'n'), /<video id="video"/);
   });
 
+  test("a poster URL cannot leave its CSS string: quotes, parentheses and backslashes are escaped", () => {
+    const config = { title: 'Film', videoUrl: null } as unknown as PlayerPageConfig;
+    const page = playerPage(config, "https://cdn.example/p.png'); background: url(https://evil.example/x) ;('", 'n');
+    const style = /<div id="stage" style="([^"]*)"/.exec(page)![1].replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    assert.equal(style, "background-image:url('https://cdn.example/p.png\\27 \\29 ; background: url\\28 https://evil.example/x\\29  ;\\28 \\27 ')");
+    assert.match(playerPage(config, '/api/demo/posters/3.svg', 'n'), /style="background-image:url\(&#39;\/api\/demo\/posters\/3\.svg&#39;\)"/);
+  });
+
   test('ad slots are read from the snippet in the spec order', () => {
     assert.deepEqual(parseAdSlots(undefined), ['pre-roll', 'mid-roll', 'overlay']);
     assert.deepEqual(parseAdSlots('overlay, pre-roll,banner'), ['pre-roll', 'overlay']);

@@ -5,13 +5,21 @@ import type { PlayerPageConfig } from './client.ts';
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
+/**
+ * A URL as a quoted CSS string: quotes, backslashes, parentheses and control characters as CSS
+ * escapes. The attribute's HTML escaping alone is undone before CSS reads it, so a poster URL with a
+ * quote could close the string and add declarations of its own.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what is escaped
+const cssString = (text: string) => `'${text.replace(/[\\'"()\u0000-\u001f\u007f]/g, (char) => `\\${char.charCodeAt(0).toString(16)} `)}'`;
+
 /** JSON inside <script type="application/json">: `<` escaped so no text can close the element. */
 const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** `nonce`: the Content-Security-Policy nonce of the page's style element and script. */
 export function playerPage(config: PlayerPageConfig, thumbnailUrl: string, nonce: string): string {
   const nonceAttribute = ` nonce="${escapeHtml(nonce)}"`;
-  const background = thumbnailUrl ? ` style="background-image:url('${escapeHtml(thumbnailUrl)}')"` : '';
+  const background = thumbnailUrl ? ` style="background-image:url(${escapeHtml(cssString(thumbnailUrl))})"` : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(config.title)} · Marquee player</title>
