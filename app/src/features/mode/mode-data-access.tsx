@@ -46,11 +46,14 @@ const ModeContext = createContext<ModeContextValue | null>(null)
 
 export function ModeProvider({ children, initialMode }: { children: ReactNode; initialMode?: Mode }) {
   const [mode, setModeState] = useState<Mode>(() => initialMode ?? readStoredMode())
+  // The cookie is written with the choice, not after the next render: a page loaded at once (a
+  // link opened in a new tab) is prerendered by the server in the mode it names.
   const setMode = useCallback((next: Mode) => {
     window.localStorage.setItem(MODE_STORAGE_KEY, next)
+    document.cookie = modeCookie(next)
     setModeState(next)
   }, [])
-  // Written for the mode in use, also when it was stored before the cookie existed.
+  // Written for the mode in use at start too, also when it was stored before the cookie existed.
   useEffect(() => {
     document.cookie = modeCookie(mode)
   }, [mode])
