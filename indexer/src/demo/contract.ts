@@ -19,7 +19,7 @@ import {
 } from '../api/schemas.ts';
 import { SOL, USD } from '../lamports.ts';
 import { AD_TYPES, MAX_DEMO_CLOCK_ADVANCE_SECONDS, MAX_GENRE_LEN, MAX_SIGNATURES_PER_REQUEST, MAX_STUDIO_NAME_LEN } from '../constants.ts';
-import { media } from '../api/openapi.ts';
+import { jsonSchema, media } from '../api/openapi.ts';
 import * as contract from '@marquee/api-contract';
 
 /** generate-revenue sends a random 0.5 to 10 SOL. */
@@ -322,7 +322,7 @@ export const DEMO_ROUTE_DOCS: {
 
 /** The demo routes for /api/openapi.json. */
 export function demoOpenApi(): Record<string, unknown> {
-  const schema = (type: z.ZodType, io: 'input' | 'output' = 'input') => z.toJSONSchema(type, { io, unrepresentable: 'any' });
+  const schema = (type: z.ZodType, io: 'input' | 'output' = 'input') => jsonSchema(type, io);
   const success = (response: Answer, description: string) =>
     response instanceof z.ZodType
       ? { description, content: { 'application/json': { schema: schema(response, 'output') } } }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Context } from 'hono';
 import { sha256Params } from '../api/schemas.ts';
 import * as contract from '@marquee/api-contract';
-import { ApiRoutes, media, post, get } from '../api/openapi.ts';
+import { ApiRoutes, post, get } from '../api/openapi.ts';
 import type { AppEnv } from '../api/context.ts';
 import { isPlatformAdmin } from '../api/admin.ts';
 import { SIGNED_WRITE, signedWrite } from '../api/quotas.ts';
@@ -16,6 +16,7 @@ import { fail } from '../api/errors.ts';
 import { MAX_UPLOAD_BYTES, MediaStore, MediaTooLargeError, mediaPath, UnsupportedMediaTypeError } from './store.ts';
 import { MultipartError, multipartBoundary, multipartField } from './multipart-file.ts';
 import { byteRange } from './byte-range.ts';
+import { STORED_TYPES } from './sniff.ts';
 
 const uploadQuery = z.object({
   visibility: z
@@ -76,11 +77,10 @@ export function mediaRoutes(store: MediaStore) {
           "A private file (uploaded with ?visibility=private) only to the wallets that uploaded it and the platform admin's session: " +
           '401 without a session, 403 to another wallet.',
         params: sha256Params,
-        response: media(
-          'application/octet-stream',
-          'the stored bytes with their own Content-Type (image/jpeg, image/png, video/mp4, video/webm)',
-          z.string().meta({ format: 'binary' }),
-        ),
+        response: {
+          description: 'the stored bytes with their own Content-Type',
+          content: Object.fromEntries(STORED_TYPES.map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }])),
+        },
         errors: {
           401: 'a private file, not signed in',
           403: 'a private file of another wallet',

@@ -2,15 +2,18 @@
 // name or the Content-Type the client claims: JPEG and PNG images (film thumbnails, display ad
 // creatives) and MP4 and WebM videos (video ad creatives).
 
+/** Every type a stored file can have, as it is served (GET /api/media/{sha256} documents each). */
+export const STORED_TYPES = ['image/jpeg', 'image/png', 'video/mp4', 'video/webm'] as const;
+
 export interface ImageType {
   kind: 'image';
-  contentType: 'image/jpeg' | 'image/png';
+  contentType: Extract<(typeof STORED_TYPES)[number], `image/${string}`>;
   extension: 'jpg' | 'png';
 }
 
 export interface VideoType {
   kind: 'video';
-  contentType: 'video/mp4' | 'video/webm';
+  contentType: Extract<(typeof STORED_TYPES)[number], `video/${string}`>;
   extension: 'mp4' | 'webm';
 }
 
