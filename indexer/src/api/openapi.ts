@@ -165,16 +165,12 @@ const NO_NUL = '^[^\\u0000]*$';
 function withoutNul<T>(node: T): T {
   if (Array.isArray(node)) return node.map(withoutNul) as T;
   if (node === null || typeof node !== 'object') return node;
-  const schema = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, key === 'properties' ? mapValues(value, withoutNul) : withoutNul(value)]));
+  const schema = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withoutNul(value)]));
   // A text with a pattern of its own (not blank, a URL) keeps it alone: a second pattern needs
   // allOf, which the fuzz's generator meets by filtering, too often (scripts/api-fuzz/schemathesis.toml).
   if (schema.type === 'string' && schema.pattern === undefined && schema.enum === undefined && schema.const === undefined) schema.pattern = NO_NUL;
   if (schema.type === 'object' && schema.additionalProperties !== false && schema.propertyNames === undefined) schema.propertyNames = { pattern: NO_NUL };
   return schema as T;
-}
-
-function mapValues(record: unknown, map: (value: unknown) => unknown): unknown {
-  return record && typeof record === 'object' ? Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value)])) : record;
 }
 
 function parameters(where: 'path' | 'query', schema?: z.ZodType) {
