@@ -1,11 +1,14 @@
+// @differs-on-postgres: test/all.ts runs this file on PostgreSQL too
 // A query compiled once (db/compiled-once.ts) runs with each call's values: nothing of the first
 // call's arguments is baked into the SQL it keeps, an argument the query binds twice gets the value
 // in both places, and the query's own constants (a LIMIT, a literal) stay as they were compiled.
+// On PostgreSQL it is a named prepared statement (db/prepared-statements.ts), parsed once per connection.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
 import { compiledOnce } from '../src/db/compiled-once.ts';
 import { openStore, type DataStore, type Executor } from '../src/db/index.ts';
-import { sqlRun, testLocation } from './helpers/database.ts';
+import { sqlRun, testDialect, testLocation } from './helpers/database.ts';
 
 const usersOf = compiledOnce((db: Executor, createdAt: number) =>
   db.selectFrom('users').select('wallet_address').where('created_at', '=', createdAt).orderBy('wallet_address').limit(2),
@@ -14,6 +17,8 @@ const usersOf = compiledOnce((db: Executor, createdAt: number) =>
 const eitherOf = compiledOnce((db: Executor, address: string) =>
   db.selectFrom('users').select('wallet_address').where((eb) => eb.or([eb('wallet_address', '=', address), eb('chain_address', '=', address)])).orderBy('wallet_address'),
 );
+
+const everyColumnOf = compiledOnce((db: Executor, createdAt: number) => db.selectFrom('users').selectAll().where('created_at', '=', createdAt));
 
 describe('compiledOnce', () => {
   let store: DataStore;
@@ -39,5 +44,20 @@ describe('compiledOnce', () => {
   test('inside a transaction too', async () => {
     const rows = await store.db.transaction().execute(async (trx) => (await usersOf(trx, 7)).rows);
     assert.deepEqual(rows, [{ wallet_address: 'w4' }]);
+  });
+
+  test('on PostgreSQL, a named statement the connection prepared once and runs again', { skip: testDialect !== 'postgres' && 'SQLite keeps its own statements (connection.ts)' }, async () => {
+    // One connection: a transaction holds it for every statement below.
+    const prepared = await store.db.transaction().execute(async (trx) => {
+      await usersOf(trx, 5);
+      await usersOf(trx, 7);
+      await everyColumnOf(trx, 7);
+      return (await sql<{ statement: string; calls: number }>`SELECT statement, generic_plans + custom_plans AS calls FROM pg_prepared_statements WHERE name LIKE 'marquee_hot_%'`.execute(trx)).rows;
+    });
+    const own = prepared.filter((row) => row.statement.includes('"wallet_address"') && row.statement.includes('limit'));
+    assert.equal(own.length, 1, `one prepared statement of usersOf, not ${JSON.stringify(prepared)}`);
+    assert.ok(Number(own[0].calls) >= 2, 'planned for both calls under the one name');
+    // Every column (*) stays unnamed: a column another process's migration adds would break a prepared one.
+    assert.deepEqual(prepared.filter((row) => /select \*/i.test(row.statement)), []);
   });
 });

@@ -8,6 +8,7 @@
 // its own.
 import { CompiledQuery, type Compilable, type QueryResult } from 'kysely';
 import type { Executor } from './executor.ts';
+import { prepareEverywhere } from './prepared-statements.ts';
 
 /** Where each compiled parameter comes from: the n-th argument, or a constant of the query. */
 type Slot = { argument: number } | { constant: unknown };
@@ -33,6 +34,7 @@ export function compiledOnce<A extends unknown[], R>(build: (db: Executor, ...ar
         return index >= 0 ? { argument: index } : { constant: parameter };
       });
       template = { sql: compiled.sql, slots };
+      prepareEverywhere(compiled.sql);
       templates.set(dialect, template);
     }
     const parameters = template.slots.map((slot) => ('argument' in slot ? args[slot.argument] : slot.constant));

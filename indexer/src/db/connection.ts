@@ -9,6 +9,7 @@ import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import { migrateToLatest, type MigrationList } from './migrate.ts';
 import { OwnSchemaIntrospector } from './own-schema-introspector.ts';
+import { PreparingClient } from './prepared-statements.ts';
 import type { Schema } from './schema.ts';
 import { postgresChangeStamp, sqliteChangeStamp, type ChangeStamp } from './change-stamp.ts';
 
@@ -126,7 +127,7 @@ async function openPostgres(url: string, schema: string): Promise<{ db: Kysely<S
     await bootstrap.end();
   }
   // Every connection of the cluster's pool resolves unqualified table names in its own schema.
-  const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${quoted}`, types: pgTypes, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${quoted}`, types: pgTypes, max: 10, Client: PreparingClient });
   return { db: new Kysely<Schema>({ dialect: new MarqueePostgresDialect({ pool }) }), changeStamp: postgresChangeStamp(pool) };
 }
 
