@@ -20,6 +20,13 @@ interface PrerenderModule {
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * A mode whose cluster this server does not serve (Demo mode under MARQUEE_DEMO=0, On-Chain mode
+ * with no RPC configured): nothing to prerender and nothing wrong, so nothing is logged. The
+ * browser renders that mode's pages itself and says what it says of a cluster the server lacks.
+ */
+class ClusterNotServed extends Error {}
 /** Rendered once when the server starts. */
 const WARM_UP_URL = '/marketplace';
 
@@ -39,10 +46,15 @@ export interface PagePrerenderer {
 
 /**
  * The prerenderer of `staticDir`'s index.html with the module at `modulePath`, answering the API calls
- * of a render in-process through `app`; null when the module or the template is missing (a dApp built
- * without its server bundle) or fails to load.
+ * of a render in-process through `app` (which serves `clusters`, when they are named); null when the
+ * module or the template is missing (a dApp built without its server bundle) or fails to load.
  */
-export async function loadPrerenderer(options: { app: Hono<AppEnv>; staticDir: string; modulePath: string }): Promise<PagePrerenderer | null> {
+export async function loadPrerenderer(options: {
+  app: Hono<AppEnv>;
+  staticDir: string;
+  modulePath: string;
+  clusters?: readonly string[];
+}): Promise<PagePrerenderer | null> {
   const templatePath = join(options.staticDir, 'index.html');
   if (!existsSync(options.modulePath) || !existsSync(templatePath)) return null;
   const template = readFileSync(templatePath, 'utf8');
@@ -55,6 +67,7 @@ export async function loadPrerenderer(options: { app: Hono<AppEnv>; staticDir: s
     return null;
   }
   const apiGet = async (path: string, cluster: string) => {
+    if (options.clusters && !options.clusters.includes(cluster)) throw new ClusterNotServed(cluster);
     const response = await options.app.request(`${path}${path.includes('?') ? '&' : '?'}cluster=${encodeURIComponent(cluster)}`);
     if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
     return response.json();
@@ -91,6 +104,7 @@ export async function loadPrerenderer(options: { app: Hono<AppEnv>; staticDir: s
         rendered.set(cacheKey, { answers: key, document });
         return document;
       } catch (error) {
+        if (error instanceof ClusterNotServed) return null;
         console.error(`Prerendering ${url} failed; serving the plain dApp:`, error);
         return null;
       }

@@ -12,19 +12,21 @@ const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 
 /**
  * `prerenderModule`: the dApp's server bundle (app/dist-server/prerender.js); the pages it renders
- * are served with their first screen in the HTML (prerendered-pages.ts).
+ * are served with their first screen in the HTML (prerendered-pages.ts), for the modes whose
+ * cluster is among `clusters` (the app's).
  */
 export async function createServer(options: {
   app: Hono<AppEnv>;
   port: number;
   staticDir?: string;
   prerenderModule?: string;
+  clusters?: readonly string[];
   hostname?: string;
 }): Promise<ServerType> {
   const { app, staticDir } = options;
   if (staticDir && existsSync(join(staticDir, 'index.html'))) {
     const root = relative(process.cwd(), staticDir) || '.';
-    const prerenderer = options.prerenderModule ? await loadPrerenderer({ app, staticDir, modulePath: options.prerenderModule }) : null;
+    const prerenderer = options.prerenderModule ? await loadPrerenderer({ app, staticDir, modulePath: options.prerenderModule, clusters: options.clusters }) : null;
     // The build's brotli or gzip copy of a file when the browser accepts one (app/vite.config.ts).
     const files = serveStatic({ root, precompressed: true });
     // Vite names every file under /assets/ by its content's hash: a browser may keep it for good.

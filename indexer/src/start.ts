@@ -105,7 +105,14 @@ export async function startMarquee(options: StartOptions = {}): Promise<Marquee>
   });
   // An `indexer` process is reached by the API processes only: it serves the API, not the dApp.
   const staticDir = config.role === 'indexer' ? undefined : config.staticDir;
-  const server = await createServer({ app, port: config.port, hostname: config.host, staticDir, prerenderModule: config.prerenderModule });
+  const server = await createServer({
+    app,
+    port: config.port,
+    hostname: config.host,
+    staticDir,
+    prerenderModule: config.prerenderModule,
+    clusters: clusters.map((cluster) => cluster.name),
+  });
   const url = `http://localhost:${config.port}`;
   return {
     clusters,

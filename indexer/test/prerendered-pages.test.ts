@@ -66,6 +66,17 @@ test('a page goes into index.html, rendered again only when its answers change; 
   assert.equal(await prerenderer.page('/marketplace'), null, 'the render failing');
 });
 
+test("a mode whose cluster the server does not serve is not prerendered, and nothing is logged", async (t) => {
+  const app = new Hono<AppEnv>();
+  app.get('/api/listing', (c) => c.json({ title: 'Salt and Iron' }));
+  const prerenderer = await loadPrerenderer({ app, staticDir: folder, modulePath: join(folder, 'prerender.mjs'), clusters: ['devnet'] });
+  assert.ok(prerenderer);
+  const logged = t.mock.method(console, 'error', () => {});
+  assert.equal(await prerenderer.page('/marketplace'), null, 'Demo mode, and no demo cluster here');
+  assert.equal(logged.mock.callCount(), 0);
+  assert.match((await prerenderer.page('/marketplace', 'marquee-mode=onchain')) ?? '', /<p>onchain: Salt and Iron/, 'the served cluster still is');
+});
+
 test('no module, or one that does not load: no prerendering', async () => {
   const app = new Hono<AppEnv>();
   assert.equal(await loadPrerenderer({ app, staticDir: folder, modulePath: join(folder, 'missing.mjs') }), null);
