@@ -2,7 +2,7 @@
 // random id is the play's id, unique among the views, and its campaign is the one the view records),
 // waiting in `views` for the settlement job. The limits count address groups
 // (player/address-group.ts), not addresses, over the counted views.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { compiledOnce } from './compiled-once.ts';
 import type { Executor } from './executor.ts';
 
@@ -22,6 +22,16 @@ export interface EmbedShare {
   embedGroups: number;
 }
 
+// The three counts the limits read, as subqueries: what limitProblem reads (ledgerUse) and what the
+// one statement of a view counted at first sight tests (countWithinRulesQuery) are the same SQL.
+/** The tight group's views since `since`. */
+const narrowGroupViews = (narrow: string, wide: string, since: number) =>
+  sql<number>`(SELECT COUNT(*) FROM views v WHERE v.wide_group = ${wide} AND v.counted_at > ${since} AND v.ip_group = ${narrow})`;
+/** The loose group's views since `since`. */
+const wideGroupViews = (wide: string, since: number) => sql<number>`(SELECT COUNT(*) FROM views v WHERE v.wide_group = ${wide} AND v.counted_at > ${since})`;
+/** The embed's views since `since`, of every group (`embed`: its address, or a column holding it). */
+const embedViews = (embed: string | RawBuilder<string>, since: number) => sql<number>`(SELECT COUNT(*) FROM views v WHERE v.embed = ${embed} AND v.counted_at > ${since})`;
+
 /**
  * The counts every view's limits need, in one statement (one round trip): the address groups' from
  * one index (wide_group, time, ip_group; the tight group lies inside the loose one, migration 029),
@@ -29,9 +39,9 @@ export interface EmbedShare {
  */
 const ledgerUse = compiledOnce((db: Executor, narrow: string, wide: string, embed: string, since: number) => {
   const query = sql<Record<'narrow' | 'wide' | 'embed_total', number | string>>`SELECT
-    (SELECT COUNT(*) FROM views WHERE wide_group = ${wide} AND counted_at > ${since} AND ip_group = ${narrow}) AS narrow,
-    (SELECT COUNT(*) FROM views WHERE wide_group = ${wide} AND counted_at > ${since}) AS wide,
-    (SELECT COUNT(*) FROM views WHERE embed = ${embed} AND counted_at > ${since}) AS embed_total`;
+    ${narrowGroupViews(narrow, wide, since)} AS narrow,
+    ${wideGroupViews(wide, since)} AS wide,
+    ${embedViews(embed, since)} AS embed_total`;
   return { compile: () => query.compile(db) };
 });
 
@@ -110,9 +120,9 @@ const countWithinRulesQuery = compiledOnce(
       AND e.website_origin = ${origin}
       AND EXISTS (SELECT 1 FROM publisher_websites w WHERE w.status = 'verified' AND w.origin = e.website_origin
         AND (w.wallet = e.publisher OR w.wallet IN (SELECT u.wallet_address FROM users u WHERE u.chain_address = e.publisher)))
-      AND (SELECT COUNT(*) FROM views v WHERE v.wide_group = ${wideGroup} AND v.counted_at > ${since} AND v.ip_group = ${ipGroup}) < ${perAddress}
-      AND (SELECT COUNT(*) FROM views v WHERE v.wide_group = ${wideGroup} AND v.counted_at > ${since}) < ${perNetwork}
-      AND (SELECT COUNT(*) FROM views v WHERE v.embed = e.address AND v.counted_at > ${since}) < ${perEmbed}
+      AND ${narrowGroupViews(ipGroup, wideGroup, since)} < ${perAddress}
+      AND ${wideGroupViews(wideGroup, since)} < ${perNetwork}
+      AND ${embedViews(sql.ref('e.address'), since)} < ${perEmbed}
     ON CONFLICT (nonce) DO NOTHING
     RETURNING id`;
     return { compile: () => query.compile(db) };

@@ -6,26 +6,20 @@
 import { views, type Executor } from '../db/index.ts';
 import type { AddressGroups } from './address-group.ts';
 
-export interface LedgerCaps {
-  perAddress: number;
-  perNetwork: number;
-  perEmbed: number;
-}
-
-/** The refusal message of the first limit the request is over, or null. */
-export async function limitProblem(
-  db: Executor,
-  request: { embed: string; groups: AddressGroups; since: number },
-  caps: LedgerCaps,
-): Promise<string | null> {
-  const { embed, groups, since } = request;
+/**
+ * The refusal message of the first limit the request is over, or null: the same `limits` the one
+ * statement of a view counted at first sight checks (db/views.ts countViewWithinRules).
+ */
+export async function limitProblem(db: Executor, request: { embed: string; groups: AddressGroups }, limits: views.WindowLimits): Promise<string | null> {
+  const { embed, groups } = request;
+  const { since } = limits;
   const use = await views.ledgerUseSince(db, { narrow: groups.narrow, wide: groups.wide, embed, since });
-  if (use.narrow >= caps.perAddress) return 'Too many views from this address; try again in a minute';
-  if (groups.wide !== groups.narrow && use.wide >= caps.perNetwork) return 'Too many views from this network; try again in a minute';
-  if (use.embedTotal < caps.perEmbed) return null;
+  if (use.narrow >= limits.perAddress) return 'Too many views from this address; try again in a minute';
+  if (limits.perNetwork !== null && use.wide >= limits.perNetwork) return 'Too many views from this network; try again in a minute';
+  if (use.embedTotal < limits.perEmbed) return null;
   // The embed is at its cap: a group that has not used its share yet (a newcomer always) still gets in.
   const share = await views.embedShareSince(db, { wide: groups.wide, embed, since });
   const groupsSharing = share.embedGroups + (share.embedOfGroup === 0 ? 1 : 0);
-  const fairShare = Math.max(1, Math.floor(caps.perEmbed / groupsSharing));
+  const fairShare = Math.max(1, Math.floor(limits.perEmbed / groupsSharing));
   return share.embedOfGroup >= fairShare ? 'Too many views of this embed from this network; try again in a minute' : null;
 }

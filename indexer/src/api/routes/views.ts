@@ -104,19 +104,19 @@ export function viewRoutes(now: () => number, rules: ViewRules, tickets: TicketS
         const publisher = playedPublisher(ticket, body.publisher);
         const ip = c.get('clientIp');
         const groups = addressGroups(ip);
-        const since = reportedAt - rules.windowMs;
+        // The loose group is the tight one for IPv6 (its /64): no second count under a looser cap.
+        const limits: views.WindowLimits = {
+          since: reportedAt - rules.windowMs,
+          perAddress: rules.maxViewsPerIp,
+          perNetwork: groups.wide === groups.narrow ? null : rules.maxViewsPerNetwork,
+          perEmbed: rules.maxViewsPerEmbed,
+        };
         const play = { play: ticket.id, ip, ipGroup: groups.narrow, wideGroup: groups.wide, countedAt: reportedAt, campaign: ticket.campaign };
         // The origin the server derived when it served the player page, never one the body names.
         const origin = originOf(ticket.origin);
         // Most reports break no rule: one statement checks them all and counts the view. Any other
         // is taken rule by rule below, which says the first it breaks.
         if (origin && reportedAt - ticket.issuedAt >= rules.minWatchMs) {
-          const limits = {
-            since,
-            perAddress: rules.maxViewsPerIp,
-            perNetwork: groups.wide === groups.narrow ? null : rules.maxViewsPerNetwork,
-            perEmbed: rules.maxViewsPerEmbed,
-          };
           if (await views.countViewWithinRules(db, { ...play, projectId: body.projectId, embedId: body.embedId, publisher: publisher ?? null, origin }, limits)) {
             return c.json({ counted: true });
           }
@@ -127,8 +127,7 @@ export function viewRoutes(now: () => number, rules: ViewRules, tickets: TicketS
         if (reportedAt - ticket.issuedAt < rules.minWatchMs) {
           return c.json({ counted: false, reason: `The player must stay visible for ${rules.minWatchMs / 1000} s` });
         }
-        const caps = { perAddress: rules.maxViewsPerIp, perNetwork: rules.maxViewsPerNetwork, perEmbed: rules.maxViewsPerEmbed };
-        const limited = await limitProblem(db, { embed: embed.address, groups, since }, caps);
+        const limited = await limitProblem(db, { embed: embed.address, groups }, limits);
         if (limited) fail(429, limited);
         const counted = await views.countView(db, { ...play, projectId: embed.project_id, embed: embed.address });
         return c.json(counted ? { counted: true } : { counted: false, reason: 'This play was already counted' });
