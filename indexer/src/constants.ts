@@ -156,6 +156,12 @@ export const LEADER_ADDRESS_TTL_MS = 1_000;
 export const DEMO_FORWARD_TIMEOUT_MS = 60_000;
 /** Set by an API process on a demo action it forwards: the origin the caller used (metadata URIs point there). */
 export const FORWARDED_ORIGIN_HEADER = 'x-marquee-forwarded-origin';
+/**
+ * The client address an API process vouches for when it forwards a demo action to the leader,
+ * signed with the deployment's shared secret (api/forwarded-client.ts); believed for this long.
+ */
+export const FORWARDED_CLIENT_HEADER = 'x-marquee-forwarded-client';
+export const FORWARDED_CLIENT_TTL_MS = 60_000;
 /** Website verification fetches: the whole fetch (redirects included) within 5 s, at most 1 MiB, 5 redirects. */
 export const SITE_VERIFY_TIMEOUT_MS = 5_000;
 export const SITE_VERIFY_MAX_BYTES = 1_048_576;

@@ -1,15 +1,19 @@
 // An `api` process forwards /api/demo/* to the leader: method, path, query, body, the caller's
 // headers and cookies go there; status, headers and every Set-Cookie come back; the origin the
-// leader uses is the caller's, never one the caller made up; with no live leader, a clear 503.
+// leader uses is the caller's, never one the caller made up; the leader counts the action for the
+// client the process vouched for, never one a caller names; with no live leader, a clear 503.
 import assert from 'node:assert/strict';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { FORWARDED_ORIGIN_HEADER } from '../src/constants.ts';
+import type { AppEnv } from '../src/api/context.ts';
+import { ClientVoucher } from '../src/api/forwarded-client.ts';
+import { FORWARDED_CLIENT_HEADER, FORWARDED_CLIENT_TTL_MS, FORWARDED_ORIGIN_HEADER } from '../src/constants.ts';
 import { signInOrigins } from '../src/auth/origins.ts';
 import { demoForwarder, type LeaderAddress } from '../src/roles/demo-forward.ts';
 import { testApp } from './helpers/app.ts';
+import { TEST_TICKET_SECRET } from './helpers/tickets.ts';
 
 /** A stand-in leader that answers with what it received. */
 function echoLeader() {
@@ -23,6 +27,7 @@ function echoLeader() {
       authorization: c.req.header('authorization') ?? null,
       origin: c.req.header(FORWARDED_ORIGIN_HEADER) ?? null,
       forwardedFor: c.req.header('x-forwarded-for') ?? null,
+      vouched: c.req.header(FORWARDED_CLIENT_HEADER) ?? null,
     };
     c.header('set-cookie', 'session=renewed; HttpOnly; Path=/', { append: true });
     c.header('set-cookie', 'theme=dark; Path=/', { append: true });
@@ -61,12 +66,15 @@ describe('demo actions forwarded to the leader', () => {
       cookie: 'session=abc; theme=light',
       authorization: 'Bearer t',
       [FORWARDED_ORIGIN_HEADER]: 'http://attacker.example',
+      [FORWARDED_CLIENT_HEADER]: 'made-up',
       'x-forwarded-for': '203.0.113.9',
     });
     assert.equal(response.status, 201);
     assert.equal(response.headers.get('x-leader'), 'yes');
     assert.deepEqual(response.headers.getSetCookie(), ['session=renewed; HttpOnly; Path=/', 'theme=dark; Path=/']);
-    assert.deepEqual(await response.json(), {
+    const { vouched, ...received } = (await response.json()) as { vouched: string };
+    assert.notEqual(vouched, 'made-up', "the process's own voucher, not the caller's");
+    assert.deepEqual(received, {
       method: 'POST',
       path: '/api/demo/invest',
       query: { cluster: 'demo', x: '1' },
@@ -77,6 +85,33 @@ describe('demo actions forwarded to the leader', () => {
       // testApp trusts the proxy: the client is 203.0.113.9, appended to the chain it came with.
       forwardedFor: '203.0.113.9, 203.0.113.9',
     });
+  });
+
+  test('the leader counts a forwarded action for the client the process vouched for, and for no one a caller names', async () => {
+    // The leader trusts no proxy hop: on its own it would see the forwarding process's socket.
+    const whoAmI = new Hono<AppEnv>().get('/whoami', (c) => c.json({ clientIp: c.var.clientIp }));
+    const leader = await testApp({ trustedProxyHops: 0, demo: { routes: whoAmI } });
+    const leaderServer = await new Promise<ServerType>((resolve) => {
+      const started = serve({ fetch: leader.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
+    });
+    after(() => new Promise<void>((resolve) => leaderServer.close(() => resolve())));
+    const url = `http://127.0.0.1:${(leaderServer.address() as AddressInfo).port}`;
+    const whoAt = async (headers: Record<string, string>) => ((await (await fetch(`${url}/api/demo/whoami`, { headers })).json()) as { clientIp: string }).clientIp;
+
+    const { request } = await testApp({ demo: demoForwarder(new FixedLeader(url)) });
+    const forwarded = await request('GET', '/api/demo/whoami', undefined, { 'x-forwarded-for': '203.0.113.9' });
+    assert.deepEqual(await forwarded.json(), { clientIp: '203.0.113.9' });
+    const other = await request('GET', '/api/demo/whoami', undefined, { 'x-forwarded-for': '198.51.100.4' });
+    assert.deepEqual(await other.json(), { clientIp: '198.51.100.4' }, 'each client its own');
+
+    // Straight to the leader: a voucher under another secret, a stale one and a made-up one name no one.
+    const now = leader.clock.now;
+    assert.equal(await whoAt({ [FORWARDED_CLIENT_HEADER]: new ClientVoucher(Buffer.alloc(32, 9), now).vouch('203.0.113.9') }), '127.0.0.1');
+    const stale = new ClientVoucher(Buffer.from(TEST_TICKET_SECRET), () => now() - FORWARDED_CLIENT_TTL_MS - 1).vouch('203.0.113.9');
+    assert.equal(await whoAt({ [FORWARDED_CLIENT_HEADER]: stale }), '127.0.0.1');
+    assert.equal(await whoAt({ [FORWARDED_CLIENT_HEADER]: '203.0.113.9' }), '127.0.0.1');
+    const fresh = new ClientVoucher(Buffer.from(TEST_TICKET_SECRET), now).vouch('203.0.113.9');
+    assert.equal(await whoAt({ [FORWARDED_CLIENT_HEADER]: fresh }), '203.0.113.9', 'the same secret, in time: believed');
   });
 
   test('GET with no body', async () => {

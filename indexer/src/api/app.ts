@@ -12,6 +12,7 @@ import type { Context } from 'hono';
 import {
   CLUSTER_HEADER,
   DEFAULT_CLUSTER,
+  FORWARDED_CLIENT_HEADER,
   FORWARDED_ORIGIN_HEADER,
   MAX_REQUEST_BODY_BYTES,
   MAX_VIEWS_PER_EMBED_PER_WINDOW,
@@ -57,6 +58,7 @@ import { mediaRoutes } from '../media/routes.ts';
 /** POST here is the media upload, limited by its own route. */
 const MEDIA_UPLOAD_PATH = '/api/media';
 import { clientAddress } from './client-address.ts';
+import { ClientVoucher } from './forwarded-client.ts';
 import { publicOrigin } from './public-origin.ts';
 import { privateAnswers } from './private-answers.ts';
 import { ReadCache } from './read-cache.ts';
@@ -77,7 +79,9 @@ export function createApp(deps: AppDeps) {
   };
 
   const trustedProxyHops = deps.trustedProxyHops ?? 0;
-  const tickets = new TicketSigner(deps.ticketSecret ?? randomBytes(32));
+  const sharedSecret = deps.ticketSecret ?? randomBytes(32);
+  const tickets = new TicketSigner(sharedSecret);
+  const clientVoucher = new ClientVoucher(sharedSecret, now);
 
   const siteFetch: SiteFetchOptions = {
     timeoutMs: SITE_VERIFY_TIMEOUT_MS,
@@ -177,7 +181,10 @@ export function createApp(deps: AppDeps) {
   // Ahead of sign-in too: its nonces are rate-limited per client address.
   app.use('*', async (c, next) => {
     c.set('quotas', quotas);
-    c.set('clientIp', clientAddress(c.req.header('x-forwarded-for'), socketAddress(c), trustedProxyHops));
+    // A demo action another process of this deployment forwarded is counted for the client it vouched for.
+    const vouched = clientVoucher.vouchedFor(c.req.header(FORWARDED_CLIENT_HEADER));
+    c.set('clientIp', vouched ?? clientAddress(c.req.header('x-forwarded-for'), socketAddress(c), trustedProxyHops));
+    c.set('clientVoucher', clientVoucher);
     c.set('publicOrigin', publicOrigin(auth.origins, c.req.url, c.req.header(FORWARDED_ORIGIN_HEADER)));
     await next();
   });

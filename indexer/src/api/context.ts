@@ -9,6 +9,7 @@ import type { MediaStore } from '../media/store.ts';
 import type { DecisionMail } from '../notifications/verification-notice.ts';
 import type { QuotaCounters, QuotaSettings } from './quotas.ts';
 import type { ReadCache } from './read-cache.ts';
+import type { ClientVoucher } from './forwarded-client.ts';
 
 export interface ViewRules {
   /** A view counts only this long after its play's ticket was issued (the player's visibility rule). */
@@ -29,6 +30,8 @@ export type AppEnv = {
   Variables: {
     cluster: ClusterContext;
     clientIp: string;
+    /** Vouches for `clientIp` to the leader a demo action is forwarded to (forwarded-client.ts). */
+    clientVoucher: ClientVoucher;
     /** The configured origin absolute URLs are built on (public-origin.ts): never a made-up Host. */
     publicOrigin: string;
     /** The caller's verified session (signed-in wallet), or null. */
@@ -68,7 +71,11 @@ export interface AppDeps {
    */
   trustedProxyHops?: number;
   views?: Partial<ViewRules>;
-  /** The server's shared secret the ad tickets' key is derived from (player/ticket.ts); a process-local one when absent (tests). */
+  /**
+   * The deployment's shared secret (every process has it): the ad tickets' key (player/ticket.ts)
+   * and the forwarded-client vouchers' key (forwarded-client.ts) are derived from it; a
+   * process-local one when absent (tests).
+   */
   ticketSecret?: Buffer;
   /** Quotas and rate limits (quotas.ts); the defaults with the environment's MARQUEE_QUOTA_* settings when absent. */
   quotas?: QuotaSettings;

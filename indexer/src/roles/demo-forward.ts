@@ -3,11 +3,13 @@
 // caller's headers and cookies) and its answer is returned as it went (status, headers,
 // Set-Cookie), so a demo user sees the same chain whichever process answers. The caller's origin
 // travels in FORWARDED_ORIGIN_HEADER (the metadata URIs a listing writes on chain must point at the
-// public address, not the leader's internal one) and the client IP in X-Forwarded-For.
+// public address, not the leader's internal one), and the client this process derived is vouched for
+// in FORWARDED_CLIENT_HEADER (api/forwarded-client.ts), so the leader's per-address quotas count
+// that client, not this process; X-Forwarded-For gets it appended too, as a proxy would.
 import { Hono, type Context } from 'hono';
 import type { AppEnv, DemoExtension } from '../api/context.ts';
 import { fail } from '../api/errors.ts';
-import { DEMO_FORWARD_TIMEOUT_MS, FORWARDED_ORIGIN_HEADER } from '../constants.ts';
+import { DEMO_FORWARD_TIMEOUT_MS, FORWARDED_CLIENT_HEADER, FORWARDED_ORIGIN_HEADER } from '../constants.ts';
 import { demoOpenApi } from '../demo/contract.ts';
 
 /** Where the leader is; LeaderDirectory in production, anything with the same shape in tests. */
@@ -35,10 +37,11 @@ const NO_LEADER = 'The demo chain is unavailable: no indexer process leads right
 function forwardedRequestHeaders(c: Context<AppEnv>): Headers {
   const headers = new Headers();
   for (const [name, value] of c.req.raw.headers) {
-    // A caller cannot choose the origin the leader believes in.
-    if (!HOP_BY_HOP.has(name) && name !== FORWARDED_ORIGIN_HEADER) headers.append(name, value);
+    // A caller cannot choose the origin or the client the leader believes in.
+    if (!HOP_BY_HOP.has(name) && name !== FORWARDED_ORIGIN_HEADER && name !== FORWARDED_CLIENT_HEADER) headers.append(name, value);
   }
   headers.set(FORWARDED_ORIGIN_HEADER, c.get('publicOrigin'));
+  headers.set(FORWARDED_CLIENT_HEADER, c.var.clientVoucher.vouch(c.var.clientIp));
   const forwardedFor = c.req.header('x-forwarded-for');
   headers.set('x-forwarded-for', forwardedFor ? `${forwardedFor}, ${c.var.clientIp}` : c.var.clientIp);
   return headers;
