@@ -18,6 +18,10 @@ const eitherOf = compiledOnce((db: Executor, address: string) =>
   db.selectFrom('users').select('wallet_address').where((eb) => eb.or([eb('wallet_address', '=', address), eb('chain_address', '=', address)])).orderBy('wallet_address'),
 );
 
+const insertUser = compiledOnce((db: Executor, wallet: string) =>
+  db.insertInto('users').values({ wallet_address: wallet, chain_address: wallet, username: wallet, created_at: 11 }).returning('wallet_address'),
+);
+
 const everyColumnOf = compiledOnce((db: Executor, createdAt: number) => db.selectFrom('users').selectAll().where('created_at', '=', createdAt));
 
 describe('compiledOnce', () => {
@@ -44,6 +48,23 @@ describe('compiledOnce', () => {
   test('inside a transaction too', async () => {
     const rows = await store.db.transaction().execute(async (trx) => (await usersOf(trx, 7)).rows);
     assert.deepEqual(rows, [{ wallet_address: 'w4' }]);
+  });
+
+  test("the store's own statement, run while a transaction is open, is not part of that transaction", async () => {
+    // On SQLite the one connection is the transaction's: the statement waits for it to end (db/hot-runner.ts).
+    let outside: Promise<unknown> | undefined;
+    await assert.rejects(
+      store.db.transaction().execute(async (trx) => {
+        await sqlRun(trx, 'INSERT INTO users (wallet_address, chain_address, username, created_at) VALUES (?, ?, ?, ?)', 'inside', 'inside', 'inside', 11);
+        outside = insertUser(store.db, 'outside');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error('rolled back');
+      }),
+      /rolled back/,
+    );
+    await outside;
+    const rows = await sql<{ wallet_address: string }>`SELECT wallet_address FROM users WHERE created_at = 11 ORDER BY wallet_address`.execute(store.db);
+    assert.deepEqual(rows.rows, [{ wallet_address: 'outside' }]);
   });
 
   test('on PostgreSQL, a named statement the connection prepared once and runs again', { skip: testDialect !== 'postgres' && 'SQLite keeps its own statements (connection.ts)' }, async () => {

@@ -9,6 +9,7 @@ import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
 import { HTTPException } from 'hono/http-exception';
 import type { Context } from 'hono';
+import { playLane } from '../player/play-lane.ts';
 import {
   CLUSTER_HEADER,
   DEFAULT_CLUSTER,
@@ -31,7 +32,7 @@ import { authRoutes, sessionCookieName, type AuthDeps } from '../auth/routes.ts'
 import { SessionSigner } from '../auth/session.ts';
 import { databaseAuthStore, unavailableAuthStore } from '../auth/store.ts';
 import { chainLog, settlement } from '../db/index.ts';
-import type { AppDeps, ViewRules } from './context.ts';
+import type { AppDeps, AppEnv, ViewRules } from './context.ts';
 import { fail } from './errors.ts';
 import { allowedMethods } from './method-not-allowed.ts';
 import { ApiRoutes, openApiDocument, get } from './openapi.ts';
@@ -173,7 +174,22 @@ export function createApp(deps: AppDeps) {
     // Without a configuration (tests): the loopback names on the default http port.
     origins: deps.auth?.origins ?? signInOrigins(loopbackOrigins(80)),
   };
+  // The client address every limit counts: one another process of this deployment vouched for when
+  // it forwarded a demo action (forwarded-client.ts), else the socket's or a trusted proxy's.
+  const clientOf = (c: Context<AppEnv>) =>
+    clientVoucher.vouchedFor(c.req.header(FORWARDED_CLIENT_HEADER)) ?? clientAddress(c.req.header('x-forwarded-for'), socketAddress(c), trustedProxyHops);
   const app = new ApiRoutes();
+  // The two requests of every play, when plainly well formed, ahead of every layer below (player/play-lane.ts).
+  const lane = playLane({
+    cluster: defaultCluster === undefined ? undefined : clusters.get(defaultCluster),
+    tickets,
+    rules,
+    now,
+    hsts: auth.origins.secure,
+    clientOf,
+  });
+  app.use('/player/:projectId/ads/:slot', lane.ad);
+  app.use('/api/views', lane.view);
   app.use('*', securityHeaders({ hsts: auth.origins.secure }));
   for (const path of CROSS_ORIGIN_PATHS) app.use(path, crossOriginCors);
   app.use('*', sessionMiddleware({ ...auth, cookieName: sessionCookieName(auth.origins) }, now));
@@ -181,9 +197,7 @@ export function createApp(deps: AppDeps) {
   // Ahead of sign-in too: its nonces are rate-limited per client address.
   app.use('*', async (c, next) => {
     c.set('quotas', quotas);
-    // A demo action another process of this deployment forwarded is counted for the client it vouched for.
-    const vouched = clientVoucher.vouchedFor(c.req.header(FORWARDED_CLIENT_HEADER));
-    c.set('clientIp', vouched ?? clientAddress(c.req.header('x-forwarded-for'), socketAddress(c), trustedProxyHops));
+    c.set('clientIp', clientOf(c));
     c.set('clientVoucher', clientVoucher);
     c.set('publicOrigin', publicOrigin(auth.origins, c.req.url, c.req.header(FORWARDED_ORIGIN_HEADER)));
     await next();

@@ -65,7 +65,7 @@ const preflightCors = cors({
 export const crossOriginCors: MiddlewareHandler = async (c, next) => {
   if (c.req.method === 'OPTIONS') return preflightCors(c, next);
   await next();
-  setOnResponse(c, [['Access-Control-Allow-Origin', '*']]);
+  setOnResponse(c, [CROSS_ORIGIN_ANSWER_HEADER]);
 };
 
 /**
@@ -76,15 +76,23 @@ export const crossOriginCors: MiddlewareHandler = async (c, next) => {
 export function securityHeaders(options: { hsts: boolean }): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    const headers: [string, string][] = [
-      ['X-Content-Type-Options', 'nosniff'],
-      ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-    ];
-    if (options.hsts) headers.push(['Strict-Transport-Security', `max-age=${HSTS_MAX_AGE_SECONDS}`]);
-    if (!c.res.headers.has('Content-Security-Policy')) headers.push(['Content-Security-Policy', APP_CSP], ['X-Frame-Options', 'DENY']);
-    setOnResponse(c, headers);
+    setOnResponse(c, securityHeaderEntries({ hsts: options.hsts, ownCsp: c.res.headers.has('Content-Security-Policy') }));
   };
 }
+
+/** The headers securityHeaders gives a response (`ownCsp`: the route set its own Content-Security-Policy). */
+export function securityHeaderEntries(options: { hsts: boolean; ownCsp: boolean }): [string, string][] {
+  const headers: [string, string][] = [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  ];
+  if (options.hsts) headers.push(['Strict-Transport-Security', `max-age=${HSTS_MAX_AGE_SECONDS}`]);
+  if (!options.ownCsp) headers.push(['Content-Security-Policy', APP_CSP], ['X-Frame-Options', 'DENY']);
+  return headers;
+}
+
+/** The one header crossOriginCors adds to an answer (not a preflight's) of a cross-origin path. */
+export const CROSS_ORIGIN_ANSWER_HEADER: [string, string] = ['Access-Control-Allow-Origin', '*'];
 
 /**
  * Sets headers on the finished response in place. Hono's `c.header()` after the handler rebuilds the

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { migrateToLatest, type MigrationList } from './migrate.ts';
 import { OwnSchemaIntrospector } from './own-schema-introspector.ts';
 import { PreparingClient } from './prepared-statements.ts';
+import { registerHotRunner, type HotRunner } from './hot-runner.ts';
 import type { Schema } from './schema.ts';
 import { postgresChangeStamp, sqliteChangeStamp, type ChangeStamp } from './change-stamp.ts';
 
@@ -86,7 +87,7 @@ const SQLITE_STATEMENT_CACHE = 500;
  * The driver runs one statement at a time on its one connection and reads each fully (all/run), so
  * a compiled statement can be reused for the same SQL text; the least recently used are dropped.
  */
-function withStatementCache(database: Database.Database): SqliteDatabase {
+function withStatementCache(database: Database.Database): SqliteDatabase & { prepare(text: string): Database.Statement } {
   const statements = new LRUCache<string, Database.Statement>({ max: SQLITE_STATEMENT_CACHE });
   return {
     prepare(text: string) {
@@ -104,6 +105,17 @@ function withStatementCache(database: Database.Database): SqliteDatabase {
   };
 }
 
+/** compiled-once.ts's statements on the connection itself, outside any open transaction (hot-runner.ts). */
+function sqliteHotRunner(database: Database.Database, statements: { prepare(text: string): Database.Statement }): HotRunner {
+  return (text, parameters) => {
+    if (database.inTransaction) return undefined;
+    const statement = statements.prepare(text);
+    if (statement.reader) return Promise.resolve({ rows: statement.all(parameters as unknown[]) });
+    const { changes } = statement.run(parameters as unknown[]);
+    return Promise.resolve({ rows: [], numAffectedRows: BigInt(changes) });
+  };
+}
+
 function openSqlite(path: string): { db: Kysely<Schema>; changeStamp: ChangeStamp } {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new Database(path);
@@ -111,7 +123,10 @@ function openSqlite(path: string): { db: Kysely<Schema>; changeStamp: ChangeStam
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Schema>({ dialect: new MarqueeSqliteDialect({ database: withStatementCache(database) }) }), changeStamp: sqliteChangeStamp(database) };
+  const statements = withStatementCache(database);
+  const db = new Kysely<Schema>({ dialect: new MarqueeSqliteDialect({ database: statements }) });
+  registerHotRunner(db, sqliteHotRunner(database, statements));
+  return { db, changeStamp: sqliteChangeStamp(database) };
 }
 
 async function openPostgres(url: string, schema: string): Promise<{ db: Kysely<Schema>; changeStamp: ChangeStamp }> {
@@ -128,7 +143,10 @@ async function openPostgres(url: string, schema: string): Promise<{ db: Kysely<S
   }
   // Every connection of the cluster's pool resolves unqualified table names in its own schema.
   const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${quoted}`, types: pgTypes, max: 10, Client: PreparingClient });
-  return { db: new Kysely<Schema>({ dialect: new MarqueePostgresDialect({ pool }) }), changeStamp: postgresChangeStamp(pool) };
+  const db = new Kysely<Schema>({ dialect: new MarqueePostgresDialect({ pool }) });
+  // compiled-once.ts's statements on any connection of the pool, as Kysely would run them (hot-runner.ts).
+  registerHotRunner(db, (text, parameters) => pool.query(text, parameters as unknown[]).then((result) => ({ rows: result.rows })));
+  return { db, changeStamp: postgresChangeStamp(pool) };
 }
 
 export async function openStore(location: StoreLocation, migrations?: MigrationList): Promise<DataStore> {

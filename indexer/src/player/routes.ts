@@ -22,6 +22,9 @@ import type { PageToken, TicketSigner } from './ticket.ts';
 import { campaigns, embeds } from '../db/index.ts';
 import { playerAdParams, playerAdQuery, playerQuery, projectIdParams } from '../api/schemas.ts';
 
+/** A slot's ad is chosen anew at every Play (a campaign may have paused since): never kept by a cache. */
+export const AD_CACHE_CONTROL = 'no-store';
+
 const SCRIPT_HEADERS = { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=300' };
 
 /** The ad with a fresh ticket for `page`'s embed and origin (none without a page). */
@@ -31,6 +34,31 @@ function ticketed(tickets: TicketSigner, ad: Ad, page: Omit<PageToken, 'kind' | 
   const expiresAt = nowMs + AD_TICKET_TTL_MS;
   const ticket = tickets.issueTicket({ campaign: ad.campaign, projectId, cluster, embed, publisher, slot: ad.slot, origin, issuedAt: nowMs, expiresAt });
   return { ...ad, ticket };
+}
+
+/**
+ * The ad of one slot of a film for the player at Play, with a fresh ticket for the page's embed and
+ * origin (none without the page's token, or with another film's or cluster's); undefined for a film
+ * the cluster does not have. What GET /player/{projectId}/ads/{slot} answers, and the play lane
+ * (play-lane.ts) too.
+ */
+export async function playAd(
+  tickets: TicketSigner,
+  cluster: ClusterContext,
+  request: { projectId: number; slot: AdSlot; page: string | undefined },
+  now: () => number,
+): Promise<Ad | undefined> {
+  const { projectId, slot } = request;
+  // Only what campaigns are matched against (the film's account, title and genres) and the running campaigns.
+  const target = await campaigns.adTarget(cluster.db, projectId);
+  if (!target) return undefined;
+  const film: AdFilm = { address: target.film.address, genres: target.film.genres, filmTitle: target.film.title };
+  const nowMs = now();
+  // The page's token says which embed and origin the page was served for; one of another
+  // film or cluster gets no ticket.
+  const page = tickets.verifyPage(request.page, nowMs);
+  const forThisPage = page && page.projectId === projectId && page.cluster === cluster.name ? page : null;
+  return ticketed(tickets, adAmong(target.running, slot, film, chainSeconds(cluster, now)), forThisPage, nowMs);
 }
 
 /** `ownOrigins`: Marquee's public origins (the dApp's), which may always frame the player. */
@@ -76,17 +104,10 @@ export function playerRoutes(options: {
           const projectId = Number(c.req.param('projectId'));
           const slot = c.req.param('slot') as AdSlot;
           if (!AD_SLOTS.includes(slot)) return c.json({ message: `Unknown ad slot "${slot}" (known: ${AD_SLOTS.join(', ')})` }, 400);
-          // Only what campaigns are matched against (the film's account, title and genres) and the running campaigns.
-          const target = cluster && Number.isSafeInteger(projectId) ? await campaigns.adTarget(cluster.db, projectId) : undefined;
-          if (!cluster || !target) return c.json({ message: 'Project not found' }, 404);
-          const film: AdFilm = { address: target.film.address, genres: target.film.genres, filmTitle: target.film.title };
-          c.header('Cache-Control', 'no-store');
-          const nowMs = options.now();
-          // The page's token says which embed and origin the page was served for; one of another
-          // film or cluster gets no ticket.
-          const page = tickets.verifyPage(c.req.query('page'), nowMs);
-          const forThisPage = page && page.projectId === projectId && page.cluster === clusterName ? page : null;
-          return c.json(ticketed(tickets, adAmong(target.running, slot, film, chainSeconds(cluster, options.now)), forThisPage, nowMs));
+          const ad = cluster && Number.isSafeInteger(projectId) ? await playAd(tickets, cluster, { projectId, slot, page: c.req.query('page') }, options.now) : undefined;
+          if (!ad) return c.json({ message: 'Project not found' }, 404);
+          c.header('Cache-Control', AD_CACHE_CONTROL);
+          return c.json(ad);
         },
         ['params'],
       )

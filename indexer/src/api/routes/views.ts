@@ -12,8 +12,8 @@ import type { ViewRules } from '../context.ts';
 import { fail } from '../errors.ts';
 import { demoTicketBody, viewBody } from '../schemas.ts';
 import { countingProblem } from '../../player/counting.ts';
-import { addressGroups } from '../../player/address-group.ts';
-import type { AdTicket, TicketSigner } from '../../player/ticket.ts';
+import type { TicketSigner } from '../../player/ticket.ts';
+import { checkedTicket, countAtFirstSight, reportedPlay } from '../../player/first-sight.ts';
 import { limitProblem } from '../../player/view-limits.ts';
 import { embeds, users, views, type Executor } from '../../db/index.ts';
 import { AD_TICKET_TTL_MS, DEFAULT_CLUSTER } from '../../constants.ts';
@@ -28,24 +28,6 @@ async function findEmbed(db: Executor, projectId: number, embedId: string, publi
   const embed = await embeds.findEmbedWithVerifiedOrigins(db, projectId, embedId, publisher);
   if (!embed) fail(404, publisher ? "Embed not found: this publisher registered no embed of this id" : 'Embed not found: register the embed before playing it');
   return embed;
-}
-
-/** The publisher a play names: the ticket's (signed when the page was served), which the body may repeat but never change. */
-function playedPublisher(ticket: AdTicket, named: string | undefined): string | undefined {
-  if (ticket.publisher && named && ticket.publisher !== named) fail(400, "The ad ticket is for another publisher's embed");
-  return ticket.publisher ?? named;
-}
-
-/**
- * The ticket of the play. One the server did not sign, or signed too long ago, is a credential that
- * authorises nothing (403); a genuine ticket of another play is a mismatch (400).
- */
-function ticketFor(tickets: TicketSigner, value: string, play: { projectId: number; cluster: string; embedId: string }, nowMs: number): AdTicket {
-  const ticket = tickets.verifyTicket(value, nowMs);
-  if ('problem' in ticket) fail(403, ticket.problem);
-  if (ticket.projectId !== play.projectId || ticket.cluster !== play.cluster) fail(400, 'The ad ticket is for another film');
-  if (ticket.embed !== play.embedId) fail(400, 'The ad ticket is for another embed');
-  return ticket;
 }
 
 export function viewRoutes(now: () => number, rules: ViewRules, tickets: TicketSigner) {
@@ -100,26 +82,15 @@ export function viewRoutes(now: () => number, rules: ViewRules, tickets: TicketS
         const { db, name } = c.get('cluster');
         const body = c.req.valid('json');
         const reportedAt = now();
-        const ticket = ticketFor(tickets, body.ticket, { projectId: body.projectId, cluster: name, embedId: body.embedId }, reportedAt);
-        const publisher = playedPublisher(ticket, body.publisher);
-        const ip = c.get('clientIp');
-        const groups = addressGroups(ip);
-        // The loose group is the tight one for IPv6 (its /64): no second count under a looser cap.
-        const limits: views.WindowLimits = {
-          since: reportedAt - rules.windowMs,
-          perAddress: rules.maxViewsPerIp,
-          perNetwork: groups.wide === groups.narrow ? null : rules.maxViewsPerNetwork,
-          perEmbed: rules.maxViewsPerEmbed,
-        };
-        const play = { play: ticket.id, ip, ipGroup: groups.narrow, wideGroup: groups.wide, countedAt: reportedAt, campaign: ticket.campaign };
-        // The origin the server derived when it served the player page, never one the body names.
-        const origin = originOf(ticket.origin);
+        const checked = checkedTicket(tickets, body, name, reportedAt);
+        if ('status' in checked) fail(checked.status, checked.message);
+        const { ticket, publisher } = checked;
+        const reported = reportedPlay(ticket, c.get('clientIp'), reportedAt, rules);
+        const { groups, limits, play } = reported;
         // Most reports break no rule: one statement checks them all and counts the view. Any other
         // is taken rule by rule below, which says the first it breaks.
-        if (origin && reportedAt - ticket.issuedAt >= rules.minWatchMs) {
-          if (await views.countViewWithinRules(db, { ...play, projectId: body.projectId, embedId: body.embedId, publisher: publisher ?? null, origin }, limits)) {
-            return c.json({ counted: true });
-          }
+        if (await countAtFirstSight(db, { projectId: body.projectId, embedId: body.embedId, publisher, ticket }, reported, rules.minWatchMs)) {
+          return c.json({ counted: true });
         }
         const embed = await findEmbed(db, body.projectId, body.embedId, publisher);
         const problem = countingProblem(embed, ticket.origin);

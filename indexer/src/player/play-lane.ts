@@ -1,0 +1,88 @@
+// The play lane: the two requests of every play, answered ahead of the app's layers when they are
+// plainly well formed — the slot's ad when the viewer presses Play (GET /player/{projectId}/ads/{slot})
+// and the view report that counts at first sight (POST /api/views). They are most of the API's
+// traffic, and the layers every other request needs (the session, the cluster middleware, the
+// routes' validators) took a quarter of a play's time for nothing (docs/PERFORMANCE.md, "Round 10").
+// The lane answers with the functions the declared routes use (routes.ts playAd; first-sight.ts)
+// and the headers the app's middleware would add. Anything else goes on to the declared routes,
+// which answer it as documented and say what is wrong: a cookie, a cluster named, any other
+// parameter, a body that is not small plain JSON, a value the routes' schemas refuse, a ticket
+// that does not fit, a view the one statement does not count.
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppEnv, ViewRules } from '../api/context.ts';
+import { securityHeaderEntries, CROSS_ORIGIN_ANSWER_HEADER } from '../api/security-headers.ts';
+import { playerAdParams, playerAdQuery, viewBody } from '../api/schemas.ts';
+import { pathOfNul } from '../api/validate.ts';
+import type { ClusterContext } from '../cluster.ts';
+import { CLUSTER_HEADER, MAX_REQUEST_BODY_BYTES } from '../constants.ts';
+import { checkedTicket, countAtFirstSight, reportedPlay } from './first-sight.ts';
+import { AD_CACHE_CONTROL, playAd } from './routes.ts';
+import type { TicketSigner } from './ticket.ts';
+
+export interface PlayLaneOptions {
+  /** The cluster a request naming none is for (the lane serves no other). */
+  cluster: ClusterContext | undefined;
+  tickets: TicketSigner;
+  rules: ViewRules;
+  now: () => number;
+  /** Whether responses carry Strict-Transport-Security (the public URL is https). */
+  hsts: boolean;
+  /** The request's client address, as the app's middleware derives it. */
+  clientOf: (c: Context<AppEnv>) => string;
+}
+
+/** A JSON body of at most this many bytes: a report is a few hundred. */
+const SMALL_BODY = /^\d{1,7}$/;
+
+/** Headers that send a request down the declared routes: a session's cookie, a cluster named. */
+function wantsTheRoutes(c: Context<AppEnv>): boolean {
+  return c.req.header('cookie') !== undefined || c.req.header(CLUSTER_HEADER) !== undefined;
+}
+
+export function playLane(options: PlayLaneOptions): { ad: MiddlewareHandler<AppEnv>; view: MiddlewareHandler<AppEnv> } {
+  const { cluster, tickets, rules, now } = options;
+  // What the app's middleware gives these answers: the security headers, and CORS's one header on a cross-origin path.
+  const answered = Object.fromEntries([...securityHeaderEntries({ hsts: options.hsts, ownCsp: false }), CROSS_ORIGIN_ANSWER_HEADER, ['Content-Type', 'application/json']]);
+  const adAnswered = { ...answered, 'Cache-Control': AD_CACHE_CONTROL };
+
+  const ad: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (!cluster || c.req.method !== 'GET' || wantsTheRoutes(c)) return next();
+    const query = c.req.queries();
+    const names = Object.keys(query);
+    if (names.length > 1 || (names.length === 1 && (names[0] !== 'page' || query.page.length !== 1))) return next();
+    const params = playerAdParams.safeParse(c.req.param());
+    const page = playerAdQuery.safeParse({ page: query.page?.[0] });
+    if (!params.success || !page.success || pathOfNul(page.data) !== undefined) return next();
+    const served = await playAd(tickets, cluster, { projectId: params.data.projectId, slot: params.data.slot, page: page.data.page }, now);
+    if (!served) return next();
+    return new Response(JSON.stringify(served), { status: 200, headers: adAnswered });
+  };
+
+  const view: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (!cluster || c.req.method !== 'POST' || wantsTheRoutes(c) || c.req.url.includes('?')) return next();
+    if (c.req.header('content-type')?.toLowerCase() !== 'application/json' || c.req.header('transfer-encoding') !== undefined) return next();
+    const length = c.req.header('content-length');
+    if (length === undefined || !SMALL_BODY.test(length) || Number(length) > MAX_REQUEST_BODY_BYTES) return next();
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      // Read once and kept: the route's validator answers the malformed JSON.
+      return next();
+    }
+    const report = viewBody.safeParse(body);
+    if (!report.success || pathOfNul(report.data) !== undefined) return next();
+    const reportedAt = now();
+    const checked = checkedTicket(tickets, report.data, cluster.name, reportedAt);
+    if ('status' in checked) return next();
+    const { ticket, publisher } = checked;
+    const reported = reportedPlay(ticket, options.clientOf(c), reportedAt, rules);
+    // Not counted at first sight: the route tries the one statement again, then the rules one by one.
+    if (!(await countAtFirstSight(cluster.db, { projectId: report.data.projectId, embedId: report.data.embedId, publisher, ticket }, reported, rules.minWatchMs))) {
+      return next();
+    }
+    return new Response(JSON.stringify({ counted: true }), { status: 200, headers: answered });
+  };
+
+  return { ad, view };
+}

@@ -1,0 +1,115 @@
+// The play lane (player/play-lane.ts): the ad at Play and a view report that counts at first sight,
+// answered ahead of the app's layers when plainly well formed, with what the declared routes answer
+// (the same body, the same headers); everything else goes on to the declared routes.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { Hono } from 'hono';
+import type { AppEnv } from '../src/api/context.ts';
+import { maskOfGenres } from '../src/campaigns/rules.ts';
+import { MAX_VIEWS_PER_EMBED_PER_WINDOW, MAX_VIEWS_PER_IP_PER_WINDOW, MAX_VIEWS_PER_NETWORK_PER_WINDOW, MIN_VIEW_WATCH_MS, RATE_LIMIT_WINDOW_MS } from '../src/constants.ts';
+import { playLane } from '../src/player/play-lane.ts';
+import { testApp } from './helpers/app.ts';
+import { address } from './helpers/chain.ts';
+import { scalar } from './helpers/database.ts';
+import { verifiedWebsite } from './helpers/publishers.ts';
+import { fundedProjectWithEmbeds } from './helpers/scenario.ts';
+import { mintedTicket, playerConfig, testTickets } from './helpers/tickets.ts';
+
+const SITE = 'https://a.example';
+const EMBED = 'embed-0-1';
+/** The answer of whatever the lane hands on: the declared routes, in the app. */
+const HANDED_ON = 599;
+
+/** A funded Drama film with an embed on a verified SITE and a campaign targeting Drama; the lane alone, in front of a stand-in for the routes. */
+async function market() {
+  const t = await testApp();
+  const stored = (await (
+    await t.request('POST', '/api/metadata', { title: 'Film', description: 'd', directorName: 'D', genres: ['Drama'], releaseYear: 2024, licenseType: 'Exclusive Streaming' })
+  ).json()) as { uri: string; sha256: string };
+  const { film } = fundedProjectWithEmbeds(t.chain, { metadata: { metadataHash: [...Buffer.from(stored.sha256, 'hex')], metadataUri: stored.uri } });
+  const campaign = t.chain.createCampaign(address('advertiser'), { targetGenres: maskOfGenres(['Drama']), creativeUri: 'https://ads.example/spot.mp4' }).address;
+  await t.cluster.indexer.sync();
+  await verifiedWebsite(t.cluster.db, address('publisher'), SITE);
+  const rules = {
+    minWatchMs: MIN_VIEW_WATCH_MS,
+    windowMs: RATE_LIMIT_WINDOW_MS,
+    maxViewsPerIp: MAX_VIEWS_PER_IP_PER_WINDOW,
+    maxViewsPerNetwork: MAX_VIEWS_PER_NETWORK_PER_WINDOW,
+    maxViewsPerEmbed: MAX_VIEWS_PER_EMBED_PER_WINDOW,
+  };
+  const lane = playLane({ cluster: t.cluster, tickets: testTickets, rules, now: t.clock.now, hsts: false, clientOf: (c) => c.req.header('x-forwarded-for') ?? 'unknown' });
+  const alone = new Hono<AppEnv>()
+    .use('/player/:projectId/ads/:slot', lane.ad)
+    .use('/api/views', lane.view)
+    .all('*', () => new Response('handed on', { status: HANDED_ON }));
+  const config = await playerConfig(t.fetchPage, { projectId: film.id, embedId: EMBED, website: SITE });
+  const adPath = `/player/${film.id}/ads/pre-roll?page=${encodeURIComponent(config.pageToken!)}`;
+  /** A view report with a fresh ticket, as the player sends it after watching. */
+  const reportOf = () => {
+    const { ticket } = mintedTicket({ projectId: film.id, embedId: EMBED, origin: SITE, campaign, nowMs: t.clock.now() });
+    t.clock.advance(MIN_VIEW_WATCH_MS);
+    return JSON.stringify({ projectId: film.id, embedId: EMBED, ticket });
+  };
+  const post = (app: { request: Hono['request'] }, body: string, headers: Record<string, string> = {}, path = '/api/views') =>
+    app.request(path, { method: 'POST', body, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'x-forwarded-for': '203.0.113.5', ...headers } });
+  const views = async () => Number(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM views'));
+  return { ...t, film, campaign, alone, adPath, reportOf, post, views };
+}
+
+describe('the play lane', () => {
+  test('answers a plain ad request and a view counted at first sight', async () => {
+    const t = await market();
+    const ad = await t.alone.request(t.adPath);
+    assert.equal(ad.status, 200);
+    const served = (await ad.json()) as { campaign: string; ticket: string };
+    assert.equal(served.campaign, t.campaign);
+    assert.ok(!('problem' in testTickets.verifyTicket(served.ticket, t.clock.now())), 'a ticket for the page');
+
+    const counted = await t.post(t.alone, t.reportOf(), { 'x-forwarded-for': '203.0.113.6' });
+    assert.equal(counted.status, 200);
+    assert.deepEqual(await counted.json(), { counted: true });
+    assert.equal(await t.views(), 1);
+  });
+
+  test('hands on whatever is not plainly well formed, or a view the one statement does not count', async () => {
+    const t = await market();
+    const handedOn = async (response: Response | Promise<Response>, why: string) => assert.equal((await response).status, HANDED_ON, why);
+    await handedOn(t.alone.request(t.adPath, { headers: { cookie: 'a=b' } }), 'a cookie');
+    await handedOn(t.alone.request(`${t.adPath}&cluster=demo`), 'a cluster named');
+    await handedOn(t.alone.request(t.adPath, { headers: { 'x-marquee-cluster': 'demo' } }), 'a cluster header');
+    await handedOn(t.alone.request(`${t.adPath}&page=again`), 'a parameter twice');
+    await handedOn(t.alone.request(`/player/${t.film.id}/ads/post-roll`), 'an unknown slot');
+    await handedOn(t.alone.request('/player/99999/ads/pre-roll'), 'an unknown film');
+    await handedOn(t.alone.request(`/player/${t.film.id}/ads/pre-roll`, { method: 'POST' }), 'another method');
+
+    await handedOn(t.post(t.alone, t.reportOf(), { cookie: 'a=b' }), 'a cookie');
+    await handedOn(t.post(t.alone, t.reportOf(), {}, '/api/views?cluster=demo'), 'a query');
+    await handedOn(t.post(t.alone, t.reportOf(), { 'content-type': 'text/plain' }), 'not JSON');
+    await handedOn(t.post(t.alone, '{"projectId":', {}), 'malformed JSON');
+    await handedOn(t.post(t.alone, JSON.stringify({ projectId: t.film.id, embedId: EMBED }), {}), 'no ticket');
+    const forged = JSON.stringify({ projectId: t.film.id, embedId: EMBED, ticket: 'a.b' });
+    await handedOn(t.post(t.alone, forged), 'a forged ticket');
+    const once = t.reportOf();
+    assert.equal((await t.post(t.alone, once)).status, 200);
+    await handedOn(t.post(t.alone, once, { 'x-forwarded-for': '203.0.113.7' }), 'a ticket already counted: the route says so');
+    const early = JSON.stringify({ projectId: t.film.id, embedId: EMBED, ticket: mintedTicket({ projectId: t.film.id, embedId: EMBED, origin: SITE, campaign: t.campaign, nowMs: t.clock.now() }).ticket });
+    await handedOn(t.post(t.alone, early, { 'x-forwarded-for': '203.0.113.8' }), 'watched too briefly: the route says so');
+    assert.equal(await t.views(), 1, 'only the one counted');
+  });
+
+  test("in the app, its answers are the declared routes' answers, header for header", async () => {
+    const t = await market();
+    const headersOf = (response: Response) => [...response.headers].sort(([a], [b]) => a.localeCompare(b));
+    // A cluster named sends the same request down the declared routes.
+    const laneAd = await t.app.request(t.adPath);
+    const routedAd = await t.app.request(`${t.adPath}&cluster=demo`);
+    assert.deepEqual([laneAd.status, headersOf(laneAd)], [routedAd.status, headersOf(routedAd)]);
+    const [laneBody, routedBody] = (await Promise.all([laneAd.json(), routedAd.json()])) as Record<string, unknown>[];
+    assert.deepEqual({ ...laneBody, ticket: 'ticket' }, { ...routedBody, ticket: 'ticket' });
+
+    const laneView = await t.post(t.app, t.reportOf(), { 'x-forwarded-for': '203.0.113.10' });
+    const routedView = await t.post(t.app, t.reportOf(), { 'x-forwarded-for': '203.0.113.11' }, '/api/views?cluster=demo');
+    assert.deepEqual([laneView.status, headersOf(laneView), await laneView.json()], [routedView.status, headersOf(routedView), await routedView.json()]);
+    assert.equal(await t.views(), 2);
+  });
+});
