@@ -30,6 +30,8 @@ export type AppEnv = {
   Variables: {
     cluster: ClusterContext;
     clientIp: string;
+    /** The play lane already ran this view report's one statement, which counted nothing (player/play-lane.ts). */
+    firstSightTried: boolean;
     /** Vouches for `clientIp` to the leader a demo action is forwarded to (forwarded-client.ts). */
     clientVoucher: ClientVoucher;
     /** The configured origin absolute URLs are built on (public-origin.ts): never a made-up Host. */

@@ -77,8 +77,9 @@ export function playLane(options: PlayLaneOptions): { ad: MiddlewareHandler<AppE
     if ('status' in checked) return next();
     const { ticket, publisher } = checked;
     const reported = reportedPlay(ticket, options.clientOf(c), reportedAt, rules);
-    // Not counted at first sight: the route tries the one statement again, then the rules one by one.
+    // Not counted at first sight: the route takes the rules one by one, without running the statement again.
     if (!(await countAtFirstSight(cluster.db, { projectId: report.data.projectId, embedId: report.data.embedId, publisher, ticket }, reported, rules.minWatchMs))) {
+      c.set('firstSightTried', true);
       return next();
     }
     return new Response(JSON.stringify({ counted: true }), { status: 200, headers: answered });

@@ -89,7 +89,8 @@ export function viewRoutes(now: () => number, rules: ViewRules, tickets: TicketS
         const { groups, limits, play } = reported;
         // Most reports break no rule: one statement checks them all and counts the view. Any other
         // is taken rule by rule below, which says the first it breaks.
-        if (await countAtFirstSight(db, { projectId: body.projectId, embedId: body.embedId, publisher, ticket }, reported, rules.minWatchMs)) {
+        // (Unless the play lane already ran that statement for this request: it counted nothing.)
+        if (!c.get('firstSightTried') && (await countAtFirstSight(db, { projectId: body.projectId, embedId: body.embedId, publisher, ticket }, reported, rules.minWatchMs))) {
           return c.json({ counted: true });
         }
         const embed = await findEmbed(db, body.projectId, body.embedId, publisher);
