@@ -2,11 +2,21 @@
 // answered ahead of the app's layers when plainly well formed, with what the declared routes answer
 // (the same body, the same headers); everything else goes on to the declared routes.
 import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
+import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { AppEnv } from '../src/api/context.ts';
+import { requestHeader } from '../src/api/node-request.ts';
 import { maskOfGenres } from '../src/campaigns/rules.ts';
-import { MAX_VIEWS_PER_EMBED_PER_WINDOW, MAX_VIEWS_PER_IP_PER_WINDOW, MAX_VIEWS_PER_NETWORK_PER_WINDOW, MIN_VIEW_WATCH_MS, RATE_LIMIT_WINDOW_MS } from '../src/constants.ts';
+import {
+  MAX_VIEWS_PER_EMBED_PER_WINDOW,
+  MAX_VIEWS_PER_IP_PER_WINDOW,
+  MAX_VIEWS_PER_NETWORK_PER_WINDOW,
+  MIN_VIEW_WATCH_MS,
+  RATE_LIMIT_WINDOW_MS,
+} from '../src/constants.ts';
 import { playLane } from '../src/player/play-lane.ts';
 import { testApp } from './helpers/app.ts';
 import { address } from './helpers/chain.ts';
@@ -24,10 +34,20 @@ const HANDED_ON = 599;
 async function market() {
   const t = await testApp();
   const stored = (await (
-    await t.request('POST', '/api/metadata', { title: 'Film', description: 'd', directorName: 'D', genres: ['Drama'], releaseYear: 2024, licenseType: 'Exclusive Streaming' })
+    await t.request('POST', '/api/metadata', {
+      title: 'Film',
+      description: 'd',
+      directorName: 'D',
+      genres: ['Drama'],
+      releaseYear: 2024,
+      licenseType: 'Exclusive Streaming',
+    })
   ).json()) as { uri: string; sha256: string };
   const { film } = fundedProjectWithEmbeds(t.chain, { metadata: { metadataHash: [...Buffer.from(stored.sha256, 'hex')], metadataUri: stored.uri } });
-  const campaign = t.chain.createCampaign(address('advertiser'), { targetGenres: maskOfGenres(['Drama']), creativeUri: 'https://ads.example/spot.mp4' }).address;
+  const campaign = t.chain.createCampaign(address('advertiser'), {
+    targetGenres: maskOfGenres(['Drama']),
+    creativeUri: 'https://ads.example/spot.mp4',
+  }).address;
   await t.cluster.indexer.sync();
   await verifiedWebsite(t.cluster.db, address('publisher'), SITE);
   const rules = {
@@ -37,7 +57,14 @@ async function market() {
     maxViewsPerNetwork: MAX_VIEWS_PER_NETWORK_PER_WINDOW,
     maxViewsPerEmbed: MAX_VIEWS_PER_EMBED_PER_WINDOW,
   };
-  const lane = playLane({ cluster: t.cluster, tickets: testTickets, rules, now: t.clock.now, hsts: false, clientOf: (c) => c.req.header('x-forwarded-for') ?? 'unknown' });
+  const lane = playLane({
+    cluster: t.cluster,
+    tickets: testTickets,
+    rules,
+    now: t.clock.now,
+    hsts: false,
+    clientOf: (c) => c.req.header('x-forwarded-for') ?? 'unknown',
+  });
   const alone = new Hono<AppEnv>()
     .use('/player/:projectId/ads/:slot', lane.ad)
     .use('/api/views', lane.view)
@@ -51,9 +78,38 @@ async function market() {
     return JSON.stringify({ projectId: film.id, embedId: EMBED, ticket });
   };
   const post = (app: { request: Hono['request'] }, body: string, headers: Record<string, string> = {}, path = '/api/views') =>
-    app.request(path, { method: 'POST', body, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'x-forwarded-for': '203.0.113.5', ...headers } });
+    app.request(path, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'x-forwarded-for': '203.0.113.5', ...headers },
+    });
   const views = async () => Number(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM views'));
   return { ...t, film, campaign, alone, adPath, reportOf, post, views };
+}
+
+/** `app` served by @hono/node-server on a free port, as the server serves it (Node's request under Hono's), while `use` runs. */
+async function served<T>(app: { fetch: Hono['fetch'] }, use: (origin: string) => Promise<T>): Promise<T> {
+  const server = await new Promise<ServerType>((resolve) => {
+    const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
+  });
+  try {
+    return await use(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+/** A GET sending each of `headers` as written (Host too: Node adds none to a raw list), a header named twice on two lines; the answer's body. */
+function getWithHeaders(url: string, headers: [string, string][]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'GET', headers: headers.flat() }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve(Buffer.concat(chunks).toString()));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 describe('the play lane', () => {
@@ -92,7 +148,11 @@ describe('the play lane', () => {
     const once = t.reportOf();
     assert.equal((await t.post(t.alone, once)).status, 200);
     await handedOn(t.post(t.alone, once, { 'x-forwarded-for': '203.0.113.7' }), 'a ticket already counted: the route says so');
-    const early = JSON.stringify({ projectId: t.film.id, embedId: EMBED, ticket: mintedTicket({ projectId: t.film.id, embedId: EMBED, origin: SITE, campaign: t.campaign, nowMs: t.clock.now() }).ticket });
+    const early = JSON.stringify({
+      projectId: t.film.id,
+      embedId: EMBED,
+      ticket: mintedTicket({ projectId: t.film.id, embedId: EMBED, origin: SITE, campaign: t.campaign, nowMs: t.clock.now() }).ticket,
+    });
     await handedOn(t.post(t.alone, early, { 'x-forwarded-for': '203.0.113.8' }), 'watched too briefly: the route says so');
     assert.equal(await t.views(), 1, 'only the one counted');
   });
@@ -111,5 +171,44 @@ describe('the play lane', () => {
     const routedView = await t.post(t.app, t.reportOf(), { 'x-forwarded-for': '203.0.113.11' }, '/api/views?cluster=demo');
     assert.deepEqual([laneView.status, headersOf(laneView), await laneView.json()], [routedView.status, headersOf(routedView), await routedView.json()]);
     assert.equal(await t.views(), 2);
+  });
+
+  test("over Node's HTTP server, reads a report's body and headers from Node's request, and a report handed on reads the same body", async () => {
+    const t = await market();
+    await served(t.app, async (origin) => {
+      const send = (body: string, forwardedFor: string) =>
+        fetch(`${origin}/api/views`, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor } });
+      const counted = await send(t.reportOf(), '203.0.113.20');
+      assert.deepEqual([counted.status, await counted.json()], [200, { counted: true }]);
+      // Refused by the schemas: the lane read the body, the route's validator reads it again and says why.
+      const noTicket = JSON.stringify({ projectId: t.film.id, embedId: EMBED });
+      const refused = await send(noTicket, '203.0.113.21');
+      const refusedInTheApp = await t.post(t.app, noTicket, { 'x-forwarded-for': '203.0.113.21' });
+      assert.equal(refused.status, 400);
+      assert.deepEqual(await refused.json(), await refusedInTheApp.json());
+      // Counted by the route after the lane handed it on: a ticket already counted.
+      const once = t.reportOf();
+      assert.equal((await send(once, '203.0.113.22')).status, 200);
+      const again = await send(once, '203.0.113.23');
+      const againInTheApp = await t.post(t.app, once, { 'x-forwarded-for': '203.0.113.23' });
+      const answer = [again.status, await again.json()];
+      assert.deepEqual(answer, [againInTheApp.status, await againInTheApp.json()]);
+      assert.deepEqual(answer, [200, { counted: false, reason: 'This play was already counted' }]);
+    });
+    assert.equal(await t.views(), 2);
+  });
+
+  test("a header read from Node's request is the header Hono reads: each line of it, joined in order", async () => {
+    const echo = new Hono().get('/', (c) =>
+      c.json({ lane: requestHeader(c, 'x-forwarded-for') ?? null, hono: c.req.header('x-forwarded-for') ?? null, none: requestHeader(c, 'x-absent') ?? null }),
+    );
+    const read = await served(echo, (origin) =>
+      getWithHeaders(origin, [
+        ['Host', new URL(origin).host],
+        ['X-Forwarded-For', '198.51.100.1'],
+        ['x-forwarded-for', '203.0.113.9'],
+      ]),
+    );
+    assert.deepEqual(JSON.parse(read), { lane: '198.51.100.1, 203.0.113.9', hono: '198.51.100.1, 203.0.113.9', none: null });
   });
 });

@@ -60,6 +60,7 @@ import { mediaRoutes } from '../media/routes.ts';
 const MEDIA_UPLOAD_PATH = '/api/media';
 import { clientAddress } from './client-address.ts';
 import { ClientVoucher } from './forwarded-client.ts';
+import { requestHeader } from './node-request.ts';
 import { publicOrigin } from './public-origin.ts';
 import { privateAnswers } from './private-answers.ts';
 import { ReadCache } from './read-cache.ts';
@@ -177,7 +178,7 @@ export function createApp(deps: AppDeps) {
   // The client address every limit counts: one another process of this deployment vouched for when
   // it forwarded a demo action (forwarded-client.ts), else the socket's or a trusted proxy's.
   const clientOf = (c: Context<AppEnv>) =>
-    clientVoucher.vouchedFor(c.req.header(FORWARDED_CLIENT_HEADER)) ?? clientAddress(c.req.header('x-forwarded-for'), socketAddress(c), trustedProxyHops);
+    clientVoucher.vouchedFor(requestHeader(c, FORWARDED_CLIENT_HEADER)) ?? clientAddress(requestHeader(c, 'x-forwarded-for'), socketAddress(c), trustedProxyHops);
   const app = new ApiRoutes();
   // The two requests of every play, when plainly well formed, ahead of every layer below (player/play-lane.ts).
   const lane = playLane({

@@ -29,6 +29,8 @@ function hextets(address: string): number[] {
 }
 
 export function addressGroups(address: string): AddressGroups {
+  // Most addresses: plain IPv4, nothing to strip.
+  if (isIPv4(address)) return ipv4Groups(address);
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   if (isIPv4(bare)) return ipv4Groups(bare);
   if (!isIPv6(bare)) return { narrow: bare, wide: bare };

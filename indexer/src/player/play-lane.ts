@@ -12,6 +12,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, ViewRules } from '../api/context.ts';
 import { securityHeaderEntries, CROSS_ORIGIN_ANSWER_HEADER } from '../api/security-headers.ts';
 import { playerAdParams, playerAdQuery, viewBody } from '../api/schemas.ts';
+import { requestHeader, smallBodyText } from '../api/node-request.ts';
 import { pathOfNul } from '../api/validate.ts';
 import type { ClusterContext } from '../cluster.ts';
 import { CLUSTER_HEADER, MAX_REQUEST_BODY_BYTES } from '../constants.ts';
@@ -36,7 +37,7 @@ const SMALL_BODY = /^\d{1,7}$/;
 
 /** Headers that send a request down the declared routes: a session's cookie, a cluster named. */
 function wantsTheRoutes(c: Context<AppEnv>): boolean {
-  return c.req.header('cookie') !== undefined || c.req.header(CLUSTER_HEADER) !== undefined;
+  return requestHeader(c, 'cookie') !== undefined || requestHeader(c, CLUSTER_HEADER) !== undefined;
 }
 
 export function playLane(options: PlayLaneOptions): { ad: MiddlewareHandler<AppEnv>; view: MiddlewareHandler<AppEnv> } {
@@ -60,12 +61,12 @@ export function playLane(options: PlayLaneOptions): { ad: MiddlewareHandler<AppE
 
   const view: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!cluster || c.req.method !== 'POST' || wantsTheRoutes(c) || c.req.url.includes('?')) return next();
-    if (c.req.header('content-type')?.toLowerCase() !== 'application/json' || c.req.header('transfer-encoding') !== undefined) return next();
-    const length = c.req.header('content-length');
+    if (requestHeader(c, 'content-type')?.toLowerCase() !== 'application/json' || requestHeader(c, 'transfer-encoding') !== undefined) return next();
+    const length = requestHeader(c, 'content-length');
     if (length === undefined || !SMALL_BODY.test(length) || Number(length) > MAX_REQUEST_BODY_BYTES) return next();
     let body: unknown;
     try {
-      body = await c.req.json();
+      body = JSON.parse(await smallBodyText(c));
     } catch {
       // Read once and kept: the route's validator answers the malformed JSON.
       return next();
