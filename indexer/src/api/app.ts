@@ -60,7 +60,7 @@ import { mediaRoutes } from '../media/routes.ts';
 const MEDIA_UPLOAD_PATH = '/api/media';
 import { clientAddress } from './client-address.ts';
 import { ClientVoucher } from './forwarded-client.ts';
-import { requestHeader } from './node-request.ts';
+import { declaredBodyLength, requestHeader } from './node-request.ts';
 import { publicOrigin } from './public-origin.ts';
 import { privateAnswers } from './private-answers.ts';
 import { ReadCache } from './read-cache.ts';
@@ -216,10 +216,8 @@ export function createApp(deps: AppDeps) {
     // A declared length is judged from the header alone, as bodyLimit would: bodyLimit first asks
     // whether the request has a body, which on Node builds the whole web Request and its abort
     // signal (more than a small write's route costs); the route then reads the body directly.
-    const declared = c.req.header('content-length');
-    if (declared !== undefined && c.req.header('transfer-encoding') === undefined && /^\d+$/.test(declared)) {
-      return Number(declared) > MAX_REQUEST_BODY_BYTES ? Promise.resolve(tooLarge(c)) : next();
-    }
+    const declared = declaredBodyLength(c);
+    if (declared !== undefined) return declared > MAX_REQUEST_BODY_BYTES ? Promise.resolve(tooLarge(c)) : next();
     return requestBodyLimit(c, next);
   });
   // Sign-in is not per cluster: mounted ahead of /api's cluster middleware.

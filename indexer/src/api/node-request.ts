@@ -29,6 +29,15 @@ export function requestHeader(c: Context, name: string): string | undefined {
   return value;
 }
 
+/**
+ * The body's length as its Content-Length declares it, when that is the whole of what frames it: a
+ * number, and no Transfer-Encoding beside it. Undefined otherwise (no body declared, or a stream).
+ */
+export function declaredBodyLength(c: Context): number | undefined {
+  const declared = requestHeader(c, 'content-length');
+  return declared !== undefined && requestHeader(c, 'transfer-encoding') === undefined && /^\d+$/.test(declared) ? Number(declared) : undefined;
+}
+
 function readAll(incoming: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

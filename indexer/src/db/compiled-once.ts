@@ -1,11 +1,11 @@
 // Queries of the hot paths (a played ad, a play nonce, a counted view), compiled to SQL once per
-// dialect and run again with each call's values, straight on the driver when they may (hot-runner.ts). Kysely's builder compiles its SQL on every call,
-// which costs several times what SQLite takes to run such a small statement (about 0.1 ms against
-// 0.02 ms). The query is built once with a marker in place of each argument; the compiled SQL's
-// parameters then say which argument goes where, and the other parameters (constants of the
-// query, a LIMIT) are kept as they were compiled. So an argument may only be a value the query
-// binds: one that changes the query's shape (a condition added when it is set) needs queries of
-// its own.
+// dialect and run again with each call's values, straight on the driver when they may
+// (hot-runner.ts). Kysely's builder compiles its SQL on every call, which costs several times what
+// SQLite takes to run such a small statement (about 0.1 ms against 0.02 ms). The query is built
+// once with a marker in place of each argument; the compiled SQL's parameters then say which
+// argument goes where, and the other parameters (constants of the query, a LIMIT) are kept as they
+// were compiled. So an argument may only be a value the query binds: one that changes the query's
+// shape (a condition added when it is set) needs queries of its own.
 import { CompiledQuery, type Compilable, type QueryResult } from 'kysely';
 import type { Executor } from './executor.ts';
 import { prepareEverywhere } from './prepared-statements.ts';

@@ -12,7 +12,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, ViewRules } from '../api/context.ts';
 import { securityHeaderEntries, CROSS_ORIGIN_ANSWER_HEADER } from '../api/security-headers.ts';
 import { playerAdParams, playerAdQuery, viewBody } from '../api/schemas.ts';
-import { requestHeader, smallBodyText } from '../api/node-request.ts';
+import { declaredBodyLength, requestHeader, smallBodyText } from '../api/node-request.ts';
 import { pathOfNul } from '../api/validate.ts';
 import type { ClusterContext } from '../cluster.ts';
 import { CLUSTER_HEADER, MAX_REQUEST_BODY_BYTES } from '../constants.ts';
@@ -31,9 +31,6 @@ export interface PlayLaneOptions {
   /** The request's client address, as the app's middleware derives it. */
   clientOf: (c: Context<AppEnv>) => string;
 }
-
-/** A JSON body of at most this many bytes: a report is a few hundred. */
-const SMALL_BODY = /^\d{1,7}$/;
 
 /** Headers that send a request down the declared routes: a session's cookie, a cluster named. */
 function wantsTheRoutes(c: Context<AppEnv>): boolean {
@@ -61,9 +58,10 @@ export function playLane(options: PlayLaneOptions): { ad: MiddlewareHandler<AppE
 
   const view: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!cluster || c.req.method !== 'POST' || wantsTheRoutes(c) || c.req.url.includes('?')) return next();
-    if (requestHeader(c, 'content-type')?.toLowerCase() !== 'application/json' || requestHeader(c, 'transfer-encoding') !== undefined) return next();
-    const length = requestHeader(c, 'content-length');
-    if (length === undefined || !SMALL_BODY.test(length) || Number(length) > MAX_REQUEST_BODY_BYTES) return next();
+    if (requestHeader(c, 'content-type')?.toLowerCase() !== 'application/json') return next();
+    // A declared length within the limit (a report is a few hundred bytes); a streamed body goes to the routes' body check.
+    const length = declaredBodyLength(c);
+    if (length === undefined || length > MAX_REQUEST_BODY_BYTES) return next();
     let body: unknown;
     try {
       body = JSON.parse(await smallBodyText(c));
