@@ -32,7 +32,10 @@ installed_linker=$(sbpf-linker --version 2>&1 | head -1 || true)
 if [ "$installed_linker" != "sbpf-linker $SBPF_LINKER_VERSION" ]; then
   step "installing sbpf-linker $SBPF_LINKER_VERSION from crates.io against LLVM 22 (a few minutes, once)"
   # sbpf-linker is edition 2024: it builds with the rustup stable toolchain, not Debian's.
-  LLVM_SYS_221_PREFIX="$LLVM_PREFIX" cargo install sbpf-linker --version "$SBPF_LINKER_VERSION" --locked --force \
+  # LLVM_PREFIX too: without it, bpf-linker's build script links the LLVM of the first llvm-config on
+  # PATH, and where Debian's default `llvm` package is installed that is LLVM 14's /usr/bin/llvm-config
+  # (the link then fails: "unable to find library -lLLVM").
+  LLVM_SYS_221_PREFIX="$LLVM_PREFIX" LLVM_PREFIX="$LLVM_PREFIX" cargo install sbpf-linker --version "$SBPF_LINKER_VERSION" --locked --force \
     --no-default-features --features bpf-linker/llvm-22
 else
   step "sbpf-linker $SBPF_LINKER_VERSION present"
