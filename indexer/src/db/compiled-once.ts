@@ -21,7 +21,11 @@ interface Template {
 
 const MARKER = '\u0000marquee-argument-';
 
-export function compiledOnce<A extends unknown[], R>(build: (db: Executor, ...args: A) => Compilable<R>): (db: Executor, ...args: A) => Promise<QueryResult<R>> {
+/** `groupCommit`: run straight on SQLite, the statement is committed with the others of its turn (group-commit.ts). */
+export function compiledOnce<A extends unknown[], R>(
+  build: (db: Executor, ...args: A) => Compilable<R>,
+  options: { groupCommit?: boolean } = {},
+): (db: Executor, ...args: A) => Promise<QueryResult<R>> {
   // One template per dialect (the adapter class): SQLite and PostgreSQL spell parameters differently.
   const templates = new WeakMap<object, Template>();
   return (db, ...args) => {
@@ -39,7 +43,7 @@ export function compiledOnce<A extends unknown[], R>(build: (db: Executor, ...ar
       templates.set(dialect, template);
     }
     const parameters = template.slots.map((slot) => ('argument' in slot ? args[slot.argument] : slot.constant));
-    const direct = hotRunnerOf(db)?.(template.sql, parameters) as Promise<QueryResult<R>> | undefined;
+    const direct = hotRunnerOf(db)?.(template.sql, parameters, options) as Promise<QueryResult<R>> | undefined;
     return direct ?? db.executeQuery<R>(CompiledQuery.raw(template.sql, parameters));
   };
 }

@@ -9,6 +9,7 @@ import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import { migrateToLatest, type MigrationList } from './migrate.ts';
 import { OwnSchemaIntrospector } from './own-schema-introspector.ts';
+import { GroupCommit } from './group-commit.ts';
 import { PreparingClient } from './prepared-statements.ts';
 import { registerHotRunner, type HotRunner } from './hot-runner.ts';
 import type { Schema } from './schema.ts';
@@ -105,11 +106,16 @@ function withStatementCache(database: Database.Database): SqliteDatabase & { pre
   };
 }
 
-/** compiled-once.ts's statements on the connection itself, outside any open transaction (hot-runner.ts). */
+/**
+ * compiled-once.ts's statements on the connection itself, outside any open transaction (hot-runner.ts);
+ * those that ask for it committed together with the others of their turn (group-commit.ts).
+ */
 function sqliteHotRunner(database: Database.Database, statements: { prepare(text: string): Database.Statement }): HotRunner {
-  return (text, parameters) => {
+  const groupCommit = new GroupCommit(database);
+  return (text, parameters, options) => {
     if (database.inTransaction) return undefined;
     const statement = statements.prepare(text);
+    if (options?.groupCommit) return groupCommit.run(statement, parameters as unknown[]).then((rows) => ({ rows }));
     if (statement.reader) return Promise.resolve({ rows: statement.all(parameters as unknown[]) });
     const { changes } = statement.run(parameters as unknown[]);
     return Promise.resolve({ rows: [], numAffectedRows: BigInt(changes) });

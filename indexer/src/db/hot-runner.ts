@@ -7,8 +7,11 @@
 // - PostgreSQL: any connection of the pool, as Kysely would take one.
 import type { QueryResult } from 'kysely';
 
-/** Runs a compiled statement now, or answers undefined when it must go through Kysely. */
-export type HotRunner = (sql: string, parameters: readonly unknown[]) => Promise<QueryResult<unknown>> | undefined;
+/**
+ * Runs a compiled statement now, or answers undefined when it must go through Kysely. `groupCommit`:
+ * the statement may be committed with the others of the event loop's turn (SQLite, group-commit.ts).
+ */
+export type HotRunner = (sql: string, parameters: readonly unknown[], options?: { groupCommit?: boolean }) => Promise<QueryResult<unknown>> | undefined;
 
 const runners = new WeakMap<object, HotRunner>();
 

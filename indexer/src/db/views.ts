@@ -127,6 +127,8 @@ const countWithinRulesQuery = compiledOnce(
     RETURNING id`;
     return { compile: () => query.compile(db) };
   },
+  // Most of the API's writes are this one: committed with the others of its turn on SQLite.
+  { groupCommit: true },
 );
 
 /**
