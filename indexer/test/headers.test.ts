@@ -1,9 +1,10 @@
-// Browser-facing headers: the dApp and the API carry the CSP and may not be framed or read
-// cross-origin; the player may be framed by its embed's verified website (player-framing.test.ts)
+// Browser-facing headers: the dApp and the API carry a CSP (the dApp's on its pages, one that loads
+// nothing on the API's JSON) and may not be framed or read cross-origin; the player may be framed by its embed's verified website (player-framing.test.ts)
 // and, with the view and embed endpoints, called from any origin (never with credentials).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { APP_CSP } from '../src/api/security-headers.ts';
+import { Hono } from 'hono';
+import { APP_CSP, DATA_CSP, securityHeaders } from '../src/api/security-headers.ts';
 import { signInOrigins } from '../src/auth/origins.ts';
 import { address } from './helpers/chain.ts';
 import { testApp } from './helpers/app.ts';
@@ -20,7 +21,7 @@ async function seeded() {
 }
 
 describe('security headers', () => {
-  test('the API carries the CSP, may not be framed and answers no cross-origin caller', async () => {
+  test("the API carries a CSP that loads nothing, may not be framed and answers no cross-origin caller", async () => {
     const t = await seeded();
     for (const [method, path] of [
       ['GET', '/api/projects'],
@@ -31,14 +32,31 @@ describe('security headers', () => {
       ['GET', '/no-such-page'],
     ]) {
       const response = await t.request(method, path, method === 'POST' ? {} : undefined, ORIGIN);
-      assert.equal(response.headers.get('content-security-policy'), APP_CSP, path);
-      assert.match(APP_CSP, /frame-ancestors 'none'/);
+      assert.equal(response.headers.get('content-security-policy'), DATA_CSP, path);
+      assert.match(DATA_CSP, /default-src 'none'; frame-ancestors 'none'/);
       assert.equal(response.headers.get('x-frame-options'), 'DENY', path);
       assert.equal(response.headers.get('x-content-type-options'), 'nosniff', path);
       assert.equal(response.headers.get('access-control-allow-origin'), null, path);
       const preflight = await t.app.request(path, { method: 'OPTIONS', headers: { ...ORIGIN, 'access-control-request-method': 'POST' } });
       assert.equal(preflight.headers.get('access-control-allow-origin'), null, `preflight ${path}`);
     }
+  });
+
+  test("a page gets the dApp's CSP, JSON (of any +json type) the one that loads nothing; a route's own CSP stays", async () => {
+    const app = new Hono()
+      .use('*', securityHeaders({ hsts: false }))
+      .get('/page', (c) => c.html('<p>page</p>'))
+      .get('/data', (c) => c.json({ a: 1 }))
+      .get('/problem', (c) => c.body('{}', 400, { 'Content-Type': 'application/problem+json; charset=utf-8' }))
+      .get('/not-json', (c) => c.body('x', 200, { 'Content-Type': 'application/jsonx' }))
+      .get('/own', (c) => c.html('<p>own</p>', 200, { 'Content-Security-Policy': "default-src 'self'" }));
+    const csp = async (path: string) => (await app.request(path)).headers.get('content-security-policy');
+    assert.equal(await csp('/page'), APP_CSP);
+    assert.equal(await csp('/data'), DATA_CSP);
+    assert.equal(await csp('/problem'), DATA_CSP);
+    assert.equal(await csp('/not-json'), APP_CSP);
+    assert.equal(await csp('/own'), "default-src 'self'");
+    assert.match(APP_CSP, /frame-ancestors 'none'/);
   });
 
   test('the player may be framed only by Marquee itself unless an embed’s website is verified (player-framing); its script and style run by nonce', async () => {

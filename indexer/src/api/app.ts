@@ -8,8 +8,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
 import { HTTPException } from 'hono/http-exception';
-import type { Context } from 'hono';
-import { playLane } from '../player/play-lane.ts';
+import type { Context, ErrorHandler } from 'hono';
+import { inFrontOf, playLane } from '../player/play-lane.ts';
 import {
   CLUSTER_HEADER,
   DEFAULT_CLUSTER,
@@ -180,7 +180,7 @@ export function createApp(deps: AppDeps) {
   const clientOf = (c: Context<AppEnv>) =>
     clientVoucher.vouchedFor(requestHeader(c, FORWARDED_CLIENT_HEADER)) ?? clientAddress(requestHeader(c, 'x-forwarded-for'), socketAddress(c), trustedProxyHops);
   const app = new ApiRoutes();
-  // The two requests of every play, when plainly well formed, ahead of every layer below (player/play-lane.ts).
+  // The two requests of every play, when plainly well formed, ahead of the app (inFrontOf, below; player/play-lane.ts).
   const lane = playLane({
     cluster: defaultCluster === undefined ? undefined : clusters.get(defaultCluster),
     tickets,
@@ -189,8 +189,6 @@ export function createApp(deps: AppDeps) {
     hsts: auth.origins.secure,
     clientOf,
   });
-  app.use('/player/:projectId/ads/:slot', lane.ad);
-  app.use('/api/views', lane.view);
   app.use('*', securityHeaders({ hsts: auth.origins.secure }));
   for (const path of CROSS_ORIGIN_PATHS) app.use(path, crossOriginCors);
   app.use('*', sessionMiddleware({ ...auth, cookieName: sessionCookieName(auth.origins) }, now));
@@ -235,11 +233,14 @@ export function createApp(deps: AppDeps) {
     }
     return c.json({ message: `Not found: ${c.req.method} ${path}` }, 404);
   });
-  app.onError((error, c) => {
+  const answerError: ErrorHandler<AppEnv> = (error, c) => {
     if (error instanceof HTTPException) return c.json({ message: error.message || 'Bad request' }, error.status);
     console.error('[api]', error);
     return c.json({ message: 'Internal server error' }, 500);
-  });
+  };
+  app.onError(answerError);
+  // Every request, app.request() too, meets the play lane first.
+  app.fetch = inFrontOf(app, lane, answerError);
   return app;
 }
 

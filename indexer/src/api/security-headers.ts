@@ -23,6 +23,17 @@ export const APP_CSP = [
 ].join('; ');
 
 /**
+ * The CSP of an answer that is data, not a page (JSON): a browser shown it loads nothing, and
+ * nothing may frame it. Shorter than the dApp's, which every play's two answers carried for nothing.
+ */
+export const DATA_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** Whether a response of this Content-Type is data (JSON), which gets DATA_CSP. */
+export function isDataAnswer(contentType: string | null): boolean {
+  return contentType !== null && /^application\/([\w.-]+\+)?json\s*(;|$)/i.test(contentType);
+}
+
+/**
  * The player page: its inline script and style element carry `nonce`; only `frameAncestors` (the
  * embed's verified website and Marquee's own origins, player/framing.ts) may frame it.
  */
@@ -69,25 +80,30 @@ export const crossOriginCors: MiddlewareHandler = async (c, next) => {
 };
 
 /**
- * Every response: the dApp's CSP and no framing, unless the route set its own CSP (the framable
- * player). `hsts`: the public URL is https, so browsers are told to never use plain http here again
- * (no includeSubDomains: the operator's other hosts are not ours to decide).
+ * Every response: a CSP (DATA_CSP for JSON, the dApp's for the rest) and no framing, unless the
+ * route set its own CSP (the framable player). `hsts`: the public URL is https, so browsers are
+ * told to never use plain http here again (no includeSubDomains: the operator's other hosts are
+ * not ours to decide).
  */
 export function securityHeaders(options: { hsts: boolean }): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    setOnResponse(c, securityHeaderEntries({ hsts: options.hsts, ownCsp: c.res.headers.has('Content-Security-Policy') }));
+    const { headers } = c.res;
+    setOnResponse(
+      c,
+      securityHeaderEntries({ hsts: options.hsts, ownCsp: headers.has('Content-Security-Policy'), data: isDataAnswer(headers.get('Content-Type')) }),
+    );
   };
 }
 
-/** The headers securityHeaders gives a response (`ownCsp`: the route set its own Content-Security-Policy). */
-export function securityHeaderEntries(options: { hsts: boolean; ownCsp: boolean }): [string, string][] {
+/** The headers securityHeaders gives a response (`ownCsp`: the route set its own Content-Security-Policy; `data`: a JSON answer). */
+export function securityHeaderEntries(options: { hsts: boolean; ownCsp: boolean; data: boolean }): [string, string][] {
   const headers: [string, string][] = [
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
   ];
   if (options.hsts) headers.push(['Strict-Transport-Security', `max-age=${HSTS_MAX_AGE_SECONDS}`]);
-  if (!options.ownCsp) headers.push(['Content-Security-Policy', APP_CSP], ['X-Frame-Options', 'DENY']);
+  if (!options.ownCsp) headers.push(['Content-Security-Policy', options.data ? DATA_CSP : APP_CSP], ['X-Frame-Options', 'DENY']);
   return headers;
 }
 

@@ -75,3 +75,15 @@ export async function countAtFirstSight(
   const view = { ...reported.play, projectId: report.projectId, embedId: report.embedId, publisher: report.publisher ?? null, origin };
   return views.countViewWithinRules(db, view, reported.limits);
 }
+
+/** View reports whose one statement already ran and counted nothing (the play lane's, handed on to the route). */
+const triedAtFirstSight = new WeakSet<Request>();
+
+/** Says the request's one statement ran and counted nothing: the route takes the rules one by one without running it again. */
+export function markFirstSightTried(request: Request): void {
+  triedAtFirstSight.add(request);
+}
+
+export function firstSightTried(request: Request): boolean {
+  return triedAtFirstSight.has(request);
+}

@@ -4,11 +4,13 @@
 // traffic, and the layers every other request needs (the session, the cluster middleware, the
 // routes' validators) took a quarter of a play's time for nothing (docs/PERFORMANCE.md, "Round 10").
 // The lane answers with the functions the declared routes use (routes.ts playAd; first-sight.ts)
-// and the headers the app's middleware would add. Anything else goes on to the declared routes,
+// and the headers the app's middleware would add. It stands in front of the app on a router of its
+// own (`inFrontOf`): the app's router, with every route and layer of the API, took as long to find
+// the lane as the lane took to answer (docs/PERFORMANCE.md, "Round 12"). Anything else goes on to the declared routes,
 // which answer it as documented and say what is wrong: a cookie, a cluster named, any other
 // parameter, a body that is not small plain JSON, a value the routes' schemas refuse, a ticket
 // that does not fit, a view the one statement does not count.
-import type { Context, MiddlewareHandler } from 'hono';
+import { Hono, type Context, type ErrorHandler, type MiddlewareHandler } from 'hono';
 import type { AppEnv, ViewRules } from '../api/context.ts';
 import { securityHeaderEntries, CROSS_ORIGIN_ANSWER_HEADER } from '../api/security-headers.ts';
 import { playerAdParams, playerAdQuery, viewBody } from '../api/schemas.ts';
@@ -16,7 +18,7 @@ import { declaredBodyLength, requestHeader, smallBodyText } from '../api/node-re
 import { pathOfNul } from '../api/validate.ts';
 import type { ClusterContext } from '../cluster.ts';
 import { CLUSTER_HEADER, MAX_REQUEST_BODY_BYTES } from '../constants.ts';
-import { checkedTicket, countAtFirstSight, reportedPlay } from './first-sight.ts';
+import { checkedTicket, countAtFirstSight, markFirstSightTried, reportedPlay } from './first-sight.ts';
 import { AD_CACHE_CONTROL, playAd } from './routes.ts';
 import type { TicketSigner } from './ticket.ts';
 
@@ -32,6 +34,10 @@ export interface PlayLaneOptions {
   clientOf: (c: Context<AppEnv>) => string;
 }
 
+/** Where the lane's two requests are sent (the declared routes' paths). */
+export const AD_PATH = '/player/:projectId/ads/:slot';
+export const VIEWS_PATH = '/api/views';
+
 /** Headers that send a request down the declared routes: a session's cookie, a cluster named. */
 function wantsTheRoutes(c: Context<AppEnv>): boolean {
   return requestHeader(c, 'cookie') !== undefined || requestHeader(c, CLUSTER_HEADER) !== undefined;
@@ -40,7 +46,7 @@ function wantsTheRoutes(c: Context<AppEnv>): boolean {
 export function playLane(options: PlayLaneOptions): { ad: MiddlewareHandler<AppEnv>; view: MiddlewareHandler<AppEnv> } {
   const { cluster, tickets, rules, now } = options;
   // What the app's middleware gives these answers: the security headers, and CORS's one header on a cross-origin path.
-  const answered = Object.fromEntries([...securityHeaderEntries({ hsts: options.hsts, ownCsp: false }), CROSS_ORIGIN_ANSWER_HEADER, ['Content-Type', 'application/json']]);
+  const answered = Object.fromEntries([...securityHeaderEntries({ hsts: options.hsts, ownCsp: false, data: true }), CROSS_ORIGIN_ANSWER_HEADER, ['Content-Type', 'application/json']]);
   const adAnswered = { ...answered, 'Cache-Control': AD_CACHE_CONTROL };
 
   const ad: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -85,4 +91,31 @@ export function playLane(options: PlayLaneOptions): { ad: MiddlewareHandler<AppE
   };
 
   return { ad, view };
+}
+
+/**
+ * What goes on to the app: the request as it came, or, when the lane read its body from Node's
+ * stream, the same request carrying that body (the app's routes read it again).
+ */
+async function handedOn(c: Context<AppEnv>): Promise<Request> {
+  const text = (c.req.bodyCache as { text?: Promise<string> }).text;
+  if (text === undefined) return c.req.raw;
+  const request = new Request(c.req.url, { method: c.req.method, headers: c.req.raw.headers, body: await text });
+  if (c.get('firstSightTried')) markFirstSightTried(request);
+  return request;
+}
+
+type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>;
+
+/**
+ * `app`'s fetch with the lane in front of it: the lane's two paths on a router of their own, and
+ * every request the lane does not answer handed on to `app` (with Node's request, for the client's
+ * address and headers). `onError`: the app's answer to an error, for one the lane meets.
+ */
+export function inFrontOf(app: { fetch: Fetch }, lane: { ad: MiddlewareHandler<AppEnv>; view: MiddlewareHandler<AppEnv> }, onError: ErrorHandler<AppEnv>): Fetch {
+  const appFetch = app.fetch;
+  const front = new Hono<AppEnv>().use(AD_PATH, lane.ad).use(VIEWS_PATH, lane.view);
+  front.notFound(async (c) => appFetch(await handedOn(c), c.env));
+  front.onError(onError);
+  return front.fetch;
 }

@@ -13,7 +13,7 @@ import { fail } from '../errors.ts';
 import { demoTicketBody, viewBody } from '../schemas.ts';
 import { countingProblem } from '../../player/counting.ts';
 import type { TicketSigner } from '../../player/ticket.ts';
-import { checkedTicket, countAtFirstSight, reportedPlay } from '../../player/first-sight.ts';
+import { checkedTicket, countAtFirstSight, firstSightTried, reportedPlay } from '../../player/first-sight.ts';
 import { limitProblem } from '../../player/view-limits.ts';
 import { embeds, users, views, type Executor } from '../../db/index.ts';
 import { AD_TICKET_TTL_MS, DEFAULT_CLUSTER } from '../../constants.ts';
@@ -90,7 +90,7 @@ export function viewRoutes(now: () => number, rules: ViewRules, tickets: TicketS
         // Most reports break no rule: one statement checks them all and counts the view. Any other
         // is taken rule by rule below, which says the first it breaks.
         // (Unless the play lane already ran that statement for this request: it counted nothing.)
-        if (!c.get('firstSightTried') && (await countAtFirstSight(db, { projectId: body.projectId, embedId: body.embedId, publisher, ticket }, reported, rules.minWatchMs))) {
+        if (!firstSightTried(c.req.raw) && (await countAtFirstSight(db, { projectId: body.projectId, embedId: body.embedId, publisher, ticket }, reported, rules.minWatchMs))) {
           return c.json({ counted: true });
         }
         const embed = await findEmbed(db, body.projectId, body.embedId, publisher);
