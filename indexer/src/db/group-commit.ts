@@ -29,9 +29,10 @@ export class GroupCommit {
   }
 
   #commit = (): void => {
-    // A transaction of Kysely's is open on the connection (its statements await in between): after it ends.
+    // A transaction of Kysely's is open on the connection (its statements await in between): after it
+    // ends, looked for again every millisecond (one that waits on I/O may take a while).
     if (this.database.inTransaction) {
-      setImmediate(this.#commit);
+      setTimeout(this.#commit, 1);
       return;
     }
     const turn = this.#waiting;
