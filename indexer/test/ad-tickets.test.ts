@@ -159,7 +159,20 @@ describe('ticket ids', () => {
       return ticket.id;
     });
     assert.equal(new Set(ids).size, ids.length);
-    for (const id of ids) assert.match(id, /^[A-Za-z0-9_-]{16}$/, '96 random bits');
+    for (const id of ids) assert.match(id, /^0{9}[A-Za-z0-9_-]{16}$/, 'the issue time (0), then 96 random bits');
+  });
+
+  test('ids sort by issue time as text (the views index grows at its end), whatever their random part', () => {
+    const signer = new TicketSigner(Buffer.alloc(32, 2));
+    const idAt = (issuedAt: number) => {
+      const play = { campaign: null, projectId: 1, cluster: 'demo', embed: 'embed-1', slot: 'pre-roll' as const, origin: 'https://films.example', issuedAt, expiresAt: issuedAt + 1 };
+      const ticket = signer.verifyTicket(signer.issueTicket(play), issuedAt);
+      assert.ok('id' in ticket);
+      return ticket.id;
+    };
+    const ids = [0, 1, 35, 36, 1_000, 1_795_719_042_205, 1_795_719_042_206, 1_795_719_043_000, 9_999_999_999_999].map(idAt);
+    assert.deepEqual([...ids].sort(), ids);
+    assert.equal(idAt(1_795_719_042_205).slice(0, 9), (1_795_719_042_205).toString(36).padStart(9, '0'));
   });
 });
 

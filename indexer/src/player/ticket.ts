@@ -3,7 +3,7 @@
 // - the player page's token binds the page to the origin the server derived from its request
 //   (Referer / Sec-Fetch-Site), so the page's later ad requests carry that origin and no other;
 // - an ad ticket names the ad the server actually chose for one slot of one play (campaign, film,
-//   cluster, embed and its publisher, slot, origin, issue time, expiry, a random id). The ticket is
+//   cluster, embed and its publisher, slot, origin, issue time, expiry, an id of its own). The ticket is
 //   the play: the view report presents it, its id buys one view, and the view records the ticket's
 //   campaign, never one the client names.
 import { createHash, randomFillSync } from 'node:crypto';
@@ -24,7 +24,7 @@ export interface PageToken {
 
 export interface AdTicket {
   kind: 'ad';
-  /** A random id: the play's id, which buys one view. */
+  /** The play's id (its issue time, then random: playId), which buys one view. */
   id: string;
   /** The campaign the server chose (null: the house ad, which pays nothing). */
   campaign: string | null;
@@ -45,15 +45,23 @@ const ID_BYTES = 12;
 // does): a draw of 12 bytes per ticket cost more than signing the ticket.
 const idPool = Buffer.alloc(4092);
 let idPoolUsed = idPool.length;
+/** Base-36 digits of a time in ms, to the year 5188: ids sort by issue time as text. */
+const TIME_DIGITS = 9;
 
-function randomId(): string {
+/**
+ * A play's id: the issue time (fixed-width base 36, so ids sort by it) and 96 random bits. The
+ * views table keeps it as the unique `nonce`, whose index then grows at its end as views come in,
+ * not at a random page each (the views of one commit share one page of it, not one page each). The time
+ * is no secret: the ticket carries it (issuedAt), and the random part alone makes the id unique.
+ */
+function playId(issuedAt: number): string {
   if (idPoolUsed === idPool.length) {
     randomFillSync(idPool);
     idPoolUsed = 0;
   }
-  const id = idPool.toString('base64url', idPoolUsed, idPoolUsed + ID_BYTES);
+  const random = idPool.toString('base64url', idPoolUsed, idPoolUsed + ID_BYTES);
   idPoolUsed += ID_BYTES;
-  return id;
+  return `${Math.max(0, Math.floor(issuedAt)).toString(36).padStart(TIME_DIGITS, '0')}${random}`;
 }
 
 export class TicketSigner {
@@ -72,9 +80,9 @@ export class TicketSigner {
     return this.sign({ kind: 'page', ...page });
   }
 
-  /** A new ticket (its random id drawn here) for the ad chosen now. */
+  /** A new ticket (its play's id drawn here) for the ad chosen now. */
   issueTicket(ticket: Omit<AdTicket, 'kind' | 'id'>): string {
-    return this.sign({ kind: 'ad', id: randomId(), ...ticket });
+    return this.sign({ kind: 'ad', id: playId(ticket.issuedAt), ...ticket });
   }
 
   /** The token's content when its signature holds (it was signed here, so it has a token's shape), else null. */
