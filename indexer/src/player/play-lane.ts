@@ -11,6 +11,7 @@
 // parameter, a body that is not small plain JSON, a value the routes' schemas refuse, a ticket
 // that does not fit, a view the one statement does not count.
 import { Hono, type Context, type ErrorHandler, type MiddlewareHandler } from 'hono';
+import { getPath } from 'hono/utils/url';
 import type { AppEnv, ViewRules } from '../api/context.ts';
 import { securityHeaderEntries, CROSS_ORIGIN_ANSWER_HEADER } from '../api/security-headers.ts';
 import { playerAdParams, playerAdQuery, viewBody } from '../api/schemas.ts';
@@ -37,6 +38,8 @@ export interface PlayLaneOptions {
 /** Where the lane's two requests are sent (the declared routes' paths). */
 export const AD_PATH = '/player/:projectId/ads/:slot';
 export const VIEWS_PATH = '/api/views';
+/** AD_PATH or VIEWS_PATH, as Hono's router matches them: what goes through the lane's router at all. */
+const LANE_PATH = /^(?:\/player\/[^/]+\/ads\/[^/]+|\/api\/views)\/?$/;
 
 /** Headers that send a request down the declared routes: a session's cookie, a cluster named. */
 function wantsTheRoutes(c: Context<AppEnv>): boolean {
@@ -110,12 +113,13 @@ type Fetch = (request: Request, env?: unknown) => Response | Promise<Response>;
 /**
  * `app`'s fetch with the lane in front of it: the lane's two paths on a router of their own, and
  * every request the lane does not answer handed on to `app` (with Node's request, for the client's
- * address and headers). `onError`: the app's answer to an error, for one the lane meets.
+ * address and headers); any other path straight to `app`. `onError`: the app's answer to an error,
+ * for one the lane meets.
  */
 export function inFrontOf(app: { fetch: Fetch }, lane: { ad: MiddlewareHandler<AppEnv>; view: MiddlewareHandler<AppEnv> }, onError: ErrorHandler<AppEnv>): Fetch {
   const appFetch = app.fetch;
   const front = new Hono<AppEnv>().use(AD_PATH, lane.ad).use(VIEWS_PATH, lane.view);
   front.notFound(async (c) => appFetch(await handedOn(c), c.env));
   front.onError(onError);
-  return front.fetch;
+  return (request, env) => (LANE_PATH.test(getPath(request)) ? front.fetch(request, env) : appFetch(request, env));
 }
