@@ -239,7 +239,7 @@ export function createApp(deps: AppDeps) {
     return c.json({ message: 'Internal server error' }, 500);
   };
   app.onError(answerError);
-  // Every request, app.request() too, meets the play lane first.
+  // Every request (app.request() too) goes through inFrontOf: the lane's two paths meet the lane first.
   app.fetch = inFrontOf(app, lane, answerError);
   return app;
 }
