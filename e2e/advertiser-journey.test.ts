@@ -215,6 +215,8 @@ test('advertiser journey: fund a sponsorship, its video creative plays on an emb
   await page.reload();
   await card.getByLabel('Spent').getByText('0.0038444 SOL').waitFor();
   await card.getByLabel('Remaining budget').getByText('1.9961556 SOL').waitFor();
+  // The screen says where the rest of Spent went: the views cost 0.002 SOL, the distribution's rent the rest.
+  await card.getByText("Spent includes 0.0018444 SOL of settlement rent: each settlement creates the account that records the revenue it shares with the film's investors and publishers.").waitFor();
   await shot(page, 'campaign-settled');
 
   // ---- Past the end and the grace period, the advertiser closes the campaign and gets the rest back.

@@ -86,6 +86,18 @@ describe('GET /api/campaigns', () => {
     assert.equal((await t.request('GET', '/api/campaigns?advertiser=nope')).status, 400);
   });
 
+  test("the rent a campaign's settlements paid is its own figure: in spentLamports, not in series or byFilm", async () => {
+    const t = await withCampaign();
+    t.chain.settleCampaign(t.campaign.address, t.film.id, 3n, [{ embed: t.embed, views: 3n }], undefined, 1_844_400n);
+    t.chain.settleCampaign(t.campaign.address, t.film.id, 2n, [{ embed: t.embed, views: 2n }], undefined, 1_844_400n);
+    await t.cluster.indexer.sync();
+    const one = (await (await t.request('GET', `/api/campaigns/${t.campaign.address}`)).json()) as Summary;
+    assert.equal(one.spentLamports, String(75_000 + 2 * 1_844_400));
+    assert.equal(one.settlementRentLamports, String(2 * 1_844_400));
+    assert.deepEqual(one.byFilm, [{ projectId: t.film.id, title: 'Film', impressions: 5, spentLamports: '75000' }]);
+    assert.equal((one.series[0] as { spentLamports: string }).spentLamports, '75000');
+  });
+
   test('one campaign: settlements fold into series per day and byFilm; top-up, pause and close show', async () => {
     const t = await withCampaign();
     t.chain.settleCampaign(t.campaign.address, t.film.id, 3n, [{ embed: t.embed, views: 3n }]);
@@ -104,6 +116,7 @@ describe('GET /api/campaigns', () => {
     assert.deepEqual(one.series[0], { date: (one.series[0] as { date: string }).date, impressions: 5, spentLamports: '75000' });
     assert.match((one.series[0] as { date: string }).date, /^\d{4}-\d{2}-\d{2}$/);
     assert.deepEqual(one.byFilm, [{ projectId: t.film.id, title: 'Film', impressions: 5, spentLamports: '75000' }]);
+    assert.equal(one.settlementRentLamports, '0', 'the scripted chain charged no rent');
     // The batch's revenue is the film's like any distribution.
     const project = (await (await t.request('GET', `/api/projects/${t.film.id}`)).json()) as { totalViews: number };
     assert.equal(project.totalViews, 5);

@@ -146,11 +146,11 @@ export function byAddress(db: Executor, address: string): Promise<CampaignWithDe
 export function settlementsOf(
   db: Executor,
   address: string,
-): Promise<{ project_id: number; title: string; impressions: number; amount_lamports: number; settled_at: number }[]> {
+): Promise<{ project_id: number; title: string; impressions: number; amount_lamports: number; rent_lamports: number; settled_at: number }[]> {
   return db
     .selectFrom('campaign_settlements as s')
     .innerJoin('projects as p', 'p.id', 's.project_id')
-    .select(['s.project_id', 'p.title', 's.impressions', 's.amount_lamports', 's.settled_at'])
+    .select(['s.project_id', 'p.title', 's.impressions', 's.amount_lamports', 's.rent_lamports', 's.settled_at'])
     .where('s.campaign', '=', address)
     .orderBy('s.settled_at')
     .orderBy('s.id')

@@ -258,6 +258,10 @@ export const campaign = campaignPublic.extend({
 const campaignFigures = {
   series: z.array(z.looseObject({ date: z.string(), impressions: z.number(), spentLamports: lamports })),
   byFilm: z.array(z.looseObject({ projectId: z.number().int(), title: z.string(), impressions: z.number(), spentLamports: lamports })),
+  settlementRentLamports: lamports.meta({
+    description:
+      "the rent the campaign paid for the revenue accounts its settlements created: part of spentLamports, not of series' or byFilm's spend",
+  }),
 };
 
 /** GET /api/campaigns/{address} to its advertiser: the campaign with its impressions and spend per UTC day and per film. */

@@ -49,11 +49,16 @@ function campaign(overrides: Partial<CampaignSummary> = {}): CampaignSummary {
   }
 }
 
-const detail = (summary: CampaignSummary): CampaignDetail => ({
-  ...summary,
-  series: [{ date: '2026-03-01', impressions: summary.impressions, spentLamports: summary.spentLamports }],
-  byFilm: [{ projectId: 7, title: 'Harbour Lights', impressions: summary.impressions, spentLamports: summary.spentLamports }],
-})
+/** The campaign's figures; `rentLamports` of its spend paid settlement rent, the rest its views. */
+const detail = (summary: CampaignSummary, rentLamports = 0n): CampaignDetail => {
+  const viewsSpent = String(BigInt(summary.spentLamports) - rentLamports)
+  return {
+    ...summary,
+    series: [{ date: '2026-03-01', impressions: summary.impressions, spentLamports: viewsSpent }],
+    byFilm: [{ projectId: 7, title: 'Harbour Lights', impressions: summary.impressions, spentLamports: viewsSpent }],
+    settlementRentLamports: String(rentLamports),
+  }
+}
 
 function fakeApi(campaigns: CampaignSummary[] = [], extra: Record<string, Handler> = {}) {
   return installFakeApi({
@@ -183,6 +188,7 @@ describe('Advertiser dashboard', () => {
     expect(within(card).getByTestId('campaign-status')).toHaveTextContent('Active')
     expect(await within(card).findByRole('table', { name: 'Impressions per day' })).toBeInTheDocument()
     expect(within(within(card).getByRole('table', { name: 'Impressions by film' })).getByRole('cell', { name: 'Harbour Lights' })).toBeInTheDocument()
+    expect(within(card).queryByTestId('settlement-rent')).toBeNull()
     expect(within(card).getByRole('button', { name: 'Close' })).toBeDisabled()
 
     fireEvent.click(within(card).getByRole('button', { name: 'Top Up' }))
@@ -193,6 +199,18 @@ describe('Advertiser dashboard', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add to Budget' }))
     expect(await screen.findByText('Campaign topped up')).toBeInTheDocument()
     expect(api.find('POST', `/api/demo/campaigns/${CAMPAIGN}/top-up`)[0].body).toEqual({ walletAddress: ADDRESS, amount: 0.5 })
+  })
+
+  it('says how much of Spent paid settlement rent rather than views', async () => {
+    const settled = campaign({ spentLamports: '3844400', remainingLamports: '996155600' })
+    fakeApi([settled], { [`GET /api/campaigns/${CAMPAIGN}`]: () => detail(settled, 1_844_400n) })
+    await renderSignedIn()
+    const card = await screen.findByRole('article', { name: 'Acme · Video' }, FIRST_SCREEN)
+    expect(within(card).getByLabelText('Spent')).toHaveTextContent('0.0038444 SOL')
+    expect(await within(card).findByTestId('settlement-rent')).toHaveTextContent(
+      "Spent includes 0.0018444 SOL of settlement rent: each settlement creates the account that records the revenue it shares with the film's investors and publishers.",
+    )
+    expect(within(within(card).getByRole('table', { name: 'Impressions by film' })).getByRole('cell', { name: '0.002 SOL' })).toBeInTheDocument()
   })
 
   it('pauses an active campaign', async () => {

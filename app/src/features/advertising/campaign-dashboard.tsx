@@ -112,6 +112,7 @@ function CampaignCard({ summary }: { summary: CampaignSummary }) {
         {detail.isError && <ErrorAlert error={detail.error} onRetry={detail.refetch} />}
         {detail.data && <CampaignCharts days={days} />}
         {detail.data && detail.data.byFilm.length > 0 && <ByFilm rows={detail.data.byFilm} />}
+        {detail.data && <SettlementRent lamports={detail.data.settlementRentLamports} />}
         {campaign.status === 'closed' ? (
           <Text fontSize="sm" color="fg.muted">
             Closed{campaign.closedAt ? ` on ${formatDate(campaign.closedAt)}` : ''}
@@ -206,6 +207,20 @@ function ByFilm({ rows }: { rows: CampaignDetail['byFilm'] }) {
         { header: 'Spent', end: true, cell: (row) => lamportsToSolText(row.spentLamports) },
       ]}
     />
+  )
+}
+
+/**
+ * The part of Spent that paid rent, not views: each settlement creates the account that records the
+ * revenue it shares, and the campaign pays for it (the daily figures and the films' show the views' spend).
+ */
+function SettlementRent({ lamports }: { lamports: string }) {
+  if (BigInt(lamports) === 0n) return null
+  return (
+    <Text fontSize="sm" color="fg.muted" data-testid="settlement-rent">
+      Spent includes {lamportsToSolText(lamports)} of settlement rent: each settlement creates the account that records the revenue it shares with
+      the film&apos;s investors and publishers.
+    </Text>
   )
 }
 

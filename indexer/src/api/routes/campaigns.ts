@@ -17,11 +17,16 @@ import { campaignDetailsBody, campaignListQuery, campaignParams } from '../schem
 import { loadCampaignSummary, withSponsoredProject } from '../../read-models/campaigns.ts';
 import { isoDate } from '../../read-models/units.ts';
 
-/** The dashboard's figures: impressions and spend per UTC day, and per film, from the settled batches. */
+/**
+ * The dashboard's figures: impressions and spend per UTC day, and per film, from the settled batches;
+ * and the rent the campaign paid beside them (the distribution account each settlement creates).
+ */
 async function campaignFigures(db: Executor, address: string) {
   const byDate = new Map<string, { impressions: number; spent: bigint }>();
   const byFilm = new Map<number, { title: string; impressions: number; spent: bigint }>();
+  let rent = 0n;
   for (const batch of await campaigns.settlementsOf(db, address)) {
+    rent += BigInt(batch.rent_lamports);
     const date = isoDate(Number(batch.settled_at))!.slice(0, 10);
     const day = byDate.get(date) ?? { impressions: 0, spent: 0n };
     day.impressions += Number(batch.impressions);
@@ -37,6 +42,7 @@ async function campaignFigures(db: Executor, address: string) {
     byFilm: [...byFilm]
       .map(([projectId, film]) => ({ projectId, title: film.title, impressions: film.impressions, spentLamports: film.spent.toString() }))
       .sort((a, b) => b.impressions - a.impressions || a.projectId - b.projectId),
+    settlementRentLamports: rent.toString(),
   };
 }
 
