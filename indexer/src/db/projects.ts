@@ -2,6 +2,7 @@
 // marketplace's filtered, sorted, cursor-paginated list among them).
 import { PostgresAdapter, sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Executor, QueryRow } from './executor.ts';
+import { compiledOnce } from './compiled-once.ts';
 import { newestFirst, readPage, type KeysetPage, type Paged } from './keyset.ts';
 import { rememberedCount } from './search-count-memo.ts';
 import { countsByGram, gramFilms } from './search-grams.ts';
@@ -493,8 +494,13 @@ export async function nextStatusChangeMs(db: Executor, nowMs: number): Promise<n
   return deadline === null ? Number.POSITIVE_INFINITY : Number(deadline) * 1000;
 }
 
+// One film by id: every film page, every player page, each investment's film. Compiled once, and on
+// PostgreSQL a named prepared statement: planned anew each time, its two joins took five times what
+// running it does (166 µs against 31 µs, docs/PERFORMANCE.md, "Round 12").
+const projectById = compiledOnce((db: Executor, id: number) => projectSelect(db).where('p.id', '=', id));
+
 export async function getProject(db: Executor, id: number): Promise<ProjectRow | undefined> {
-  return (await projectSelect(db).where('p.id', '=', id).executeTakeFirst()) as ProjectRow | undefined;
+  return (await projectById(db, id)).rows[0] as ProjectRow | undefined;
 }
 
 export async function projectIdByAddress(db: Executor, address: string): Promise<number | undefined> {
