@@ -116,27 +116,34 @@ describe('read cache', () => {
     }
   });
 
-  test('concurrent requests share readings, each begun after the request arrived', async () => {
+  test('the requests of one turn share one reading, begun when the turn ends; a later request never gets one begun before it', async () => {
     const pending: ((stamp: string) => void)[] = [];
     const readings = new StampReadings(() => new Promise<string>((resolve) => pending.push(resolve)));
-    const first = readings.read();
-    assert.equal(pending.length, 1);
-    // Arriving while the first reading is under way: they must not use it (it may predate a commit
-    // they follow), so they wait for one more, which all of them share.
-    const second = readings.read();
-    const third = readings.read();
-    assert.equal(pending.length, 1, 'no second query while the first is under way');
-    pending[0]('stamp-1');
-    assert.equal(await first, 'stamp-1');
-    await new Promise((resolve) => setImmediate(resolve));
-    assert.equal(pending.length, 2, 'the next reading begins as soon as the first ends');
-    pending[1]('stamp-2');
-    assert.deepEqual(await Promise.all([second, third]), ['stamp-2', 'stamp-2']);
-    // Nothing under way: a new request reads at once.
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const [first, second, third] = [readings.read(), readings.read(), readings.read()];
+    assert.equal(pending.length, 0, 'nothing read before the turn ends');
+    await turn();
+    assert.equal(pending.length, 1, 'one reading for the three');
+    // Arriving while that reading is under way: it may predate a commit this request follows, so this
+    // request gets a reading of its own turn, begun without waiting for the first to end.
     const fourth = readings.read();
-    assert.equal(pending.length, 3);
-    pending[2]('stamp-3');
-    assert.equal(await fourth, 'stamp-3');
+    await turn();
+    assert.equal(pending.length, 2);
+    pending[1]('stamp-2');
+    assert.equal(await fourth, 'stamp-2');
+    pending[0]('stamp-1');
+    assert.deepEqual(await Promise.all([first, second, third]), ['stamp-1', 'stamp-1', 'stamp-1']);
+  });
+
+  test('a reading that fails refuses the requests of its turn, and the next turn reads again', async () => {
+    let calls = 0;
+    const readings = new StampReadings(() => {
+      calls += 1;
+      if (calls === 1) throw new Error('connection lost');
+      return Promise.resolve(`stamp-${calls}`);
+    });
+    await assert.rejects(Promise.all([readings.read(), readings.read()]), /connection lost/);
+    assert.equal(await readings.read(), 'stamp-2');
   });
 });
 

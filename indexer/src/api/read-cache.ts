@@ -87,33 +87,29 @@ function answer(c: Context<AppEnv>, entry: Entry): Response {
 }
 
 /**
- * Reads a cluster's change stamp for many requests at once: while a reading is under way, the
- * requests arriving meanwhile share the next one, begun as soon as it ends. Each request still gets a
- * reading begun after it arrived (so it sees every commit before it), and concurrent reads cost
- * the database one query per round instead of one each.
+ * Reads a cluster's change stamp for many requests at once: the requests of one turn of the event
+ * loop share one reading, begun when that turn ends. Each request still gets a reading begun after it
+ * arrived (so it sees every commit before it) and waits for one query at most, and concurrent reads
+ * cost the database one query a turn instead of one each. Queuing behind a reading already under way
+ * (as before Round 12 of docs/PERFORMANCE.md) made a request wait for up to two: on a fast machine the
+ * cached reads then spent their time waiting.
  */
 export class StampReadings {
-  private inFlight: Promise<string> | null = null;
-  private queued: Promise<string> | null = null;
+  private next: Promise<string> | null = null;
 
   constructor(private readonly readStamp: () => Promise<string>) {}
 
   read(): Promise<string> {
-    if (!this.inFlight) return this.begin();
-    this.queued ??= this.inFlight
-      .catch(() => undefined)
-      .then(() => {
-        this.queued = null;
-        return this.begin();
+    this.next ??= new Promise<string>((resolve, reject) => {
+      setImmediate(() => {
+        this.next = null;
+        try {
+          this.readStamp().then(resolve, reject);
+        } catch (error) {
+          reject(error);
+        }
       });
-    return this.queued;
-  }
-
-  private begin(): Promise<string> {
-    const reading: Promise<string> = this.readStamp().finally(() => {
-      if (this.inFlight === reading) this.inFlight = null;
     });
-    this.inFlight = reading;
-    return reading;
+    return this.next;
   }
 }
