@@ -38,8 +38,8 @@ export interface PlayLaneOptions {
 /** Where the lane's two requests are sent (the declared routes' paths). */
 export const AD_PATH = '/player/:projectId/ads/:slot';
 export const VIEWS_PATH = '/api/views';
-/** AD_PATH or VIEWS_PATH, as Hono's router matches them: what goes through the lane's router at all. */
-const LANE_PATH = /^(?:\/player\/[^/]+\/ads\/[^/]+|\/api\/views)\/?$/;
+/** AD_PATH or VIEWS_PATH, a parameter standing for one segment (and a trailing slash allowed): what goes through the lane's router at all. */
+const LANE_PATH = new RegExp(`^(?:${[AD_PATH, VIEWS_PATH].map((path) => path.replace(/:[^/]+/g, '[^/]+')).join('|')})/?$`);
 
 /** Headers that send a request down the declared routes: a session's cookie, a cluster named. */
 function wantsTheRoutes(c: Context<AppEnv>): boolean {
