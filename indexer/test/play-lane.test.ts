@@ -18,6 +18,7 @@ import {
   RATE_LIMIT_WINDOW_MS,
 } from '../src/constants.ts';
 import { playLane } from '../src/player/play-lane.ts';
+import { adRequestPath, viewReport, viewReportPath } from '../src/player/requests.ts';
 import { testApp } from './helpers/app.ts';
 import { address } from './helpers/chain.ts';
 import { scalar } from './helpers/database.ts';
@@ -84,7 +85,7 @@ async function market() {
       headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'x-forwarded-for': '203.0.113.5', ...headers },
     });
   const views = async () => Number(await scalar(t.cluster.db, 'SELECT COUNT(*) FROM views'));
-  return { ...t, film, campaign, alone, adPath, reportOf, post, views };
+  return { ...t, film, campaign, alone, config, adPath, reportOf, post, views };
 }
 
 /** `app` served by @hono/node-server on a free port, as the server serves it (Node's request under Hono's), while `use` runs. */
@@ -127,19 +128,39 @@ describe('the play lane', () => {
     assert.equal(await t.views(), 1);
   });
 
+  test("answers the player's own requests (requests.ts), which name the page's cluster, and the cluster named either way", async () => {
+    const t = await market();
+    const page = { projectId: t.film.id, cluster: t.cluster.name, embedId: EMBED, publisher: address('publisher'), pageToken: t.config.pageToken };
+    const ad = await t.alone.request(adRequestPath(page, 'pre-roll'));
+    assert.equal(ad.status, 200, "the player's ad request");
+    const { ticket } = (await ad.json()) as { ticket: string };
+    t.clock.advance(MIN_VIEW_WATCH_MS);
+    const counted = await t.post(t.alone, JSON.stringify(viewReport(page, ticket, t.clock.now())), { 'x-forwarded-for': '203.0.113.6' }, viewReportPath(page));
+    assert.deepEqual([counted.status, await counted.json()], [200, { counted: true }], "the player's view report");
+
+    assert.equal((await t.alone.request(t.adPath, { headers: { 'x-marquee-cluster': t.cluster.name } })).status, 200, 'the cluster in the header');
+    const named = await t.post(t.alone, t.reportOf(), { 'x-forwarded-for': '203.0.113.7', 'x-marquee-cluster': t.cluster.name });
+    assert.equal(named.status, 200, 'the cluster in the header');
+    assert.equal(await t.views(), 2);
+  });
+
   test('hands on whatever is not plainly well formed, or a view the one statement does not count', async () => {
     const t = await market();
     const handedOn = async (response: Response | Promise<Response>, why: string) => assert.equal((await response).status, HANDED_ON, why);
     await handedOn(t.alone.request(t.adPath, { headers: { cookie: 'a=b' } }), 'a cookie');
-    await handedOn(t.alone.request(`${t.adPath}&cluster=demo`), 'a cluster named');
-    await handedOn(t.alone.request(t.adPath, { headers: { 'x-marquee-cluster': 'demo' } }), 'a cluster header');
+    await handedOn(t.alone.request(`${t.adPath}&cluster=devnet`), 'another cluster named');
+    await handedOn(t.alone.request(t.adPath, { headers: { 'x-marquee-cluster': 'devnet' } }), 'another cluster in the header');
+    await handedOn(t.alone.request(`${t.adPath}&cluster=demo&cluster=demo`), 'the cluster named twice');
     await handedOn(t.alone.request(`${t.adPath}&page=again`), 'a parameter twice');
+    await handedOn(t.alone.request(`${t.adPath}&slots=pre-roll`), 'another parameter');
     await handedOn(t.alone.request(`/player/${t.film.id}/ads/post-roll`), 'an unknown slot');
     await handedOn(t.alone.request('/player/99999/ads/pre-roll'), 'an unknown film');
     await handedOn(t.alone.request(`/player/${t.film.id}/ads/pre-roll`, { method: 'POST' }), 'another method');
 
     await handedOn(t.post(t.alone, t.reportOf(), { cookie: 'a=b' }), 'a cookie');
-    await handedOn(t.post(t.alone, t.reportOf(), {}, '/api/views?cluster=demo'), 'a query');
+    await handedOn(t.post(t.alone, t.reportOf(), {}, '/api/views?cluster=devnet'), 'another cluster named');
+    await handedOn(t.post(t.alone, t.reportOf(), { 'x-marquee-cluster': 'devnet' }), 'another cluster in the header');
+    await handedOn(t.post(t.alone, t.reportOf(), {}, '/api/views?cluster=demo&page=x'), 'another parameter');
     await handedOn(t.post(t.alone, t.reportOf(), { 'content-type': 'text/plain' }), 'not JSON');
     await handedOn(t.post(t.alone, '{"projectId":', {}), 'malformed JSON');
     await handedOn(t.post(t.alone, JSON.stringify({ projectId: t.film.id, embedId: EMBED }), {}), 'no ticket');
@@ -160,15 +181,16 @@ describe('the play lane', () => {
   test("in the app, its answers are the declared routes' answers, header for header", async () => {
     const t = await market();
     const headersOf = (response: Response) => [...response.headers].sort(([a], [b]) => a.localeCompare(b));
-    // A cluster named sends the same request down the declared routes.
+    // A cookie sends the same request down the declared routes.
+    const routed = { cookie: 'a=b' };
     const laneAd = await t.app.request(t.adPath);
-    const routedAd = await t.app.request(`${t.adPath}&cluster=demo`);
+    const routedAd = await t.app.request(t.adPath, { headers: routed });
     assert.deepEqual([laneAd.status, headersOf(laneAd)], [routedAd.status, headersOf(routedAd)]);
     const [laneBody, routedBody] = (await Promise.all([laneAd.json(), routedAd.json()])) as Record<string, unknown>[];
     assert.deepEqual({ ...laneBody, ticket: 'ticket' }, { ...routedBody, ticket: 'ticket' });
 
     const laneView = await t.post(t.app, t.reportOf(), { 'x-forwarded-for': '203.0.113.10' });
-    const routedView = await t.post(t.app, t.reportOf(), { 'x-forwarded-for': '203.0.113.11' }, '/api/views?cluster=demo');
+    const routedView = await t.post(t.app, t.reportOf(), { 'x-forwarded-for': '203.0.113.11', ...routed });
     assert.deepEqual([laneView.status, headersOf(laneView), await laneView.json()], [routedView.status, headersOf(routedView), await routedView.json()]);
     assert.equal(await t.views(), 2);
   });

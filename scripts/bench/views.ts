@@ -1,6 +1,8 @@
 // Benchmark (not a test): counted views per second through the whole view path on the demo chain's
 // seeded catalogue — when the viewer presses Play, the slot's ad and its signed ticket from the ad
-// endpoint (the ticket is the play), then the view report with it, every cap at its default — against a
+// endpoint (the ticket is the play), then the view report with it, every cap at its default, both
+// sent as the player's script sends them (player/requests.ts; the script also asks its other slots'
+// ads at Play, which are ad serving, not the view's path, and are not measured) — against a
 // bare Hono POST route writing one row to the same database, on the same HTTP stack in the same run
 // (target ≥ 0.3); then the settlement of 10,000 counted views on the demo chain (LiteSVM, the real
 // program) in transactions and compute units. Each viewer first loads the player page as a browser
@@ -25,6 +27,7 @@ import { createApp } from '../../indexer/src/api/app.ts';
 import { isPostgresUrl, publishers, type Executor } from '../../indexer/src/db/index.ts';
 import { startDemo, type DemoRuntime } from '../../indexer/src/demo/index.ts';
 import { playTicket, type AdSlot } from '../../indexer/src/player/machine.ts';
+import { adRequestPath, viewReport, viewReportPath, type PlayPage } from '../../indexer/src/player/requests.ts';
 import { SMOKE, benchRow, printRows, type BenchRow } from './rows.ts';
 
 const TARGET = 0.3;
@@ -94,27 +97,27 @@ async function embedsOf(demo: DemoRuntime, app: ReturnType<typeof createApp>): P
   return embeds;
 }
 
-/** A viewer with the player page loaded: its embed, its address, the page's token and the slot its player plays an ad in. */
+/** A viewer with the player page loaded: its address, the page (its film, cluster, embed and token) and the slot whose ticket its view presents. */
 interface Viewer {
-  embed: Embed;
   ip: string;
-  pageToken: string;
+  page: PlayPage & { embedId: string };
   slot: AdSlot;
 }
 
 /** The player page as a browser on the embed's website loads it: the viewer, or null when it plays no ad. */
 async function loadPage(agent: Agent, port: number, embed: Embed, ip: string): Promise<Viewer | null> {
   const site = new URL(embed.websiteUrl).origin;
-  const page = await call(agent, port, 'GET', `/player/${embed.projectId}?embed=${encodeURIComponent(embed.embedId)}`, {
+  const loaded = await call(agent, port, 'GET', `/player/${embed.projectId}?embed=${encodeURIComponent(embed.embedId)}`, {
     'x-forwarded-for': ip,
     referer: `${site}/watch`,
     'sec-fetch-site': 'cross-site',
   });
-  const config = /id="player-config">(.*?)<\/script>/s.exec(page.body)?.[1];
-  if (page.status !== 200 || !config) throw new Error(`the player page answered ${page.status}`);
-  const { slots, ads, pageToken } = JSON.parse(config) as { slots: AdSlot[]; ads: Record<string, { campaign: string | null; ticket: string | null }>; pageToken: string | null };
-  const played = playTicket(slots, ads);
-  return played && pageToken ? { embed, ip, pageToken, slot: played.slot } : null;
+  const config = /id="player-config">(.*?)<\/script>/s.exec(loaded.body)?.[1];
+  if (loaded.status !== 200 || !config) throw new Error(`the player page answered ${loaded.status}`);
+  const page = JSON.parse(config) as PlayPage & { slots: AdSlot[]; ads: Record<string, { campaign: string | null; ticket: string | null }> };
+  const played = playTicket(page.slots, page.ads);
+  const { embedId } = page;
+  return played && page.pageToken && embedId ? { ip, page: { ...page, embedId }, slot: played.slot } : null;
 }
 
 /**
@@ -122,12 +125,12 @@ async function loadPage(agent: Agent, port: number, embed: Embed, ip: string): P
  * when the viewer presses Play), then the view report with that ticket; whether it counted.
  */
 async function view(agent: Agent, port: number, viewer: Viewer): Promise<boolean> {
-  const { embed, ip } = viewer;
+  const { page, ip } = viewer;
   const headers = { 'x-forwarded-for': ip };
-  const ad = await call(agent, port, 'GET', `/player/${embed.projectId}/ads/${viewer.slot}?page=${encodeURIComponent(viewer.pageToken)}`, headers);
+  const ad = await call(agent, port, 'GET', adRequestPath(page, viewer.slot), headers);
   const ticket = ad.status === 200 ? (JSON.parse(ad.body) as { ticket?: string | null }).ticket : null;
   if (!ticket) return false;
-  const reported = await call(agent, port, 'POST', '/api/views', headers, { projectId: embed.projectId, embedId: embed.embedId, ticket });
+  const reported = await call(agent, port, 'POST', viewReportPath(page), headers, viewReport(page, ticket, Date.now()));
   return reported.status === 200 && (JSON.parse(reported.body) as { counted?: boolean }).counted === true;
 }
 

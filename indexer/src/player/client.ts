@@ -21,6 +21,7 @@ import {
 } from './machine.ts';
 import { initialViewability, observeRatio, playStarted, viewDue, viewReported } from './viewability.ts';
 import type { Ad } from './ads.ts';
+import { adRequestPath, viewReport, viewReportPath } from './requests.ts';
 
 export interface PlayerPageConfig {
   projectId: number;
@@ -145,8 +146,7 @@ async function fetchAds(): Promise<void> {
   const fetched = await Promise.all(
     config.slots.map(async (slot) => {
       try {
-        const page = config.pageToken ? `&page=${encodeURIComponent(config.pageToken)}` : '';
-        const response = await fetch(`/player/${config.projectId}/ads/${slot}?cluster=${encodeURIComponent(config.cluster)}${page}`);
+        const response = await fetch(adRequestPath(config, slot));
         return response.ok ? ((await response.json()) as Ad) : config.ads[slot];
       } catch {
         return config.ads[slot];
@@ -158,7 +158,7 @@ async function fetchAds(): Promise<void> {
 
 
 async function post<T>(path: string, body: unknown): Promise<T | null> {
-  const response = await fetch(`/api${path}?cluster=${encodeURIComponent(config.cluster)}`, {
+  const response = await fetch(path, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -179,16 +179,10 @@ function startPlay() {
 }
 
 function reportViewWhenDue() {
-  if (!viewDue(viewability, filmStarted(state, video), Date.now(), config.minVisibleMs)) return;
+  if (!config.embedId || !viewDue(viewability, filmStarted(state, video), Date.now(), config.minVisibleMs)) return;
   const ticket = viewability.play!;
   viewability = viewReported(viewability);
-  void post<{ counted: boolean; reason?: string }>('/views', {
-    projectId: config.projectId,
-    embedId: config.embedId,
-    ...(config.publisher ? { publisher: config.publisher } : {}),
-    ticket,
-    timestamp: Date.now(),
-  }).then((result) => {
+  void post<{ counted: boolean; reason?: string }>(viewReportPath(config), viewReport({ ...config, embedId: config.embedId }, ticket, Date.now())).then((result) => {
     if (result) element('status').textContent = result.counted ? 'View counted' : (result.reason ?? '');
   });
 }

@@ -4,12 +4,14 @@
 // traffic, and the layers every other request needs (the session, the cluster middleware, the
 // routes' validators) took a quarter of a play's time for nothing (docs/PERFORMANCE.md, "Round 10").
 // The lane answers with the functions the declared routes use (routes.ts playAd; first-sight.ts)
-// and the headers the app's middleware would add. It stands in front of the app on a router of its
-// own (`inFrontOf`): the app's router, with every route and layer of the API, spent 34–46 µs of a
-// play's two requests finding the lane (docs/PERFORMANCE.md, "Round 12"). Anything else goes on to
-// the declared routes, which answer it as documented and say what is wrong: a cookie, a cluster
-// named, any other parameter, a body that is not small plain JSON, a value the routes' schemas
-// refuse, a ticket that does not fit, a view the one statement does not count.
+// and the headers the app's middleware would add. It takes the requests as the player's script
+// sends them (requests.ts: each names the page's cluster), when the cluster named is the lane's.
+// It stands in front of the app on a router of its own (`inFrontOf`): the app's router, with every
+// route and layer of the API, spent 34–46 µs of a play's two requests finding the lane
+// (docs/PERFORMANCE.md, "Round 12"). Anything else goes on to the declared routes, which answer it
+// as documented and say what is wrong: a cookie, another cluster named, any other parameter, a body
+// that is not small plain JSON, a value the routes' schemas refuse, a ticket that does not fit, a
+// view the one statement does not count.
 import { Hono, type Context, type ErrorHandler, type MiddlewareHandler } from 'hono';
 import { getPath } from 'hono/utils/url';
 import type { AppEnv, ViewRules } from '../api/context.ts';
@@ -38,12 +40,37 @@ export interface PlayLaneOptions {
 /** Where the lane's two requests are sent (the declared routes' paths). */
 export const AD_PATH = '/player/:projectId/ads/:slot';
 export const VIEWS_PATH = '/api/views';
+/** The ad request's parameter besides `cluster`: the page's token. */
+const AD_QUERY = ['page'] as const;
 /** AD_PATH or VIEWS_PATH, a parameter standing for one segment (and a trailing slash allowed): what goes through the lane's router at all. */
 const LANE_PATH = new RegExp(`^(?:${[AD_PATH, VIEWS_PATH].map((path) => path.replace(/:[^/]+/g, '[^/]+')).join('|')})/?$`);
 
-/** Headers that send a request down the declared routes: a session's cookie, a cluster named. */
-function wantsTheRoutes(c: Context<AppEnv>): boolean {
-  return requestHeader(c, 'cookie') !== undefined || requestHeader(c, CLUSTER_HEADER) !== undefined;
+/**
+ * Headers that send a request down the declared routes: a session's cookie, or a cluster header
+ * naming another cluster than the lane's (`cluster`).
+ */
+function wantsTheRoutes(c: Context<AppEnv>, cluster: string): boolean {
+  if (requestHeader(c, 'cookie') !== undefined) return true;
+  const named = requestHeader(c, CLUSTER_HEADER);
+  return named !== undefined && named !== cluster;
+}
+
+/**
+ * The request's query parameters as the lane takes them — each named once, `cluster` (the player
+ * always names its page's) only when it is the lane's own, and no other name than `allowed` — or
+ * null, which sends the request down the declared routes.
+ */
+function laneQuery(c: Context<AppEnv>, cluster: string, allowed: readonly string[]): Record<string, string> | null {
+  const taken: Record<string, string> = {};
+  if (!c.req.url.includes('?')) return taken;
+  for (const [name, values] of Object.entries(c.req.queries())) {
+    if (values.length !== 1) return null;
+    if (name === 'cluster') {
+      if (values[0] !== cluster) return null;
+    } else if (allowed.includes(name)) taken[name] = values[0];
+    else return null;
+  }
+  return taken;
 }
 
 export function playLane(options: PlayLaneOptions): { ad: MiddlewareHandler<AppEnv>; view: MiddlewareHandler<AppEnv> } {
@@ -57,12 +84,11 @@ export function playLane(options: PlayLaneOptions): { ad: MiddlewareHandler<AppE
   const adAnswered = { ...answered, 'Cache-Control': AD_CACHE_CONTROL };
 
   const ad: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (!cluster || c.req.method !== 'GET' || wantsTheRoutes(c)) return next();
-    const query = c.req.queries();
-    const names = Object.keys(query);
-    if (names.length > 1 || (names.length === 1 && (names[0] !== 'page' || query.page.length !== 1))) return next();
+    if (!cluster || c.req.method !== 'GET' || wantsTheRoutes(c, cluster.name)) return next();
+    const query = laneQuery(c, cluster.name, AD_QUERY);
+    if (!query) return next();
     const params = playerAdParams.safeParse(c.req.param());
-    const page = playerAdQuery.safeParse({ page: query.page?.[0] });
+    const page = playerAdQuery.safeParse({ page: query.page });
     if (!params.success || !page.success || pathOfNul(page.data) !== undefined) return next();
     const served = await playAd(tickets, cluster, { projectId: params.data.projectId, slot: params.data.slot, page: page.data.page }, now);
     if (!served) return next();
@@ -70,7 +96,7 @@ export function playLane(options: PlayLaneOptions): { ad: MiddlewareHandler<AppE
   };
 
   const view: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (!cluster || c.req.method !== 'POST' || wantsTheRoutes(c) || c.req.url.includes('?')) return next();
+    if (!cluster || c.req.method !== 'POST' || wantsTheRoutes(c, cluster.name) || !laneQuery(c, cluster.name, [])) return next();
     if (requestHeader(c, 'content-type')?.toLowerCase() !== 'application/json') return next();
     // A declared length within the limit (a report is a few hundred bytes); a streamed body goes to the routes' body check.
     const length = declaredBodyLength(c);
