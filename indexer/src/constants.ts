@@ -106,7 +106,7 @@ export const MAX_VIEWS_PER_EMBED_PER_WINDOW = 300;
  */
 export const MAX_VIEWS_PER_NETWORK_PER_WINDOW = 80;
 /**
- * An ad ticket (GET /player/{projectId}/ads/{slot}) is a play: it buys one counted view, reported
+ * An ad ticket (GET /player/{projectId}/ads, on the ad the play pays for) is a play: it buys one counted view, reported
  * within this long of its issue (the pre-roll, then the player visible for 2 s; a viewer may pause or
  * scroll it into view later). A paused or spent campaign gets no new tickets.
  */

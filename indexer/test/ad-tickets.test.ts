@@ -60,6 +60,31 @@ describe('ad tickets', () => {
     assert.equal(((await (await t.request('GET', `/player/${t.film.id}/ads/pre-roll`)).json()) as { ticket: unknown }).ticket, null);
   });
 
+  test('the ads at Play carry one ticket, the play’s: on the first slot a campaign filled, else on the first slot (the house ad)', async () => {
+    const t = await market();
+    const config = await playerConfig(t.fetchPage, t.page());
+    const adsAt = async (slots: string) => {
+      const response = await t.request('GET', `/player/${t.film.id}/ads?slots=${slots}&page=${encodeURIComponent(config.pageToken!)}`);
+      assert.equal(response.status, 200);
+      const { ads } = (await response.json()) as { ads: Record<string, { campaign: string | null; ticket: string | null }> };
+      return Object.fromEntries(Object.entries(ads).map(([slot, ad]) => [slot, [ad.campaign, ad.ticket === null ? null : 'ticket']]));
+    };
+    // The video campaign fills pre-roll and mid-roll, not the overlay: the play is the pre-roll's.
+    assert.deepEqual(await adsAt('pre-roll,mid-roll,overlay'), { 'pre-roll': [t.campaign, 'ticket'], 'mid-roll': [t.campaign, null], overlay: [null, null] });
+    // Named in any order, the slots are played in the player's order; the house ad alone: its ticket (it pays nothing).
+    assert.deepEqual(await adsAt('overlay,mid-roll'), { 'mid-roll': [t.campaign, 'ticket'], overlay: [null, null] });
+    assert.deepEqual(await adsAt('overlay'), { overlay: [null, 'ticket'] });
+    // A display campaign fills the overlay: when it is the only campaign served, the play is the overlay's.
+    const display = t.chain.createCampaign(address('advertiser'), { adType: 'display', targetGenres: maskOfGenres(['Drama']), creativeUri: 'https://ads.example/banner.png' }).address;
+    t.chain.pauseCampaign(t.campaign, true);
+    await t.cluster.indexer.sync();
+    assert.deepEqual(await adsAt('pre-roll,mid-roll,overlay'), { 'pre-roll': [null, null], 'mid-roll': [null, null], overlay: [display, 'ticket'] });
+    // That ticket counts the view, for the overlay's campaign.
+    const { ads } = (await (await t.request('GET', `/player/${t.film.id}/ads?page=${encodeURIComponent(config.pageToken!)}`)).json()) as { ads: Record<string, { ticket: string | null }> };
+    assert.deepEqual(await t.view({ projectId: t.film.id, embedId: EMBED, ticket: ads.overlay.ticket }), { status: 200, body: { counted: true } });
+    assert.deepEqual(await sqlRows(t.cluster.db, 'SELECT campaign FROM views'), [{ campaign: display }]);
+  });
+
   test('a view without a ticket, or with a forged or expired one or one of another film or embed, is refused and stores nothing; a reused one counts once', async () => {
     const t = await market();
     const base = { projectId: t.film.id, embedId: EMBED };

@@ -1,4 +1,4 @@
-// The play lane (player/play-lane.ts): the ad at Play and a view report that counts at first sight,
+// The play lane (player/play-lane.ts): the ads at Play and a view report that counts at first sight,
 // answered ahead of the app's layers when plainly well formed, with what the declared routes answer
 // (the same body, the same headers); everything else goes on to the declared routes.
 import assert from 'node:assert/strict';
@@ -18,7 +18,8 @@ import {
   RATE_LIMIT_WINDOW_MS,
 } from '../src/constants.ts';
 import { playLane } from '../src/player/play-lane.ts';
-import { adRequestPath, viewReport, viewReportPath } from '../src/player/requests.ts';
+import { AD_SLOTS, playTicket, type AdSlot } from '../src/player/machine.ts';
+import { adsRequestPath, viewReport, viewReportPath } from '../src/player/requests.ts';
 import { testApp } from './helpers/app.ts';
 import { address } from './helpers/chain.ts';
 import { scalar } from './helpers/database.ts';
@@ -67,11 +68,11 @@ async function market() {
     clientOf: (c) => c.req.header('x-forwarded-for') ?? 'unknown',
   });
   const alone = new Hono<AppEnv>()
-    .use('/player/:projectId/ads/:slot', lane.ad)
+    .use('/player/:projectId/ads', lane.ad)
     .use('/api/views', lane.view)
     .all('*', () => new Response('handed on', { status: HANDED_ON }));
   const config = await playerConfig(t.fetchPage, { projectId: film.id, embedId: EMBED, website: SITE });
-  const adPath = `/player/${film.id}/ads/pre-roll?page=${encodeURIComponent(config.pageToken!)}`;
+  const adPath = `/player/${film.id}/ads?page=${encodeURIComponent(config.pageToken!)}`;
   /** A view report with a fresh ticket, as the player sends it after watching. */
   const reportOf = () => {
     const { ticket } = mintedTicket({ projectId: film.id, embedId: EMBED, origin: SITE, campaign, nowMs: t.clock.now() });
@@ -118,9 +119,18 @@ describe('the play lane', () => {
     const t = await market();
     const ad = await t.alone.request(t.adPath);
     assert.equal(ad.status, 200);
-    const served = (await ad.json()) as { campaign: string; ticket: string };
-    assert.equal(served.campaign, t.campaign);
-    assert.ok(!('problem' in testTickets.verifyTicket(served.ticket, t.clock.now())), 'a ticket for the page');
+    const { ads } = (await ad.json()) as { ads: Record<AdSlot, { campaign: string | null; ticket: string | null }> };
+    assert.deepEqual(Object.keys(ads), [...AD_SLOTS], 'every slot when none is named');
+    // The video campaign fills pre-roll and mid-roll; the play pays for the first, whose ad alone carries the play's ticket.
+    assert.deepEqual(
+      AD_SLOTS.map((slot) => [ads[slot].campaign, ads[slot].ticket !== null]),
+      [
+        [t.campaign, true],
+        [t.campaign, false],
+        [null, false],
+      ],
+    );
+    assert.ok(!('problem' in testTickets.verifyTicket(ads['pre-roll'].ticket!, t.clock.now())), 'a ticket for the page');
 
     const counted = await t.post(t.alone, t.reportOf(), { 'x-forwarded-for': '203.0.113.6' });
     assert.equal(counted.status, 200);
@@ -131,9 +141,9 @@ describe('the play lane', () => {
   test("answers the player's own requests (requests.ts), which name the page's cluster, and the cluster named either way", async () => {
     const t = await market();
     const page = { projectId: t.film.id, cluster: t.cluster.name, embedId: EMBED, publisher: address('publisher'), pageToken: t.config.pageToken };
-    const ad = await t.alone.request(adRequestPath(page, 'pre-roll'));
-    assert.equal(ad.status, 200, "the player's ad request");
-    const { ticket } = (await ad.json()) as { ticket: string };
+    const ad = await t.alone.request(adsRequestPath(page, AD_SLOTS));
+    assert.equal(ad.status, 200, "the player's ads request");
+    const { ticket } = playTicket(AD_SLOTS, ((await ad.json()) as { ads: Record<AdSlot, { campaign: string | null; ticket: string | null }> }).ads)!;
     t.clock.advance(MIN_VIEW_WATCH_MS);
     const counted = await t.post(t.alone, JSON.stringify(viewReport(page, ticket, t.clock.now())), { 'x-forwarded-for': '203.0.113.6' }, viewReportPath(page));
     assert.deepEqual([counted.status, await counted.json()], [200, { counted: true }], "the player's view report");
@@ -152,10 +162,11 @@ describe('the play lane', () => {
     await handedOn(t.alone.request(t.adPath, { headers: { 'x-marquee-cluster': 'devnet' } }), 'another cluster in the header');
     await handedOn(t.alone.request(`${t.adPath}&cluster=demo&cluster=demo`), 'the cluster named twice');
     await handedOn(t.alone.request(`${t.adPath}&page=again`), 'a parameter twice');
-    await handedOn(t.alone.request(`${t.adPath}&slots=pre-roll`), 'another parameter');
-    await handedOn(t.alone.request(`/player/${t.film.id}/ads/post-roll`), 'an unknown slot');
-    await handedOn(t.alone.request('/player/99999/ads/pre-roll'), 'an unknown film');
-    await handedOn(t.alone.request(`/player/${t.film.id}/ads/pre-roll`, { method: 'POST' }), 'another method');
+    await handedOn(t.alone.request(`${t.adPath}&slots=pre-roll&slots=overlay`), 'the slots named twice');
+    await handedOn(t.alone.request(`${t.adPath}&embed=x`), 'another parameter');
+    await handedOn(t.alone.request(`${t.adPath}&slots=pre-roll,post-roll`), 'an unknown slot');
+    await handedOn(t.alone.request('/player/99999/ads'), 'an unknown film');
+    await handedOn(t.alone.request(`/player/${t.film.id}/ads`, { method: 'POST' }), 'another method');
 
     await handedOn(t.post(t.alone, t.reportOf(), { cookie: 'a=b' }), 'a cookie');
     await handedOn(t.post(t.alone, t.reportOf(), {}, '/api/views?cluster=devnet'), 'another cluster named');
@@ -186,8 +197,10 @@ describe('the play lane', () => {
     const laneAd = await t.app.request(t.adPath);
     const routedAd = await t.app.request(t.adPath, { headers: routed });
     assert.deepEqual([laneAd.status, headersOf(laneAd)], [routedAd.status, headersOf(routedAd)]);
-    const [laneBody, routedBody] = (await Promise.all([laneAd.json(), routedAd.json()])) as Record<string, unknown>[];
-    assert.deepEqual({ ...laneBody, ticket: 'ticket' }, { ...routedBody, ticket: 'ticket' });
+    // The same ads; each play's ticket is its own.
+    const withoutTickets = async (response: Response) =>
+      Object.entries(((await response.json()) as { ads: Record<string, { ticket: string | null }> }).ads).map(([slot, served]) => [slot, { ...served, ticket: served.ticket !== null }]);
+    assert.deepEqual(await withoutTickets(laneAd), await withoutTickets(routedAd));
 
     const laneView = await t.post(t.app, t.reportOf(), { 'x-forwarded-for': '203.0.113.10' });
     const routedView = await t.post(t.app, t.reportOf(), { 'x-forwarded-for': '203.0.113.11', ...routed });

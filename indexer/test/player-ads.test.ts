@@ -1,5 +1,5 @@
-// Ad serving: the one lookup of player/ads.ts through GET /player/{projectId}/ads/{slot}
-// and the player page. Pre-roll and mid-roll get a video campaign, the overlay a display campaign,
+// Ad serving: the one lookup of player/ads.ts through GET /player/{projectId}/ads/{slot}, the
+// ads of a player's slots at Play (GET /player/{projectId}/ads) and the player page. Pre-roll and mid-roll get a video campaign, the overlay a display campaign,
 // matched on the film's genres (or all-genre, or a sponsorship of that film), running now, not
 // paused, with at least one impression's price left; otherwise the house ad.
 import assert from 'node:assert/strict';
@@ -65,6 +65,28 @@ describe('ad serving', () => {
     // Neither targets Comedy.
     assert.equal((await adOf(t, t.comedy.id, 'pre-roll')).campaign, null);
     assert.equal((await adOf(t, t.comedy.id, 'overlay')).campaign, null);
+  });
+
+  test('the ads at Play: those of the slots named (every slot when none is), in the player’s order; an unknown slot is a 400, an unknown film a 404', async () => {
+    const t = await films();
+    const video = t.chain.createCampaign(address('advertiser'), { adType: 'video', targetGenres: maskOfGenres(['Thriller']), creativeUri: 'https://ads.example/spot.mp4' }).address;
+    await t.cluster.indexer.sync();
+    const adsOf = async (query: string) => {
+      const response = await t.request('GET', `/player/${t.drama.id}/ads${query}`);
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get('cache-control'), 'no-store');
+      return ((await response.json()) as Json).ads;
+    };
+    const all = await adsOf('');
+    assert.deepEqual(Object.keys(all), ['pre-roll', 'mid-roll', 'overlay']);
+    assert.deepEqual([all['pre-roll'].campaign, all['mid-roll'].campaign, all.overlay.campaign], [video, video, null]);
+    // Without the player page's token no ad carries a ticket.
+    assert.deepEqual(Object.values(all).map((ad) => (ad as Json).ticket), [null, null, null]);
+    assert.deepEqual(Object.keys(await adsOf('?slots=overlay,pre-roll')), ['pre-roll', 'overlay']);
+    const unknown = await t.request('GET', `/player/${t.drama.id}/ads?slots=pre-roll,banner`);
+    assert.equal(unknown.status, 400);
+    assert.match(((await unknown.json()) as Json).message, /Expected ad slots, comma-separated: pre-roll, mid-roll, overlay/);
+    assert.equal((await t.request('GET', '/player/999/ads')).status, 404);
   });
 
   test('an all-genre campaign runs on every film; a campaign of the film’s genre comes before it; a sponsorship of the film first', async () => {

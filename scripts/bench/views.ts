@@ -1,8 +1,7 @@
 // Benchmark (not a test): counted views per second through the whole view path on the demo chain's
-// seeded catalogue — when the viewer presses Play, the slot's ad and its signed ticket from the ad
-// endpoint (the ticket is the play), then the view report with it, every cap at its default, both
-// sent as the player's script sends them (player/requests.ts; the script also asks its other slots'
-// ads at Play, which are ad serving, not the view's path, and are not measured) — against a
+// seeded catalogue — when the viewer presses Play, the ads of the player's slots, the one it pays
+// for carrying its signed ticket (the ticket is the play), then the view report with it, every cap at
+// its default, both sent as the player's script sends them (player/requests.ts) — against a
 // bare Hono POST route writing one row to the same database, on the same HTTP stack in the same run
 // (target ≥ 0.3); then the settlement of 10,000 counted views on the demo chain (LiteSVM, the real
 // program) in transactions and compute units. Each viewer first loads the player page as a browser
@@ -27,7 +26,7 @@ import { createApp } from '../../indexer/src/api/app.ts';
 import { isPostgresUrl, publishers, type Executor } from '../../indexer/src/db/index.ts';
 import { startDemo, type DemoRuntime } from '../../indexer/src/demo/index.ts';
 import { playTicket, type AdSlot } from '../../indexer/src/player/machine.ts';
-import { adRequestPath, viewReport, viewReportPath, type PlayPage } from '../../indexer/src/player/requests.ts';
+import { adsRequestPath, viewReport, viewReportPath, type PlayPage } from '../../indexer/src/player/requests.ts';
 import { SMOKE, benchRow, printRows, type BenchRow } from './rows.ts';
 
 const TARGET = 0.3;
@@ -97,11 +96,10 @@ async function embedsOf(demo: DemoRuntime, app: ReturnType<typeof createApp>): P
   return embeds;
 }
 
-/** A viewer with the player page loaded: its address, the page (its film, cluster, embed and token) and the slot whose ticket its view presents. */
+/** A viewer with the player page loaded: its address and the page (its film, cluster, embed, token and ad slots). */
 interface Viewer {
   ip: string;
-  page: PlayPage & { embedId: string };
-  slot: AdSlot;
+  page: PlayPage & { embedId: string; slots: AdSlot[] };
 }
 
 /** The player page as a browser on the embed's website loads it: the viewer, or null when it plays no ad. */
@@ -117,18 +115,18 @@ async function loadPage(agent: Agent, port: number, embed: Embed, ip: string): P
   const page = JSON.parse(config) as PlayPage & { slots: AdSlot[]; ads: Record<string, { campaign: string | null; ticket: string | null }> };
   const played = playTicket(page.slots, page.ads);
   const { embedId } = page;
-  return played && page.pageToken && embedId ? { ip, page: { ...page, embedId }, slot: played.slot } : null;
+  return played && page.pageToken && embedId ? { ip, page: { ...page, embedId } } : null;
 }
 
 /**
- * The view path of a play: the slot's ad and its ticket from the ad endpoint (as the player asks
- * when the viewer presses Play), then the view report with that ticket; whether it counted.
+ * The view path of a play: the ads of the page's slots, the play's with its ticket (as the player
+ * asks when the viewer presses Play), then the view report with that ticket; whether it counted.
  */
 async function view(agent: Agent, port: number, viewer: Viewer): Promise<boolean> {
   const { page, ip } = viewer;
   const headers = { 'x-forwarded-for': ip };
-  const ad = await call(agent, port, 'GET', adRequestPath(page, viewer.slot), headers);
-  const ticket = ad.status === 200 ? (JSON.parse(ad.body) as { ticket?: string | null }).ticket : null;
+  const served = await call(agent, port, 'GET', adsRequestPath(page, page.slots), headers);
+  const ticket = served.status === 200 ? playTicket(page.slots, (JSON.parse(served.body) as { ads: Record<string, { campaign: string | null; ticket: string | null }> }).ads)?.ticket : null;
   if (!ticket) return false;
   const reported = await call(agent, port, 'POST', viewReportPath(page), headers, viewReport(page, ticket, Date.now()));
   return reported.status === 200 && (JSON.parse(reported.body) as { counted?: boolean }).counted === true;

@@ -245,7 +245,7 @@ export const viewBody = z.object({
     .max(MAX_AD_TICKET_LEN)
     .meta({
       description:
-        "the play's ad ticket (GET /player/{projectId}/ads/{slot}, asked when the viewer pressed Play): it names the campaign the view records and the origin it counts for, and buys one view",
+        "the play's ad ticket (GET /player/{projectId}/ads, asked when the viewer pressed Play): it names the campaign the view records and the origin it counts for, and buys one view",
     }),
   onChain: z.boolean().optional(),
 });
@@ -317,6 +317,22 @@ export const playerQuery = z.object({
 });
 export const playerAdQuery = z.object({
   page: z.string().max(MAX_AD_TICKET_LEN).optional().meta({ description: "the player page's token (its config's pageToken): the ad then carries a ticket for the page's embed and origin" }),
+});
+/** The player's ad slots (player/machine.ts AD_SLOTS). */
+const adSlot = z.enum(['pre-roll', 'mid-roll', 'overlay']);
+const adSlotNames = adSlot.options.join('|');
+export const playerAdsQuery = z.object({
+  slots: z
+    .string()
+    .max(64)
+    .regex(new RegExp(`^(?:${adSlotNames})(?:,(?:${adSlotNames}))*$`), { message: `Expected ad slots, comma-separated: ${adSlot.options.join(', ')}` })
+    .optional()
+    .meta({ description: 'the slots the player plays, comma-separated: pre-roll, mid-roll, overlay (default all)' }),
+  page: z
+    .string()
+    .max(MAX_AD_TICKET_LEN)
+    .optional()
+    .meta({ description: "the player page's token (its config's pageToken): the play's ad then carries a ticket for the page's embed and origin" }),
 });
 export const sha256Params = z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/, { message: 'Expected a sha256 hex digest' }) });
 
@@ -539,4 +555,4 @@ export const creativeUri = z
   .regex(new RegExp(`^(?:/api/media/[0-9a-f]{64}|https://${NOT_WHITESPACE}+|http://(?:localhost|127\\.0\\.0\\.1)(?::[0-9]{1,5})?/${NOT_WHITESPACE}*)$`), {
     message: 'Expected an https URL or an upload of this server (/api/media/{sha256})',
   });
-export const playerAdParams = z.object({ projectId: id, slot: z.enum(['pre-roll', 'mid-roll', 'overlay']) });
+export const playerAdParams = z.object({ projectId: id, slot: adSlot });

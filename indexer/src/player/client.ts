@@ -1,6 +1,6 @@
 // The player page's script (bundled for the browser by ./bundle.ts): renders the state machine of
-// ./machine.ts into the page, runs its clocks, asks the server for each slot's ad when the viewer
-// presses Play (a campaign's video or image creative, or the house ad, each with its signed ticket),
+// ./machine.ts into the page, runs its clocks, asks the server for its slots' ads when the viewer
+// presses Play (a campaign's video or image creative, or the house ad; the play's with its signed ticket),
 // and reports the view of a counted embed's play with the ticket of the ad it served, under the rules
 // of ./viewability.ts.
 import {
@@ -21,7 +21,7 @@ import {
 } from './machine.ts';
 import { initialViewability, observeRatio, playStarted, viewDue, viewReported } from './viewability.ts';
 import type { Ad } from './ads.ts';
-import { adRequestPath, viewReport, viewReportPath } from './requests.ts';
+import { adsRequestPath, viewReport, viewReportPath } from './requests.ts';
 
 export interface PlayerPageConfig {
   projectId: number;
@@ -141,21 +141,15 @@ function render() {
   element('revenue').textContent = `${(state.revenueLamports / LAMPORTS_PER_SOL).toFixed(6)} SOL`;
 }
 
-/** Asks the server for each slot's ad (ads.ts picks it); a slot whose request fails keeps the page's. */
+/** Asks the server for the slots' ads (ads.ts picks them; the play's carries its ticket); if that fails, the page's are kept. */
 async function fetchAds(): Promise<void> {
-  const fetched = await Promise.all(
-    config.slots.map(async (slot) => {
-      try {
-        const response = await fetch(adRequestPath(config, slot));
-        return response.ok ? ((await response.json()) as Ad) : config.ads[slot];
-      } catch {
-        return config.ads[slot];
-      }
-    }),
-  );
-  ads = Object.fromEntries(config.slots.map((slot, index) => [slot, fetched[index]]));
+  try {
+    const response = await fetch(adsRequestPath(config, config.slots));
+    if (response.ok) ads = ((await response.json()) as { ads: Partial<Record<AdSlot, Ad>> }).ads;
+  } catch {
+    // The page's ads stay: their tickets were issued when the page was served.
+  }
 }
-
 
 async function post<T>(path: string, body: unknown): Promise<T | null> {
   const response = await fetch(path, {

@@ -153,15 +153,27 @@ export function parseAdSlots(text: string | null | undefined): AdSlot[] {
 }
 
 /**
- * The ad ticket a play presents with its view: the first slot a campaign filled (the ad the view
- * pays for), else the first slot's (the house ad, which pays nothing); null when the page's ads
- * carry no ticket (no registered embed, or no embedding page the server could see).
+ * The slot whose ad a play pays for, among the slots with an ad: the first slot a campaign filled,
+ * else the first slot (the house ad, which pays nothing). The ad server tickets this slot's ad at
+ * Play (routes.ts playAds); the player presents that ticket with its view (playTicket).
+ */
+export function playedSlot(slots: readonly AdSlot[], ads: Partial<Record<AdSlot, { campaign: string | null }>>): AdSlot | undefined {
+  const served = slots.filter((slot) => ads[slot]);
+  return served.find((slot) => ads[slot]!.campaign) ?? served[0];
+}
+
+/**
+ * The ad ticket a play presents with its view: that of the slot it pays for (playedSlot) among the
+ * ads that carry one; null when none does (no registered embed, or no embedding page the server
+ * could see).
  */
 export function playTicket(
   slots: readonly AdSlot[],
   ads: Partial<Record<AdSlot, { campaign: string | null; ticket: string | null }>>,
 ): { slot: AdSlot; ticket: string } | null {
-  const ticketed = slots.filter((slot) => ads[slot]?.ticket);
-  const slot = ticketed.find((candidate) => ads[candidate]?.campaign) ?? ticketed[0];
+  const slot = playedSlot(
+    slots.filter((candidate) => ads[candidate]?.ticket),
+    ads,
+  );
   return slot ? { slot, ticket: ads[slot]!.ticket! } : null;
 }

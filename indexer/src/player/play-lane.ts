@@ -1,9 +1,9 @@
 // The play lane: the two requests of every play, answered ahead of the app's layers when they are
-// plainly well formed — the slot's ad when the viewer presses Play (GET /player/{projectId}/ads/{slot})
-// and the view report that counts at first sight (POST /api/views). They are most of the API's
+// plainly well formed — the ads of the player's slots when the viewer presses Play (GET
+// /player/{projectId}/ads, the play's ticket on the ad it pays for) and the view report that counts at first sight (POST /api/views). They are most of the API's
 // traffic, and the layers every other request needs (the session, the cluster middleware, the
 // routes' validators) took a quarter of a play's time for nothing (docs/PERFORMANCE.md, "Round 10").
-// The lane answers with the functions the declared routes use (routes.ts playAd; first-sight.ts)
+// The lane answers with the functions the declared routes use (routes.ts playAds; first-sight.ts)
 // and the headers the app's middleware would add. It takes the requests as the player's script
 // sends them (requests.ts: each names the page's cluster), when the cluster named is the lane's.
 // It stands in front of the app on a router of its own (`inFrontOf`): the app's router, with every
@@ -16,13 +16,14 @@ import { Hono, type Context, type ErrorHandler, type MiddlewareHandler } from 'h
 import { getPath } from 'hono/utils/url';
 import type { AppEnv, ViewRules } from '../api/context.ts';
 import { securityHeaderEntries, CROSS_ORIGIN_ANSWER_HEADER } from '../api/security-headers.ts';
-import { playerAdParams, playerAdQuery, viewBody } from '../api/schemas.ts';
+import { playerAdsQuery, projectIdParams, viewBody } from '../api/schemas.ts';
 import { declaredBodyLength, requestHeader, smallBodyText } from '../api/node-request.ts';
 import { pathOfNul } from '../api/validate.ts';
 import type { ClusterContext } from '../cluster.ts';
 import { CLUSTER_HEADER, MAX_REQUEST_BODY_BYTES } from '../constants.ts';
 import { checkedTicket, countAtFirstSight, markFirstSightTried, reportedPlay } from './first-sight.ts';
-import { AD_CACHE_CONTROL, playAd } from './routes.ts';
+import { parseAdSlots } from './machine.ts';
+import { AD_CACHE_CONTROL, playAds } from './routes.ts';
 import type { TicketSigner } from './ticket.ts';
 
 export interface PlayLaneOptions {
@@ -38,12 +39,12 @@ export interface PlayLaneOptions {
 }
 
 /** Where the lane's two requests are sent (the declared routes' paths). */
-export const AD_PATH = '/player/:projectId/ads/:slot';
+export const ADS_PATH = '/player/:projectId/ads';
 export const VIEWS_PATH = '/api/views';
-/** The ad request's parameter besides `cluster`: the page's token. */
-const AD_QUERY = ['page'] as const;
-/** AD_PATH or VIEWS_PATH, a parameter standing for one segment (and a trailing slash allowed): what goes through the lane's router at all. */
-const LANE_PATH = new RegExp(`^(?:${[AD_PATH, VIEWS_PATH].map((path) => path.replace(/:[^/]+/g, '[^/]+')).join('|')})/?$`);
+/** The ads request's parameters besides `cluster`: the slots and the page's token. */
+const ADS_QUERY = ['slots', 'page'] as const;
+/** ADS_PATH or VIEWS_PATH, a parameter standing for one segment (and a trailing slash allowed): what goes through the lane's router at all. */
+const LANE_PATH = new RegExp(`^(?:${[ADS_PATH, VIEWS_PATH].map((path) => path.replace(/:[^/]+/g, '[^/]+')).join('|')})/?$`);
 
 /**
  * Headers that send a request down the declared routes: a session's cookie, or a cluster header
@@ -85,14 +86,15 @@ export function playLane(options: PlayLaneOptions): { ad: MiddlewareHandler<AppE
 
   const ad: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!cluster || c.req.method !== 'GET' || wantsTheRoutes(c, cluster.name)) return next();
-    const query = laneQuery(c, cluster.name, AD_QUERY);
+    const query = laneQuery(c, cluster.name, ADS_QUERY);
     if (!query) return next();
-    const params = playerAdParams.safeParse(c.req.param());
-    const page = playerAdQuery.safeParse({ page: query.page });
-    if (!params.success || !page.success || pathOfNul(page.data) !== undefined) return next();
-    const served = await playAd(tickets, cluster, { projectId: params.data.projectId, slot: params.data.slot, page: page.data.page }, now);
-    if (!served) return next();
-    return new Response(JSON.stringify(served), { status: 200, headers: adAnswered });
+    const params = projectIdParams.safeParse(c.req.param());
+    const asked = playerAdsQuery.safeParse(query);
+    if (!params.success || !asked.success || pathOfNul(asked.data) !== undefined) return next();
+    const slots = parseAdSlots(asked.data.slots);
+    const ads = await playAds(tickets, cluster, { projectId: params.data.projectId, slots, page: asked.data.page }, now);
+    if (!ads) return next();
+    return new Response(JSON.stringify({ ads }), { status: 200, headers: adAnswered });
   };
 
   const view: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -154,7 +156,7 @@ export function inFrontOf(
   onError: ErrorHandler<AppEnv>,
 ): Fetch {
   const appFetch = app.fetch;
-  const front = new Hono<AppEnv>().use(AD_PATH, lane.ad).use(VIEWS_PATH, lane.view);
+  const front = new Hono<AppEnv>().use(ADS_PATH, lane.ad).use(VIEWS_PATH, lane.view);
   front.notFound(async (c) => appFetch(await handedOn(c), c.env));
   front.onError(onError);
   return (request, env) => (LANE_PATH.test(getPath(request)) ? front.fetch(request, env) : appFetch(request, env));

@@ -1,5 +1,5 @@
-// The two requests of a play, as the player page's script sends them: the ad of a slot when the
-// viewer presses Play, and the view report with the ticket of the ad served. Written once, so that
+// The two requests of a play, as the player page's script sends them: the ads of its slots when the
+// viewer presses Play (one of them carrying the play's ticket), and the view report with that ticket. Written once, so that
 // the script (client.ts), the play lane's tests and the views bench send the same requests: the lane
 // answers these shapes ahead of the app's layers (play-lane.ts), and a bench or test sending other
 // shapes would measure or prove a path no player takes.
@@ -16,10 +16,13 @@ export interface PlayPage {
   pageToken: string | null;
 }
 
-/** The path of the ad request for `slot` (GET): the page's cluster and, when it has one, its token, which gets the ad a ticket. */
-export function adRequestPath(page: PlayPage, slot: AdSlot): string {
+/**
+ * The path of the ads request at Play (GET): the page's slots, its cluster and, when it has one, its
+ * token, which gets the play a ticket (on the ad it pays for).
+ */
+export function adsRequestPath(page: PlayPage, slots: readonly AdSlot[]): string {
   const token = page.pageToken ? `&page=${encodeURIComponent(page.pageToken)}` : '';
-  return `/player/${page.projectId}/ads/${slot}?cluster=${encodeURIComponent(page.cluster)}${token}`;
+  return `/player/${page.projectId}/ads?cluster=${encodeURIComponent(page.cluster)}&slots=${slots.join(',')}${token}`;
 }
 
 /** The path the view report is posted to (JSON). */

@@ -12,7 +12,7 @@ import { getProject } from '../read-models/projects.ts';
 import { adAmong, adForSlot, type Ad, type AdFilm } from './ads.ts';
 import { browserScript } from './bundle.ts';
 import type { PlayerPageConfig } from './client.ts';
-import { AD_SLOTS, SAMPLE_DURATION_SECONDS, parseAdSlots, type AdSlot } from './machine.ts';
+import { AD_SLOTS, SAMPLE_DURATION_SECONDS, parseAdSlots, playedSlot, type AdSlot } from './machine.ts';
 import { playerPage } from './page.ts';
 import { countingProblem } from './counting.ts';
 import { originOf } from '../origin.ts';
@@ -20,7 +20,7 @@ import { embeddingOrigin } from './website.ts';
 import { frameAncestors, framingOrigins, framingRefusal } from './framing.ts';
 import type { PageToken, TicketSigner } from './ticket.ts';
 import { campaigns, embeds } from '../db/index.ts';
-import { playerAdParams, playerAdQuery, playerQuery, projectIdParams } from '../api/schemas.ts';
+import { playerAdParams, playerAdQuery, playerAdsQuery, playerQuery, projectIdParams } from '../api/schemas.ts';
 
 /** A slot's ad is chosen anew at every Play (a campaign may have paused since): never kept by a cache. */
 export const AD_CACHE_CONTROL = 'no-store';
@@ -37,28 +37,44 @@ function ticketed(tickets: TicketSigner, ad: Ad, page: Omit<PageToken, 'kind' | 
 }
 
 /**
- * The ad of one slot of a film for the player at Play, with a fresh ticket for the page's embed and
- * origin (none without the page's token, or with another film's or cluster's); undefined for a film
- * the cluster does not have. What GET /player/{projectId}/ads/{slot} answers, and the play lane
- * (play-lane.ts) too.
+ * The ads of a film's `slots` for the player at Play: each slot's ad, and a fresh ticket, for the
+ * page's embed and origin, on the ad the play pays for (playedSlot) — none without the page's token,
+ * or with another film's or cluster's. Undefined for a film the cluster does not have. What
+ * GET /player/{projectId}/ads answers (the play lane's too, play-lane.ts), and, for one slot,
+ * GET /player/{projectId}/ads/{slot}.
  */
+export async function playAds(
+  tickets: TicketSigner,
+  cluster: ClusterContext,
+  request: { projectId: number; slots: readonly AdSlot[]; page: string | undefined },
+  now: () => number,
+): Promise<Partial<Record<AdSlot, Ad>> | undefined> {
+  const { projectId, slots } = request;
+  // Only what campaigns are matched against (the film's account, title and genres) and the running campaigns.
+  const target = await campaigns.adTarget(cluster.db, projectId);
+  if (!target) return undefined;
+  const film: AdFilm = { address: target.film.address, genres: target.film.genres, filmTitle: target.film.title };
+  const nowMs = now();
+  const chainNow = chainSeconds(cluster, now);
+  const ads: Partial<Record<AdSlot, Ad>> = {};
+  for (const slot of slots) ads[slot] = adAmong(target.running, slot, film, chainNow);
+  // The page's token says which embed and origin the page was served for; one of another
+  // film or cluster gets no ticket.
+  const page = tickets.verifyPage(request.page, nowMs);
+  const forThisPage = page && page.projectId === projectId && page.cluster === cluster.name ? page : null;
+  const played = playedSlot(slots, ads);
+  if (played) ads[played] = ticketed(tickets, ads[played]!, forThisPage, nowMs);
+  return ads;
+}
+
+/** The ad of one slot (playAds of that slot alone: its ad is the play's). */
 export async function playAd(
   tickets: TicketSigner,
   cluster: ClusterContext,
   request: { projectId: number; slot: AdSlot; page: string | undefined },
   now: () => number,
 ): Promise<Ad | undefined> {
-  const { projectId, slot } = request;
-  // Only what campaigns are matched against (the film's account, title and genres) and the running campaigns.
-  const target = await campaigns.adTarget(cluster.db, projectId);
-  if (!target) return undefined;
-  const film: AdFilm = { address: target.film.address, genres: target.film.genres, filmTitle: target.film.title };
-  const nowMs = now();
-  // The page's token says which embed and origin the page was served for; one of another
-  // film or cluster gets no ticket.
-  const page = tickets.verifyPage(request.page, nowMs);
-  const forThisPage = page && page.projectId === projectId && page.cluster === cluster.name ? page : null;
-  return ticketed(tickets, adAmong(target.running, slot, film, chainSeconds(cluster, now)), forThisPage, nowMs);
+  return (await playAds(tickets, cluster, { projectId: request.projectId, slots: [request.slot], page: request.page }, now))?.[request.slot];
 }
 
 /** `ownOrigins`: Marquee's public origins (the dApp's), which may always frame the player. */
@@ -90,8 +106,24 @@ export function playerRoutes(options: {
         }),
         (c) => c.body(browserScript('catalogue'), 200, SCRIPT_HEADERS),
       )
-      // The player asks for each slot's ad when the viewer presses Play (a campaign may have started,
+      // The player asks for its slots' ads when the viewer presses Play (a campaign may have started,
       // paused or run out of budget since the page was served).
+      .endpoint(
+        get(
+          '/{projectId}/ads',
+          "The ads of the player's slots at Play, each a campaign's (video for pre-roll and mid-roll, display for the overlay) or the house ad (campaign null); only the ad the play pays for (the first slot a campaign filled, else the first slot) carries the play's ticket",
+          { params: projectIdParams, query: playerAdsQuery, response: contract.playAds, errors: { 404: 'Project not found' } },
+        ),
+        async (c) => {
+          const cluster = options.clusters.get(c.req.query('cluster') ?? options.defaultCluster);
+          const projectId = Number(c.req.param('projectId'));
+          const slots = parseAdSlots(c.req.query('slots'));
+          const ads = cluster && Number.isSafeInteger(projectId) ? await playAds(tickets, cluster, { projectId, slots, page: c.req.query('page') }, options.now) : undefined;
+          if (!ads) return c.json({ message: 'Project not found' }, 404);
+          c.header('Cache-Control', AD_CACHE_CONTROL);
+          return c.json({ ads });
+        },
+      )
       .endpoint(
         get(
           '/{projectId}/ads/{slot}',

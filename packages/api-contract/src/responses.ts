@@ -625,6 +625,15 @@ export const ad = z.looseObject({
   ticket: z.string().nullable(),
 });
 
+/**
+ * GET /player/{projectId}/ads: the ads of a player's slots, asked once when the viewer presses Play.
+ * Only the ad the play pays for (the first slot a campaign filled, else the first slot) carries a
+ * ticket: the play's one ticket, which its view report presents.
+ */
+export const playAds = z.looseObject({
+  ads: z.looseObject({ 'pre-roll': ad.optional(), 'mid-roll': ad.optional(), overlay: ad.optional() }),
+});
+
 /** POST /api/webhooks/helius: what one delivery added. */
 export const webhookDelivery = z.looseObject({ ingested: z.number().int(), events: z.number().int() });
 
