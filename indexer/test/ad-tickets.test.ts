@@ -60,9 +60,18 @@ describe('ad tickets', () => {
     assert.equal(((await (await t.request('GET', `/player/${t.film.id}/ads/pre-roll`)).json()) as { ticket: unknown }).ticket, null);
   });
 
-  test('the ads at Play carry one ticket, the play’s: on the first slot a campaign filled, else on the first slot (the house ad)', async () => {
+  test('the ads of the player page and at Play carry one ticket, the play’s: on the first slot a campaign filled, else on the first slot (the house ad)', async () => {
     const t = await market();
     const config = await playerConfig(t.fetchPage, t.page());
+    // The player page's ads, as served with the page: the same one ticket.
+    assert.deepEqual(
+      Object.entries(config.ads).map(([slot, ad]) => [slot, ad.campaign, ad.ticket === null ? null : 'ticket']),
+      [
+        ['pre-roll', t.campaign, 'ticket'],
+        ['mid-roll', t.campaign, null],
+        ['overlay', null, null],
+      ],
+    );
     const adsAt = async (slots: string) => {
       const response = await t.request('GET', `/player/${t.film.id}/ads?slots=${slots}&page=${encodeURIComponent(config.pageToken!)}`);
       assert.equal(response.status, 200);

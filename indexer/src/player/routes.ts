@@ -178,7 +178,10 @@ export function playerRoutes(options: {
           const slots = parseAdSlots(c.req.query('slots'));
           const ads: Partial<Record<AdSlot, Ad>> = {};
           const film: AdFilm = { address: project.address, genres: project.genres, filmTitle: project.title };
-          for (const slot of slots) ads[slot] = ticketed(tickets, await adForSlot(cluster.db, slot, film, chainSeconds(cluster, options.now)), page, nowMs);
+          for (const slot of slots) ads[slot] = await adForSlot(cluster.db, slot, film, chainSeconds(cluster, options.now));
+          // As at Play (playAds), one ticket: on the ad the play pays for.
+          const played = playedSlot(slots, ads);
+          if (played) ads[played] = ticketed(tickets, ads[played]!, page, nowMs);
           const config: PlayerPageConfig = {
             projectId,
             title: project.title,
