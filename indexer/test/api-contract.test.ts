@@ -50,6 +50,22 @@ describe('405 Method Not Allowed', () => {
     }
   });
 
+  test('a known path with a trailing slash, asked with a method its route answers, is a 404 naming the path without it (never a 405 allowing that method)', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/projects/'],
+      ['GET', '/api/health/'],
+      ['POST', '/api/embeds/'],
+      ['GET', '/player/3/ads/'],
+    ]) {
+      const response = await t.request(method, path);
+      assert.equal(response.status, 404, `${method} ${path}`);
+      assert.equal(response.headers.get('allow'), null, `${method} ${path}`);
+      assert.deepEqual(await response.json(), { message: `Not found: ${method} ${path} (without the trailing slash: ${path.slice(0, -1)})` });
+    }
+    // Another method on such a path is still told what the path allows.
+    assert.equal((await t.request('DELETE', '/api/projects/')).status, 405);
+  });
+
   test('an unknown path is still 404, whatever the method', async () => {
     for (const method of ['GET', 'POST', 'DELETE']) {
       const response = await t.request(method, '/api/nothing-here');

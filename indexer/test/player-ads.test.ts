@@ -87,6 +87,11 @@ describe('ad serving', () => {
     assert.equal(unknown.status, 400);
     assert.match(((await unknown.json()) as Json).message, /Expected ad slots, comma-separated: pre-roll, mid-roll, overlay/);
     assert.equal((await t.request('GET', '/player/999/ads')).status, 404);
+    // A cluster named that is none of the server's: a 400 naming those it has, on both ads routes.
+    for (const path of [`/player/${t.drama.id}/ads?cluster=mainnet`, `/player/${t.drama.id}/ads/pre-roll?cluster=mainnet`]) {
+      const response = await t.request('GET', path);
+      assert.deepEqual([response.status, await response.json()], [400, { message: 'Unknown cluster "mainnet" (known: demo)' }], path);
+    }
   });
 
   test('an all-genre campaign runs on every film; a campaign of the film’s genre comes before it; a sponsorship of the film first', async () => {

@@ -227,6 +227,10 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) => {
     const path = new URL(c.req.url).pathname;
     const allow = allowedMethods(app.routes, path);
+    // Only a trailing slash keeps a method the path's route answers from matching it.
+    if (allow.includes(c.req.method) && path.endsWith('/')) {
+      return c.json({ message: `Not found: ${c.req.method} ${path} (without the trailing slash: ${path.replace(/\/+$/, '')})` }, 404);
+    }
     if (allow.length > 0) {
       c.header('Allow', allow.join(', '));
       return c.json({ message: `Method ${c.req.method} is not allowed on ${path} (allowed: ${allow.join(', ')})` }, 405);

@@ -3,6 +3,7 @@
 // (ticket.ts). Views of a page count only for a registered embed played on its website, as the
 // browser's request for the page says it (never as the page's query says it).
 import * as contract from '@marquee/api-contract';
+import type { Context } from 'hono';
 import { ApiRoutes, media, get } from '../api/openapi.ts';
 import { randomBytes } from 'node:crypto';
 import { AD_TICKET_TTL_MS, LAMPORTS_PER_USD, MIN_VIEW_WATCH_MS, PLAYER_PAGE_TOKEN_TTL_MS, REVENUE_PER_VIEW_LAMPORTS } from '../constants.ts';
@@ -112,13 +113,14 @@ export function playerRoutes(options: {
         get(
           '/{projectId}/ads',
           "The ads of the player's slots at Play, each a campaign's (video for pre-roll and mid-roll, display for the overlay) or the house ad (campaign null); only the ad the play pays for (the first slot a campaign filled, else the first slot) carries the play's ticket",
-          { params: projectIdParams, query: playerAdsQuery, response: contract.playAds, errors: { 404: 'Project not found' } },
+          { params: projectIdParams, query: playerAdsQuery, response: contract.playAds, errors: { 400: 'unknown slot or cluster', 404: 'Project not found' } },
         ),
         async (c) => {
           const cluster = options.clusters.get(c.req.query('cluster') ?? options.defaultCluster);
+          if (!cluster) return unknownCluster(c, options.clusters);
           const projectId = Number(c.req.param('projectId'));
           const slots = parseAdSlots(c.req.query('slots'));
-          const ads = cluster && Number.isSafeInteger(projectId) ? await playAds(tickets, cluster, { projectId, slots, page: c.req.query('page') }, options.now) : undefined;
+          const ads = Number.isSafeInteger(projectId) ? await playAds(tickets, cluster, { projectId, slots, page: c.req.query('page') }, options.now) : undefined;
           if (!ads) return c.json({ message: 'Project not found' }, 404);
           c.header('Cache-Control', AD_CACHE_CONTROL);
           return c.json({ ads });
@@ -128,15 +130,15 @@ export function playerRoutes(options: {
         get(
           '/{projectId}/ads/{slot}',
           "One slot's ad for the player: a campaign's (video for pre-roll and mid-roll, display for the overlay) or the house ad (campaign null)",
-          { params: playerAdParams, query: playerAdQuery, response: contract.ad, errors: { 400: 'unknown slot', 404: 'Project not found' } },
+          { params: playerAdParams, query: playerAdQuery, response: contract.ad, errors: { 400: 'unknown slot or cluster', 404: 'Project not found' } },
         ),
         async (c) => {
-          const clusterName = c.req.query('cluster') ?? options.defaultCluster;
-          const cluster = options.clusters.get(clusterName);
+          const cluster = options.clusters.get(c.req.query('cluster') ?? options.defaultCluster);
+          if (!cluster) return unknownCluster(c, options.clusters);
           const projectId = Number(c.req.param('projectId'));
           const slot = c.req.param('slot') as AdSlot;
           if (!AD_SLOTS.includes(slot)) return c.json({ message: `Unknown ad slot "${slot}" (known: ${AD_SLOTS.join(', ')})` }, 400);
-          const ad = cluster && Number.isSafeInteger(projectId) ? await playAd(tickets, cluster, { projectId, slot, page: c.req.query('page') }, options.now) : undefined;
+          const ad = Number.isSafeInteger(projectId) ? await playAd(tickets, cluster, { projectId, slot, page: c.req.query('page') }, options.now) : undefined;
           if (!ad) return c.json({ message: 'Project not found' }, 404);
           c.header('Cache-Control', AD_CACHE_CONTROL);
           return c.json(ad);
@@ -208,6 +210,11 @@ export function playerRoutes(options: {
         ['params'],
       )
   );
+}
+
+/** The ads' answer to a cluster named that is none of `clusters` (as the API's other routes answer it). */
+function unknownCluster(c: Context, clusters: Map<string, ClusterContext>): Response {
+  return c.json({ message: `Unknown cluster "${c.req.query('cluster')}" (known: ${[...clusters.keys()].join(', ')})` }, 400);
 }
 
 /** Why views of this page will not count, or null when they will. */
