@@ -1,8 +1,9 @@
 // The play lane: the two requests of every play, answered ahead of the app's layers when they are
 // plainly well formed — the ads of the player's slots when the viewer presses Play (GET
-// /player/{projectId}/ads, the play's ticket on the ad it pays for) and the view report that counts at first sight (POST /api/views). They are most of the API's
-// traffic, and the layers every other request needs (the session, the cluster middleware, the
-// routes' validators) took a quarter of a play's time for nothing (docs/PERFORMANCE.md, "Round 10").
+// /player/{projectId}/ads, the play's ticket on the ad it pays for) and the view report that counts
+// at first sight (POST /api/views). They are most of the API's traffic, and the layers every other
+// request needs (the session, the cluster middleware, the routes' validators) took a quarter of a
+// play's time for nothing (docs/PERFORMANCE.md, "Round 10").
 // The lane answers with the functions the declared routes use (routes.ts playAds; first-sight.ts)
 // and the headers the app's middleware would add. It takes the requests as the player's script
 // sends them (requests.ts: each names the page's cluster), when the cluster named is the lane's.
