@@ -1,8 +1,8 @@
 // The two requests of a play, as the player page's script sends them: the ads of its slots when the
-// viewer presses Play (one of them carrying the play's ticket), and the view report with that ticket. Written once, so that
-// the script (client.ts), the play lane's tests and the views bench send the same requests: the lane
-// answers these shapes ahead of the app's layers (play-lane.ts), and a bench or test sending other
-// shapes would measure or prove a path no player takes.
+// viewer presses Play (one of them carrying the play's ticket), and the view report with that
+// ticket. Written once, so that the script (client.ts), the play lane's tests and the views bench
+// send the same requests: the lane answers these shapes ahead of the app's layers (play-lane.ts),
+// and a bench or test sending other shapes would measure or prove a path no player takes.
 // Dependency-free: bundled into the page's script.
 import type { AdSlot } from './machine.ts';
 
