@@ -7,12 +7,13 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { after, describe, test } from 'node:test';
 import { Hono } from 'hono';
 import type { AppEnv } from '../src/api/context.ts';
 import type { ClusterContext } from '../src/cluster.ts';
 import { fail } from '../src/api/errors.ts';
-import { cachedRead, holdsUntil, ReadCache, StampReadings } from '../src/api/read-cache.ts';
+import { acceptsGzip, cachedRead, holdsUntil, ReadCache, StampReadings } from '../src/api/read-cache.ts';
 import { openStore, users, type DataStore, type StoreLocation } from '../src/db/index.ts';
 import { testApp } from './helpers/app.ts';
 import { address } from './helpers/chain.ts';
@@ -148,6 +149,54 @@ describe('read cache', () => {
 });
 
 describe('cached API reads', () => {
+  test('a browser (Accept-Encoding: gzip) gets the kept answer gzipped, the same JSON under a weak ETag that revalidates with 304; a client without gzip gets it as it is', async () => {
+    const t = await testApp();
+    t.chain.initializePlatform();
+    const studio = t.chain.registerStudio('s', 'Studio');
+    for (const title of ['Night Train', 'Harbor Lights', 'The Quiet Orchard', 'Paper Moons']) t.chain.createProject(studio, title, 10);
+    await t.cluster.indexer.sync();
+    const plain = await t.request('GET', '/api/projects?limit=24');
+    const json = Buffer.from(await plain.arrayBuffer());
+    assert.ok(json.byteLength >= 1024, 'an answer the compress middleware would compress');
+    assert.equal(plain.headers.get('content-encoding'), null);
+    const strong = plain.headers.get('etag')!;
+    assert.match(strong, /^"[0-9a-f]{40}"$/);
+    for (const acceptEncoding of ['gzip, deflate, br, zstd', 'br;q=1, gzip;q=0.5', '*']) {
+      const zipped = await t.request('GET', '/api/projects?limit=24', undefined, { 'accept-encoding': acceptEncoding });
+      assert.equal(zipped.status, 200, acceptEncoding);
+      assert.equal(zipped.headers.get('content-encoding'), 'gzip', acceptEncoding);
+      assert.match(zipped.headers.get('vary') ?? '', /accept-encoding/i, acceptEncoding);
+      assert.equal(zipped.headers.get('etag'), `W/${strong}`, acceptEncoding);
+      assert.deepEqual(gunzipSync(Buffer.from(await zipped.arrayBuffer())), json, acceptEncoding);
+    }
+    const revalidated = await t.request('GET', '/api/projects?limit=24', undefined, { 'accept-encoding': 'gzip', 'if-none-match': `W/${strong}` });
+    assert.equal(revalidated.status, 304);
+    // gzip refused (q=0): the JSON as it is.
+    const refused = await t.request('GET', '/api/projects?limit=24', undefined, { 'accept-encoding': 'gzip;q=0, identity' });
+    assert.equal(refused.headers.get('content-encoding'), null);
+    assert.deepEqual(Buffer.from(await refused.arrayBuffer()), json);
+  });
+
+  test('which Accept-Encoding headers accept gzip', () => {
+    for (const [header, accepted] of [
+      [undefined, false],
+      ['', false],
+      ['gzip', true],
+      ['GZIP;q=0.1', true],
+      ['x-gzip', true],
+      ['deflate, br', false],
+      ['gzip;q=0', false],
+      ['gzip; q=0.000', false],
+      ['*', true],
+      ['*;q=0', false],
+      ['*, gzip;q=0', false],
+      ['gzip;q=0, *', false],
+      ['identity', false],
+    ] as const) {
+      assert.equal(acceptsGzip(header), accepted, String(header));
+    }
+  });
+
   test("a film's answers change with an ingested investment and at its deadline, with no write at the deadline", async () => {
     const t = await testApp({ nowMs: (T0 + 60) * 1000 });
     t.chain.initializePlatform();

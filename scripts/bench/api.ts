@@ -1,5 +1,7 @@
 // Benchmark (not a test): requests/s of the API's list endpoints over 1,000 films against a bare Hono
-// route serving the same bytes, on the same HTTP server stack in the same run (target ≥ 0.5).
+// route serving the same bytes, on the same HTTP server stack in the same run (target ≥ 0.5): asked
+// without Accept-Encoding (both sides send the JSON as it is), and as a browser asks (Accept-Encoding:
+// gzip, deflate, br, zstd; the bare route then serves the API's gzipped bytes, Content-Encoding set).
 //   npx tsx scripts/bench/api.ts        (SQLite in memory; DATABASE_URL=postgres://… for PostgreSQL)
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -81,13 +83,18 @@ function listen(app: Hono): Promise<{ server: ServerType; port: number }> {
   });
 }
 
-function get(agent: Agent, port: number, path: string): Promise<Buffer> {
+/** What a browser's request says it accepts (Chromium's Accept-Encoding). */
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
+
+/** The answer's bytes as sent (compressed when `headers` accept it), and its Content-Encoding. */
+function get(agent: Agent, port: number, path: string, headers: Record<string, string> = {}): Promise<Buffer & { encoding?: string }> {
   return new Promise((resolve, reject) => {
-    // No Accept-Encoding: both sides send the same uncompressed bytes.
-    const req = request({ host: '127.0.0.1', port, path, agent }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, agent, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => (res.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error(`${path}: ${res.statusCode}`))));
+      res.on('end', () =>
+        res.statusCode === 200 ? resolve(Object.assign(Buffer.concat(chunks), { encoding: res.headers['content-encoding'] })) : reject(new Error(`${path}: ${res.statusCode}`)),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -95,14 +102,14 @@ function get(agent: Agent, port: number, path: string): Promise<Buffer> {
 }
 
 /** Requests completed on `path` by CONCURRENCY clients within `ms`. */
-async function requestsWithin(agent: Agent, port: number, path: string, ms: number): Promise<{ done: number; seconds: number }> {
+async function requestsWithin(agent: Agent, port: number, path: string, headers: Record<string, string>, ms: number): Promise<{ done: number; seconds: number }> {
   let done = 0;
   const start = performance.now();
   const end = start + ms;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (performance.now() < end) {
-        await get(agent, port, path);
+        await get(agent, port, path, headers);
         done++;
       }
     }),
@@ -115,17 +122,21 @@ async function requestsWithin(agent: Agent, port: number, path: string, ms: numb
  * DURATION_MS each: measured in alternating slices, so a load that comes and goes on a shared
  * machine weighs on both alike and the ratio stays meaningful.
  */
-async function interleavedRequestsPerSecond(api: { port: number; path: string }, bare: { port: number; path: string }): Promise<{ value: number; base: number }> {
+async function interleavedRequestsPerSecond(
+  api: { port: number; path: string },
+  bare: { port: number; path: string },
+  headers: Record<string, string>,
+): Promise<{ value: number; base: number }> {
   const apiAgent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const bareAgent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   for (let i = 0; i < 20; i++) {
-    await get(apiAgent, api.port, api.path); // warm-up
-    await get(bareAgent, bare.port, bare.path);
+    await get(apiAgent, api.port, api.path, headers); // warm-up
+    await get(bareAgent, bare.port, bare.path, headers);
   }
   const totals = { api: { done: 0, seconds: 0 }, bare: { done: 0, seconds: 0 } };
   for (let slice = 0; slice < SLICES; slice++) {
     for (const [side, target, agent] of [['api', api, apiAgent], ['bare', bare, bareAgent]] as const) {
-      const { done, seconds } = await requestsWithin(agent, target.port, target.path, DURATION_MS / SLICES);
+      const { done, seconds } = await requestsWithin(agent, target.port, target.path, headers, DURATION_MS / SLICES);
       totals[side].done += done;
       totals[side].seconds += seconds;
     }
@@ -150,14 +161,20 @@ export async function benchApi(): Promise<BenchRow[]> {
       ['GET /api/projects?limit=24 (req/s)', '/api/projects?limit=24'],
       ['GET /api/revenue/unclaimed/:user (req/s)', `/api/revenue/unclaimed/${INVESTOR}`],
     ] as const) {
-      const bytes = await get(new Agent(), api.port, path);
-      const bare = new Hono().get('/bare', (c) => c.body(new Uint8Array(bytes), 200, { 'content-type': 'application/json' }));
-      const baseline = await listen(bare);
-      try {
-        const { value, base } = await interleavedRequestsPerSecond({ port: api.port, path }, { port: baseline.port, path: '/bare' });
-        rows.push(benchRow(`${name} [${store.dialect}]`, value, base, TARGET));
-      } finally {
-        baseline.server.close();
+      for (const [asked, headers] of [
+        ['', {}],
+        [', as a browser asks (Accept-Encoding: gzip…)', { 'accept-encoding': BROWSER_ENCODINGS }],
+      ] as const) {
+        const bytes = await get(new Agent(), api.port, path, headers);
+        const encoded = bytes.encoding ? { 'content-encoding': bytes.encoding } : {};
+        const bare = new Hono().get('/bare', (c) => c.body(new Uint8Array(bytes), 200, { 'content-type': 'application/json', ...encoded }));
+        const baseline = await listen(bare);
+        try {
+          const { value, base } = await interleavedRequestsPerSecond({ port: api.port, path }, { port: baseline.port, path: '/bare' }, headers);
+          rows.push(benchRow(`${name}${asked} [${store.dialect}]`, value, base, TARGET));
+        } finally {
+          baseline.server.close();
+        }
       }
     }
   } finally {

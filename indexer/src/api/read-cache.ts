@@ -9,6 +9,7 @@
 // validating it again (only successful answers are kept), and a new one runs the route, whose
 // answer is kept if it is a 200 JSON.
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
 import { READ_CACHE_MAX_BYTES, READ_CACHE_MAX_ENTRIES } from '../constants.ts';
@@ -19,9 +20,14 @@ interface Entry {
   stamp: string;
   /** The JSON as UTF-8 bytes, sent as they are. */
   json: Uint8Array<ArrayBuffer>;
+  /** The same bytes gzipped, made for the first client that accepts gzip (every browser does). */
+  gzip?: Uint8Array<ArrayBuffer>;
   etag: string;
   validUntilMs: number;
 }
+
+/** Below this, an answer is sent as it is (the compress middleware's threshold). */
+const COMPRESS_MIN_BYTES = 1024;
 
 /** Per-entry bookkeeping counted against the byte budget besides the JSON itself. */
 const ENTRY_OVERHEAD_BYTES = 256;
@@ -30,7 +36,7 @@ export class ReadCache {
   private readonly entries = new LRUCache<string, Entry>({
     max: READ_CACHE_MAX_ENTRIES,
     maxSize: READ_CACHE_MAX_BYTES,
-    sizeCalculation: (entry) => entry.json.byteLength + ENTRY_OVERHEAD_BYTES,
+    sizeCalculation: (entry) => entry.json.byteLength + (entry.gzip?.byteLength ?? 0) + ENTRY_OVERHEAD_BYTES,
   });
   private readonly stamps = new Map<string, StampReadings>();
 
@@ -43,7 +49,16 @@ export class ReadCache {
   }
 
   keep(key: string, entry: Entry): void {
-    if (entry.json.byteLength + ENTRY_OVERHEAD_BYTES <= READ_CACHE_MAX_BYTES) this.entries.set(key, entry);
+    if (entry.json.byteLength + (entry.gzip?.byteLength ?? 0) + ENTRY_OVERHEAD_BYTES <= READ_CACHE_MAX_BYTES) this.entries.set(key, entry);
+  }
+
+  /** `entry`'s JSON gzipped: made once, and kept with it (counted against the byte budget) while it is kept. */
+  gzipped(key: string, entry: Entry): Uint8Array<ArrayBuffer> {
+    if (!entry.gzip) {
+      entry.gzip = new Uint8Array(gzipSync(entry.json));
+      if (this.entries.peek(key) === entry) this.keep(key, entry);
+    }
+    return entry.gzip;
   }
 
   /** The cluster's change stamp, read after this call began (see StampReadings). */
@@ -68,7 +83,7 @@ export const cachedRead: MiddlewareHandler<AppEnv> = async (c, next) => {
   // stamp, which no later request matches.
   const stamp = await cache.stamp(cluster);
   const held = cache.held(key, stamp);
-  if (held) return answer(c, held);
+  if (held) return answer(c, cache, key, held);
   await next();
   if (c.res.status !== 200 || !c.res.headers.get('content-type')?.startsWith('application/json')) return;
   const json = new Uint8Array(await c.res.arrayBuffer());
@@ -77,13 +92,35 @@ export const cachedRead: MiddlewareHandler<AppEnv> = async (c, next) => {
   // Dropped first: Hono merges the old response's headers into a new one, and a miss must answer
   // exactly as a later hit of the same entry does.
   c.res = undefined;
-  c.res = answer(c, entry);
+  c.res = answer(c, cache, key, entry);
 };
 
 // The ETag is the one the etag middleware would have computed (a SHA-1 of the body): it then skips
-// hashing and still answers a matching If-None-Match with 304.
-function answer(c: Context<AppEnv>, entry: Entry): Response {
-  return c.body(entry.json, 200, { 'content-type': 'application/json', etag: entry.etag });
+// hashing and still answers a matching If-None-Match with 304. To a client that accepts gzip, the
+// entry's gzipped bytes, with the weak ETag the compress middleware gives a compressed answer: that
+// middleware, which leaves an answer with a Content-Encoding alone, compressed the same bytes anew
+// for every browser's request (a cached list answered a fifth as many requests a second).
+function answer(c: Context<AppEnv>, cache: ReadCache, key: string, entry: Entry): Response {
+  if (entry.json.byteLength < COMPRESS_MIN_BYTES) return c.body(entry.json, 200, { 'content-type': 'application/json', etag: entry.etag });
+  const headers = { 'content-type': 'application/json', vary: 'Accept-Encoding' };
+  if (!acceptsGzip(c.req.header('accept-encoding'))) return c.body(entry.json, 200, { ...headers, etag: entry.etag });
+  return c.body(cache.gzipped(key, entry), 200, { ...headers, 'content-encoding': 'gzip', etag: `W/${entry.etag}` });
+}
+
+/** Whether an Accept-Encoding header accepts gzip: named, or `*`, with a q above 0 (RFC 9110 §12.5.3). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  let any: boolean | undefined;
+  for (const part of header.split(',')) {
+    const [name, ...parameters] = part.split(';');
+    const coding = name.trim().toLowerCase();
+    if (coding !== 'gzip' && coding !== 'x-gzip' && coding !== '*') continue;
+    const q = parameters.map((parameter) => /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(parameter)?.[1]).find((value) => value !== undefined);
+    const accepted = q === undefined || Number(q) > 0;
+    if (coding === '*') any = accepted;
+    else return accepted;
+  }
+  return any ?? false;
 }
 
 /**
