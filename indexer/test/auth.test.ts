@@ -9,6 +9,7 @@ import { describe, test } from 'node:test';
 import { formatSignInMessage, parseSignInMessage } from '../src/auth/siws.ts';
 import { createApp } from '../src/api/app.ts';
 import { SessionSigner } from '../src/auth/session.ts';
+import { databaseAuthStore } from '../src/auth/store.ts';
 import { signInOrigins } from '../src/auth/origins.ts';
 import { HSTS_MAX_AGE_SECONDS, SIGN_IN_TTL_MS } from '../src/constants.ts';
 import { scalar } from './helpers/database.ts';
@@ -208,6 +209,31 @@ describe('/api/auth', () => {
     });
     assert.equal(register.status, 401, 'no write with it either');
     assert.equal((await session(second, otherDevice)).status, 200, "the wallet's other session is its own");
+  });
+
+  test('the session is looked up only when a route asks for it, once a request: a signed-in browser’s public reads read no revocation', async () => {
+    const t = await testApp();
+    const store = databaseAuthStore(t.cluster.db);
+    let lookups = 0;
+    const counting = { ...store, isSessionRevoked: (id: string) => (lookups++, store.isSessionRevoked(id)) };
+    const app = createApp({ clusters: [t.cluster], now: t.clock.now, auth: { store: counting } });
+    const wallet = Keypair.generate();
+    const cookie = await signIn(app, wallet);
+    lookups = 0;
+    const read = await app.request('/api/projects?limit=24', { headers: { cookie } });
+    assert.equal(read.status, 200);
+    assert.equal(lookups, 0, 'a public read');
+    assert.equal(read.headers.get('cache-control'), 'private, no-store', 'still marked private: it was asked with a session');
+    assert.equal((await app.request('/api/auth/session', { headers: { cookie } })).status, 200);
+    assert.equal(lookups, 1, 'a route that needs the session');
+    // A route that asks twice (the write's quota, then the route's wallet check) looks it up once.
+    const registered = await app.request('/api/users', { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ walletAddress: wallet.publicKey.toBase58() }) });
+    assert.ok(registered.status < 300, String(registered.status));
+    assert.equal(lookups, 2);
+    // Signed out: the cookie's public reads stay private, and anything needing the session is refused.
+    assert.equal((await app.request('/api/auth/sign-out', { method: 'POST', headers: { cookie } })).status, 200);
+    assert.equal((await app.request('/api/projects?limit=24', { headers: { cookie } })).headers.get('cache-control'), 'private, no-store');
+    assert.equal((await app.request('/api/auth/session', { headers: { cookie } })).status, 401);
   });
 
   test('a replayed nonce is refused', async () => {

@@ -22,7 +22,7 @@ export async function isPlatformAdmin(db: Executor, walletAddress: string): Prom
 
 /** The caller must be signed in (401) as the platform admin (403: `onlyAdmin` says what only the admin may do). */
 export async function requireAdmin(c: Context<AppEnv>, onlyAdmin: string): Promise<void> {
-  const session = requireSession(c);
+  const session = await requireSession(c);
   const db = c.var.cluster.db;
   const rules = await platform.rules(db);
   if (!rules) fail(404, 'The platform is not initialised on this cluster');

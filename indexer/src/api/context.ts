@@ -36,8 +36,10 @@ export type AppEnv = {
     clientVoucher: ClientVoucher;
     /** The configured origin absolute URLs are built on (public-origin.ts): never a made-up Host. */
     publicOrigin: string;
-    /** The caller's verified session (signed-in wallet), or null. */
-    session: Session | null;
+    /** The session the cookie claims (signature and expiry checked; maybe signed out since): what marks an answer private. */
+    sessionClaim: Session | null;
+    /** The caller's session, or null, looked up once when asked (auth/guard.ts currentSession). */
+    session: () => Promise<Session | null>;
     /** The media store behind /api/media, when the server has one (campaigns check creatives in it). */
     media: MediaStore | undefined;
     /** This process's quota counters (quotas.ts). */

@@ -10,7 +10,9 @@ export const PRIVATE_ANSWER_CACHE = 'private, no-store';
 
 export const privateAnswers: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  if (!c.get('session')) return;
+  // The cookie's claim, even one signed out since: marking such an answer private is harmless, and
+  // no route's session needs looking up for it.
+  if (!c.get('sessionClaim')) return;
   const declared = c.res.headers.get('cache-control');
   if (declared && /\bpublic\b/i.test(declared)) return;
   try {

@@ -180,7 +180,7 @@ const ALSO_PER_ADDRESS: ReadonlySet<WindowedQuota> = new Set(['uploads', 'metada
  */
 export function signedWrite(quota?: WindowedQuota): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const session = requireSession(c);
+    const session = await requireSession(c);
     enforce(c, 'writesPerAddress', clientKey(c));
     if (quota) enforce(c, quota, session.walletAddress);
     // '@' keeps an address's count apart from a wallet's (base58 has no '@').

@@ -20,7 +20,7 @@ import {
   SIGN_IN_TTL_MS,
   SIGN_IN_VERSION,
 } from '../constants.ts';
-import { requireSession } from './guard.ts';
+import { currentSession, requireSession } from './guard.ts';
 import type { SignInOrigins } from './origins.ts';
 import type { SessionSigner } from './session.ts';
 import { SignInError, verifySignIn } from './sign-in.ts';
@@ -141,14 +141,14 @@ export function authRoutes(deps: AuthDeps, clusters: AuthClusters, now: () => nu
         response: contract.signedOut,
       }),
       async (c) => {
-        const session = c.get('session');
+        const session = await currentSession(c);
         if (session) await deps.store.revokeSession(session.id, session.expiresAt, now());
         deleteCookie(c, cookieName, { path: '/', secure });
         return c.json({ signedOut: true });
       },
     )
-    .endpoint(get('/session', 'The current session { walletAddress, expiresAt }', { response: contract.session, errors: { 401: 'not signed in' } }), (c) => {
-      const session = requireSession(c);
+    .endpoint(get('/session', 'The current session { walletAddress, expiresAt }', { response: contract.session, errors: { 401: 'not signed in' } }), async (c) => {
+      const session = await requireSession(c);
       return c.json({ walletAddress: session.walletAddress, expiresAt: new Date(session.expiresAt).toISOString() });
     });
 }

@@ -46,10 +46,10 @@ async function act<T>(action: () => T | Promise<T>): Promise<T> {
  * is its own wallet): 401 without a session, 404 for an unknown numeric id, 403 for another's.
  */
 async function requireUserSession(c: Context<AppEnv>, userId: string): Promise<void> {
-  requireSession(c);
+  await requireSession(c);
   const { user } = await users.resolveUser(c.var.cluster.db, userId);
   if (!user && /^\d+$/.test(userId)) fail(404, 'User not found');
-  requireWallet(c, user?.wallet_address ?? userId);
+  await requireWallet(c, user?.wallet_address ?? userId);
 }
 
 export function demoRoutes(service: DemoService, options: { settlement?: SettlementJob; metadataStore: (origin: string) => MetadataStore }) {
@@ -61,7 +61,7 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
       })
       .post('/wallets', perAddress('demoWallets'), validate('json', demoSchemas.wallet), async (c) => {
         const { walletAddress: wallet } = c.req.valid('json');
-        requireWallet(c, wallet);
+        await requireWallet(c, wallet);
         return c.json(await act(() => service.keys.connect(wallet)));
       })
       .get('/wallets/:walletAddress', validate('param', demoSchemas.walletParams), (c) => {
@@ -71,23 +71,23 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
       })
       .post('/invest', validate('json', demoSchemas.invest), async (c) => {
         const body = c.req.valid('json');
-        requireWallet(c, body.walletAddress);
+        await requireWallet(c, body.walletAddress);
         return c.json(await act(() => service.invest(body.walletAddress, body.projectId, body.amount)));
       })
       .post('/claim-license', validate('json', demoSchemas.claimLicense), async (c) => {
         const body = c.req.valid('json');
-        requireWallet(c, body.walletAddress);
+        await requireWallet(c, body.walletAddress);
         return c.json(await act(() => service.claimLicense(body.walletAddress, body.projectId)));
       })
       .post('/register-embed', validate('json', demoSchemas.registerEmbed), async (c) => {
         const body = c.req.valid('json');
-        requireWallet(c, body.walletAddress);
+        await requireWallet(c, body.walletAddress);
         return c.json(await act(() => service.registerEmbed(body.walletAddress, body.projectId, body.websiteUrl, body.embedId)));
       })
       // Auto-List: every funded film not listed yet on the verified website gets its embed, so it earns.
       .post('/auto-list', validate('json', demoSchemas.autoList), async (c) => {
         const body = c.req.valid('json');
-        requireWallet(c, body.walletAddress);
+        await requireWallet(c, body.walletAddress);
         const register = (projectId: number, embedId: string) => act(() => service.registerEmbed(body.walletAddress, projectId, body.websiteUrl, embedId));
         try {
           return c.json({ registered: await autoList(service.cluster.db, { wallet: body.walletAddress, websiteUrl: body.websiteUrl }, register) });
@@ -98,22 +98,22 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
       })
       .post('/refund', validate('json', demoSchemas.refund), async (c) => {
         const body = c.req.valid('json');
-        requireWallet(c, body.walletAddress);
+        await requireWallet(c, body.walletAddress);
         return c.json(await act(() => service.refund(body.walletAddress, body.projectId)));
       })
       .post('/register-studio', validate('json', demoSchemas.registerStudio), async (c) => {
         const body = c.req.valid('json');
-        requireWallet(c, body.walletAddress);
+        await requireWallet(c, body.walletAddress);
         return c.json(await act(() => service.registerStudio(body.walletAddress, body.name)));
       })
       .post('/verify-studio', validate('json', demoSchemas.verifyStudio), async (c) => {
         const body = c.req.valid('json');
-        requireWallet(c, body.walletAddress);
+        await requireWallet(c, body.walletAddress);
         return c.json(await act(() => service.verifyStudio(body.walletAddress, body.studio, body.verified)));
       })
       .post('/mint-certificate', validate('json', demoSchemas.mintCertificate), async (c) => {
         const body = c.req.valid('json');
-        requireWallet(c, body.walletAddress);
+        await requireWallet(c, body.walletAddress);
         const minted = await act(() => service.mintCertificate(body.walletAddress, body.projectId));
         await certificates.recordCertificate(c.var.cluster.db, {
           mint: minted.mint,
@@ -126,7 +126,7 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
       })
       .post('/update-metadata', validate('json', demoSchemas.updateMetadata), async (c) => {
         const { walletAddress: wallet, projectId: id, ...edit } = c.req.valid('json');
-        requireWallet(c, wallet);
+        await requireWallet(c, wallet);
         const store = options.metadataStore(c.get('publicOrigin'));
         return c.json(await act(() => service.updateMetadata(wallet, id, edit, store)));
       })
@@ -137,17 +137,17 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
       })
       .post('/claim-publisher-revenue', validate('json', demoSchemas.claimPublisherRevenue), async (c) => {
         const body = c.req.valid('json');
-        requireWallet(c, body.walletAddress);
+        await requireWallet(c, body.walletAddress);
         return c.json(await act(() => service.claimPublisherRevenue(body.walletAddress, body.projectId, body.embedId)));
       })
       .post('/claim-revenue', validate('json', demoSchemas.claimRevenue), async (c) => {
         const body = c.req.valid('json');
-        requireWallet(c, body.walletAddress);
+        await requireWallet(c, body.walletAddress);
         return c.json(await act(() => service.claimRevenue(body.walletAddress, body.distributionIds)));
       })
       .post('/projects', validate('json', demoSchemas.listing), async (c) => {
         const { walletAddress: wallet, ...listing } = c.req.valid('json');
-        requireWallet(c, wallet);
+        await requireWallet(c, wallet);
         const store = options.metadataStore(c.get('publicOrigin'));
         return c.json(await act(() => service.listFilm(wallet, listing, store)), 201);
       })
@@ -158,7 +158,7 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
       })
       .post('/campaigns', validate('json', demoSchemas.campaign), async (c) => {
         const body = c.req.valid('json');
-        requireWallet(c, body.walletAddress);
+        await requireWallet(c, body.walletAddress);
         const { walletAddress: wallet, companyName, email, website, targetAudience, monthlyBudgetUsd, ...campaign } = body;
         const created = await act(async () =>
           service.createCampaign(wallet, {
@@ -177,21 +177,21 @@ export function demoRoutes(service: DemoService, options: { settlement?: Settlem
       })
       .post('/campaigns/:address/top-up', validate('param', demoSchemas.campaignParams), validate('json', demoSchemas.topUp), async (c) => {
         const body = c.req.valid('json');
-        requireWallet(c, body.walletAddress);
+        await requireWallet(c, body.walletAddress);
         const { address } = c.req.valid('param');
         const { signature } = await act(() => service.topUpCampaign(body.walletAddress, address, body.amount));
         return c.json({ txHash: signature, campaign: await summaryOf(c, address) });
       })
       .post('/campaigns/:address/pause', validate('param', demoSchemas.campaignParams), validate('json', demoSchemas.pause), async (c) => {
         const body = c.req.valid('json');
-        requireWallet(c, body.walletAddress);
+        await requireWallet(c, body.walletAddress);
         const { address } = c.req.valid('param');
         const { signature } = await act(() => service.setCampaignPaused(body.walletAddress, address, body.paused));
         return c.json({ txHash: signature, campaign: await summaryOf(c, address) });
       })
       .post('/campaigns/:address/close', validate('param', demoSchemas.campaignParams), validate('json', demoSchemas.closeCampaign), async (c) => {
         const body = c.req.valid('json');
-        requireWallet(c, body.walletAddress);
+        await requireWallet(c, body.walletAddress);
         const { address } = c.req.valid('param');
         const { signature, refundedLamports } = await act(() => service.closeCampaign(body.walletAddress, address));
         return c.json({ txHash: signature, refundedLamports, campaign: await summaryOf(c, address) });

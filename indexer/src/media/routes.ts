@@ -10,6 +10,7 @@ import * as contract from '@marquee/api-contract';
 import { ApiRoutes, post, get } from '../api/openapi.ts';
 import type { AppEnv } from '../api/context.ts';
 import { isPlatformAdmin } from '../api/admin.ts';
+import { currentSession, requireSession } from '../auth/guard.ts';
 import { SIGNED_WRITE, signedWrite } from '../api/quotas.ts';
 import { MAX_MEDIA_BYTES, MAX_VIDEO_CREATIVE_BYTES, MEDIA_MULTIPART_OVERHEAD_BYTES } from '../constants.ts';
 import { fail } from '../api/errors.ts';
@@ -30,7 +31,7 @@ const uploadQuery = z.object({
  * (sign in first), 403 to any other wallet.
  */
 async function requireReader(c: Context<AppEnv>, store: MediaStore, sha256: string): Promise<void> {
-  const viewer = c.var.session?.walletAddress;
+  const viewer = (await currentSession(c))?.walletAddress;
   if (viewer === undefined) fail(401, 'Sign in to read this private document: it is served only to the wallet that uploaded it and the platform admin');
   if (await store.isReader(sha256, viewer)) return;
   if (await isPlatformAdmin(c.var.cluster.db, viewer)) return;
@@ -59,7 +60,7 @@ export function mediaRoutes(store: MediaStore) {
         if (Number(c.req.header('content-length') ?? 0) > MAX_UPLOAD_BYTES + MEDIA_MULTIPART_OVERHEAD_BYTES) fail(413, tooLarge);
         const body = c.req.raw.body;
         if (!body) fail(400, 'Missing the file in the multipart field "file"');
-        const privateTo = c.req.valid('query').visibility === 'private' ? c.var.session!.walletAddress : undefined;
+        const privateTo = c.req.valid('query').visibility === 'private' ? (await requireSession(c)).walletAddress : undefined;
         try {
           const stored = await store.putStream(multipartField(body, boundary, 'file'), { privateTo });
           return c.json({ url: mediaPath(stored.sha256), sha256: stored.sha256, contentType: stored.contentType });

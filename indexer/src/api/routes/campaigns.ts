@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import { ApiRoutes, get, put } from '../openapi.ts';
 import { SIGNED_WRITE, signedWrite } from '../quotas.ts';
 import type { AppEnv } from '../context.ts';
-import { requireWallet } from '../../auth/guard.ts';
+import { currentSession, requireWallet } from '../../auth/guard.ts';
 import { AD_GENRES } from '../../constants.ts';
 import { campaigns, users, type Executor } from '../../db/index.ts';
 import { creativeKindOf } from '../../campaigns/creative.ts';
@@ -63,7 +63,7 @@ function withoutRequestDetails<Summary extends Record<string, unknown>>(summary:
 
 /** Whether the caller's session is the wallet that signs as `advertiser` (the campaign's chain address). */
 async function isAdvertiser(c: Context<AppEnv>, advertiser: string): Promise<boolean> {
-  const viewer = c.var.session?.walletAddress;
+  const viewer = (await currentSession(c))?.walletAddress;
   return viewer !== undefined && (await advertiserAddressOf(c.var.cluster.db, viewer)) === advertiser;
 }
 
@@ -122,7 +122,7 @@ export function campaignRoutes(now: () => number) {
         const ctx = c.var.cluster;
         const { address } = c.req.valid('param');
         const body = c.req.valid('json');
-        requireWallet(c, body.walletAddress);
+        await requireWallet(c, body.walletAddress);
         const row = await campaigns.byAddress(ctx.db, address);
         if (!row) fail(404, 'Campaign not found: it is not indexed yet');
         if ((await advertiserAddressOf(ctx.db, body.walletAddress)) !== row.advertiser) {

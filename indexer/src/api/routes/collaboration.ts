@@ -71,7 +71,7 @@ async function hubOf(c: Context<AppEnv>, projectId: number): Promise<{ db: Execu
 
 /** The acting wallet when it is the film's studio; 403 for anyone else. */
 async function requireStudio(c: Context<AppEnv>, db: Executor, project: HubProject, claimed: string, what: string): Promise<string> {
-  const wallet = requireWallet(c, claimed).walletAddress;
+  const wallet = (await requireWallet(c, claimed)).walletAddress;
   if (!(await hubs.isStudioOf(db, project, wallet))) fail(403, ONLY_STUDIO(what));
   return wallet;
 }
@@ -198,7 +198,7 @@ export function collaborationRoutes(now: () => number) {
       }),
       async (c) => {
         const { walletAddress, text, attachment } = c.req.valid('json');
-        const wallet = requireWallet(c, walletAddress).walletAddress;
+        const wallet = (await requireWallet(c, walletAddress)).walletAddress;
         const { db, project } = await hubOf(c, c.req.valid('param').projectId);
         const message = await hubChat.insertMessage(db, { projectId: project.id, wallet, text, attachment, now: now() });
         void feedOf(db).poke();
@@ -277,7 +277,7 @@ export function collaborationRoutes(now: () => number) {
       }),
       async (c) => {
         const { walletAddress, optionId } = c.req.valid('json');
-        const wallet = requireWallet(c, walletAddress).walletAddress;
+        const wallet = (await requireWallet(c, walletAddress)).walletAddress;
         const db = c.var.cluster.db;
         const { projectId, pollId } = c.req.valid('param');
         const nowMs = now();

@@ -22,7 +22,7 @@ const readBody = z.object({
 const SESSION_ONLY = { 401: 'not signed in' };
 
 async function recipientOf(c: Context<AppEnv>): Promise<Recipient> {
-  const { walletAddress } = requireSession(c);
+  const { walletAddress } = await requireSession(c);
   // The address that signs for the wallet on this cluster (its demo key on the demo chain).
   const chainAddress = (await users.resolveUser(c.var.cluster.db, walletAddress)).chainAddress ?? walletAddress;
   return { walletAddress, chainAddress };

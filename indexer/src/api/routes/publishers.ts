@@ -67,7 +67,7 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
       }),
       async (c) => {
         const { walletAddress } = c.req.valid('param');
-        requireWallet(c, walletAddress);
+        await requireWallet(c, walletAddress);
         const { db } = c.var.cluster;
         const list = () => publishers.listWebsites(db, walletAddress);
         return c.json(
@@ -85,7 +85,7 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
       }),
       async (c) => {
         const { walletAddress, websiteUrl, contactEmail, websiteName, monthlyVisitors, category } = c.req.valid('json');
-        requireWallet(c, walletAddress);
+        await requireWallet(c, walletAddress);
         const given = [websiteName, monthlyVisitors, category].filter((field) => field !== undefined).length;
         if (given !== 0 && given !== 3) fail(400, 'A publisher application needs its Website Name, Monthly Visitors and Website Category');
         const row = await publishers.requestWebsite(c.var.cluster.db, {
@@ -110,7 +110,7 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
       async (c) => {
         const { db } = c.var.cluster;
         const { walletAddress, websiteUrl } = c.req.valid('json');
-        requireWallet(c, walletAddress);
+        await requireWallet(c, walletAddress);
         const origin = originOf(websiteUrl)!;
         const website = await publishers.findWebsite(db, walletAddress, origin);
         if (!website) fail(404, `No verification token for ${origin} yet: ask for one with POST /api/publishers/websites`);
@@ -131,7 +131,7 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
       }),
       async (c) => {
         const { walletAddress } = c.req.valid('param');
-        requireWallet(c, walletAddress);
+        await requireWallet(c, walletAddress);
         const shape = (row: publishers.ApiKeyRow) => ({
           id: Number(row.id),
           origin: row.origin,
@@ -155,7 +155,7 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
       async (c) => {
         const { db } = c.var.cluster;
         const { walletAddress } = c.req.valid('json');
-        requireWallet(c, walletAddress);
+        await requireWallet(c, walletAddress);
         const origin = originOf(c.req.valid('json').origin)!;
         await requireVerified(db, walletAddress, origin);
         const key = `${API_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
@@ -188,7 +188,7 @@ export function publisherRoutes(now: () => number, siteFetch: SiteFetchOptions) 
         const { db } = c.var.cluster;
         const { id } = c.req.valid('param');
         const { walletAddress } = c.req.valid('json');
-        requireWallet(c, walletAddress);
+        await requireWallet(c, walletAddress);
         if (!(await publishers.revokeApiKey(db, walletAddress, id, now()))) fail(404, 'API key not found, or already revoked');
         const row = (await publishers.findApiKey(db, id))!;
         return c.json({ id, origin: row.origin, prefix: row.prefix, createdAt: isoMs(row.created_at)!, revokedAt: isoMs(row.revoked_at) });

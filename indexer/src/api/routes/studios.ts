@@ -6,7 +6,7 @@
 import * as contract from '@marquee/api-contract';
 import { CHAIN_LOOKUP, ApiRoutes, get, put, post } from '../openapi.ts';
 import { SIGNED_WRITE, signedWrite } from '../quotas.ts';
-import { requireSession, requireWallet } from '../../auth/guard.ts';
+import { currentSession, requireSession, requireWallet } from '../../auth/guard.ts';
 import { certificates, platform, studioProfiles, verification, type Executor } from '../../db/index.ts';
 import { chainSeconds, type ClusterContext } from '../../cluster.ts';
 import { fail } from '../errors.ts';
@@ -130,7 +130,7 @@ export function studioRoutes(now: () => number) {
           studioProfiles.getProfile(db, walletAddress),
           verification.latestOf(db, walletAddress),
         ]);
-        const viewer = c.var.session?.walletAddress;
+        const viewer = (await currentSession(c))?.walletAddress;
         const mayReadApplication = viewer !== undefined && (viewer === walletAddress || (await isPlatformAdmin(db, viewer)));
         const shaped = application ? await applicationShape(ctx, db, application) : null;
         return c.json({
@@ -153,7 +153,7 @@ export function studioRoutes(now: () => number) {
       }),
       async (c) => {
         const { walletAddress } = c.req.valid('param');
-        requireWallet(c, walletAddress);
+        await requireWallet(c, walletAddress);
         const saved = await studioProfiles.saveProfile(c.var.cluster.db, walletAddress, c.req.valid('json'), Math.floor(now() / 1000));
         return c.json({ name: saved.name, description: saved.description, updatedAt: isoDate(saved.updatedAt)! });
       },
@@ -205,7 +205,7 @@ export function verificationRoutes(now: () => number, decisions: DecisionMail = 
         const ctx = c.var.cluster;
         const db = ctx.db;
         const body = c.req.valid('json');
-        requireWallet(c, body.walletAddress);
+        await requireWallet(c, body.walletAddress);
         const chainAddress = await chainAddressOf(db, body.walletAddress);
         if ((await studioAccount(ctx, db, chainAddress))?.verified) fail(400, 'This studio is already verified');
         const latest = await verification.latestOf(db, body.walletAddress);
@@ -317,7 +317,7 @@ export function listingEditRoutes(now: () => number) {
         const origin = c.get('publicOrigin');
         const project = await getProject(ctx, origin, now(), c.req.valid('param').id);
         if (!project) fail(404, 'Project not found');
-        const session = requireSession(c);
+        const session = await requireSession(c);
         if ((await chainAddressOf(ctx.db, session.walletAddress)) !== project.studioAuthority) fail(403, 'Only the studio that listed this film can edit it');
         const document = editedListing(await readMetadata(ctx, project.metadataHash), c.req.valid('json'), project.title);
         const sha256 = await storeMetadata(ctx, document, now());

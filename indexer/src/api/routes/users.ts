@@ -21,7 +21,7 @@ export function userRoutes(now: () => number, isServerKey: (address: string) => 
       }),
       async (c) => {
         const body = c.req.valid('json');
-        requireWallet(c, body.walletAddress);
+        await requireWallet(c, body.walletAddress);
         if (isServerKey(body.walletAddress)) fail(409, `${body.walletAddress} is a key held by the demo chain, not a wallet: it cannot be registered`);
         try {
           return c.json(userShape(await users.registerUser(c.var.cluster.db, body.walletAddress, body, now())));

@@ -41,7 +41,7 @@ export function viewRoutes(now: () => number, rules: ViewRules, tickets: TicketS
       async (c) => {
         const cluster = c.var.cluster;
         if (cluster.name !== DEFAULT_CLUSTER) fail(404, 'Simulated plays exist on the demo cluster only');
-        const session = requireSession(c);
+        const session = await requireSession(c);
         const body = c.req.valid('json');
         const { chainAddress } = await users.resolveUser(cluster.db, session.walletAddress);
         // The session's own embed of this id (another publisher's of the same id is not its to play).
