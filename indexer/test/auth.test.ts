@@ -10,6 +10,10 @@ import { formatSignInMessage, parseSignInMessage } from '../src/auth/siws.ts';
 import { createApp } from '../src/api/app.ts';
 import { SessionSigner } from '../src/auth/session.ts';
 import { databaseAuthStore } from '../src/auth/store.ts';
+import { NOT_SIGNED_IN, requireSession } from '../src/auth/guard.ts';
+import type { AppEnv } from '../src/api/context.ts';
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { signInOrigins } from '../src/auth/origins.ts';
 import { HSTS_MAX_AGE_SECONDS, SIGN_IN_TTL_MS } from '../src/constants.ts';
 import { scalar } from './helpers/database.ts';
@@ -234,6 +238,13 @@ describe('/api/auth', () => {
     assert.equal((await app.request('/api/auth/sign-out', { method: 'POST', headers: { cookie } })).status, 200);
     assert.equal((await app.request('/api/projects?limit=24', { headers: { cookie } })).headers.get('cache-control'), 'private, no-store');
     assert.equal((await app.request('/api/auth/session', { headers: { cookie } })).status, 401);
+  });
+
+  test('a route served without the session middleware has no session: 401, never an error', async () => {
+    const alone = new Hono<AppEnv>().get('/mine', async (c) => c.json({ wallet: (await requireSession(c)).walletAddress }));
+    alone.onError((error, c) => (error instanceof HTTPException ? c.json({ message: error.message }, error.status) : c.json({ message: 'Internal server error' }, 500)));
+    const response = await alone.request('/mine');
+    assert.deepEqual([response.status, await response.json()], [401, { message: NOT_SIGNED_IN }]);
   });
 
   test('a replayed nonce is refused', async () => {

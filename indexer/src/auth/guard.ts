@@ -27,9 +27,13 @@ export function sessionMiddleware(
   };
 }
 
-/** The caller's session (signed-in wallet), or null: none, expired, forged, or signed out. */
+/**
+ * The caller's session (signed-in wallet), or null: none, expired, forged, or signed out — or a
+ * request the session middleware did not see (a sub-app served on its own), which has none.
+ */
 export function currentSession(c: Context<AppEnv>): Promise<Session | null> {
-  return c.get('session')();
+  const lookUp = c.get('session') as (() => Promise<Session | null>) | undefined;
+  return lookUp ? lookUp() : Promise.resolve(null);
 }
 
 /** The caller's session, or 401. */
