@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
+import { parseAccept } from 'hono/utils/accept';
 import { LRUCache } from 'lru-cache';
 import { READ_CACHE_MAX_BYTES, READ_CACHE_MAX_ENTRIES } from '../constants.ts';
 import type { ClusterContext } from '../cluster.ts';
@@ -32,11 +33,14 @@ const COMPRESS_MIN_BYTES = 1024;
 /** Per-entry bookkeeping counted against the byte budget besides the JSON itself. */
 const ENTRY_OVERHEAD_BYTES = 256;
 
+/** What an entry counts against the byte budget: its bytes, gzipped ones too, and its bookkeeping. */
+const sizeOf = (entry: Entry) => entry.json.byteLength + (entry.gzip?.byteLength ?? 0) + ENTRY_OVERHEAD_BYTES;
+
 export class ReadCache {
   private readonly entries = new LRUCache<string, Entry>({
     max: READ_CACHE_MAX_ENTRIES,
     maxSize: READ_CACHE_MAX_BYTES,
-    sizeCalculation: (entry) => entry.json.byteLength + (entry.gzip?.byteLength ?? 0) + ENTRY_OVERHEAD_BYTES,
+    sizeCalculation: sizeOf,
   });
   private readonly stamps = new Map<string, StampReadings>();
 
@@ -49,7 +53,7 @@ export class ReadCache {
   }
 
   keep(key: string, entry: Entry): void {
-    if (entry.json.byteLength + (entry.gzip?.byteLength ?? 0) + ENTRY_OVERHEAD_BYTES <= READ_CACHE_MAX_BYTES) this.entries.set(key, entry);
+    if (sizeOf(entry) <= READ_CACHE_MAX_BYTES) this.entries.set(key, entry);
   }
 
   /** `entry`'s JSON gzipped: made once, and kept with it (counted against the byte budget) while it is kept. */
@@ -107,20 +111,15 @@ function answer(c: Context<AppEnv>, cache: ReadCache, key: string, entry: Entry)
   return c.body(cache.gzipped(key, entry), 200, { ...headers, 'content-encoding': 'gzip', etag: `W/${entry.etag}` });
 }
 
-/** Whether an Accept-Encoding header accepts gzip: named, or `*`, with a q above 0 (RFC 9110 §12.5.3). */
+/**
+ * Whether an Accept-Encoding header accepts gzip: named (or x-gzip), else `*`, with a q above 0
+ * (RFC 9110 §12.5.3), read by Hono's parser (the one its compress middleware reads it with).
+ */
 export function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false;
-  let any: boolean | undefined;
-  for (const part of header.split(',')) {
-    const [name, ...parameters] = part.split(';');
-    const coding = name.trim().toLowerCase();
-    if (coding !== 'gzip' && coding !== 'x-gzip' && coding !== '*') continue;
-    const q = parameters.map((parameter) => /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(parameter)?.[1]).find((value) => value !== undefined);
-    const accepted = q === undefined || Number(q) > 0;
-    if (coding === '*') any = accepted;
-    else return accepted;
-  }
-  return any ?? false;
+  const codings = parseAccept(header);
+  const named = codings.find(({ type }) => ['gzip', 'x-gzip'].includes(type.toLowerCase())) ?? codings.find(({ type }) => type === '*');
+  return named !== undefined && named.q > 0;
 }
 
 /**

@@ -42,6 +42,7 @@ import { LISTING_VIDEO_URL_PATTERN, WHITESPACE, listingVideoUrlError } from '@ma
 import { PROJECT_SORTS } from '../db/projects.ts';
 import { largestExactAmount, lamportProblem, lamportStep, THOUSANDTHS_OF_SOL, USD, type AmountUnit } from '../lamports.ts';
 import { base58Pattern } from './base58-pattern.ts';
+import { AD_SLOTS } from '../player/machine.ts';
 
 const { bs58 } = anchor.utils.bytes;
 
@@ -318,21 +319,16 @@ export const playerQuery = z.object({
 export const playerAdQuery = z.object({
   page: z.string().max(MAX_AD_TICKET_LEN).optional().meta({ description: "the player page's token (its config's pageToken): the ad then carries a ticket for the page's embed and origin" }),
 });
-/** The player's ad slots (player/machine.ts AD_SLOTS). */
-const adSlot = z.enum(['pre-roll', 'mid-roll', 'overlay']);
-const adSlotNames = adSlot.options.join('|');
+const adSlot = z.enum(AD_SLOTS);
+const adSlotNames = AD_SLOTS.join('|');
 export const playerAdsQuery = z.object({
   slots: z
     .string()
     .max(64)
-    .regex(new RegExp(`^(?:${adSlotNames})(?:,(?:${adSlotNames}))*$`), { message: `Expected ad slots, comma-separated: ${adSlot.options.join(', ')}` })
+    .regex(new RegExp(`^(?:${adSlotNames})(?:,(?:${adSlotNames}))*$`), { message: `Expected ad slots, comma-separated: ${AD_SLOTS.join(', ')}` })
     .optional()
     .meta({ description: 'the slots the player plays, comma-separated: pre-roll, mid-roll, overlay (default all)' }),
-  page: z
-    .string()
-    .max(MAX_AD_TICKET_LEN)
-    .optional()
-    .meta({ description: "the player page's token (its config's pageToken): the play's ad then carries a ticket for the page's embed and origin" }),
+  page: playerAdQuery.shape.page.meta({ description: "the player page's token (its config's pageToken): the play's ad then carries a ticket for the page's embed and origin" }),
 });
 export const sha256Params = z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/, { message: 'Expected a sha256 hex digest' }) });
 

@@ -10,7 +10,7 @@ import { AD_TICKET_TTL_MS, LAMPORTS_PER_USD, MIN_VIEW_WATCH_MS, PLAYER_PAGE_TOKE
 import { chainSeconds, type ClusterContext } from '../cluster.ts';
 import { playerCsp } from '../api/security-headers.ts';
 import { getProject } from '../read-models/projects.ts';
-import { adAmong, adForSlot, type Ad, type AdFilm } from './ads.ts';
+import { adAmong, type Ad, type AdFilm } from './ads.ts';
 import { browserScript } from './bundle.ts';
 import type { PlayerPageConfig } from './client.ts';
 import { AD_SLOTS, SAMPLE_DURATION_SECONDS, parseAdSlots, playedSlot, type AdSlot } from './machine.ts';
@@ -38,6 +38,24 @@ function ticketed(tickets: TicketSigner, ad: Ad, page: Omit<PageToken, 'kind' | 
 }
 
 /**
+ * Each of `slots`' ad among the `running` campaigns, and on the ad the play pays for (playedSlot)
+ * a fresh ticket for `page`'s embed and origin (none without a page): the player page's ads and
+ * those at Play alike.
+ */
+function adsOfPlay(
+  tickets: TicketSigner,
+  play: { running: readonly campaigns.CampaignWithDetails[]; film: AdFilm; slots: readonly AdSlot[]; chainNow: number },
+  page: Omit<PageToken, 'kind' | 'expiresAt'> | null,
+  nowMs: number,
+): Partial<Record<AdSlot, Ad>> {
+  const ads: Partial<Record<AdSlot, Ad>> = {};
+  for (const slot of play.slots) ads[slot] = adAmong(play.running, slot, play.film, play.chainNow);
+  const played = playedSlot(play.slots, ads);
+  if (played) ads[played] = ticketed(tickets, ads[played]!, page, nowMs);
+  return ads;
+}
+
+/**
  * The ads of a film's `slots` for the player at Play: each slot's ad, and a fresh ticket, for the
  * page's embed and origin, on the ad the play pays for (playedSlot) — none without the page's token,
  * or with another film's or cluster's. Undefined for a film the cluster does not have. What
@@ -56,16 +74,11 @@ export async function playAds(
   if (!target) return undefined;
   const film: AdFilm = { address: target.film.address, genres: target.film.genres, filmTitle: target.film.title };
   const nowMs = now();
-  const chainNow = chainSeconds(cluster, now);
-  const ads: Partial<Record<AdSlot, Ad>> = {};
-  for (const slot of slots) ads[slot] = adAmong(target.running, slot, film, chainNow);
   // The page's token says which embed and origin the page was served for; one of another
   // film or cluster gets no ticket.
   const page = tickets.verifyPage(request.page, nowMs);
   const forThisPage = page && page.projectId === projectId && page.cluster === cluster.name ? page : null;
-  const played = playedSlot(slots, ads);
-  if (played) ads[played] = ticketed(tickets, ads[played]!, forThisPage, nowMs);
-  return ads;
+  return adsOfPlay(tickets, { running: target.running, film, slots, chainNow: chainSeconds(cluster, now) }, forThisPage, nowMs);
 }
 
 /** The ad of one slot (playAds of that slot alone: its ad is the play's). */
@@ -178,12 +191,9 @@ export function playerRoutes(options: {
           const destination = c.req.header('sec-fetch-dest');
           const refusal = framingRefusal({ framedBy, destination, embedded: Boolean(embedId || query.publisher) }, allowed, own);
           const slots = parseAdSlots(c.req.query('slots'));
-          const ads: Partial<Record<AdSlot, Ad>> = {};
           const film: AdFilm = { address: project.address, genres: project.genres, filmTitle: project.title };
-          for (const slot of slots) ads[slot] = await adForSlot(cluster.db, slot, film, chainSeconds(cluster, options.now));
-          // As at Play (playAds), one ticket: on the ad the play pays for.
-          const played = playedSlot(slots, ads);
-          if (played) ads[played] = ticketed(tickets, ads[played]!, page, nowMs);
+          const chainNow = chainSeconds(cluster, options.now);
+          const ads = adsOfPlay(tickets, { running: await campaigns.servable(cluster.db, chainNow), film, slots, chainNow }, page, nowMs);
           const config: PlayerPageConfig = {
             projectId,
             title: project.title,
