@@ -1,7 +1,21 @@
-// The debug page's Embed Library tab: each funded project's embed code and the embeds registered for it.
-import { Card, Code, Stack, Text } from '@chakra-ui/react'
+// The debug page's Embed Library tab: each funded project's embed code, with a button copying it,
+// and the embeds registered for it.
+import { Button, Card, Code, HStack, Stack, Text } from '@chakra-ui/react'
+import { LuCopy } from 'react-icons/lu'
+import { notify } from '@/components/ui/toaster'
 import { useProjects } from '@/features/projects/projects-data-access'
 import { useEmbeds } from './debug-data-access'
+import { EMBED_CODE_COPIED, embedCodeCopyFailed } from './debug-logic'
+
+async function copyEmbedCode(code: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(code)
+    notify(EMBED_CODE_COPIED)
+  } catch (error) {
+    // The browser may refuse the clipboard (no permission, a page not in focus).
+    notify(embedCodeCopyFailed(error))
+  }
+}
 
 export function EmbedsTab() {
   const projects = useProjects()
@@ -12,7 +26,12 @@ export function EmbedsTab() {
       {funded.map((project) => (
         <Card.Root key={project.id} size="sm">
           <Card.Body gap="2">
-            <Text fontWeight="semibold">{project.title}</Text>
+            <HStack justify="space-between" gap="2">
+              <Text fontWeight="semibold">{project.title}</Text>
+              <Button size="xs" variant="outline" aria-label={`Copy embed code of ${project.title}`} onClick={() => void copyEmbedCode(project.embeddableCode!)}>
+                <LuCopy /> Copy embed code
+              </Button>
+            </HStack>
             <Code whiteSpace="pre-wrap" wordBreak="break-all" p="2">
               {project.embeddableCode}
             </Code>

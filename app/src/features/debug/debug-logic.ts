@@ -38,6 +38,10 @@ export const debugSuccess = {
 
 export const AMOUNT_REQUIRED = 'Please enter an investment amount'
 
+/** The Embed Library tab's copy button: the code copied, or why the browser refused it. */
+export const EMBED_CODE_COPIED = { title: 'Embed code copied to clipboard!' }
+export const embedCodeCopyFailed = (error: unknown) => ({ title: 'Copying the embed code failed', description: describeError(error), variant: 'destructive' as const })
+
 export function debugFailure(action: DebugAction, error: unknown): string {
   return `${DEBUG_FAILURE_PREFIX[action]}: ${describeError(error)}`
 }
