@@ -6,7 +6,7 @@ import anchor from '@coral-xyz/anchor';
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { AD_GENRES, CAMPAIGN_SETTLEMENT_GRACE_SECONDS } from '../src/constants.ts';
-import { genresOfMask, maskOfGenres, targetsFilm, affordableImpressions, chargeFor } from '../src/campaigns/rules.ts';
+import { genreMaskOfFilm, genresOfMask, maskOfGenres, targetsFilm, affordableImpressions, chargeFor } from '../src/campaigns/rules.ts';
 import { testApp } from './helpers/app.ts';
 import { address } from './helpers/chain.ts';
 import { fundedProjectWithEmbeds } from './helpers/scenario.ts';
@@ -43,6 +43,13 @@ describe('campaign rules', () => {
     assert.equal(targetsFilm(maskOfGenres(['Drama']), ['Comedy']), false);
     assert.equal(targetsFilm(0n, ['Comedy']), true);
     assert.equal(targetsFilm(maskOfGenres(['Horror']), []), false);
+    // The film's genres as a mask (what an ad request works out once for all its campaigns): the
+    // same answers, and a genre the list does not have (a film's metadata is free text) matches none.
+    assert.equal(genreMaskOfFilm([' drama ', 'Romance', 'Opera']), maskOfGenres(['Drama', 'Romance']));
+    assert.equal(targetsFilm(maskOfGenres(['Drama']), genreMaskOfFilm(['drama', 'Romance'])), true);
+    assert.equal(targetsFilm(maskOfGenres(['Drama', 'War']).toString(), genreMaskOfFilm(['Comedy', 'Opera'])), false);
+    assert.equal(targetsFilm(0n, 0n), true);
+    assert.equal(targetsFilm(maskOfGenres(['Horror']), ['Opera']), false);
   });
 
   test('the budget pays floor(impressions · price / 1000), and no more impressions than it covers', () => {

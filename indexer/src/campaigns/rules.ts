@@ -28,12 +28,24 @@ export function maskOfGenres(genres: readonly string[]): bigint {
   return mask;
 }
 
-/** Whether a campaign targeting `mask` may run on a film of `filmGenres` (names, any case). */
-export function targetsFilm(mask: bigint | string, filmGenres: readonly string[]): boolean {
-  const targeted = genresOfMask(mask);
-  if (targeted.length === 0) return true;
-  const film = new Set(filmGenres.map((genre) => genre.trim().toLowerCase()));
-  return targeted.some((genre) => film.has(genre.toLowerCase()));
+/** The mask of the listed genres among `filmGenres` (names, any case); a name not in the list adds nothing. */
+export function genreMaskOfFilm(filmGenres: readonly string[]): bigint {
+  let mask = 0n;
+  for (const genre of filmGenres) {
+    const index = AD_GENRES.findIndex((known) => known.toLowerCase() === genre.trim().toLowerCase());
+    if (index >= 0) mask |= 1n << BigInt(index);
+  }
+  return mask;
+}
+
+/**
+ * Whether a campaign targeting `mask` may run on a film of `filmGenres` (names, any case, or their
+ * genreMaskOfFilm, worked out once for the many campaigns an ad request weighs).
+ */
+export function targetsFilm(mask: bigint | string, filmGenres: readonly string[] | bigint): boolean {
+  const targeted = BigInt(mask);
+  if (targeted === 0n) return true;
+  return (targeted & (typeof filmGenres === 'bigint' ? filmGenres : genreMaskOfFilm(filmGenres))) !== 0n;
 }
 
 /** What the program charges for `impressions` at a price per mille (floor, as settle_campaign). */

@@ -7,7 +7,7 @@ import { REVENUE_SPLIT_PERCENT } from '../constants.ts';
 import { campaigns, type Executor } from '../db/index.ts';
 import { shortAddress } from '../db/users.ts';
 import { creativeKindFromExtension } from '../campaigns/creative.ts';
-import { impressionPriceLamports, remainingOf, targetsFilm, type CreativeKind } from '../campaigns/rules.ts';
+import { genreMaskOfFilm, impressionPriceLamports, remainingOf, targetsFilm, type CreativeKind } from '../campaigns/rules.ts';
 import type { AdSlot } from './machine.ts';
 
 export interface Ad {
@@ -66,23 +66,22 @@ function creativeKindOfCampaign(campaign: campaigns.CampaignWithDetails): Creati
 }
 
 /**
- * Whether a campaign may run on a film (whatever the slot): the house campaign never does, nor a
- * closed one or one outside its window; a sponsorship on its own film only, the others on films of
- * their genres. Pausing and the budget are checked by fillsSlot: an ad ticket is issued only for a
- * campaign that fills the slot at that moment, so a campaign paused, spent or ended is never
+ * Whether a campaign may serve the film now, whatever the slot: the house campaign never does, nor
+ * a closed, paused or spent one or one outside its window; a sponsorship on its own film only, the
+ * others on films of their genres (`filmMask`: genreMaskOfFilm of the film's). An ad ticket is issued
+ * only for a campaign that serves at that moment, so a campaign paused, spent or ended is never
  * charged for a play whose ticket came after.
  */
-function runsOnFilm(campaign: campaigns.CampaignWithDetails, film: AdFilm, nowSeconds: number): boolean {
-  if (Number(campaign.house) === 1 || campaign.closed_at !== null) return false;
+function servesFilm(campaign: campaigns.CampaignWithDetails, film: AdFilm, filmMask: bigint, nowSeconds: number): boolean {
+  if (Number(campaign.house) === 1 || campaign.closed_at !== null || Number(campaign.paused) === 1) return false;
   if (nowSeconds < Number(campaign.start_at) || nowSeconds > Number(campaign.end_at)) return false;
+  if (remainingOf(campaign) < impressionPriceLamports(campaign.price_per_mille_lamports)) return false;
   if (campaign.ad_type === 'sponsorship') return campaign.sponsored_project === film.address;
-  return targetsFilm(campaign.target_genres, film.genres);
+  return targetsFilm(campaign.target_genres, filmMask);
 }
 
-/** Whether a campaign fills `slot` of the film now. */
-function fillsSlot(campaign: campaigns.CampaignWithDetails, slot: AdSlot, film: AdFilm, nowSeconds: number): boolean {
-  if (!runsOnFilm(campaign, film, nowSeconds) || Number(campaign.paused) === 1) return false;
-  if (remainingOf(campaign) < impressionPriceLamports(campaign.price_per_mille_lamports)) return false;
+/** Whether a campaign that serves the film fills `slot`: a video for pre-roll and mid-roll, an image for the overlay. */
+function fillsSlot(campaign: campaigns.CampaignWithDetails, slot: AdSlot): boolean {
   const kind = slotCreativeKind(slot);
   if (campaign.ad_type === 'sponsorship') return creativeKindOfCampaign(campaign) === kind;
   return campaign.ad_type === (kind === 'video' ? 'video' : 'display');
@@ -109,16 +108,35 @@ function campaignAd(slot: AdSlot, campaign: campaigns.CampaignWithDetails): Ad {
 
 /** The ad of one slot of a film at `nowSeconds` (unix): a campaign's, else the house ad. */
 export async function adForSlot(db: Executor, slot: AdSlot, film: AdFilm, nowSeconds: number): Promise<Ad> {
-  return adAmong(await campaigns.servable(db, nowSeconds), slot, film, nowSeconds);
+  return adsAmong(await campaigns.servable(db, nowSeconds), [slot], film, nowSeconds)[slot]!;
 }
 
-/** The ad of one slot among the campaigns running now (campaigns.adTarget's): the best that fills it, else the house ad. */
-export function adAmong(running: readonly campaigns.CampaignWithDetails[], slot: AdSlot, film: AdFilm, nowSeconds: number): Ad {
-  const candidates = campaigns.servableAt(running, nowSeconds).filter((campaign) => fillsSlot(campaign, slot, film, nowSeconds));
-  candidates.sort((a, b) => {
-    const [rankA, leftA] = preference(a);
-    const [rankB, leftB] = preference(b);
-    return rankA - rankB || (leftB > leftA ? 1 : leftB < leftA ? -1 : 0);
-  });
-  return candidates[0] ? campaignAd(slot, candidates[0]) : houseAd(slot, film);
+/**
+ * The ad of each of `slots` among the campaigns running now (campaigns.adTarget's): the best that
+ * fills it, else the house ad. The campaigns that serve the film are found and ranked once for all
+ * the slots (a play asks for three).
+ */
+export function adsAmong(
+  running: readonly campaigns.CampaignWithDetails[],
+  slots: readonly AdSlot[],
+  film: AdFilm,
+  nowSeconds: number,
+): Partial<Record<AdSlot, Ad>> {
+  const filmMask = genreMaskOfFilm(film.genres);
+  const ranked = campaigns
+    .servableAt(running, nowSeconds)
+    .filter((campaign) => servesFilm(campaign, film, filmMask, nowSeconds))
+    .map((campaign) => ({ campaign, preference: preference(campaign) }))
+    // A stable sort: campaigns of equal rank and budget keep the running order.
+    .sort((a, b) => {
+      const [rankA, leftA] = a.preference;
+      const [rankB, leftB] = b.preference;
+      return rankA - rankB || (leftB > leftA ? 1 : leftB < leftA ? -1 : 0);
+    });
+  const ads: Partial<Record<AdSlot, Ad>> = {};
+  for (const slot of slots) {
+    const best = ranked.find(({ campaign }) => fillsSlot(campaign, slot));
+    ads[slot] = best ? campaignAd(slot, best.campaign) : houseAd(slot, film);
+  }
+  return ads;
 }

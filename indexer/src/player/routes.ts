@@ -10,7 +10,7 @@ import { AD_TICKET_TTL_MS, LAMPORTS_PER_USD, MIN_VIEW_WATCH_MS, PLAYER_PAGE_TOKE
 import { chainSeconds, type ClusterContext } from '../cluster.ts';
 import { playerCsp } from '../api/security-headers.ts';
 import { getProject } from '../read-models/projects.ts';
-import { adAmong, type Ad, type AdFilm } from './ads.ts';
+import { adsAmong, type Ad, type AdFilm } from './ads.ts';
 import { browserScript } from './bundle.ts';
 import type { PlayerPageConfig } from './client.ts';
 import { AD_SLOTS, SAMPLE_DURATION_SECONDS, parseAdSlots, playedSlot, type AdSlot } from './machine.ts';
@@ -48,8 +48,7 @@ function adsOfPlay(
   page: Omit<PageToken, 'kind' | 'expiresAt'> | null,
   nowMs: number,
 ): Partial<Record<AdSlot, Ad>> {
-  const ads: Partial<Record<AdSlot, Ad>> = {};
-  for (const slot of play.slots) ads[slot] = adAmong(play.running, slot, play.film, play.chainNow);
+  const ads = adsAmong(play.running, play.slots, play.film, play.chainNow);
   const played = playedSlot(play.slots, ads);
   if (played) ads[played] = ticketed(tickets, ads[played]!, page, nowMs);
   return ads;
