@@ -43,7 +43,14 @@ async function invest(page: Page, project: { id: number; title: string }, sol: s
   await page.getByRole('button', { name: 'Invest Now' }).first().click();
   await page.getByLabel('Investment amount (SOL)').fill(sol);
   await page.getByRole('button', { name: 'Confirm Investment' }).click();
-  await page.getByText(`You've successfully invested ${sol} SOL in ${project.title}.`).first().waitFor({ timeout: 60_000 });
+  try {
+    await page.getByText(`You've successfully invested ${sol} SOL in ${project.title}.`).first().waitFor({ timeout: 60_000 });
+  } catch (error) {
+    // Say what the page and the server said: the failure toast is gone long before this wait ends
+    // (a Confirm before the reloaded page's wallet had signed in again once failed so, 1 run in 8).
+    const toasts = await page.locator('[data-scope="toast"][data-part="root"]').allInnerTexts();
+    throw new Error(`${String(error)}\ntoasts on screen: ${JSON.stringify(toasts)}\nthe server's output:\n${harness.output().slice(-4000)}`, { cause: error });
+  }
 }
 
 test('a visitor without a wallet reads the Studio page, signs in with the Demo Wallet and invests', { timeout: 300_000 }, async () => {

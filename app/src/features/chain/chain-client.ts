@@ -24,12 +24,23 @@ function useAnchorClientClass(needed: boolean): typeof AnchorClient | null {
   return anchorClientClass
 }
 
+/** The mode's client, and whether one is still on its way for the connected wallet. */
+export interface WalletChainClient {
+  /** The client for the current mode, or null without a connected wallet (or one that cannot sign, on-chain). */
+  client: MarqueeClient | null
+  /**
+   * No client yet, but one is coming: the demo client waits for the wallet's session (a remembered
+   * wallet reconnects after every page load, then signs in or has its session checked), the
+   * On-Chain client for @coral-xyz/anchor to load. False for a wallet that cannot sign on chain.
+   */
+  pending: boolean
+}
+
 /**
- * The client for the current mode, or null without a connected wallet (or one that cannot sign,
- * on-chain). Demo actions run on the server for the wallet, so the demo client waits for its
- * session: `signedIn` is the connected wallet once signed in, else null.
+ * The client for the current mode. Demo actions run on the server for the wallet, so the demo
+ * client waits for its session: `signedIn` is the connected wallet once signed in, else null.
  */
-export function useWalletChainClient(signedIn: string | null): MarqueeClient | null {
+export function useWalletChainClient(signedIn: string | null): WalletChainClient {
   const { mode, cluster } = useMode()
   const address = useWallet().publicKey?.toBase58() ?? null
   const anchorWallet = useAnchorWallet()
@@ -44,5 +55,6 @@ export function useWalletChainClient(signedIn: string | null): MarqueeClient | n
     () => (mode === 'onchain' && address && anchorWallet && AnchorClientClass ? new AnchorClientClass(connection, anchorWallet, cluster) : null),
     [mode, cluster, address, anchorWallet, connection, AnchorClientClass],
   )
-  return mode === 'demo' ? demoClient : anchorClient
+  if (mode === 'demo') return { client: demoClient, pending: demoClient === null && address !== null }
+  return { client: anchorClient, pending: anchorClient === null && address !== null && anchorWallet !== undefined }
 }

@@ -8,7 +8,7 @@ import { OptionSelect } from '@/components/ui/option-select'
 import { DEBUG_DEFAULT_INVESTMENT_AMOUNT, DEBUG_DEFAULT_WEBSITE_URL } from '@/constants'
 import { amountToSol, formatPercentage, formatSol, formatTokenShare, fundingPercentage } from '@/lib/format'
 import type { Project } from '@marquee/api-contract'
-import { useMarqueeClient } from '@/features/chain/chain-data-access'
+import { useReadyMarqueeClient } from '@/features/chain/chain-data-access'
 import { useProjects } from '@/features/projects/projects-data-access'
 import { useWebsites } from '@/features/publishers/publishers-data-access'
 import { verifiedWebsites } from '@/features/publishers/verification-logic'
@@ -45,7 +45,7 @@ const DEBUG_WEBSITE_HINT =
   "Views count only on a website you verified in the Embed Library, and are paid when an advertiser's campaign plays its ad."
 
 export function ActionsTab() {
-  const client = useMarqueeClient()
+  const readyClient = useReadyMarqueeClient()
   const queryClient = useQueryClient()
   const projects = useProjects()
   const embeds = useEmbeds()
@@ -80,7 +80,9 @@ export function ActionsTab() {
     await queryClient.invalidateQueries()
   }
 
-  const needClient = () => {
+  // A wallet still reconnecting or signing in (after a page load) is waited for, as every action does.
+  const needClient = async () => {
+    const client = await readyClient()
     if (!client) throw new DebugActionError('Connect a wallet first')
     return client
   }
@@ -92,7 +94,7 @@ export function ActionsTab() {
       return
     }
     setAmountError(null)
-    void run('invest', async () => debugSuccess.invest((await investFromDebug(needClient(), project!, amount)).txHash))
+    void run('invest', async () => debugSuccess.invest((await investFromDebug(await needClient(), project!, amount)).txHash))
   }
 
   if (projects.isError) return <ErrorAlert error={projects.error} onRetry={projects.refetch} />
@@ -132,7 +134,7 @@ export function ActionsTab() {
             Invest
           </Button>
           <Button
-            onClick={() => void run('claimLicense', async () => (await claimLicenseFromDebug(needClient(), project), debugSuccess.claimLicense()))}
+            onClick={() => void run('claimLicense', async () => (await claimLicenseFromDebug(await needClient(), project), debugSuccess.claimLicense()))}
             disabled={!canClaimLicense(project) || running !== null}
             loading={running === 'claimLicense'}
           >
@@ -141,7 +143,7 @@ export function ActionsTab() {
           <Button
             onClick={() =>
               void run('generateEmbed', async () => {
-                const embed = await generateEmbedFromDebug(needClient(), project, websiteUrl)
+                const embed = await generateEmbedFromDebug(await needClient(), project, websiteUrl)
                 setGenerated((current) => ({ ...current, [project.id]: { embedId: embed.embedId, embedCode: embed.embedCode, websiteUrl } }))
                 return debugSuccess.generateEmbed()
               })
@@ -156,7 +158,7 @@ export function ActionsTab() {
               void run('trackView', async () => {
                 const embed = embedOf(project)
                 if (!embed) throw new DebugActionError('Generate an embed code for this project first')
-                return debugSuccess.trackView(await trackViewFromDebug(needClient(), project.id, embed))
+                return debugSuccess.trackView(await trackViewFromDebug(await needClient(), project.id, embed))
               })
             }
             disabled={!needsFunded(project) || running !== null}
@@ -165,7 +167,7 @@ export function ActionsTab() {
             Simulate View
           </Button>
           <Button
-            onClick={() => void run('claimRevenue', async () => (await claimAllFromDebug(needClient(), list), debugSuccess.claimRevenue()))}
+            onClick={() => void run('claimRevenue', async () => (await claimAllFromDebug(await needClient(), list), debugSuccess.claimRevenue()))}
             disabled={running !== null}
             loading={running === 'claimRevenue'}
           >

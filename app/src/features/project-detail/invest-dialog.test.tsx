@@ -1,15 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { installFakeApi } from '@/test/fake-api'
+import { installFakeApi, type Handler } from '@/test/fake-api'
+import { fakeAuth } from '@/test/fake-auth'
 import { makeProject } from '@/test/fixtures'
 import { FAKE_WALLET_KEY } from '@/test/fake-wallet'
 import { renderApp } from '@/test/render'
 
 const ADDRESS = FAKE_WALLET_KEY.toBase58()
 
-function fakeApi(options: { investFails?: boolean } = {}) {
+function fakeApi(options: { investFails?: boolean; auth?: Record<string, Handler> } = {}) {
   let project = makeProject({ id: 4, title: 'Night Train', fundingGoal: 50_000, currentFunding: 10_000, investorCount: 3 })
   const api = installFakeApi({
+    ...options.auth,
     'GET /api/projects/4': () => project,
     'GET /api/investments/project/4': () => [],
     'POST /api/users': () => ({ id: 1 }),
@@ -87,6 +89,27 @@ describe('invest dialog', () => {
       simulated: true,
     })
     await waitFor(() => expect(screen.getByTestId('investor-count')).toHaveTextContent('4'))
+  })
+
+  it('waits for a returning wallet still signing in, then invests (no "Wallet not connected")', async () => {
+    // The wallet reconnects at once; its sign-in waits until the test lets the nonce through.
+    const auth = fakeAuth()
+    let letSignInThrough = () => {}
+    const signInAllowed = new Promise<void>((resolve) => (letSignInThrough = resolve))
+    const nonce = auth.routes['GET /api/auth/nonce']
+    const api = fakeApi({ auth: { ...auth.routes, 'GET /api/auth/nonce': async (request) => (await signInAllowed, nonce(request)) } })
+    renderApp('/project/4', { connected: true })
+    await screen.findByText('Connected')
+    const dialog = await openDialog()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm Investment' }))
+    expect(await within(dialog).findByRole('button', { name: 'Processing...' })).toBeInTheDocument()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(api.find('POST', '/api/demo/invest')).toHaveLength(0)
+    expect(screen.queryByText(/Wallet not connected/)).not.toBeInTheDocument()
+    letSignInThrough()
+    expect(await screen.findByText("You've successfully invested 0.05 SOL in Night Train.")).toBeInTheDocument()
+    expect(api.find('POST', '/api/demo/invest')).toHaveLength(1)
+    expect(auth.state.signIns).toBe(1)
   })
 
   it('keeps the dialog open with the spec’s message when the investment fails', async () => {

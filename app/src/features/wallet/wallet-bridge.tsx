@@ -10,7 +10,7 @@
 // Screens read the wallet only through the hooks below: useWalletAddress (connected),
 // useSignedInWallet (connected and signed in), useMarqueeClient and useWalletConnection.
 import type { Adapter } from '@solana/wallet-adapter-base'
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react'
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { WALLET_NAME_STORAGE_KEY } from '@/constants'
 import type { MarqueeClient } from '@/features/chain/marquee-client'
 
@@ -24,6 +24,8 @@ export interface WalletSnapshot {
   disconnecting: boolean
   /** The MarqueeClient of the current mode, or null without a usable wallet (see chain-client.ts). */
   client: MarqueeClient | null
+  /** No client yet, but one is coming: the wallet is connecting, signing in, or loading On-Chain mode's client. */
+  clientPending: boolean
   /** The connected wallet's name as the wallet list shows it (the Marquee Demo Wallet's is DEMO_WALLET_NAME). */
   walletName: string | null
 }
@@ -44,7 +46,7 @@ export interface WalletRuntimeProps {
   attach(actions: WalletActions | null): void
 }
 
-export const NO_WALLET: WalletSnapshot = { address: null, signedIn: null, connecting: false, disconnecting: false, client: null, walletName: null }
+export const NO_WALLET: WalletSnapshot = { address: null, signedIn: null, connecting: false, disconnecting: false, client: null, clientPending: false, walletName: null }
 
 interface Bridge {
   snapshot: WalletSnapshot
@@ -107,7 +109,7 @@ export function WalletBridgeProvider({ children, wallets }: { children: ReactNod
   const connectWallet = useCallback((name: string) => whenLoaded((loaded) => loaded.connectWallet(name)), [whenLoaded])
   const disconnect = useCallback(() => actions.current?.disconnect(), [])
   const bridge = useMemo(
-    () => ({ snapshot: waitingForRuntime ? { ...snapshot, connecting: true } : snapshot, connect, connectWallet, disconnect }),
+    () => ({ snapshot: waitingForRuntime ? { ...snapshot, connecting: true, clientPending: true } : snapshot, connect, connectWallet, disconnect }),
     [snapshot, waitingForRuntime, connect, connectWallet, disconnect],
   )
   // The same element on every render of the bridge: a published snapshot re-renders the bridge, and
@@ -148,4 +150,40 @@ export function useSignedInWallet(): string | null {
 /** The client for the current mode, or null without a connected wallet (or one that cannot sign, on-chain). */
 export function useMarqueeClient(): MarqueeClient | null {
   return useBridge().snapshot.client
+}
+
+/** How long an action waits for a wallet still on its way (its sign-in may wait for the user's approval). */
+export const CLIENT_WAIT_MS = 60_000
+
+/**
+ * The client for an action the user just asked for: at once when there is one; when one is on its
+ * way (the wallet connecting or signing in: a remembered wallet reconnects after every page load, and
+ * an action can be asked for before it has), once it comes; null when none is coming (no wallet, one
+ * that cannot sign, a sign-in refused, or still none after CLIENT_WAIT_MS).
+ */
+export function useReadyMarqueeClient(): () => Promise<MarqueeClient | null> {
+  const { snapshot } = useBridge()
+  const latest = useRef(snapshot)
+  const waiting = useRef(new Set<() => void>())
+  useEffect(() => {
+    latest.current = snapshot
+    for (const settle of [...waiting.current]) settle()
+  }, [snapshot])
+  return useCallback(
+    () =>
+      new Promise<MarqueeClient | null>((resolve) => {
+        const done = () => {
+          clearTimeout(timer)
+          waiting.current.delete(settle)
+          resolve(latest.current.client)
+        }
+        const settle = () => {
+          if (latest.current.client || !latest.current.clientPending) done()
+        }
+        const timer = setTimeout(done, CLIENT_WAIT_MS)
+        waiting.current.add(settle)
+        settle()
+      }),
+    [],
+  )
 }

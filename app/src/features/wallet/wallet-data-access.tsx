@@ -178,12 +178,13 @@ function WalletPublisher({ publish, attach }: Omit<WalletRuntimeProps, 'wallets'
   const { wallets, wallet, publicKey, connecting, disconnecting, disconnect, select } = useWallet()
   const { setVisible } = useWalletModal()
   const signedIn = useContext(SessionContext)
-  const client = useWalletChainClient(signedIn)
+  const { client, pending } = useWalletChainClient(signedIn)
   const address = publicKey?.toBase58() ?? null
   const walletName = address ? (wallet?.adapter.name ?? null) : null
+  const clientPending = client === null && (connecting || pending)
   useEffect(
-    () => publish({ address, signedIn, connecting, disconnecting, client, walletName }),
-    [publish, address, signedIn, connecting, disconnecting, client, walletName],
+    () => publish({ address, signedIn, connecting, disconnecting, client, clientPending, walletName }),
+    [publish, address, signedIn, connecting, disconnecting, client, clientPending, walletName],
   )
   useEffect(() => () => publish(NO_WALLET), [publish])
   useEffect(() => {
