@@ -1,12 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { MarqueeClient } from '@/features/chain/marquee-client'
 import { installFakeApi } from '@/test/fake-api'
-import { sleep } from '@/lib/format'
 import { MIN_VIEW_WATCH_MS } from '@/constants'
-import { trackViewFromDebug } from './debug-actions'
 
 // The player's minimum watch is waited out without the tests waiting it.
 vi.mock('@/lib/format', async (original) => ({ ...(await original<typeof import('@/lib/format')>()), sleep: vi.fn(async () => {}) }))
+// The suite's files share a worker's modules (vite.config.ts, isolate: false): a file run before this
+// one (any that renders /debug) may have loaded debug-actions with the real sleep, which the mock
+// then never reached (each test waited the 2 s, and one failed). So it is loaded afresh, under the mock.
+vi.resetModules()
+const { sleep } = await import('@/lib/format')
+const { trackViewFromDebug } = await import('./debug-actions')
 
 afterEach(() => vi.restoreAllMocks())
 
