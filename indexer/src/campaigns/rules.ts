@@ -17,11 +17,14 @@ export class UnknownGenreError extends Error {
   }
 }
 
+/** A genre name's bit in the mask (case and surrounding spaces ignored), or -1 for a name not in the list. */
+const genreBit = (genre: string): number => AD_GENRES.findIndex((known) => known.toLowerCase() === genre.trim().toLowerCase());
+
 /** The mask of genre names (case-insensitive); throws UnknownGenreError for a name not in the list. */
 export function maskOfGenres(genres: readonly string[]): bigint {
   let mask = 0n;
   for (const genre of genres) {
-    const index = AD_GENRES.findIndex((known) => known.toLowerCase() === genre.trim().toLowerCase());
+    const index = genreBit(genre);
     if (index < 0) throw new UnknownGenreError(genre);
     mask |= 1n << BigInt(index);
   }
@@ -32,7 +35,7 @@ export function maskOfGenres(genres: readonly string[]): bigint {
 export function genreMaskOfFilm(filmGenres: readonly string[]): bigint {
   let mask = 0n;
   for (const genre of filmGenres) {
-    const index = AD_GENRES.findIndex((known) => known.toLowerCase() === genre.trim().toLowerCase());
+    const index = genreBit(genre);
     if (index >= 0) mask |= 1n << BigInt(index);
   }
   return mask;

@@ -66,15 +66,14 @@ function creativeKindOfCampaign(campaign: campaigns.CampaignWithDetails): Creati
 }
 
 /**
- * Whether a campaign may serve the film now, whatever the slot: the house campaign never does, nor
- * a closed, paused or spent one or one outside its window; a sponsorship on its own film only, the
- * others on films of their genres (`filmMask`: genreMaskOfFilm of the film's). An ad ticket is issued
- * only for a campaign that serves at that moment, so a campaign paused, spent or ended is never
- * charged for a play whose ticket came after.
+ * Whether a campaign within its window (campaigns.servableAt) may serve the film now, whatever the
+ * slot: the house campaign never does, nor a closed, paused or spent one; a sponsorship on its own
+ * film only, the others on films of their genres (`filmMask`: genreMaskOfFilm of the film's). An ad
+ * ticket is issued only for a campaign that serves at that moment, so a campaign paused, spent or
+ * ended is never charged for a play whose ticket came after.
  */
-function servesFilm(campaign: campaigns.CampaignWithDetails, film: AdFilm, filmMask: bigint, nowSeconds: number): boolean {
+function servesFilm(campaign: campaigns.CampaignWithDetails, film: AdFilm, filmMask: bigint): boolean {
   if (Number(campaign.house) === 1 || campaign.closed_at !== null || Number(campaign.paused) === 1) return false;
-  if (nowSeconds < Number(campaign.start_at) || nowSeconds > Number(campaign.end_at)) return false;
   if (remainingOf(campaign) < impressionPriceLamports(campaign.price_per_mille_lamports)) return false;
   if (campaign.ad_type === 'sponsorship') return campaign.sponsored_project === film.address;
   return targetsFilm(campaign.target_genres, filmMask);
@@ -125,7 +124,7 @@ export function adsAmong(
   const filmMask = genreMaskOfFilm(film.genres);
   const ranked = campaigns
     .servableAt(running, nowSeconds)
-    .filter((campaign) => servesFilm(campaign, film, filmMask, nowSeconds))
+    .filter((campaign) => servesFilm(campaign, film, filmMask))
     .map((campaign) => ({ campaign, preference: preference(campaign) }))
     // A stable sort: campaigns of equal rank and budget keep the running order.
     .sort((a, b) => {

@@ -3,10 +3,10 @@
 // re-exported here for the data-access modules that already read it from this one.
 import { useQuery } from '@tanstack/react-query'
 import { useMode } from '@/features/mode/mode-data-access'
-import { useMarqueeClient, useReadyMarqueeClient, useSignedInWallet } from '@/features/wallet/wallet-bridge'
+import { useMarqueeClient, useSignedInWallet } from '@/features/wallet/wallet-bridge'
 import type { Cluster } from '@/lib/api'
 
-export { useMarqueeClient, useReadyMarqueeClient }
+export { useMarqueeClient }
 
 export const chainKeys = {
   all: (cluster: Cluster) => ['chain', cluster] as const,

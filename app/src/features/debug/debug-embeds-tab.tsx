@@ -2,20 +2,10 @@
 // and the embeds registered for it.
 import { Button, Card, Code, HStack, Stack, Text } from '@chakra-ui/react'
 import { LuCopy } from 'react-icons/lu'
-import { notify } from '@/components/ui/toaster'
 import { useProjects } from '@/features/projects/projects-data-access'
+import { copyToClipboard } from '@/features/publishers/embed-code'
 import { useEmbeds } from './debug-data-access'
 import { EMBED_CODE_COPIED, embedCodeCopyFailed } from './debug-logic'
-
-async function copyEmbedCode(code: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(code)
-    notify(EMBED_CODE_COPIED)
-  } catch (error) {
-    // The browser may refuse the clipboard (no permission, a page not in focus).
-    notify(embedCodeCopyFailed(error))
-  }
-}
 
 export function EmbedsTab() {
   const projects = useProjects()
@@ -28,7 +18,7 @@ export function EmbedsTab() {
           <Card.Body gap="2">
             <HStack justify="space-between" gap="2">
               <Text fontWeight="semibold">{project.title}</Text>
-              <Button size="xs" variant="outline" aria-label={`Copy embed code of ${project.title}`} onClick={() => void copyEmbedCode(project.embeddableCode!)}>
+              <Button size="xs" variant="outline" aria-label={`Copy embed code of ${project.title}`} onClick={() => void copyToClipboard(project.embeddableCode!, EMBED_CODE_COPIED, embedCodeCopyFailed)}>
                 <LuCopy /> Copy embed code
               </Button>
             </HStack>

@@ -7,9 +7,21 @@ import { COPIED_TOAST } from './verification-logic'
 
 export const APPROVED_DOMAINS_NOTE = 'This embed code only works on approved domains.'
 
-export async function copyToClipboard(text: string): Promise<void> {
-  await navigator.clipboard.writeText(text)
-  notify(COPIED_TOAST)
+type Toast = Parameters<typeof notify>[0]
+
+/**
+ * Copies `text` and says so with `copied`. `failed`, when given, says why the browser refused the
+ * clipboard (no permission, a page not in focus); without it the refusal is the caller's.
+ */
+export async function copyToClipboard(text: string, copied: Toast = COPIED_TOAST, failed?: (error: unknown) => Toast): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text)
+  } catch (error) {
+    if (!failed) throw error
+    notify(failed(error))
+    return
+  }
+  notify(copied)
 }
 
 export function EmbedCode({ code, verified, label = 'Copy Code' }: { code: string; verified: boolean; label?: string }) {

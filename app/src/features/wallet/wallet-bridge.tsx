@@ -8,7 +8,8 @@
 // it as connecting) and runs once the runtime attaches.
 //
 // Screens read the wallet only through the hooks below: useWalletAddress (connected),
-// useSignedInWallet (connected and signed in), useMarqueeClient and useWalletConnection.
+// useSignedInWallet (connected and signed in), useMarqueeClient, useReadyMarqueeClient (for an
+// action: waits while the wallet is still on its way) and useWalletConnection.
 import type { Adapter } from '@solana/wallet-adapter-base'
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { WALLET_NAME_STORAGE_KEY } from '@/constants'
@@ -50,6 +51,8 @@ export const NO_WALLET: WalletSnapshot = { address: null, signedIn: null, connec
 
 interface Bridge {
   snapshot: WalletSnapshot
+  /** The client once it is usable (useReadyMarqueeClient). */
+  readyClient(): Promise<MarqueeClient | null>
   connect(): void
   connectWallet(name: string): void
   disconnect(): void
@@ -108,10 +111,9 @@ export function WalletBridgeProvider({ children, wallets }: { children: ReactNod
   const connect = useCallback(() => whenLoaded((loaded) => loaded.openModal()), [whenLoaded])
   const connectWallet = useCallback((name: string) => whenLoaded((loaded) => loaded.connectWallet(name)), [whenLoaded])
   const disconnect = useCallback(() => actions.current?.disconnect(), [])
-  const bridge = useMemo(
-    () => ({ snapshot: waitingForRuntime ? { ...snapshot, connecting: true, clientPending: true } : snapshot, connect, connectWallet, disconnect }),
-    [snapshot, waitingForRuntime, connect, connectWallet, disconnect],
-  )
+  const shown = useMemo(() => (waitingForRuntime ? { ...snapshot, connecting: true, clientPending: true } : snapshot), [snapshot, waitingForRuntime])
+  const readyClient = useClientWaits(shown)
+  const bridge = useMemo(() => ({ snapshot: shown, readyClient, connect, connectWallet, disconnect }), [shown, readyClient, connect, connectWallet, disconnect])
   // The same element on every render of the bridge: a published snapshot re-renders the bridge, and
   // must not re-render the runtime (its providers would hand out new objects and publish again).
   const runtime = useMemo(() => <WalletRuntime wallets={wallets} publish={setSnapshot} attach={attach} />, [WalletRuntime, wallets, attach])
@@ -162,7 +164,11 @@ export const CLIENT_WAIT_MS = 60_000
  * that cannot sign, a sign-in refused, or still none after CLIENT_WAIT_MS).
  */
 export function useReadyMarqueeClient(): () => Promise<MarqueeClient | null> {
-  const { snapshot } = useBridge()
+  return useBridge().readyClient
+}
+
+/** The bridge's readyClient: the actions waiting for `snapshot`'s client, woken by each new snapshot. */
+function useClientWaits(snapshot: WalletSnapshot): () => Promise<MarqueeClient | null> {
   const latest = useRef(snapshot)
   const waiting = useRef(new Set<() => void>())
   useEffect(() => {
